@@ -1,0 +1,23 @@
+// Shared Jest setup: native ESM through @swc/jest; workspace libs resolve to their TypeScript source.
+import { fileURLToPath } from 'node:url';
+
+export default {
+  testEnvironment: 'node',
+  extensionsToTreatAsEsm: ['.ts'],
+  testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.test.ts'],
+  transform: {
+    '^.+\\.ts$': ['@swc/jest', {
+      jsc: {
+        parser: { syntax: 'typescript', decorators: true },
+        transform: { legacyDecorator: true, decoratorMetadata: true },
+        target: 'es2022',
+        keepClassNames: true,
+      },
+      module: { type: 'es6' },
+    }],
+  },
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  testEnvironmentOptions: { customExportConditions: ['@coxswain/source', 'node', 'node-addons'] },
+  reporters: ['default', fileURLToPath(new URL('./scripts/jest-summary-reporter.cjs', import.meta.url))],
+  testTimeout: 30000,
+};

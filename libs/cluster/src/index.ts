@@ -1,0 +1,5 @@
+export * from './errors.js';
+export * from './port.js';
+export * from './clock.js';
+export * from './embedded/store/index.js';
+export * from './embedded/sim/index.js';

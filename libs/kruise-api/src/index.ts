@@ -1,0 +1,3 @@
+export * from './meta.js';
+export * from './labels.js';
+export * from './kinds.js';

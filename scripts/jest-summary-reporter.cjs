@@ -1,0 +1,23 @@
+// Writes each Jest run's totals to .test-results/<project>.json so scripts/test.mjs can print one
+// "N passed, N failed" line across every project Nx ran.
+const fs = require('node:fs');
+const path = require('node:path');
+
+class SummaryReporter {
+  constructor(globalConfig) {
+    this.rootDir = globalConfig.rootDir;
+  }
+  onRunComplete(_contexts, results) {
+    const dir = path.resolve(__dirname, '..', '.test-results');
+    fs.mkdirSync(dir, { recursive: true });
+    const project = path.relative(path.resolve(__dirname, '..'), this.rootDir).replace(/[\\/]/g, '_');
+    const failedSuites = results.numFailedTestSuites + (results.numRuntimeErrorTestSuites ?? 0);
+    fs.writeFileSync(path.join(dir, `${project}.json`), JSON.stringify({
+      project,
+      passed: results.numPassedTests,
+      failed: results.numFailedTests + (failedSuites > 0 && results.numFailedTests === 0 ? failedSuites : 0),
+      skipped: results.numPendingTests + results.numTodoTests,
+    }));
+  }
+}
+module.exports = SummaryReporter;

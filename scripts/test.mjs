@@ -1,0 +1,25 @@
+#!/usr/bin/env node
+// The README's test command: every project's Jest suite through Nx, then one totals line.
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = join(import.meta.dirname, '..');
+const resultsDir = join(root, '.test-results');
+rmSync(resultsDir, { recursive: true, force: true });
+
+const nx = spawnSync('npx', ['nx', 'run-many', '-t', 'test', '--parallel=1', '--output-style=stream', ...process.argv.slice(2)], {
+  cwd: root, stdio: 'inherit', env: { NX_DAEMON: 'false', NX_NO_CLOUD: 'true', ...process.env },
+});
+
+let passed = 0, failed = 0, skipped = 0;
+let files = [];
+try { files = readdirSync(resultsDir).filter((f) => f.endsWith('.json')); } catch { /* no project ran */ }
+for (const file of files) {
+  const r = JSON.parse(readFileSync(join(resultsDir, file), 'utf8'));
+  console.log(`  ${r.project}: ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}`);
+  passed += r.passed; failed += r.failed; skipped += r.skipped;
+}
+if (nx.status !== 0 && failed === 0) failed = 1; // a project that crashed before reporting still counts
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(nx.status === 0 && failed === 0 ? 0 : 1);
