@@ -3,3 +3,4 @@ export * from './port.js';
 export * from './clock.js';
 export * from './embedded/store/index.js';
 export * from './embedded/sim/index.js';
+export * from './apply/index.js';

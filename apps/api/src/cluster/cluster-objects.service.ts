@@ -1,0 +1,118 @@
+// Use cases over raw cluster objects: apply a manifest (all documents or none), list, get, delete,
+// list nodes, stream changes. Resolvers stay thin; this is where the rules live.
+import { Inject, Injectable } from '@nestjs/common';
+import { applyObjects, isApiError, type AppliedObject, type ClusterClient, type KindRef, type WatchEvent } from '@coxswain/cluster';
+import {
+  findKindByName, parseManifests, printYaml, Selector, LABEL_TOPOLOGY_ZONE,
+  type KindInfo, type KubeObject, type Node, type Pod,
+} from '@coxswain/kruise-api';
+import { badUserInput } from '../graphql/errors.js';
+import type { Runtime } from '../runtime.js';
+import { CLUSTER, RUNTIME } from '../tokens.js';
+import { watchIterator } from './watch-iterator.js';
+
+export interface NodeSummary {
+  name: string;
+  status: string;
+  ready: boolean;
+  unschedulable: boolean;
+  zone: string | null;
+  internalIP: string | null;
+  pods: number;
+  podCapacity: number;
+  taints: string[];
+  labels: Record<string, string>;
+  createdAt: Date;
+}
+
+@Injectable()
+export class ClusterObjectsService {
+  constructor(
+    @Inject(CLUSTER) private readonly cluster: ClusterClient,
+    @Inject(RUNTIME) private readonly runtime: Runtime,
+  ) {}
+
+  async apply(yaml: string, dryRun: boolean): Promise<AppliedObject[]> {
+    const objects = parseManifests(yaml);
+    if (objects.length === 0) throw badUserInput('the manifest has no documents', [{ field: 'yaml', message: 'no documents' }]);
+    return applyObjects(this.cluster, objects, { dryRun, seeder: this.runtime.seeder });
+  }
+
+  resolveKind(kind: string): KindRef & { info: KindInfo } {
+    const info = findKindByName(kind);
+    if (!info) {
+      throw badUserInput(`unknown kind "${kind}"`, [{ field: 'kind', message: `not served; try one of: ${servedKinds()}` }]);
+    }
+    return { apiVersion: info.apiVersions[0]!, kind: info.kind, info };
+  }
+
+  async list(kind: string, namespace?: string | null, labelSelector?: string | null): Promise<KubeObject[]> {
+    const ref = this.resolveKind(kind);
+    if (labelSelector) Selector.parse(labelSelector); // a bad selector is the caller's error, named as such
+    const { items } = await this.cluster.list(ref, { namespace: namespace ?? undefined, labelSelector: labelSelector ?? undefined });
+    return items;
+  }
+
+  async get(kind: string, namespace: string | null | undefined, name: string): Promise<KubeObject | null> {
+    const ref = this.resolveKind(kind);
+    try {
+      return await this.cluster.get(ref, ref.info.namespaced ? (namespace ?? 'default') : undefined, name);
+    } catch (err) {
+      if (isApiError(err, 'NotFound')) return null;
+      throw err;
+    }
+  }
+
+  async delete(kind: string, namespace: string | null | undefined, name: string): Promise<KubeObject> {
+    const ref = this.resolveKind(kind);
+    return this.cluster.delete(ref, ref.info.namespaced ? (namespace ?? 'default') : undefined, name);
+  }
+
+  async nodes(): Promise<NodeSummary[]> {
+    const [nodes, pods] = await Promise.all([
+      this.cluster.list<Node>({ apiVersion: 'v1', kind: 'Node' }),
+      this.cluster.list<Pod>({ apiVersion: 'v1', kind: 'Pod' }),
+    ]);
+    const podsPerNode = new Map<string, number>();
+    for (const pod of pods.items) {
+      const node = pod.spec?.nodeName;
+      if (node) podsPerNode.set(node, (podsPerNode.get(node) ?? 0) + 1);
+    }
+    return nodes.items.map((node) => {
+      const ready = node.status?.conditions?.find((c) => c.type === 'Ready')?.status === 'True';
+      const unschedulable = node.spec?.unschedulable === true;
+      const name = node.metadata.name!;
+      return {
+        name,
+        ready,
+        unschedulable,
+        status: `${ready ? 'Ready' : 'NotReady'}${unschedulable ? ',SchedulingDisabled' : ''}`,
+        zone: node.metadata.labels?.[LABEL_TOPOLOGY_ZONE] ?? null,
+        internalIP: node.status?.addresses?.find((a) => a.type === 'InternalIP')?.address ?? null,
+        pods: podsPerNode.get(name) ?? 0,
+        podCapacity: Number(node.status?.allocatable?.pods ?? node.status?.capacity?.pods ?? 0),
+        taints: (node.spec?.taints ?? []).map((t) => `${t.key}${t.value ? `=${t.value}` : ''}:${t.effect}`),
+        labels: node.metadata.labels ?? {},
+        createdAt: new Date(node.metadata.creationTimestamp!),
+      };
+    });
+  }
+
+  changes(kind: string, namespace?: string | null, labelSelector?: string | null, resourceVersion?: string | null): AsyncIterableIterator<WatchEvent> {
+    const ref = this.resolveKind(kind);
+    if (labelSelector) Selector.parse(labelSelector);
+    return watchIterator(this.cluster, ref, {
+      namespace: namespace ?? undefined,
+      labelSelector: labelSelector ?? undefined,
+      resourceVersion: resourceVersion ?? undefined,
+    });
+  }
+
+  manifest(object: KubeObject): string {
+    return printYaml(object);
+  }
+}
+
+function servedKinds(): string {
+  return ['Pod', 'Node', 'Namespace', 'PersistentVolumeClaim', 'Event', 'ControllerRevision', 'CloneSet', 'StatefulSet', 'UnitedDeployment'].join(', ');
+}

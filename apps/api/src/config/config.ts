@@ -1,0 +1,147 @@
+// Coxswain's configuration, read once from the environment and validated as a whole: every bad value is
+// reported with its variable name and what is expected, and the server does not start.
+import { isAbsolute, resolve } from 'node:path';
+
+export type ClockMode = 'real' | 'scaled';
+export type ControllerMode = 'active' | 'observe';
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  pgliteDir: string | 'memory';
+  logLevel: LogLevel;
+  clock: { mode: ClockMode; scale: number };
+  controllers: { mode: ControllerMode; workers: number };
+  cluster: {
+    watchHistory: number;
+    seedFile: string | undefined;
+    nodes: { zones: number; nodesPerZone: number; podCapacity: number };
+    kubelet: {
+      imagePullMs: number;
+      containerStartMs: number;
+      terminationMs: number;
+      failImagePattern: RegExp | undefined;
+      frozen: boolean;
+    };
+  };
+}
+
+/** One row per environment variable: the README's configuration table is this list. */
+export const ENVIRONMENT: readonly { name: string; default: string; meaning: string }[] = [
+  { name: 'PORT', default: '3000', meaning: 'HTTP port of the API (GraphQL, REST, /metrics, health).' },
+  { name: 'HOST', default: '127.0.0.1', meaning: 'Interface the API listens on (0.0.0.0 in containers).' },
+  { name: 'DATABASE_URL', default: '(unset)', meaning: 'PostgreSQL connection URL. Unset: embedded PGlite.' },
+  { name: 'PGLITE_DIR', default: '.data/pglite', meaning: 'Embedded PGlite data directory, relative to the working directory; `memory` keeps nothing.' },
+  { name: 'LOG_LEVEL', default: 'info', meaning: 'debug, info, warn or error. Logs are JSON lines on stdout.' },
+  { name: 'CLOCK_MODE', default: 'real', meaning: '`real`, or `scaled` to run the embedded cluster and controllers CLOCK_SCALE times faster.' },
+  { name: 'CLOCK_SCALE', default: '20', meaning: 'Speed-up factor when CLOCK_MODE=scaled.' },
+  { name: 'CONTROLLER_MODE', default: 'active', meaning: '`active` applies plans; `observe` computes plans and writes nothing.' },
+  { name: 'CONTROLLER_WORKERS', default: '2', meaning: 'Concurrent reconciles per controller.' },
+  { name: 'WATCH_HISTORY', default: '100000', meaning: 'Watch events kept for resuming a watch from a resourceVersion; older ones get 410 Gone.' },
+  { name: 'SEED_FILE', default: '(unset)', meaning: 'Multi-document YAML created at startup when the objects do not exist yet (Pods and Nodes may carry status).' },
+  { name: 'SIM_ZONES', default: '3', meaning: 'Simulated zones (zone-a, zone-b, ...).' },
+  { name: 'SIM_NODES_PER_ZONE', default: '3', meaning: 'Simulated nodes in each zone.' },
+  { name: 'SIM_POD_CAPACITY', default: '110', meaning: 'Pods each simulated node accepts.' },
+  { name: 'SIM_IMAGE_PULL_MS', default: '2000', meaning: 'Time to pull an image a node does not have yet.' },
+  { name: 'SIM_CONTAINER_START_MS', default: '500', meaning: 'Time from image present to container running.' },
+  { name: 'SIM_TERMINATION_MS', default: '1000', meaning: 'Time a deleted pod takes to terminate (capped by its grace period).' },
+  { name: 'SIM_FAIL_IMAGE_PATTERN', default: '(unset)', meaning: 'Regular expression; images that match fail to pull (ErrImagePull).' },
+  { name: 'SIM_FROZEN', default: 'false', meaning: '`true` starts the kubelet simulator frozen: pods stay as they are.' },
+];
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): AppConfig {
+  const problems: string[] = [];
+  const read = (name: string): string | undefined => {
+    const v = env[name];
+    return v === undefined || v.trim() === '' ? undefined : v.trim();
+  };
+  const int = (name: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number => {
+    const raw = read(name);
+    if (raw === undefined) return fallback;
+    const n = Number(raw);
+    if (!/^-?\d+$/.test(raw) || n < min || n > max) {
+      problems.push(`${name}=${JSON.stringify(raw)}: expected an integer from ${min} to ${max}`);
+      return fallback;
+    }
+    return n;
+  };
+  const oneOf = <T extends string>(name: string, fallback: T, allowed: readonly T[]): T => {
+    const raw = read(name);
+    if (raw === undefined) return fallback;
+    if (!(allowed as readonly string[]).includes(raw)) {
+      problems.push(`${name}=${JSON.stringify(raw)}: expected one of ${allowed.join(', ')}`);
+      return fallback;
+    }
+    return raw as T;
+  };
+  const bool = (name: string, fallback: boolean): boolean => {
+    const raw = read(name);
+    if (raw === undefined) return fallback;
+    if (!['true', 'false', '1', '0'].includes(raw)) {
+      problems.push(`${name}=${JSON.stringify(raw)}: expected true or false`);
+      return fallback;
+    }
+    return raw === 'true' || raw === '1';
+  };
+
+  const databaseUrl = read('DATABASE_URL');
+  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    problems.push('DATABASE_URL: expected a postgresql:// or postgres:// URL');
+  }
+  const scaleRaw = read('CLOCK_SCALE');
+  const scale = scaleRaw === undefined ? 20 : Number(scaleRaw);
+  if (!(scale > 0 && scale <= 1000)) problems.push(`CLOCK_SCALE=${JSON.stringify(scaleRaw)}: expected a number above 0 and at most 1000`);
+
+  let failImagePattern: RegExp | undefined;
+  const pattern = read('SIM_FAIL_IMAGE_PATTERN');
+  if (pattern !== undefined) {
+    try {
+      failImagePattern = new RegExp(pattern);
+    } catch (err) {
+      problems.push(`SIM_FAIL_IMAGE_PATTERN: not a valid regular expression (${(err as Error).message})`);
+    }
+  }
+  const pgliteRaw = read('PGLITE_DIR') ?? '.data/pglite';
+  const pgliteDir = pgliteRaw === 'memory' ? 'memory' : isAbsolute(pgliteRaw) ? pgliteRaw : resolve(cwd, pgliteRaw);
+  const seed = read('SEED_FILE');
+
+  const config: AppConfig = {
+    port: int('PORT', 3000, 0, 65535),
+    host: read('HOST') ?? '127.0.0.1',
+    databaseUrl,
+    pgliteDir,
+    logLevel: oneOf('LOG_LEVEL', 'info', ['debug', 'info', 'warn', 'error'] as const),
+    clock: { mode: oneOf('CLOCK_MODE', 'real', ['real', 'scaled'] as const), scale },
+    controllers: {
+      mode: oneOf('CONTROLLER_MODE', 'active', ['active', 'observe'] as const),
+      workers: int('CONTROLLER_WORKERS', 2, 1, 64),
+    },
+    cluster: {
+      watchHistory: int('WATCH_HISTORY', 100_000, 100),
+      seedFile: seed === undefined ? undefined : resolve(cwd, seed),
+      nodes: {
+        zones: int('SIM_ZONES', 3, 1, 26),
+        nodesPerZone: int('SIM_NODES_PER_ZONE', 3, 1, 1000),
+        podCapacity: int('SIM_POD_CAPACITY', 110, 1, 100_000),
+      },
+      kubelet: {
+        imagePullMs: int('SIM_IMAGE_PULL_MS', 2000, 0),
+        containerStartMs: int('SIM_CONTAINER_START_MS', 500, 0),
+        terminationMs: int('SIM_TERMINATION_MS', 1000, 0),
+        failImagePattern,
+        frozen: bool('SIM_FROZEN', false),
+      },
+    },
+  };
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}

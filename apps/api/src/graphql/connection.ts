@@ -1,0 +1,75 @@
+// Relay-style cursor pagination over a sorted list: the cursor is the opaque key of the last item seen,
+// so pages stay stable while items are added or removed before them.
+import { Type } from '@nestjs/common';
+import { Field, Int, ObjectType } from '@nestjs/graphql';
+import { badUserInput } from './errors.js';
+
+@ObjectType()
+export class PageInfo {
+  @Field() hasNextPage!: boolean;
+  @Field() hasPreviousPage!: boolean;
+  @Field(() => String, { nullable: true }) startCursor!: string | null;
+  @Field(() => String, { nullable: true }) endCursor!: string | null;
+}
+
+export interface Edge<T> {
+  cursor: string;
+  node: T;
+}
+
+export interface Connection<T> {
+  edges: Edge<T>[];
+  pageInfo: PageInfo;
+  totalCount: number;
+}
+
+export function Connection<T>(node: Type<T>, name: string) {
+  @ObjectType(`${name}Edge`)
+  class EdgeType {
+    @Field() cursor!: string;
+    @Field(() => node) node!: T;
+  }
+  @ObjectType(`${name}Connection`, { isAbstract: true })
+  abstract class ConnectionType {
+    @Field(() => [EdgeType]) edges!: EdgeType[];
+    @Field(() => PageInfo) pageInfo!: PageInfo;
+    @Field(() => Int) totalCount!: number;
+  }
+  return ConnectionType;
+}
+
+export const MAX_PAGE = 1000;
+
+export function paginate<T>(items: readonly T[], keyOf: (item: T) => string, first = 100, after?: string | null): Connection<T> {
+  if (!Number.isInteger(first) || first < 1 || first > MAX_PAGE) {
+    throw badUserInput(`first must be from 1 to ${MAX_PAGE}`, [{ field: 'first', message: `must be from 1 to ${MAX_PAGE}` }]);
+  }
+  let start = 0;
+  if (after) {
+    const afterKey = decodeCursor(after);
+    start = items.findIndex((item) => keyOf(item) > afterKey);
+    if (start < 0) start = items.length;
+  }
+  const page = items.slice(start, start + first);
+  const edges = page.map((node) => ({ cursor: encodeCursor(keyOf(node)), node }));
+  return {
+    edges,
+    totalCount: items.length,
+    pageInfo: {
+      hasNextPage: start + first < items.length,
+      hasPreviousPage: start > 0,
+      startCursor: edges[0]?.cursor ?? null,
+      endCursor: edges[edges.length - 1]?.cursor ?? null,
+    },
+  };
+}
+
+function encodeCursor(key: string): string {
+  return Buffer.from(key, 'utf8').toString('base64url');
+}
+
+function decodeCursor(cursor: string): string {
+  const key = Buffer.from(cursor, 'base64url').toString('utf8');
+  if (!key || encodeCursor(key) !== cursor) throw badUserInput('after is not a cursor from this list', [{ field: 'after', message: 'invalid cursor' }]);
+  return key;
+}

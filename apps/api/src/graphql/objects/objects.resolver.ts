@@ -1,0 +1,125 @@
+// GraphQL for raw cluster objects: applyManifest, objects/object, nodes, deleteObject, objectChanged.
+import { Args, Int, Mutation, Parent, Query, ResolveField, Resolver, Subscription } from '@nestjs/graphql';
+import type { KubeObject } from '@coxswain/kruise-api';
+import { ClusterObjectsService } from '../../cluster/cluster-objects.service.js';
+import { paginate } from '../connection.js';
+import { toGraphQLError } from '../errors.js';
+import { ClusterNode, KubeObjectModel, ObjectConnection, ObjectEventModel, ObjectRef } from './object.types.js';
+
+@Resolver(() => KubeObjectModel)
+export class ObjectsResolver {
+  constructor(private readonly objects: ClusterObjectsService) {}
+
+  @Query(() => ObjectConnection, { description: 'Objects of one kind ("pods", "Pod", "clonesets", ...), sorted by namespace and name.' })
+  async objects(
+    @Args('kind') kind: string,
+    @Args('namespace', { type: () => String, nullable: true }) namespace: string | null,
+    @Args('labelSelector', { type: () => String, nullable: true, description: 'e.g. "app=web,tier in (a,b)"' }) labelSelector: string | null,
+    @Args('first', { type: () => Int, nullable: true, defaultValue: 100 }) first: number,
+    @Args('after', { type: () => String, nullable: true }) after: string | null,
+  ) {
+    return guard(async () => {
+      const items = await this.objects.list(kind, namespace, labelSelector);
+      const page = paginate(items, keyOf, first, after);
+      return { ...page, edges: page.edges.map((e) => ({ cursor: e.cursor, node: this.model(e.node) })) };
+    });
+  }
+
+  @Query(() => KubeObjectModel, { nullable: true })
+  async object(
+    @Args('kind') kind: string,
+    @Args('namespace', { type: () => String, nullable: true }) namespace: string | null,
+    @Args('name') name: string,
+  ) {
+    return guard(async () => {
+      const found = await this.objects.get(kind, namespace, name);
+      return found ? this.model(found) : null;
+    });
+  }
+
+  @Query(() => [ClusterNode], { description: 'Nodes with zone, readiness and pod counts.' })
+  async nodes() {
+    return guard(() => this.objects.nodes());
+  }
+
+  @Mutation(() => [ObjectRef], { description: 'Creates or updates every document of a multi-document YAML, all or none.' })
+  async applyManifest(
+    @Args('yaml') yaml: string,
+    @Args('dryRun', { type: () => Boolean, nullable: true, defaultValue: false }) dryRun: boolean,
+  ) {
+    return guard(async () =>
+      (await this.objects.apply(yaml, dryRun)).map(({ action, object }) => ({
+        apiVersion: object.apiVersion,
+        kind: object.kind,
+        namespace: object.metadata.namespace ?? null,
+        name: object.metadata.name ?? '',
+        uid: object.metadata.uid || null,
+        resourceVersion: object.metadata.resourceVersion || null,
+        action,
+      })),
+    );
+  }
+
+  @Mutation(() => KubeObjectModel, { description: 'Deletes an object; returns it as marked for deletion, or as it last was.' })
+  async deleteObject(
+    @Args('kind') kind: string,
+    @Args('namespace', { type: () => String, nullable: true }) namespace: string | null,
+    @Args('name') name: string,
+  ) {
+    return guard(async () => this.model(await this.objects.delete(kind, namespace, name)));
+  }
+
+  @Subscription(() => ObjectEventModel, {
+    description: 'Changes to objects of one kind; from `resourceVersion` when given (a too-old one fails as NOT_FOUND / 410).',
+    resolve: function (this: ObjectsResolver, event: { type: string; object: KubeObject }) {
+      return { type: event.type, object: this.model(event.object) };
+    },
+  })
+  objectChanged(
+    @Args('kind') kind: string,
+    @Args('namespace', { type: () => String, nullable: true }) namespace: string | null,
+    @Args('labelSelector', { type: () => String, nullable: true }) labelSelector: string | null,
+    @Args('resourceVersion', { type: () => String, nullable: true }) resourceVersion: string | null,
+  ) {
+    try {
+      return this.objects.changes(kind, namespace, labelSelector, resourceVersion);
+    } catch (err) {
+      throw toGraphQLError(err);
+    }
+  }
+
+  @ResolveField(() => String, { description: 'The object as YAML.' })
+  manifest(@Parent() model: KubeObjectModel): string {
+    return this.objects.manifest(model.object as KubeObject);
+  }
+
+  private model(object: KubeObject): Omit<KubeObjectModel, 'manifest'> {
+    const meta = object.metadata;
+    return {
+      apiVersion: object.apiVersion,
+      kind: object.kind,
+      namespace: meta.namespace ?? null,
+      name: meta.name ?? '',
+      uid: meta.uid ?? '',
+      resourceVersion: meta.resourceVersion ?? '',
+      generation: meta.generation ?? 0,
+      labels: meta.labels ?? {},
+      annotations: meta.annotations ?? {},
+      createdAt: new Date(meta.creationTimestamp ?? 0),
+      deletionTimestamp: meta.deletionTimestamp ? new Date(meta.deletionTimestamp) : null,
+      object,
+    };
+  }
+}
+
+function keyOf(o: KubeObject): string {
+  return `${o.metadata.namespace ?? ''}/${o.metadata.name}`;
+}
+
+async function guard<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    throw toGraphQLError(err);
+  }
+}

@@ -1,0 +1,22 @@
+// Liveness (the process answers) and readiness (database reachable, informers synced).
+import { Controller, Get, HttpCode, Inject, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import type { Runtime } from '../runtime.js';
+import { RUNTIME } from '../tokens.js';
+
+@Controller()
+export class HealthController {
+  constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
+
+  @Get('healthz')
+  @HttpCode(200)
+  healthz() {
+    return { status: 'ok' };
+  }
+
+  @Get('readyz')
+  async readyz(@Res() res: Response) {
+    const ready = await this.runtime.ready();
+    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not ready' });
+  }
+}

@@ -1,0 +1,47 @@
+// Starts Coxswain: configuration, database, embedded cluster, controllers, then the HTTP/WS API.
+import 'reflect-metadata';
+import { ConfigError, loadConfig } from './config/config.js';
+import { JsonLogger } from './logging/json-logger.js';
+import { startRuntime } from './runtime.js';
+import { createServer } from './server.js';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`coxswain: ${err.message}\n`);
+      process.exit(2);
+    }
+    throw err;
+  }
+  const logger = new JsonLogger(config.logLevel);
+  const runtime = await startRuntime(config, { logger });
+  const app = await createServer(runtime, logger);
+  await app.listen(config.port, config.host);
+  const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
+  logger.log({
+    msg: 'coxswain is up',
+    graphql: `${url}/graphql`,
+    database: runtime.database.target.kind === 'postgres' ? 'postgresql' : `pglite ${config.pgliteDir}`,
+    controllers: config.controllers.mode,
+  }, 'Main');
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.log({ msg: 'shutting down', signal }, 'Main');
+    await app.close();
+    await runtime.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((err) => {
+  process.stderr.write(`coxswain: failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

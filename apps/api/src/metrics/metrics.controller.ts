@@ -1,0 +1,15 @@
+// Prometheus exposition of the controller-runtime metrics (reconciles, work queues).
+import { Controller, Get, Inject, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import type { Runtime } from '../runtime.js';
+import { RUNTIME } from '../tokens.js';
+
+@Controller()
+export class MetricsController {
+  constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
+
+  @Get('metrics')
+  async metrics(@Res() res: Response) {
+    res.type(this.runtime.metrics.registry.contentType).send(await this.runtime.metrics.registry.metrics());
+  }
+}

@@ -1,0 +1,13 @@
+// Builds the Nest application around a runtime; main.ts and the API tests share it.
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import type { INestApplication } from '@nestjs/common';
+import { AppModule } from './app.module.js';
+import { JsonLogger } from './logging/json-logger.js';
+import type { Runtime } from './runtime.js';
+
+export async function createServer(runtime: Runtime, logger = new JsonLogger(runtime.config.logLevel)): Promise<INestApplication> {
+  const app = await NestFactory.create(AppModule.register(runtime), { logger, abortOnError: false });
+  app.enableShutdownHooks();
+  return app;
+}

@@ -1,0 +1,96 @@
+// The state one batch of writes is judged against: the committed index plus the batch's own changes so
+// far. Writes later in a batch see earlier ones (so conflicts and AlreadyExists are decided in order), a
+// failing write is rolled back to its checkpoint without touching the others, and nothing reaches the
+// committed index until the batch is durable.
+import type { KubeObject } from '@coxswain/kruise-api';
+import type { ObjectIndex, StoredEntry } from './object-index.js';
+
+export interface StoreChange {
+  type: 'put' | 'delete';
+  /** For `put` the new entry; for `delete` the entry's last state, stamped with the deletion's resourceVersion. */
+  entry: StoredEntry;
+  /** The state before this change (undefined when the put created the object). */
+  previous: StoredEntry | undefined;
+  resourceVersion: number;
+}
+
+export interface Checkpoint {
+  readonly changes: number;
+  readonly counter: number;
+}
+
+export class WriteTransaction {
+  private readonly overlay = new Map<string, StoredEntry | null>();
+  private readonly undo: Array<{ key: string; had: boolean; value: StoredEntry | null | undefined }> = [];
+  private readonly recorded: StoreChange[] = [];
+  private counter: number;
+
+  /**
+   * @param stampVersions false for dry runs: results keep the resourceVersion they had (none on create),
+   *   as the apiserver's dry run does, because no version is really consumed.
+   */
+  constructor(
+    private readonly base: ObjectIndex,
+    counter: number,
+    readonly stampVersions: boolean,
+  ) {
+    this.counter = counter;
+  }
+
+  get resourceVersion(): number {
+    return this.counter;
+  }
+
+  get changes(): readonly StoreChange[] {
+    return this.recorded;
+  }
+
+  get(key: string): StoredEntry | undefined {
+    const staged = this.overlay.get(key);
+    if (staged !== undefined) return staged ?? undefined;
+    return this.base.get(key);
+  }
+
+  /** Stages `entry` (whose object the transaction now owns) as the object's new state. */
+  put(entry: StoredEntry): KubeObject {
+    const rv = this.nextVersion();
+    if (this.stampVersions) entry.object.metadata.resourceVersion = String(rv);
+    this.record({ type: 'put', entry, previous: this.get(entry.key), resourceVersion: rv });
+    return entry.object;
+  }
+
+  /** Stages the removal of the stored `entry`; returns its last state with the deletion's resourceVersion. */
+  remove(entry: StoredEntry): KubeObject {
+    const rv = this.nextVersion();
+    const finalState: KubeObject = this.stampVersions
+      ? { ...entry.object, metadata: { ...entry.object.metadata, resourceVersion: String(rv) } }
+      : entry.object;
+    this.record({ type: 'delete', entry: { ...entry, object: finalState }, previous: entry, resourceVersion: rv });
+    return finalState;
+  }
+
+  checkpoint(): Checkpoint {
+    return { changes: this.recorded.length, counter: this.counter };
+  }
+
+  rollback(to: Checkpoint): void {
+    while (this.recorded.length > to.changes) {
+      this.recorded.pop();
+      const step = this.undo.pop()!;
+      if (step.had) this.overlay.set(step.key, step.value as StoredEntry | null);
+      else this.overlay.delete(step.key);
+    }
+    this.counter = to.counter;
+  }
+
+  private nextVersion(): number {
+    return this.stampVersions ? ++this.counter : this.counter;
+  }
+
+  private record(change: StoreChange): void {
+    const key = change.entry.key;
+    this.undo.push({ key, had: this.overlay.has(key), value: this.overlay.get(key) });
+    this.overlay.set(key, change.type === 'put' ? change.entry : null);
+    this.recorded.push(change);
+  }
+}

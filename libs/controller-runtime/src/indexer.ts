@@ -1,0 +1,103 @@
+// The informer's cache (client-go's cache.Indexer): objects by "namespace/name" plus secondary indices
+// that map a value (a namespace, an owner uid, anything an index function returns) to the objects
+// carrying it, so "all pods of this CloneSet" is a lookup rather than a scan of every pod.
+import type { KubeObject } from '@coxswain/kruise-api';
+
+/** The values an object is filed under in one index; [] leaves it out of the index. */
+export type IndexFunc<T extends KubeObject> = (object: T) => string[];
+
+/** Built-in index of objects by metadata.namespace. */
+export const NAMESPACE_INDEX = 'namespace';
+/** Built-in index of objects by the uid of each of their ownerReferences. */
+export const OWNER_UID_INDEX = 'ownerUID';
+
+export const namespaceIndexFunc: IndexFunc<KubeObject> = (o) => (o.metadata.namespace ? [o.metadata.namespace] : []);
+export const ownerUidIndexFunc: IndexFunc<KubeObject> = (o) => (o.metadata.ownerReferences ?? []).map((r) => r.uid);
+
+export class Indexer<T extends KubeObject> {
+  private readonly items = new Map<string, T>();
+  private readonly indexers = new Map<string, IndexFunc<T>>();
+  private readonly indices = new Map<string, Map<string, Set<string>>>();
+
+  constructor() {
+    this.addIndexer(NAMESPACE_INDEX, namespaceIndexFunc);
+    this.addIndexer(OWNER_UID_INDEX, ownerUidIndexFunc);
+  }
+
+  get size(): number {
+    return this.items.size;
+  }
+
+  get(key: string): T | undefined {
+    return this.items.get(key);
+  }
+
+  keys(): string[] {
+    return [...this.items.keys()];
+  }
+
+  list(): T[] {
+    return [...this.items.values()];
+  }
+
+  /** Adds an index; objects already cached are indexed at once. Index functions must be pure. */
+  addIndexer(name: string, indexFunc: IndexFunc<T>): void {
+    if (this.indexers.has(name)) throw new Error(`indexer "${name}" already exists`);
+    this.indexers.set(name, indexFunc);
+    const index = new Map<string, Set<string>>();
+    this.indices.set(name, index);
+    for (const [key, object] of this.items) addToIndex(index, indexFunc(object), key);
+  }
+
+  hasIndexer(name: string): boolean {
+    return this.indexers.has(name);
+  }
+
+  byIndex(name: string, value: string): T[] {
+    const index = this.indices.get(name);
+    if (!index) throw new Error(`indexer "${name}" does not exist`);
+    const keys = index.get(value);
+    if (!keys) return [];
+    const result: T[] = [];
+    for (const key of keys) result.push(this.items.get(key)!);
+    return result;
+  }
+
+  /** Stores `object` under `key`; returns what was there before. */
+  set(key: string, object: T): T | undefined {
+    const old = this.items.get(key);
+    this.items.set(key, object);
+    for (const [name, indexFunc] of this.indexers) {
+      const index = this.indices.get(name)!;
+      // Re-index from the old object's values: cached objects are never mutated, so they still hold.
+      if (old) removeFromIndex(index, indexFunc(old), key);
+      addToIndex(index, indexFunc(object), key);
+    }
+    return old;
+  }
+
+  delete(key: string): T | undefined {
+    const old = this.items.get(key);
+    if (!old) return undefined;
+    this.items.delete(key);
+    for (const [name, indexFunc] of this.indexers) removeFromIndex(this.indices.get(name)!, indexFunc(old), key);
+    return old;
+  }
+}
+
+function addToIndex(index: Map<string, Set<string>>, values: string[], key: string): void {
+  for (const value of values) {
+    let keys = index.get(value);
+    if (!keys) index.set(value, (keys = new Set()));
+    keys.add(key);
+  }
+}
+
+function removeFromIndex(index: Map<string, Set<string>>, values: string[], key: string): void {
+  for (const value of values) {
+    const keys = index.get(value);
+    if (!keys) continue;
+    keys.delete(key);
+    if (keys.size === 0) index.delete(value);
+  }
+}

@@ -1,0 +1,95 @@
+// Kruise's ScaleExpectations: per controller key, the names of objects the controller has asked to be
+// created or deleted and has not yet seen created or deleted in its informer. Call expectScale *before*
+// the write (so the watch event cannot arrive first) and observeScale both from the informer's handlers
+// and when the write fails (nothing will ever be observed for it).
+import type { Clock } from '@coxswain/cluster';
+import {
+  DEFAULT_EXPECTATION_TIMEOUT_MS,
+  describeNames,
+  type ExpectationsOptions,
+  type PendingExpectations,
+} from './expectations.js';
+
+export type ScaleAction = 'create' | 'delete';
+
+export interface PendingScale extends PendingExpectations {
+  creations: string[];
+  deletions: string[];
+}
+
+interface ScaleRecord {
+  create: Set<string>;
+  delete: Set<string>;
+  since: number;
+}
+
+export class ScaleExpectations {
+  readonly timeoutMs: number;
+  private readonly clock: Clock;
+  private readonly records = new Map<string, ScaleRecord>();
+
+  constructor(options: ExpectationsOptions) {
+    this.clock = options.clock;
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_EXPECTATION_TIMEOUT_MS;
+  }
+
+  expectScale(controllerKey: string, action: ScaleAction, name: string): void {
+    let record = this.records.get(controllerKey);
+    // An expired record was given up on; new expectations must not inherit its age and expire at once.
+    if (!record || this.isExpired(record)) {
+      record = { create: new Set(), delete: new Set(), since: this.clock.now() };
+      this.records.set(controllerKey, record);
+    }
+    record[action].add(name);
+  }
+
+  observeScale(controllerKey: string, action: ScaleAction, name: string): void {
+    const record = this.records.get(controllerKey);
+    if (!record) return;
+    record[action].delete(name);
+    if (record.create.size === 0 && record.delete.size === 0) this.records.delete(controllerKey);
+  }
+
+  /** True when nothing is outstanding, or the oldest outstanding expectation has timed out. */
+  satisfied(controllerKey: string): boolean {
+    const record = this.records.get(controllerKey);
+    if (!record) return true;
+    if (this.isExpired(record)) {
+      this.records.delete(controllerKey);
+      return true;
+    }
+    return false;
+  }
+
+  /** What the controller still waits for, or undefined when satisfied(). */
+  pending(controllerKey: string): PendingScale | undefined {
+    const record = this.records.get(controllerKey);
+    if (!record || this.isExpired(record)) return undefined;
+    const creations = [...record.create].sort();
+    const deletions = [...record.delete].sort();
+    const parts: string[] = [];
+    if (creations.length) parts.push(`${plural(creations.length, 'creation')} (${describeNames(creations)})`);
+    if (deletions.length) parts.push(`${plural(deletions.length, 'deletion')} (${describeNames(deletions)})`);
+    return {
+      controllerKey,
+      creations,
+      deletions,
+      since: record.since,
+      expiresAt: record.since + this.timeoutMs,
+      message: `waiting to observe ${parts.join(' and ')}`,
+    };
+  }
+
+  /** Forgets the controller's expectations, e.g. when the workload itself is deleted. */
+  deleteExpectations(controllerKey: string): void {
+    this.records.delete(controllerKey);
+  }
+
+  private isExpired(record: ScaleRecord): boolean {
+    return this.clock.now() - record.since >= this.timeoutMs;
+  }
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
