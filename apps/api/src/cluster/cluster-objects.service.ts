@@ -1,7 +1,7 @@
 // Use cases over raw cluster objects: apply a manifest (all documents or none), list, get, delete,
 // list nodes, stream changes. Resolvers stay thin; this is where the rules live.
 import { Inject, Injectable } from '@nestjs/common';
-import { applyObjects, isApiError, type AppliedObject, type ClusterClient, type KindRef, type WatchEvent } from '@coxswain/cluster';
+import { applyObjects, isApiError, type AppliedObject, type ClusterClient, type KindRef, type ObjectList, type WatchEvent } from '@coxswain/cluster';
 import {
   findKindByName, parseManifests, printYaml, Selector, LABEL_TOPOLOGY_ZONE,
   type KindInfo, type KubeObject, type Node, type Pod,
@@ -46,11 +46,10 @@ export class ClusterObjectsService {
     return { apiVersion: info.apiVersions[0]!, kind: info.kind, info };
   }
 
-  async list(kind: string, namespace?: string | null, labelSelector?: string | null): Promise<KubeObject[]> {
+  async list(kind: string, namespace?: string | null, labelSelector?: string | null): Promise<ObjectList> {
     const ref = this.resolveKind(kind);
     if (labelSelector) Selector.parse(labelSelector); // a bad selector is the caller's error, named as such
-    const { items } = await this.cluster.list(ref, { namespace: namespace ?? undefined, labelSelector: labelSelector ?? undefined });
-    return items;
+    return this.cluster.list(ref, { namespace: namespace ?? undefined, labelSelector: labelSelector ?? undefined });
   }
 
   async get(kind: string, namespace: string | null | undefined, name: string): Promise<KubeObject | null> {

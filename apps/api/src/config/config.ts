@@ -30,7 +30,7 @@ export interface AppConfig {
 
 /** One row per environment variable: the README's configuration table is this list. */
 export const ENVIRONMENT: readonly { name: string; default: string; meaning: string }[] = [
-  { name: 'PORT', default: '3000', meaning: 'HTTP port of the API (GraphQL, REST, /metrics, health).' },
+  { name: 'PORT', default: '3000', meaning: 'HTTP port of the API (GraphQL, /metrics, health).' },
   { name: 'HOST', default: '127.0.0.1', meaning: 'Interface the API listens on (0.0.0.0 in containers).' },
   { name: 'DATABASE_URL', default: '(unset)', meaning: 'PostgreSQL connection URL. Unset: embedded PGlite.' },
   { name: 'PGLITE_DIR', default: '.data/pglite', meaning: 'Embedded PGlite data directory, relative to the working directory; `memory` keeps nothing.' },

@@ -22,7 +22,10 @@ export class KubeObjectModel {
 }
 
 @ObjectType()
-export class ObjectConnection extends Connection(KubeObjectModel, 'Object') {}
+export class ObjectConnection extends Connection(KubeObjectModel, 'Object') {
+  @Field({ description: 'The cluster resourceVersion of this list: subscribe to objectChanged from it to miss nothing.' })
+  resourceVersion!: string;
+}
 
 @ObjectType({ description: 'What applyManifest did (or would do, with dryRun) with one document.' })
 export class ObjectRef {

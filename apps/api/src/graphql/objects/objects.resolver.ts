@@ -19,9 +19,9 @@ export class ObjectsResolver {
     @Args('after', { type: () => String, nullable: true }) after: string | null,
   ) {
     return guard(async () => {
-      const items = await this.objects.list(kind, namespace, labelSelector);
+      const { items, resourceVersion } = await this.objects.list(kind, namespace, labelSelector);
       const page = paginate(items, keyOf, first, after);
-      return { ...page, edges: page.edges.map((e) => ({ cursor: e.cursor, node: this.model(e.node) })) };
+      return { ...page, resourceVersion, edges: page.edges.map((e) => ({ cursor: e.cursor, node: this.model(e.node) })) };
     });
   }
 

@@ -51,6 +51,11 @@ export class WriteTransaction {
     return this.base.get(key);
   }
 
+  /** Key of the committed object holding `uid` (uids staged in this batch are not tracked). */
+  committedKeyOfUid(uid: string): string | undefined {
+    return this.base.getByUid(uid)?.key;
+  }
+
   /** Stages `entry` (whose object the transaction now owns) as the object's new state. */
   put(entry: StoredEntry): KubeObject {
     const rv = this.nextVersion();
@@ -59,13 +64,18 @@ export class WriteTransaction {
     return entry.object;
   }
 
-  /** Stages the removal of the stored `entry`; returns its last state with the deletion's resourceVersion. */
-  remove(entry: StoredEntry): KubeObject {
+  /**
+   * Stages the removal of the object at `key`, whose last state is `lastState` (the stored object, or the
+   * update that emptied its finalizers). Returns that state stamped with the deletion's resourceVersion.
+   */
+  remove(key: string, lastState: KubeObject): KubeObject {
+    const previous = this.get(key);
+    if (!previous) throw new Error(`internal: removing ${key}, which is not stored`);
     const rv = this.nextVersion();
     const finalState: KubeObject = this.stampVersions
-      ? { ...entry.object, metadata: { ...entry.object.metadata, resourceVersion: String(rv) } }
-      : entry.object;
-    this.record({ type: 'delete', entry: { ...entry, object: finalState }, previous: entry, resourceVersion: rv });
+      ? { ...lastState, metadata: { ...lastState.metadata, resourceVersion: String(rv) } }
+      : lastState;
+    this.record({ type: 'delete', entry: { ...previous, object: finalState }, previous, resourceVersion: rv });
     return finalState;
   }
 

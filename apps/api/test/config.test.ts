@@ -1,0 +1,75 @@
+import { describe, expect, it } from '@jest/globals';
+import { ConfigError, ENVIRONMENT, loadConfig } from '../src/config/config.js';
+
+describe('configuration', () => {
+  it('defaults to embedded PGlite under the working directory, real clock, active controllers', () => {
+    const config = loadConfig({}, '/srv/app');
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.pgliteDir).toBe('/srv/app/.data/pglite');
+    expect(config.clock).toEqual({ mode: 'real', scale: 20 });
+    expect(config.controllers).toEqual({ mode: 'active', workers: 2 });
+    expect(config.cluster.nodes).toEqual({ zones: 3, nodesPerZone: 3, podCapacity: 110 });
+  });
+
+  it('reads every documented variable', () => {
+    const config = loadConfig({
+      PORT: '8080', DATABASE_URL: 'postgresql://u@h/db', PGLITE_DIR: 'memory', CLOCK_MODE: 'scaled', CLOCK_SCALE: '5',
+      CONTROLLER_MODE: 'observe', SIM_ZONES: '2', SIM_FAIL_IMAGE_PATTERN: ':broken$', SIM_FROZEN: 'true',
+    }, '/x');
+    expect(config.port).toBe(8080);
+    expect(config.databaseUrl).toBe('postgresql://u@h/db');
+    expect(config.pgliteDir).toBe('memory');
+    expect(config.clock).toEqual({ mode: 'scaled', scale: 5 });
+    expect(config.controllers.mode).toBe('observe');
+    expect(config.cluster.nodes.zones).toBe(2);
+    expect(config.cluster.kubelet.failImagePattern?.test('nginx:broken')).toBe(true);
+    expect(config.cluster.kubelet.frozen).toBe(true);
+  });
+
+  it.each([
+    ['PORT', 'abc', 'PORT="abc": expected an integer from 0 to 65535'],
+    ['PORT', '70000', 'PORT="70000": expected an integer from 0 to 65535'],
+    ['DATABASE_URL', 'mysql://x', 'DATABASE_URL: expected a postgresql:// or postgres:// URL'],
+    ['CLOCK_MODE', 'fast', 'CLOCK_MODE="fast": expected one of real, scaled'],
+    ['CLOCK_SCALE', '0', 'CLOCK_SCALE="0": expected a number above 0 and at most 1000'],
+    ['CONTROLLER_MODE', 'shadow', 'CONTROLLER_MODE="shadow": expected one of active, observe'],
+    ['SIM_FAIL_IMAGE_PATTERN', '(', 'SIM_FAIL_IMAGE_PATTERN: not a valid regular expression'],
+    ['SIM_FROZEN', 'maybe', 'SIM_FROZEN="maybe": expected true or false'],
+    ['LOG_LEVEL', 'loud', 'LOG_LEVEL="loud": expected one of debug, info, warn, error'],
+  ])('refuses %s=%s with a message naming the variable', (name, value, message) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    try {
+      loadConfig({ [name]: value });
+    } catch (err) {
+      expect((err as ConfigError).problems.some((p) => p.startsWith(message))).toBe(true);
+    }
+  });
+
+  it('reports every bad value at once', () => {
+    try {
+      loadConfig({ PORT: '-1', SIM_ZONES: '0', WATCH_HISTORY: 'lots' });
+      throw new Error('expected a ConfigError');
+    } catch (err) {
+      expect((err as ConfigError).problems.map((p) => p.split(/[=:]/)[0])).toEqual(['PORT', 'WATCH_HISTORY', 'SIM_ZONES']);
+    }
+  });
+
+  it('documents every variable it reads', () => {
+    const source = loadConfig.toString();
+    const read = [...source.matchAll(/\((?:'|")([A-Z_]+)(?:'|")/g)].map((m) => m[1]);
+    const documented = new Set(ENVIRONMENT.map((e) => e.name));
+    for (const name of new Set(read)) expect(documented.has(name!)).toBe(true);
+  });
+});
+
+describe('README configuration table', () => {
+  it('lists every variable with its default', async () => {
+    const { readFileSync } = await import('node:fs');
+    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+    for (const v of ENVIRONMENT) {
+      const def = v.default.startsWith('(') ? v.default : `\`${v.default}\``;
+      expect(readme).toContain(`| \`${v.name}\` | ${def} |`);
+    }
+  });
+});

@@ -1,0 +1,279 @@
+// client-go's shared informer for one kind: a reflector that lists, then watches from the list's
+// resourceVersion, keeping an indexed cache and telling handlers about every change. When the watch
+// can no longer resume (410 Gone: the history it needs was compacted) it relists and emits synthetic
+// add/update/delete events for the difference between the cache and the new list, so handlers see
+// every object's latest state even across a gap; they may miss intermediate versions, never a change.
+import { isApiError, type Clock, type ClusterClient, type KindRef, type TimerHandle, type WatchEvent, type WatchHandle } from '@coxswain/cluster';
+import type { KubeObject, LabelSelector } from '@coxswain/kruise-api';
+import { Indexer, OWNER_UID_INDEX, NAMESPACE_INDEX, type IndexFunc } from './indexer.js';
+import { objectKey, requestKey } from './keys.js';
+
+/**
+ * Callbacks for changes to the cache (client-go's ResourceEventHandler). Objects are the cache's own
+ * copies: read them, clone before changing. Handlers run synchronously in event order, so they should
+ * only enqueue work or record observations.
+ */
+export interface EventHandler<T extends KubeObject> {
+  /** `isInInitialList`: delivered by the first list, or replayed to a handler added after it. */
+  onAdd?(object: T, isInInitialList: boolean): void;
+  onUpdate?(oldObject: T, newObject: T): void;
+  /** The object's last known state. */
+  onDelete?(object: T): void;
+}
+
+export interface EventHandlerRegistration {
+  remove(): void;
+}
+
+export interface InformerOptions {
+  clock: Clock;
+  /** Watch one namespace only; omitted watches all. */
+  namespace?: string;
+  labelSelector?: LabelSelector | string;
+  /**
+   * Told about failures the informer recovers from by itself (a failed list or watch, a throwing
+   * handler), like client-go's WatchErrorHandler. Defaults to console.warn.
+   */
+  onError?: (error: unknown, context: string) => void;
+  /** First retry delay after a failed list or watch; doubles up to maxBackoffMs (client-go: 800 ms, 30 s). */
+  initialBackoffMs?: number;
+  maxBackoffMs?: number;
+}
+
+export class Informer<T extends KubeObject = KubeObject> {
+  readonly namespace: string | undefined;
+  readonly labelSelector: LabelSelector | string | undefined;
+
+  private readonly clock: Clock;
+  private readonly onError: (error: unknown, context: string) => void;
+  private readonly initialBackoffMs: number;
+  private readonly maxBackoffMs: number;
+  private readonly cache = new Indexer<T>();
+  private handlers: EventHandler<T>[] = [];
+
+  private started = false;
+  private stopped = false;
+  private synced = false;
+  private syncWaiters: { resolve: () => void; reject: (err: Error) => void }[] = [];
+  private resourceVersion = '';
+  /** Bumped for every list/watch attempt: callbacks of an abandoned attempt see a stale epoch and do nothing. */
+  private epoch = 0;
+  private watchHandle: WatchHandle | undefined;
+  private retryTimer: TimerHandle | undefined;
+  private backoffMs: number;
+
+  constructor(
+    readonly client: ClusterClient,
+    readonly ref: KindRef,
+    options: InformerOptions,
+  ) {
+    this.clock = options.clock;
+    this.namespace = options.namespace;
+    this.labelSelector = options.labelSelector;
+    this.onError = options.onError ?? ((error, context) => console.warn(`informer ${ref.kind}: ${context}:`, error));
+    this.initialBackoffMs = options.initialBackoffMs ?? 800;
+    this.maxBackoffMs = options.maxBackoffMs ?? 30_000;
+    this.backoffMs = this.initialBackoffMs;
+  }
+
+  /** Begins list + watch in the background; see waitForSync(). Starting twice does nothing. */
+  start(): void {
+    if (this.started || this.stopped) return;
+    this.started = true;
+    void this.listAndWatch();
+  }
+
+  stop(): void {
+    if (this.stopped) return;
+    this.stopped = true;
+    this.epoch++;
+    this.watchHandle?.stop();
+    this.watchHandle = undefined;
+    this.retryTimer?.cancel();
+    this.retryTimer = undefined;
+    for (const waiter of this.syncWaiters.splice(0)) {
+      waiter.reject(new Error(`informer for ${this.ref.kind} stopped before its cache synced`));
+    }
+  }
+
+  /** True once the first list is in the cache and its adds were delivered. */
+  hasSynced(): boolean {
+    return this.synced;
+  }
+
+  waitForSync(): Promise<void> {
+    if (this.synced) return Promise.resolve();
+    if (this.stopped) return Promise.reject(new Error(`informer for ${this.ref.kind} is stopped`));
+    return new Promise((resolve, reject) => this.syncWaiters.push({ resolve, reject }));
+  }
+
+  /** The resourceVersion of the last list or watch event applied to the cache ("" before the first list). */
+  lastSyncResourceVersion(): string {
+    return this.resourceVersion;
+  }
+
+  /** Handlers added after the cache has objects get an onAdd for each of them first, as in client-go. */
+  addEventHandler(handler: EventHandler<T>): EventHandlerRegistration {
+    this.handlers = [...this.handlers, handler];
+    for (const object of this.cache.list()) this.call('onAdd', () => handler.onAdd?.(object, true));
+    return { remove: () => (this.handlers = this.handlers.filter((h) => h !== handler)) };
+  }
+
+  get(namespace: string | undefined, name: string): T | undefined {
+    return this.cache.get(requestKey({ namespace, name }));
+  }
+
+  /** Cached objects, in one namespace or all. */
+  list(namespace?: string): T[] {
+    return namespace === undefined ? this.cache.list() : this.cache.byIndex(NAMESPACE_INDEX, namespace);
+  }
+
+  /** Cached objects with an ownerReference to `uid` (controller or not). */
+  byOwner(uid: string): T[] {
+    return this.cache.byIndex(OWNER_UID_INDEX, uid);
+  }
+
+  addIndexer(name: string, indexFunc: IndexFunc<T>): void {
+    this.cache.addIndexer(name, indexFunc);
+  }
+
+  byIndex(name: string, value: string): T[] {
+    return this.cache.byIndex(name, value);
+  }
+
+  private async listAndWatch(): Promise<void> {
+    const epoch = this.beginAttempt();
+    let list;
+    try {
+      list = await this.client.list<T>(this.ref, { namespace: this.namespace, labelSelector: this.labelSelector });
+    } catch (err) {
+      if (epoch !== this.epoch) return;
+      this.onError(err, 'list failed');
+      this.retryLater(() => void this.listAndWatch());
+      return;
+    }
+    if (epoch !== this.epoch) return;
+    this.replace(list.items, list.resourceVersion);
+    this.backoffMs = this.initialBackoffMs;
+    await this.watchFrom(list.resourceVersion);
+  }
+
+  private async watchFrom(resourceVersion: string): Promise<void> {
+    const epoch = this.beginAttempt();
+    let delivered = false;
+    let handle: WatchHandle;
+    try {
+      handle = await this.client.watch<T>(
+        this.ref,
+        { namespace: this.namespace, labelSelector: this.labelSelector, resourceVersion },
+        (event) => {
+          if (epoch !== this.epoch) return;
+          delivered = true;
+          this.backoffMs = this.initialBackoffMs;
+          this.apply(event);
+        },
+        (err) => {
+          if (epoch === this.epoch) this.watchClosed(err, delivered);
+        },
+      );
+    } catch (err) {
+      if (epoch !== this.epoch) return;
+      this.watchClosed(err, false);
+      return;
+    }
+    if (epoch !== this.epoch) handle.stop();
+    else this.watchHandle = handle;
+  }
+
+  /**
+   * Gone: the history since our resourceVersion is compacted, so only a relist can catch up. Any other
+   * end resumes from the last resourceVersion seen, which misses nothing; at once after a watch that
+   * delivered events (servers end watches routinely), after a backoff when it failed or was empty, so a
+   * server that keeps refusing is not hammered.
+   */
+  private watchClosed(err: unknown, delivered: boolean): void {
+    this.epoch++;
+    this.watchHandle = undefined;
+    if (isApiError(err, 'Gone')) {
+      void this.listAndWatch();
+      return;
+    }
+    if (err) this.onError(err, 'watch ended');
+    const resume = () => void this.watchFrom(this.resourceVersion);
+    if (delivered && !err) resume();
+    else this.retryLater(resume);
+  }
+
+  private beginAttempt(): number {
+    this.watchHandle?.stop();
+    this.watchHandle = undefined;
+    return ++this.epoch;
+  }
+
+  private retryLater(fn: () => void): void {
+    const delay = this.backoffMs;
+    this.backoffMs = Math.min(this.backoffMs * 2, this.maxBackoffMs);
+    this.retryTimer = this.clock.setTimer(delay, () => {
+      this.retryTimer = undefined;
+      if (!this.stopped) fn();
+    });
+  }
+
+  private apply(event: WatchEvent<T>): void {
+    const object = event.object;
+    const key = objectKey(object);
+    if (object.metadata.resourceVersion) this.resourceVersion = object.metadata.resourceVersion;
+    if (event.type === 'DELETED') {
+      // The event carries the object's final state, newer than any cached copy.
+      this.cache.delete(key);
+      this.emit('onDelete', (h) => h.onDelete?.(object));
+      return;
+    }
+    const old = this.cache.set(key, object);
+    if (old) this.emit('onUpdate', (h) => h.onUpdate?.(old, object));
+    else this.emit('onAdd', (h) => h.onAdd?.(object, false));
+  }
+
+  /** Makes the cache equal to a fresh list, emitting what changed (client-go's Replace). */
+  private replace(items: T[], resourceVersion: string): void {
+    const initial = !this.synced;
+    const listed = new Set<string>();
+    for (const object of items) {
+      const key = objectKey(object);
+      listed.add(key);
+      const old = this.cache.set(key, object);
+      if (!old) this.emit('onAdd', (h) => h.onAdd?.(object, initial));
+      else if (old.metadata.uid !== object.metadata.uid) {
+        // Deleted and recreated under the same name during the gap: two objects, two events.
+        this.emit('onDelete', (h) => h.onDelete?.(old));
+        this.emit('onAdd', (h) => h.onAdd?.(object, initial));
+      } else if (old.metadata.resourceVersion !== object.metadata.resourceVersion) {
+        this.emit('onUpdate', (h) => h.onUpdate?.(old, object));
+      }
+    }
+    for (const key of this.cache.keys()) {
+      if (listed.has(key)) continue;
+      const old = this.cache.delete(key)!;
+      this.emit('onDelete', (h) => h.onDelete?.(old));
+    }
+    this.resourceVersion = resourceVersion;
+    if (initial) {
+      this.synced = true;
+      for (const waiter of this.syncWaiters.splice(0)) waiter.resolve();
+    }
+  }
+
+  private emit(what: keyof EventHandler<T>, deliver: (handler: EventHandler<T>) => void): void {
+    for (const handler of this.handlers) this.call(what, () => deliver(handler));
+  }
+
+  /** A throwing handler must not corrupt the cache or starve the handlers after it. */
+  private call(what: string, fn: () => void): void {
+    try {
+      fn();
+    } catch (err) {
+      this.onError(err, `${what} handler threw`);
+    }
+  }
+}
+

@@ -1,0 +1,214 @@
+// Multi-document YAML in and out. Parsing uses the YAML 1.2 core schema so `yes`/`on`/`no` stay
+// strings and timestamps stay strings, exactly as the Kubernetes JSON they stand for; printing quotes
+// anything a YAML 1.1 reader (kubectl, go-yaml) would take for a bool, number or timestamp.
+import {
+  LineCounter,
+  isMap,
+  isScalar,
+  parseAllDocuments,
+  stringify,
+  type Document,
+  type DocumentOptions,
+  type ParseOptions,
+  type SchemaOptions,
+  type ToStringOptions,
+} from 'yaml';
+import { KINDS, findKindByName, lookupKind, lookupResource } from './kinds.js';
+import type { KubeObject } from './meta.js';
+
+/**
+ * A manifest that cannot become a KubeObject.
+ *
+ * `documentIndex` is 0-based and counts only non-empty documents (documents that are blank, hold
+ * only comments or are `null` are skipped and not counted); the message says "document N" with
+ * N = documentIndex + 1. `line` (1-based, in the whole text) disambiguates when empty documents
+ * make the count differ from what an editor shows.
+ */
+export class ManifestError extends Error {
+  constructor(
+    readonly documentIndex: number,
+    /** The problem alone, without the "document N (line L): " prefix. */
+    readonly reason: string,
+    readonly line?: number,
+    /** Dotted path of the offending field, e.g. `metadata.name`. */
+    readonly field?: string,
+  ) {
+    super(`document ${documentIndex + 1}${line === undefined ? '' : ` (line ${line})`}: ${reason}`);
+    this.name = 'ManifestError';
+  }
+}
+
+const PARSE_OPTIONS: ParseOptions & DocumentOptions & SchemaOptions = {
+  version: '1.2',
+  // Explicit, so a `%YAML 1.1` directive cannot switch a document to 1.1 booleans and timestamps.
+  schema: 'core',
+  // kubectl (go-yaml) honours `<<: *anchor`; without this it would silently become a literal key.
+  merge: true,
+  // Messages stay one line; the line number is reported separately.
+  prettyErrors: false,
+  uniqueKeys: true,
+};
+
+const PRINT_OPTIONS: DocumentOptions & SchemaOptions & ToStringOptions = {
+  version: '1.2',
+  schema: 'core',
+  compat: 'yaml-1.1',
+  merge: true,
+  lineWidth: 0,
+  // Objects shared by reference are printed in full rather than as anchors and aliases.
+  aliasDuplicateObjects: false,
+  // kubectl's style: `containers:\n- name: app`.
+  indentSeq: false,
+};
+
+/** Parses every document of a (possibly multi-document) manifest; throws ManifestError on the first bad one. */
+export function parseManifests(text: string): KubeObject[] {
+  const lineCounter = new LineCounter();
+  const documents = parseAllDocuments(text, { ...PARSE_OPTIONS, lineCounter });
+  const objects: KubeObject[] = [];
+  let documentIndex = 0;
+  for (const document of documents) {
+    const syntaxError = document.errors[0];
+    if (syntaxError !== undefined) {
+      throw new ManifestError(documentIndex, syntaxError.message, lineCounter.linePos(syntaxError.pos[0]).line);
+    }
+    const value: unknown = document.toJS();
+    if (value === null || value === undefined) continue;
+    objects.push(checkObject(value, new DocumentLocator(document, lineCounter, documentIndex)));
+    documentIndex++;
+  }
+  return objects;
+}
+
+/** Prints objects as YAML documents separated by `---`; `parseManifests(printYaml(x))` deep-equals x. */
+export function printYaml(objects: KubeObject | readonly KubeObject[]): string {
+  const list: readonly KubeObject[] = isObjectList(objects) ? objects : [objects];
+  return list.map((object) => stringify(object, PRINT_OPTIONS)).join('---\n');
+}
+
+function isObjectList(value: KubeObject | readonly KubeObject[]): value is readonly KubeObject[] {
+  return Array.isArray(value);
+}
+
+/** Builds ManifestErrors that point at the line where a field (or its nearest present parent) is written. */
+class DocumentLocator {
+  constructor(
+    private readonly document: Document.Parsed,
+    private readonly lineCounter: LineCounter,
+    private readonly documentIndex: number,
+  ) {}
+
+  error(path: readonly string[], reason: string): ManifestError {
+    const field = path.length > 0 ? path.join('.') : undefined;
+    return new ManifestError(this.documentIndex, reason, this.lineOf(path), field);
+  }
+
+  /** The original text of a scalar, so messages can show `1.0` rather than the parsed `1`. */
+  sourceOf(path: readonly string[]): string | undefined {
+    const node: unknown = this.document.getIn(path, true);
+    return isScalar(node) && typeof node.source === 'string' ? node.source : undefined;
+  }
+
+  private lineOf(path: readonly string[]): number | undefined {
+    for (let length = path.length; length > 0; length--) {
+      const offset = this.keyOffset(path.slice(0, length));
+      if (offset !== undefined) return this.lineCounter.linePos(offset).line;
+    }
+    const start = this.document.contents?.range?.[0];
+    return start === undefined ? undefined : this.lineCounter.linePos(start).line;
+  }
+
+  private keyOffset(path: readonly string[]): number | undefined {
+    const parent: unknown = path.length === 1 ? this.document.contents : this.document.getIn(path.slice(0, -1), true);
+    if (!isMap(parent)) return undefined;
+    const name = path[path.length - 1];
+    const pair = parent.items.find((item) => isScalar(item.key) && item.key.value === name);
+    return isScalar(pair?.key) ? pair.key.range?.[0] : undefined;
+  }
+}
+
+type PlainObject = Record<string, unknown>;
+
+function isPlainObject(value: unknown): value is PlainObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a sequence';
+  if (typeof value === 'object') return 'a mapping';
+  return `${typeof value} ${JSON.stringify(value)}`;
+}
+
+function checkObject(value: unknown, at: DocumentLocator): KubeObject {
+  if (!isPlainObject(value)) {
+    throw at.error([], `expected a mapping with apiVersion, kind and metadata, got ${describe(value)}`);
+  }
+  const apiVersion = requireString(value, 'apiVersion', at);
+  const kind = requireString(value, 'kind', at);
+  checkServed(apiVersion, kind, at);
+  checkMetadata(value['metadata'], at);
+  return value as unknown as KubeObject;
+}
+
+function requireString(object: PlainObject, key: string, at: DocumentLocator): string {
+  const value = object[key];
+  if (value === undefined || value === null || value === '') throw at.error([key], `missing ${key}`);
+  if (typeof value !== 'string') throw at.error([key], `${key} must be a string, got ${describe(value)}`);
+  return value;
+}
+
+function checkServed(apiVersion: string, kind: string, at: DocumentLocator): void {
+  if (lookupKind(apiVersion, kind)) return;
+  const sameName = findKindByName(kind);
+  if (sameName && sameName.kind !== kind) {
+    throw at.error(['kind'], `unknown kind "${kind}" in apiVersion "${apiVersion}"; kinds are case-sensitive, did you mean "${sameName.kind}"?`);
+  }
+  // Same kind name in another group/version, e.g. apps/v1 StatefulSet vs Advanced StatefulSet.
+  const sameKind = KINDS.find((info) => info.kind === kind);
+  if (sameKind && !lookupResource(apiVersion, kind)) {
+    throw at.error(
+      ['apiVersion'],
+      `kind "${kind}" is not served in apiVersion "${apiVersion}"; Coxswain serves ${kind} as ${sameKind.apiVersions.join(' or ')}`,
+    );
+  }
+  if (sameKind) {
+    throw at.error(['apiVersion'], `version "${apiVersion}" of ${kind} is not served; use ${sameKind.apiVersions.join(' or ')}`);
+  }
+  throw at.error(['kind'], `unknown kind "${kind}" in apiVersion "${apiVersion}" (Coxswain serves: ${servedKinds()})`);
+}
+
+function servedKinds(): string {
+  return KINDS.flatMap((info) => info.apiVersions.map((version) => `${info.kind} ${version}`)).join(', ');
+}
+
+function checkMetadata(metadata: unknown, at: DocumentLocator): void {
+  if (metadata === undefined || metadata === null) throw at.error(['metadata'], 'missing metadata (metadata.name is required)');
+  if (!isPlainObject(metadata)) throw at.error(['metadata'], `metadata must be a mapping, got ${describe(metadata)}`);
+  for (const key of ['name', 'generateName', 'namespace'] as const) {
+    const value = metadata[key];
+    if (value !== undefined && value !== null && typeof value !== 'string') {
+      throw at.error(['metadata', key], `metadata.${key} must be a string, got ${describe(value)}`);
+    }
+  }
+  if (!metadata['name'] && !metadata['generateName']) {
+    throw at.error(['metadata', 'name'], 'missing metadata.name (or metadata.generateName)');
+  }
+  checkStringMap(metadata, 'labels', 'label', at);
+  checkStringMap(metadata, 'annotations', 'annotation', at);
+}
+
+// Labels and annotations are map[string]string in Kubernetes: `version: 1.0` is a decode error there,
+// and would silently become the number 1 here.
+function checkStringMap(metadata: PlainObject, key: 'labels' | 'annotations', noun: string, at: DocumentLocator): void {
+  const map = metadata[key];
+  if (map === undefined || map === null) return;
+  if (!isPlainObject(map)) throw at.error(['metadata', key], `metadata.${key} must be a mapping, got ${describe(map)}`);
+  for (const [name, value] of Object.entries(map)) {
+    if (typeof value === 'string') continue;
+    const path = ['metadata', key, name];
+    const written = at.sourceOf(path);
+    const hint = written !== undefined && (typeof value === 'number' || typeof value === 'boolean') ? `; quote it: "${written}"` : '';
+    throw at.error(path, `${noun} "${name}" must be a string, got ${describe(value)}${hint}`);
+  }
+}
