@@ -57,16 +57,15 @@ export class Controller {
 
   /**
    * Enqueues the requests `map` returns for every add, update and delete the informer reports. Updates
-   * map both the old and the new object, so a dependent that changed owner wakes both owners.
+   * map both the old and the new object, so a dependent that changed owner wakes both owners; a request
+   * both give is enqueued once, as an idle worker would otherwise take the first add at once and
+   * reconcile again for the second.
    */
   watches<T extends KubeObject>(informer: Informer<T>, map: MapFunc<T>): this {
     this.registrations.push(
       informer.addEventHandler({
         onAdd: (object) => this.enqueueAll(map(object)),
-        onUpdate: (oldObject, newObject) => {
-          this.enqueueAll(map(oldObject));
-          this.enqueueAll(map(newObject));
-        },
+        onUpdate: (oldObject, newObject) => this.enqueueAll([...map(oldObject), ...map(newObject)]),
         onDelete: (object) => this.enqueueAll(map(object)),
       }),
     );
@@ -95,7 +94,7 @@ export class Controller {
   }
 
   private enqueueAll(requests: Request[]): void {
-    for (const request of requests) this.enqueue(request);
+    for (const key of new Set(requests.map(requestKey))) this.queue.add(key);
   }
 
   private async runWorker(): Promise<void> {

@@ -1,5 +1,4 @@
 export * from './keys.js';
-export * from './fifo.js';
 export * from './rate-limiter.js';
 export * from './workqueue-metrics.js';
 export * from './workqueue.js';

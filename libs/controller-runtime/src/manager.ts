@@ -104,10 +104,10 @@ export class ControllerManager {
     try {
       await this.waitForCacheSync();
     } catch (err) {
-      if (this.state === 'stopped') return; // stop() during start is not a failure to start
+      if (this.isStopped()) return; // stop() during start is not a failure to start
       throw err;
     }
-    if (this.state !== 'starting') return;
+    if (this.isStopped()) return;
     for (const controller of this.controllers) controller.start();
     this.state = 'running';
   }
@@ -118,6 +118,10 @@ export class ControllerManager {
     this.state = 'stopped';
     await Promise.all(this.controllers.map((c) => c.stop()));
     this.informers.stop();
+  }
+
+  private isStopped(): boolean {
+    return this.state === 'stopped';
   }
 
   private waitForCacheSync(): Promise<void> {

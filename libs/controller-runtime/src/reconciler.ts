@@ -3,8 +3,6 @@
 // the event that woke them, so a coalesced or replayed event costs nothing.
 import type { Request } from './keys.js';
 
-export type { Request } from './keys.js';
-
 export interface ReconcileResult {
   /** Run again after the rate limiter's backoff, without counting as an error. */
   requeue?: boolean;

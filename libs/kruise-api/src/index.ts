@@ -1,3 +1,12 @@
 export * from './meta.js';
 export * from './labels.js';
 export * from './kinds.js';
+export type * from './core.js';
+export type * from './pub.js';
+export type * from './cloneset.js';
+export type * from './statefulset.js';
+export type * from './apps-v1.js';
+export type * from './uniteddeployment.js';
+export type * from './inplace-state.js';
+export * from './keys.js';
+export * from './yaml.js';

@@ -8,6 +8,7 @@ import {
   parseAllDocuments,
   stringify,
   type Document,
+  type CreateNodeOptions,
   type DocumentOptions,
   type ParseOptions,
   type SchemaOptions,
@@ -49,7 +50,7 @@ const PARSE_OPTIONS: ParseOptions & DocumentOptions & SchemaOptions = {
   uniqueKeys: true,
 };
 
-const PRINT_OPTIONS: DocumentOptions & SchemaOptions & ToStringOptions = {
+const PRINT_OPTIONS: CreateNodeOptions & DocumentOptions & SchemaOptions & ToStringOptions = {
   version: '1.2',
   schema: 'core',
   compat: 'yaml-1.1',
@@ -72,7 +73,7 @@ export function parseManifests(text: string): KubeObject[] {
     if (syntaxError !== undefined) {
       throw new ManifestError(documentIndex, syntaxError.message, lineCounter.linePos(syntaxError.pos[0]).line);
     }
-    const value: unknown = document.toJS();
+    const value = toPlainValue(document, lineCounter, documentIndex);
     if (value === null || value === undefined) continue;
     objects.push(checkObject(value, new DocumentLocator(document, lineCounter, documentIndex)));
     documentIndex++;
@@ -80,10 +81,24 @@ export function parseManifests(text: string): KubeObject[] {
   return objects;
 }
 
-/** Prints objects as YAML documents separated by `---`; `parseManifests(printYaml(x))` deep-equals x. */
+/**
+ * Prints objects as YAML documents separated by `---`. For JSON-shaped objects (no `undefined`,
+ * functions or class instances) `parseManifests(printYaml(x))` deep-equals x.
+ */
 export function printYaml(objects: KubeObject | readonly KubeObject[]): string {
   const list: readonly KubeObject[] = isObjectList(objects) ? objects : [objects];
   return list.map((object) => stringify(object, PRINT_OPTIONS)).join('---\n');
+}
+
+// toJS throws on unresolvable or excessive aliases (the latter guards against "billion laughs").
+function toPlainValue(document: Document.Parsed, lineCounter: LineCounter, documentIndex: number): unknown {
+  try {
+    return document.toJS();
+  } catch (error) {
+    const start = document.contents?.range?.[0];
+    const line = start === undefined ? undefined : lineCounter.linePos(start).line;
+    throw new ManifestError(documentIndex, error instanceof Error ? error.message : String(error), line);
+  }
 }
 
 function isObjectList(value: KubeObject | readonly KubeObject[]): value is readonly KubeObject[] {
@@ -133,7 +148,7 @@ function isPlainObject(value: unknown): value is PlainObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function describe(value: unknown): string {
+function describeValue(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'a sequence';
   if (typeof value === 'object') return 'a mapping';
@@ -142,7 +157,7 @@ function describe(value: unknown): string {
 
 function checkObject(value: unknown, at: DocumentLocator): KubeObject {
   if (!isPlainObject(value)) {
-    throw at.error([], `expected a mapping with apiVersion, kind and metadata, got ${describe(value)}`);
+    throw at.error([], `expected a mapping with apiVersion, kind and metadata, got ${describeValue(value)}`);
   }
   const apiVersion = requireString(value, 'apiVersion', at);
   const kind = requireString(value, 'kind', at);
@@ -154,7 +169,7 @@ function checkObject(value: unknown, at: DocumentLocator): KubeObject {
 function requireString(object: PlainObject, key: string, at: DocumentLocator): string {
   const value = object[key];
   if (value === undefined || value === null || value === '') throw at.error([key], `missing ${key}`);
-  if (typeof value !== 'string') throw at.error([key], `${key} must be a string, got ${describe(value)}`);
+  if (typeof value !== 'string') throw at.error([key], `${key} must be a string, got ${describeValue(value)}`);
   return value;
 }
 
@@ -184,11 +199,11 @@ function servedKinds(): string {
 
 function checkMetadata(metadata: unknown, at: DocumentLocator): void {
   if (metadata === undefined || metadata === null) throw at.error(['metadata'], 'missing metadata (metadata.name is required)');
-  if (!isPlainObject(metadata)) throw at.error(['metadata'], `metadata must be a mapping, got ${describe(metadata)}`);
+  if (!isPlainObject(metadata)) throw at.error(['metadata'], `metadata must be a mapping, got ${describeValue(metadata)}`);
   for (const key of ['name', 'generateName', 'namespace'] as const) {
     const value = metadata[key];
     if (value !== undefined && value !== null && typeof value !== 'string') {
-      throw at.error(['metadata', key], `metadata.${key} must be a string, got ${describe(value)}`);
+      throw at.error(['metadata', key], `metadata.${key} must be a string, got ${describeValue(value)}`);
     }
   }
   if (!metadata['name'] && !metadata['generateName']) {
@@ -203,12 +218,12 @@ function checkMetadata(metadata: unknown, at: DocumentLocator): void {
 function checkStringMap(metadata: PlainObject, key: 'labels' | 'annotations', noun: string, at: DocumentLocator): void {
   const map = metadata[key];
   if (map === undefined || map === null) return;
-  if (!isPlainObject(map)) throw at.error(['metadata', key], `metadata.${key} must be a mapping, got ${describe(map)}`);
+  if (!isPlainObject(map)) throw at.error(['metadata', key], `metadata.${key} must be a mapping, got ${describeValue(map)}`);
   for (const [name, value] of Object.entries(map)) {
     if (typeof value === 'string') continue;
     const path = ['metadata', key, name];
     const written = at.sourceOf(path);
     const hint = written !== undefined && (typeof value === 'number' || typeof value === 'boolean') ? `; quote it: "${written}"` : '';
-    throw at.error(path, `${noun} "${name}" must be a string, got ${describe(value)}${hint}`);
+    throw at.error(path, `${noun} "${name}" must be a string, got ${describeValue(value)}${hint}`);
   }
 }

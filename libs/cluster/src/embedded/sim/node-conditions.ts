@@ -1,5 +1,5 @@
 // Reading and writing a node's Ready condition, and the taints Kubernetes derives from it.
-import type { Node, NodeCondition, Taint } from './core-shapes.js';
+import type { Node, NodeCondition, Taint } from '@coxswain/kruise-api';
 import { TAINT_NOT_READY, TAINT_UNREACHABLE } from './well-known.js';
 
 export function nodeReadyCondition(node: Node): NodeCondition | undefined {

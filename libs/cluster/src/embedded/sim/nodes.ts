@@ -1,8 +1,8 @@
 // The virtual nodes of the embedded cluster: `zones` zones of `nodesPerZone` nodes each, Ready, with capacity,
 // an InternalIP and a pod CIDR. They carry status, so the composition loads them with `store.seed(...)`.
 import { formatCidr, formatIpv4, parseIpv4 } from './ipv4.js';
-import type { Node } from './core-shapes.js';
-import { ARCH_LABEL, HOSTNAME_LABEL, OS_LABEL, ZONE_LABEL } from './well-known.js';
+import { LABEL_HOSTNAME, LABEL_TOPOLOGY_ZONE, type Node } from '@coxswain/kruise-api';
+import { LABEL_ARCH, LABEL_OS } from './well-known.js';
 
 export interface SimulatedNodesOptions {
   /** Number of zones (default 3): zone-a, zone-b, ... */
@@ -64,7 +64,7 @@ function simulatedNode({ name, zone, podCIDR, internalIP, podCapacity, options }
     kind: 'Node',
     metadata: {
       name,
-      labels: { [ZONE_LABEL]: zone, [HOSTNAME_LABEL]: name, [OS_LABEL]: 'linux', [ARCH_LABEL]: 'amd64' },
+      labels: { [LABEL_TOPOLOGY_ZONE]: zone, [LABEL_HOSTNAME]: name, [LABEL_OS]: 'linux', [LABEL_ARCH]: 'amd64' },
     },
     spec: { podCIDR, podCIDRs: [podCIDR], providerID: `sim://${name}` },
     status: {

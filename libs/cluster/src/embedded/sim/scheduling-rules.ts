@@ -1,6 +1,6 @@
 // Kube-scheduler's filters, as pure functions: whether a pod may run on a node, and if not, the reason in
 // kube-scheduler's own words so the Unschedulable message reads like a real cluster's.
-import type { Node, NodeSelectorRequirement, NodeSelectorTerm, Pod, Taint, Toleration } from './core-shapes.js';
+import type { Node, NodeSelectorRequirement, NodeSelectorTerm, Pod, Taint, Toleration } from '@coxswain/kruise-api';
 import { readinessTaint } from './node-conditions.js';
 import { TAINT_UNSCHEDULABLE } from './well-known.js';
 

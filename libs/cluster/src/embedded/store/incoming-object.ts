@@ -17,7 +17,8 @@ export function readIncoming(input: unknown): IncomingObject {
   if (!isPlainObject(input)) throw ApiError.badRequest('the object must be a JSON object');
   const kind = resolveKind({ apiVersion: input.apiVersion as string, kind: input.kind as string });
   const object = copyInput(input, `${kind.info.kind} object`) as unknown as KubeObject;
-  if (!isPlainObject(object.metadata)) {
+  const rawMetadata: unknown = object.metadata;
+  if (!isPlainObject(rawMetadata)) {
     throw ApiError.invalid(kind.info.kind, '', [{ field: 'metadata', message: 'is required and must be an object' }]);
   }
   const meta = object.metadata;

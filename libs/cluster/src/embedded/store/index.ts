@@ -1,1 +1,4 @@
 export * from './persistence.js';
+export { EmbeddedStore, type EmbeddedStoreOptions } from './embedded-store.js';
+export { applyMergePatch } from './merge-patch.js';
+export { ORPHAN_FINALIZER } from './object-deletion.js';

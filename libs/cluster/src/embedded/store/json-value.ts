@@ -1,10 +1,52 @@
 // Objects cross the store boundary as JSON, exactly as they would over the wire to an apiserver: copying
-// through JSON drops `undefined` members and turns Dates into strings, so what a caller gets back, what a
-// watcher sees and what persistence stores are the same plain data.
+// with JSON semantics drops `undefined` members and turns Dates into strings, so what a caller gets back,
+// what a watcher sees and what persistence stores are the same plain data.
 import { ApiError } from '../../errors.js';
 
+/**
+ * A deep copy with JSON.parse(JSON.stringify(value)) semantics (undefined and functions dropped from
+ * objects and nulled in arrays, toJSON honoured, non-finite numbers nulled, BigInt refused), several times
+ * faster than the round trip. Every object handed in or out of the store goes through it.
+ */
 export function copyJson<T>(value: T): T {
-  return JSON.parse(JSON.stringify(value)) as T;
+  return copyValue(value) as T;
+}
+
+function copyValue(value: unknown): unknown {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return value;
+    case 'number':
+      // JSON writes -0 as 0.
+      return Number.isFinite(value) ? (value === 0 ? 0 : value) : null;
+    case 'object': {
+      if (value === null) return null;
+      if (Array.isArray(value)) {
+        const out = new Array<unknown>(value.length);
+        for (let i = 0; i < value.length; i++) {
+          const item: unknown = value[i];
+          out[i] = item === undefined || typeof item === 'function' || typeof item === 'symbol' ? null : copyValue(item);
+        }
+        return out;
+      }
+      const source = value as Record<string, unknown> & { toJSON?: unknown };
+      if (typeof source.toJSON === 'function') return copyValue((source.toJSON as () => unknown)());
+      const out: Record<string, unknown> = {};
+      for (const key of Object.keys(source)) {
+        const item = source[key];
+        if (item === undefined || typeof item === 'function' || typeof item === 'symbol') continue;
+        // Assigning "__proto__" would set the copy's prototype; JSON.parse makes it an own property.
+        if (key === '__proto__') Object.defineProperty(out, key, { value: copyValue(item), enumerable: true, writable: true, configurable: true });
+        else out[key] = copyValue(item);
+      }
+      return out;
+    }
+    case 'bigint':
+      throw new TypeError('a BigInt cannot be represented in JSON');
+    default:
+      return undefined;
+  }
 }
 
 /** Copies caller input; anything JSON cannot carry (BigInt, cycles) is the caller's bad request. */
@@ -12,6 +54,7 @@ export function copyInput<T>(value: T, what: string): T {
   try {
     return copyJson(value);
   } catch (err) {
+    // TypeError for BigInt, RangeError for a cyclic structure.
     throw ApiError.badRequest(`${what} is not valid JSON: ${(err as Error).message}`);
   }
 }

@@ -2,10 +2,11 @@
 import type { KubeObject } from '@coxswain/kruise-api';
 import { isoNow } from '../../clock.js';
 import { ApiError } from '../../errors.js';
-import { deepEqual, equalExcept } from './json-value.js';
+import { deepEqual } from './json-value.js';
 import { keyOf, readIncoming, type IncomingObject } from './incoming-object.js';
 import { validateMetadata } from './metadata-validation.js';
 import { objectKey } from './object-key.js';
+import { specChanged } from './spec-change.js';
 import type { WriteContext } from './write-context.js';
 import type { WriteTransaction } from './write-transaction.js';
 
@@ -15,8 +16,6 @@ const NAME_SUFFIX_LENGTH = 5;
 const MAX_GENERATE_NAME_PREFIX = 63 - NAME_SUFFIX_LENGTH;
 /** A generated name that is taken is drawn again, as unlikely collisions should not fail a create. */
 const GENERATE_NAME_ATTEMPTS = 8;
-/** Fields outside metadata and status that do not count as a spec change. */
-export const NOT_SPEC = new Set(['metadata', 'status', 'apiVersion', 'kind']);
 const NAMESPACE_RESOURCE = 'Namespace';
 
 export function planCreate(tx: WriteTransaction, ctx: WriteContext, input: KubeObject): KubeObject {
@@ -77,7 +76,7 @@ function seedOne(tx: WriteTransaction, ctx: WriteContext, incoming: IncomingObje
   meta.creationTimestamp = meta.creationTimestamp || existing?.metadata.creationTimestamp || isoNow(ctx.clock);
   if (meta.generation === undefined) {
     const previous = existing?.metadata.generation ?? 0;
-    meta.generation = existing ? previous + (equalExcept(object, existing, NOT_SPEC) ? 0 : 1) : 1;
+    meta.generation = existing ? previous + (specChanged(object, existing) ? 1 : 0) : 1;
   }
   meta.resourceVersion = existing?.metadata.resourceVersion;
   if (existing && deepEqual(object, existing)) return existing;

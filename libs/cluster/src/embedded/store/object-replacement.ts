@@ -4,13 +4,13 @@
 import type { KubeObject } from '@coxswain/kruise-api';
 import { ApiError } from '../../errors.js';
 import type { KindRef, MergePatch } from '../../port.js';
-import { NOT_SPEC } from './object-creation.js';
-import { copyInput, deepEqual, equalExcept, isPlainObject } from './json-value.js';
+import { copyInput, deepEqual, isPlainObject } from './json-value.js';
 import { keyOf, readIncoming } from './incoming-object.js';
 import { applyMergePatch } from './merge-patch.js';
 import { validateMetadata } from './metadata-validation.js';
 import { objectKey, resolveKind, scopeNamespace, type ResolvedKind } from './object-key.js';
 import type { StoredEntry } from './object-index.js';
+import { specChanged } from './spec-change.js';
 import type { WriteTransaction } from './write-transaction.js';
 
 const STALE = 'the object has been modified; please apply your changes to the latest version and try again';
@@ -114,9 +114,10 @@ function replaceSpec(tx: WriteTransaction, kind: ResolvedKind, current: StoredEn
   }
   if (causes.length > 0) throw ApiError.invalid(kind.info.kind, stored.metadata.name!, causes);
 
-  if (deepEqual(candidate, stored)) return stored;
-  if (!equalExcept(candidate, stored, NOT_SPEC)) meta.generation = (kept.generation ?? 0) + 1;
+  // An empty list and no list are the same thing; storing one form keeps no-op writes no-ops.
   if (meta.finalizers?.length === 0) delete meta.finalizers;
+  if (deepEqual(candidate, stored)) return stored;
+  if (specChanged(candidate, stored)) meta.generation = (kept.generation ?? 0) + 1;
   if (isReadyToRemove(candidate)) return tx.remove(current.key, candidate);
   return tx.put({ ...current, object: candidate });
 }

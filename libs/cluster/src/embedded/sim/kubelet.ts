@@ -1,0 +1,428 @@
+// The kubelets of every simulated node, in one object: pods bound to a node have their images pulled
+// (through the node's image cache), their containers started, an IP from the node's pod CIDR, and a status
+// that tracks all of it; spec image changes restart just the changed container in place; deleted pods stop
+// after their (capped) grace period and are removed. Time passes only through the Clock.
+import type { Clock } from '../../clock.js';
+import { isoNow } from '../../clock.js';
+import { isApiError } from '../../errors.js';
+import type { ClusterClient } from '../../port.js';
+import { containerIdOf, imageIdOf } from './container-status.js';
+import { NODE, POD } from './core-kinds.js';
+import type { Node, Pod, PodStatus } from '@coxswain/kruise-api';
+import { yieldToEventLoop } from './event-loop.js';
+import { ImageCache } from './image-cache.js';
+import { jsonEqual } from './json-equal.js';
+import { KeyedQueue } from './keyed-queue.js';
+import { reportedImages, withNodeImages } from './node-images.js';
+import { ListWatchCache } from './list-watch.js';
+import { isNodeReady, nodeReadyCondition, withNodeReady } from './node-conditions.js';
+import { newerOf, updateStatusWithRetry, writeWithRetry } from './optimistic-write.js';
+import { PodIpAllocator } from './pod-ip.js';
+import { adoptPodRun, newContainerRun, type ContainerRun, type PodRun } from './pod-runtime.js';
+import { desiredPodStatus, nodeNotReadyStatus } from './pod-status.js';
+import { isTerminal } from './placement-index.js';
+import { TimerSet } from './timer-set.js';
+
+export interface KubeletOptions {
+  /** Time to pull an image not yet on the node. Default 2000. */
+  imagePullMs: number;
+  /** Time from image present to container running. Default 500. */
+  containerStartMs: number;
+  /** Time graceful termination takes, capped by the pod's grace period. Default 1000. */
+  terminationMs: number;
+  /** Time from ErrImagePull to ImagePullBackOff. Default 10000. */
+  imagePullBackoffMs: number;
+  /** Images matching this fail to pull: waiting ErrImagePull, then ImagePullBackOff. */
+  failImagePattern?: RegExp;
+  /** Start frozen: nothing progresses until `unfreeze()`. Default false. */
+  frozen: boolean;
+  /** Failures the simulator survives and retries. Default: console.warn. */
+  onError?: (err: unknown) => void;
+}
+
+export const DEFAULT_KUBELET_OPTIONS: Readonly<KubeletOptions> = {
+  imagePullMs: 2000,
+  containerStartMs: 500,
+  terminationMs: 1000,
+  imagePullBackoffMs: 10_000,
+  frozen: false,
+};
+
+const RETRY_AFTER_ERROR_MS = 1000;
+const DEFAULT_GRACE_SECONDS = 30;
+
+export class KubeletSimulator {
+  private readonly options: KubeletOptions;
+  private readonly onError: (err: unknown) => void;
+  private readonly timers: TimerSet;
+  private readonly images: ImageCache;
+  private readonly ips = new PodIpAllocator();
+  private readonly nodes: ListWatchCache<Node>;
+  private readonly pods: ListWatchCache<Pod>;
+  private readonly queue: KeyedQueue;
+  /** Nodes whose status.images lags the image cache, by node name. */
+  private readonly imageReports: KeyedQueue;
+  /** The newest copy seen (from the watch or our own writes) of every pod bound to a node, by uid. */
+  private readonly latest = new Map<string, Pod>();
+  private readonly runs = new Map<string, PodRun>();
+  /** Pods whose node's pod range is full; retried when an address on that node is released. */
+  private readonly waitingForIp = new Set<string>();
+  /** Runtime progress that fell due while frozen or while its node was down, in the order it fell due. */
+  private held: { nodeName: string; resume: () => void }[] = [];
+  private isFrozen: boolean;
+  private stopped = false;
+
+  constructor(
+    private readonly client: ClusterClient,
+    private readonly clock: Clock,
+    options: Partial<KubeletOptions> = {},
+  ) {
+    this.options = { ...DEFAULT_KUBELET_OPTIONS, ...options };
+    this.onError = this.options.onError ?? ((err) => console.warn('[sim kubelet]', err));
+    this.isFrozen = this.options.frozen;
+    this.timers = new TimerSet(clock);
+    this.images = new ImageCache(this.timers, {
+      pullMs: this.options.imagePullMs,
+      failImagePattern: this.options.failImagePattern,
+      onPulled: (nodeName) => this.whenRunnable(nodeName, () => this.imageReports.mark(nodeName)),
+    });
+    this.queue = new KeyedQueue((uid) => this.sync(uid), this.onError);
+    this.imageReports = new KeyedQueue((nodeName) => this.reportImages(nodeName), this.onError);
+    this.nodes = new ListWatchCache<Node>(client, clock, NODE, {
+      upserted: (node, previous) => this.nodeUpserted(node, previous),
+      deleted: () => {},
+    }, this.onError);
+    this.pods = new ListWatchCache<Pod>(client, clock, POD, {
+      upserted: (pod) => this.podUpserted(pod),
+      deleted: (pod) => this.forget(pod.metadata.uid ?? ''),
+    }, this.onError);
+  }
+
+  get frozen(): boolean {
+    return this.isFrozen;
+  }
+
+  /** Lists and watches nodes, then pods. Resolves once both are listed. */
+  async start(): Promise<void> {
+    await this.nodes.start();
+    await this.pods.start();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    this.nodes.stop();
+    this.pods.stop();
+    this.queue.stop();
+    this.imageReports.stop();
+    this.timers.cancelAll();
+    this.held = [];
+  }
+
+  /** Holds every pull, start, restart, termination and status write until `unfreeze()`. */
+  freeze(): void {
+    this.isFrozen = true;
+  }
+
+  /** Applies what fell due while frozen, at once, and resumes. */
+  unfreeze(): void {
+    if (!this.isFrozen) return;
+    this.isFrozen = false;
+    this.resumeHeld();
+    for (const uid of this.latest.keys()) this.queue.mark(uid);
+  }
+
+  /**
+   * Simulates a node outage (the kubelet stops posting status: Ready=Unknown) or its recovery. While the node
+   * is not Ready its pods report Ready=False, nothing on it progresses, and the scheduler places no pods there.
+   * Resolves once the node status is written; pods follow as the watch delivers the change.
+   */
+  async setNodeReady(nodeName: string, ready: boolean): Promise<void> {
+    const node = await this.client.get<Node>(NODE, undefined, nodeName);
+    await writeWithRetry<Node>(this.client, NODE, node, (latest) => {
+      if (nodeReadyCondition(latest)?.status === (ready ? 'True' : 'Unknown')) return undefined;
+      return withNodeReady(latest, ready, isoNow(this.clock));
+    }, (object) => this.client.updateStatus(object));
+  }
+
+  /** Resolves when no pod is being synced and none was marked by the latest events (for tests). */
+  async idle(): Promise<void> {
+    for (;;) {
+      await this.queue.drained();
+      await this.imageReports.drained();
+      // Writes just made come back as watch events a few turns later and may start more work.
+      for (let i = 0; i < 3 && !this.busy(); i++) await yieldToEventLoop();
+      if (!this.busy()) return;
+    }
+  }
+
+  private busy(): boolean {
+    return this.queue.busy || this.imageReports.busy;
+  }
+
+  private nodeUpserted(node: Node, previous: Node | undefined): void {
+    const nodeName = node.metadata.name ?? '';
+    for (const image of reportedImages(node)) this.images.markPresent(nodeName, image);
+    if (previous && isNodeReady(previous) === isNodeReady(node)) return;
+    if (isNodeReady(node)) this.resumeHeld();
+    this.markPodsOn(nodeName);
+  }
+
+  private podUpserted(pod: Pod): void {
+    const uid = pod.metadata.uid ?? '';
+    if (!pod.spec?.nodeName || !uid) return;
+    this.latest.set(uid, newerOf(pod, this.latest.get(uid)));
+    this.queue.mark(uid);
+  }
+
+  private forget(uid: string): void {
+    this.runs.get(uid)?.termination?.cancel();
+    this.runs.delete(uid);
+    this.latest.delete(uid);
+    this.waitingForIp.delete(uid);
+    const freedOn = this.ips.release(uid);
+    if (freedOn === undefined) return;
+    for (const waiting of this.waitingForIp) {
+      if (this.latest.get(waiting)?.spec?.nodeName === freedOn) this.queue.mark(waiting);
+    }
+  }
+
+  private markPodsOn(nodeName: string): void {
+    for (const [uid, pod] of this.latest) if (pod.spec?.nodeName === nodeName) this.queue.mark(uid);
+  }
+
+  /** Runs `resume` now, or holds it while the simulator is frozen or the node is down. */
+  private whenRunnable(nodeName: string, resume: () => void): void {
+    if (this.stopped) return;
+    if (this.isFrozen || !this.isNodeUp(nodeName)) this.held.push({ nodeName, resume });
+    else resume();
+  }
+
+  private resumeHeld(): void {
+    const held = this.held;
+    this.held = [];
+    for (const { nodeName, resume } of held) this.whenRunnable(nodeName, resume);
+  }
+
+  private isNodeUp(nodeName: string): boolean {
+    const node = this.nodes.get(`/${nodeName}`);
+    return node !== undefined && isNodeReady(node);
+  }
+
+  private now(): string {
+    return isoNow(this.clock);
+  }
+
+  // --- one pass over one pod ---
+
+  private async sync(uid: string): Promise<void> {
+    const pod = this.latest.get(uid);
+    const nodeName = pod?.spec?.nodeName;
+    const node = nodeName ? this.nodes.get(`/${nodeName}`) : undefined;
+    // No node object, no kubelet: the pod waits, as on a real cluster.
+    if (!pod || !nodeName || !node || this.isFrozen || this.stopped) return;
+    if (isTerminal(pod) && !pod.metadata.deletionTimestamp) return;
+    if (!isNodeReady(node)) {
+      await this.writeStatus(pod, (latest) => nodeNotReadyStatus(latest, nodeName, this.now()));
+      return;
+    }
+    const run = this.runs.get(uid) ?? this.admit(pod, node);
+    if (pod.metadata.deletionTimestamp) this.terminate(pod, run);
+    else this.startContainers(pod, run, node);
+    let current = pod;
+    if (run.termination?.done && !run.termination.deleteSent) {
+      const held = await this.deletePod(pod, run);
+      if (!held) return;
+      current = held;
+    }
+    await this.writeStatus(current, (latest) => desiredPodStatus(latest, run, this.now()));
+  }
+
+  private admit(pod: Pod, node: Node): PodRun {
+    const nodeName = node.metadata.name ?? '';
+    const run = adoptPodRun(pod, nodeName, this.now());
+    run.hostIP = node.status?.addresses?.find((a) => a.type === 'InternalIP')?.address;
+    for (const container of run.containers.values()) this.images.markPresent(nodeName, container.image);
+    const reported = pod.status?.podIP;
+    if (reported && this.ips.reserve(nodeName, node.spec?.podCIDR, run.uid, reported)) run.podIP = reported;
+    this.runs.set(run.uid, run);
+    return run;
+  }
+
+  private startContainers(pod: Pod, run: PodRun, node: Node): void {
+    if (!run.podIP) {
+      run.podIP = this.ips.allocate(run.nodeName, node.spec?.podCIDR, run.uid);
+      if (!run.podIP) {
+        this.waitingForIp.add(run.uid);
+        return;
+      }
+      this.waitingForIp.delete(run.uid);
+    }
+    for (const spec of pod.spec?.containers ?? []) {
+      const image = spec.image ?? '';
+      const container = run.containers.get(spec.name);
+      if (!container) {
+        const created = newContainerRun(spec.name, image);
+        run.containers.set(spec.name, created);
+        this.beginStart(run, created);
+      } else if (container.image !== image && container.phase !== 'terminated') {
+        this.restartWithImage(run, container, image);
+      }
+    }
+  }
+
+  /** An in-place image change: only this container is killed; the pod keeps its identity, IP and node. */
+  private restartWithImage(run: PodRun, container: ContainerRun, image: string): void {
+    if (container.instance) {
+      container.previous = { instance: container.instance, finishedAt: this.now() };
+      container.instance = undefined;
+      container.restarting = true;
+    }
+    container.image = image;
+    this.beginStart(run, container);
+  }
+
+  private beginStart(run: PodRun, container: ContainerRun): void {
+    const attempt = ++container.attempt;
+    container.phase = 'creating';
+    const current = () => this.isCurrentAttempt(run, container, attempt);
+    this.images.pull(run.nodeName, container.image, (pulled) =>
+      this.whenRunnable(run.nodeName, () => {
+        if (!current()) return;
+        if (!pulled) {
+          this.pullFailed(run, container, current);
+          return;
+        }
+        this.timers.set(this.options.containerStartMs, () =>
+          this.whenRunnable(run.nodeName, () => {
+            if (!current()) return;
+            this.markRunning(run, container);
+            this.queue.mark(run.uid);
+          }),
+        );
+      }),
+    );
+  }
+
+  private pullFailed(run: PodRun, container: ContainerRun, current: () => boolean): void {
+    container.phase = 'pullFailed';
+    this.queue.mark(run.uid);
+    // A simulated failure is permanent, so the kubelet stays in back-off instead of retrying the pull
+    // (and rewriting the status) forever; a new spec image starts over.
+    this.timers.set(this.options.imagePullBackoffMs, () =>
+      this.whenRunnable(run.nodeName, () => {
+        if (!current() || container.phase !== 'pullFailed') return;
+        container.phase = 'pullBackOff';
+        this.queue.mark(run.uid);
+      }),
+    );
+  }
+
+  private markRunning(run: PodRun, container: ContainerRun): void {
+    if (container.restarting) {
+      container.restartCount++;
+      container.restarting = false;
+    }
+    container.phase = 'running';
+    container.instance = {
+      image: container.image,
+      imageID: imageIdOf(container.image),
+      containerID: containerIdOf(run.uid, container.name, container.restartCount),
+      startedAt: this.now(),
+    };
+  }
+
+  private isCurrentAttempt(run: PodRun, container: ContainerRun, attempt: number): boolean {
+    return (
+      this.runs.get(run.uid) === run &&
+      run.containers.get(container.name) === container &&
+      container.attempt === attempt &&
+      !run.termination
+    );
+  }
+
+  // --- graceful termination ---
+
+  /** Schedules the containers' stop; a later delete with a shorter grace period brings it forward. */
+  private terminate(pod: Pod, run: PodRun): void {
+    const graceSeconds = pod.metadata.deletionGracePeriodSeconds ?? pod.spec?.terminationGracePeriodSeconds ?? DEFAULT_GRACE_SECONDS;
+    const delay = Math.min(this.options.terminationMs, Math.max(0, graceSeconds) * 1000);
+    const deadline = this.clock.now() + delay;
+    if (run.termination && (run.termination.done || run.termination.deadline <= deadline)) return;
+    run.termination?.cancel();
+    const timer = this.timers.set(delay, () =>
+      this.whenRunnable(run.nodeName, () => {
+        if (this.runs.get(run.uid) !== run) return;
+        this.stopContainers(run);
+        this.queue.mark(run.uid);
+      }),
+    );
+    run.termination = { deadline, done: false, deleteSent: false, cancel: () => timer.cancel() };
+  }
+
+  private stopContainers(run: PodRun): void {
+    run.termination!.done = true;
+    const now = this.now();
+    for (const container of run.containers.values()) {
+      container.phase = 'terminated';
+      container.finishedAt = now;
+    }
+  }
+
+  /** Removes the stopped pod; returns it when finalizers still hold it (its status then shows the stop). */
+  private async deletePod(pod: Pod, run: PodRun): Promise<Pod | undefined> {
+    run.termination!.deleteSent = true;
+    try {
+      const result = await this.client.delete<Pod>(POD, pod.metadata.namespace, pod.metadata.name ?? '', {
+        gracePeriodSeconds: 0,
+        preconditions: { uid: run.uid },
+      });
+      if ((result.metadata.finalizers?.length ?? 0) === 0) return undefined;
+      this.remember(result);
+      return this.latest.get(run.uid);
+    } catch (err) {
+      // NotFound: already gone. Conflict: the name now belongs to another pod, so ours is gone too.
+      if (isApiError(err, 'NotFound') || isApiError(err, 'Conflict')) return undefined;
+      run.termination!.deleteSent = false;
+      this.retryLater(run.uid);
+      throw err;
+    }
+  }
+
+  // --- writing status ---
+
+  private async reportImages(nodeName: string): Promise<void> {
+    const node = this.nodes.get(`/${nodeName}`);
+    if (!node || this.isFrozen || this.stopped) return;
+    const images = this.images.imagesOn(nodeName);
+    await writeWithRetry<Node>(this.client, NODE, node, (latest) => {
+      const next = withNodeImages(latest, images);
+      return next === latest ? undefined : next;
+    }, (object) => this.client.updateStatus(object));
+  }
+
+  private async writeStatus(pod: Pod, compute: (latest: Pod) => PodStatus | undefined): Promise<void> {
+    const uid = pod.metadata.uid;
+    try {
+      const written = await updateStatusWithRetry<Pod>(this.client, POD, pod, (latest) => {
+        if (latest.metadata.uid !== uid) return undefined;
+        const status = compute(latest);
+        if (!status || jsonEqual(status, latest.status)) return undefined;
+        return { ...latest, status };
+      });
+      if (written) this.remember(written);
+    } catch (err) {
+      if (isApiError(err, 'NotFound')) return;
+      this.retryLater(uid ?? '');
+      throw err;
+    }
+  }
+
+  private remember(pod: Pod): void {
+    const uid = pod.metadata.uid ?? '';
+    if (this.latest.has(uid)) this.latest.set(uid, newerOf(pod, this.latest.get(uid)));
+  }
+
+  private retryLater(uid: string): void {
+    this.timers.set(RETRY_AFTER_ERROR_MS, () => this.queue.mark(uid));
+  }
+}

@@ -1,0 +1,249 @@
+// The embedded cluster's API server: a ClusterClient over in-memory indexes, made durable through a
+// StorePersistence with group commit, with Kubernetes' write semantics (resourceVersion, generation,
+// preconditions, finalizers, graceful pod deletion, ownerReference GC) and resumable watches.
+import { randomUUID } from 'node:crypto';
+import { Selector, SelectorParseError, type KubeObject } from '@coxswain/kruise-api';
+import type { Clock } from '../../clock.js';
+import { ApiError } from '../../errors.js';
+import type {
+  ClusterClient,
+  DeleteOptions,
+  KindRef,
+  ListOptions,
+  MergePatch,
+  ObjectList,
+  WatchEvent,
+  WatchHandle,
+  WatchOptions,
+  WriteOptions,
+} from '../../port.js';
+import { GarbageCollector } from './garbage-collector.js';
+import { copyJson } from './json-value.js';
+import { planCreate, planSeed } from './object-creation.js';
+import { planDelete } from './object-deletion.js';
+import { ObjectIndex } from './object-index.js';
+import { objectKey, resolveKind, scopeNamespace, type ResolvedKind } from './object-key.js';
+import { planPatch, planUpdate, planUpdateStatus } from './object-replacement.js';
+import { MemoryPersistence, type PersistedChange, type StorePersistence } from './persistence.js';
+import { WatchHub } from './watch-hub.js';
+import type { WatchFilter } from './watcher.js';
+import { WriteBatcher } from './write-batcher.js';
+import type { WriteContext } from './write-context.js';
+import { WriteTransaction } from './write-transaction.js';
+
+export interface EmbeddedStoreOptions {
+  clock: Clock;
+  /** Where writes are made durable; default: a fresh MemoryPersistence. */
+  persistence?: StorePersistence;
+  /** Changes kept for resuming watches from a resourceVersion; default 100,000. */
+  watchHistory?: number;
+  /** Create a missing Namespace along with the first object written into it; default true. */
+  autoCreateNamespaces?: boolean;
+  /** Uniform in [0, 1), for generateName suffixes; default Math.random. */
+  random?: () => number;
+  /** Failures of background work (garbage collection) that no caller is waiting for; default: ignored. */
+  onBackgroundError?: (error: unknown) => void;
+}
+
+const DEFAULT_WATCH_HISTORY = 100_000;
+
+export class EmbeddedStore implements ClusterClient {
+  private readonly batcher: WriteBatcher;
+  private readonly hub: WatchHub;
+  private readonly gc: GarbageCollector;
+  private readonly context: WriteContext;
+  private closed = false;
+
+  static async open(options: EmbeddedStoreOptions): Promise<EmbeddedStore> {
+    const persistence = options.persistence ?? new MemoryPersistence();
+    const snapshot = await persistence.load();
+    const index = new ObjectIndex();
+    let counter = snapshot.resourceVersion;
+    for (const object of snapshot.objects) {
+      const kind = resolveKind(object);
+      const namespace = kind.info.namespaced ? (object.metadata.namespace ?? '') : '';
+      index.put({ key: objectKey(kind.resource, namespace, object.metadata.name!), resource: kind.resource, namespace, object });
+      // Defensive: a counter behind its own objects would hand out versions twice.
+      counter = Math.max(counter, Number(object.metadata.resourceVersion ?? 0));
+    }
+    const store = new EmbeddedStore(options, persistence, index, counter);
+    store.gc.sweep();
+    return store;
+  }
+
+  private constructor(
+    options: EmbeddedStoreOptions,
+    private readonly persistence: StorePersistence,
+    private readonly index: ObjectIndex,
+    private counter: number,
+  ) {
+    this.context = {
+      clock: options.clock,
+      random: options.random ?? Math.random,
+      autoCreateNamespaces: options.autoCreateNamespaces ?? true,
+      newUid: () => randomUUID(),
+    };
+    this.hub = new WatchHub(options.watchHistory ?? DEFAULT_WATCH_HISTORY, counter);
+    this.gc = new GarbageCollector(index, this, options.onBackgroundError ?? (() => {}));
+    this.batcher = new WriteBatcher({
+      begin: () => new WriteTransaction(this.index, this.counter, true),
+      persist: (tx) => this.persist(tx),
+      install: (tx) => this.install(tx),
+    });
+  }
+
+  async get<T extends KubeObject>(ref: KindRef, namespace: string | undefined, name: string): Promise<T> {
+    this.assertOpen();
+    const kind = resolveKind(ref);
+    const entry = this.index.get(objectKey(kind.resource, scopeNamespace(kind, namespace), name));
+    if (!entry) throw ApiError.notFound(kind.info.kind, name);
+    return copyJson(entry.object) as T;
+  }
+
+  async list<T extends KubeObject>(ref: KindRef, options: ListOptions = {}): Promise<ObjectList<T>> {
+    this.assertOpen();
+    const filter = this.filterFor(ref, options);
+    const items: T[] = [];
+    for (const entry of this.index.list(filter.resource, filter.namespace)) {
+      if (filter.selector.matches(entry.object.metadata.labels)) items.push(copyJson(entry.object) as T);
+    }
+    return { items, resourceVersion: String(this.counter) };
+  }
+
+  create<T extends KubeObject>(object: T, options: WriteOptions = {}): Promise<T> {
+    return this.write(options, (tx) => planCreate(tx, this.context, object));
+  }
+
+  update<T extends KubeObject>(object: T, options: WriteOptions = {}): Promise<T> {
+    return this.write(options, (tx) => planUpdate(tx, object));
+  }
+
+  patch<T extends KubeObject>(
+    ref: KindRef,
+    namespace: string | undefined,
+    name: string,
+    patch: MergePatch,
+    options: WriteOptions = {},
+  ): Promise<T> {
+    return this.write(options, (tx) => planPatch(tx, ref, namespace, name, patch));
+  }
+
+  updateStatus<T extends KubeObject>(object: T, options: WriteOptions = {}): Promise<T> {
+    return this.write(options, (tx) => planUpdateStatus(tx, object));
+  }
+
+  delete<T extends KubeObject>(ref: KindRef, namespace: string | undefined, name: string, options: DeleteOptions = {}): Promise<T> {
+    return this.write(options, (tx) => planDelete(tx, this.context, ref, namespace, name, options));
+  }
+
+  async watch<T extends KubeObject>(
+    ref: KindRef,
+    options: WatchOptions,
+    onEvent: (event: WatchEvent<T>) => void,
+    onClose?: (err?: Error) => void,
+  ): Promise<WatchHandle> {
+    this.assertOpen();
+    const filter = this.filterFor(ref, options);
+    return this.hub.watch(filter, parseWatchVersion(options.resourceVersion), onEvent as (event: WatchEvent) => void, onClose);
+  }
+
+  /**
+   * Creates or replaces objects as one all-or-nothing write, keeping their `status` (and uid, timestamps
+   * and generation when given): how Pods and Nodes with status are loaded from YAML.
+   */
+  async seed(objects: KubeObject[]): Promise<KubeObject[]> {
+    this.assertOpen();
+    const stored = await this.batcher.submit((tx) => planSeed(tx, this.context, objects));
+    return stored.map((object) => copyJson(object));
+  }
+
+  /** The resourceVersion of the last committed change. */
+  currentResourceVersion(): string {
+    return String(this.counter);
+  }
+
+  /** Number of stored objects, of every kind. */
+  size(): number {
+    return this.index.size;
+  }
+
+  /** Resolves once no write is pending and the garbage collector has nothing left to do. */
+  async gcIdle(): Promise<void> {
+    while (!this.batcher.isIdle || !this.gc.isIdle) {
+      await this.batcher.idle();
+      await this.gc.idle();
+    }
+  }
+
+  /** Finishes queued writes, stops garbage collection and every watch, then closes persistence. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.gc.stop();
+    await this.batcher.close();
+    this.hub.closeAll();
+    await this.persistence.close();
+  }
+
+  private async write<T extends KubeObject>(options: WriteOptions, plan: (tx: WriteTransaction) => KubeObject): Promise<T> {
+    this.assertOpen();
+    if (options.dryRun) {
+      // Judged against committed state, then thrown away: nothing is persisted, published or counted.
+      return copyJson(plan(new WriteTransaction(this.index, this.counter, false))) as T;
+    }
+    return copyJson(await this.batcher.submit(plan)) as T;
+  }
+
+  private async persist(tx: WriteTransaction): Promise<void> {
+    // Only the final state of each key matters to storage; keep one change per key, in commit order.
+    const last = new Map<string, PersistedChange>();
+    for (const change of tx.changes) {
+      last.delete(change.entry.key);
+      last.set(change.entry.key, { type: change.type, key: change.entry.key, object: change.entry.object });
+    }
+    await this.persistence.commit([...last.values()], tx.resourceVersion);
+  }
+
+  private install(tx: WriteTransaction): void {
+    for (const change of tx.changes) {
+      if (change.type === 'put') this.index.put(change.entry);
+      else this.index.remove(change.entry.key);
+    }
+    this.counter = tx.resourceVersion;
+    this.hub.publish(tx.changes);
+    this.gc.observe(tx.changes);
+  }
+
+  private filterFor(ref: KindRef, options: ListOptions): WatchFilter {
+    const kind: ResolvedKind = resolveKind(ref);
+    const namespace = kind.info.namespaced ? options.namespace || undefined : scopeNamespace(kind, options.namespace) || undefined;
+    return { resource: kind.resource, namespace, selector: parseSelector(options.labelSelector) };
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new ApiError('InternalError', 'the embedded store is closed');
+  }
+}
+
+function parseSelector(input: ListOptions['labelSelector']): Selector {
+  try {
+    return Selector.from(input);
+  } catch (err) {
+    if (err instanceof SelectorParseError) {
+      throw ApiError.badRequest(err.message, [{ field: 'labelSelector', message: err.message }]);
+    }
+    throw err;
+  }
+}
+
+/**
+ * Omitted: start from now. Every other value is exact, "0" included: the apiserver reads "0" as "any
+ * version", but here "0" is what list returns on an empty store, and a watch from it must miss nothing.
+ */
+function parseWatchVersion(resourceVersion: string | undefined): number | undefined {
+  if (resourceVersion === undefined || resourceVersion === '') return undefined;
+  if (!/^\d+$/.test(resourceVersion)) {
+    throw ApiError.badRequest(`invalid resourceVersion "${resourceVersion}"`, [{ field: 'resourceVersion', message: 'must be a decimal integer' }]);
+  }
+  return Number(resourceVersion);
+}
