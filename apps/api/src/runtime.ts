@@ -3,7 +3,7 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EmbeddedCluster, RealClock, ScaledClock, type Clock, type ClusterClient, type StatusSeeder } from '@coxswain/cluster';
-import { ControllerManager, createMetricsRegistry, type MetricsRegistry } from '@coxswain/controller-runtime';
+import { ControllerManager, Metrics } from '@coxswain/controller-runtime';
 import type { AppConfig } from './config/config.js';
 import type { JsonLogger } from './logging/json-logger.js';
 import { Database, type DatabaseTarget } from './persistence/database.js';
@@ -19,7 +19,7 @@ export interface Runtime {
   seeder: StatusSeeder | undefined;
   embedded: EmbeddedCluster;
   controllers: ControllerManager;
-  metrics: MetricsRegistry;
+  metrics: Metrics;
   ready(): Promise<boolean>;
   close(): Promise<void>;
 }
@@ -62,7 +62,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
     throw err;
   }
 
-  const metrics = createMetricsRegistry();
+  const metrics = new Metrics({ defaultProcessMetrics: true });
   const controllers = new ControllerManager({ client: embedded.store, clock, mode: config.controllers.mode, metrics });
   await controllers.start();
 
@@ -79,7 +79,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
     async ready() {
       try {
         await database.prisma.$queryRawUnsafe('SELECT 1');
-        return controllers.hasSynced();
+        return controllers.informers.hasSynced();
       } catch {
         return false;
       }

@@ -10,6 +10,6 @@ export class MetricsController {
 
   @Get('metrics')
   async metrics(@Res() res: Response) {
-    res.type(this.runtime.metrics.registry.contentType).send(await this.runtime.metrics.registry.metrics());
+    res.type(this.runtime.metrics.contentType).send(await this.runtime.metrics.text());
   }
 }

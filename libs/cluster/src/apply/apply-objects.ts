@@ -24,7 +24,7 @@ export interface ApplyOptions {
 
 /** Thrown when document `documentIndex` (0-based) cannot be applied; nothing was written. */
 export class ApplyError extends Error {
-  constructor(readonly documentIndex: number, readonly object: KubeObject, readonly cause: ApiError) {
+  constructor(readonly documentIndex: number, readonly object: KubeObject, override readonly cause: ApiError) {
     super(`document ${documentIndex + 1} (${object.kind} "${describe(object)}"): ${cause.message}`);
     this.name = 'ApplyError';
   }

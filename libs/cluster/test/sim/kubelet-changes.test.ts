@@ -240,9 +240,10 @@ describe('KubeletSimulator: restart', () => {
       await cluster.store.create(makePod('a'));
       await cluster.advance(2500);
       const before = await cluster.pod('a');
-      cluster.kubelet!.stop();
+      await cluster.kubelet!.stop();
 
-      const restarted = new KubeletSimulator(cluster.client, cluster.clock, { onError: (err) => { throw err; } });
+      const errors: unknown[] = [];
+      const restarted = new KubeletSimulator(cluster.client, cluster.clock, { onError: (err) => errors.push(err) });
       await restarted.start();
       await restarted.idle();
       expect(await cluster.pod('a')).toEqual(before);
@@ -256,7 +257,8 @@ describe('KubeletSimulator: restart', () => {
       const b = await cluster.pod('b');
       expect(b.status?.phase).toBe('Running');
       expect(b.status?.podIP).not.toBe(before.status?.podIP);
-      restarted.stop();
+      await restarted.stop();
+      expect(errors).toEqual([]);
     } finally {
       await cluster.stop();
     }

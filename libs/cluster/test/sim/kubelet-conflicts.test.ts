@@ -57,8 +57,8 @@ describe('status writes under contention', () => {
       expect(condition(pod, 'Ready')).toMatchObject({ status: 'True' });
       for (let i = 0; i < client.conflicts; i++) expect(condition(pod, `example.com/other-${i}`)).toMatchObject({ status: 'True' });
     } finally {
-      scheduler.stop();
-      kubelet.stop();
+      await scheduler.stop();
+      await kubelet.stop();
       await store.close();
     }
   });

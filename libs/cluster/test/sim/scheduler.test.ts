@@ -158,7 +158,7 @@ describe('Scheduler', () => {
       await scheduler.start();
       await scheduler.idle();
       expect((await cluster.pod('early')).spec.nodeName).toBe('sim-a-1');
-      scheduler.stop();
+      await scheduler.stop();
     } finally {
       await cluster.stop();
     }

@@ -70,8 +70,8 @@ export async function startSimCluster(options: SimClusterOptions = {}): Promise<
     },
     pod: (name, namespace = 'default') => store.get<Pod>(POD, namespace, name),
     async stop() {
-      scheduler?.stop();
-      kubelet?.stop();
+      await scheduler?.stop();
+      await kubelet?.stop();
       await store.close();
       if (errors.length > 0) throw new AggregateError(errors, `simulator reported ${errors.length} error(s): ${String(errors[0])}`);
     },

@@ -85,6 +85,14 @@ describe('EmbeddedStore watch', () => {
     expect(watch.lines()).toEqual(['ADDED c@4']);
   });
 
+  it('from a resourceVersion not reached yet, delivers only the changes after it', async () => {
+    const { store } = await openStore();
+    const watch = await record(store, POD, { resourceVersion: '3' });
+    for (const name of ['a', 'b', 'c']) await store.create(pod(name));
+    await settle();
+    expect(watch.lines()).toEqual(['ADDED c@4']);
+  });
+
   it('rejects a malformed resourceVersion', async () => {
     const { store } = await openStore();
     await expect(store.watch(POD, { resourceVersion: 'abc' }, () => {})).rejects.toMatchObject({ reason: 'BadRequest' });

@@ -78,7 +78,11 @@ export class KubeletSimulator {
     options: Partial<KubeletOptions> = {},
   ) {
     this.options = { ...DEFAULT_KUBELET_OPTIONS, ...options };
-    this.onError = this.options.onError ?? ((err) => console.warn('[sim kubelet]', err));
+    const report = this.options.onError ?? ((err: unknown) => console.warn('[sim kubelet]', err));
+    // Once stopped, failures of writes that were under way (e.g. the store closing) are expected.
+    this.onError = (err) => {
+      if (!this.stopped) report(err);
+    };
     this.isFrozen = this.options.frozen;
     this.timers = new TimerSet(clock);
     this.images = new ImageCache(this.timers, {
@@ -108,7 +112,8 @@ export class KubeletSimulator {
     await this.pods.start();
   }
 
-  stop(): void {
+  /** Stops watching and cancels every timer; resolves once writes already under way have finished. */
+  async stop(): Promise<void> {
     this.stopped = true;
     this.nodes.stop();
     this.pods.stop();
@@ -116,6 +121,8 @@ export class KubeletSimulator {
     this.imageReports.stop();
     this.timers.cancelAll();
     this.held = [];
+    await this.queue.drained();
+    await this.imageReports.drained();
   }
 
   /** Holds every pull, start, restart, termination and status write until `unfreeze()`. */

@@ -44,6 +44,7 @@ export class Scheduler {
   private sortedNodes?: Node[];
   private draining?: Promise<void>;
   private running = false;
+  private started = false;
 
   constructor(
     private readonly client: ClusterClient,
@@ -51,7 +52,11 @@ export class Scheduler {
     options: SchedulerOptions = {},
   ) {
     this.schedulerName = options.schedulerName ?? DEFAULT_SCHEDULER_NAME;
-    this.onError = options.onError ?? ((err) => console.warn('[sim scheduler]', err));
+    const report = options.onError ?? ((err: unknown) => console.warn('[sim scheduler]', err));
+    // Once stopped, failures of writes that were under way (e.g. the store closing) are expected.
+    this.onError = (err) => {
+      if (this.running || !this.started) report(err);
+    };
     this.nodes = new ListWatchCache<Node>(client, clock, NODE, {
       upserted: () => this.nodesChanged(),
       deleted: () => this.nodesChanged(),
@@ -66,17 +71,21 @@ export class Scheduler {
   async start(): Promise<void> {
     await this.nodes.start();
     await this.pods.start();
+    this.started = true;
     this.running = true;
     this.drain();
   }
 
-  stop(): void {
+  /** Stops watching and binding; resolves once writes already under way have finished. */
+  async stop(): Promise<void> {
     this.running = false;
     this.nodes.stop();
     this.pods.stop();
     for (const timer of this.retries) timer.cancel();
     this.retries.clear();
     this.queue.clear();
+    await this.draining;
+    await Promise.allSettled([...this.statusWrites]);
   }
 
   /** Resolves when no pod is waiting for an attempt and no write is in flight (for tests). */

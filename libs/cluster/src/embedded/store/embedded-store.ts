@@ -1,6 +1,12 @@
 // The embedded cluster's API server: a ClusterClient over in-memory indexes, made durable through a
 // StorePersistence with group commit, with Kubernetes' write semantics (resourceVersion, generation,
 // preconditions, finalizers, graceful pod deletion, ownerReference GC) and resumable watches.
+//
+// Where it knowingly differs from the apiserver:
+// - update without metadata.resourceVersion is unconditional (the apiserver requires one for most kinds);
+// - watch from "0" means "after version 0", not "any version", so list-then-watch on an empty store is exact;
+// - dry runs are judged against committed state, not against writes still queued;
+// - deleting a Namespace does not delete its contents (there is no namespace controller).
 import { randomUUID } from 'node:crypto';
 import { Selector, SelectorParseError, type KubeObject } from '@coxswain/kruise-api';
 import type { Clock } from '../../clock.js';
@@ -136,6 +142,10 @@ export class EmbeddedStore implements ClusterClient {
     return this.write(options, (tx) => planDelete(tx, this.context, ref, namespace, name, options));
   }
 
+  /**
+   * `onClose` is called when the store ends the stream: on close(), or with the error when `onEvent`
+   * threw. It is not called after the consumer's own `stop()`.
+   */
   async watch<T extends KubeObject>(
     ref: KindRef,
     options: WatchOptions,
@@ -214,7 +224,7 @@ export class EmbeddedStore implements ClusterClient {
     this.gc.observe(tx.changes);
   }
 
-  private filterFor(ref: KindRef, options: ListOptions): WatchFilter {
+  private filterFor(ref: KindRef, options: ListOptions): Omit<WatchFilter, 'after'> {
     const kind: ResolvedKind = resolveKind(ref);
     const namespace = kind.info.namespaced ? options.namespace || undefined : scopeNamespace(kind, options.namespace) || undefined;
     return { resource: kind.resource, namespace, selector: parseSelector(options.labelSelector) };

@@ -10,7 +10,7 @@ const DNS_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0
 const QUALIFIED_NAME = /^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*\/)?[A-Za-z0-9]([-A-Za-z0-9_.]*[A-Za-z0-9])?$/;
 const LABEL_VALUE = /^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$/;
 
-export function dnsSubdomainProblem(name: string): string | undefined {
+function dnsSubdomainProblem(name: string): string | undefined {
   if (name.length > 253) return 'must be no more than 253 characters';
   if (!DNS_SUBDOMAIN.test(name)) {
     return "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character";
@@ -18,7 +18,7 @@ export function dnsSubdomainProblem(name: string): string | undefined {
   return undefined;
 }
 
-export function dnsLabelProblem(name: string): string | undefined {
+function dnsLabelProblem(name: string): string | undefined {
   if (name.length > 63) return 'must be no more than 63 characters';
   if (!DNS_LABEL.test(name)) {
     return "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character";

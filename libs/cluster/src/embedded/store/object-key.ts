@@ -45,8 +45,3 @@ export function scopeNamespace(kind: ResolvedKind, namespace: string | undefined
 export function objectKey(resource: string, namespace: string, name: string): string {
   return `${resource}/${namespace}/${name}`;
 }
-
-/** Human name for errors: "default/web-0" or "node-a". */
-export function displayName(namespace: string, name: string): string {
-  return namespace ? `${namespace}/${name}` : name;
-}

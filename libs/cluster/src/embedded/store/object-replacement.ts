@@ -123,7 +123,7 @@ function replaceSpec(tx: WriteTransaction, kind: ResolvedKind, current: StoredEn
 }
 
 /** Marked for deletion, nothing holding it, and no grace period left to wait for. */
-export function isReadyToRemove(object: KubeObject): boolean {
+function isReadyToRemove(object: KubeObject): boolean {
   const meta = object.metadata;
   return Boolean(meta.deletionTimestamp) && (meta.finalizers?.length ?? 0) === 0 && (meta.deletionGracePeriodSeconds ?? 0) === 0;
 }

@@ -3,6 +3,7 @@
 // counter after a restart. The Prisma implementation lives with the API (only apps/api touches Prisma);
 // MemoryPersistence serves tests and throw-away clusters.
 import type { KubeObject } from '@coxswain/kruise-api';
+import { copyJson } from './json-value.js';
 
 export interface PersistedChange {
   /** `put` writes the object as it now is; `delete` removes it. */
@@ -31,12 +32,13 @@ export class MemoryPersistence implements StorePersistence {
   commits = 0;
 
   async load(): Promise<StoreSnapshot> {
-    return { resourceVersion: this.resourceVersion, objects: [...this.objects.values()].map((o) => structuredClone(o)) };
+    return { resourceVersion: this.resourceVersion, objects: [...this.objects.values()].map((o) => copyJson(o)) };
   }
 
   async commit(changes: readonly PersistedChange[], resourceVersion: number): Promise<void> {
     for (const change of changes) {
-      if (change.type === 'put') this.objects.set(change.key, structuredClone(change.object));
+      // Copied as a database would store them: JSON, sharing nothing with the store's objects.
+      if (change.type === 'put') this.objects.set(change.key, copyJson(change.object));
       else this.objects.delete(change.key);
     }
     this.resourceVersion = resourceVersion;

@@ -28,7 +28,7 @@ export class WatchHub {
    * dropped); without, starts with the next change.
    */
   watch(
-    filter: WatchFilter,
+    target: Omit<WatchFilter, 'after'>,
     after: number | undefined,
     onEvent: (event: WatchEvent) => void,
     onClose: ((err?: Error) => void) | undefined,
@@ -37,6 +37,7 @@ export class WatchHub {
     if (replay === undefined) {
       throw ApiError.gone(`too old resource version: ${after} (${this.history.compactedThrough})`);
     }
+    const filter: WatchFilter = { ...target, after: after ?? -1 };
     const watcher = new Watcher(filter, onEvent, onClose, (w) => this.detach(w));
     for (const change of replay) if (change.entry.resource === filter.resource) watcher.offer(change);
     let watchers = this.byResource.get(filter.resource);

@@ -11,6 +11,8 @@ export interface WatchFilter {
   /** undefined: every namespace. */
   namespace: string | undefined;
   selector: Selector;
+  /** Changes at or below this resourceVersion are not delivered (a watch from a version not reached yet). */
+  after: number;
 }
 
 interface PendingEvent {
@@ -65,6 +67,7 @@ export class Watcher {
 
   private toEvent(change: StoreChange): PendingEvent | undefined {
     const { filter } = this;
+    if (change.resourceVersion <= filter.after) return undefined;
     if (filter.namespace !== undefined && change.entry.namespace !== filter.namespace) return undefined;
     const current = change.entry.object;
     const before = change.previous?.object;
