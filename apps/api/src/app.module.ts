@@ -2,7 +2,9 @@
 import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { GraphQLModule } from '@nestjs/graphql';
+import { APP_FILTER } from '@nestjs/core';
 import { ClusterObjectsService } from './cluster/cluster-objects.service.js';
+import { GraphQLErrorFilter } from './graphql/error.filter.js';
 import { formatError } from './graphql/errors.js';
 import { ObjectsResolver } from './graphql/objects/objects.resolver.js';
 import { HealthController } from './health/health.controller.js';
@@ -27,6 +29,7 @@ export class AppModule {
       ],
       controllers: [HealthController, MetricsController],
       providers: [
+        { provide: APP_FILTER, useClass: GraphQLErrorFilter },
         { provide: RUNTIME, useValue: runtime },
         { provide: CLUSTER, useValue: runtime.cluster },
         ClusterObjectsService,

@@ -54,7 +54,7 @@ describe.each(testDatabases())('durability on $name', (db) => {
     const after = await everything(store);
     expect(after).toEqual(before);
     expect(store.currentResourceVersion()).toBe(String(counter));
-    const next = await store.create({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'after-restart', namespace: 'demo' }, spec: { containers: [{ name: 'c', image: 'nginx' }] } });
+    const next = await store.create<KubeObject>({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'after-restart', namespace: 'demo' }, spec: { containers: [{ name: 'c', image: 'nginx' }] } });
     expect(Number(next.metadata.resourceVersion)).toBeGreaterThan(counter);
     await store.close();
     await database.close();
@@ -66,7 +66,7 @@ describe.each(testDatabases())('durability on $name', (db) => {
     let database = await Database.open(target, DEFAULT_MIGRATIONS_DIR);
     let store = await openStore(database, clock);
     const created = await Promise.all(
-      Array.from({ length: 300 }, (_, i) => store.create({ apiVersion: 'v1', kind: 'Pod', metadata: { name: `burst-${i}`, namespace: 'load' }, spec: { containers: [{ name: 'c', image: 'nginx' }] } })),
+      Array.from({ length: 300 }, (_, i) => store.create<KubeObject>({ apiVersion: 'v1', kind: 'Pod', metadata: { name: `burst-${i}`, namespace: 'load' }, spec: { containers: [{ name: 'c', image: 'nginx' }] } })),
     );
     expect(new Set(created.map((p) => p.metadata.resourceVersion)).size).toBe(300);
     await store.close();

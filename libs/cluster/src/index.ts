@@ -4,3 +4,4 @@ export * from './clock.js';
 export * from './embedded/store/index.js';
 export * from './embedded/sim/index.js';
 export * from './apply/index.js';
+export * from './embedded/embedded-cluster.js';

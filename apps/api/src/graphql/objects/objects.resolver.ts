@@ -3,12 +3,11 @@ import { Args, Int, Mutation, Parent, Query, ResolveField, Resolver, Subscriptio
 import type { KubeObject } from '@coxswain/kruise-api';
 import { ClusterObjectsService } from '../../cluster/cluster-objects.service.js';
 import { paginate } from '../connection.js';
-import { toGraphQLError } from '../errors.js';
 import { ClusterNode, KubeObjectModel, ObjectConnection, ObjectEventModel, ObjectRef } from './object.types.js';
 
 @Resolver(() => KubeObjectModel)
 export class ObjectsResolver {
-  constructor(private readonly objects: ClusterObjectsService) {}
+  constructor(private readonly cluster: ClusterObjectsService) {}
 
   @Query(() => ObjectConnection, { description: 'Objects of one kind ("pods", "Pod", "clonesets", ...), sorted by namespace and name.' })
   async objects(
@@ -18,11 +17,9 @@ export class ObjectsResolver {
     @Args('first', { type: () => Int, nullable: true, defaultValue: 100 }) first: number,
     @Args('after', { type: () => String, nullable: true }) after: string | null,
   ) {
-    return guard(async () => {
-      const { items, resourceVersion } = await this.objects.list(kind, namespace, labelSelector);
-      const page = paginate(items, keyOf, first, after);
-      return { ...page, resourceVersion, edges: page.edges.map((e) => ({ cursor: e.cursor, node: this.model(e.node) })) };
-    });
+    const { items, resourceVersion } = await this.cluster.list(kind, namespace, labelSelector);
+    const page = paginate(items, keyOf, first, after);
+    return { ...page, resourceVersion, edges: page.edges.map((e) => ({ cursor: e.cursor, node: this.model(e.node) })) };
   }
 
   @Query(() => KubeObjectModel, { nullable: true })
@@ -31,15 +28,13 @@ export class ObjectsResolver {
     @Args('namespace', { type: () => String, nullable: true }) namespace: string | null,
     @Args('name') name: string,
   ) {
-    return guard(async () => {
-      const found = await this.objects.get(kind, namespace, name);
-      return found ? this.model(found) : null;
-    });
+    const found = await this.cluster.get(kind, namespace, name);
+    return found ? this.model(found) : null;
   }
 
   @Query(() => [ClusterNode], { description: 'Nodes with zone, readiness and pod counts.' })
   async nodes() {
-    return guard(() => this.objects.nodes());
+    return this.cluster.nodes();
   }
 
   @Mutation(() => [ObjectRef], { description: 'Creates or updates every document of a multi-document YAML, all or none.' })
@@ -47,17 +42,15 @@ export class ObjectsResolver {
     @Args('yaml') yaml: string,
     @Args('dryRun', { type: () => Boolean, nullable: true, defaultValue: false }) dryRun: boolean,
   ) {
-    return guard(async () =>
-      (await this.objects.apply(yaml, dryRun)).map(({ action, object }) => ({
-        apiVersion: object.apiVersion,
-        kind: object.kind,
-        namespace: object.metadata.namespace ?? null,
-        name: object.metadata.name ?? '',
-        uid: object.metadata.uid || null,
-        resourceVersion: object.metadata.resourceVersion || null,
-        action,
-      })),
-    );
+    return (await this.cluster.apply(yaml, dryRun)).map(({ action, object }) => ({
+      apiVersion: object.apiVersion,
+      kind: object.kind,
+      namespace: object.metadata.namespace ?? null,
+      name: object.metadata.name ?? '',
+      uid: object.metadata.uid || null,
+      resourceVersion: object.metadata.resourceVersion || null,
+      action,
+    }));
   }
 
   @Mutation(() => KubeObjectModel, { description: 'Deletes an object; returns it as marked for deletion, or as it last was.' })
@@ -66,7 +59,7 @@ export class ObjectsResolver {
     @Args('namespace', { type: () => String, nullable: true }) namespace: string | null,
     @Args('name') name: string,
   ) {
-    return guard(async () => this.model(await this.objects.delete(kind, namespace, name)));
+    return this.model(await this.cluster.delete(kind, namespace, name));
   }
 
   @Subscription(() => ObjectEventModel, {
@@ -81,16 +74,12 @@ export class ObjectsResolver {
     @Args('labelSelector', { type: () => String, nullable: true }) labelSelector: string | null,
     @Args('resourceVersion', { type: () => String, nullable: true }) resourceVersion: string | null,
   ) {
-    try {
-      return this.objects.changes(kind, namespace, labelSelector, resourceVersion);
-    } catch (err) {
-      throw toGraphQLError(err);
-    }
+    return this.cluster.changes(kind, namespace, labelSelector, resourceVersion);
   }
 
   @ResolveField(() => String, { description: 'The object as YAML.' })
   manifest(@Parent() model: KubeObjectModel): string {
-    return this.objects.manifest(model.object as KubeObject);
+    return this.cluster.manifest(model.object as KubeObject);
   }
 
   private model(object: KubeObject): Omit<KubeObjectModel, 'manifest'> {
@@ -116,10 +105,3 @@ function keyOf(o: KubeObject): string {
   return `${o.metadata.namespace ?? ''}/${o.metadata.name}`;
 }
 
-async function guard<T>(fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (err) {
-    throw toGraphQLError(err);
-  }
-}

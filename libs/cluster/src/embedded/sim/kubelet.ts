@@ -1,7 +1,8 @@
 // The kubelets of every simulated node, in one object: pods bound to a node have their images pulled
 // (through the node's image cache), their containers started, an IP from the node's pod CIDR, and a status
 // that tracks all of it; spec image changes restart just the changed container in place; deleted pods stop
-// after their (capped) grace period and are removed. Time passes only through the Clock.
+// after their (capped) grace period and are removed. Pulled images are reported in node.status.images.
+// Time passes only through the Clock.
 import type { Clock } from '../../clock.js';
 import { isoNow } from '../../clock.js';
 import { isApiError } from '../../errors.js';

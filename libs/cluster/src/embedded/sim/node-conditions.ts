@@ -37,6 +37,6 @@ export function withNodeReady(node: Node, ready: boolean, now: string): Node {
     lastHeartbeatTime: ready ? now : (previous?.lastHeartbeatTime ?? now),
     lastTransitionTime: previous?.status === status ? (previous.lastTransitionTime ?? now) : now,
   };
-  const rest = conditions.filter((c) => c.type !== 'Ready');
-  return { ...node, status: { ...node.status, conditions: previous ? conditions.map((c) => (c.type === 'Ready' ? next : c)) : [...rest, next] } };
+  const updated = previous ? conditions.map((c) => (c.type === 'Ready' ? next : c)) : [...conditions, next];
+  return { ...node, status: { ...node.status, conditions: updated } };
 }

@@ -1,0 +1,55 @@
+// The embedded cluster: the object store plus its simulated nodes, scheduler and kubelets, started and
+// stopped in the right order. Nodes are created on first start only; afterwards they are whatever the
+// store kept (a restart must not undo a cordon or a node outage).
+import type { Node } from '@coxswain/kruise-api';
+import type { Clock } from '../clock.js';
+import { EmbeddedStore } from './store/embedded-store.js';
+import type { StorePersistence } from './store/persistence.js';
+import { KubeletSimulator, type KubeletOptions } from './sim/kubelet.js';
+import { simulatedNodes, type SimulatedNodesOptions } from './sim/nodes.js';
+import { Scheduler } from './sim/scheduler.js';
+
+export interface EmbeddedClusterOptions {
+  clock: Clock;
+  persistence?: StorePersistence;
+  watchHistory?: number;
+  nodes?: SimulatedNodesOptions;
+  kubelet?: Partial<KubeletOptions>;
+  /** Where the simulators report failures they survive and retry. */
+  onError?: (err: unknown) => void;
+}
+
+export class EmbeddedCluster {
+  private constructor(
+    readonly store: EmbeddedStore,
+    readonly scheduler: Scheduler,
+    readonly kubelet: KubeletSimulator,
+  ) {}
+
+  static async start(options: EmbeddedClusterOptions): Promise<EmbeddedCluster> {
+    const store = await EmbeddedStore.open({
+      clock: options.clock,
+      persistence: options.persistence,
+      watchHistory: options.watchHistory,
+      onBackgroundError: options.onError,
+    });
+    try {
+      const existing = await store.list<Node>({ apiVersion: 'v1', kind: 'Node' });
+      if (existing.items.length === 0) await store.seed(simulatedNodes(options.nodes));
+      const scheduler = new Scheduler(store, options.clock, { onError: options.onError });
+      const kubelet = new KubeletSimulator(store, options.clock, { ...options.kubelet, onError: options.onError });
+      await scheduler.start();
+      await kubelet.start();
+      return new EmbeddedCluster(store, scheduler, kubelet);
+    } catch (err) {
+      await store.close();
+      throw err;
+    }
+  }
+
+  async stop(): Promise<void> {
+    await this.scheduler.stop();
+    await this.kubelet.stop();
+    await this.store.close();
+  }
+}
