@@ -1,0 +1,2 @@
+export * from './revision/index.js';
+export * from './cloneset/index.js';
