@@ -1,2 +1,3 @@
 export * from './revision/index.js';
 export * from './cloneset/index.js';
+export * from './lifecycle/index.js';

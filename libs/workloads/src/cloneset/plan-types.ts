@@ -1,0 +1,39 @@
+// The rollout plan: what one reconcile of a workload does next and what holds it back, in the
+// contract's vocabulary (spec/api-contract.md `RolloutPlan`). The reconciler applies `actions`; the
+// `plan` query shows the same object; observe mode computes it and writes nothing.
+
+export type PlannedActionType =
+  | 'CREATE'
+  | 'DELETE'
+  | 'MARK_SPECIFIED_DELETE'
+  | 'UPDATE_IN_PLACE'
+  | 'RECREATE'
+  | 'LIFECYCLE_TRANSITION';
+
+export interface PlannedAction {
+  type: PlannedActionType;
+  /** The pod acted on (for CREATE: the name the new pod will get). */
+  pod: string;
+  /** Why, in plain words: "scale up 5 -> 6", "partition 3: update to web-6c9f", ... */
+  reason: string;
+  /** The revision a created or updated pod ends up at. */
+  revision?: string;
+}
+
+export type BlockerCode =
+  | 'MAX_UNAVAILABLE'
+  | 'PAUSED'
+  | 'PARTITION'
+  | 'HOOK_PENDING'
+  | 'MIN_READY_SECONDS'
+  | 'SCALE_EXPECTATIONS'
+  | 'SCALE_UP_LIMITED'
+  | 'WAITING_FOR_DELETIONS'
+  | 'ON_DELETE';
+
+export interface Blocker {
+  code: BlockerCode;
+  message: string;
+  /** The pods the blocker is about (the ones to look at first). */
+  pods: string[];
+}
