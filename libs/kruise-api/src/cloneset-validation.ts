@@ -1,0 +1,552 @@
+// CloneSet validation as Kruise's validating webhook does it (spec/cloneset.md §1.4, and the InPlaceOnly
+// template rule of spec/inplace-and-lifecycle.md §1.6), returning Kubernetes field errors. Call it on
+// the defaulted object (admission order: mutate, then validate); unset strategy numbers are read as
+// their defaults so an un-defaulted object gets the same answer. Input arrives from YAML and may have
+// any shape, so every field is checked for its type before use.
+import type { CloneSet, CloneSetV1alpha1 } from './cloneset.js';
+import { convertCloneSetToV1alpha1, isCloneSetV1alpha1, type CloneSetApiVersion } from './cloneset-conversion.js';
+import { jsonEqual } from './cloneset-defaults.js';
+import type { Pod } from './core.js';
+import {
+  FieldPath,
+  duplicateField,
+  forbiddenField,
+  invalidField,
+  isDNS1123Label,
+  isDNS1123Subdomain,
+  notFoundField,
+  notSupportedField,
+  requiredField,
+  validateLabels,
+  type FieldError,
+} from './field-errors.js';
+import { DEFAULT_MAX_UNAVAILABLE, parseIntOrPercentForValidation } from './intstr.js';
+import { Selector, SelectorParseError } from './labels.js';
+import type { LabelSelector } from './meta.js';
+
+export interface ValidateCloneSetOptions {
+  /** The API version the client wrote; field paths and version-only rules follow it. */
+  version: CloneSetApiVersion;
+  /** The stored object (either version) when this is an update; absent on create. */
+  old?: CloneSet | CloneSetV1alpha1;
+  /**
+   * Finds a pod by namespace and name, for v1alpha1's check of newly added podsToDelete. Without it
+   * that check is skipped.
+   */
+  podsLookup?: (namespace: string, name: string) => Pod | undefined;
+}
+
+type Obj = Record<string, unknown>;
+
+const MAX_INT32 = 2147483647;
+const V1ALPHA1_TYPES = ['ReCreate', 'InPlaceIfPossible', 'InPlaceOnly'];
+const V1BETA1_TYPES = ['RollingUpdate', 'OnDelete'];
+const POD_UPDATE_POLICIES = ['ReCreate', 'InPlaceIfPossible', 'InPlaceOnly'];
+const DNS_POLICIES = ['ClusterFirstWithHostNet', 'ClusterFirst', 'Default', 'None'];
+const PROTOCOLS = ['SCTP', 'TCP', 'UDP'];
+/** Spec fields an update may change (both versions); every other known field is immutable. */
+const MUTABLE_SPEC_FIELDS = [
+  'replicas',
+  'template',
+  'scaleStrategy',
+  'updateStrategy',
+  'minReadySeconds',
+  'lifecycle',
+  'revisionHistoryLimit',
+  'volumeClaimTemplates',
+  'progressDeadlineSeconds',
+];
+const IMMUTABLE_SPEC_FIELDS = ['selector'];
+const IN_PLACE_ONLY_PATCH_PATH = /^\/containers\/[0-9]+\/image$/;
+
+function isObject(value: unknown): value is Obj {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isSet(value: unknown): boolean {
+  return value !== undefined && value !== null;
+}
+
+function isNonEmptyString(value: unknown): value is string {
+  return typeof value === 'string' && value !== '';
+}
+
+function list(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [];
+}
+
+/** Validates a CloneSet written in `options.version`; an empty list means valid. */
+export function validateCloneSet(obj: CloneSet | CloneSetV1alpha1, options: ValidateCloneSetOptions): FieldError[] {
+  const errors: FieldError[] = [];
+  const expectedApiVersion = `apps.kruise.io/${options.version}`;
+  if (obj.apiVersion !== expectedApiVersion) {
+    errors.push(notSupportedField('apiVersion', obj.apiVersion, [expectedApiVersion]));
+    return errors;
+  }
+  errors.push(...validateMetadata(obj.metadata));
+  const spec: unknown = obj.spec;
+  const specPath = FieldPath.of('spec');
+  if (!isObject(spec)) return [...errors, requiredField(specPath, 'a CloneSet needs a spec')];
+
+  const replicas = validateReplicas(spec['replicas'], specPath.child('replicas'), errors);
+  errors.push(...validateSelectorAndTemplate(spec, specPath));
+  errors.push(...validateScaleStrategy(obj, spec, options, specPath.child('scaleStrategy')));
+  errors.push(
+    ...(options.version === 'v1alpha1'
+      ? validateUpdateStrategyV1alpha1(spec['updateStrategy'], replicas, specPath.child('updateStrategy'))
+      : validateUpdateStrategyV1beta1(spec['updateStrategy'], replicas, specPath.child('updateStrategy'))),
+  );
+  errors.push(...validateProgressDeadline(spec, specPath));
+  if (options.old !== undefined) errors.push(...validateUpdate(spec, options.old, options.version, specPath));
+  return errors;
+}
+
+function validateMetadata(metadata: unknown): FieldError[] {
+  const path = FieldPath.of('metadata');
+  if (!isObject(metadata)) return [requiredField(path, 'metadata.name is required')];
+  const errors: FieldError[] = [];
+  const name = metadata['name'];
+  if (!isNonEmptyString(name)) {
+    if (!isNonEmptyString(metadata['generateName'])) errors.push(requiredField(path.child('name'), 'name or generateName is required'));
+  } else {
+    for (const problem of isDNS1123Subdomain(name)) errors.push(invalidField(path.child('name'), name, problem));
+  }
+  errors.push(...validateLabels(metadata['labels'], path.child('labels')));
+  return errors;
+}
+
+/** Returns the replica count to use in later checks (1 when unset, as defaulted). */
+function validateReplicas(value: unknown, path: FieldPath, errors: FieldError[]): number {
+  if (!isSet(value)) return 1;
+  if (typeof value !== 'number' || !Number.isInteger(value)) {
+    errors.push(invalidField(path, value, 'must be an integer'));
+    return 1;
+  }
+  if (value < 0) errors.push(invalidField(path, value, 'must be greater than or equal to 0'));
+  return value;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Selector and template
+
+function validateSelectorAndTemplate(spec: Obj, specPath: FieldPath): FieldError[] {
+  const errors: FieldError[] = [];
+  const selectorPath = specPath.child('selector');
+  const raw = spec['selector'];
+  let selector: Selector | undefined;
+  if (!isSet(raw)) errors.push(requiredField(selectorPath, ''));
+  else if (!isObject(raw)) errors.push(invalidField(selectorPath, raw, 'must be a label selector (matchLabels and/or matchExpressions)'));
+  else {
+    try {
+      selector = Selector.fromLabelSelector(raw as LabelSelector);
+    } catch (error) {
+      if (!(error instanceof SelectorParseError)) throw error;
+      errors.push(invalidField(selectorPath, raw, error.reason));
+    }
+    if (selector?.isEverything()) {
+      errors.push(invalidField(selectorPath, raw, 'empty selector is invalid for cloneset'));
+      selector = undefined;
+    }
+  }
+  const template = spec['template'];
+  const templatePath = specPath.child('template');
+  if (!isObject(template)) return [...errors, requiredField(templatePath, 'a CloneSet needs a pod template')];
+  const templateLabels = isObject(template['metadata']) ? template['metadata']['labels'] : undefined;
+  if (selector !== undefined && !selector.matches(isObject(templateLabels) ? (templateLabels as Record<string, string>) : undefined)) {
+    errors.push(invalidField(templatePath.child('metadata', 'labels'), templateLabels ?? {}, '`selector` does not match template `labels`'));
+  }
+  errors.push(...validatePodTemplate(template, list(spec['volumeClaimTemplates']), templatePath, specPath.child('volumeClaimTemplates')));
+  return errors;
+}
+
+/** The part of Kubernetes' ValidatePodTemplateSpec that catches real mistakes, plus Kruise's template rules. */
+function validatePodTemplate(template: Obj, claimTemplates: unknown[], path: FieldPath, claimsPath: FieldPath): FieldError[] {
+  const errors: FieldError[] = [];
+  const metadata = template['metadata'];
+  if (isSet(metadata) && !isObject(metadata)) errors.push(invalidField(path.child('metadata'), metadata, 'must be an object'));
+  if (isObject(metadata)) errors.push(...validateLabels(metadata['labels'], path.child('metadata', 'labels')));
+  const specPath = path.child('spec');
+  const spec = isObject(template['spec']) ? template['spec'] : {};
+  const volumeNames = validateVolumes(spec['volumes'], claimTemplates, specPath.child('volumes'), claimsPath, errors);
+  const containers = spec['containers'];
+  if (!Array.isArray(containers) || containers.length === 0) {
+    errors.push(requiredField(specPath.child('containers'), missingContainersHint(template)));
+  }
+  const containerNames = new Set<string>();
+  errors.push(...validateContainers(spec['initContainers'], specPath.child('initContainers'), volumeNames, containerNames));
+  errors.push(...validateContainers(containers, specPath.child('containers'), volumeNames, containerNames));
+
+  const restartPolicy = spec['restartPolicy'];
+  if (isSet(restartPolicy) && restartPolicy !== '' && restartPolicy !== 'Always') {
+    errors.push(notSupportedField(specPath.child('restartPolicy'), restartPolicy, ['Always']));
+  }
+  if (isSet(spec['activeDeadlineSeconds'])) {
+    errors.push(forbiddenField(specPath.child('activeDeadlineSeconds'), 'activeDeadlineSeconds in cloneset is not Supported'));
+  }
+  const dnsPolicy = spec['dnsPolicy'];
+  if (isSet(dnsPolicy) && dnsPolicy !== '' && !DNS_POLICIES.includes(dnsPolicy as string)) {
+    errors.push(notSupportedField(specPath.child('dnsPolicy'), dnsPolicy, DNS_POLICIES));
+  }
+  const grace = spec['terminationGracePeriodSeconds'];
+  if (isSet(grace) && (typeof grace !== 'number' || !Number.isInteger(grace) || grace < 0)) {
+    errors.push(invalidField(specPath.child('terminationGracePeriodSeconds'), grace, 'must be an integer greater than or equal to 0'));
+  }
+  return errors;
+}
+
+/** Containers written in the wrong place are a common copy-paste mistake; say where they belong. */
+function missingContainersHint(template: Obj): string {
+  const metadata = template['metadata'];
+  if (isObject(metadata) && isSet(metadata['containers'])) {
+    return 'containers must be listed under spec.template.spec.containers, but they were found under spec.template.metadata.containers';
+  }
+  if (isSet(template['containers'])) {
+    return 'containers must be listed under spec.template.spec.containers, but they were found under spec.template.containers';
+  }
+  return 'a pod template needs at least one container';
+}
+
+/** Template volumes plus one claim volume per volumeClaimTemplate (as Kruise validates them); returns all names. */
+function validateVolumes(volumes: unknown, claimTemplates: unknown[], path: FieldPath, claimsPath: FieldPath, errors: FieldError[]): Set<string> {
+  const names = new Set<string>();
+  const check = (name: unknown, namePath: FieldPath) => {
+    if (!isNonEmptyString(name)) return errors.push(requiredField(namePath, ''));
+    for (const problem of isDNS1123Label(name)) errors.push(invalidField(namePath, name, problem));
+    if (names.has(name)) errors.push(duplicateField(namePath, name));
+    names.add(name);
+  };
+  list(volumes).forEach((volume, i) => check(isObject(volume) ? volume['name'] : undefined, path.index(i).child('name')));
+  claimTemplates.forEach((claim, i) => {
+    const metadata = isObject(claim) ? claim['metadata'] : undefined;
+    check(isObject(metadata) ? metadata['name'] : undefined, claimsPath.index(i).child('metadata', 'name'));
+  });
+  return names;
+}
+
+function validateContainers(containers: unknown, path: FieldPath, volumeNames: Set<string>, names: Set<string>): FieldError[] {
+  const errors: FieldError[] = [];
+  list(containers).forEach((container, i) => {
+    const at = path.index(i);
+    if (!isObject(container)) return errors.push(invalidField(at, container, 'must be a container object'));
+    const name = container['name'];
+    if (!isNonEmptyString(name)) errors.push(requiredField(at.child('name'), ''));
+    else {
+      for (const problem of isDNS1123Label(name)) errors.push(invalidField(at.child('name'), name, problem));
+      if (names.has(name)) errors.push(duplicateField(at.child('name'), name));
+      names.add(name);
+    }
+    if (!isNonEmptyString(container['image'])) errors.push(requiredField(at.child('image'), ''));
+    errors.push(...validatePorts(container['ports'], at.child('ports')));
+    errors.push(...validateVolumeMounts(container['volumeMounts'], at.child('volumeMounts'), volumeNames));
+    return undefined;
+  });
+  return errors;
+}
+
+function validatePorts(ports: unknown, path: FieldPath): FieldError[] {
+  const errors: FieldError[] = [];
+  list(ports).forEach((port, i) => {
+    const at = path.index(i);
+    if (!isObject(port)) return errors.push(invalidField(at, port, 'must be a port object'));
+    const number = port['containerPort'];
+    if (!isSet(number) || number === 0) errors.push(requiredField(at.child('containerPort'), ''));
+    else if (typeof number !== 'number' || !Number.isInteger(number) || number < 1 || number > 65535) {
+      errors.push(invalidField(at.child('containerPort'), number, 'must be between 1 and 65535, inclusive'));
+    }
+    const protocol = port['protocol'];
+    if (isSet(protocol) && protocol !== '' && !PROTOCOLS.includes(protocol as string)) {
+      errors.push(notSupportedField(at.child('protocol'), protocol, PROTOCOLS));
+    }
+    return undefined;
+  });
+  return errors;
+}
+
+function validateVolumeMounts(mounts: unknown, path: FieldPath, volumeNames: Set<string>): FieldError[] {
+  const errors: FieldError[] = [];
+  list(mounts).forEach((mount, i) => {
+    const at = path.index(i);
+    if (!isObject(mount)) return errors.push(invalidField(at, mount, 'must be a volume mount object'));
+    const name = mount['name'];
+    if (!isNonEmptyString(name)) errors.push(requiredField(at.child('name'), ''));
+    else if (!volumeNames.has(name)) errors.push(notFoundField(at.child('name'), name, 'no volume or volumeClaimTemplate has this name'));
+    if (!isNonEmptyString(mount['mountPath'])) errors.push(requiredField(at.child('mountPath'), ''));
+    return undefined;
+  });
+  return errors;
+}
+
+// ---------------------------------------------------------------------------------------------
+// scaleStrategy
+
+function validateScaleStrategy(obj: CloneSet | CloneSetV1alpha1, spec: Obj, options: ValidateCloneSetOptions, path: FieldPath): FieldError[] {
+  const strategy = spec['scaleStrategy'];
+  if (!isSet(strategy)) return [];
+  if (!isObject(strategy)) return [invalidField(path, strategy, 'must be an object')];
+  const errors: FieldError[] = [];
+  const podsToDelete = strategy['podsToDelete'];
+  const podsPath = path.child('podsToDelete');
+  if (isSet(podsToDelete) && !Array.isArray(podsToDelete)) return [invalidField(podsPath, podsToDelete, 'must be a list of pod names')];
+  const names = list(podsToDelete);
+  const seen = new Set<unknown>();
+  names.forEach((name, i) => {
+    if (!isNonEmptyString(name)) errors.push(invalidField(podsPath.index(i), name, 'must be a pod name'));
+    else if (seen.has(name)) errors.push(duplicateField(podsPath.index(i), name));
+    seen.add(name);
+  });
+  // As Kruise: with duplicates the list is not looked at further.
+  if (errors.length > 0 || options.version !== 'v1alpha1' || options.podsLookup === undefined) return errors;
+  const oldNames = new Set(list(options.old?.spec?.scaleStrategy?.podsToDelete));
+  const added = (names as string[]).filter((name) => !oldNames.has(name)).sort();
+  const namespace = obj.metadata?.namespace ?? options.old?.metadata.namespace ?? 'default';
+  const uid = obj.metadata?.uid ?? options.old?.metadata.uid;
+  for (const name of added) {
+    const at = podsPath.index(names.indexOf(name));
+    const pod = options.podsLookup(namespace, name);
+    const owner = pod?.metadata.ownerReferences?.find((ref) => ref.controller === true);
+    if (pod === undefined) errors.push(invalidField(at, name, `find pod ${name} failed: pods ${JSON.stringify(name)} not found`));
+    else if (isSet(pod.metadata.deletionTimestamp)) errors.push(invalidField(at, name, `find pod ${name} already terminating`));
+    else if (owner === undefined || uid === undefined || owner.uid !== uid) errors.push(invalidField(at, name, `find pod ${name} owner is not this CloneSet`));
+  }
+  return errors;
+}
+
+// ---------------------------------------------------------------------------------------------
+// updateStrategy
+
+function validateUpdateStrategyV1alpha1(strategy: unknown, replicas: number, path: FieldPath): FieldError[] {
+  if (!isSet(strategy)) strategy = {};
+  if (!isObject(strategy)) return [invalidField(path, strategy, 'must be an object')];
+  const errors: FieldError[] = [];
+  const type = strategy['type'];
+  if (type === 'OnDelete') {
+    errors.push(
+      invalidField(path.child('type'), type, 'OnDelete cannot be used in apps.kruise.io/v1alpha1; write the CloneSet as apps.kruise.io/v1beta1 with updateStrategy.type OnDelete'),
+    );
+  } else if (isSet(type) && type !== '' && !V1ALPHA1_TYPES.includes(type as string)) {
+    errors.push(notSupportedField(path.child('type'), type, V1ALPHA1_TYPES));
+  }
+  errors.push(...validateRollingFields(strategy, replicas, type === 'InPlaceOnly', path));
+  return errors;
+}
+
+function validateUpdateStrategyV1beta1(strategy: unknown, replicas: number, path: FieldPath): FieldError[] {
+  if (!isSet(strategy)) return [];
+  if (!isObject(strategy)) return [invalidField(path, strategy, 'must be an object')];
+  const errors: FieldError[] = [];
+  const type = strategy['type'];
+  if (isSet(type) && type !== '' && !V1BETA1_TYPES.includes(type as string)) errors.push(notSupportedField(path.child('type'), type, V1BETA1_TYPES));
+  const rolling = strategy['rollingUpdate'];
+  const rollingPath = path.child('rollingUpdate');
+  if (!isSet(rolling)) return errors;
+  if (!isObject(rolling)) return [...errors, invalidField(rollingPath, rolling, 'must be an object')];
+  const policy = rolling['podUpdatePolicy'];
+  if (isSet(policy) && policy !== '' && !POD_UPDATE_POLICIES.includes(policy as string)) {
+    errors.push(notSupportedField(rollingPath.child('podUpdatePolicy'), policy, POD_UPDATE_POLICIES));
+  }
+  errors.push(...validateRollingFields(rolling, replicas, policy === 'InPlaceOnly', rollingPath));
+  errors.push(...validateImagePreDownload(rolling['inPlaceUpdateStrategy'], rollingPath.child('inPlaceUpdateStrategy')));
+  return errors;
+}
+
+function validateImagePreDownload(strategy: unknown, path: FieldPath): FieldError[] {
+  if (!isObject(strategy)) return [];
+  const errors: FieldError[] = [];
+  const parallelism = strategy['imagePreDownloadParallelism'];
+  if (typeof parallelism === 'string') {
+    errors.push(invalidField(path.child('imagePreDownloadParallelism'), parallelism, 'must be a non-negative integer; a percentage is not supported'));
+  } else if (isSet(parallelism)) errors.push(...nonNegativeInteger(parallelism, path.child('imagePreDownloadParallelism')));
+  for (const key of ['imagePreDownloadTimeoutSeconds', 'imagePreDownloadMinUpdatedReadyPods']) {
+    if (isSet(strategy[key])) errors.push(...nonNegativeInteger(strategy[key], path.child(key)));
+  }
+  return errors;
+}
+
+function nonNegativeInteger(value: unknown, path: FieldPath): FieldError[] {
+  if (typeof value !== 'number' || !Number.isInteger(value)) return [invalidField(path, value, 'must be an integer')];
+  return value < 0 ? [invalidField(path, value, 'must be greater than or equal to 0')] : [];
+}
+
+/** IntOrString as Kruise prints it in messages: `3` and `"3"` both read "3". */
+function intOrStringText(value: unknown): string {
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : JSON.stringify(value);
+}
+
+/** partition, maxUnavailable, maxSurge, priorityStrategy, scatterStrategy: same rules in both versions. */
+function validateRollingFields(fields: Obj, replicas: number, inPlaceOnly: boolean, path: FieldPath): FieldError[] {
+  const errors: FieldError[] = [];
+  const partition = fields['partition'] ?? 0;
+  const parsedPartition = parseIntOrPercentForValidation(partition as number | string, replicas, true);
+  if (parsedPartition.error !== undefined) {
+    errors.push(invalidField(path.child('partition'), intOrStringText(partition), `must be an integer or a percentage such as "20%" (${parsedPartition.error})`));
+  } else if (parsedPartition.value < 0) {
+    errors.push(invalidField(path.child('partition'), parsedPartition.value, 'must be greater than or equal to 0'));
+  }
+  errors.push(...validatePriorityStrategy(fields['priorityStrategy'], path.child('priorityStrategy')));
+  errors.push(...validateScatterStrategy(fields['scatterStrategy'], path.child('scatterStrategy')));
+
+  // Both are read round-up here, unlike the controller (§3.2), and with the Kruise parser.
+  const maxUnavailable = fields['maxUnavailable'] ?? DEFAULT_MAX_UNAVAILABLE;
+  const unavailable = parseIntOrPercentForValidation(maxUnavailable as number | string, replicas, true);
+  if (unavailable.error !== undefined) {
+    errors.push(invalidField(path.child('maxUnavailable'), intOrStringText(maxUnavailable), `must be an integer or a percentage such as "20%" (${unavailable.error})`));
+  }
+  const maxSurge = fields['maxSurge'] ?? 0;
+  const surge = parseIntOrPercentForValidation(maxSurge as number | string, replicas, true);
+  if (surge.error !== undefined) {
+    errors.push(invalidField(path.child('maxSurge'), intOrStringText(maxSurge), `must be an integer or a percentage such as "20%" (${surge.error})`));
+  }
+  if (inPlaceOnly && surge.value > 0) {
+    errors.push(invalidField(path.child('maxSurge'), intOrStringText(maxSurge), 'can not use maxSurge with strategy type InPlaceOnly'));
+  }
+  if (replicas > 0 && unavailable.value < 1 && surge.value < 1) {
+    errors.push(invalidField(path.child('maxUnavailable'), intOrStringText(maxUnavailable), 'maxUnavailable and maxSurge should not both be less than 1'));
+  }
+  return errors;
+}
+
+function validatePriorityStrategy(strategy: unknown, path: FieldPath): FieldError[] {
+  if (!isSet(strategy)) return [];
+  if (!isObject(strategy)) return [invalidField(path, strategy, 'must be an object')];
+  const errors: FieldError[] = [];
+  const weights = list(strategy['weightPriority']);
+  const orders = list(strategy['orderPriority']);
+  if (weights.length > 0 && orders.length > 0) {
+    errors.push(forbiddenField(path.child('orderPriority'), 'only one of weightPriority and orderPriority can be used'));
+  }
+  weights.forEach((term, i) => {
+    const at = path.child('weightPriority').index(i);
+    const weight = isObject(term) ? term['weight'] : undefined;
+    if (typeof weight !== 'number' || !Number.isInteger(weight) || weight < 0 || weight > 100) {
+      errors.push(invalidField(at.child('weight'), weight ?? null, 'weight must be an integer between 0 and 100'));
+    }
+    const selector = isObject(term) ? term['matchSelector'] : undefined;
+    const selectorPath = at.child('matchSelector');
+    if (!isObject(selector) || (Object.keys(selector['matchLabels'] ?? {}).length === 0 && list(selector['matchExpressions']).length === 0)) {
+      errors.push(requiredField(selectorPath, 'selector can not be empty'));
+      return;
+    }
+    try {
+      Selector.fromLabelSelector(selector as LabelSelector);
+    } catch (error) {
+      if (!(error instanceof SelectorParseError)) throw error;
+      errors.push(invalidField(selectorPath, selector, `invalid selector: ${error.reason}`));
+    }
+  });
+  orders.forEach((term, i) => {
+    if (!isNonEmptyString(isObject(term) ? term['orderedKey'] : undefined)) {
+      errors.push(requiredField(path.child('orderPriority').index(i).child('orderedKey'), 'order key can not be empty'));
+    }
+  });
+  return errors;
+}
+
+function validateScatterStrategy(strategy: unknown, path: FieldPath): FieldError[] {
+  if (!isSet(strategy)) return [];
+  if (!Array.isArray(strategy)) return [invalidField(path, strategy, 'must be a list of {key, value} terms')];
+  const errors: FieldError[] = [];
+  const seen = new Set<string>();
+  strategy.forEach((term, i) => {
+    const key = isObject(term) ? term['key'] : undefined;
+    const value = isObject(term) ? term['value'] : undefined;
+    if (!isNonEmptyString(key)) return errors.push(requiredField(path.index(i).child('key'), 'key should not be empty'));
+    const id = `${key}:${String(value ?? '')}`;
+    if (seen.has(id)) errors.push(duplicateField(path.index(i), { key, value: value ?? '' }));
+    seen.add(id);
+    return undefined;
+  });
+  return errors;
+}
+
+function validateProgressDeadline(spec: Obj, specPath: FieldPath): FieldError[] {
+  const deadline = spec['progressDeadlineSeconds'];
+  if (!isSet(deadline)) return [];
+  const path = specPath.child('progressDeadlineSeconds');
+  const problems = nonNegativeInteger(deadline, path);
+  if (problems.length > 0) return problems;
+  const minReadySeconds = typeof spec['minReadySeconds'] === 'number' ? spec['minReadySeconds'] : 0;
+  if (deadline !== MAX_INT32 && (deadline as number) <= minReadySeconds) {
+    return [invalidField(path, deadline, 'must be greater than minReadySeconds')];
+  }
+  return [];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Updates
+
+function validateUpdate(spec: Obj, old: CloneSet | CloneSetV1alpha1, version: CloneSetApiVersion, specPath: FieldPath): FieldError[] {
+  const errors: FieldError[] = [];
+  const oldSpec: Obj = isObject(old.spec) ? (old.spec as unknown as Obj) : {};
+  for (const field of IMMUTABLE_SPEC_FIELDS) {
+    if (semanticEqual(spec[field], oldSpec[field])) continue;
+    errors.push(
+      forbiddenField(
+        specPath.child(field),
+        `field is immutable: updates to cloneset spec for fields other than ${MUTABLE_SPEC_FIELDS.map((f) => `'${f}'`).join(', ')} are forbidden`,
+      ),
+    );
+  }
+  // v1alpha1 only (the v1beta1 update path does not run it): InPlaceOnly may change nothing but images.
+  const strategy = spec['updateStrategy'];
+  if (version === 'v1alpha1' && isObject(strategy) && strategy['type'] === 'InPlaceOnly') {
+    const oldV1alpha1 = isCloneSetV1alpha1(old) ? old : convertCloneSetToV1alpha1(old);
+    const template = spec['template'];
+    const patch = jsonPatchOperations(oldV1alpha1.spec?.template?.spec, isObject(template) ? template['spec'] : undefined);
+    const bad = patch.find((op) => op.op !== 'replace' || !IN_PLACE_ONLY_PATCH_PATH.test(op.path));
+    if (bad !== undefined) {
+      errors.push(forbiddenField(specPath.child('template', 'spec'), `only allowed to update images in spec for InPlaceOnly, but found ${bad.op} ${bad.path}`));
+    }
+  }
+  return errors;
+}
+
+/** apimachinery's Semantic.DeepEqual as far as it matters here: nil and empty maps/lists are equal. */
+function semanticEqual(a: unknown, b: unknown): boolean {
+  return jsonEqual(dropEmpty(a), dropEmpty(b));
+}
+
+function dropEmpty(value: unknown): unknown {
+  if (Array.isArray(value)) return value.length === 0 ? undefined : value.map(dropEmpty);
+  if (isObject(value)) {
+    const entries = Object.entries(value)
+      .map(([k, v]) => [k, dropEmpty(v)] as const)
+      .filter(([, v]) => v !== undefined);
+    return entries.length === 0 ? undefined : Object.fromEntries(entries);
+  }
+  return value === null ? undefined : value;
+}
+
+export interface JsonPatchOperation {
+  op: 'add' | 'remove' | 'replace';
+  /** RFC 6901 pointer, e.g. `/containers/0/image`. */
+  path: string;
+}
+
+/**
+ * The JSON patch turning `from` into `to`, shaped like the one Kruise computes (gomodules jsonpatch):
+ * objects key by key (sorted, for a deterministic first operation), arrays index by index with
+ * trailing removals/additions, anything else a `replace`.
+ */
+export function jsonPatchOperations(from: unknown, to: unknown, path = ''): JsonPatchOperation[] {
+  if (jsonEqual(from, to)) return [];
+  if (isObject(from) && isObject(to)) {
+    const ops: JsonPatchOperation[] = [];
+    const keys = [...new Set([...Object.keys(from), ...Object.keys(to)])].sort();
+    for (const key of keys) {
+      const child = `${path}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`;
+      if (from[key] === undefined && to[key] !== undefined) ops.push({ op: 'add', path: child });
+      else if (from[key] !== undefined && to[key] === undefined) ops.push({ op: 'remove', path: child });
+      else ops.push(...jsonPatchOperations(from[key], to[key], child));
+    }
+    return ops;
+  }
+  if (Array.isArray(from) && Array.isArray(to)) {
+    const ops: JsonPatchOperation[] = [];
+    const common = Math.min(from.length, to.length);
+    for (let i = from.length - 1; i >= common; i--) ops.push({ op: 'remove', path: `${path}/${i}` });
+    for (let i = common; i < to.length; i++) ops.push({ op: 'add', path: `${path}/${i}` });
+    for (let i = 0; i < common; i++) ops.push(...jsonPatchOperations(from[i], to[i], `${path}/${i}`));
+    return ops;
+  }
+  return [{ op: 'replace', path }];
+}
