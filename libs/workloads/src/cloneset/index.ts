@@ -4,3 +4,7 @@ export * from './pod-state.js';
 export * from './diff.js';
 export * from './status.js';
 export * from './sort/index.js';
+export * from './planner-types.js';
+export * from './scale-plan.js';
+export * from './update-plan.js';
+export * from './planner.js';

@@ -1,0 +1,59 @@
+// What the CloneSet planner reads and what it decides. Operations are concrete writes for the reconciler;
+// notes collect the plan's blockers and the Kubernetes Events the reconcile should record.
+import type { CloneSet, ControllerRevision, LifecycleStateType, Node, PersistentVolumeClaim, Pod } from '@coxswain/kruise-api';
+import type { BlockerCode, Blocker } from './plan-types.js';
+import type { NewInstance } from './new-pod.js';
+
+export interface PlannerGates {
+  CloneSetShortHash: boolean;
+  CloneSetPartitionRollback: boolean;
+  PreparingUpdateAsUpdate: boolean;
+}
+
+export interface PlanContext {
+  /** The stored CloneSet (v1beta1, defaulted). */
+  cs: CloneSet;
+  /** `cs` with the current / update revision's template: what new pods of each revision are built from. */
+  currentCS: CloneSet;
+  updateCS: CloneSet;
+  /** Active pods owned by the CloneSet. */
+  pods: readonly Pod[];
+  /** PVCs owned by the CloneSet, not being deleted. */
+  pvcs: readonly PersistentVolumeClaim[];
+  /** Nodes, for the topology-spread deletion ranker. */
+  nodes: readonly Node[];
+  currentRevision: string;
+  updateRevision: string;
+  revisions: readonly ControllerRevision[];
+  now: number;
+  gates: PlannerGates;
+  /** The controller flag --cloneset-scaling-exclude-preparing-delete. */
+  excludePreparingDeleteFlag: boolean;
+}
+
+export type CloneSetOperation =
+  | { op: 'create'; instance: NewInstance; revision: string; reason: string }
+  | { op: 'delete'; pod: Pod; pvcs: PersistentVolumeClaim[]; reason: string }
+  | { op: 'setLifecycleState'; pod: Pod; state: LifecycleStateType; reason: string }
+  | { op: 'markSpecifiedDelete'; pod: Pod; revision: string; reason: string }
+  | { op: 'setPodTemplateHash'; pod: Pod; value: string; reason: string };
+
+export interface PlannedEvent {
+  type: 'Normal' | 'Warning';
+  reason: string;
+  message: string;
+}
+
+/** Collects blockers (deduplicated by code and message) and events while a plan is computed. */
+export class PlanNotes {
+  readonly blockers: Blocker[] = [];
+  readonly events: PlannedEvent[] = [];
+
+  blocker(code: BlockerCode, message: string, pods: string[]): void {
+    if (!this.blockers.some((b) => b.code === code && b.message === message)) this.blockers.push({ code, message, pods });
+  }
+
+  event(type: PlannedEvent['type'], reason: string, message: string): void {
+    this.events.push({ type, reason, message });
+  }
+}

@@ -1,0 +1,87 @@
+// One CloneSet reconcile step as a pure function (spec cloneset §5.2): scale first; only when scale
+// changed nothing, update. The same plan drives the reconciler, the `plan` query and observe mode.
+import type { Pod } from '@coxswain/kruise-api';
+import { podAtRevision } from '../revision/revision-match.js';
+import { cloneSetDiffs, type CloneSetDiffs } from './diff.js';
+import type { Blocker, PlannedAction, PlannedActionType } from './plan-types.js';
+import { PlanNotes, type CloneSetOperation, type PlanContext, type PlannedEvent } from './planner-types.js';
+import { isPodAvailable } from './pod-state.js';
+import { planScale } from './scale-plan.js';
+import type { RandomSource } from './sort/index.js';
+import { planRefresh, planUpdate } from './update-plan.js';
+
+export interface CloneSetPlan {
+  updateRevision: string;
+  currentRevision: string;
+  /** Every pod at the update revision, available, and exactly `replicas` of them. */
+  complete: boolean;
+  /** The §6 numbers of the phase that decided this step (scale, or update once scale is quiet). */
+  diff: CloneSetDiffs;
+  actions: PlannedAction[];
+  blockers: Blocker[];
+  operations: CloneSetOperation[];
+  events: PlannedEvent[];
+  /** FailedScale / FailedUpdate condition message for this step, if any. */
+  scaleError?: string;
+  updateError?: string;
+}
+
+export function planCloneSet(ctx: PlanContext, random: RandomSource): CloneSetPlan {
+  const notes = new PlanNotes();
+  const gates = { CloneSetPartitionRollback: ctx.gates.CloneSetPartitionRollback, PreparingUpdateAsUpdate: ctx.gates.PreparingUpdateAsUpdate };
+  const diffOptions = { now: ctx.now, gates, excludePreparingDeleteFlag: ctx.excludePreparingDeleteFlag };
+  const result = (diff: CloneSetDiffs, operations: CloneSetOperation[], updateError?: string): CloneSetPlan => ({
+    updateRevision: ctx.updateRevision,
+    currentRevision: ctx.currentRevision,
+    complete: isComplete(ctx),
+    diff,
+    actions: operations.map(toAction),
+    blockers: notes.blockers,
+    operations,
+    events: notes.events,
+    ...(updateError ? { updateError } : {}),
+  });
+
+  if (ctx.cs.metadata.deletionTimestamp) return result(cloneSetDiffs(ctx.cs, ctx.pods, ctx.currentRevision, ctx.updateRevision, { ...diffOptions, predicate: 'scale' }), []);
+
+  const scaleDiffs = cloneSetDiffs(ctx.cs, ctx.pods, ctx.currentRevision, ctx.updateRevision, { ...diffOptions, predicate: 'scale' });
+  const scale = planScale(ctx, scaleDiffs, notes, random);
+  if (scale.scaling) return result(scaleDiffs, scale.operations);
+
+  const refresh = planRefresh(ctx);
+  if (refresh.length > 0) return result(scaleDiffs, refresh);
+
+  const updateDiffs = cloneSetDiffs(ctx.cs, ctx.pods, ctx.currentRevision, ctx.updateRevision, { ...diffOptions, predicate: 'update' });
+  const update = planUpdate(ctx, updateDiffs, notes);
+  return result(updateDiffs, update.operations, update.error);
+}
+
+function isComplete(ctx: PlanContext): boolean {
+  const replicas = ctx.cs.spec.replicas ?? 1;
+  const minReadySeconds = ctx.cs.spec.minReadySeconds ?? 0;
+  return (
+    ctx.pods.length === replicas &&
+    ctx.pods.every((p: Pod) => podAtRevision(p, ctx.updateRevision) && isPodAvailable(p, minReadySeconds, ctx.now))
+  );
+}
+
+const ACTION_TYPES: Record<CloneSetOperation['op'], PlannedActionType> = {
+  create: 'CREATE',
+  delete: 'DELETE',
+  setLifecycleState: 'LIFECYCLE_TRANSITION',
+  markSpecifiedDelete: 'RECREATE',
+  setPodTemplateHash: 'LIFECYCLE_TRANSITION',
+};
+
+function toAction(op: CloneSetOperation): PlannedAction {
+  switch (op.op) {
+    case 'create':
+      return { type: 'CREATE', pod: op.instance.pod.metadata.name!, reason: op.reason, revision: op.revision };
+    case 'markSpecifiedDelete':
+      return { type: ACTION_TYPES[op.op], pod: op.pod.metadata.name!, reason: op.reason, revision: op.revision };
+    case 'setLifecycleState':
+      return { type: ACTION_TYPES[op.op], pod: op.pod.metadata.name!, reason: `${op.state}: ${op.reason}` };
+    default:
+      return { type: ACTION_TYPES[op.op], pod: op.pod.metadata.name!, reason: op.reason };
+  }
+}
