@@ -3,8 +3,9 @@
 import {
   ANNOTATION_LIFECYCLE_TIMESTAMP, CONDITION_INPLACE_UPDATE_READY, LABEL_CLONESET_INSTANCE_ID,
   LABEL_CONTROLLER_REVISION_HASH, LABEL_LIFECYCLE_STATE, LABEL_POD_TEMPLATE_HASH,
-  type CloneSet, type OwnerReference, type PersistentVolumeClaim, type Pod, type Volume,
+  type CloneSet, type PersistentVolumeClaim, type Pod, type Volume,
 } from '@coxswain/kruise-api';
+import { cloneSetControllerRef } from '../ownership/controller-ref.js';
 
 export interface NewInstanceInput {
   /** The CloneSet with its template set to the target revision's template. */
@@ -21,10 +22,6 @@ export interface NewInstanceInput {
 export interface NewInstance {
   pod: Pod;
   pvcs: PersistentVolumeClaim[];
-}
-
-export function cloneSetControllerRef(cs: CloneSet): OwnerReference {
-  return { apiVersion: 'apps.kruise.io/v1beta1', kind: 'CloneSet', name: cs.metadata.name!, uid: cs.metadata.uid!, controller: true, blockOwnerDeletion: true };
 }
 
 export function claimName(templateName: string, csName: string, instanceId: string): string {

@@ -1,13 +1,13 @@
 // CloneSet ControllerRevisions (spec cloneset §4.1, §4.2): what is versioned (the pod template only),
 // how a revision is hashed and named, the ControllerRevision object, and how a revision is applied
 // back onto the live CloneSet.
+import { cloneSetControllerRef } from '../ownership/controller-ref.js';
 import {
   ANNOTATION_VOLUME_CLAIM_TEMPLATES_HASH,
   LABEL_CONTROLLER_HASH,
   type CloneSet,
   type ControllerRevision,
   type JsonObject,
-  type OwnerReference,
   type PodTemplateSpec,
 } from '@coxswain/kruise-api';
 import { canonicalJson } from './canonical-json.js';
@@ -43,18 +43,6 @@ export function revisionName(csName: string, hash: string): string {
   return `${csName.slice(0, REVISION_NAME_PREFIX_MAX)}-${hash}`;
 }
 
-/** The controller ownerReference a CloneSet puts on what it creates. */
-function cloneSetOwnerReference(cs: CloneSet): OwnerReference {
-  return {
-    apiVersion: 'apps.kruise.io/v1beta1',
-    kind: 'CloneSet',
-    name: cs.metadata.name!,
-    uid: cs.metadata.uid!,
-    controller: true,
-    blockOwnerDeletion: true,
-  };
-}
-
 /**
  * The ControllerRevision the CloneSet's current template would be stored as, numbered `revisionNumber`
  * and named with `collisionCount`. Labels are the template's plus the hash; annotations are the
@@ -71,7 +59,7 @@ export function newRevision(cs: CloneSet, revisionNumber: number, collisionCount
       namespace: cs.metadata.namespace,
       labels: { ...(cs.spec.template.metadata?.labels ?? {}), [LABEL_CONTROLLER_HASH]: hash },
       annotations: { ...(cs.metadata.annotations ?? {}), [ANNOTATION_VOLUME_CLAIM_TEMPLATES_HASH]: volumeClaimTemplatesHash(cs) },
-      ownerReferences: [cloneSetOwnerReference(cs)],
+      ownerReferences: [cloneSetControllerRef(cs)],
     },
     revision: revisionNumber,
     data: JSON.parse(payload) as JsonObject,
