@@ -3,7 +3,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { applyObjects, isApiError, type AppliedObject, type ClusterClient, type KindRef, type ObjectList, type WatchEvent } from '@coxswain/cluster';
 import {
-  findKindByName, parseManifests, printYaml, Selector, LABEL_TOPOLOGY_ZONE,
+  findKindByName, KINDS, parseManifests, printYaml, Selector, LABEL_TOPOLOGY_ZONE,
   type KindInfo, type KubeObject, type Node, type Pod,
 } from '@coxswain/kruise-api';
 import { badUserInput } from '../graphql/errors.js';
@@ -113,5 +113,5 @@ export class ClusterObjectsService {
 }
 
 function servedKinds(): string {
-  return ['Pod', 'Node', 'Namespace', 'PersistentVolumeClaim', 'Event', 'ControllerRevision', 'CloneSet', 'StatefulSet', 'UnitedDeployment'].join(', ');
+  return KINDS.map((k) => k.kind).join(', ');
 }
