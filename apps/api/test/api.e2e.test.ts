@@ -45,6 +45,7 @@ describe('API over HTTP', () => {
     const metrics = await fetch(`${api.url}/metrics`);
     expect(metrics.status).toBe(200);
     expect(metrics.headers.get('content-type')).toContain('text/plain');
+    expect(await metrics.text()).toMatch(/^process_cpu_user_seconds_total \d/m);
   });
 
   it('lists the simulated nodes: 3 zones x 3 nodes, Ready', async () => {

@@ -3,7 +3,7 @@
 import type { Pod } from '@coxswain/kruise-api';
 import { podAtRevision } from '../revision/revision-match.js';
 import { cloneSetDiffs, type CloneSetDiffs } from './diff.js';
-import type { Blocker, PlannedAction, PlannedActionType } from './plan-types.js';
+import type { Blocker, PlannedAction } from './plan-types.js';
 import { PlanNotes, type CloneSetOperation, type PlanContext, type PlannedEvent } from './planner-types.js';
 import { isPodAvailable } from './pod-state.js';
 import { planScale } from './scale-plan.js';
@@ -42,9 +42,9 @@ export function planCloneSet(ctx: PlanContext, random: RandomSource): CloneSetPl
     ...(updateError ? { updateError } : {}),
   });
 
-  if (ctx.cs.metadata.deletionTimestamp) return result(cloneSetDiffs(ctx.cs, ctx.pods, ctx.currentRevision, ctx.updateRevision, { ...diffOptions, predicate: 'scale' }), []);
-
   const scaleDiffs = cloneSetDiffs(ctx.cs, ctx.pods, ctx.currentRevision, ctx.updateRevision, { ...diffOptions, predicate: 'scale' });
+  if (ctx.cs.metadata.deletionTimestamp) return result(scaleDiffs, []);
+
   const scale = planScale(ctx, scaleDiffs, notes, random);
   if (scale.scaling) return result(scaleDiffs, scale.operations);
 
@@ -65,23 +65,17 @@ function isComplete(ctx: PlanContext): boolean {
   );
 }
 
-const ACTION_TYPES: Record<CloneSetOperation['op'], PlannedActionType> = {
-  create: 'CREATE',
-  delete: 'DELETE',
-  setLifecycleState: 'LIFECYCLE_TRANSITION',
-  markSpecifiedDelete: 'RECREATE',
-  setPodTemplateHash: 'LIFECYCLE_TRANSITION',
-};
-
 function toAction(op: CloneSetOperation): PlannedAction {
   switch (op.op) {
     case 'create':
       return { type: 'CREATE', pod: op.instance.pod.metadata.name!, reason: op.reason, revision: op.revision };
+    case 'delete':
+      return { type: 'DELETE', pod: op.pod.metadata.name!, reason: op.reason };
     case 'markSpecifiedDelete':
-      return { type: ACTION_TYPES[op.op], pod: op.pod.metadata.name!, reason: op.reason, revision: op.revision };
+      return { type: 'RECREATE', pod: op.pod.metadata.name!, reason: op.reason, revision: op.revision };
     case 'setLifecycleState':
-      return { type: ACTION_TYPES[op.op], pod: op.pod.metadata.name!, reason: `${op.state}: ${op.reason}` };
-    default:
-      return { type: ACTION_TYPES[op.op], pod: op.pod.metadata.name!, reason: op.reason };
+      return { type: 'LIFECYCLE_TRANSITION', pod: op.pod.metadata.name!, reason: `${op.state}: ${op.reason}` };
+    case 'setPodTemplateHash':
+      return { type: 'LIFECYCLE_TRANSITION', pod: op.pod.metadata.name!, reason: op.reason };
   }
 }

@@ -87,7 +87,7 @@ export function planUpdate(ctx: PlanContext, diffs: CloneSetDiffs, notes: PlanNo
     const unavailable = pods.filter((p) => !isAvailable(p));
     const names = unavailable.map((p) => p.metadata.name!);
     const allowed = Math.max(diffs.updateMaxUnavailable, 0);
-    notes.blocker('MAX_UNAVAILABLE', `${Math.min(batch.stop.unavailable, unavailable.length || batch.stop.unavailable)} of ${allowed} allowed unavailable pods are unavailable${names.length ? `: ${names.join(', ')}` : ''}`, names);
+    notes.blocker('MAX_UNAVAILABLE', `${unavailable.length} of ${allowed} allowed unavailable pods are unavailable${names.length ? `: ${names.join(', ')}` : ''}`, names);
     for (const p of unavailable) {
       const why = explainUnavailable(p, minReadySeconds, ctx.now);
       if (why?.includes('minReadySeconds')) notes.blocker('MIN_READY_SECONDS', why, [p.metadata.name!]);
