@@ -2,8 +2,9 @@
 // controller manager. Nest receives the finished runtime; tests build one with their own options.
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { EmbeddedCluster, RealClock, ScaledClock, type Clock, type ClusterClient, type StatusSeeder } from '@coxswain/cluster';
-import { ControllerManager, Metrics } from '@coxswain/controller-runtime';
+import { EmbeddedCluster, kruiseAdmission, RealClock, ScaledClock, type Clock, type ClusterClient, type StatusSeeder } from '@coxswain/cluster';
+import { ClusterEventRecorder, ControllerManager, Metrics } from '@coxswain/controller-runtime';
+import { CloneSetController } from '@coxswain/workloads';
 import type { AppConfig } from './config/config.js';
 import type { JsonLogger } from './logging/json-logger.js';
 import { Database, type DatabaseTarget } from './persistence/database.js';
@@ -19,6 +20,9 @@ export interface Runtime {
   seeder: StatusSeeder | undefined;
   embedded: EmbeddedCluster;
   controllers: ControllerManager;
+  cloneSets: CloneSetController;
+  /** Kubernetes Events written by the controllers. */
+  events: ClusterEventRecorder;
   metrics: Metrics;
   ready(): Promise<boolean>;
   close(): Promise<void>;
@@ -51,6 +55,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       watchHistory: config.cluster.watchHistory,
       nodes: config.cluster.nodes,
       kubelet: config.cluster.kubelet,
+      admission: kruiseAdmission(config.controllers.featureGates),
     });
     if (config.cluster.seedFile) {
       const created = await seedFromFile(embedded, config.cluster.seedFile);
@@ -64,6 +69,20 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
 
   const metrics = new Metrics({ defaultProcessMetrics: true });
   const controllers = new ControllerManager({ client: embedded.store, clock, mode: config.controllers.mode, metrics });
+  const logger = options.logger;
+  const events = new ClusterEventRecorder({
+    client: controllers.client,
+    clock,
+    component: 'kruise-manager',
+    onError: (err) => logger?.warn({ msg: 'could not record an event', error: String(err) }, 'Events'),
+  });
+  const cloneSets = new CloneSetController(controllers, {
+    gates: config.controllers.featureGates,
+    recorder: events,
+    excludePreparingDeleteFlag: config.controllers.scalingExcludePreparingDelete,
+    maxConcurrentReconciles: config.controllers.workers,
+    log: (level, msg, fields) => logger?.[level === 'info' ? 'debug' : level]?.({ msg, ...fields }, 'CloneSet'),
+  });
   await controllers.start();
 
   const cluster = embedded;
@@ -75,6 +94,8 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
     seeder: cluster.store,
     embedded: cluster,
     controllers,
+    cloneSets,
+    events,
     metrics,
     async ready() {
       try {
@@ -86,6 +107,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
     },
     async close() {
       await controllers.stop();
+      await events.flush();
       await cluster.stop();
       await database.close();
     },

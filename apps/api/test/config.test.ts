@@ -8,7 +8,8 @@ describe('configuration', () => {
     expect(config.databaseUrl).toBeUndefined();
     expect(config.pgliteDir).toBe('/srv/app/.data/pglite');
     expect(config.clock).toEqual({ mode: 'real', scale: 20 });
-    expect(config.controllers).toEqual({ mode: 'active', workers: 2 });
+    expect(config.controllers).toMatchObject({ mode: 'active', workers: 2, scalingExcludePreparingDelete: false });
+    expect(config.controllers.featureGates.toString()).toBe('');
     expect(config.cluster.nodes).toEqual({ zones: 3, nodesPerZone: 3, podCapacity: 110 });
   });
 
@@ -71,5 +72,25 @@ describe('README configuration table', () => {
       const def = v.default.startsWith('(') ? v.default : `\`${v.default}\``;
       expect(readme).toContain(`| \`${v.name}\` | ${def} |`);
     }
+  });
+});
+
+describe('FEATURE_GATES', () => {
+  it('reads Kruise gate settings over the defaults', () => {
+    const gates = loadConfig({ FEATURE_GATES: 'CloneSetShortHash=true,KruiseDaemon=false' }).controllers.featureGates;
+    expect(gates.enabled('CloneSetShortHash')).toBe(true);
+    expect(gates.enabled('InPlaceUpdateEnvFromMetadata')).toBe(false);
+    expect(gates.enabled('PreparingUpdateAsUpdate')).toBe(false);
+  });
+
+  it('refuses an unknown gate by name', () => {
+    expect(() => loadConfig({ FEATURE_GATES: 'CloneSetShortHash=true,NoSuchGate=true' })).toThrow(/FEATURE_GATES: .*NoSuchGate/);
+  });
+
+  it('is documented in the README with every gate and its default', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { featureGatesMarkdownTable } = await import('@coxswain/kruise-api');
+    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+    expect(readme).toContain(`<!-- feature-gates:start -->\n${featureGatesMarkdownTable()}\n<!-- feature-gates:end -->`);
   });
 });

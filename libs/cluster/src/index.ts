@@ -5,3 +5,4 @@ export * from './embedded/store/index.js';
 export * from './embedded/sim/index.js';
 export * from './apply/index.js';
 export * from './embedded/embedded-cluster.js';
+export * from './admission/kruise-admission.js';

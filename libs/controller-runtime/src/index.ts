@@ -14,3 +14,4 @@ export * from './handlers.js';
 export * from './controller.js';
 export * from './observing-client.js';
 export * from './manager.js';
+export * from './event-recorder.js';

@@ -61,6 +61,17 @@ export class ScaleExpectations {
     return false;
   }
 
+  /**
+   * Like satisfied(), but an expired record is reported (with how long it has waited) instead of being
+   * dropped, for controllers whose policy on a timeout is their own (Kruise's ForceDeleteTimeoutExpectation gate).
+   */
+  check(controllerKey: string): { satisfied: true } | { satisfied: false; elapsedMs: number; timedOut: boolean } {
+    const record = this.records.get(controllerKey);
+    if (!record) return { satisfied: true };
+    const elapsedMs = this.clock.now() - record.since;
+    return { satisfied: false, elapsedMs, timedOut: elapsedMs >= this.timeoutMs };
+  }
+
   /** What the controller still waits for, or undefined when satisfied(). */
   pending(controllerKey: string): PendingScale | undefined {
     const record = this.records.get(controllerKey);

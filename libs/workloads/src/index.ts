@@ -2,3 +2,4 @@ export * from './revision/index.js';
 export * from './cloneset/index.js';
 export * from './lifecycle/index.js';
 export * from './ownership/index.js';
+export * from './refs.js';

@@ -1,6 +1,7 @@
 // Coxswain's configuration, read once from the environment and validated as a whole: every bad value is
 // reported with its variable name and what is expected, and the server does not start.
 import { isAbsolute, resolve } from 'node:path';
+import { DEFAULT_FEATURE_GATES, FeatureGateError, parseFeatureGates, type FeatureGates } from '@coxswain/kruise-api';
 
 export type ClockMode = 'real' | 'scaled';
 export type ControllerMode = 'active' | 'observe';
@@ -13,7 +14,7 @@ export interface AppConfig {
   pgliteDir: string | 'memory';
   logLevel: LogLevel;
   clock: { mode: ClockMode; scale: number };
-  controllers: { mode: ControllerMode; workers: number };
+  controllers: { mode: ControllerMode; workers: number; featureGates: FeatureGates; scalingExcludePreparingDelete: boolean };
   cluster: {
     watchHistory: number;
     seedFile: string | undefined;
@@ -39,6 +40,8 @@ export const ENVIRONMENT: readonly { name: string; default: string; meaning: str
   { name: 'CLOCK_SCALE', default: '20', meaning: 'Speed-up factor when CLOCK_MODE=scaled.' },
   { name: 'CONTROLLER_MODE', default: 'active', meaning: '`active` applies plans; `observe` computes plans and writes nothing.' },
   { name: 'CONTROLLER_WORKERS', default: '2', meaning: 'Concurrent reconciles per controller.' },
+  { name: 'FEATURE_GATES', default: '(Kruise defaults)', meaning: 'Kruise feature gates in `--feature-gates` syntax, e.g. `CloneSetShortHash=true,PreparingUpdateAsUpdate=true`; see [Feature gates](#feature-gates).' },
+  { name: 'CLONESET_SCALING_EXCLUDE_PREPARING_DELETE', default: 'false', meaning: 'Kruise\'s `--cloneset-scaling-exclude-preparing-delete`: PreparingDelete pods do not count towards replicas.' },
   { name: 'WATCH_HISTORY', default: '100000', meaning: 'Watch events kept for resuming a watch from a resourceVersion; older ones get 410 Gone.' },
   { name: 'SEED_FILE', default: '(unset)', meaning: 'Multi-document YAML created at startup when the objects do not exist yet (Pods and Nodes may carry status).' },
   { name: 'SIM_ZONES', default: '3', meaning: 'Simulated zones (zone-a, zone-b, ...).' },
@@ -113,6 +116,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const pgliteRaw = read('PGLITE_DIR') ?? '.data/pglite';
   const pgliteDir = pgliteRaw === 'memory' ? 'memory' : isAbsolute(pgliteRaw) ? pgliteRaw : resolve(cwd, pgliteRaw);
   const seed = read('SEED_FILE');
+  let featureGates = DEFAULT_FEATURE_GATES;
+  const gatesRaw = read('FEATURE_GATES');
+  if (gatesRaw !== undefined) {
+    try {
+      featureGates = parseFeatureGates(gatesRaw);
+    } catch (err) {
+      if (!(err instanceof FeatureGateError)) throw err;
+      problems.push(`FEATURE_GATES: ${err.message}`);
+    }
+  }
 
   const config: AppConfig = {
     port: int('PORT', 3000, 0, 65535),
@@ -124,6 +137,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     controllers: {
       mode: oneOf('CONTROLLER_MODE', 'active', ['active', 'observe'] as const),
       workers: int('CONTROLLER_WORKERS', 2, 1, 64),
+      featureGates,
+      scalingExcludePreparingDelete: bool('CLONESET_SCALING_EXCLUDE_PREPARING_DELETE', false),
     },
     cluster: {
       watchHistory: int('WATCH_HISTORY', 100_000, 100),

@@ -3,6 +3,8 @@
 // store kept (a restart must not undo a cordon or a node outage).
 import type { Node } from '@coxswain/kruise-api';
 import type { Clock } from '../clock.js';
+import { kruiseAdmission } from '../admission/kruise-admission.js';
+import type { AdmissionHook } from './store/admission.js';
 import { EmbeddedStore } from './store/embedded-store.js';
 import type { StorePersistence } from './store/persistence.js';
 import { KubeletSimulator, type KubeletOptions } from './sim/kubelet.js';
@@ -15,6 +17,8 @@ export interface EmbeddedClusterOptions {
   watchHistory?: number;
   nodes?: SimulatedNodesOptions;
   kubelet?: Partial<KubeletOptions>;
+  /** The API server's webhooks; default: Kruise's (CloneSet defaulting, validation, conversion) with default gates. */
+  admission?: AdmissionHook;
   /** Where the simulators report failures they survive and retry. */
   onError?: (err: unknown) => void;
 }
@@ -32,6 +36,7 @@ export class EmbeddedCluster {
       persistence: options.persistence,
       watchHistory: options.watchHistory,
       onBackgroundError: options.onError,
+      admission: options.admission ?? kruiseAdmission(),
     });
     try {
       const existing = await store.list<Node>({ apiVersion: 'v1', kind: 'Node' });

@@ -8,3 +8,8 @@ export * from './planner-types.js';
 export * from './scale-plan.js';
 export * from './update-plan.js';
 export * from './planner.js';
+export * from './claim.js';
+export * from './plan-context.js';
+export * from './plan-executor.js';
+export * from './reconciler.js';
+export * from './controller.js';

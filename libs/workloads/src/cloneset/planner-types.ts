@@ -36,7 +36,8 @@ export type CloneSetOperation =
   | { op: 'delete'; pod: Pod; pvcs: PersistentVolumeClaim[]; reason: string }
   | { op: 'setLifecycleState'; pod: Pod; state: LifecycleStateType; reason: string }
   | { op: 'markSpecifiedDelete'; pod: Pod; revision: string; reason: string }
-  | { op: 'setPodTemplateHash'; pod: Pod; value: string; reason: string };
+  | { op: 'setPodTemplateHash'; pod: Pod; value: string; reason: string }
+  | { op: 'markInPlaceUpdateReady'; pod: Pod; reason: string };
 
 export interface PlannedEvent {
   type: 'Normal' | 'Warning';

@@ -10,7 +10,11 @@ import { planScale } from './scale-plan.js';
 import type { RandomSource } from './sort/index.js';
 import { planRefresh, planUpdate } from './update-plan.js';
 
+/** Which half of §5.2 produced the operations: their failures set FailedScale or FailedUpdate. */
+export type PlanPhase = 'scale' | 'update';
+
 export interface CloneSetPlan {
+  phase: PlanPhase;
   updateRevision: string;
   currentRevision: string;
   /** Every pod at the update revision, available, and exactly `replicas` of them. */
@@ -21,8 +25,7 @@ export interface CloneSetPlan {
   blockers: Blocker[];
   operations: CloneSetOperation[];
   events: PlannedEvent[];
-  /** FailedScale / FailedUpdate condition message for this step, if any. */
-  scaleError?: string;
+  /** A FailedUpdate condition message the plan itself produces (InPlaceOnly that cannot update in place). */
   updateError?: string;
 }
 
@@ -30,7 +33,8 @@ export function planCloneSet(ctx: PlanContext, random: RandomSource): CloneSetPl
   const notes = new PlanNotes();
   const gates = { CloneSetPartitionRollback: ctx.gates.CloneSetPartitionRollback, PreparingUpdateAsUpdate: ctx.gates.PreparingUpdateAsUpdate };
   const diffOptions = { now: ctx.now, gates, excludePreparingDeleteFlag: ctx.excludePreparingDeleteFlag };
-  const result = (diff: CloneSetDiffs, operations: CloneSetOperation[], updateError?: string): CloneSetPlan => ({
+  const result = (phase: PlanPhase, diff: CloneSetDiffs, operations: CloneSetOperation[], updateError?: string): CloneSetPlan => ({
+    phase,
     updateRevision: ctx.updateRevision,
     currentRevision: ctx.currentRevision,
     complete: isComplete(ctx),
@@ -43,17 +47,17 @@ export function planCloneSet(ctx: PlanContext, random: RandomSource): CloneSetPl
   });
 
   const scaleDiffs = cloneSetDiffs(ctx.cs, ctx.pods, ctx.currentRevision, ctx.updateRevision, { ...diffOptions, predicate: 'scale' });
-  if (ctx.cs.metadata.deletionTimestamp) return result(scaleDiffs, []);
+  if (ctx.cs.metadata.deletionTimestamp) return result('scale', scaleDiffs, []);
 
   const scale = planScale(ctx, scaleDiffs, notes, random);
-  if (scale.scaling) return result(scaleDiffs, scale.operations);
+  if (scale.scaling) return result('scale', scaleDiffs, scale.operations);
 
   const refresh = planRefresh(ctx);
-  if (refresh.length > 0) return result(scaleDiffs, refresh);
+  if (refresh.length > 0) return result('update', scaleDiffs, refresh);
 
   const updateDiffs = cloneSetDiffs(ctx.cs, ctx.pods, ctx.currentRevision, ctx.updateRevision, { ...diffOptions, predicate: 'update' });
   const update = planUpdate(ctx, updateDiffs, notes);
-  return result(updateDiffs, update.operations, update.error);
+  return result('update', updateDiffs, update.operations, update.error);
 }
 
 function isComplete(ctx: PlanContext): boolean {
@@ -76,6 +80,7 @@ function toAction(op: CloneSetOperation): PlannedAction {
     case 'setLifecycleState':
       return { type: 'LIFECYCLE_TRANSITION', pod: op.pod.metadata.name!, reason: `${op.state}: ${op.reason}` };
     case 'setPodTemplateHash':
+    case 'markInPlaceUpdateReady':
       return { type: 'LIFECYCLE_TRANSITION', pod: op.pod.metadata.name!, reason: op.reason };
   }
 }

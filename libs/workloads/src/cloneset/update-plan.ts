@@ -1,13 +1,14 @@
 // The update half of a CloneSet reconcile (spec cloneset §8.1): refresh pod states, then choose which
 // pods move to the target revision this pass. Pure; the reconciler applies the operations.
 import {
-  ANNOTATION_INPLACE_UPDATE_GRACE, ANNOTATION_INPLACE_UPDATE_GRACE_OLD, LABEL_CONTROLLER_REVISION_HASH,
+  ANNOTATION_INPLACE_UPDATE_GRACE, ANNOTATION_INPLACE_UPDATE_GRACE_OLD, ANNOTATION_INPLACE_UPDATE_STATE, ANNOTATION_INPLACE_UPDATE_STATE_OLD,
+  CONDITION_INPLACE_UPDATE_READY, LABEL_CONTROLLER_REVISION_HASH,
   LABEL_POD_TEMPLATE_HASH, LABEL_SPECIFIED_DELETE, LIFECYCLE_STATES, calculatePartitionReplicas, type Pod,
 } from '@coxswain/kruise-api';
 import { isAllHooked } from '../lifecycle/hooks.js';
 import { podAtRevision, shortHash } from '../revision/revision-match.js';
 import type { CloneSetDiffs } from './diff.js';
-import { explainUnavailable, isPodAvailable, lifecycleState } from './pod-state.js';
+import { explainUnavailable, isPodAvailable, lifecycleState, podCondition } from './pod-state.js';
 import type { CloneSetOperation, PlanContext, PlanNotes } from './planner-types.js';
 import { limitUpdateIndexes, sortUpdateIndexes } from './sort/index.js';
 
@@ -16,6 +17,7 @@ export function planRefresh(ctx: PlanContext): CloneSetOperation[] {
   const lifecycle = ctx.cs.spec.lifecycle;
   const ops: CloneSetOperation[] = [];
   for (const pod of ctx.pods) {
+    if (needsInPlaceUpdateReady(pod)) ops.push({ op: 'markInPlaceUpdateReady', pod, reason: 'InPlaceUpdateReady readiness gate without its condition' });
     const state = lifecycleState(pod);
     if (state === LIFECYCLE_STATES.PreparingNormal) {
       const preNormal = lifecycle?.preNormal;
@@ -33,6 +35,15 @@ export function planRefresh(ctx: PlanContext): CloneSetOperation[] {
     }
   }
   return ops;
+}
+
+/** inplace-and-lifecycle §2.6, last step: a pod with the readiness gate gets the condition {True, "", ""}. */
+function needsInPlaceUpdateReady(pod: Pod): boolean {
+  if (!pod.spec.readinessGates?.some((g) => g.conditionType === CONDITION_INPLACE_UPDATE_READY)) return false;
+  if (pod.metadata.annotations?.[ANNOTATION_INPLACE_UPDATE_GRACE] !== undefined || pod.metadata.annotations?.[ANNOTATION_INPLACE_UPDATE_GRACE_OLD] !== undefined) return false;
+  if (pod.metadata.annotations?.[ANNOTATION_INPLACE_UPDATE_STATE] !== undefined || pod.metadata.annotations?.[ANNOTATION_INPLACE_UPDATE_STATE_OLD] !== undefined) return false;
+  const condition = podCondition(pod, CONDITION_INPLACE_UPDATE_READY);
+  return !(condition?.status === 'True' && !condition.reason && !condition.message);
 }
 
 export interface UpdateStep {

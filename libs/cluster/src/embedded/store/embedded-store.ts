@@ -35,6 +35,7 @@ import { WatchHub } from './watch-hub.js';
 import type { WatchFilter } from './watcher.js';
 import { WriteBatcher } from './write-batcher.js';
 import type { WriteContext } from './write-context.js';
+import type { AdmissionHook } from './admission.js';
 import { WriteTransaction } from './write-transaction.js';
 
 export interface EmbeddedStoreOptions {
@@ -49,6 +50,8 @@ export interface EmbeddedStoreOptions {
   random?: () => number;
   /** Failures of background work (garbage collection) that no caller is waiting for; default: ignored. */
   onBackgroundError?: (error: unknown) => void;
+  /** Defaulting, conversion and validation of spec writes (the API server's webhooks). */
+  admission?: AdmissionHook;
 }
 
 const DEFAULT_WATCH_HISTORY = 100_000;
@@ -88,6 +91,7 @@ export class EmbeddedStore implements ClusterClient {
       random: options.random ?? Math.random,
       autoCreateNamespaces: options.autoCreateNamespaces ?? true,
       newUid: () => randomUUID(),
+      admission: options.admission,
     };
     this.hub = new WatchHub(options.watchHistory ?? DEFAULT_WATCH_HISTORY, counter);
     this.gc = new GarbageCollector(index, this, options.onBackgroundError ?? (() => {}));
@@ -121,7 +125,7 @@ export class EmbeddedStore implements ClusterClient {
   }
 
   update<T extends KubeObject>(object: T, options: WriteOptions = {}): Promise<T> {
-    return this.write(options, (tx) => planUpdate(tx, object));
+    return this.write(options, (tx) => planUpdate(tx, this.context, object));
   }
 
   patch<T extends KubeObject>(
@@ -131,7 +135,7 @@ export class EmbeddedStore implements ClusterClient {
     patch: MergePatch,
     options: WriteOptions = {},
   ): Promise<T> {
-    return this.write(options, (tx) => planPatch(tx, ref, namespace, name, patch));
+    return this.write(options, (tx) => planPatch(tx, this.context, ref, namespace, name, patch));
   }
 
   updateStatus<T extends KubeObject>(object: T, options: WriteOptions = {}): Promise<T> {

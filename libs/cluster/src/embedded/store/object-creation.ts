@@ -5,6 +5,7 @@ import { ApiError } from '../../errors.js';
 import { deepEqual } from './json-value.js';
 import { keyOf, readIncoming, type IncomingObject } from './incoming-object.js';
 import { validateMetadata } from './metadata-validation.js';
+import { admit } from './admit.js';
 import { objectKey } from './object-key.js';
 import { specChanged } from './spec-change.js';
 import type { WriteContext } from './write-context.js';
@@ -20,15 +21,18 @@ const NAMESPACE_RESOURCE = 'Namespace';
 
 export function planCreate(tx: WriteTransaction, ctx: WriteContext, input: KubeObject): KubeObject {
   const incoming = readIncoming(input);
-  const { kind, object, namespace } = incoming;
-  const meta = object.metadata;
-  if (meta.resourceVersion) {
+  const { kind, namespace } = incoming;
+  if (incoming.object.metadata.resourceVersion) {
     throw ApiError.badRequest('resourceVersion should not be set on objects to be created');
   }
-  if (!meta.name && meta.generateName) meta.name = freeGeneratedName(tx, incoming, ctx.random);
+  if (!incoming.object.metadata.name && incoming.object.metadata.generateName) {
+    incoming.object.metadata.name = freeGeneratedName(tx, incoming, ctx.random);
+  }
   assertValidMetadata(incoming);
   const key = keyOf(incoming);
-  if (tx.get(key)) throw ApiError.alreadyExists(kind.info.kind, meta.name!);
+  if (tx.get(key)) throw ApiError.alreadyExists(kind.info.kind, incoming.object.metadata.name!);
+  const object = admit(tx, ctx, 'CREATE', incoming.object, undefined);
+  const meta = object.metadata;
   ensureNamespace(tx, ctx, incoming);
 
   meta.uid = ctx.newUid();
@@ -60,12 +64,15 @@ function rank(incoming: IncomingObject): number {
 }
 
 function seedOne(tx: WriteTransaction, ctx: WriteContext, incoming: IncomingObject): KubeObject {
-  const { kind, object, namespace } = incoming;
-  const meta = object.metadata;
-  if (!meta.name && meta.generateName) meta.name = freeGeneratedName(tx, incoming, ctx.random);
+  const { kind, namespace } = incoming;
+  if (!incoming.object.metadata.name && incoming.object.metadata.generateName) {
+    incoming.object.metadata.name = freeGeneratedName(tx, incoming, ctx.random);
+  }
   assertValidMetadata(incoming);
   const key = keyOf(incoming);
   const existing = tx.get(key)?.object;
+  const object = admit(tx, ctx, existing ? 'UPDATE' : 'CREATE', incoming.object, existing);
+  const meta = object.metadata;
   ensureNamespace(tx, ctx, incoming);
 
   meta.uid = meta.uid || existing?.metadata.uid || ctx.newUid();

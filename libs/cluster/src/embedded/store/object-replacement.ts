@@ -12,13 +12,15 @@ import { objectKey, resolveKind, scopeNamespace, type ResolvedKind } from './obj
 import type { StoredEntry } from './object-index.js';
 import { specChanged } from './spec-change.js';
 import type { WriteTransaction } from './write-transaction.js';
+import type { WriteContext } from './write-context.js';
+import { admit } from './admit.js';
 
 const STALE = 'the object has been modified; please apply your changes to the latest version and try again';
 
-export function planUpdate(tx: WriteTransaction, input: KubeObject): KubeObject {
+export function planUpdate(tx: WriteTransaction, ctx: WriteContext, input: KubeObject): KubeObject {
   const incoming = readIncoming(input);
   const current = requireStored(tx, incoming.kind, keyOf(incoming), incoming.object.metadata.name ?? '');
-  return replaceSpec(tx, incoming.kind, current, incoming.object);
+  return replaceSpec(tx, ctx, incoming.kind, current, incoming.object);
 }
 
 export function planUpdateStatus(tx: WriteTransaction, input: KubeObject): KubeObject {
@@ -44,6 +46,7 @@ export function planUpdateStatus(tx: WriteTransaction, input: KubeObject): KubeO
 
 export function planPatch(
   tx: WriteTransaction,
+  ctx: WriteContext,
   ref: KindRef,
   namespace: string | undefined,
   name: string,
@@ -68,7 +71,7 @@ export function planPatch(
   }
   // merge patch shares subtrees with the stored object; metadata is about to be modified, so own it.
   candidate.metadata = { ...candidate.metadata };
-  return replaceSpec(tx, kind, current, candidate);
+  return replaceSpec(tx, ctx, kind, current, candidate);
 }
 
 function requireStored(tx: WriteTransaction, kind: ResolvedKind, key: string, name: string): StoredEntry {
@@ -88,12 +91,13 @@ export function checkPreconditions(kind: ResolvedKind, stored: KubeObject, resou
 }
 
 /** Update semantics shared by update and patch; `candidate` is owned by the caller's transaction. */
-function replaceSpec(tx: WriteTransaction, kind: ResolvedKind, current: StoredEntry, candidate: KubeObject): KubeObject {
+function replaceSpec(tx: WriteTransaction, ctx: WriteContext, kind: ResolvedKind, current: StoredEntry, input: KubeObject): KubeObject {
   const stored = current.object;
-  const meta = candidate.metadata;
   // An update without resourceVersion is unconditional (the apiserver requires one for most kinds;
   // accepting none keeps scripted fixes simple). Patches carry it only when the caller wants a precondition.
-  checkPreconditions(kind, stored, meta.resourceVersion, meta.uid);
+  checkPreconditions(kind, stored, input.metadata.resourceVersion, input.metadata.uid);
+  const candidate = admit(tx, ctx, 'UPDATE', input, stored);
+  const meta = candidate.metadata;
 
   const kept = stored.metadata;
   meta.uid = kept.uid;

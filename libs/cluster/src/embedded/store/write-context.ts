@@ -1,5 +1,6 @@
 // What the write planners need from the store besides the transaction: time, randomness and policy,
 // all injected so tests decide them.
+import type { AdmissionHook } from './admission.js';
 import type { Clock } from '../../clock.js';
 
 export interface WriteContext {
@@ -8,4 +9,6 @@ export interface WriteContext {
   readonly random: () => number;
   readonly autoCreateNamespaces: boolean;
   newUid(): string;
+  /** Webhook-like defaulting, conversion and validation of spec writes; absent admits everything as is. */
+  readonly admission?: AdmissionHook;
 }

@@ -1,0 +1,100 @@
+// Wires the CloneSet reconciler into a ControllerManager: the informers it reads, the watch handlers
+// that feed the expectations (spec cloneset §5.3) and wake the owning CloneSet, and the last plan per
+// CloneSet for observe mode.
+import type { Controller, ControllerManager, EventRecorder, Informer, MapFunc } from '@coxswain/controller-runtime';
+import { ResourceVersionExpectations, ScaleExpectations, enqueueObject, enqueueOwner, requestKey } from '@coxswain/controller-runtime';
+import type { CloneSet, ControllerRevision, FeatureGates, KubeObject, Node, PersistentVolumeClaim, Pod } from '@coxswain/kruise-api';
+import { CONTROLLER_REVISION_REF } from '../revision/revision-store.js';
+import { CLONESET_REF, NODE_REF, POD_REF, PVC_REF } from '../refs.js';
+import type { CloneSetPlan } from './planner.js';
+import { CloneSetReconciler, type CloneSetInformers, type CloneSetReconcilerDeps } from './reconciler.js';
+import type { RandomSource } from './sort/index.js';
+
+export const CLONESET_CONTROLLER_NAME = 'cloneset-controller';
+
+export interface CloneSetControllerOptions {
+  gates: FeatureGates;
+  recorder: EventRecorder;
+  log: CloneSetReconcilerDeps['log'];
+  excludePreparingDeleteFlag?: boolean;
+  random?: RandomSource;
+  maxConcurrentReconciles?: number;
+  expectationTimeoutMs?: number;
+}
+
+export class CloneSetController {
+  readonly informers: CloneSetInformers;
+  readonly scaleExpectations: ScaleExpectations;
+  readonly controller: Controller;
+  private readonly plans = new Map<string, CloneSetPlan>();
+
+  constructor(manager: ControllerManager, options: CloneSetControllerOptions) {
+    this.informers = {
+      cloneSets: manager.informerFor<CloneSet>(CLONESET_REF),
+      pods: manager.informerFor<Pod>(POD_REF),
+      pvcs: manager.informerFor<PersistentVolumeClaim>(PVC_REF),
+      revisions: manager.informerFor<ControllerRevision>(CONTROLLER_REVISION_REF),
+      nodes: manager.informerFor<Node>(NODE_REF),
+    };
+    const clock = manager.clock;
+    this.scaleExpectations = new ScaleExpectations({ clock, timeoutMs: options.expectationTimeoutMs });
+    const rvExpectations = new ResourceVersionExpectations({ clock, timeoutMs: options.expectationTimeoutMs, cache: this.informers.pods });
+    const observeOnly = manager.mode === 'observe';
+
+    this.controller = manager.newController({
+      name: CLONESET_CONTROLLER_NAME,
+      maxConcurrentReconciles: options.maxConcurrentReconciles,
+      onError: (error, request) => options.log('warn', 'reconcile failed; retrying with backoff', { key: requestKey(request), error: String(error) }),
+      reconciler: (context) =>
+        new CloneSetReconciler({
+          client: context.client,
+          clock,
+          informers: this.informers,
+          scaleExpectations: this.scaleExpectations,
+          rvExpectations,
+          recorder: options.recorder,
+          gates: options.gates,
+          excludePreparingDeleteFlag: options.excludePreparingDeleteFlag ?? false,
+          random: options.random ?? Math.random,
+          observeOnly,
+          onPlan: (key, plan) => this.plans.set(key, plan),
+          log: options.log,
+        }),
+    });
+
+    const owner = enqueueOwner<KubeObject>(CLONESET_REF);
+    this.controller.watches(this.informers.cloneSets, enqueueObject());
+    this.controller.watches(this.informers.pods, owner as MapFunc<Pod>);
+    this.controller.watches(this.informers.pvcs, owner as MapFunc<PersistentVolumeClaim>);
+    this.informers.cloneSets.addEventHandler({ onDelete: (cs) => this.plans.delete(requestKey({ namespace: cs.metadata.namespace, name: cs.metadata.name! })) });
+    this.observeScaleEvents(this.informers.pods, owner);
+    this.observeScaleEvents(this.informers.pvcs, owner);
+  }
+
+  /** In observe mode: the plan the last reconcile computed (and did not apply). */
+  lastPlan(namespace: string, name: string): CloneSetPlan | undefined {
+    return this.plans.get(requestKey({ namespace, name }));
+  }
+
+  /** Creations and deletions the CloneSet still waits to see, in words; undefined when none. */
+  pendingScale(namespace: string, name: string): string | undefined {
+    return this.scaleExpectations.pending(requestKey({ namespace, name }))?.message;
+  }
+
+  /** A create event satisfies a `create` expectation; a deletion (a deletionTimestamp or the object gone) a `delete` one. */
+  private observeScaleEvents<T extends KubeObject>(informer: Informer<T>, owner: MapFunc<KubeObject>): void {
+    const observe = (object: KubeObject, action: 'create' | 'delete') => {
+      for (const request of owner(object)) this.scaleExpectations.observeScale(requestKey(request), action, object.metadata.name!);
+    };
+    informer.addEventHandler({
+      onAdd: (object) => {
+        observe(object, 'create');
+        if (object.metadata.deletionTimestamp) observe(object, 'delete');
+      },
+      onUpdate: (old, next) => {
+        if (next.metadata.deletionTimestamp && !old.metadata.deletionTimestamp) observe(next, 'delete');
+      },
+      onDelete: (object) => observe(object, 'delete'),
+    });
+  }
+}

@@ -1,0 +1,185 @@
+// Applies a CloneSet plan's operations through the cluster port (spec cloneset §7.2, §7.3, §8.1
+// updatePod). Every create and delete is announced to the scale expectations before it is sent and
+// taken back if it fails, so a reconcile that runs before the watch catches up never acts twice.
+import { isApiError, type ClusterClient } from '@coxswain/cluster';
+import type { EventRecorder, ResourceVersionExpectations, ScaleExpectations } from '@coxswain/controller-runtime';
+import {
+  ANNOTATION_LIFECYCLE_TIMESTAMP, CONDITION_INPLACE_UPDATE_READY, LABEL_LIFECYCLE_STATE, LABEL_POD_TEMPLATE_HASH, LABEL_SPECIFIED_DELETE, SPECIFIED_DELETE_VALUE,
+  type CloneSet, type PersistentVolumeClaim, type Pod,
+} from '@coxswain/kruise-api';
+import { POD_REF, PVC_REF } from '../refs.js';
+import { lifecycleTimestamp } from './new-pod.js';
+import type { CloneSetOperation } from './planner-types.js';
+
+export interface PlanExecutorDeps {
+  client: ClusterClient;
+  scaleExpectations: ScaleExpectations;
+  rvExpectations: ResourceVersionExpectations;
+  recorder: EventRecorder;
+  now: () => number;
+}
+
+export interface ExecutionResult {
+  /** At least one write succeeded. */
+  modified: boolean;
+  /** The first failure; later operations were not attempted. */
+  error?: Error;
+  /** Pod and PVC writes sent (for the rollout benchmark's writes-per-pod figure). */
+  writes: number;
+}
+
+type CreateOperation = Extract<CloneSetOperation, { op: 'create' }>;
+
+export async function executeOperations(
+  deps: PlanExecutorDeps,
+  controllerKey: string,
+  cs: CloneSet,
+  operations: readonly CloneSetOperation[],
+): Promise<ExecutionResult> {
+  const result: ExecutionResult = { modified: false, writes: 0 };
+  const creates = operations.filter((o): o is CreateOperation => o.op === 'create');
+  if (creates.length > 0) await createInstances(deps, controllerKey, cs, creates, result);
+  for (const operation of operations) {
+    if (result.error) break;
+    if (operation.op !== 'create') await applyOne(deps, controllerKey, cs, operation, result);
+  }
+  return result;
+}
+
+/** Slow start: batches of 1, 2, 4, ... created concurrently; the first batch with a failure ends it. */
+async function createInstances(deps: PlanExecutorDeps, key: string, cs: CloneSet, creates: CreateOperation[], result: ExecutionResult): Promise<void> {
+  for (const c of creates) deps.scaleExpectations.expectScale(key, 'create', c.instance.pod.metadata.name!);
+  let next = 0;
+  for (let batchSize = 1; next < creates.length; batchSize *= 2) {
+    const batch = creates.slice(next, next + batchSize);
+    next += batch.length;
+    const errors = (await Promise.all(batch.map((c) => createInstance(deps, key, cs, c, result)))).filter((e): e is Error => e !== undefined);
+    if (errors.length > 0) {
+      result.error = errors[0];
+      break;
+    }
+  }
+  for (const skipped of creates.slice(next)) deps.scaleExpectations.observeScale(key, 'create', skipped.instance.pod.metadata.name!);
+}
+
+async function createInstance(deps: PlanExecutorDeps, key: string, cs: CloneSet, create: CreateOperation, result: ExecutionResult): Promise<Error | undefined> {
+  const pod = create.instance.pod;
+  const name = pod.metadata.name!;
+  for (const pvc of create.instance.pvcs) {
+    const claim = pvc.metadata.name!;
+    deps.scaleExpectations.expectScale(key, 'create', claim);
+    try {
+      result.writes++;
+      await deps.client.create<PersistentVolumeClaim>(pvc);
+    } catch (err) {
+      deps.scaleExpectations.observeScale(key, 'create', claim);
+      if (isApiError(err, 'AlreadyExists')) continue;
+      deps.scaleExpectations.observeScale(key, 'create', name);
+      deps.recorder.event(cs, 'Warning', 'FailedCreate', `failed to create pvc: ${message(err)}`);
+      return asError(err);
+    }
+  }
+  try {
+    result.writes++;
+    await deps.client.create<Pod>(pod);
+  } catch (err) {
+    deps.scaleExpectations.observeScale(key, 'create', name);
+    deps.recorder.event(cs, 'Warning', 'FailedCreate', `failed to create pod: ${message(err)}`);
+    return asError(err);
+  }
+  result.modified = true;
+  deps.recorder.event(cs, 'Normal', 'SuccessfulCreate', `succeed to create pod ${name}`);
+  return undefined;
+}
+
+async function applyOne(deps: PlanExecutorDeps, key: string, cs: CloneSet, operation: Exclude<CloneSetOperation, CreateOperation>, result: ExecutionResult): Promise<void> {
+  switch (operation.op) {
+    case 'delete':
+      return deletePod(deps, key, cs, operation.pod, operation.pvcs, result);
+    case 'setLifecycleState':
+      return patchPod(deps, key, operation.pod, {
+        metadata: {
+          labels: { [LABEL_LIFECYCLE_STATE]: operation.state },
+          annotations: { [ANNOTATION_LIFECYCLE_TIMESTAMP]: lifecycleTimestamp(deps.now()) },
+        },
+      }, result);
+    case 'markInPlaceUpdateReady':
+      return markInPlaceUpdateReady(deps, key, operation.pod, result);
+    case 'setPodTemplateHash':
+      return patchPod(deps, key, operation.pod, { metadata: { labels: { [LABEL_POD_TEMPLATE_HASH]: operation.value } } }, result);
+    case 'markSpecifiedDelete': {
+      const name = operation.pod.metadata.name!;
+      await patchPod(deps, key, operation.pod, { metadata: { labels: { [LABEL_SPECIFIED_DELETE]: SPECIFIED_DELETE_VALUE } } }, result);
+      if (result.error) {
+        deps.recorder.event(cs, 'Warning', 'FailedUpdatePodReCreate', `failed to patch Pod ${name} specified-delete for update(revision ${operation.revision}): ${result.error.message}`);
+      } else {
+        deps.recorder.event(cs, 'Normal', 'SuccessfulUpdatePodReCreate', `successfully patch Pod ${name} specified-delete for update(revision ${operation.revision})`);
+      }
+      return;
+    }
+  }
+}
+
+/** §7.3: the pod, then every PVC of its instance (also with PVC reuse: reuse is for pods lost by other means). */
+async function deletePod(deps: PlanExecutorDeps, key: string, cs: CloneSet, pod: Pod, pvcs: readonly PersistentVolumeClaim[], result: ExecutionResult): Promise<void> {
+  const name = pod.metadata.name!;
+  deps.scaleExpectations.expectScale(key, 'delete', name);
+  try {
+    result.writes++;
+    await deps.client.delete(POD_REF, pod.metadata.namespace, name, { preconditions: { uid: pod.metadata.uid } });
+  } catch (err) {
+    deps.scaleExpectations.observeScale(key, 'delete', name);
+    deps.recorder.event(cs, 'Warning', 'FailedDelete', `failed to delete pod ${name}: ${message(err)}`);
+    result.error = asError(err);
+    return;
+  }
+  result.modified = true;
+  deps.recorder.event(cs, 'Normal', 'SuccessfulDelete', `succeed to delete pod ${name}`);
+  for (const pvc of pvcs) {
+    const claim = pvc.metadata.name!;
+    deps.scaleExpectations.expectScale(key, 'delete', claim);
+    try {
+      result.writes++;
+      await deps.client.delete(PVC_REF, pvc.metadata.namespace, claim, { preconditions: { uid: pvc.metadata.uid } });
+    } catch (err) {
+      deps.scaleExpectations.observeScale(key, 'delete', claim);
+      if (isApiError(err, 'NotFound')) continue;
+      result.error = asError(err);
+      return;
+    }
+  }
+}
+
+async function patchPod(deps: PlanExecutorDeps, key: string, pod: Pod, patch: Record<string, unknown>, result: ExecutionResult): Promise<void> {
+  try {
+    result.writes++;
+    const written = await deps.client.patch<Pod>(POD_REF, pod.metadata.namespace, pod.metadata.name!, patch);
+    deps.rvExpectations.expect(key, written);
+    result.modified = true;
+  } catch (err) {
+    result.error = asError(err);
+  }
+}
+
+/** The condition is written with the pod's cached resourceVersion and not retried: a Conflict fails this reconcile, as in Kruise. */
+async function markInPlaceUpdateReady(deps: PlanExecutorDeps, key: string, pod: Pod, result: ExecutionResult): Promise<void> {
+  const conditions = (pod.status?.conditions ?? []).filter((c) => c.type !== CONDITION_INPLACE_UPDATE_READY);
+  conditions.push({ type: CONDITION_INPLACE_UPDATE_READY, status: 'True', lastTransitionTime: new Date(deps.now()).toISOString().replace(/\.\d{3}Z$/, 'Z') });
+  try {
+    result.writes++;
+    const written = await deps.client.updateStatus<Pod>({ ...pod, status: { ...pod.status, conditions } });
+    deps.rvExpectations.expect(key, written);
+    result.modified = true;
+  } catch (err) {
+    // The pod changed since the cache saw it; its update event brings the CloneSet back here.
+    if (!isApiError(err, 'Conflict')) result.error = asError(err);
+  }
+}
+
+function message(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+function asError(err: unknown): Error {
+  return err instanceof Error ? err : new Error(String(err));
+}

@@ -1,0 +1,234 @@
+// The CloneSet reconcile loop (spec cloneset §5.1): read the CloneSet's pods, PVCs and revisions from
+// the informer caches, wait for the cache to show the controller's own writes, plan one step with the
+// pure planner, apply it, write status, then trim podsToDelete and the revision history.
+import type { Clock, ClusterClient } from '@coxswain/cluster';
+import { isApiError } from '@coxswain/cluster';
+import type {
+  EventRecorder, Informer, ReconcileResult, Reconciler, Request, ResourceVersionExpectations, ScaleExpectations,
+} from '@coxswain/controller-runtime';
+import { requestKey } from '@coxswain/controller-runtime';
+import {
+  Selector, type CloneSet, type CloneSetStatus, type ControllerRevision, type FeatureGates, type Node, type PersistentVolumeClaim, type Pod,
+} from '@coxswain/kruise-api';
+import { revisionsToTruncate } from '../revision/history.js';
+import { CONTROLLER_REVISION_REF, ensureUpdateRevision } from '../revision/revision-store.js';
+import { CLONESET_REF, PVC_REF } from '../refs.js';
+import { claimPods, handOverPvc, planPvcCleanup } from './claim.js';
+import { executeOperations } from './plan-executor.js';
+import { planContext } from './plan-context.js';
+import { planCloneSet, type CloneSetPlan } from './planner.js';
+import { computeStatus, minReadyRequeueMs, setFailedCondition, statusNeedsWrite } from './status.js';
+import type { RandomSource } from './sort/index.js';
+
+/** Kruise requeues after this long when it drops timed-out expectations (ForceDeleteTimeoutExpectation). */
+const FORCED_EXPECTATION_REQUEUE_MS = 10_000;
+const STATUS_WRITE_ATTEMPTS = 5;
+
+export interface CloneSetInformers {
+  cloneSets: Informer<CloneSet>;
+  pods: Informer<Pod>;
+  pvcs: Informer<PersistentVolumeClaim>;
+  revisions: Informer<ControllerRevision>;
+  nodes: Informer<Node>;
+}
+
+export interface CloneSetReconcilerDeps {
+  /** The client to write through (the manager's: an observing one in observe mode). */
+  client: ClusterClient;
+  clock: Clock;
+  informers: CloneSetInformers;
+  scaleExpectations: ScaleExpectations;
+  rvExpectations: ResourceVersionExpectations;
+  recorder: EventRecorder;
+  gates: FeatureGates;
+  /** The controller flag --cloneset-scaling-exclude-preparing-delete. */
+  excludePreparingDeleteFlag: boolean;
+  random: RandomSource;
+  /** Observe mode: compute and keep the plan, write nothing. */
+  observeOnly: boolean;
+  onPlan?: (key: string, plan: CloneSetPlan) => void;
+  log: (level: 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) => void;
+}
+
+/** The minimum positive delay pushed during one reconcile (Kruise's per-key durationStore). */
+class Requeue {
+  private ms: number | undefined;
+  push(ms: number | undefined): void {
+    if (ms !== undefined && ms > 0 && (this.ms === undefined || ms < this.ms)) this.ms = ms;
+  }
+  result(): ReconcileResult {
+    return this.ms === undefined ? {} : { requeueAfterMs: this.ms };
+  }
+}
+
+export class CloneSetReconciler implements Reconciler {
+  constructor(private readonly deps: CloneSetReconcilerDeps) {}
+
+  async reconcile(request: Request): Promise<ReconcileResult> {
+    const { deps } = this;
+    const key = requestKey(request);
+    const cs = deps.informers.cloneSets.get(request.namespace, request.name);
+    if (!cs) {
+      deps.scaleExpectations.deleteExpectations(key);
+      deps.rvExpectations.deleteExpectations(key);
+      return {};
+    }
+    let selector: Selector;
+    try {
+      selector = Selector.from(cs.spec.selector);
+    } catch (err) {
+      deps.log('error', 'CloneSet has an invalid selector; not reconciling', { key, error: String(err) });
+      return {};
+    }
+    const requeue = new Requeue();
+
+    // 1. Scale expectations: a reconcile before the cache shows our creates/deletes would repeat them.
+    const scale = deps.scaleExpectations.check(key);
+    if (!scale.satisfied) {
+      if (!scale.timedOut) return { requeueAfterMs: deps.scaleExpectations.timeoutMs - scale.elapsedMs };
+      if (!deps.gates.enabled('ForceDeleteTimeoutExpectationFeatureGate')) {
+        deps.log('warn', 'scale expectations timed out; waiting for the missing events', { key, pending: deps.scaleExpectations.pending(key)?.message });
+        return {};
+      }
+      deps.scaleExpectations.deleteExpectations(key);
+      return { requeueAfterMs: FORCED_EXPECTATION_REQUEUE_MS };
+    }
+
+    // 2. Objects.
+    const owned = deps.informers.pods.byOwner(cs.metadata.uid!);
+    const claim = claimPods(cs, owned, selector);
+    let pvcs = deps.informers.pvcs.byOwner(cs.metadata.uid!).filter((c) => !c.metadata.deletionTimestamp);
+    if (!deps.observeOnly) {
+      if (!cs.spec.scaleStrategy?.enablePVCReuse) pvcs = await this.cleanupPvcs(key, cs, claim.active, claim.inactive, pvcs);
+      await this.writeOwnership(key, cs, claim.release, claim.adopt);
+    }
+    const active = claim.active;
+
+    // 3. Revisions (the one write before planning: the update revision must exist for pods to point at it).
+    const ensured = await ensureUpdateRevision(deps.client, cs, deps.informers.revisions.list(cs.metadata.namespace));
+
+    // 4. ResourceVersion expectations: the cache must show the pods as we last wrote them.
+    const stale = deps.rvExpectations.pending(key);
+    if (stale) {
+      deps.log('info', stale.message, { key });
+      return { requeueAfterMs: Math.max(1, stale.expiresAt - deps.clock.now()) };
+    }
+
+    // 5–6. Plan and apply.
+    const now = deps.clock.now();
+    const plan = planCloneSet(
+      planContext({
+        cs, pods: active, pvcs, nodes: deps.informers.nodes.list(), revisions: ensured.revisions,
+        updateRevision: ensured.updateRevision, currentRevision: ensured.currentRevision, now,
+        gates: deps.gates, excludePreparingDeleteFlag: deps.excludePreparingDeleteFlag,
+      }),
+      deps.random,
+    );
+    deps.onPlan?.(key, plan);
+    if (deps.observeOnly) return {};
+
+    for (const e of plan.events) deps.recorder.event(cs, e.type, e.reason, e.message);
+    const executed = await executeOperations(
+      { client: deps.client, scaleExpectations: deps.scaleExpectations, rvExpectations: deps.rvExpectations, recorder: deps.recorder, now: () => deps.clock.now() },
+      key, cs, plan.operations,
+    );
+    const syncError = executed.error?.message ?? plan.updateError;
+
+    // 7. Status over the pods listed at the start (nothing is re-read), then the spec and history trims.
+    const computed = computeStatus({
+      cs, activePods: active, currentRevision: ensured.currentRevision.metadata.name!, updateRevision: ensured.updateRevision.metadata.name!,
+      collisionCount: ensured.collisionCount, now,
+    });
+    let status = computed.status;
+    if (syncError) status = setFailedCondition(status, plan.phase === 'scale' ? 'FailedScale' : 'FailedUpdate', syncError, now);
+    requeue.push(computed.requeueAfterMs);
+    await this.writeStatus(cs, status);
+    await this.truncatePodsToDelete(cs, active);
+    await this.truncateHistory(cs, ensured.revisions, status, active);
+
+    if (!syncError) requeue.push(minReadyRequeueMs(cs, status));
+    if (executed.error) throw executed.error;
+    return requeue.result();
+  }
+
+  /** §5.4 with reuse disabled: PVCs of terminating pods go with them; PVCs nobody carries are deleted. */
+  private async cleanupPvcs(key: string, cs: CloneSet, active: Pod[], inactive: Pod[], pvcs: PersistentVolumeClaim[]): Promise<PersistentVolumeClaim[]> {
+    const { deps } = this;
+    const cleanup = planPvcCleanup(active, inactive, pvcs);
+    for (const { pvc, pod } of cleanup.handOver) {
+      await deps.client.update(handOverPvc(cs, pvc, pod));
+    }
+    for (const pvc of cleanup.remove) {
+      deps.scaleExpectations.expectScale(key, 'delete', pvc.metadata.name!);
+      try {
+        await deps.client.delete(PVC_REF, pvc.metadata.namespace, pvc.metadata.name!, { preconditions: { uid: pvc.metadata.uid } });
+      } catch (err) {
+        deps.scaleExpectations.observeScale(key, 'delete', pvc.metadata.name!);
+        if (!isApiError(err, 'NotFound')) throw err;
+      }
+    }
+    return cleanup.keep;
+  }
+
+  private async writeOwnership(key: string, cs: CloneSet, release: Pod[], adopt: Pod[]): Promise<void> {
+    const { deps } = this;
+    const uid = cs.metadata.uid!;
+    for (const pod of release) {
+      const refs = (pod.metadata.ownerReferences ?? []).filter((r) => r.uid !== uid);
+      const written = await deps.client.update<Pod>({ ...pod, metadata: { ...pod.metadata, ownerReferences: refs } });
+      deps.rvExpectations.expect(key, written);
+    }
+    for (const pod of adopt) {
+      const refs = (pod.metadata.ownerReferences ?? []).map((r) => (r.uid === uid ? { ...r, controller: true, blockOwnerDeletion: true } : r));
+      const written = await deps.client.update<Pod>({ ...pod, metadata: { ...pod.metadata, ownerReferences: refs } });
+      deps.rvExpectations.expect(key, written);
+    }
+  }
+
+  /** Writes status when statusNeedsWrite says so: fresh object, replaced status, retried on Conflict. */
+  private async writeStatus(cs: CloneSet, status: CloneSetStatus): Promise<void> {
+    if (!statusNeedsWrite(cs.status, status)) return;
+    let target = cs;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.deps.client.updateStatus<CloneSet>({ ...target, status });
+        return;
+      } catch (err) {
+        if (!isApiError(err, 'Conflict') || attempt >= STATUS_WRITE_ATTEMPTS) throw err;
+      }
+      target = await this.deps.client.get<CloneSet>(CLONESET_REF, cs.metadata.namespace, cs.metadata.name!);
+    }
+  }
+
+  /** §5.5: names in podsToDelete that match no active pod are dropped from the spec. Errors are logged. */
+  private async truncatePodsToDelete(cs: CloneSet, active: Pod[]): Promise<void> {
+    const listed = cs.spec.scaleStrategy?.podsToDelete ?? [];
+    if (listed.length === 0) return;
+    const names = new Set(active.map((p) => p.metadata.name));
+    const kept = listed.filter((n) => names.has(n));
+    if (kept.length === listed.length) return;
+    try {
+      await this.deps.client.patch(CLONESET_REF, cs.metadata.namespace, cs.metadata.name!, {
+        metadata: { resourceVersion: cs.metadata.resourceVersion },
+        spec: { scaleStrategy: { podsToDelete: kept } },
+      });
+    } catch (err) {
+      this.deps.log('warn', 'could not truncate podsToDelete', { cloneSet: cs.metadata.name, error: String(err) });
+    }
+  }
+
+  /** §4.5, after the status write; failures are only logged. */
+  private async truncateHistory(cs: CloneSet, revisions: ControllerRevision[], status: CloneSetStatus, active: Pod[]): Promise<void> {
+    const doomed = revisionsToTruncate({
+      revisions, currentRevisionName: status.currentRevision ?? '', updateRevisionName: status.updateRevision ?? '',
+      activePods: active, revisionHistoryLimit: cs.spec.revisionHistoryLimit,
+    });
+    for (const revision of doomed) {
+      try {
+        await this.deps.client.delete(CONTROLLER_REVISION_REF, revision.metadata.namespace, revision.metadata.name!);
+      } catch (err) {
+        if (!isApiError(err, 'NotFound')) this.deps.log('warn', 'could not delete an old ControllerRevision', { revision: revision.metadata.name, error: String(err) });
+      }
+    }
+  }
+}

@@ -1,0 +1,123 @@
+// In-place cpu/memory changes (spec inplace-and-lifecycle §1.5, gate InPlaceWorkloadVerticalScaling, off
+// by default): which resource ops are accepted, the QoS-class guard, applying a batch's resources to the
+// pod spec, and whether the kubelet reports them as applied.
+import type { Container, InPlaceUpdateSpec, JsonValue, Pod, PodSpec, ResourceRequirements } from '@coxswain/kruise-api';
+import { parseQuantity, quantitiesEqual } from './quantity.js';
+
+export type QosClass = 'Guaranteed' | 'Burstable' | 'BestEffort';
+
+const RESOURCE_PATH = /^\/spec\/containers\/([0-9]+)\/resources\/.*$/;
+const RESIZABLE = ['cpu', 'memory'] as const;
+
+export function isResourcePath(path: string): boolean {
+  return RESOURCE_PATH.test(path);
+}
+
+/**
+ * Records one resource op (path already stripped of "/spec/template") into `resources`, keyed by the
+ * old template's container name. Returns false when the op cannot be done in place: not a `replace`,
+ * not exactly `/spec/containers/<i>/resources/<limits|requests>/<cpu|memory>`, an index past the old
+ * containers, or a value that is not a quantity.
+ */
+export function recordResourceChange(
+  op: { op: string; value?: JsonValue },
+  path: string,
+  oldSpec: PodSpec,
+  resources: Record<string, ResourceRequirements>,
+): boolean {
+  if (op.op !== 'replace') return false;
+  const words = path.split('/');
+  if (words.length !== 7) return false;
+  const [, , , index, , kind, resource] = words as [string, string, string, string, string, string, string];
+  if (kind !== 'limits' && kind !== 'requests') return false;
+  if (!(RESIZABLE as readonly string[]).includes(resource)) return false;
+  const i = Number(index);
+  const container = oldSpec.containers[i];
+  if (container === undefined) return false;
+  const value = op.value;
+  if ((typeof value !== 'string' && typeof value !== 'number') || parseQuantity(value) === undefined) return false;
+  const entry = (resources[container.name] ??= {});
+  (entry[kind] ??= {})[resource] = value;
+  return true;
+}
+
+/**
+ * Kubernetes' pod QoS class. Requests missing for a limited resource default to the limit, as the API
+ * server's defaulting does for pods, since templates in revisions may not be defaulted.
+ */
+export function podQosClass(spec: PodSpec): QosClass {
+  const requests = new Map<string, number>();
+  const limits = new Map<string, number>();
+  let guaranteed = true;
+  for (const c of [...(spec.initContainers ?? []), ...spec.containers]) {
+    const found = new Set<string>();
+    for (const name of RESIZABLE) {
+      const limit = parseQuantity(c.resources?.limits?.[name]);
+      const request = parseQuantity(c.resources?.requests?.[name]) ?? limit;
+      if (request !== undefined && request !== 0) requests.set(name, (requests.get(name) ?? 0) + request);
+      if (limit !== undefined && limit !== 0) {
+        found.add(name);
+        limits.set(name, (limits.get(name) ?? 0) + limit);
+      }
+    }
+    if (found.size !== RESIZABLE.length) guaranteed = false;
+  }
+  if (requests.size === 0 && limits.size === 0) return 'BestEffort';
+  if (guaranteed && requests.size === limits.size && [...requests].every(([name, v]) => quantitiesEqual(limits.get(name), v))) return 'Guaranteed';
+  return 'Burstable';
+}
+
+/** The container's resources with `change` laid over them (only the listed quantities change). */
+export function withResources(container: Container, change: ResourceRequirements): ResourceRequirements {
+  const current = structuredClone(container.resources ?? {});
+  for (const kind of ['limits', 'requests'] as const) {
+    const values = change[kind];
+    if (values === undefined) continue;
+    current[kind] = { ...(current[kind] ?? {}), ...values };
+  }
+  return current;
+}
+
+/** The pod spec after a resize, to compare QoS classes before and after. */
+export function specWithResources(spec: PodSpec, resources: Readonly<Record<string, ResourceRequirements>>): PodSpec {
+  return {
+    ...spec,
+    containers: spec.containers.map((c) => (resources[c.name] ? { ...c, resources: withResources(c, resources[c.name]!) } : c)),
+  };
+}
+
+/**
+ * §1.5: an update that changes only resources, none of which the container's resizePolicy restarts
+ * for, keeps the pod ready (no InPlaceUpdateReady=False).
+ */
+export function isNonDisruptiveResize(pod: Pod, spec: InPlaceUpdateSpec): boolean {
+  const resources = spec.containerResources ?? {};
+  if (Object.keys(resources).length === 0) return false;
+  if (Object.keys(spec.containerImages ?? {}).length > 0 || Object.keys(spec.containerRefMetadata ?? {}).length > 0) return false;
+  if (spec.metaDataPatch !== undefined && spec.metaDataPatch !== '') return false;
+  for (const [name, change] of Object.entries(resources)) {
+    const container = pod.spec.containers.find((c) => c.name === name);
+    const changed = new Set([...Object.keys(change.limits ?? {}), ...Object.keys(change.requests ?? {})]);
+    const restarts = (container?.resizePolicy ?? []).some((p) => changed.has(p.resourceName) && p.restartPolicy === 'RestartContainer');
+    if (restarts) return false;
+  }
+  return true;
+}
+
+/**
+ * Whether the kubelet reports every container's cpu/memory as the spec asks: each quantity the spec
+ * sets must appear, equal, in the container status' `resources`.
+ */
+export function resourcesApplied(pod: Pod): boolean {
+  const statuses = new Map((pod.status?.containerStatuses ?? []).map((s) => [s.name, s]));
+  for (const c of pod.spec.containers) {
+    for (const kind of ['limits', 'requests'] as const) {
+      for (const name of RESIZABLE) {
+        const wanted = c.resources?.[kind]?.[name];
+        if (wanted === undefined) continue;
+        if (!quantitiesEqual(wanted, statuses.get(c.name)?.resources?.[kind]?.[name])) return false;
+      }
+    }
+  }
+  return true;
+}

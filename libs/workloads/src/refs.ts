@@ -1,0 +1,7 @@
+// The kinds the workload controllers read and write, as the ClusterClient addresses them.
+import type { KindRef } from '@coxswain/cluster';
+
+export const CLONESET_REF: KindRef = { apiVersion: 'apps.kruise.io/v1beta1', kind: 'CloneSet' };
+export const POD_REF: KindRef = { apiVersion: 'v1', kind: 'Pod' };
+export const PVC_REF: KindRef = { apiVersion: 'v1', kind: 'PersistentVolumeClaim' };
+export const NODE_REF: KindRef = { apiVersion: 'v1', kind: 'Node' };

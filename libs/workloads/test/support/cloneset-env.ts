@@ -1,0 +1,147 @@
+// A CloneSet controller running against the embedded cluster on a ManualClock: what the scenario and
+// property tests drive. `run(ms)` advances time in small steps, letting the watch, the controller and
+// the kubelet simulator settle in between, so a test reads like a timeline.
+import { EmbeddedCluster, ManualClock, MemoryPersistence, type KubeletOptions } from '@coxswain/cluster';
+import { ClusterEventRecorder, ControllerManager } from '@coxswain/controller-runtime';
+import { DEFAULT_FEATURE_GATES, parseManifests, type CloneSet, type Event, type FeatureGates, type Pod } from '@coxswain/kruise-api';
+import { CloneSetController, CLONESET_REF, POD_REF, isActive, isPodAvailable } from '../../src/index.js';
+
+export const START = '2026-01-01T00:00:00Z';
+
+export interface CloneSetEnv {
+  clock: ManualClock;
+  cluster: EmbeddedCluster;
+  controller: CloneSetController;
+  manager: ControllerManager;
+  recorder: ClusterEventRecorder;
+  errors: unknown[];
+  /** Advances the clock by `ms` in `step` increments, settling after each. */
+  run(ms: number, step?: number): Promise<void>;
+  /** Runs until `done()` holds, checking every `step` ms; throws after `limitMs` with `describe()`. */
+  runUntil(done: () => boolean | Promise<boolean>, limitMs?: number, step?: number): Promise<void>;
+  apply(yaml: string): Promise<void>;
+  cloneSet(name: string, namespace?: string): Promise<CloneSet>;
+  pods(name: string, namespace?: string): Promise<Pod[]>;
+  events(): Promise<Event[]>;
+  stop(): Promise<void>;
+}
+
+export interface CloneSetEnvOptions {
+  gates?: FeatureGates;
+  kubelet?: Partial<KubeletOptions>;
+  random?: () => number;
+  nodes?: { zones: number; nodesPerZone: number; podCapacity: number };
+}
+
+export async function startCloneSetEnv(options: CloneSetEnvOptions = {}): Promise<CloneSetEnv> {
+  const clock = new ManualClock(START);
+  const errors: unknown[] = [];
+  const onError = (err: unknown) => void errors.push(err);
+  const cluster = await EmbeddedCluster.start({
+    clock,
+    persistence: new MemoryPersistence(),
+    nodes: options.nodes,
+    kubelet: { imagePullMs: 1000, containerStartMs: 500, terminationMs: 500, ...options.kubelet },
+    onError,
+  });
+  const manager = new ControllerManager({ client: cluster.store, clock, onInformerError: onError });
+  const recorder = new ClusterEventRecorder({ client: cluster.store, clock, component: 'kruise-manager', onError });
+  const controller = new CloneSetController(manager, {
+    gates: options.gates ?? DEFAULT_FEATURE_GATES,
+    recorder,
+    random: options.random,
+    maxConcurrentReconciles: 2,
+    log: (level, message, fields) => {
+      if (level === 'error') errors.push(new Error(`${message} ${JSON.stringify(fields)}`));
+    },
+  });
+  controller.controller.queue; // created with the manager's clock
+  await manager.start();
+
+  const settle = async () => {
+    for (let i = 0; i < 3; i++) {
+      await clock.advance(0);
+      await cluster.scheduler.idle();
+      await cluster.kubelet.idle();
+    }
+  };
+  const run = async (ms: number, step = 100) => {
+    for (let t = 0; t < ms; t += step) {
+      await clock.advance(Math.min(step, ms - t));
+      await settle();
+    }
+  };
+  const pods = async (name: string, namespace = 'default') => {
+    const cs = await cluster.store.get<CloneSet>(CLONESET_REF, namespace, name);
+    const list = await cluster.store.list<Pod>(POD_REF, { namespace });
+    return list.items
+      .filter((p) => p.metadata.ownerReferences?.some((r) => r.uid === cs.metadata.uid))
+      .sort((a, b) => a.metadata.name!.localeCompare(b.metadata.name!));
+  };
+  return {
+    clock, cluster, controller, manager, recorder, errors, run,
+    async runUntil(done, limitMs = 120_000, step = 100) {
+      for (let t = 0; t <= limitMs; t += step) {
+        if (await done()) return;
+        await run(step, step);
+      }
+      throw new Error(`condition not reached within ${limitMs} ms of simulated time`);
+    },
+    async apply(yaml) {
+      for (const doc of parseManifests(yaml)) {
+        const existing = await cluster.store.get(doc, doc.metadata.namespace ?? 'default', doc.metadata.name!).catch(() => undefined);
+        if (existing) await cluster.store.update({ ...doc, metadata: { ...doc.metadata, namespace: doc.metadata.namespace ?? 'default', resourceVersion: existing.metadata.resourceVersion } });
+        else await cluster.store.create({ ...doc, metadata: { ...doc.metadata, namespace: doc.metadata.namespace ?? 'default' } });
+      }
+      await settle();
+    },
+    cloneSet: (name, namespace = 'default') => cluster.store.get<CloneSet>(CLONESET_REF, namespace, name),
+    pods,
+    async events() {
+      await recorder.flush();
+      return (await cluster.store.list<Event>({ apiVersion: 'v1', kind: 'Event' })).items;
+    },
+    async stop() {
+      await manager.stop();
+      await recorder.flush();
+      await cluster.stop();
+    },
+  };
+}
+
+export function activePods(pods: readonly Pod[]): Pod[] {
+  return pods.filter(isActive);
+}
+
+export interface PodCensus {
+  /** Highest number of active pods seen after any single change. */
+  maxActive: number;
+  /** Lowest number of available (ready, Normal) active pods seen after any single change. */
+  minAvailable: number;
+  /** Pods that received a deletionTimestamp more than once (recreated names excluded by uid). */
+  deletedTwice: string[];
+  stop(): void;
+}
+
+/** Watches every pod change of the store and keeps the extremes the invariants are about. */
+export async function podCensus(env: CloneSetEnv, namespace = 'default'): Promise<PodCensus> {
+  const pods = new Map<string, Pod>();
+  const deletions = new Map<string, number>();
+  const census: PodCensus = { maxActive: 0, minAvailable: Infinity, deletedTwice: [], stop: () => {} };
+  for (const p of (await env.cluster.store.list<Pod>(POD_REF, { namespace })).items) pods.set(p.metadata.uid!, p);
+  const handle = await env.cluster.store.watch<Pod>(POD_REF, { namespace, resourceVersion: env.cluster.store.currentResourceVersion() }, (event) => {
+    const uid = event.object.metadata.uid!;
+    const before = pods.get(uid);
+    if (event.object.metadata.deletionTimestamp && !before?.metadata.deletionTimestamp) {
+      deletions.set(uid, (deletions.get(uid) ?? 0) + 1);
+      if (deletions.get(uid) === 2) census.deletedTwice.push(event.object.metadata.name!);
+    }
+    if (event.type === 'DELETED') pods.delete(uid);
+    else pods.set(uid, event.object);
+    const active = [...pods.values()].filter(isActive);
+    census.maxActive = Math.max(census.maxActive, active.length);
+    census.minAvailable = Math.min(census.minAvailable, active.filter((p) => isPodAvailable(p, 0, env.clock.now())).length);
+  });
+  census.stop = () => handle.stop();
+  return census;
+}
