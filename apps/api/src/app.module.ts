@@ -7,6 +7,9 @@ import { ClusterObjectsService } from './cluster/cluster-objects.service.js';
 import { GraphQLErrorFilter } from './graphql/error.filter.js';
 import { formatError } from './graphql/errors.js';
 import { ObjectsResolver } from './graphql/objects/objects.resolver.js';
+import { RevisionFieldsResolver, WorkloadFieldsResolver } from './graphql/workloads/workload-fields.resolver.js';
+import { WorkloadsResolver } from './graphql/workloads/workloads.resolver.js';
+import { WorkloadsService } from './workloads/workloads.service.js';
 import { HealthController } from './health/health.controller.js';
 import { MetricsController } from './metrics/metrics.controller.js';
 import type { Runtime } from './runtime.js';
@@ -34,6 +37,10 @@ export class AppModule {
         { provide: CLUSTER, useValue: runtime.cluster },
         ClusterObjectsService,
         ObjectsResolver,
+        WorkloadsService,
+        WorkloadsResolver,
+        WorkloadFieldsResolver,
+        RevisionFieldsResolver,
       ],
     };
   }

@@ -1,6 +1,5 @@
 // Relay-style cursor pagination over a sorted list: the cursor is the opaque key of the last item seen,
 // so pages stay stable while items are added or removed before them.
-import { Type } from '@nestjs/common';
 import { Field, Int, ObjectType } from '@nestjs/graphql';
 import { badUserInput } from './errors.js';
 
@@ -23,7 +22,8 @@ export interface Connection<T> {
   totalCount: number;
 }
 
-export function Connection<T>(node: Type<T>, name: string) {
+// Abstract node types (GraphQL interfaces) are allowed: the edges then hold the interface.
+export function Connection<T>(node: abstract new (...args: never[]) => T, name: string) {
   @ObjectType(`${name}Edge`)
   class EdgeType {
     @Field() cursor!: string;

@@ -63,3 +63,11 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
   const { stacktrace: _s, ...extensions } = formatted.extensions ?? {};
   return { ...formatted, extensions };
 }
+
+export function notFound(message: string): GraphQLError {
+  return new GraphQLError(message, { extensions: { code: 'NOT_FOUND' } });
+}
+
+export function conflict(message: string, extra: Record<string, unknown> = {}): GraphQLError {
+  return new GraphQLError(message, { extensions: { code: 'CONFLICT', ...extra } });
+}

@@ -1,1 +1,2 @@
 export * from './hooks.js';
+export * from './pending-hook.js';

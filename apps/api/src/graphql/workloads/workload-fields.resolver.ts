@@ -1,0 +1,70 @@
+// The Workload fields computed on demand: pods, revisions, plan, events, manifest. Resolved on the
+// interface so every workload kind shares them.
+import { Args, Int, Parent, ResolveField, Resolver } from '@nestjs/graphql';
+import type { LifecycleStateName, RevisionView, WorkloadView } from '../../workloads/views.js';
+import { planView, podView, revisionView } from '../../workloads/views.js';
+import { WorkloadsService } from '../../workloads/workloads.service.js';
+import { paginate } from '../connection.js';
+import { EventModel, LifecycleState, PodConnection, RevisionModel, RolloutPlanModel, WorkloadModel } from './workload.types.js';
+
+@Resolver(() => WorkloadModel)
+export class WorkloadFieldsResolver {
+  constructor(private readonly workloads: WorkloadsService) {}
+
+  @ResolveField(() => PodConnection, { description: 'Pods owned by the workload, by name; terminating ones included.' })
+  async pods(
+    @Parent() workload: WorkloadView,
+    @Args('first', { type: () => Int, nullable: true, defaultValue: 100 }) first: number,
+    @Args('after', { type: () => String, nullable: true }) after: string | null,
+    @Args('lifecycleState', { type: () => LifecycleState, nullable: true }) lifecycleState: LifecycleStateName | null,
+    @Args('revision', { type: () => String, nullable: true, description: 'Revision name or hash.' }) revision: string | null,
+  ) {
+    const [pods, nodes] = await Promise.all([this.workloads.pods(workload.object), this.workloads.nodes()]);
+    const now = this.workloads.now();
+    const views = pods
+      .map((p) => podView(p, workload.object, nodes, now))
+      .filter((p) => lifecycleState == null || p.lifecycleState === lifecycleState)
+      .filter((p) => revision == null || p.revision === revision || p.revision === revision.slice(revision.lastIndexOf('-') + 1) || `${workload.name}-${p.revision}` === revision);
+    return paginate(views, (p) => p.name, first, after);
+  }
+
+  @ResolveField(() => [RevisionModel], { description: 'ControllerRevisions, newest first.' })
+  async revisions(@Parent() workload: WorkloadView) {
+    const [revisions, pods] = await Promise.all([this.workloads.revisions(workload.object), this.workloads.pods(workload.object)]);
+    const active = pods.filter((p) => !p.metadata.deletionTimestamp);
+    return revisions.map((r) => revisionView(r, workload.object, active));
+  }
+
+  @ResolveField(() => RolloutPlanModel, { description: 'What the controller does next and what blocks it.' })
+  async plan(@Parent() workload: WorkloadView) {
+    return planView(await this.workloads.plan(workload.object), this.workloads.pendingScale(workload.object));
+  }
+
+  @ResolveField(() => [EventModel], { description: 'Kubernetes Events about the workload, newest first.' })
+  async events(@Parent() workload: WorkloadView, @Args('first', { type: () => Int, nullable: true, defaultValue: 50 }) first: number) {
+    return (await this.workloads.events(workload.object, first)).map((e) => ({
+      type: e.type ?? 'Normal',
+      reason: e.reason ?? '',
+      message: e.message ?? '',
+      count: e.count ?? 1,
+      firstTimestamp: e.firstTimestamp ? new Date(e.firstTimestamp) : null,
+      lastTimestamp: e.lastTimestamp ? new Date(e.lastTimestamp) : null,
+      object: `${e.involvedObject.kind}/${e.involvedObject.name}`,
+    }));
+  }
+
+  @ResolveField(() => String, { description: 'The workload as stored, in YAML.' })
+  manifest(@Parent() workload: WorkloadView): string {
+    return this.workloads.manifest(workload.object);
+  }
+}
+
+@Resolver(() => RevisionModel)
+export class RevisionFieldsResolver {
+  constructor(private readonly workloads: WorkloadsService) {}
+
+  @ResolveField(() => String, { description: 'The ControllerRevision in YAML.' })
+  manifest(@Parent() revision: RevisionView): string {
+    return this.workloads.manifest(revision.object);
+  }
+}

@@ -1,0 +1,165 @@
+// GraphQL shapes of the workload surface (spec/api-contract.md): Workload, its status, pods,
+// revisions, rollout plan and events. Field names follow OpenKruise exactly.
+import { Field, ID, Int, InterfaceType, ObjectType, registerEnumType } from '@nestjs/graphql';
+import { Connection } from '../connection.js';
+import { JSONScalar } from '../scalars/json.scalar.js';
+import { WorkloadKind } from '../../workloads/workload-kind.js';
+import type { HookPointName, LifecycleStateName } from '../../workloads/views.js';
+
+export enum LifecycleState {
+  PREPARING_NORMAL = 'PREPARING_NORMAL',
+  NORMAL = 'NORMAL',
+  PREPARING_UPDATE = 'PREPARING_UPDATE',
+  UPDATING = 'UPDATING',
+  UPDATED = 'UPDATED',
+  PREPARING_DELETE = 'PREPARING_DELETE',
+}
+registerEnumType(LifecycleState, { name: 'LifecycleState', description: 'lifecycle.apps.kruise.io/state; a pod without the label counts as NORMAL.' });
+
+export enum HookPoint {
+  PRE_NORMAL = 'PRE_NORMAL',
+  PRE_UPDATE = 'PRE_UPDATE',
+  POST_UPDATE = 'POST_UPDATE',
+  PRE_DELETE = 'PRE_DELETE',
+}
+registerEnumType(HookPoint, { name: 'HookPoint' });
+
+@ObjectType('Condition')
+export class ConditionModel {
+  @Field() type!: string;
+  @Field() status!: string;
+  @Field(() => String, { nullable: true }) reason!: string | null;
+  @Field(() => String, { nullable: true }) message!: string | null;
+  @Field(() => Date, { nullable: true }) lastTransitionTime!: Date | null;
+}
+
+@ObjectType('WorkloadStatus')
+export class WorkloadStatusModel {
+  @Field(() => Int) observedGeneration!: number;
+  @Field(() => Int) replicas!: number;
+  @Field(() => Int) readyReplicas!: number;
+  @Field(() => Int) availableReplicas!: number;
+  @Field(() => Int) updatedReplicas!: number;
+  @Field(() => Int) updatedReadyReplicas!: number;
+  @Field(() => Int) updatedAvailableReplicas!: number;
+  @Field(() => Int) expectedUpdatedReplicas!: number;
+  @Field() currentRevision!: string;
+  @Field() updateRevision!: string;
+  @Field(() => [ConditionModel]) conditions!: ConditionModel[];
+}
+
+@InterfaceType('Workload', {
+  resolveType: (value: { kind: WorkloadKind }) => (value.kind === WorkloadKind.CLONE_SET ? 'CloneSet' : undefined),
+})
+export abstract class WorkloadModel {
+  @Field(() => WorkloadKind) kind!: WorkloadKind;
+  @Field() namespace!: string;
+  @Field() name!: string;
+  @Field(() => ID) uid!: string;
+  @Field(() => Int) generation!: number;
+  @Field() resourceVersion!: string;
+  @Field(() => Int, { description: 'spec.replicas' }) replicas!: number;
+  @Field(() => [String], { description: 'Images of the pod template, in container order.' }) images!: string[];
+  @Field() createdAt!: Date;
+  @Field(() => WorkloadStatusModel) status!: WorkloadStatusModel;
+  @Field(() => JSONScalar, { description: 'spec.updateStrategy as stored (v1beta1 for CloneSet).' }) updateStrategy!: unknown;
+}
+
+@ObjectType('CloneSet', { implements: () => [WorkloadModel], description: 'An apps.kruise.io CloneSet, stored as v1beta1.' })
+export class CloneSetModel extends WorkloadModel {}
+
+@ObjectType()
+export class WorkloadConnection extends Connection(WorkloadModel, 'Workload') {}
+
+@ObjectType('ContainerState')
+export class ContainerStateModel {
+  @Field() name!: string;
+  @Field() image!: string;
+  @Field(() => String, { nullable: true }) imageId!: string | null;
+  @Field() ready!: boolean;
+  @Field(() => Int) restartCount!: number;
+}
+
+@ObjectType('Pod')
+export class PodModel {
+  @Field() namespace!: string;
+  @Field() name!: string;
+  @Field(() => ID) uid!: string;
+  @Field(() => String, { nullable: true }) node!: string | null;
+  @Field(() => String, { nullable: true }) zone!: string | null;
+  @Field(() => String, { nullable: true }) podIP!: string | null;
+  @Field() phase!: string;
+  @Field({ description: 'Running and Ready (with the InPlaceUpdateReady gate, when present).' }) ready!: boolean;
+  @Field({ description: 'Ready for minReadySeconds and in lifecycle state Normal.' }) available!: boolean;
+  @Field({ description: 'The controller-revision-hash label.' }) revision!: string;
+  @Field({ description: 'At the update revision.' }) isUpdated!: boolean;
+  @Field(() => LifecycleState) lifecycleState!: LifecycleStateName;
+  @Field(() => HookPoint, { nullable: true, description: 'The lifecycle hook the pod waits on, if any.' }) pendingHook!: HookPointName | null;
+  @Field(() => Date, { nullable: true }) pendingSince!: Date | null;
+  @Field(() => String, { nullable: true }) instanceId!: string | null;
+  @Field(() => Int, { nullable: true }) ordinal!: number | null;
+  @Field(() => Int, { nullable: true }) deletionCost!: number | null;
+  @Field(() => [ContainerStateModel]) containers!: ContainerStateModel[];
+  @Field(() => JSONScalar, { nullable: true }) inPlaceUpdateState!: unknown;
+  @Field() createdAt!: Date;
+  @Field(() => Date, { nullable: true }) readySince!: Date | null;
+  @Field({ description: 'Terminating: deletion has started.' }) deleting!: boolean;
+}
+
+@ObjectType()
+export class PodConnection extends Connection(PodModel, 'Pod') {}
+
+@ObjectType('PodEvent')
+export class PodEventModel {
+  @Field({ description: 'ADDED, MODIFIED or DELETED' }) type!: string;
+  @Field(() => PodModel) pod!: PodModel;
+}
+
+@ObjectType('Revision')
+export class RevisionModel {
+  @Field() name!: string;
+  @Field() hash!: string;
+  @Field(() => Int) revision!: number;
+  @Field() createdAt!: Date;
+  @Field() isCurrent!: boolean;
+  @Field() isUpdate!: boolean;
+  @Field(() => Int, { description: 'Pods of the workload at this revision.' }) podCount!: number;
+  @Field(() => [String]) images!: string[];
+  manifest!: string;
+}
+
+@ObjectType('PlannedAction')
+export class PlannedActionModel {
+  @Field({ description: 'CREATE, DELETE, MARK_SPECIFIED_DELETE, UPDATE_IN_PLACE, RECREATE or LIFECYCLE_TRANSITION' }) type!: string;
+  @Field() pod!: string;
+  @Field() reason!: string;
+  @Field(() => String, { nullable: true }) revision!: string | null;
+}
+
+@ObjectType('Blocker')
+export class BlockerModel {
+  @Field({ description: 'MAX_UNAVAILABLE, PAUSED, PARTITION, HOOK_PENDING, MIN_READY_SECONDS, SCALE_EXPECTATIONS, ...' }) code!: string;
+  @Field() message!: string;
+  @Field(() => [String]) pods!: string[];
+}
+
+@ObjectType('RolloutPlan')
+export class RolloutPlanModel {
+  @Field() updateRevision!: string;
+  @Field() currentRevision!: string;
+  @Field() complete!: boolean;
+  @Field(() => JSONScalar, { description: 'The spec diff numbers under their spec names (scaleUpNum, updateNum, ...).' }) diff!: unknown;
+  @Field(() => [PlannedActionModel]) actions!: PlannedActionModel[];
+  @Field(() => [BlockerModel]) blockers!: BlockerModel[];
+}
+
+@ObjectType('Event')
+export class EventModel {
+  @Field({ description: 'Normal or Warning' }) type!: string;
+  @Field() reason!: string;
+  @Field() message!: string;
+  @Field(() => Int) count!: number;
+  @Field(() => Date, { nullable: true }) firstTimestamp!: Date | null;
+  @Field(() => Date, { nullable: true }) lastTimestamp!: Date | null;
+  @Field({ description: 'The object the event is about, as Kind/name.' }) object!: string;
+}

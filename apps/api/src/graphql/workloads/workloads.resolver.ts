@@ -1,0 +1,130 @@
+// GraphQL for workloads (spec/api-contract.md): queries, the rollout mutations and the change streams.
+// Thin: arguments in, WorkloadsService use case, view out.
+import { Args, Int, Mutation, Query, Resolver, Subscription } from '@nestjs/graphql';
+import { cloneSetView, podView } from '../../workloads/views.js';
+import { WorkloadKind } from '../../workloads/workload-kind.js';
+import { WorkloadsService, type PodChange, type WorkloadAddress } from '../../workloads/workloads.service.js';
+import { paginate } from '../connection.js';
+import { IntOrPercentScalar, type IntOrPercent } from '../scalars/int-or-percent.scalar.js';
+import { PodEventModel, WorkloadConnection, WorkloadModel } from './workload.types.js';
+
+const kindArg = () => WorkloadKind;
+
+@Resolver()
+export class WorkloadsResolver {
+  constructor(private readonly service: WorkloadsService) {}
+
+  @Query(() => WorkloadConnection, { description: 'Workloads sorted by namespace and name.' })
+  async workloads(
+    @Args('namespace', { type: () => String, nullable: true }) namespace: string | null,
+    @Args('kind', { type: kindArg, nullable: true }) kind: WorkloadKind | null,
+    @Args('first', { type: () => Int, nullable: true, defaultValue: 100 }) first: number,
+    @Args('after', { type: () => String, nullable: true }) after: string | null,
+  ) {
+    const items = await this.service.list(namespace ?? undefined, kind ?? undefined);
+    const page = paginate(items, (cs) => `${cs.metadata.namespace}/${cs.metadata.name}`, first, after);
+    return { ...page, edges: page.edges.map((e) => ({ cursor: e.cursor, node: cloneSetView(e.node) })) };
+  }
+
+  @Query(() => WorkloadModel, { nullable: true })
+  async workload(@Args('kind', { type: kindArg }) kind: WorkloadKind, @Args('namespace') namespace: string, @Args('name') name: string) {
+    const found = await this.service.find({ kind, namespace, name });
+    return found ? cloneSetView(found) : null;
+  }
+
+  @Mutation(() => WorkloadModel, { description: 'Sets the image of one container of the pod template: a new revision to roll out.' })
+  async setImage(
+    @Args('kind', { type: kindArg }) kind: WorkloadKind,
+    @Args('namespace') namespace: string,
+    @Args('name') name: string,
+    @Args('container') container: string,
+    @Args('image') image: string,
+    @Args('expectedGeneration', { type: () => Int, nullable: true }) expectedGeneration: number | null,
+  ) {
+    return cloneSetView(await this.service.setImage({ kind, namespace, name }, container, image, expectedGeneration));
+  }
+
+  @Mutation(() => WorkloadModel, { description: 'Sets updateStrategy.partition: the number (or percentage) of pods kept at the current revision.' })
+  async setPartition(
+    @Args('kind', { type: kindArg }) kind: WorkloadKind,
+    @Args('namespace') namespace: string,
+    @Args('name') name: string,
+    @Args('partition', { type: () => IntOrPercentScalar }) partition: IntOrPercent,
+    @Args('subset', { type: () => String, nullable: true, description: 'UnitedDeployment only.' }) subset: string | null,
+    @Args('expectedGeneration', { type: () => Int, nullable: true }) expectedGeneration: number | null,
+  ) {
+    const address: WorkloadAddress = { kind, namespace, name };
+    if (subset != null) this.service.refuseSubset(address);
+    return cloneSetView(await this.service.setPartition(address, partition, expectedGeneration));
+  }
+
+  @Mutation(() => WorkloadModel, { description: 'Sets updateStrategy.paused: no pod is updated until resumed (scaling continues).' })
+  async pauseRollout(@Args('kind', { type: kindArg }) kind: WorkloadKind, @Args('namespace') namespace: string, @Args('name') name: string) {
+    return cloneSetView(await this.service.setPaused({ kind, namespace, name }, true));
+  }
+
+  @Mutation(() => WorkloadModel)
+  async resumeRollout(@Args('kind', { type: kindArg }) kind: WorkloadKind, @Args('namespace') namespace: string, @Args('name') name: string) {
+    return cloneSetView(await this.service.setPaused({ kind, namespace, name }, false));
+  }
+
+  @Mutation(() => WorkloadModel)
+  async scaleWorkload(
+    @Args('kind', { type: kindArg }) kind: WorkloadKind,
+    @Args('namespace') namespace: string,
+    @Args('name') name: string,
+    @Args('replicas', { type: () => Int }) replicas: number,
+    @Args('expectedGeneration', { type: () => Int, nullable: true }) expectedGeneration: number | null,
+  ) {
+    return cloneSetView(await this.service.scale({ kind, namespace, name }, replicas, expectedGeneration));
+  }
+
+  @Mutation(() => WorkloadModel, { description: 'Adds the pods to scaleStrategy.podsToDelete (deleted first, then replaced); scaleDown also lowers replicas.' })
+  async deletePods(
+    @Args('kind', { type: kindArg }) kind: WorkloadKind,
+    @Args('namespace') namespace: string,
+    @Args('name') name: string,
+    @Args('pods', { type: () => [String] }) pods: string[],
+    @Args('scaleDown', { type: () => Boolean, nullable: true, defaultValue: false }) scaleDown: boolean,
+  ) {
+    return cloneSetView(await this.service.deletePods({ kind, namespace, name }, pods, scaleDown));
+  }
+
+  @Mutation(() => WorkloadModel, { description: "Restores the pod template of a ControllerRevision (name or hash); the controller rolls to it." })
+  async rollbackWorkload(
+    @Args('kind', { type: kindArg }) kind: WorkloadKind,
+    @Args('namespace') namespace: string,
+    @Args('name') name: string,
+    @Args('revision') revision: string,
+  ) {
+    return cloneSetView(await this.service.rollback({ kind, namespace, name }, revision));
+  }
+
+  @Mutation(() => Boolean, { description: 'Deletes the workload; its pods, PVCs and revisions are garbage-collected.' })
+  async deleteWorkload(@Args('kind', { type: kindArg }) kind: WorkloadKind, @Args('namespace') namespace: string, @Args('name') name: string) {
+    return this.service.delete({ kind, namespace, name });
+  }
+
+  @Subscription(() => WorkloadModel, {
+    description: 'Every change of a matching workload (spec or status), as it is after the change.',
+    resolve: (cs: Parameters<typeof cloneSetView>[0]) => cloneSetView(cs),
+  })
+  workloadChanged(
+    @Args('kind', { type: kindArg, nullable: true }) kind: WorkloadKind | null,
+    @Args('namespace', { type: () => String, nullable: true }) namespace: string | null,
+    @Args('name', { type: () => String, nullable: true }) name: string | null,
+  ) {
+    if (kind != null && kind !== WorkloadKind.CLONE_SET) this.service.refuseKind(kind);
+    return this.service.workloadChanges(namespace ?? undefined, name ?? undefined);
+  }
+
+  @Subscription(() => PodEventModel, {
+    description: 'Pods of workloads in a namespace (of one workload when named) as they change.',
+    resolve: async function (this: WorkloadsResolver, change: PodChange) {
+      return { type: change.type, pod: podView(change.pod, change.owner, await this.service.nodes(), this.service.now()) };
+    },
+  })
+  podChanged(@Args('namespace') namespace: string, @Args('workload', { type: () => String, nullable: true }) workload: string | null) {
+    return this.service.podChanges(namespace, workload ?? undefined);
+  }
+}

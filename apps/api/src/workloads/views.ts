@@ -1,0 +1,245 @@
+// What the API shows of a CloneSet, its pods and revisions, computed from cluster objects. Pure: the
+// service passes in the objects and the time; the GraphQL types mirror these shapes.
+import {
+  ANNOTATION_INPLACE_UPDATE_STATE, ANNOTATION_POD_DELETION_COST, CONDITION_READY, LABEL_CLONESET_INSTANCE_ID,
+  LABEL_CONTROLLER_HASH, LABEL_CONTROLLER_REVISION_HASH, LABEL_TOPOLOGY_ZONE,
+  type CloneSet, type CloneSetStatus, type ControllerRevision, type Node, type Pod,
+} from '@coxswain/kruise-api';
+import {
+  isPodAvailable, isRunningAndReady, lifecycleState, pendingHook, podAtRevision, podCondition, revisionTemplate,
+  type CloneSetPlan, type HookPoint,
+} from '@coxswain/workloads';
+import { WorkloadKind } from './workload-kind.js';
+
+export type LifecycleStateName = 'PREPARING_NORMAL' | 'NORMAL' | 'PREPARING_UPDATE' | 'UPDATING' | 'UPDATED' | 'PREPARING_DELETE';
+export type HookPointName = 'PRE_NORMAL' | 'PRE_UPDATE' | 'POST_UPDATE' | 'PRE_DELETE';
+
+const LIFECYCLE_NAMES: Record<string, LifecycleStateName> = {
+  '': 'NORMAL',
+  Normal: 'NORMAL',
+  PreparingNormal: 'PREPARING_NORMAL',
+  PreparingUpdate: 'PREPARING_UPDATE',
+  Updating: 'UPDATING',
+  Updated: 'UPDATED',
+  PreparingDelete: 'PREPARING_DELETE',
+};
+
+export const HOOK_NAMES: Record<HookPoint, HookPointName> = {
+  preNormal: 'PRE_NORMAL',
+  preUpdate: 'PRE_UPDATE',
+  postUpdate: 'POST_UPDATE',
+  preDelete: 'PRE_DELETE',
+};
+
+export interface WorkloadView {
+  kind: WorkloadKind;
+  namespace: string;
+  name: string;
+  uid: string;
+  generation: number;
+  resourceVersion: string;
+  replicas: number;
+  images: string[];
+  createdAt: Date;
+  status: WorkloadStatusView;
+  updateStrategy: unknown;
+  /** The stored object, for the fields resolved on demand (pods, plan, revisions, events, manifest). */
+  object: CloneSet;
+}
+
+export interface ConditionView {
+  type: string;
+  status: string;
+  reason: string | null;
+  message: string | null;
+  lastTransitionTime: Date | null;
+}
+
+export interface WorkloadStatusView {
+  observedGeneration: number;
+  replicas: number;
+  readyReplicas: number;
+  availableReplicas: number;
+  updatedReplicas: number;
+  updatedReadyReplicas: number;
+  updatedAvailableReplicas: number;
+  expectedUpdatedReplicas: number;
+  currentRevision: string;
+  updateRevision: string;
+  conditions: ConditionView[];
+}
+
+export function cloneSetView(cs: CloneSet): WorkloadView {
+  const s: Partial<CloneSetStatus> = cs.status ?? {};
+  return {
+    kind: WorkloadKind.CLONE_SET,
+    namespace: cs.metadata.namespace ?? 'default',
+    name: cs.metadata.name!,
+    uid: cs.metadata.uid!,
+    generation: cs.metadata.generation ?? 0,
+    resourceVersion: cs.metadata.resourceVersion ?? '',
+    replicas: cs.spec.replicas ?? 1,
+    images: cs.spec.template.spec.containers.map((c) => c.image ?? ''),
+    createdAt: new Date(cs.metadata.creationTimestamp ?? 0),
+    updateStrategy: cs.spec.updateStrategy ?? {},
+    object: cs,
+    status: {
+      observedGeneration: s.observedGeneration ?? 0,
+      replicas: s.replicas ?? 0,
+      readyReplicas: s.readyReplicas ?? 0,
+      availableReplicas: s.availableReplicas ?? 0,
+      updatedReplicas: s.updatedReplicas ?? 0,
+      updatedReadyReplicas: s.updatedReadyReplicas ?? 0,
+      updatedAvailableReplicas: s.updatedAvailableReplicas ?? 0,
+      expectedUpdatedReplicas: s.expectedUpdatedReplicas ?? 0,
+      currentRevision: s.currentRevision ?? '',
+      updateRevision: s.updateRevision ?? '',
+      conditions: (s.conditions ?? []).map((c) => ({
+        type: c.type,
+        status: c.status,
+        reason: c.reason ?? null,
+        message: c.message ?? null,
+        lastTransitionTime: date(c.lastTransitionTime ?? c.lastUpdateTime),
+      })),
+    },
+  };
+}
+
+export interface ContainerStateView {
+  name: string;
+  image: string;
+  imageId: string | null;
+  ready: boolean;
+  restartCount: number;
+}
+
+export interface PodView {
+  namespace: string;
+  name: string;
+  uid: string;
+  node: string | null;
+  zone: string | null;
+  podIP: string | null;
+  phase: string;
+  ready: boolean;
+  available: boolean;
+  revision: string;
+  isUpdated: boolean;
+  lifecycleState: LifecycleStateName;
+  pendingHook: HookPointName | null;
+  pendingSince: Date | null;
+  instanceId: string | null;
+  ordinal: number | null;
+  deletionCost: number | null;
+  containers: ContainerStateView[];
+  inPlaceUpdateState: unknown;
+  createdAt: Date;
+  readySince: Date | null;
+  deleting: boolean;
+}
+
+export function podView(pod: Pod, cs: CloneSet, nodes: ReadonlyMap<string, Node>, now: number): PodView {
+  const labels = pod.metadata.labels ?? {};
+  const nodeName = pod.spec.nodeName ?? null;
+  const ready = isRunningAndReady(pod);
+  const hook = pendingHook(pod, cs.spec.lifecycle);
+  const statuses = new Map((pod.status?.containerStatuses ?? []).map((c) => [c.name, c]));
+  const cost = Number(pod.metadata.annotations?.[ANNOTATION_POD_DELETION_COST]);
+  return {
+    namespace: pod.metadata.namespace ?? 'default',
+    name: pod.metadata.name!,
+    uid: pod.metadata.uid!,
+    node: nodeName,
+    zone: (nodeName && nodes.get(nodeName)?.metadata.labels?.[LABEL_TOPOLOGY_ZONE]) || null,
+    podIP: pod.status?.podIP ?? null,
+    phase: pod.status?.phase ?? 'Pending',
+    ready,
+    available: isPodAvailable(pod, cs.spec.minReadySeconds ?? 0, now),
+    revision: labels[LABEL_CONTROLLER_REVISION_HASH] ?? '',
+    isUpdated: podAtRevision(pod, cs.status?.updateRevision ?? ''),
+    lifecycleState: LIFECYCLE_NAMES[lifecycleState(pod)] ?? 'NORMAL',
+    pendingHook: hook ? HOOK_NAMES[hook.hook] : null,
+    pendingSince: hook ? date(hook.since) : null,
+    instanceId: labels[LABEL_CLONESET_INSTANCE_ID] ?? null,
+    ordinal: null,
+    deletionCost: Number.isInteger(cost) ? cost : null,
+    containers: pod.spec.containers.map((c) => {
+      const status = statuses.get(c.name);
+      return { name: c.name, image: c.image ?? '', imageId: status?.imageID || null, ready: status?.ready ?? false, restartCount: status?.restartCount ?? 0 };
+    }),
+    inPlaceUpdateState: parseJson(pod.metadata.annotations?.[ANNOTATION_INPLACE_UPDATE_STATE]),
+    createdAt: new Date(pod.metadata.creationTimestamp ?? 0),
+    readySince: ready ? date(podCondition(pod, CONDITION_READY)?.lastTransitionTime) : null,
+    deleting: Boolean(pod.metadata.deletionTimestamp),
+  };
+}
+
+export interface RevisionView {
+  name: string;
+  hash: string;
+  revision: number;
+  createdAt: Date;
+  isCurrent: boolean;
+  isUpdate: boolean;
+  podCount: number;
+  images: string[];
+  object: ControllerRevision;
+}
+
+export function revisionView(revision: ControllerRevision, cs: CloneSet, pods: readonly Pod[]): RevisionView {
+  const name = revision.metadata.name!;
+  let images: string[] = [];
+  try {
+    images = revisionTemplate(revision).spec.containers.map((c) => c.image ?? '');
+  } catch {
+    // Not a CloneSet revision: shown without images rather than failing the whole list.
+  }
+  return {
+    name,
+    hash: revision.metadata.labels?.[LABEL_CONTROLLER_HASH] ?? name.slice(name.lastIndexOf('-') + 1),
+    revision: revision.revision,
+    createdAt: new Date(revision.metadata.creationTimestamp ?? 0),
+    isCurrent: cs.status?.currentRevision === name,
+    isUpdate: cs.status?.updateRevision === name,
+    podCount: pods.filter((p) => podAtRevision(p, name)).length,
+    images,
+    object: revision,
+  };
+}
+
+export interface PlanView {
+  updateRevision: string;
+  currentRevision: string;
+  complete: boolean;
+  diff: unknown;
+  actions: { type: string; pod: string; reason: string; revision: string | null }[];
+  blockers: { code: string; message: string; pods: string[] }[];
+}
+
+export function planView(plan: CloneSetPlan, pendingScale: string | undefined): PlanView {
+  const blockers = plan.blockers.map((b) => ({ code: b.code, message: b.message, pods: b.pods }));
+  if (pendingScale) blockers.unshift({ code: 'SCALE_EXPECTATIONS', message: pendingScale, pods: [] });
+  return {
+    updateRevision: plan.updateRevision,
+    currentRevision: plan.currentRevision,
+    complete: plan.complete,
+    diff: plan.diff,
+    actions: plan.actions.map((a) => ({ type: a.type, pod: a.pod, reason: a.reason, revision: a.revision ?? null })),
+    blockers,
+  };
+}
+
+function date(value: string | undefined | null): Date | null {
+  if (!value) return null;
+  const t = Date.parse(value);
+  return Number.isNaN(t) ? null : new Date(t);
+}
+
+function parseJson(text: string | undefined): unknown {
+  if (text === undefined) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,214 @@
+// The CloneSet workload surface over real HTTP and graphql-ws: the docs' sample applied, an image
+// rolled with partition steps 5 -> 3 -> 0 with status and pod labels asserted at each step, rollback,
+// conflicts, validation errors, plan, events and the subscriptions.
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { TestApi, eventually } from './support/api-server.js';
+
+const SAMPLE = `apiVersion: apps.kruise.io/v1alpha1
+kind: CloneSet
+metadata:
+  labels:
+    app: sample
+  name: sample
+spec:
+  replicas: 5
+  selector:
+    matchLabels:
+      app: sample
+  template:
+    metadata:
+      labels:
+        app: sample
+    spec:
+      containers:
+      - name: nginx
+        image: nginx:alpine
+`;
+
+const WORKLOAD = `query($name: String!) { workload(kind: CLONE_SET, namespace: "default", name: $name) {
+  kind name generation replicas images updateStrategy
+  status { observedGeneration replicas readyReplicas availableReplicas updatedReplicas updatedReadyReplicas updatedAvailableReplicas expectedUpdatedReplicas currentRevision updateRevision }
+  pods(first: 100) { totalCount edges { node { name revision isUpdated lifecycleState ready available instanceId node zone containers { name image } } } }
+} }`;
+
+type Status = Record<string, number | string>;
+interface Workload {
+  generation: number;
+  images: string[];
+  status: Status;
+  pods: { totalCount: number; edges: { node: { name: string; revision: string; isUpdated: boolean; lifecycleState: string; ready: boolean; instanceId: string; zone: string; containers: { image: string }[] } }[] };
+}
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await TestApi.start();
+});
+afterAll(async () => {
+  await api.close();
+});
+
+async function workload(name = 'sample'): Promise<Workload> {
+  const res = await api.graphql<{ workload: Workload }>(WORKLOAD, { name });
+  expect(res.errors).toBeUndefined();
+  return res.data!.workload;
+}
+
+async function until(check: (w: Workload) => boolean, what: string, timeoutMs = 20_000): Promise<Workload> {
+  return eventually(async () => {
+    const w = await workload();
+    return check(w) ? w : undefined;
+  }, timeoutMs, what);
+}
+
+const imagesOf = (w: Workload) => w.pods.edges.map((e) => e.node.containers[0]!.image).sort();
+
+describe('CloneSet over GraphQL', () => {
+  let oldRevision = '';
+  let newRevision = '';
+
+  it('applies the docs sample (v1alpha1) and reports it as a v1beta1 CloneSet with 5 available pods', async () => {
+    const applied = await api.graphql(`mutation($y: String!) { applyManifest(yaml: $y) { kind name action } }`, { y: SAMPLE });
+    expect(applied.data).toEqual({ applyManifest: [{ kind: 'CloneSet', name: 'sample', action: 'created' }] });
+    const w = await until((x) => x.status.availableReplicas === 5, '5 available pods');
+    oldRevision = w.status.updateRevision as string;
+    expect(w.status).toMatchObject({ replicas: 5, readyReplicas: 5, updatedReplicas: 5, expectedUpdatedReplicas: 5, currentRevision: oldRevision, observedGeneration: 1 });
+    expect(w.updateStrategy).toMatchObject({ type: 'RollingUpdate', rollingUpdate: { podUpdatePolicy: 'ReCreate', maxUnavailable: '20%', maxSurge: 0, partition: 0 } });
+    expect(w.pods.totalCount).toBe(5);
+    for (const { node } of w.pods.edges) {
+      expect(node).toMatchObject({ lifecycleState: 'NORMAL', ready: true, isUpdated: true, revision: oldRevision, name: `sample-${node.instanceId}` });
+      expect(node.zone).toMatch(/^zone-[abc]$/);
+    }
+    const list = await api.graphql(`{ workloads(kind: CLONE_SET) { totalCount edges { node { kind name replicas } } } }`);
+    expect(list.data).toEqual({ workloads: { totalCount: 1, edges: [{ node: { kind: 'CLONE_SET', name: 'sample', replicas: 5 } }] } });
+  });
+
+  it('holds a new image at partition 5, shows the PARTITION blocker, then updates exactly 2 at partition 3', async () => {
+    const before = await workload();
+    const set = await api.graphql<{ setPartition: { generation: number } }>(
+      `mutation($g: Int) { setPartition(kind: CLONE_SET, namespace: "default", name: "sample", partition: 5, expectedGeneration: $g) { generation } }`,
+      { g: before.generation },
+    );
+    expect(set.errors).toBeUndefined();
+    const image = await api.graphql<{ setImage: { generation: number; images: string[] } }>(
+      `mutation($g: Int) { setImage(kind: CLONE_SET, namespace: "default", name: "sample", container: "nginx", image: "nginx:1.27", expectedGeneration: $g) { generation images } }`,
+      { g: set.data!.setPartition.generation },
+    );
+    expect(image.data!.setImage.images).toEqual(['nginx:1.27']);
+    const held = await until((w) => w.status.observedGeneration === image.data!.setImage.generation && w.status.updateRevision !== oldRevision, 'new update revision');
+    newRevision = held.status.updateRevision as string;
+    expect(held.status).toMatchObject({ expectedUpdatedReplicas: 0, updatedReplicas: 0, currentRevision: oldRevision });
+    const plan = await api.graphql<{ workload: { plan: { complete: boolean; blockers: { code: string; message: string }[]; diff: Record<string, number> } } }>(
+      `{ workload(kind: CLONE_SET, namespace: "default", name: "sample") { plan { complete blockers { code message } diff } } }`,
+    );
+    expect(plan.data!.workload.plan.complete).toBe(false);
+    expect(plan.data!.workload.plan.blockers).toContainEqual({ code: 'PARTITION', message: `partition keeps 5 pods on revision ${oldRevision}` });
+    expect(plan.data!.workload.plan.diff).toMatchObject({ updateNum: 0, scaleUpNum: 0, scaleDownNum: 0 });
+
+    await api.graphql(`mutation { setPartition(kind: CLONE_SET, namespace: "default", name: "sample", partition: 3) { generation } }`);
+    const atThree = await until((w) => w.status.updatedAvailableReplicas === 2 && w.status.availableReplicas === 5 && w.pods.totalCount === 5, '2 updated pods');
+    expect(imagesOf(atThree)).toEqual(['nginx:1.27', 'nginx:1.27', 'nginx:alpine', 'nginx:alpine', 'nginx:alpine']);
+    expect(atThree.pods.edges.filter((e) => e.node.isUpdated).map((e) => e.node.revision)).toEqual([newRevision, newRevision]);
+    expect(atThree.status).toMatchObject({ expectedUpdatedReplicas: 2, currentRevision: oldRevision, updateRevision: newRevision });
+  });
+
+  it('refuses a stale expectedGeneration with CONFLICT and changes nothing', async () => {
+    const before = await workload();
+    const res = await api.graphql(`mutation { scaleWorkload(kind: CLONE_SET, namespace: "default", name: "sample", replicas: 9, expectedGeneration: 1) { replicas } }`);
+    expect(res.errors?.[0]?.extensions?.code).toBe('CONFLICT');
+    expect(res.errors?.[0]?.message).toContain(`generation ${before.generation}, not the expected 1`);
+    expect((await workload()).generation).toBe(before.generation);
+  });
+
+  it('names the field of an invalid change: maxSurge with InPlaceOnly, a partition that is no IntOrPercent, an unknown container', async () => {
+    const bad = `apiVersion: apps.kruise.io/v1beta1
+kind: CloneSet
+metadata: {name: strict}
+spec:
+  replicas: 2
+  selector: {matchLabels: {app: strict}}
+  template:
+    metadata: {labels: {app: strict}}
+    spec: {containers: [{name: main, image: nginx}]}
+  updateStrategy:
+    rollingUpdate: {podUpdatePolicy: InPlaceOnly, maxSurge: 3}
+`;
+    const res = await api.graphql(`mutation($y: String!) { applyManifest(yaml: $y) { name } }`, { y: bad });
+    expect(res.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    expect(res.errors?.[0]?.extensions?.fieldErrors).toContainEqual({ field: 'spec.updateStrategy.rollingUpdate.maxSurge', message: 'Invalid value: "3": can not use maxSurge with strategy type InPlaceOnly' });
+    const literal = await api.graphql(`mutation { setPartition(kind: CLONE_SET, namespace: "default", name: "sample", partition: "abc") { generation } }`);
+    expect(literal.errors?.[0]?.message).toContain('IntOrPercent must be a non-negative Int or a percentage such as "20%", got "abc"');
+    const setPartition = `mutation($p: IntOrPercent!) { setPartition(kind: CLONE_SET, namespace: "default", name: "sample", partition: $p) { generation } }`;
+    const variable = await api.graphql(setPartition, { p: 'half' });
+    expect(variable.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    expect(variable.errors?.[0]?.message).toContain('got "half"');
+    const unknownContainer = await api.graphql(`mutation { setImage(kind: CLONE_SET, namespace: "default", name: "sample", container: "web", image: "x") { generation } }`);
+    expect(unknownContainer.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', fieldErrors: [{ field: 'container', message: 'not found; containers: nginx' }] });
+    const missing = await api.graphql(`mutation { pauseRollout(kind: CLONE_SET, namespace: "default", name: "nope") { name } }`);
+    expect(missing.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+  });
+
+  it('rolls the rest at partition 0; currentRevision follows; SuccessfulUpdatePodReCreate events are recorded', async () => {
+    await api.graphql(`mutation { setPartition(kind: CLONE_SET, namespace: "default", name: "sample", partition: 0) { generation } }`);
+    const done = await until((w) => w.status.updatedAvailableReplicas === 5 && w.pods.totalCount === 5, 'all updated');
+    expect(imagesOf(done)).toEqual(Array(5).fill('nginx:1.27'));
+    expect(done.status).toMatchObject({ currentRevision: newRevision, updateRevision: newRevision, expectedUpdatedReplicas: 5 });
+    const events = await api.graphql<{ workload: { events: { reason: string; message: string; type: string }[] } }>(
+      `{ workload(kind: CLONE_SET, namespace: "default", name: "sample") { events(first: 200) { type reason message } } }`,
+    );
+    const reasons = new Set(events.data!.workload.events.map((e) => e.reason));
+    expect(reasons).toEqual(new Set(['SuccessfulCreate', 'SuccessfulDelete', 'SuccessfulUpdatePodReCreate']));
+  });
+
+  it('lists revisions newest first and rolls back to the first one', async () => {
+    const res = await api.graphql<{ workload: { revisions: { name: string; isCurrent: boolean; isUpdate: boolean; images: string[]; podCount: number }[] } }>(
+      `{ workload(kind: CLONE_SET, namespace: "default", name: "sample") { revisions { name isCurrent isUpdate images podCount } } }`,
+    );
+    expect(res.data!.workload.revisions).toEqual([
+      { name: newRevision, isCurrent: true, isUpdate: true, images: ['nginx:1.27'], podCount: 5 },
+      { name: oldRevision, isCurrent: false, isUpdate: false, images: ['nginx:alpine'], podCount: 0 },
+    ]);
+    const back = await api.graphql(`mutation($r: String!) { rollbackWorkload(kind: CLONE_SET, namespace: "default", name: "sample", revision: $r) { images } }`, { r: oldRevision });
+    expect(back.data).toEqual({ rollbackWorkload: { images: ['nginx:alpine'] } });
+    const rolled = await until((w) => w.status.updateRevision === oldRevision && w.status.updatedAvailableReplicas === 5 && w.pods.totalCount === 5, 'rolled back');
+    expect(imagesOf(rolled)).toEqual(Array(5).fill('nginx:alpine'));
+    expect(rolled.status.currentRevision).toBe(oldRevision);
+  });
+
+  it('streams workloadChanged and podChanged over graphql-ws while scaling, and deletes pods by name', async () => {
+    const client = api.ws();
+    const seen: { workload: number[]; pods: string[] } = { workload: [], pods: [] };
+    const stopW = client.subscribe<{ workloadChanged: { status: { replicas: number } } }>(
+      { query: `subscription { workloadChanged(kind: CLONE_SET, namespace: "default", name: "sample") { status { replicas } } }` },
+      { next: (m) => void seen.workload.push(m.data!.workloadChanged.status.replicas), error: () => {}, complete: () => {} },
+    );
+    const stopP = client.subscribe<{ podChanged: { type: string; pod: { name: string } } }>(
+      { query: `subscription { podChanged(namespace: "default", workload: "sample") { type pod { name lifecycleState } } }` },
+      { next: (m) => void seen.pods.push(`${m.data!.podChanged.type} ${m.data!.podChanged.pod.name}`), error: () => {}, complete: () => {} },
+    );
+    await new Promise((r) => setTimeout(r, 200));
+    await api.graphql(`mutation { scaleWorkload(kind: CLONE_SET, namespace: "default", name: "sample", replicas: 6) { replicas } }`);
+    await eventually(async () => (seen.workload.includes(6) ? true : undefined), 20_000, 'workloadChanged with 6 replicas');
+    const w = await until((x) => x.status.availableReplicas === 6, '6 available');
+    const victim = w.pods.edges[0]!.node.name;
+    const del = await api.graphql(`mutation($p: [String!]!) { deletePods(kind: CLONE_SET, namespace: "default", name: "sample", pods: $p, scaleDown: true) { replicas } }`, { p: [victim] });
+    expect(del.data).toEqual({ deletePods: { replicas: 5 } });
+    await eventually(async () => (seen.pods.includes(`DELETED ${victim}`) ? true : undefined), 20_000, `DELETED ${victim}`);
+    const after = await until((x) => x.pods.totalCount === 5 && x.status.availableReplicas === 5, '5 pods after deletePods');
+    expect(after.pods.edges.map((e) => e.node.name)).not.toContain(victim);
+    const notOurs = await api.graphql(`mutation { deletePods(kind: CLONE_SET, namespace: "default", name: "sample", pods: ["ghost"]) { replicas } }`);
+    expect(notOurs.errors?.[0]?.extensions?.fieldErrors).toEqual([{ field: 'pods[0]', message: 'ghost is not an active pod of this workload' }]);
+    stopW();
+    stopP();
+    await client.dispose();
+  });
+
+  it('deletes the workload and its pods', async () => {
+    const res = await api.graphql(`mutation { deleteWorkload(kind: CLONE_SET, namespace: "default", name: "sample") }`);
+    expect(res.data).toEqual({ deleteWorkload: true });
+    await eventually(async () => {
+      const pods = await api.graphql<{ objects: { totalCount: number } }>(`{ objects(kind: "pods", namespace: "default", labelSelector: "app=sample") { totalCount } }`);
+      return pods.data!.objects.totalCount === 0 ? true : undefined;
+    }, 20_000, 'pods garbage-collected');
+    expect((await api.graphql(`{ workload(kind: CLONE_SET, namespace: "default", name: "sample") { name } }`)).data).toEqual({ workload: null });
+  });
+});
