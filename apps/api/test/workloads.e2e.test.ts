@@ -34,6 +34,7 @@ const WORKLOAD = `query($name: String!) { workload(kind: CLONE_SET, namespace: "
 type Status = Record<string, number | string>;
 interface Workload {
   generation: number;
+  updateStrategy: unknown;
   images: string[];
   status: Status;
   pods: { totalCount: number; edges: { node: { name: string; revision: string; isUpdated: boolean; lifecycleState: string; ready: boolean; instanceId: string; zone: string; containers: { image: string }[] } }[] };

@@ -3,10 +3,13 @@
 // live pod. Only the parts of Kubernetes' strategic merge that ObjectMeta needs are implemented: maps
 // (labels, annotations) merge key by key with null deleting, `finalizers` is a merge list of strings
 // (additions, `$deleteFromPrimitiveList/` and `$setElementOrder/` directives), anything else replaces.
+// One deliberate difference: a labels/annotations map dropped from the template deletes its keys, not
+// the pod's whole map.
 import type { JsonObject, JsonValue, ObjectMeta } from '@coxswain/kruise-api';
 import { canonicalJson } from '../revision/canonical-json.js';
 
 const MERGE_LISTS = new Set(['finalizers']);
+const KEY_MAPS = new Set(['labels', 'annotations']);
 const DELETE_PREFIX = '$deleteFromPrimitiveList/';
 const ORDER_PREFIX = '$setElementOrder/';
 
@@ -44,8 +47,16 @@ function diffMaps(a: JsonObject, b: JsonObject): JsonObject {
       patch[key] = bv;
     }
   }
-  for (const key of Object.keys(a)) {
-    if (own(b, key) === undefined) patch[key] = null;
+  for (const [key, av] of Object.entries(a)) {
+    if (own(b, key) !== undefined) continue;
+    // Go would send `"annotations": null` here and wipe every annotation on the pod, including ones
+    // controllers and people wrote; deleting the template's own keys is what the template change means.
+    if (KEY_MAPS.has(key) && isObject(av)) {
+      const sub = diffMaps(av, {});
+      if (Object.keys(sub).length > 0) patch[key] = sub;
+    } else {
+      patch[key] = null;
+    }
   }
   return patch;
 }

@@ -78,14 +78,6 @@ export function withResources(container: Container, change: ResourceRequirements
   return current;
 }
 
-/** The pod spec after a resize, to compare QoS classes before and after. */
-export function specWithResources(spec: PodSpec, resources: Readonly<Record<string, ResourceRequirements>>): PodSpec {
-  return {
-    ...spec,
-    containers: spec.containers.map((c) => (resources[c.name] ? { ...c, resources: withResources(c, resources[c.name]!) } : c)),
-  };
-}
-
 /**
  * §1.5: an update that changes only resources, none of which the container's resizePolicy restarts
  * for, keeps the pod ready (no InPlaceUpdateReady=False).
