@@ -1,7 +1,7 @@
 // Rollout plan computation time: one planCloneSet step for a CloneSet mid-rollout (half the pods at the
 // update revision, 20% maxUnavailable, a few pods not ready), for 1,000 / 10,000 / 100,000 pods.
-import type { CloneSet, Pod } from '@coxswain/kruise-api';
-import { planCloneSet, type PlanContext } from '@coxswain/workloads';
+import { DEFAULT_FEATURE_GATES, type CloneSet, type ControllerRevision, type Pod } from '@coxswain/kruise-api';
+import { inPlaceGates, planCloneSet, type PlanContext } from '@coxswain/workloads';
 
 const OLD = 'web-old1';
 const NEW = 'web-new2';
@@ -31,8 +31,8 @@ function context(n: number): PlanContext {
     },
   } as CloneSet;
   return {
-    cs, currentCS: cs, updateCS: cs, pods: pods(n), pvcs: [], nodes: [], currentRevision: OLD, updateRevision: NEW, revisions: [], now: NOW,
-    gates: { CloneSetShortHash: false, CloneSetPartitionRollback: false, PreparingUpdateAsUpdate: false }, excludePreparingDeleteFlag: false,
+    cs, currentCS: cs, updateCS: cs, pods: pods(n), pvcs: [], nodes: [], currentRevision: OLD, updateRevision: NEW, currentRevisionObject: revisionStub(OLD), updateRevisionObject: revisionStub(NEW), revisions: [], now: NOW,
+    gates: { CloneSetShortHash: false, CloneSetPartitionRollback: false, PreparingUpdateAsUpdate: false, inPlace: inPlaceGates(DEFAULT_FEATURE_GATES) }, excludePreparingDeleteFlag: false,
   };
 }
 
@@ -52,4 +52,9 @@ for (const n of [1_000, 10_000, 100_000]) {
   }
   times.sort((a, b) => a - b);
   console.log(`| ${n.toLocaleString('en-US')} | ${times[Math.floor(runs / 2)]!.toFixed(1)} | ${times.at(-1)!.toFixed(1)} | ${actions} |`);
+}
+
+/** A ReCreate plan never reads a revision's data; only its name matters here. */
+function revisionStub(name: string): ControllerRevision {
+  return { apiVersion: 'apps/v1', kind: 'ControllerRevision', metadata: { name }, revision: 1 };
 }

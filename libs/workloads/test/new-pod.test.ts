@@ -45,7 +45,7 @@ describe('newInstance', () => {
   });
 
   it('appends the InPlaceUpdateReady readiness gate to every pod', () => {
-    expect(pod.spec.readinessGates).toEqual([{ conditionType: 'InPlaceUpdateReady' }]);
+    expect(pod.spec.readinessGates).toEqual([{ conditionType: 'InPlaceUpdateReady' }, { conditionType: 'KruisePodReady' }]);
   });
 
   it('puts claim volumes first and drops template volumes named like a claim template', () => {

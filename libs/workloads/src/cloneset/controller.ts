@@ -71,7 +71,7 @@ export class CloneSetController {
     this.observeScaleEvents(this.informers.pvcs, owner);
   }
 
-  /** In observe mode: the plan the last reconcile computed (and did not apply). */
+  /** The plan the last reconcile computed (in observe mode: computed and not applied). */
   lastPlan(namespace: string, name: string): CloneSetPlan | undefined {
     return this.plans.get(requestKey({ namespace, name }));
   }

@@ -1,7 +1,7 @@
 // Builds the objects a CloneSet creates for one instance (spec cloneset §2.1, §2.2): the pod of a given
 // revision and its PVCs. Pure: the caller passes the instance id, the revision and the time.
 import {
-  ANNOTATION_LIFECYCLE_TIMESTAMP, CONDITION_INPLACE_UPDATE_READY, LABEL_CLONESET_INSTANCE_ID,
+  ANNOTATION_LIFECYCLE_TIMESTAMP, CONDITION_INPLACE_UPDATE_READY, CONDITION_KRUISE_POD_READY, LABEL_CLONESET_INSTANCE_ID,
   LABEL_CONTROLLER_REVISION_HASH, LABEL_LIFECYCLE_STATE, LABEL_POD_TEMPLATE_HASH,
   type CloneSet, type PersistentVolumeClaim, type Pod, type Volume,
 } from '@coxswain/kruise-api';
@@ -46,8 +46,10 @@ export function newInstance({ cs, instanceId, revisionName, shortHash, now }: Ne
   }));
   const claimNames = new Set(claimVolumes.map((v) => v.name));
   const readinessGates = [...(template.spec.readinessGates ?? [])];
-  if (!readinessGates.some((g) => g.conditionType === CONDITION_INPLACE_UPDATE_READY)) {
-    readinessGates.push({ conditionType: CONDITION_INPLACE_UPDATE_READY });
+  // What Kruise's pod webhook injects into pods of apps.kruise.io workloads: the in-place update gate
+  // and KruisePodReady, through which lifecycle hooks with markPodNotReady take a pod out of traffic.
+  for (const conditionType of [CONDITION_INPLACE_UPDATE_READY, CONDITION_KRUISE_POD_READY]) {
+    if (!readinessGates.some((g) => g.conditionType === conditionType)) readinessGates.push({ conditionType });
   }
 
   const pod: Pod = {

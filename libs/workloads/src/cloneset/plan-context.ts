@@ -2,6 +2,7 @@
 // first makes the update revision exist (ensureUpdateRevision); a view only previews which revisions
 // the next reconcile would use, writing nothing. Both then plan from the same context.
 import type { CloneSet, ControllerRevision, FeatureGates, Node, PersistentVolumeClaim, Pod } from '@coxswain/kruise-api';
+import { inPlaceGates } from '../inplace/calculate-spec.js';
 import { applyRevision } from '../revision/cloneset-revision.js';
 import { revisionsForCloneSet, selectCurrentRevision, selectRevisions, sortRevisions } from '../revision/revision-selection.js';
 import type { PlanContext, PlannerGates } from './planner-types.js';
@@ -25,6 +26,7 @@ export function plannerGates(gates: FeatureGates): PlannerGates {
     CloneSetShortHash: gates.enabled('CloneSetShortHash'),
     CloneSetPartitionRollback: gates.enabled('CloneSetPartitionRollback'),
     PreparingUpdateAsUpdate: gates.enabled('PreparingUpdateAsUpdate'),
+    inPlace: inPlaceGates(gates),
   };
 }
 
@@ -38,6 +40,8 @@ export function planContext(input: PlanContextInput): PlanContext {
     nodes: input.nodes,
     currentRevision: input.currentRevision.metadata.name!,
     updateRevision: input.updateRevision.metadata.name!,
+    currentRevisionObject: input.currentRevision,
+    updateRevisionObject: input.updateRevision,
     revisions: input.revisions,
     now: input.now,
     gates: plannerGates(input.gates),

@@ -7,6 +7,9 @@ import {
   ANNOTATION_LIFECYCLE_TIMESTAMP, CONDITION_INPLACE_UPDATE_READY, LABEL_LIFECYCLE_STATE, LABEL_POD_TEMPLATE_HASH, LABEL_SPECIFIED_DELETE, SPECIFIED_DELETE_VALUE,
   type CloneSet, type PersistentVolumeClaim, type Pod,
 } from '@coxswain/kruise-api';
+import { cloneSetRevisionLabels, rewritePodInPlace, startInPlaceUpdate } from '../inplace/update.js';
+import { addNotReadyKey, removeNotReadyKey } from '../lifecycle/pod-ready.js';
+import type { LifecycleChange } from '../lifecycle/transitions.js';
 import { POD_REF, PVC_REF } from '../refs.js';
 import { lifecycleTimestamp } from './new-pod.js';
 import type { CloneSetOperation } from './planner-types.js';
@@ -17,6 +20,8 @@ export interface PlanExecutorDeps {
   rvExpectations: ResourceVersionExpectations;
   recorder: EventRecorder;
   now: () => number;
+  /** Gate CloneSetShortHash: the revision label an in-place update writes. */
+  shortHash: boolean;
 }
 
 export interface ExecutionResult {
@@ -26,7 +31,12 @@ export interface ExecutionResult {
   error?: Error;
   /** Pod and PVC writes sent (for the rollout benchmark's writes-per-pod figure). */
   writes: number;
+  /** An in-place grace period to wait out. */
+  requeueAfterMs?: number;
 }
+
+/** Attempts of a pod write recomputed after a Conflict (client-go's retry.DefaultRetry has 5 steps). */
+const CONFLICT_ATTEMPTS = 5;
 
 type CreateOperation = Extract<CloneSetOperation, { op: 'create' }>;
 
@@ -96,15 +106,12 @@ async function applyOne(deps: PlanExecutorDeps, key: string, cs: CloneSet, opera
   switch (operation.op) {
     case 'delete':
       return deletePod(deps, key, cs, operation.pod, operation.pvcs, result);
-    case 'setLifecycleState':
-      return patchPod(deps, key, operation.pod, {
-        metadata: {
-          labels: { [LABEL_LIFECYCLE_STATE]: operation.state },
-          annotations: { [ANNOTATION_LIFECYCLE_TIMESTAMP]: lifecycleTimestamp(deps.now()) },
-        },
-      }, result);
-    case 'markInPlaceUpdateReady':
-      return markInPlaceUpdateReady(deps, key, operation.pod, result);
+    case 'lifecycle':
+      return applyLifecycleChange(deps, key, operation.pod, operation.change, result);
+    case 'writePod':
+      return writePod(deps, key, operation.pod, operation.subresource, result);
+    case 'updateInPlace':
+      return updateInPlace(deps, key, cs, operation, result);
     case 'setPodTemplateHash':
       return patchPod(deps, key, operation.pod, { metadata: { labels: { [LABEL_POD_TEMPLATE_HASH]: operation.value } } }, result);
     case 'markSpecifiedDelete': {
@@ -161,18 +168,84 @@ async function patchPod(deps: PlanExecutorDeps, key: string, pod: Pod, patch: Re
   }
 }
 
-/** The condition is written with the pod's cached resourceVersion and not retried: a Conflict fails this reconcile, as in Kruise. */
-async function markInPlaceUpdateReady(deps: PlanExecutorDeps, key: string, pod: Pod, result: ExecutionResult): Promise<void> {
-  const conditions = (pod.status?.conditions ?? []).filter((c) => c.type !== CONDITION_INPLACE_UPDATE_READY);
-  conditions.push({ type: CONDITION_INPLACE_UPDATE_READY, status: 'True', lastTransitionTime: new Date(deps.now()).toISOString().replace(/\.\d{3}Z$/, 'Z') });
+/**
+ * A refresh result written from the cached pod, under its resourceVersion. A Conflict means the pod
+ * changed meanwhile; its update event brings the CloneSet back here to refresh from the new copy.
+ */
+async function writePod(deps: PlanExecutorDeps, key: string, pod: Pod, subresource: 'spec' | 'status', result: ExecutionResult): Promise<void> {
   try {
     result.writes++;
-    const written = await deps.client.updateStatus<Pod>({ ...pod, status: { ...pod.status, conditions } });
+    const written = subresource === 'status' ? await deps.client.updateStatus<Pod>(pod) : await deps.client.update<Pod>(pod);
     deps.rvExpectations.expect(key, written);
     result.modified = true;
   } catch (err) {
-    // The pod changed since the cache saw it; its update event brings the CloneSet back here.
     if (!isApiError(err, 'Conflict')) result.error = asError(err);
+  }
+}
+
+/** §3.4: the KruisePodReady key first (markPodNotReady), then the state patch. */
+async function applyLifecycleChange(deps: PlanExecutorDeps, key: string, pod: Pod, change: LifecycleChange, result: ExecutionResult): Promise<void> {
+  if (change.podReady) {
+    const now = deps.now();
+    const next = change.podReady.op === 'add' ? addNotReadyKey(pod, change.podReady.key, now) : removeNotReadyKey(pod, change.podReady.key, now);
+    if (next) {
+      await writePodStatusWithRetry(deps, key, next, (fresh) =>
+        change.podReady!.op === 'add' ? addNotReadyKey(fresh, change.podReady!.key, now) : removeNotReadyKey(fresh, change.podReady!.key, now), result);
+      if (result.error) return;
+    }
+  }
+  if (change.patch) await patchPod(deps, key, pod, change.patch as unknown as Record<string, unknown>, result);
+}
+
+/** A status write recomputed from a fresh read on Conflict (Kruise's retry.RetryOnConflict). */
+async function writePodStatusWithRetry(deps: PlanExecutorDeps, key: string, first: Pod, recompute: (fresh: Pod) => Pod | undefined, result: ExecutionResult): Promise<void> {
+  let desired: Pod | undefined = first;
+  for (let attempt = 1; desired; attempt++) {
+    try {
+      result.writes++;
+      deps.rvExpectations.expect(key, await deps.client.updateStatus<Pod>(desired));
+      result.modified = true;
+      return;
+    } catch (err) {
+      if (!isApiError(err, 'Conflict') || attempt >= CONFLICT_ATTEMPTS) {
+        result.error = asError(err);
+        return;
+      }
+    }
+    desired = recompute(await deps.client.get<Pod>(POD_REF, first.metadata.namespace, first.metadata.name!));
+  }
+}
+
+/**
+ * inplace-and-lifecycle §2.2: take the pod out of traffic (InPlaceUpdateReady False), then rewrite it
+ * to the target revision. Both steps are recomputed from a fresh read when the pod changed meanwhile.
+ */
+async function updateInPlace(deps: PlanExecutorDeps, key: string, cs: CloneSet, op: Extract<CloneSetOperation, { op: 'updateInPlace' }>, result: ExecutionResult): Promise<void> {
+  const name = op.pod.metadata.name!;
+  let pod = op.pod;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const now = deps.now();
+      const unready = startInPlaceUpdate(pod, op.spec, now);
+      if (unready) {
+        result.writes++;
+        pod = await deps.client.updateStatus<Pod>(unready);
+      }
+      const rewritten = rewritePodInPlace(pod, op.spec, { now, revisionLabels: cloneSetRevisionLabels(op.revision, deps.shortHash), lifecycleUpdating: op.lifecycleUpdating });
+      result.writes++;
+      deps.rvExpectations.expect(key, await deps.client.update<Pod>(rewritten.pod));
+      result.modified = true;
+      if (rewritten.delaySeconds > 0) result.requeueAfterMs = Math.min(result.requeueAfterMs ?? Infinity, rewritten.delaySeconds * 1000);
+      deps.recorder.event(cs, 'Normal', 'SuccessfulUpdatePodInPlace', `successfully update pod ${name} in-place(revision ${op.revision})`);
+      return;
+    } catch (err) {
+      if (!isApiError(err, 'Conflict') || attempt >= CONFLICT_ATTEMPTS) {
+        result.error = asError(err);
+        deps.recorder.event(cs, 'Warning', 'FailedUpdatePodInPlace', `failed to update pod ${name} in-place(revision ${op.revision}): ${result.error.message}`);
+        return;
+      }
+    }
+    pod = await deps.client.get<Pod>(POD_REF, pod.metadata.namespace, name);
   }
 }
 

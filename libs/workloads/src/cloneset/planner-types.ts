@@ -1,6 +1,9 @@
 // What the CloneSet planner reads and what it decides. Operations are concrete writes for the reconciler;
 // notes collect the plan's blockers and the Kubernetes Events the reconcile should record.
-import type { CloneSet, ControllerRevision, LifecycleStateType, Node, PersistentVolumeClaim, Pod } from '@coxswain/kruise-api';
+import type { CloneSet, ControllerRevision, InPlaceUpdateSpec, Node, PersistentVolumeClaim, Pod } from '@coxswain/kruise-api';
+import type { InPlaceGates } from '../inplace/calculate-spec.js';
+import type { LifecycleUpdatingPolicy } from '../inplace/update.js';
+import type { LifecycleChange } from '../lifecycle/transitions.js';
 import type { BlockerCode, Blocker } from './plan-types.js';
 import type { NewInstance } from './new-pod.js';
 
@@ -8,6 +11,7 @@ export interface PlannerGates {
   CloneSetShortHash: boolean;
   CloneSetPartitionRollback: boolean;
   PreparingUpdateAsUpdate: boolean;
+  inPlace: Required<InPlaceGates>;
 }
 
 export interface PlanContext {
@@ -24,6 +28,10 @@ export interface PlanContext {
   nodes: readonly Node[];
   currentRevision: string;
   updateRevision: string;
+  /** The revision objects behind the two names (the update revision may be newer than `revisions`). */
+  currentRevisionObject: ControllerRevision;
+  updateRevisionObject: ControllerRevision;
+  /** The CloneSet's revisions as listed at the start of the reconcile. */
   revisions: readonly ControllerRevision[];
   now: number;
   gates: PlannerGates;
@@ -34,10 +42,13 @@ export interface PlanContext {
 export type CloneSetOperation =
   | { op: 'create'; instance: NewInstance; revision: string; reason: string }
   | { op: 'delete'; pod: Pod; pvcs: PersistentVolumeClaim[]; reason: string }
-  | { op: 'setLifecycleState'; pod: Pod; state: LifecycleStateType; reason: string }
+  /** A lifecycle move (inplace-and-lifecycle §3.4): the KruisePodReady change first, then the state patch. */
+  | { op: 'lifecycle'; pod: Pod; change: LifecycleChange; reason: string }
   | { op: 'markSpecifiedDelete'; pod: Pod; revision: string; reason: string }
   | { op: 'setPodTemplateHash'; pod: Pod; value: string; reason: string }
-  | { op: 'markInPlaceUpdateReady'; pod: Pod; reason: string };
+  /** The pod as the in-place refresh (§2.6) wants it: a full update or a status update, from the cached pod. */
+  | { op: 'writePod'; pod: Pod; subresource: 'spec' | 'status'; reason: string }
+  | { op: 'updateInPlace'; pod: Pod; spec: InPlaceUpdateSpec; revision: string; lifecycleUpdating: LifecycleUpdatingPolicy; reason: string };
 
 export interface PlannedEvent {
   type: 'Normal' | 'Warning';

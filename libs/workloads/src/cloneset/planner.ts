@@ -27,6 +27,8 @@ export interface CloneSetPlan {
   events: PlannedEvent[];
   /** A FailedUpdate condition message the plan itself produces (InPlaceOnly that cannot update in place). */
   updateError?: string;
+  /** Look again after this long even without events (an in-place grace period ending). */
+  requeueAfterMs?: number;
 }
 
 export function planCloneSet(ctx: PlanContext, random: RandomSource): CloneSetPlan {
@@ -53,11 +55,17 @@ export function planCloneSet(ctx: PlanContext, random: RandomSource): CloneSetPl
   if (scale.scaling) return result('scale', scaleDiffs, scale.operations);
 
   const refresh = planRefresh(ctx);
-  if (refresh.length > 0) return result('update', scaleDiffs, refresh);
+  if (refresh.operations.length > 0 || refresh.error) {
+    return { ...result('update', scaleDiffs, refresh.operations, refresh.error), ...requeue(refresh.requeueAfterMs) };
+  }
 
   const updateDiffs = cloneSetDiffs(ctx.cs, ctx.pods, ctx.currentRevision, ctx.updateRevision, { ...diffOptions, predicate: 'update' });
   const update = planUpdate(ctx, updateDiffs, notes);
-  return result('update', updateDiffs, update.operations, update.error);
+  return { ...result('update', updateDiffs, update.operations, update.error), ...requeue(refresh.requeueAfterMs) };
+}
+
+function requeue(ms: number | undefined): { requeueAfterMs?: number } {
+  return ms === undefined ? {} : { requeueAfterMs: ms };
 }
 
 function isComplete(ctx: PlanContext): boolean {
@@ -77,10 +85,12 @@ function toAction(op: CloneSetOperation): PlannedAction {
       return { type: 'DELETE', pod: op.pod.metadata.name!, reason: op.reason };
     case 'markSpecifiedDelete':
       return { type: 'RECREATE', pod: op.pod.metadata.name!, reason: op.reason, revision: op.revision };
-    case 'setLifecycleState':
-      return { type: 'LIFECYCLE_TRANSITION', pod: op.pod.metadata.name!, reason: `${op.state}: ${op.reason}` };
+    case 'lifecycle':
+      return { type: 'LIFECYCLE_TRANSITION', pod: op.pod.metadata.name!, reason: `${op.change.from || 'Normal'} -> ${op.change.to}: ${op.reason}` };
     case 'setPodTemplateHash':
-    case 'markInPlaceUpdateReady':
+    case 'writePod':
       return { type: 'LIFECYCLE_TRANSITION', pod: op.pod.metadata.name!, reason: op.reason };
+    case 'updateInPlace':
+      return { type: 'UPDATE_IN_PLACE', pod: op.pod.metadata.name!, reason: op.reason, revision: op.revision };
   }
 }

@@ -129,7 +129,10 @@ export class CloneSetReconciler implements Reconciler {
 
     for (const e of plan.events) deps.recorder.event(cs, e.type, e.reason, e.message);
     const executed = await executeOperations(
-      { client: deps.client, scaleExpectations: deps.scaleExpectations, rvExpectations: deps.rvExpectations, recorder: deps.recorder, now: () => deps.clock.now() },
+      {
+        client: deps.client, scaleExpectations: deps.scaleExpectations, rvExpectations: deps.rvExpectations, recorder: deps.recorder,
+        now: () => deps.clock.now(), shortHash: deps.gates.enabled('CloneSetShortHash'),
+      },
       key, cs, plan.operations,
     );
     const syncError = executed.error?.message ?? plan.updateError;
@@ -147,6 +150,8 @@ export class CloneSetReconciler implements Reconciler {
     await this.truncateHistory(cs, ensured.revisions, status, active);
 
     if (!syncError) requeue.push(minReadyRequeueMs(cs, status));
+    requeue.push(plan.requeueAfterMs);
+    requeue.push(executed.requeueAfterMs);
     if (executed.error) throw executed.error;
     return requeue.result();
   }

@@ -1,7 +1,8 @@
 // The scale half of a CloneSet reconcile (spec cloneset §7.1), as a pure function: it decides which pods
 // to create, delete or move between lifecycle states, and says why, but writes nothing.
 import { LIFECYCLE_STATES, LABEL_CLONESET_INSTANCE_ID, type PersistentVolumeClaim, type Pod } from '@coxswain/kruise-api';
-import { isHooked } from '../lifecycle/hooks.js';
+import { addNotReadyKey } from '../lifecycle/pod-ready.js';
+import { cancelPreparingDelete, canCancelPreparingDelete, preDeleteLifecycleGate } from '../lifecycle/transitions.js';
 import { podAtRevision } from '../revision/revision-match.js';
 import type { CloneSetDiffs } from './diff.js';
 import { newInstance } from './new-pod.js';
@@ -24,18 +25,16 @@ export function planScale(ctx: PlanContext, diffs: CloneSetDiffs, notes: PlanNot
   const numToDelete = new Set([...specified, ...preDelete].map((p) => p.metadata.name)).size;
   const ops: CloneSetOperation[] = [];
 
-  // (a) Pods waiting in PreparingDelete that replicas need again go back to PreparingNormal.
+  // (a) Pods waiting in PreparingDelete that replicas need again go back to PreparingNormal (rule 17).
   const lifecycle = cs.spec.lifecycle;
-  if (!lifecycle?.preDelete?.markPodNotReady && !lifecycle?.inPlaceUpdate?.markPodNotReady) {
-    let missing = replicas - pods.length + numToDelete;
-    for (const p of preDelete) {
-      if (missing <= 0) break;
-      if (isSpecifiedDelete(p, podsToDelete)) continue;
-      ops.push({ op: 'setLifecycleState', pod: p, state: LIFECYCLE_STATES.PreparingNormal, reason: `replicas ${replicas} need it again: cancel its deletion` });
-      missing--;
-    }
-    if (ops.length > 0) return { scaling: true, operations: ops };
+  let missing = replicas - pods.length + numToDelete;
+  for (const p of preDelete) {
+    if (missing <= 0) break;
+    if (!canCancelPreparingDelete(lifecycle, p, podsToDelete)) continue;
+    ops.push({ op: 'lifecycle', pod: p, change: cancelPreparingDelete(p, ctx.now), reason: `replicas ${replicas} need it again: cancel its deletion` });
+    missing--;
   }
+  if (ops.length > 0) return { scaling: true, operations: ops };
 
   // (b) Scale up; the step ends here whenever pods are missing, even if none may be created yet.
   if (diffs.scaleUpNum > diffs.scaleUpLimit) {
@@ -108,15 +107,19 @@ function withinReadyBudget(list: readonly Pod[], budget: { left: number }, notes
   return chosen;
 }
 
-/** §7.3: a pod held by its preDelete hook moves to PreparingDelete; any other is deleted with its PVCs. */
+/** §7.3 with rules 15–16: a pod held by its preDelete hook moves to PreparingDelete; any other is deleted with its PVCs. */
 function deletePods(ctx: PlanContext, list: readonly Pod[], why: string, ops: CloneSetOperation[], notes: PlanNotes): void {
-  const preDeleteHook = ctx.cs.spec.lifecycle?.preDelete;
   for (const p of list) {
-    if (ctx.cs.spec.lifecycle && isHooked(preDeleteHook, p)) {
-      if (lifecycleState(p) !== LIFECYCLE_STATES.PreparingDelete) {
-        ops.push({ op: 'setLifecycleState', pod: p, state: LIFECYCLE_STATES.PreparingDelete, reason: `${why}; its preDelete hook must be acknowledged first` });
-      } else {
-        notes.blocker('HOOK_PENDING', `pod ${p.metadata.name} waits for its preDelete hook to be acknowledged`, [p.metadata.name!]);
+    const gate = preDeleteLifecycleGate(ctx.cs.spec.lifecycle, p, ctx.now);
+    if (gate.action === 'prepareDelete') {
+      ops.push({ op: 'lifecycle', pod: p, change: gate.change, reason: `${why}; its preDelete hook must be acknowledged first` });
+      continue;
+    }
+    if (gate.action === 'wait') {
+      notes.blocker('HOOK_PENDING', `pod ${p.metadata.name} waits for its preDelete hook to be acknowledged`, [p.metadata.name!]);
+      // Rule 16 re-asserts the KruisePodReady key; written only when it is missing.
+      if (gate.change.podReady && addNotReadyKey(p, gate.change.podReady.key, ctx.now)) {
+        ops.push({ op: 'lifecycle', pod: p, change: gate.change, reason: 'keep it out of traffic while its preDelete hook is pending' });
       }
       continue;
     }

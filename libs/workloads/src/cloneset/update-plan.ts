@@ -1,49 +1,80 @@
 // The update half of a CloneSet reconcile (spec cloneset §8.1): refresh pod states, then choose which
 // pods move to the target revision this pass. Pure; the reconciler applies the operations.
 import {
-  ANNOTATION_INPLACE_UPDATE_GRACE, ANNOTATION_INPLACE_UPDATE_GRACE_OLD, ANNOTATION_INPLACE_UPDATE_STATE, ANNOTATION_INPLACE_UPDATE_STATE_OLD,
-  CONDITION_INPLACE_UPDATE_READY, LABEL_CONTROLLER_REVISION_HASH,
+  ANNOTATION_INPLACE_UPDATE_GRACE, ANNOTATION_INPLACE_UPDATE_GRACE_OLD, CONDITION_KRUISE_POD_READY, LABEL_CONTROLLER_REVISION_HASH,
   LABEL_POD_TEMPLATE_HASH, LABEL_SPECIFIED_DELETE, LIFECYCLE_STATES, calculatePartitionReplicas, type Pod,
 } from '@coxswain/kruise-api';
-import { isAllHooked } from '../lifecycle/hooks.js';
+import { setPodCondition } from '../inplace/readiness-gate.js';
+import { refreshInPlaceUpdate } from '../inplace/refresh.js';
+import { chooseUpdateMethod } from '../inplace/update-policy.js';
+import { hasKruisePodReadyGate } from '../lifecycle/pod-ready.js';
+import { inPlaceUpdateLifecycleGate, refreshLifecycleState } from '../lifecycle/transitions.js';
+import { lifecycleTimestamp } from './new-pod.js';
 import { podAtRevision, shortHash } from '../revision/revision-match.js';
 import type { CloneSetDiffs } from './diff.js';
 import { explainUnavailable, isPodAvailable, lifecycleState, podCondition } from './pod-state.js';
 import type { CloneSetOperation, PlanContext, PlanNotes } from './planner-types.js';
 import { limitUpdateIndexes, sortUpdateIndexes } from './sort/index.js';
 
-/** Refresh-driven lifecycle transitions (inplace-and-lifecycle §3.4 rules 3, 4, 13) and the pod-template-hash back-fill. */
-export function planRefresh(ctx: PlanContext): CloneSetOperation[] {
+export interface RefreshStep {
+  operations: CloneSetOperation[];
+  /** The soonest a grace period ends (§2.6 finishGracePeriod), in ms. */
+  requeueAfterMs?: number;
+  /** An unreadable in-place annotation: Kruise fails the reconcile with it. */
+  error?: string;
+}
+
+/**
+ * §8.1 step 1 for every pod: the in-place refresh (inplace-and-lifecycle §2.6: grace period, next
+ * container batch, InPlaceUpdateReady back to True), the KruisePodReady condition a new pod needs,
+ * the refresh-driven lifecycle moves (§3.4 rules 3, 4, 10, 12, 13) and the pod-template-hash back-fill.
+ */
+export function planRefresh(ctx: PlanContext): RefreshStep {
   const lifecycle = ctx.cs.spec.lifecycle;
-  const ops: CloneSetOperation[] = [];
+  const step: RefreshStep = { operations: [] };
+  const ops = step.operations;
   for (const pod of ctx.pods) {
-    if (needsInPlaceUpdateReady(pod)) ops.push({ op: 'markInPlaceUpdateReady', pod, reason: 'InPlaceUpdateReady readiness gate without its condition' });
-    const state = lifecycleState(pod);
-    if (state === LIFECYCLE_STATES.PreparingNormal) {
-      const preNormal = lifecycle?.preNormal;
-      if (!preNormal && pod.spec.nodeName) {
-        ops.push({ op: 'setLifecycleState', pod, state: LIFECYCLE_STATES.Normal, reason: 'scheduled' });
-      } else if (preNormal && isAllHooked(preNormal, pod)) {
-        ops.push({ op: 'setLifecycleState', pod, state: LIFECYCLE_STATES.Normal, reason: 'preNormal hook satisfied' });
-      }
-    } else if (state === LIFECYCLE_STATES.Updated && (!lifecycle || !lifecycle.inPlaceUpdate || isAllHooked(lifecycle.inPlaceUpdate, pod))) {
-      ops.push({ op: 'setLifecycleState', pod, state: LIFECYCLE_STATES.Normal, reason: 'in-place update done' });
+    const refresh = refreshInPlaceUpdate(pod, ctx.now, { verticalScaling: ctx.gates.inPlace.InPlaceWorkloadVerticalScaling });
+    if (refresh.action === 'error') {
+      step.error ??= refresh.message;
+      continue;
     }
+    if (refresh.action === 'requeue') {
+      const ms = refresh.delaySeconds * 1000;
+      if (step.requeueAfterMs === undefined || ms < step.requeueAfterMs) step.requeueAfterMs = ms;
+    }
+    // One status write carries both conditions a fresh pod needs.
+    const statusBase = refresh.action === 'updateStatus' ? refresh.pod : pod;
+    const withKruiseReady = initKruisePodReady(statusBase, ctx.now);
+    if (refresh.action === 'update') {
+      ops.push({ op: 'writePod', pod: refresh.pod, subresource: 'spec', reason: refresh.reason });
+    } else if (refresh.action === 'updateStatus' || withKruiseReady) {
+      const reason = refresh.action === 'updateStatus' ? refresh.reason : 'KruisePodReady readiness gate without its condition';
+      ops.push({ op: 'writePod', pod: withKruiseReady ?? statusBase, subresource: 'status', reason });
+    }
+    const change = refreshLifecycleState({ workload: 'CloneSet', lifecycle, pod, updateRevision: ctx.updateRevision, now: ctx.now, completion: { verticalScaling: ctx.gates.inPlace.InPlaceWorkloadVerticalScaling } });
+    if (change) ops.push({ op: 'lifecycle', pod, change, reason: REFRESH_REASONS[change.rule] ?? `rule ${change.rule}` });
     const revisionLabel = pod.metadata.labels?.[LABEL_CONTROLLER_REVISION_HASH];
     if (revisionLabel && pod.metadata.labels?.[LABEL_POD_TEMPLATE_HASH] === undefined) {
       ops.push({ op: 'setPodTemplateHash', pod, value: shortHash(revisionLabel), reason: 'back-fill pod-template-hash' });
     }
   }
-  return ops;
+  return step;
 }
 
-/** inplace-and-lifecycle §2.6, last step: a pod with the readiness gate gets the condition {True, "", ""}. */
-function needsInPlaceUpdateReady(pod: Pod): boolean {
-  if (!pod.spec.readinessGates?.some((g) => g.conditionType === CONDITION_INPLACE_UPDATE_READY)) return false;
-  if (pod.metadata.annotations?.[ANNOTATION_INPLACE_UPDATE_GRACE] !== undefined || pod.metadata.annotations?.[ANNOTATION_INPLACE_UPDATE_GRACE_OLD] !== undefined) return false;
-  if (pod.metadata.annotations?.[ANNOTATION_INPLACE_UPDATE_STATE] !== undefined || pod.metadata.annotations?.[ANNOTATION_INPLACE_UPDATE_STATE_OLD] !== undefined) return false;
-  const condition = podCondition(pod, CONDITION_INPLACE_UPDATE_READY);
-  return !(condition?.status === 'True' && !condition.reason && !condition.message);
+/** Why a refresh rule of inplace-and-lifecycle §3.4 fired, in words. */
+const REFRESH_REASONS: Record<number, string> = {
+  3: 'scheduled',
+  4: 'preNormal hook satisfied',
+  10: 'already at the update revision',
+  12: 'in-place update completed',
+  13: 'inPlaceUpdate hook satisfied',
+};
+
+/** Kruise's pod-readiness controller: a pod with the KruisePodReady gate and no condition gets it True. */
+function initKruisePodReady(pod: Pod, now: number): Pod | undefined {
+  if (!hasKruisePodReadyGate(pod) || podCondition(pod, CONDITION_KRUISE_POD_READY)) return undefined;
+  return setPodCondition(pod, { type: CONDITION_KRUISE_POD_READY, status: 'True', lastTransitionTime: lifecycleTimestamp(now) });
 }
 
 export interface UpdateStep {
@@ -107,13 +138,36 @@ export function planUpdate(ctx: PlanContext, diffs: CloneSetDiffs, notes: PlanNo
 
   const ops: CloneSetOperation[] = [];
   const policy = rolling?.podUpdatePolicy ?? 'ReCreate';
+  const targetRevision = forward ? ctx.updateRevisionObject : ctx.currentRevisionObject;
   for (const pod of batch.pods) {
-    // The in-place engine is not built yet: InPlaceIfPossible falls back to recreate, as Kruise does
-    // for changes it cannot apply in place; InPlaceOnly refuses, exactly as Kruise's message says.
-    if (policy === 'InPlaceOnly') {
-      const error = `find Pod ${pod.metadata.name} update strategy is InPlaceOnly but can not update in-place`;
-      notes.event('Warning', 'FailedUpdatePodInPlace', error);
-      return { operations: ops, error };
+    const name = pod.metadata.name!;
+    const method = chooseUpdateMethod({
+      policy,
+      podName: name,
+      oldRevision: ctx.revisions.find((r) => podAtRevision(pod, r.metadata.name!)),
+      newRevision: targetRevision,
+      options: { gracePeriodSeconds: rolling?.inPlaceUpdateStrategy?.gracePeriodSeconds, gates: ctx.gates.inPlace },
+    });
+    if (method.method === 'error') {
+      notes.event('Warning', 'FailedUpdatePodInPlace', method.message);
+      return { operations: ops, error: method.message };
+    }
+    if (method.method === 'inPlace') {
+      const gate = inPlaceUpdateLifecycleGate({ workload: 'CloneSet', lifecycle: cs.spec.lifecycle, pod, now: ctx.now });
+      switch (gate.action) {
+        case 'update':
+          ops.push({ op: 'updateInPlace', pod, spec: method.spec, revision: target, lifecycleUpdating: gate.lifecycleUpdating, reason: `in-place update to revision ${target}` });
+          break;
+        case 'transition':
+          ops.push({ op: 'lifecycle', pod, change: gate.change, reason: `rule ${gate.rule}: waits for its inPlaceUpdate hook before the update` });
+          break;
+        case 'wait':
+          notes.blocker('HOOK_PENDING', `pod ${name}: ${gate.reason}`, [name]);
+          break;
+        case 'error':
+          return { operations: ops, error: gate.message };
+      }
+      continue;
     }
     if (pod.metadata.labels?.[LABEL_SPECIFIED_DELETE] !== undefined) continue;
     ops.push({ op: 'markSpecifiedDelete', pod, revision: target, reason: `recreate at revision ${target}` });

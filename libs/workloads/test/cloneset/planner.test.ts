@@ -1,9 +1,10 @@
 // The composed CloneSet planner (spec cloneset §5.2, §7.1, §8.1), step by step over an in-memory set of
 // pods that become Running and Ready at once: the docs' worked examples and the plan's explanations.
 import { describe, expect, it } from '@jest/globals';
-import type { CloneSet, Pod } from '@coxswain/kruise-api';
+import { DEFAULT_FEATURE_GATES, type CloneSet, type ControllerRevision, type Pod } from '@coxswain/kruise-api';
 import { planCloneSet, type CloneSetPlan } from '../../src/cloneset/planner.js';
 import type { PlanContext } from '../../src/cloneset/planner-types.js';
+import { inPlaceGates } from '../../src/inplace/calculate-spec.js';
 
 const NOW = Date.parse('2026-05-01T12:00:00Z');
 const OLD = 'sample-old1';
@@ -40,8 +41,8 @@ function readyPod(name: string, revision: string, extra: { ready?: boolean; labe
 
 function context(cs: CloneSet, pods: Pod[], current = OLD, update = NEW): PlanContext {
   return {
-    cs, currentCS: cs, updateCS: cs, pods, pvcs: [], nodes: [], currentRevision: current, updateRevision: update, revisions: [], now: NOW,
-    gates: { CloneSetShortHash: false, CloneSetPartitionRollback: false, PreparingUpdateAsUpdate: false },
+    cs, currentCS: cs, updateCS: cs, pods, pvcs: [], nodes: [], currentRevision: current, updateRevision: update, currentRevisionObject: revisionStub(current), updateRevisionObject: revisionStub(update), revisions: [], now: NOW,
+    gates: { CloneSetShortHash: false, CloneSetPartitionRollback: false, PreparingUpdateAsUpdate: false, inPlace: inPlaceGates(DEFAULT_FEATURE_GATES) },
     excludePreparingDeleteFlag: false,
   };
 }
@@ -57,7 +58,7 @@ function apply(plan: CloneSetPlan, pods: Pod[]): Pod[] {
     switch (op.op) {
       case 'create': next.push(readyPod(op.instance.pod.metadata.name!, op.revision, { labels: { 'lifecycle.apps.kruise.io/state': 'PreparingNormal' } })); break;
       case 'delete': next = next.filter((p) => p.metadata.name !== op.pod.metadata.name); break;
-      case 'setLifecycleState': find(op.pod.metadata.name!).metadata.labels!['lifecycle.apps.kruise.io/state'] = op.state; break;
+      case 'lifecycle': find(op.pod.metadata.name!).metadata.labels!['lifecycle.apps.kruise.io/state'] = op.change.to; break;
       case 'markSpecifiedDelete': find(op.pod.metadata.name!).metadata.labels!['apps.kruise.io/specified-delete'] = 'true'; break;
       case 'setPodTemplateHash': find(op.pod.metadata.name!).metadata.labels!['pod-template-hash'] = op.value; break;
     }
@@ -125,7 +126,7 @@ describe('CloneSet planner: rules and explanations', () => {
     const pods = [readyPod('sample-a', NEW, { labels: { 'example.io/registered': 'true' } }), readyPod('sample-b', NEW)];
     const plan = planCloneSet(context(cs, pods, NEW, NEW), random);
     const ops = plan.operations.map((o) => `${o.op}:${'pod' in o ? o.pod.metadata.name : ''}`);
-    expect(ops).toEqual([expect.stringMatching(/^(setLifecycleState:sample-a|delete:sample-b)$/)]);
+    expect(ops).toEqual([expect.stringMatching(/^(lifecycle:sample-a|delete:sample-b)$/)]);
   });
 
   it('paused stops the update path with a PAUSED blocker; scaling continues', () => {
@@ -151,10 +152,10 @@ describe('CloneSet planner: rules and explanations', () => {
     const cs = cloneSet({});
     const pods = ['a', 'b', 'c', 'd', 'e'].map((n) => readyPod(`sample-${n}`, OLD, n === 'a' ? { labels: { 'lifecycle.apps.kruise.io/state': 'PreparingNormal' } } : {}));
     const plan = planCloneSet(context(cs, pods), random);
-    expect(plan.actions).toEqual([{ type: 'LIFECYCLE_TRANSITION', pod: 'sample-a', reason: 'Normal: scheduled' }]);
+    expect(plan.actions).toEqual([{ type: 'LIFECYCLE_TRANSITION', pod: 'sample-a', reason: 'PreparingNormal -> Normal: scheduled' }]);
   });
 
-  it('InPlaceOnly cannot update yet and says so as a FailedUpdate message', () => {
+  it('InPlaceOnly that cannot update in place says so as a FailedUpdate message', () => {
     const cs = cloneSet({ rollingUpdate: { podUpdatePolicy: 'InPlaceOnly' } });
     const pods = ['a', 'b', 'c', 'd', 'e'].map((n) => readyPod(`sample-${n}`, OLD));
     const plan = planCloneSet(context(cs, pods), random);
@@ -169,3 +170,8 @@ describe('CloneSet planner: rules and explanations', () => {
     expect(planCloneSet(context(cs, [...done.slice(1), readyPod('sample-f', OLD)], OLD, NEW), random).complete).toBe(false);
   });
 });
+
+/** A ReCreate plan never reads a revision's data; only its name matters here. */
+function revisionStub(name: string): ControllerRevision {
+  return { apiVersion: 'apps/v1', kind: 'ControllerRevision', metadata: { name }, revision: 1 };
+}
