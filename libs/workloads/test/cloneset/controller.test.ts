@@ -3,9 +3,9 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import {
   LABEL_CLONESET_INSTANCE_ID, LABEL_CONTROLLER_REVISION_HASH, LABEL_LIFECYCLE_STATE, LABEL_POD_TEMPLATE_HASH,
-  type CloneSet, type Pod,
+  type CloneSet, type PersistentVolumeClaim, type Pod,
 } from '@coxswain/kruise-api';
-import { CLONESET_REF, CONTROLLER_REVISION_REF } from '../../src/index.js';
+import { CLONESET_REF, CONTROLLER_REVISION_REF, POD_REF, PVC_REF } from '../../src/index.js';
 import { activePods, podCensus, startCloneSetEnv, type CloneSetEnv } from '../support/cloneset-env.js';
 
 const SAMPLE = `
@@ -147,5 +147,85 @@ describe('CloneSet controller: the docs sample', () => {
     await patchSpec('sample', { replicas: 2 });
     const scaled = await settledStatus('sample', (c, ps) => c.status?.replicas === 2 && ps.length === 2);
     expect(scaled.cs.status!.availableReplicas).toBe(2);
+  });
+
+  it('scaleStrategy.maxUnavailable streams a scale-up one unavailable pod at a time and records ScaleUpLimited', async () => {
+    await env.apply(SAMPLE.replace('  replicas: 5', '  replicas: 4\n  scaleStrategy: {maxUnavailable: 1}'));
+    await settledStatus('sample', (c) => c.status?.availableReplicas === 4);
+    const events = await env.events();
+    expect(events.filter((e) => e.reason === 'SuccessfulCreate')).toHaveLength(4);
+    expect(events.find((e) => e.reason === 'ScaleUpLimited')).toMatchObject({ type: 'Warning', message: 'scaleUp is limited because of scaleStrategy.maxUnavailable, limit: 1' });
+    // Each pod is created only once the previous one is available (image pull + start > 1 s apart).
+    const created = (await env.pods('sample')).map((p) => Date.parse(p.metadata.creationTimestamp!)).sort((a, b) => a - b);
+    for (let i = 1; i < created.length; i++) expect(created[i]! - created[i - 1]!).toBeGreaterThanOrEqual(1000);
+  });
+
+  describe('PVCs of volumeClaimTemplates', () => {
+    const withClaims = (reuse: boolean) => `
+apiVersion: apps.kruise.io/v1beta1
+kind: CloneSet
+metadata: {name: data}
+spec:
+  replicas: 2
+  selector: {matchLabels: {app: data}}
+  scaleStrategy: {enablePVCReuse: ${reuse}}
+  template:
+    metadata: {labels: {app: data}}
+    spec: {containers: [{name: main, image: "nginx:1.25"}]}
+  volumeClaimTemplates:
+  - metadata: {name: vol}
+    spec: {accessModes: [ReadWriteOnce], resources: {requests: {storage: 1Gi}}}
+`;
+    const claims = async () => (await env.cluster.store.list<PersistentVolumeClaim>(PVC_REF, { namespace: 'default' })).items
+      .filter((c) => !c.metadata.deletionTimestamp)
+      .map((c) => `${c.metadata.name} ${c.metadata.labels![LABEL_CLONESET_INSTANCE_ID]}`)
+      .sort();
+
+    it('creates one PVC per pod named <template>-<cloneset>-<id>, owned by the CloneSet', async () => {
+      await env.apply(withClaims(false));
+      const { pods } = await settledStatus('data', (c) => c.status?.availableReplicas === 2);
+      const ids = pods.map((p) => p.metadata.labels![LABEL_CLONESET_INSTANCE_ID]!).sort();
+      expect(await claims()).toEqual(ids.map((id) => `vol-data-${id} ${id}`));
+      const pvc = (await env.cluster.store.list<PersistentVolumeClaim>(PVC_REF, { namespace: 'default' })).items[0]!;
+      expect(pvc.metadata.ownerReferences).toEqual([expect.objectContaining({ kind: 'CloneSet', name: 'data', controller: true })]);
+      for (const pod of pods) {
+        expect(pod.spec.volumes).toContainEqual({ name: 'vol', persistentVolumeClaim: { claimName: `vol-data-${pod.metadata.labels![LABEL_CLONESET_INSTANCE_ID]}`, readOnly: false } });
+      }
+    });
+
+    it('with enablePVCReuse, a pod deleted by someone else comes back with its instance id and its PVC', async () => {
+      await env.apply(withClaims(true));
+      const { pods } = await settledStatus('data', (c) => c.status?.availableReplicas === 2);
+      const before = await claims();
+      const lost = pods[0]!;
+      await env.cluster.store.delete(POD_REF, 'default', lost.metadata.name!);
+      const after = await settledStatus('data', (c, ps) => c.status?.availableReplicas === 2 && ps.length === 2 && ps.some((p) => p.metadata.name === lost.metadata.name && p.metadata.uid !== lost.metadata.uid));
+      expect(after.pods.map((p) => p.metadata.name).sort()).toEqual(pods.map((p) => p.metadata.name).sort());
+      expect(await claims()).toEqual(before);
+    });
+
+    it('without PVC reuse, a pod deleted by someone else is replaced by a new instance id with a new PVC; the old PVC goes', async () => {
+      await env.apply(withClaims(false));
+      const { pods } = await settledStatus('data', (c) => c.status?.availableReplicas === 2);
+      const lost = pods[0]!;
+      const lostId = lost.metadata.labels![LABEL_CLONESET_INSTANCE_ID]!;
+      await env.cluster.store.delete(POD_REF, 'default', lost.metadata.name!);
+      const after = await settledStatus('data', (c, ps) => c.status?.availableReplicas === 2 && ps.length === 2 && !ps.some((p) => p.metadata.name === lost.metadata.name));
+      await env.runUntil(async () => !(await claims()).some((c) => c.endsWith(` ${lostId}`)));
+      const ids = after.pods.map((p) => p.metadata.labels![LABEL_CLONESET_INSTANCE_ID]!).sort();
+      expect(await claims()).toEqual(ids.map((id) => `vol-data-${id} ${id}`));
+    });
+
+    it('a ReCreate update replaces the PVCs together with the pods', async () => {
+      await env.apply(withClaims(false));
+      await settledStatus('data', (c) => c.status?.availableReplicas === 2);
+      const before = await claims();
+      await patchSpec('data', { template: { spec: { containers: [{ name: 'main', image: 'nginx:1.27' }] } } });
+      const after = await settledStatus('data', (c, ps) => c.status?.observedGeneration === 2 && c.status.updatedAvailableReplicas === 2 && ps.length === 2);
+      await env.run(2_000);
+      const now = await claims();
+      expect(now.filter((c) => before.includes(c))).toEqual([]);
+      expect(now).toEqual(after.pods.map((p) => p.metadata.labels![LABEL_CLONESET_INSTANCE_ID]!).sort().map((id) => `vol-data-${id} ${id}`));
+    });
   });
 });
