@@ -1,9 +1,12 @@
 // A CloneSet controller running against the embedded cluster on a ManualClock: what the scenario and
 // property tests drive. `run(ms)` advances time in small steps, letting the watch, the controller and
 // the kubelet simulator settle in between, so a test reads like a timeline.
-import { EmbeddedCluster, ManualClock, MemoryPersistence, type KubeletOptions } from '@coxswain/cluster';
+import {
+  EmbeddedCluster, ManualClock, MemoryPersistence,
+  type ClusterClient, type DeleteOptions, type KindRef, type KubeletOptions, type MergePatch, type WriteOptions,
+} from '@coxswain/cluster';
 import { ClusterEventRecorder, ControllerManager } from '@coxswain/controller-runtime';
-import { DEFAULT_FEATURE_GATES, parseManifests, type CloneSet, type Event, type FeatureGates, type Pod } from '@coxswain/kruise-api';
+import { DEFAULT_FEATURE_GATES, parseManifests, type CloneSet, type Event, type FeatureGates, type KubeObject, type Pod } from '@coxswain/kruise-api';
 import { CloneSetController, CLONESET_REF, POD_REF, isActive, isPodAvailable } from '../../src/index.js';
 
 export const START = '2026-01-01T00:00:00Z';
@@ -31,6 +34,12 @@ export interface CloneSetEnvOptions {
   kubelet?: Partial<KubeletOptions>;
   random?: () => number;
   nodes?: { zones: number; nodesPerZone: number; podCapacity: number };
+  /**
+   * The client the controller manager (informers and the controller's writes) uses, built around the
+   * store; default the store itself. The kubelet, scheduler and event recorder always use the raw store,
+   * so a wrapper here sees exactly the controller's own traffic.
+   */
+  controllerClient?: (store: ClusterClient) => ClusterClient;
 }
 
 export async function startCloneSetEnv(options: CloneSetEnvOptions = {}): Promise<CloneSetEnv> {
@@ -44,7 +53,8 @@ export async function startCloneSetEnv(options: CloneSetEnvOptions = {}): Promis
     kubelet: { imagePullMs: 1000, containerStartMs: 500, terminationMs: 500, ...options.kubelet },
     onError,
   });
-  const manager = new ControllerManager({ client: cluster.store, clock, onInformerError: onError });
+  const client = options.controllerClient?.(cluster.store) ?? cluster.store;
+  const manager = new ControllerManager({ client, clock, onInformerError: onError });
   const recorder = new ClusterEventRecorder({ client: cluster.store, clock, component: 'kruise-manager', onError });
   const controller = new CloneSetController(manager, {
     gates: options.gates ?? DEFAULT_FEATURE_GATES,
@@ -144,4 +154,65 @@ export async function podCensus(env: CloneSetEnv, namespace = 'default'): Promis
   });
   census.stop = () => handle.stop();
   return census;
+}
+
+/** One write a TapClient forwards; `kind`, `namespace` and `name` address the object written. */
+export interface TappedWrite {
+  verb: 'create' | 'update' | 'patch' | 'updateStatus' | 'delete';
+  kind: string;
+  namespace: string | undefined;
+  name: string;
+  /** create / update / updateStatus: the object sent. */
+  object?: KubeObject;
+  /** patch: the merge patch sent. */
+  patch?: MergePatch;
+  /** delete: the options sent (preconditions carry the uid the caller meant). */
+  deleteOptions?: DeleteOptions;
+}
+
+export interface TapHooks {
+  /** Called synchronously before the write is sent, so it sees the caller's state at the moment it decided. */
+  before?(write: TappedWrite): void;
+  /** Called when the write has been answered: with the stored result, or with the error. */
+  after?(write: TappedWrite, result: KubeObject | undefined, error: unknown): void;
+}
+
+/**
+ * A ClusterClient that forwards everything and shows every write to its hooks: the property tests use it
+ * (as `controllerClient`) to hold each controller write to the invariant budget the controller had when
+ * it made it. Reads and watches pass through untouched.
+ */
+export class TapClient implements ClusterClient {
+  constructor(private readonly inner: ClusterClient, private readonly hooks: TapHooks) {}
+
+  get: ClusterClient['get'] = (ref, namespace, name) => this.inner.get(ref, namespace, name);
+  list: ClusterClient['list'] = (ref, options) => this.inner.list(ref, options);
+  watch: ClusterClient['watch'] = (ref, options, onEvent, onClose) => this.inner.watch(ref, options, onEvent, onClose);
+  create: ClusterClient['create'] = (object, options?: WriteOptions) =>
+    this.tapped({ verb: 'create', ...address(object), object }, () => this.inner.create(object, options));
+  update: ClusterClient['update'] = (object, options?: WriteOptions) =>
+    this.tapped({ verb: 'update', ...address(object), object }, () => this.inner.update(object, options));
+  updateStatus: ClusterClient['updateStatus'] = (object, options?: WriteOptions) =>
+    this.tapped({ verb: 'updateStatus', ...address(object), object }, () => this.inner.updateStatus(object, options));
+  patch: ClusterClient['patch'] = (ref: KindRef, namespace, name, patch, options) =>
+    this.tapped({ verb: 'patch', kind: ref.kind, namespace, name, patch }, () => this.inner.patch(ref, namespace, name, patch, options));
+  delete: ClusterClient['delete'] = (ref: KindRef, namespace, name, options) =>
+    this.tapped({ verb: 'delete', kind: ref.kind, namespace, name, deleteOptions: options }, () => this.inner.delete(ref, namespace, name, options));
+
+  private async tapped<T extends KubeObject>(write: TappedWrite, send: () => Promise<T>): Promise<T> {
+    this.hooks.before?.(write);
+    let result: T;
+    try {
+      result = await send();
+    } catch (err) {
+      this.hooks.after?.(write, undefined, err);
+      throw err;
+    }
+    this.hooks.after?.(write, result, undefined);
+    return result;
+  }
+}
+
+function address(object: KubeObject): { kind: string; namespace: string | undefined; name: string } {
+  return { kind: object.kind, namespace: object.metadata.namespace, name: object.metadata.name ?? '' };
 }

@@ -17,8 +17,7 @@ export class KeyedQueue {
       this.again.add(key);
       return;
     }
-    const run = this.runUntilClean(key).finally(() => this.running.delete(key));
-    this.running.set(key, run);
+    this.running.set(key, this.runUntilClean(key));
   }
 
   get busy(): boolean {
@@ -38,13 +37,19 @@ export class KeyedQueue {
   private async runUntilClean(key: string): Promise<void> {
     // Let the events of the current tick arrive first, so they are handled in one pass.
     await Promise.resolve();
-    do {
-      this.again.delete(key);
-      try {
-        await this.work(key);
-      } catch (err) {
-        this.onError(err);
-      }
-    } while (this.again.has(key) && !this.stopped);
+    try {
+      do {
+        this.again.delete(key);
+        try {
+          await this.work(key);
+        } catch (err) {
+          this.onError(err);
+        }
+      } while (this.again.has(key) && !this.stopped);
+    } finally {
+      // In the same synchronous step as the last `again` check: a mark() arriving after it starts a new
+      // run instead of landing in `again` with nothing left to see it.
+      this.running.delete(key);
+    }
   }
 }
