@@ -1,4 +1,4 @@
-// End-to-end ReCreate rollout of a 1,000-pod CloneSet in the embedded cluster on a ManualClock: the
+// End-to-end ReCreate and in-place rollouts of a 1,000-pod CloneSet in the embedded cluster on a ManualClock: the
 // CloneSet controller, scheduler and kubelet simulator all run; only time is simulated. Reports the
 // simulated rollout duration against its ideal (waves x per-wave latency), the wall-clock cost, and the
 // API writes the controller makes per pod. Run with `npm run bench` in libs/workloads.
@@ -64,7 +64,9 @@ class CountingClient implements ClusterClient {
   }
 }
 
-async function main(): Promise<void> {
+type Policy = 'ReCreate' | 'InPlaceIfPossible';
+
+async function rollout(policy: Policy): Promise<string> {
   const wallStart = performance.now();
   const clock = new ManualClock('2026-01-01T00:00:00Z');
   const errors: unknown[] = [];
@@ -121,7 +123,7 @@ async function main(): Promise<void> {
       replicas: PODS,
       selector: { matchLabels: { app: 'web' } },
       template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'web', image: 'nginx:1.25' }] } },
-      updateStrategy: { type: 'RollingUpdate', rollingUpdate: { podUpdatePolicy: 'ReCreate', partition: 0, maxUnavailable: MAX_UNAVAILABLE, maxSurge: MAX_SURGE } },
+      updateStrategy: { type: 'RollingUpdate', rollingUpdate: { podUpdatePolicy: policy, partition: 0, maxUnavailable: MAX_UNAVAILABLE, maxSurge: MAX_SURGE } },
     },
   } as KubeObject);
   const createMs = await runUntil(rolledOut('nginx:1.25'), 'initial 1,000 available pods');
@@ -145,33 +147,38 @@ async function main(): Promise<void> {
   await cluster.stop();
   if (errors.length > 0) throw new AggregateError(errors, `${errors.length} error(s) during the bench: ${String(errors[0])}`);
 
-  // Ideal: waves of maxUnavailable (+ maxSurge) pods, each taking termination + image pull + container start.
-  // ReCreate creates the replacement as soon as the old pod is terminating (it is no longer active) and
-  // a node pulls an image once, so the critical path can be shorter: the floor is one pull plus one
-  // container start per wave. The simulated time lies between the two; how close to the floor depends
-  // on how many later-wave pods the scheduler puts on nodes that do not have the new image yet.
+  // Ideal: waves of maxUnavailable (+ maxSurge) pods, each taking the wave's latency: for ReCreate
+  // termination + image pull + container start; in place, image pull + container restart. ReCreate
+  // creates the replacement as soon as the old pod is terminating (it is no longer active) and a node
+  // pulls an image once, so its critical path can be shorter: the floor is one pull plus one container
+  // start per wave.
   const maxUnavailable = Math.ceil((10 * PODS) / 100);
   const perWave = maxUnavailable + MAX_SURGE;
   const waves = Math.ceil(PODS / perWave);
-  const waveMs = KUBELET.terminationMs + KUBELET.imagePullMs + KUBELET.containerStartMs;
+  const waveMs = (policy === 'ReCreate' ? KUBELET.terminationMs : 0) + KUBELET.imagePullMs + KUBELET.containerStartMs;
   const idealMs = waves * waveMs;
   const floorMs = KUBELET.imagePullMs + waves * KUBELET.containerStartMs;
   const podWrites = client.total('pod') + client.total('pvc');
   const otherWrites = client.total('status') + client.total('other');
-
-  console.log(`ReCreate rollout, ${PODS.toLocaleString('en-US')} pods, maxUnavailable ${MAX_UNAVAILABLE} (${maxUnavailable}), maxSurge ${MAX_SURGE}, ` +
-    `kubelet pull ${KUBELET.imagePullMs} ms / start ${KUBELET.containerStartMs} ms / termination ${KUBELET.terminationMs} ms, ${NODES.zones * NODES.nodesPerZone} nodes`);
-  console.log('| pods | waves | ideal (s) | floor (s) | simulated (s) | ratio to ideal | ratio to floor | wall (s) | pod+PVC writes/pod | status+other writes/pod |');
-  console.log('|---|---|---|---|---|---|---|---|---|---|');
-  console.log(
-    `| ${PODS.toLocaleString('en-US')} | ${waves} | ${(idealMs / 1000).toFixed(1)} | ${(floorMs / 1000).toFixed(1)} | ${(rolloutMs / 1000).toFixed(1)} | ` +
-      `${(rolloutMs / idealMs).toFixed(2)} | ${(rolloutMs / floorMs).toFixed(2)} | ` +
-      `${(rolloutWall / 1000).toFixed(1)} | ${(podWrites / PODS).toFixed(2)} | ${(otherWrites / PODS).toFixed(3)} |`,
+  details.push(`${policy}: updated+available 10%, 20%, ... 100% at (s): ${milestones.join(', ')}`);
+  details.push(`${policy}: writes by kind and verb: ${[...client.counts].sort().map(([k, n]) => `${k}=${n}${client.failed.get(k) ? ` (${client.failed.get(k)} refused)` : ''}`).join(', ')}`);
+  details.push(`${policy}: initial creation of ${PODS} pods: ${(createMs / 1000).toFixed(1)} s simulated, ${(createWall / 1000).toFixed(1)} s wall incl. startup`);
+  return (
+    `| ${policy} | ${PODS.toLocaleString('en-US')} | ${waves} | ${(idealMs / 1000).toFixed(1)} | ${(floorMs / 1000).toFixed(1)} | ${(rolloutMs / 1000).toFixed(1)} | ` +
+    `${(rolloutMs / idealMs).toFixed(2)} | ${(rolloutMs / floorMs).toFixed(2)} | ` +
+    `${(rolloutWall / 1000).toFixed(1)} | ${(podWrites / PODS).toFixed(2)} | ${(otherWrites / PODS).toFixed(3)} |`
   );
-  console.log(`updated+available 10%, 20%, ... 100% at (s): ${milestones.join(', ')}`);
-  console.log(`writes by kind and verb: ${[...client.counts].sort().map(([k, n]) => `${k}=${n}${client.failed.get(k) ? ` (${client.failed.get(k)} refused)` : ''}`).join(', ')}`);
-  console.log(`(initial creation of ${PODS} pods: ${(createMs / 1000).toFixed(1)} s simulated, ${(createWall / 1000).toFixed(1)} s wall incl. startup)`);
 }
+
+const details: string[] = [];
+const rows: string[] = [];
+for (const policy of ['ReCreate', 'InPlaceIfPossible'] as const) rows.push(await rollout(policy));
+console.log(`Rollout of ${PODS.toLocaleString('en-US')} pods, maxUnavailable ${MAX_UNAVAILABLE}, maxSurge ${MAX_SURGE}, ` +
+  `kubelet pull ${KUBELET.imagePullMs} ms / start ${KUBELET.containerStartMs} ms / termination ${KUBELET.terminationMs} ms, ${NODES.zones * NODES.nodesPerZone} nodes`);
+console.log('| policy | pods | waves | ideal (s) | floor (s) | simulated (s) | ratio to ideal | ratio to floor | wall (s) | pod+PVC writes/pod | status+other writes/pod |');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+for (const row of rows) console.log(row);
+for (const line of details) console.log(line);
 
 /** Park–Miller, so instance ids (and so scheduling ties) repeat run to run. */
 function seeded(seed: number): () => number {
@@ -179,4 +186,3 @@ function seeded(seed: number): () => number {
   return () => (s = (s * 16807) % 2147483647) / 2147483647;
 }
 
-await main();
