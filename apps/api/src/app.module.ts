@@ -1,47 +1,85 @@
-// The API: thin adapters over the runtime (GraphQL, health, metrics).
+// The API: thin adapters over the runtime (GraphQL, REST for hook acknowledgements, health, metrics),
+// with authentication, authorization and the audit log around every operation.
 import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
-import { Module, type DynamicModule } from '@nestjs/common';
+import { Module, RequestMethod, type DynamicModule, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
 import { GraphQLModule } from '@nestjs/graphql';
-import { APP_FILTER } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { AuditInterceptor } from './audit/audit.interceptor.js';
+import { AuditModule } from './audit/audit.module.js';
+import { AuthModule } from './auth/auth.module.js';
+import { AuthenticationGuard } from './auth/authentication.guard.js';
+import { AuthorizationInterceptor } from './auth/authorization.interceptor.js';
+import { TokensService } from './auth/tokens.service.js';
 import { ClusterObjectsService } from './cluster/cluster-objects.service.js';
-import { GraphQLErrorFilter } from './graphql/error.filter.js';
+import { AuditResolver } from './graphql/audit/audit.resolver.js';
+import { TokensResolver } from './graphql/auth/tokens.resolver.js';
 import { formatError } from './graphql/errors.js';
+import { graphqlAuthentication } from './graphql/graphql-context.js';
+import { HooksResolver } from './graphql/hooks/hooks.resolver.js';
 import { ObjectsResolver } from './graphql/objects/objects.resolver.js';
 import { RevisionFieldsResolver, WorkloadFieldsResolver } from './graphql/workloads/workload-fields.resolver.js';
 import { WorkloadsResolver } from './graphql/workloads/workloads.resolver.js';
-import { WorkloadsService } from './workloads/workloads.service.js';
 import { HealthController } from './health/health.controller.js';
+import { HookAckService } from './hooks/hook-ack.service.js';
+import { HookAcksRepository } from './hooks/hook-acks.repository.js';
+import { PendingHooksService } from './hooks/pending-hooks.service.js';
+import { PodTombstones } from './hooks/pod-tombstones.js';
+import { ErrorFilter } from './http/error.filter.js';
+import { RequestIdMiddleware } from './http/request-id.middleware.js';
 import { MetricsController } from './metrics/metrics.controller.js';
+import { DocsController } from './rest/docs.controller.js';
+import { HooksController } from './rest/hooks.controller.js';
 import type { Runtime } from './runtime.js';
-import { CLUSTER, RUNTIME } from './tokens.js';
+import { RuntimeModule } from './runtime.module.js';
+import { WorkloadsService } from './workloads/workloads.service.js';
 
 @Module({})
-export class AppModule {
+export class AppModule implements NestModule {
   static register(runtime: Runtime): DynamicModule {
     return {
       module: AppModule,
       imports: [
-        GraphQLModule.forRoot<ApolloDriverConfig>({
+        RuntimeModule.register(runtime),
+        AuditModule,
+        AuthModule,
+        GraphQLModule.forRootAsync<ApolloDriverConfig>({
           driver: ApolloDriver,
-          autoSchemaFile: true,
-          sortSchema: true,
-          subscriptions: { 'graphql-ws': true },
-          formatError,
-          introspection: true,
+          imports: [AuthModule],
+          inject: [TokensService],
+          useFactory: (tokens: TokensService) => ({
+            autoSchemaFile: true,
+            sortSchema: true,
+            formatError,
+            introspection: true,
+            ...graphqlAuthentication(tokens),
+          }),
         }),
       ],
-      controllers: [HealthController, MetricsController],
+      controllers: [HealthController, MetricsController, HooksController, DocsController],
       providers: [
-        { provide: APP_FILTER, useClass: GraphQLErrorFilter },
-        { provide: RUNTIME, useValue: runtime },
-        { provide: CLUSTER, useValue: runtime.cluster },
+        { provide: APP_FILTER, useClass: ErrorFilter },
+        { provide: APP_GUARD, useClass: AuthenticationGuard },
+        // Order matters: the audit interceptor wraps the authorization one, so refusals are audited.
+        { provide: APP_INTERCEPTOR, useClass: AuditInterceptor },
+        { provide: APP_INTERCEPTOR, useClass: AuthorizationInterceptor },
         ClusterObjectsService,
         ObjectsResolver,
         WorkloadsService,
         WorkloadsResolver,
         WorkloadFieldsResolver,
         RevisionFieldsResolver,
+        TokensResolver,
+        AuditResolver,
+        PodTombstones,
+        PendingHooksService,
+        HookAcksRepository,
+        HookAckService,
+        HooksResolver,
       ],
     };
+  }
+
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(RequestIdMiddleware).forRoutes({ path: '{*path}', method: RequestMethod.ALL });
   }
 }

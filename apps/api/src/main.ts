@@ -1,5 +1,6 @@
 // Starts Coxswain: configuration, database, embedded cluster, controllers, then the HTTP/WS API.
 import 'reflect-metadata';
+import { existsSync } from 'node:fs';
 import { ConfigError, loadConfig } from './config/config.js';
 import { JsonLogger } from './logging/json-logger.js';
 import { startRuntime } from './runtime.js';
@@ -26,6 +27,7 @@ async function main(): Promise<void> {
     graphql: `${url}/graphql`,
     database: runtime.database.target.kind === 'postgres' ? 'postgresql' : `pglite ${config.pgliteDir}`,
     controllers: config.controllers.mode,
+    ...(config.auth.adminTokenFile && existsSync(config.auth.adminTokenFile) ? { adminToken: config.auth.adminTokenFile } : {}),
   }, 'Main');
 
   let closing = false;

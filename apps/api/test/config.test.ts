@@ -47,6 +47,15 @@ describe('configuration', () => {
     }
   });
 
+  it('puts the local admin token next to the PGlite directory, and nowhere in memory or with PostgreSQL', () => {
+    expect(loadConfig({}, '/srv/app').auth).toEqual({ bootstrapAdminToken: undefined, adminTokenFile: '/srv/app/.data/admin-token' });
+    expect(loadConfig({ PGLITE_DIR: '/var/lib/cx/db' }).auth.adminTokenFile).toBe('/var/lib/cx/admin-token');
+    expect(loadConfig({ PGLITE_DIR: 'memory' }).auth.adminTokenFile).toBeUndefined();
+    expect(loadConfig({ DATABASE_URL: 'postgresql://u@h/db' }).auth.adminTokenFile).toBeUndefined();
+    expect(loadConfig({ BOOTSTRAP_ADMIN_TOKEN: 'a-long-enough-secret' }).auth.bootstrapAdminToken).toBe('a-long-enough-secret');
+    expect(() => loadConfig({ BOOTSTRAP_ADMIN_TOKEN: 'short' })).toThrow(/BOOTSTRAP_ADMIN_TOKEN: expected at least 16 characters without spaces/);
+  });
+
   it('reports every bad value at once', () => {
     try {
       loadConfig({ PORT: '-1', SIM_ZONES: '0', WATCH_HISTORY: 'lots' });

@@ -101,6 +101,9 @@ export class Controller {
     for (;;) {
       const key = await this.queue.get();
       if (key === undefined) return;
+      // Reconciles chain as promise continuations and would otherwise starve the event loop (HTTP,
+      // timers, I/O) for as long as the queue has keys; a goroutine in client-go is preempted, here we yield.
+      await new Promise<void>((resolve) => setImmediate(resolve));
       try {
         await this.reconcileHandler(key);
       } finally {

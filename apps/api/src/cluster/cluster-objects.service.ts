@@ -3,9 +3,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { applyObjects, isApiError, type AppliedObject, type ClusterClient, type KindRef, type ObjectList, type WatchEvent } from '@coxswain/cluster';
 import {
-  findKindByName, KINDS, parseManifests, printYaml, Selector, LABEL_TOPOLOGY_ZONE,
+  findKindByName, KINDS, lookupKind, parseManifests, printYaml, Selector, LABEL_TOPOLOGY_ZONE,
   type KindInfo, type KubeObject, type Node, type Pod,
 } from '@coxswain/kruise-api';
+import { AuditTrail } from '../audit/audit-trail.js';
 import { badUserInput } from '../graphql/errors.js';
 import type { Runtime } from '../runtime.js';
 import { CLUSTER, RUNTIME } from '../tokens.js';
@@ -30,12 +31,17 @@ export class ClusterObjectsService {
   constructor(
     @Inject(CLUSTER) private readonly cluster: ClusterClient,
     @Inject(RUNTIME) private readonly runtime: Runtime,
+    private readonly trail: AuditTrail,
   ) {}
 
   async apply(yaml: string, dryRun: boolean): Promise<AppliedObject[]> {
     const objects = parseManifests(yaml);
     if (objects.length === 0) throw badUserInput('the manifest has no documents', [{ field: 'yaml', message: 'no documents' }]);
-    return applyObjects(this.cluster, objects, { dryRun, seeder: this.runtime.seeder });
+    // Read first, for the audit's before; a dry run changes nothing, so it notes nothing.
+    const before = dryRun ? [] : await Promise.all(objects.map((o) => this.current(o)));
+    const applied = await applyObjects(this.cluster, objects, { dryRun, seeder: this.runtime.seeder });
+    if (!dryRun) applied.forEach((a, i) => a.action !== 'unchanged' && this.trail.noteObjectChange(before[i] ?? null, a.object));
+    return applied;
   }
 
   resolveKind(kind: string): KindRef & { info: KindInfo } {
@@ -64,7 +70,21 @@ export class ClusterObjectsService {
 
   async delete(kind: string, namespace: string | null | undefined, name: string): Promise<KubeObject> {
     const ref = this.resolveKind(kind);
-    return this.cluster.delete(ref, ref.info.namespaced ? (namespace ?? 'default') : undefined, name);
+    const result = await this.cluster.delete(ref, ref.info.namespaced ? (namespace ?? 'default') : undefined, name);
+    this.trail.noteDeletion(result);
+    return result;
+  }
+
+  private async current(object: KubeObject): Promise<KubeObject | null> {
+    const namespaced = lookupKind(object.apiVersion, object.kind)?.namespaced ?? true;
+    if (!object.metadata.name) return null;
+    try {
+      return await this.cluster.get(object, namespaced ? (object.metadata.namespace ?? 'default') : undefined, object.metadata.name);
+    } catch (err) {
+      // Not there, or not a kind the cluster serves: applyObjects reports the latter with its document.
+      if (isApiError(err)) return null;
+      throw err;
+    }
   }
 
   async nodes(): Promise<NodeSummary[]> {

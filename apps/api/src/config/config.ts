@@ -1,6 +1,6 @@
 // Coxswain's configuration, read once from the environment and validated as a whole: every bad value is
 // reported with its variable name and what is expected, and the server does not start.
-import { isAbsolute, resolve } from 'node:path';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { DEFAULT_FEATURE_GATES, FeatureGateError, parseFeatureGates, type FeatureGates } from '@coxswain/kruise-api';
 
 export type ClockMode = 'real' | 'scaled';
@@ -13,6 +13,12 @@ export interface AppConfig {
   databaseUrl: string | undefined;
   pgliteDir: string | 'memory';
   logLevel: LogLevel;
+  auth: {
+    /** The secret of the first admin token when no token exists yet (tests, scripted setups). */
+    bootstrapAdminToken: string | undefined;
+    /** Where the embedded default writes the secret of the local admin token it creates; none in memory or with PostgreSQL. */
+    adminTokenFile: string | undefined;
+  };
   clock: { mode: ClockMode; scale: number };
   controllers: { mode: ControllerMode; workers: number; featureGates: FeatureGates; scalingExcludePreparingDelete: boolean };
   cluster: {
@@ -35,6 +41,7 @@ export const ENVIRONMENT: readonly { name: string; default: string; meaning: str
   { name: 'HOST', default: '127.0.0.1', meaning: 'Interface the API listens on (0.0.0.0 in containers).' },
   { name: 'DATABASE_URL', default: '(unset)', meaning: 'PostgreSQL connection URL. Unset: embedded PGlite.' },
   { name: 'PGLITE_DIR', default: '.data/pglite', meaning: 'Embedded PGlite data directory, relative to the working directory; `memory` keeps nothing.' },
+  { name: 'BOOTSTRAP_ADMIN_TOKEN', default: '(unset)', meaning: 'When no API token exists yet, the `local-admin` token is created with exactly this secret (at least 16 characters) instead of a random one; see [Tokens and roles](#tokens-and-roles).' },
   { name: 'LOG_LEVEL', default: 'info', meaning: 'debug, info, warn or error. Logs are JSON lines on stdout.' },
   { name: 'CLOCK_MODE', default: 'real', meaning: '`real`, or `scaled` to run the embedded cluster and controllers CLOCK_SCALE times faster.' },
   { name: 'CLOCK_SCALE', default: '20', meaning: 'Speed-up factor when CLOCK_MODE=scaled.' },
@@ -116,6 +123,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const pgliteRaw = read('PGLITE_DIR') ?? '.data/pglite';
   const pgliteDir = pgliteRaw === 'memory' ? 'memory' : isAbsolute(pgliteRaw) ? pgliteRaw : resolve(cwd, pgliteRaw);
   const seed = read('SEED_FILE');
+  const bootstrapAdminToken = read('BOOTSTRAP_ADMIN_TOKEN');
+  if (bootstrapAdminToken !== undefined && !/^\S{16,}$/.test(bootstrapAdminToken)) {
+    problems.push('BOOTSTRAP_ADMIN_TOKEN: expected at least 16 characters without spaces');
+  }
   let featureGates = DEFAULT_FEATURE_GATES;
   const gatesRaw = read('FEATURE_GATES');
   if (gatesRaw !== undefined) {
@@ -133,6 +144,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     databaseUrl,
     pgliteDir,
     logLevel: oneOf('LOG_LEVEL', 'info', ['debug', 'info', 'warn', 'error'] as const),
+    auth: {
+      bootstrapAdminToken,
+      // Next to the PGlite directory (.data/admin-token by default), so it lives and dies with the data.
+      adminTokenFile: databaseUrl === undefined && pgliteDir !== 'memory' ? join(dirname(pgliteDir), 'admin-token') : undefined,
+    },
     clock: { mode: oneOf('CLOCK_MODE', 'real', ['real', 'scaled'] as const), scale },
     controllers: {
       mode: oneOf('CONTROLLER_MODE', 'active', ['active', 'observe'] as const),

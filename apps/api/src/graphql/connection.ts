@@ -64,11 +64,11 @@ export function paginate<T>(items: readonly T[], keyOf: (item: T) => string, fir
   };
 }
 
-function encodeCursor(key: string): string {
+export function encodeCursor(key: string): string {
   return Buffer.from(key, 'utf8').toString('base64url');
 }
 
-function decodeCursor(cursor: string): string {
+export function decodeCursor(cursor: string): string {
   const key = Buffer.from(cursor, 'base64url').toString('utf8');
   if (!key || encodeCursor(key) !== cursor) throw badUserInput('after is not a cursor from this list', [{ field: 'after', message: 'invalid cursor' }]);
   return key;

@@ -4,6 +4,7 @@
 import { ApiError, ApplyError } from '@coxswain/cluster';
 import { ManifestError, SelectorParseError } from '@coxswain/kruise-api';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
+import { DOMAIN_ERRORS, DomainError } from '../errors/domain-error.js';
 
 export interface FieldError {
   field: string;
@@ -16,6 +17,7 @@ export function badUserInput(message: string, fieldErrors: FieldError[] = [], ex
 
 export function toGraphQLError(err: unknown): GraphQLError {
   if (err instanceof GraphQLError) return err;
+  if (err instanceof DomainError) return fromDomainError(err);
   if (err instanceof ManifestError) {
     return badUserInput(err.message, err.field ? [{ field: err.field, message: err.message }] : [], {
       documentIndex: err.documentIndex,
@@ -30,6 +32,21 @@ export function toGraphQLError(err: unknown): GraphQLError {
   }
   if (err instanceof ApiError) return fromApiError(err, err.message);
   return new GraphQLError('internal error', { extensions: { code: 'INTERNAL_SERVER_ERROR' }, originalError: err as Error });
+}
+
+function fromDomainError(err: DomainError): GraphQLError {
+  const code = DOMAIN_ERRORS[err.code].graphql;
+  const extensions: Record<string, unknown> = { code };
+  // The contract's codes are coarser than the domain's; the precise one travels as `reason`.
+  if (code !== err.code) extensions.reason = err.code;
+  if (code === 'BAD_USER_INPUT') extensions.fieldErrors = err.options.field ? [{ field: err.options.field, message: err.message }] : [];
+  return new GraphQLError(err.message, { extensions });
+}
+
+/** The code a caller received for `err`: a domain code when there is one, else the GraphQL code. */
+export function errorCode(err: unknown): string {
+  if (err instanceof DomainError) return err.code;
+  return String(toGraphQLError(err).extensions.code ?? 'INTERNAL_SERVER_ERROR');
 }
 
 function fromApiError(err: ApiError, message: string): GraphQLError {

@@ -1,10 +1,12 @@
 // Liveness (the process answers) and readiness (database reachable, informers synced).
 import { Controller, Get, HttpCode, Inject, Res } from '@nestjs/common';
 import type { Response } from 'express';
+import { Public } from '../auth/decorators.js';
 import type { Runtime } from '../runtime.js';
 import { RUNTIME } from '../tokens.js';
 
 @Controller()
+@Public()
 export class HealthController {
   constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
 

@@ -7,6 +7,7 @@ import pg from 'pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient } from '../generated/prisma/client.js';
 import { applyMigrations, readMigrations, type SqlSession } from './migrator.js';
+import { lockDataDir } from './pglite-lock.js';
 
 export type DatabaseTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string | 'memory' };
 
@@ -26,14 +27,24 @@ export class Database {
       await prisma.$connect();
       return new Database(prisma, target, applied, () => prisma.$disconnect());
     }
-    if (target.dataDir !== 'memory') mkdirSync(target.dataDir, { recursive: true });
-    const db = await PGlite.create(target.dataDir === 'memory' ? {} : { dataDir: target.dataDir });
-    const applied = await applyMigrations(pgliteSession(db), migrations);
-    const prisma = new PrismaClient({ adapter: new PrismaPGlite(db) });
-    return new Database(prisma, target, applied, async () => {
-      await prisma.$disconnect();
-      await db.close();
-    });
+    let unlock = () => {};
+    if (target.dataDir !== 'memory') {
+      mkdirSync(target.dataDir, { recursive: true });
+      unlock = lockDataDir(target.dataDir);
+    }
+    try {
+      const db = await PGlite.create(target.dataDir === 'memory' ? {} : { dataDir: target.dataDir });
+      const applied = await applyMigrations(pgliteSession(db), migrations);
+      const prisma = new PrismaClient({ adapter: new PrismaPGlite(db) });
+      return new Database(prisma, target, applied, async () => {
+        await prisma.$disconnect();
+        await db.close();
+        unlock();
+      });
+    } catch (err) {
+      unlock();
+      throw err;
+    }
   }
 
   async close(): Promise<void> {

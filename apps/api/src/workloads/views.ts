@@ -14,7 +14,7 @@ import { WorkloadKind } from './workload-kind.js';
 export type LifecycleStateName = 'PREPARING_NORMAL' | 'NORMAL' | 'PREPARING_UPDATE' | 'UPDATING' | 'UPDATED' | 'PREPARING_DELETE';
 export type HookPointName = 'PRE_NORMAL' | 'PRE_UPDATE' | 'POST_UPDATE' | 'PRE_DELETE';
 
-const LIFECYCLE_NAMES: Record<string, LifecycleStateName> = {
+export const LIFECYCLE_NAMES: Record<string, LifecycleStateName> = {
   '': 'NORMAL',
   Normal: 'NORMAL',
   PreparingNormal: 'PREPARING_NORMAL',

@@ -12,6 +12,7 @@ import {
   CONTROLLER_REVISION_REF, NODE_REF, POD_REF, PVC_REF, claimPods, planCloneSet, planContext, previewRevisions,
   revisionTemplate, revisionsForCloneSet, sortRevisions, type CloneSetPlan,
 } from '@coxswain/workloads';
+import { AuditTrail } from '../audit/audit-trail.js';
 import { watchIterator } from '../cluster/watch-iterator.js';
 import { badUserInput, conflict, notFound } from '../graphql/errors.js';
 import type { Runtime } from '../runtime.js';
@@ -37,6 +38,7 @@ export class WorkloadsService {
   constructor(
     @Inject(CLUSTER) private readonly cluster: ClusterClient,
     @Inject(RUNTIME) private readonly runtime: Runtime,
+    private readonly trail: AuditTrail,
   ) {}
 
   async list(namespace: string | undefined, kind: WorkloadKind | undefined): Promise<CloneSet[]> {
@@ -208,7 +210,7 @@ export class WorkloadsService {
 
   async delete(address: WorkloadAddress): Promise<boolean> {
     try {
-      await this.cluster.delete(workloadRef(address.kind), address.namespace, address.name, { propagationPolicy: 'Background' });
+      this.trail.noteDeletion(await this.cluster.delete(workloadRef(address.kind), address.namespace, address.name, { propagationPolicy: 'Background' }));
       return true;
     } catch (err) {
       if (isApiError(err, 'NotFound')) throw notFound(`${address.kind} ${address.namespace}/${address.name} not found`);
@@ -260,7 +262,9 @@ export class WorkloadsService {
     const next = structuredClone(current);
     edit(next);
     try {
-      return await this.cluster.update(next);
+      const written = await this.cluster.update(next);
+      this.trail.noteObjectChange(current, written);
+      return written;
     } catch (err) {
       if (isApiError(err, 'NotFound')) throw notFound(`${address.kind} ${address.namespace}/${address.name} not found`);
       throw err;

@@ -13,12 +13,20 @@ export interface GraphQLResponse<T = Record<string, any>> {
   errors?: { message: string; extensions?: Record<string, any> }[];
 }
 
+/** The secret of the `local-admin` token every TestApi starts with (BOOTSTRAP_ADMIN_TOKEN). */
+export const ADMIN_TOKEN = 'test-admin-token-0123456789abcdef';
+
+export interface AsToken {
+  /** The bearer secret to send; null sends no Authorization header. Default: ADMIN_TOKEN. */
+  token?: string | null;
+}
+
 export class TestApi {
   private constructor(readonly app: INestApplication, readonly runtime: Runtime, readonly url: string) {}
 
   static async start(env: Record<string, string> = {}): Promise<TestApi> {
     const config = loadConfig({
-      PGLITE_DIR: 'memory', LOG_LEVEL: 'error',
+      PGLITE_DIR: 'memory', LOG_LEVEL: 'error', BOOTSTRAP_ADMIN_TOKEN: ADMIN_TOKEN,
       SIM_IMAGE_PULL_MS: '60', SIM_CONTAINER_START_MS: '30', SIM_TERMINATION_MS: '30',
       ...env,
     });
@@ -29,23 +37,45 @@ export class TestApi {
     return new TestApi(app, runtime, `http://127.0.0.1:${address.port}`);
   }
 
-  async graphql<T = Record<string, any>>(query: string, variables: Record<string, unknown> = {}): Promise<GraphQLResponse<T>> {
-    const res = await fetch(`${this.url}/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query, variables }),
-    });
+  async graphql<T = Record<string, any>>(query: string, variables: Record<string, unknown> = {}, as: AsToken = {}): Promise<GraphQLResponse<T>> {
+    const res = await this.graphqlResponse(query, variables, as);
     return (await res.json()) as GraphQLResponse<T>;
   }
 
-  ws(): Client {
-    return createClient({ url: `${this.url.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, retryAttempts: 0 });
+  /** The raw HTTP response, for status codes and headers. */
+  graphqlResponse(query: string, variables: Record<string, unknown> = {}, as: AsToken = {}): Promise<Response> {
+    return fetch(`${this.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...authorization(as) },
+      body: JSON.stringify({ query, variables }),
+    });
+  }
+
+  /** An HTTP request to the REST API with the admin token unless told otherwise. */
+  fetch(path: string, init: RequestInit & AsToken = {}): Promise<Response> {
+    const { token, headers, ...rest } = init;
+    return fetch(`${this.url}${path}`, { ...rest, headers: { ...authorization({ token }), ...(headers as Record<string, string> | undefined) } });
+  }
+
+  ws(as: AsToken = {}): Client {
+    const token = as.token === undefined ? ADMIN_TOKEN : as.token;
+    return createClient({
+      url: `${this.url.replace('http', 'ws')}/graphql`,
+      webSocketImpl: WebSocket,
+      retryAttempts: 0,
+      connectionParams: token === null ? {} : { authorization: `Bearer ${token}` },
+    });
   }
 
   async close(): Promise<void> {
     await this.app.close();
     await this.runtime.close();
   }
+}
+
+function authorization(as: AsToken): Record<string, string> {
+  const token = as.token === undefined ? ADMIN_TOKEN : as.token;
+  return token === null ? {} : { authorization: `Bearer ${token}` };
 }
 
 /** Polls `probe` until it returns a value other than undefined, or fails after `timeoutMs`. */

@@ -1,0 +1,7 @@
+// The four roles an API token can have (README "Tokens and roles").
+export const ROLES = ['viewer', 'operator', 'hook-acker', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+export function isRole(value: string): value is Role {
+  return (ROLES as readonly string[]).includes(value);
+}

@@ -1,0 +1,126 @@
+// API tokens: create (the secret is returned once), list, revoke, and authenticate a secret. Only the
+// hash of a secret is stored; a revoked token stops working on its next request.
+import { Inject, Injectable } from '@nestjs/common';
+import type { Clock } from '@coxswain/cluster';
+import { AuditTrail } from '../audit/audit-trail.js';
+import { DomainError } from '../errors/domain-error.js';
+import { CLOCK } from '../tokens.js';
+import type { Principal } from './principal.js';
+import { isRole, ROLES, type Role } from './roles.js';
+import { hashTokenSecret, newTokenSecret } from './token-secret.js';
+import { TokensRepository, type TokenRow } from './tokens.repository.js';
+
+export interface TokenInfo {
+  name: string;
+  role: Role;
+  namespaces: string[];
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  revokedAt: Date | null;
+}
+
+export interface CreatedToken {
+  name: string;
+  role: Role;
+  namespaces: string[];
+  /** Shown once: only its hash is stored. */
+  secret: string;
+}
+
+export interface NewToken {
+  name: string;
+  role: string;
+  namespaces?: readonly string[];
+}
+
+const NAME = /^[a-z0-9]([a-z0-9._-]{0,61}[a-z0-9])?$/;
+const NAMESPACE = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
+/** lastUsedAt is a hint for humans; writing it on every request would double the database load. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+@Injectable()
+export class TokensService {
+  private readonly touched = new Map<string, number>();
+
+  constructor(
+    private readonly repository: TokensRepository,
+    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly trail: AuditTrail,
+  ) {}
+
+  async create(input: NewToken, secret: string = newTokenSecret()): Promise<CreatedToken> {
+    const { name, role, namespaces } = validate(input);
+    const row = await this.repository.insert({ name, role, namespaces, tokenHash: hashTokenSecret(secret), createdAt: new Date(this.clock.now()) });
+    if (!row) throw new DomainError('CONFLICT', `a token named "${name}" already exists (names are never reused, even after revocation)`, { field: 'name' });
+    // The audit row names the token, never its secret.
+    this.trail.noteChange(tokenTarget(name), null, { role, namespaces });
+    return { name, role, namespaces, secret };
+  }
+
+  async list(): Promise<TokenInfo[]> {
+    return (await this.repository.list()).map(info);
+  }
+
+  async count(): Promise<number> {
+    return this.repository.count();
+  }
+
+  /** true when revoked now, false when it already was; NOT_FOUND for an unknown name. */
+  async revoke(name: string): Promise<boolean> {
+    const at = new Date(this.clock.now());
+    if (await this.repository.revoke(name, at)) {
+      this.trail.noteChange(tokenTarget(name), { revokedAt: null }, { revokedAt: at.toISOString() });
+      return true;
+    }
+    if (await this.repository.findByName(name)) return false;
+    throw new DomainError('NOT_FOUND', `no token named "${name}"`, { field: 'name' });
+  }
+
+  /** The principal of an active token with this secret, or undefined. */
+  async authenticate(secret: string | undefined): Promise<Principal | undefined> {
+    if (!secret) return undefined;
+    const row = await this.repository.findActiveByHash(hashTokenSecret(secret));
+    if (!row || !isRole(row.role)) return undefined;
+    await this.touch(row);
+    return { tokenId: row.id, name: row.name, role: row.role, namespaces: row.namespaces };
+  }
+
+  private async touch(row: TokenRow): Promise<void> {
+    const now = this.clock.now();
+    const last = this.touched.get(row.id) ?? row.lastUsedAt?.getTime() ?? 0;
+    if (now - last < TOUCH_INTERVAL_MS) return;
+    this.touched.set(row.id, now);
+    await this.repository.touch(row.id, new Date(now));
+  }
+}
+
+function validate(input: NewToken): { name: string; role: Role; namespaces: string[] } {
+  if (!NAME.test(input.name)) {
+    throw new DomainError('BAD_USER_INPUT', 'name must be 1-63 lowercase letters, digits, ".", "_" or "-", starting and ending with a letter or digit', { field: 'name' });
+  }
+  if (!isRole(input.role)) throw new DomainError('BAD_USER_INPUT', `role must be one of ${ROLES.join(', ')}`, { field: 'role' });
+  const namespaces = [...new Set(input.namespaces ?? [])];
+  const bad = namespaces.findIndex((n) => !NAMESPACE.test(n));
+  if (bad >= 0) throw new DomainError('BAD_USER_INPUT', `"${namespaces[bad]}" is not a namespace name`, { field: `namespaces[${bad}]` });
+  // Only acks are scoped by namespace; limiting other roles would promise a restriction that the
+  // workload and object queries do not enforce.
+  if (namespaces.length > 0 && input.role !== 'hook-acker') {
+    throw new DomainError('BAD_USER_INPUT', 'namespaces limit hook-acker tokens only', { field: 'namespaces' });
+  }
+  return { name: input.name, role: input.role, namespaces };
+}
+
+function tokenTarget(name: string) {
+  return { kind: 'ApiToken', namespace: null, name };
+}
+
+function info(row: TokenRow): TokenInfo {
+  return {
+    name: row.name,
+    role: row.role as Role, // only create() writes rows, and it validates the role
+    namespaces: row.namespaces,
+    createdAt: row.createdAt,
+    lastUsedAt: row.lastUsedAt,
+    revokedAt: row.revokedAt,
+  };
+}

@@ -1,0 +1,45 @@
+// Authentication for GraphQL. Over HTTP the bearer token is checked before anything executes (so an
+// unauthenticated request gets 401 / UNAUTHENTICATED, introspection included). Over graphql-ws the
+// token in connectionParams.authorization is checked at connection_init (a bad one closes the socket
+// with 4403) and again for every operation, so a token revoked mid-connection stops working.
+import type { ApolloDriverConfig } from '@nestjs/apollo';
+import { GraphQLError } from 'graphql';
+import type { Request } from 'express';
+import { secretFromAuthorization } from '../auth/token-secret.js';
+import type { TokensService } from '../auth/tokens.service.js';
+import { httpScope, newRequestId, type GraphQLRequestContext } from '../http/request-scope.js';
+
+interface WsContext {
+  connectionParams?: Readonly<Record<string, unknown>>;
+  extra?: unknown;
+}
+
+interface HttpContext {
+  req: Request;
+}
+
+export function graphqlAuthentication(tokens: TokensService): Pick<ApolloDriverConfig, 'context' | 'subscriptions'> {
+  const wsPrincipal = (ctx: WsContext) => tokens.authenticate(secretFromAuthorization(ctx.connectionParams?.authorization, true));
+  return {
+    context: async (arg: HttpContext | WsContext): Promise<GraphQLRequestContext> => {
+      if (!('req' in arg) || !arg.req) {
+        // One graphql-ws operation: its own request id.
+        return { scope: { requestId: newRequestId(), principal: await wsPrincipal(arg as WsContext) } };
+      }
+      const scope = httpScope(arg.req);
+      scope.principal ??= await tokens.authenticate(secretFromAuthorization(arg.req.headers.authorization));
+      if (!scope.principal) {
+        throw new GraphQLError('a valid API token is required: send "Authorization: Bearer <token>"', {
+          extensions: { code: 'UNAUTHENTICATED', http: { status: 401, headers: new Map([['www-authenticate', 'Bearer']]) } },
+        });
+      }
+      return { req: arg.req, scope };
+    },
+    subscriptions: {
+      'graphql-ws': {
+        // false makes graphql-ws close the socket with 4403 Forbidden.
+        onConnect: async (ctx: WsContext) => (await wsPrincipal(ctx)) !== undefined,
+      },
+    },
+  };
+}

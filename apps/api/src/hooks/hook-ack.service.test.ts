@@ -1,0 +1,159 @@
+// The ack use case without I/O: an in-memory cluster and repository, so the conflict paths (the pod
+// changing between read and write) are deterministic.
+import { describe, expect, it } from '@jest/globals';
+import { ApiError, ManualClock, applyMergePatch, type ClusterClient, type MergePatch } from '@coxswain/cluster';
+import type { CloneSet, KubeObject, Pod } from '@coxswain/kruise-api';
+import { AuditTrail, type AuditDraft } from '../audit/audit-trail.js';
+import type { Principal } from '../auth/principal.js';
+import { isDomainError } from '../errors/domain-error.js';
+import { HookAckService, MAX_WRITE_ATTEMPTS, type AckRequest } from './hook-ack.service.js';
+import type { Claim, Completion, HookAckRow, HookAcksRepository, NewHookAck } from './hook-acks.repository.js';
+import type { PodTombstones } from './pod-tombstones.js';
+
+const BLOCK = 'example.io/block';
+const owner: CloneSet = {
+  apiVersion: 'apps.kruise.io/v1beta1',
+  kind: 'CloneSet',
+  metadata: { name: 'web', namespace: 'ns', uid: 'cs-uid' },
+  spec: {
+    selector: { matchLabels: { app: 'web' } },
+    template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'c', image: 'i' }] } },
+    lifecycle: { preDelete: { labelsHandler: { [BLOCK]: 'true' }, finalizersHandler: ['example.io/hold'] } },
+  },
+} as CloneSet;
+
+function waitingPod(resourceVersion: string, state = 'PreparingDelete'): Pod {
+  return {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: {
+      name: 'web-1', namespace: 'ns', uid: 'pod-uid', resourceVersion,
+      labels: { app: 'web', [BLOCK]: 'true', 'lifecycle.apps.kruise.io/state': state },
+      finalizers: ['example.io/hold'],
+      ownerReferences: [{ apiVersion: 'apps.kruise.io/v1beta1', kind: 'CloneSet', name: 'web', uid: 'cs-uid', controller: true }],
+    },
+    spec: { containers: [{ name: 'c', image: 'i' }] },
+  };
+}
+
+/** A pod store where `interfere(n)` changes the pod right before the n-th patch lands. */
+class FakeCluster {
+  pod: Pod | undefined = waitingPod('10');
+  patches: MergePatch[] = [];
+  interfere: (attempt: number) => Pod | undefined | 'keep' = () => 'keep';
+
+  async get<T extends KubeObject>(ref: { kind: string }, _ns: string | undefined, _name: string): Promise<T> {
+    if (ref.kind === 'CloneSet') return structuredClone(owner) as unknown as T;
+    if (!this.pod) throw ApiError.notFound('Pod', 'web-1');
+    return structuredClone(this.pod) as unknown as T;
+  }
+
+  async patch<T extends KubeObject>(_ref: unknown, _ns: string | undefined, _name: string, patch: MergePatch): Promise<T> {
+    this.patches.push(patch);
+    const changed = this.interfere(this.patches.length);
+    if (changed !== 'keep') this.pod = changed;
+    if (!this.pod) throw ApiError.notFound('Pod', 'web-1');
+    const meta = patch.metadata as { resourceVersion: string };
+    if (meta.resourceVersion !== this.pod.metadata.resourceVersion) throw ApiError.conflict('Pod', 'web-1', 'stale');
+    const next = applyMergePatch(this.pod, patch) as Pod;
+    next.metadata.resourceVersion = String(Number(this.pod.metadata.resourceVersion) + 1);
+    this.pod = next;
+    return structuredClone(next) as unknown as T;
+  }
+}
+
+class MemoryAcks {
+  rows = new Map<string, HookAckRow>();
+  async claim(ack: NewHookAck): Promise<Claim> {
+    const existing = this.rows.get(ack.idempotencyKey);
+    if (existing) return { claimed: false, existing };
+    const row: HookAckRow = { ...ack, id: `id-${this.rows.size}`, state: 'in-flight', response: null, status: null, podUid: null, completedAt: null };
+    this.rows.set(ack.idempotencyKey, row);
+    return { claimed: true, row };
+  }
+  async complete(key: string, completion: Completion): Promise<void> {
+    const row = this.rows.get(key);
+    if (row?.state === 'in-flight') Object.assign(row, completion, { state: 'done' });
+  }
+  async release(key: string): Promise<void> {
+    if (this.rows.get(key)?.state === 'in-flight') this.rows.delete(key);
+  }
+}
+
+const principal: Principal = { tokenId: 't1', name: 'discovery', role: 'hook-acker', namespaces: [] };
+const request = (key = 'k1'): AckRequest => ({ namespace: 'ns', pod: 'web-1', hook: 'preDelete', idempotencyKey: key, reason: null });
+
+function setup() {
+  const cluster = new FakeCluster();
+  const acks = new MemoryAcks();
+  const trail = new AuditTrail();
+  const tombstones = { wasDeleted: () => false } as unknown as PodTombstones;
+  const service = new HookAckService(cluster as unknown as ClusterClient, new ManualClock(), acks as unknown as HookAcksRepository, tombstones, trail);
+  return { cluster, acks, trail, service };
+}
+
+async function failure(promise: Promise<unknown>): Promise<unknown> {
+  return promise.then(() => { throw new Error('expected a failure'); }, (err: unknown) => err);
+}
+
+describe('HookAckService', () => {
+  it('releases the pod with one patch carrying the read resourceVersion and uid, and notes the change for the audit', async () => {
+    const { cluster, acks, trail, service } = setup();
+    const draft: AuditDraft = { changes: [], target: null, idempotencyKey: null, message: null };
+    const result = await trail.run(draft, () => service.ack(principal, request()));
+    expect(result.replayed).toBe(false);
+    expect(cluster.patches).toEqual([{ metadata: { resourceVersion: '10', uid: 'pod-uid', labels: { [BLOCK]: null }, finalizers: [] } }]);
+    expect(acks.rows.get('k1')).toMatchObject({ state: 'done', status: 200, podUid: 'pod-uid' });
+    expect(draft.idempotencyKey).toBe('k1');
+    expect(draft.changes).toEqual([{
+      target: { kind: 'Pod', namespace: 'ns', name: 'web-1' },
+      before: { 'metadata.finalizers': ['example.io/hold'], [`metadata.labels['${BLOCK}']`]: 'true' },
+      after: { 'metadata.finalizers': [], [`metadata.labels['${BLOCK}']`]: null }, // the fake keeps an empty list
+    }]);
+  });
+
+  it('re-reads and re-checks after a Conflict: a pod changed by someone else is written once it is read again', async () => {
+    const { cluster, service } = setup();
+    cluster.interfere = (n) => (n === 1 ? { ...waitingPod('11'), metadata: { ...waitingPod('11').metadata, annotations: { touched: 'yes' } } } : 'keep');
+    await service.ack(principal, request());
+    expect(cluster.patches.map((p) => (p.metadata as { resourceVersion: string }).resourceVersion)).toEqual(['10', '11']);
+    expect(cluster.pod!.metadata.labels?.[BLOCK]).toBeUndefined();
+  });
+
+  it('answers HOOK_NOT_PENDING when the re-read finds the pod moved on (delete cancelled), writes nothing, and keeps that answer for the key', async () => {
+    const { cluster, acks, service } = setup();
+    cluster.interfere = (n) => (n === 1 ? waitingPod('11', 'PreparingNormal') : 'keep');
+    const err = await failure(service.ack(principal, request()));
+    expect(isDomainError(err, 'HOOK_NOT_PENDING')).toBe(true);
+    expect(cluster.pod!.metadata.labels?.[BLOCK]).toBe('true');
+    expect(acks.rows.get('k1')).toMatchObject({ state: 'done', status: 409 });
+    const replay = await failure(service.ack(principal, request()));
+    expect(replay).toMatchObject({ code: 'HOOK_NOT_PENDING', options: { replayed: true } });
+  });
+
+  it('gives up with POD_BUSY after MAX_WRITE_ATTEMPTS conflicts and releases the key, so a retry runs again', async () => {
+    const { cluster, acks, service } = setup();
+    cluster.interfere = (n) => waitingPod(String(100 + n)); // someone always writes first
+    const err = await failure(service.ack(principal, request()));
+    expect(err).toMatchObject({ code: 'POD_BUSY', options: { retryAfterSeconds: 1 } });
+    expect(cluster.patches).toHaveLength(MAX_WRITE_ATTEMPTS);
+    expect(acks.rows.has('k1')).toBe(false);
+    cluster.interfere = () => 'keep';
+    expect((await service.ack(principal, request())).replayed).toBe(false);
+  });
+
+  it('answers POD_GONE when the pod disappears between read and write', async () => {
+    const { cluster, service } = setup();
+    cluster.interfere = () => undefined;
+    expect(await failure(service.ack(principal, request()))).toMatchObject({ code: 'POD_GONE' });
+  });
+
+  it('refuses postUpdate/preNormal (restoring) acks on a terminating pod, but lets a preDelete release finish its deletion', async () => {
+    const { cluster, service } = setup();
+    cluster.pod = { ...waitingPod('10'), metadata: { ...waitingPod('10').metadata, deletionTimestamp: '2026-01-01T00:00:00Z' } };
+    expect((await service.ack(principal, request())).replayed).toBe(false);
+    const restoring = setup();
+    restoring.cluster.pod = { ...waitingPod('10', 'PreparingNormal'), metadata: { ...waitingPod('10', 'PreparingNormal').metadata, deletionTimestamp: '2026-01-01T00:00:00Z' } };
+    expect(await failure(restoring.service.ack(principal, { ...request(), hook: 'preNormal' }))).toMatchObject({ code: 'POD_GONE' });
+  });
+});

@@ -1,0 +1,213 @@
+// Acknowledging a lifecycle hook (api-contract "What a hook acknowledgement does"): exactly once per
+// Idempotency-Key, as one conditional write on the pod, recorded with the caller's identity.
+//
+// 1. The key is claimed by inserting its row (in flight) BEFORE the pod is touched: a concurrent
+//    request with the same key finds the row and gets 409 (in flight) or, later, the stored answer;
+//    the same key with a different request gets 422. So at most one request per key writes the pod.
+// 2. The pod is read and must still wait on that hook (state and pendingHook); the write carries the
+//    read resourceVersion and uid, and a Conflict re-reads and re-checks (bounded).
+// 3. The answer is stored and the row marked done. Answers that state a fact about the pod (200, 404
+//    unknown pod, 409 hook not pending, 410 pod gone) are final for the key and replayed to retries;
+//    a failure without an answer (pod kept changing, an internal error) releases the key so a retry
+//    runs again — nothing was written to the pod in that case.
+import { createHash, randomUUID } from 'node:crypto';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { isApiError, type Clock, type ClusterClient } from '@coxswain/cluster';
+import { LABEL_LIFECYCLE_STATE, type Pod } from '@coxswain/kruise-api';
+import { pendingHook, POD_REF, type HookPoint } from '@coxswain/workloads';
+import { AuditTrail } from '../audit/audit-trail.js';
+import type { Principal } from '../auth/principal.js';
+import { DOMAIN_ERRORS, DomainError, isDomainError, type DomainErrorCode } from '../errors/domain-error.js';
+import { CLOCK, CLUSTER } from '../tokens.js';
+import { ackPatch } from './ack-patch.js';
+import { HOOK_POINTS, isHookPoint } from './hook-points.js';
+import { HookAcksRepository, type HookAckRow } from './hook-acks.repository.js';
+import { hookOwner } from './hook-owner.js';
+import { PodTombstones } from './pod-tombstones.js';
+
+export interface AckRequest {
+  namespace: string;
+  pod: string;
+  hook: HookPoint;
+  idempotencyKey: string;
+  reason: string | null;
+}
+
+/** The answer to an ack, as stored and replayed. */
+export interface HookAckAnswer {
+  id: string;
+  namespace: string;
+  pod: string;
+  podUid: string;
+  hook: HookPoint;
+  acknowledgedBy: string;
+  at: string;
+  reason: string | null;
+}
+
+export interface AckResult {
+  answer: HookAckAnswer;
+  /** A retry answered from the stored first answer; the pod was not written again. */
+  replayed: boolean;
+}
+
+export const MAX_REASON_LENGTH = 1024;
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+/** Conflicts mean someone else wrote the pod in between; a few re-reads settle it. */
+export const MAX_WRITE_ATTEMPTS = 5;
+/** Errors that state a fact about the pod and so are the key's final answer. */
+const FINAL_ERRORS = new Set<DomainErrorCode>(['NOT_FOUND', 'POD_GONE', 'HOOK_NOT_PENDING']);
+
+@Injectable()
+export class HookAckService {
+  private readonly logger = new Logger('HookAck');
+
+  constructor(
+    @Inject(CLUSTER) private readonly cluster: ClusterClient,
+    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly acks: HookAcksRepository,
+    private readonly tombstones: PodTombstones,
+    private readonly trail: AuditTrail,
+  ) {}
+
+  /** A key for a GraphQL ack sent without one: never deduplicated, still guarded by the state precondition. */
+  static oneOffKey(): string {
+    return `oneoff-${randomUUID()}`;
+  }
+
+  async ack(principal: Principal, request: AckRequest): Promise<AckResult> {
+    validate(request);
+    this.trail.noteIdempotencyKey(request.idempotencyKey);
+    const requestHash = hashRequest(request);
+    const claim = await this.acks.claim({
+      idempotencyKey: request.idempotencyKey,
+      actorTokenId: principal.tokenId,
+      requestHash,
+      namespace: request.namespace,
+      pod: request.pod,
+      hook: request.hook,
+      createdAt: new Date(this.clock.now()),
+    });
+    if (!claim.claimed) return this.answerExisting(claim.existing, principal, requestHash);
+
+    let answer: HookAckAnswer;
+    try {
+      answer = await this.writePod(principal, request, claim.row.id);
+    } catch (err) {
+      await this.settleFailure(request.idempotencyKey, err);
+      throw err;
+    }
+    try {
+      await this.acks.complete(request.idempotencyKey, { status: 200, response: { ...answer }, podUid: answer.podUid, completedAt: new Date(this.clock.now()) });
+    } catch (err) {
+      // The pod is written: the caller must hear so. Retries with this key will see it in flight.
+      this.logger.error({ msg: 'ack applied but its answer could not be stored', key: request.idempotencyKey, error: String(err) });
+    }
+    return { answer, replayed: false };
+  }
+
+  private answerExisting(existing: HookAckRow, principal: Principal, requestHash: string): AckResult {
+    if (existing.requestHash !== requestHash || existing.actorTokenId !== principal.tokenId) {
+      throw new DomainError('IDEMPOTENCY_KEY_REUSED', 'this Idempotency-Key was used for a different request (pod, hook, reason or caller); use a new key', { field: 'Idempotency-Key' });
+    }
+    if (existing.state !== 'done') {
+      throw new DomainError('ACK_IN_FLIGHT', 'an acknowledgement with this Idempotency-Key is still being applied; retry shortly to get its answer');
+    }
+    this.trail.noteMessage('replayed');
+    if (existing.status === 200) return { answer: storedAnswer(existing.response as HookAckAnswer), replayed: true };
+    const stored = existing.response as { code: DomainErrorCode; message: string };
+    throw new DomainError(stored.code, stored.message, { replayed: true });
+  }
+
+  private async settleFailure(key: string, err: unknown): Promise<void> {
+    try {
+      if (isDomainError(err) && FINAL_ERRORS.has(err.code)) {
+        await this.acks.complete(key, {
+          status: DOMAIN_ERRORS[err.code].status,
+          response: { code: err.code, message: err.message },
+          podUid: null,
+          completedAt: new Date(this.clock.now()),
+        });
+      } else {
+        await this.acks.release(key);
+      }
+    } catch (storeErr) {
+      this.logger.error({ msg: 'could not settle a failed ack', key, error: String(storeErr) });
+    }
+  }
+
+  /** Step 2: read, check, one conditional write; re-read on Conflict. */
+  private async writePod(principal: Principal, request: AckRequest, id: string): Promise<HookAckAnswer> {
+    const spec = HOOK_POINTS[request.hook];
+    for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt++) {
+      const pod = await this.readPod(request);
+      if (pod.metadata.deletionTimestamp && spec.direction === 'restore') {
+        throw new DomainError('POD_GONE', `pod ${request.namespace}/${request.pod} is terminating`);
+      }
+      const owner = await hookOwner(this.cluster, pod);
+      const hook = owner?.spec.lifecycle?.[spec.lifecycleKey];
+      const state = pod.metadata.labels?.[LABEL_LIFECYCLE_STATE] ?? '';
+      const pending = owner ? pendingHook(pod, owner.spec.lifecycle) : undefined;
+      if (!owner || !hook) {
+        throw new DomainError('HOOK_NOT_PENDING', `pod ${request.namespace}/${request.pod} has no ${request.hook} hook: its workload configures no lifecycle.${spec.lifecycleKey}`);
+      }
+      if (state !== spec.state || pending?.hook !== request.hook) {
+        throw new DomainError('HOOK_NOT_PENDING', `pod ${request.namespace}/${request.pod} is not waiting on its ${request.hook} hook (lifecycle state "${state || 'Normal'}"${pending ? `, waiting on ${pending.hook}` : ''})`);
+      }
+      try {
+        const written = await this.cluster.patch<Pod>(POD_REF, request.namespace, request.pod, ackPatch(pod, hook, spec.direction));
+        this.trail.noteObjectChange(pod, written);
+        return {
+          id,
+          namespace: request.namespace,
+          pod: request.pod,
+          podUid: pod.metadata.uid!,
+          hook: request.hook,
+          acknowledgedBy: principal.name,
+          at: new Date(this.clock.now()).toISOString(),
+          reason: request.reason,
+        };
+      } catch (err) {
+        if (isApiError(err, 'Conflict')) continue; // changed (or replaced) since read: check again
+        if (isApiError(err, 'NotFound')) throw gone(request);
+        throw err;
+      }
+    }
+    throw new DomainError('POD_BUSY', `pod ${request.namespace}/${request.pod} changed ${MAX_WRITE_ATTEMPTS} times while acknowledging; nothing was written, retry`, { retryAfterSeconds: 1 });
+  }
+
+  private async readPod(request: AckRequest): Promise<Pod> {
+    try {
+      return await this.cluster.get<Pod>(POD_REF, request.namespace, request.pod);
+    } catch (err) {
+      if (!isApiError(err, 'NotFound')) throw err;
+      if (this.tombstones.wasDeleted(request.namespace, request.pod)) throw gone(request);
+      throw new DomainError('NOT_FOUND', `pod ${request.namespace}/${request.pod} not found`);
+    }
+  }
+}
+
+/** The stored answer in the field order of the first one (JSONB does not keep key order). */
+function storedAnswer(stored: HookAckAnswer): HookAckAnswer {
+  const { id, namespace, pod, podUid, hook, acknowledgedBy, at, reason } = stored;
+  return { id, namespace, pod, podUid, hook, acknowledgedBy, at, reason };
+}
+
+function gone(request: AckRequest): DomainError {
+  return new DomainError('POD_GONE', `pod ${request.namespace}/${request.pod} is already gone`);
+}
+
+function validate(request: AckRequest): void {
+  if (!isHookPoint(request.hook)) throw new DomainError('BAD_USER_INPUT', 'hook must be preDelete, preUpdate, postUpdate or preNormal', { field: 'hook' });
+  if (!IDEMPOTENCY_KEY.test(request.idempotencyKey)) {
+    throw new DomainError('BAD_USER_INPUT', 'Idempotency-Key must be 1-255 visible ASCII characters (a UUID is ideal)', { field: 'Idempotency-Key' });
+  }
+  if (request.reason != null && request.reason.length > MAX_REASON_LENGTH) {
+    throw new DomainError('BAD_USER_INPUT', `reason must be at most ${MAX_REASON_LENGTH} characters`, { field: 'reason' });
+  }
+}
+
+/** The normalized request a key is bound to: the same key must always mean the same ack. */
+export function hashRequest(request: Pick<AckRequest, 'namespace' | 'pod' | 'hook' | 'reason'>): string {
+  return createHash('sha256').update(JSON.stringify([request.namespace, request.pod, request.hook, request.reason ?? null])).digest('hex');
+}

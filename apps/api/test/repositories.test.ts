@@ -1,0 +1,71 @@
+// The Prisma repositories of tokens, hook acknowledgements and the audit log, on PGlite and (when
+// TEST_DATABASE_URL is set) PostgreSQL: the unique Idempotency-Key is the lock of an ack, so it must
+// hold under concurrency on both.
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { AuditRepository, type NewAuditRow } from '../src/audit/audit.repository.js';
+import { TokensRepository } from '../src/auth/tokens.repository.js';
+import { HookAcksRepository, type NewHookAck } from '../src/hooks/hook-acks.repository.js';
+import { Database } from '../src/persistence/database.js';
+import { DEFAULT_MIGRATIONS_DIR } from '../src/runtime.js';
+import { testDatabases } from './support/databases.js';
+
+describe.each(testDatabases())('repositories on $name', (db) => {
+  let database: Database;
+  beforeEach(async () => {
+    database = await Database.open(await db.fresh(), DEFAULT_MIGRATIONS_DIR);
+  });
+  afterEach(async () => {
+    await database?.close();
+  });
+
+  const ack = (key: string, requestHash = 'h1'): NewHookAck => ({
+    idempotencyKey: key, actorTokenId: 't1', requestHash, namespace: 'ns', pod: 'p', hook: 'preDelete', createdAt: new Date(),
+  });
+
+  it('lets exactly one of many concurrent claims of a key win; the others find its row', async () => {
+    const acks = new HookAcksRepository(database.prisma);
+    const claims = await Promise.all(Array.from({ length: 25 }, () => acks.claim(ack('k1'))));
+    expect(claims.filter((c) => c.claimed)).toHaveLength(1);
+    for (const c of claims.filter((x) => !x.claimed)) expect(c).toMatchObject({ existing: { idempotencyKey: 'k1', state: 'in-flight', requestHash: 'h1' } });
+
+    await acks.complete('k1', { status: 200, response: { id: 'a', reason: null }, podUid: 'u1', completedAt: new Date() });
+    expect(await acks.claim(ack('k1'))).toMatchObject({ claimed: false, existing: { state: 'done', status: 200, response: { id: 'a', reason: null }, podUid: 'u1' } });
+    await acks.release('k1'); // a done key is final: release only forgets in-flight ones
+    expect((await acks.claim(ack('k1'))).claimed).toBe(false);
+
+    expect((await acks.claim(ack('k2'))).claimed).toBe(true);
+    await acks.release('k2');
+    expect((await acks.claim(ack('k2'))).claimed).toBe(true);
+  });
+
+  it('stores token hashes under unique names, finds active ones by hash, and revokes once', async () => {
+    const tokens = new TokensRepository(database.prisma);
+    const row = { name: 'ci', role: 'operator', namespaces: [], tokenHash: 'a'.repeat(64), createdAt: new Date() };
+    expect(await tokens.insert(row)).toMatchObject({ name: 'ci', role: 'operator', namespaces: [], revokedAt: null });
+    expect(await tokens.insert({ ...row, tokenHash: 'b'.repeat(64) })).toBeUndefined();
+    await tokens.insert({ name: 'acker', role: 'hook-acker', namespaces: ['a', 'b'], tokenHash: 'c'.repeat(64), createdAt: new Date() });
+    expect(await tokens.findActiveByHash('c'.repeat(64))).toMatchObject({ name: 'acker', namespaces: ['a', 'b'] });
+    expect(await tokens.count()).toBe(2);
+    expect(await tokens.revoke('ci', new Date())).toBe(true);
+    expect(await tokens.revoke('ci', new Date())).toBe(false);
+    expect(await tokens.findActiveByHash('a'.repeat(64))).toBeNull();
+    expect((await tokens.list()).map((t) => [t.name, t.revokedAt !== null])).toEqual([['ci', true], ['acker', false]]);
+  });
+
+  it('appends audit rows and reads them newest first, by namespace, a page at a time', async () => {
+    const audit = new AuditRepository(database.prisma);
+    const row = (i: number, namespace: string | null): NewAuditRow => ({
+      at: new Date(), actorName: 'ci', actorRole: 'operator', action: 'setImage', targetKind: 'CloneSet', targetNamespace: namespace, targetName: `w${i}`,
+      before: i % 2 ? { 'spec.replicas': i } : null, after: { 'spec.replicas': i + 1 }, requestId: `r${i}`, idempotencyKey: null, result: 'ok', message: null,
+    });
+    for (let i = 0; i < 7; i++) await audit.append(row(i, i < 5 ? 'a' : 'b'));
+    const page1 = await audit.newestFirst({ namespace: 'a', take: 3 });
+    expect(page1.map((r) => r.targetName)).toEqual(['w4', 'w3', 'w2']);
+    const page2 = await audit.newestFirst({ namespace: 'a', take: 3, beforeId: page1[2]!.id });
+    expect(page2.map((r) => r.targetName)).toEqual(['w1', 'w0']);
+    expect(page2[0]!.before).toEqual({ 'spec.replicas': 1 });
+    expect(page2[1]!.before).toBeNull();
+    expect(await audit.count('a')).toBe(5);
+    expect(await audit.count()).toBe(7);
+  });
+});
