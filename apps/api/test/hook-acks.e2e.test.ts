@@ -368,19 +368,28 @@ spec:
   lifecycle:
     inPlaceUpdate:
       labelsHandler: { ${HOLD}: "true" }
+  volumeClaimTemplates:
+  - metadata: { name: data }
+    spec: { accessModes: [ReadWriteOnce], resources: { requests: { storage: 1Gi } } }
 `;
+  const claims = async (): Promise<string[]> => {
+    const res = await api.graphql(`{ objects(kind: "persistentvolumeclaims", namespace: "${ns}") { edges { node { name uid } } } }`);
+    return res.data!.objects.edges.map((e: { node: { name: string; uid: string } }) => `${e.node.name} ${e.node.uid}`);
+  };
   type Placed = PodNode & { podIP: string | null; node: string | null; containers: { image: string }[] };
   const placed = async (): Promise<Placed | undefined> => {
     const res = await api.graphql(`{ workload(kind: CLONE_SET, namespace: "${ns}", name: "svc") { pods { edges { node { name uid lifecycleState pendingHook pendingSince ready podIP node containers { image } } } } } }`);
     return res.data!.workload?.pods.edges[0]?.node;
   };
 
-  it('waits in PreparingUpdate, updates in place after the preUpdate ack, waits in Updated, and is Normal after the postUpdate ack: same uid, IP and node', async () => {
+  it('waits in PreparingUpdate, updates in place after the preUpdate ack, waits in Updated, and is Normal after the postUpdate ack: same uid, IP, node and PVC', async () => {
     await apply(yaml);
     const before = await eventually(async () => {
       const p = await placed();
       return p?.ready && p.lifecycleState === 'NORMAL' ? p : undefined;
     }, 20_000, 'a ready pod');
+    const claimsBefore = await claims();
+    expect(claimsBefore).toHaveLength(1);
     const image = await api.graphql(`mutation { setImage(kind: CLONE_SET, namespace: "${ns}", name: "svc", container: "main", image: "nginx:1.27") { name } }`);
     expect(image.errors).toBeUndefined();
 
@@ -405,6 +414,7 @@ spec:
       return p?.lifecycleState === 'NORMAL' ? p : undefined;
     }, 20_000, 'Normal again');
     expect(after).toMatchObject({ name: before.name, uid: before.uid, podIP: before.podIP, node: before.node, pendingHook: null, containers: [{ image: 'nginx:1.27' }] });
+    expect(await claims()).toEqual(claimsBefore);
     const labels = await api.graphql(`{ object(kind: "Pod", namespace: "${ns}", name: "${before.name}") { labels } }`);
     expect(labels.data!.object.labels[HOLD]).toBe('true'); // restored by the postUpdate ack
 
