@@ -1,0 +1,5 @@
+import { HooksPage } from '../../components/hooks/HooksPage';
+
+export default function Hooks() {
+  return <HooksPage />;
+}

@@ -1,0 +1,5 @@
+import { WorkloadList } from '../components/list/WorkloadList';
+
+export default function Home() {
+  return <WorkloadList />;
+}

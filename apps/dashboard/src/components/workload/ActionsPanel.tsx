@@ -1,0 +1,166 @@
+'use client';
+// Operator actions: step or set the partition, pause / resume, set image, scale, delete chosen pods.
+// Each opens a confirmation that says what will happen; the dialog shows the API's refusal in words.
+import { useState } from 'react';
+import type { RolloutPlan, WorkloadSummary } from '../../lib/api/types';
+import { parseIntOrPercent } from '../../lib/rollout/int-or-percent';
+import {
+  confirmDeletePods, confirmImage, confirmPartition, confirmPause, confirmResume, confirmScale,
+} from '../../lib/rollout/confirm-words';
+import { partitionPods, strategyOf } from '../../lib/rollout/strategy';
+import type { ConfirmRequest } from '../common/ConfirmDialog';
+import type { Mutations } from './mutations';
+
+interface Props {
+  workload: WorkloadSummary;
+  plan: RolloutPlan;
+  containers: { name: string; image: string }[];
+  selected: string[];
+  m: Mutations;
+  onRequest(r: ConfirmRequest): void;
+  onConflict(): void;
+  onDeleted(): void;
+}
+
+export function ActionsPanel({ workload: w, plan, containers, selected, m, onRequest, onConflict, onDeleted }: Props) {
+  const strategy = strategyOf(w.updateStrategy);
+  const kept = partitionPods(strategy.partition, w.replicas);
+  const [step, setStep] = useState('1');
+  const [partition, setPartition] = useState('');
+  const [container, setContainer] = useState('');
+  const [image, setImage] = useState('');
+  const [replicas, setReplicas] = useState('');
+  const [scaleDown, setScaleDown] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const chosenContainer = container || containers[0]?.name || '';
+  // The generation the operator sees now; sent as expectedGeneration when they confirm.
+  const seen = w.generation;
+  const onError = (err: unknown) => {
+    if ((err as { code?: string })?.code === 'CONFLICT') onConflict();
+  };
+
+  function askPartition(value: number | string) {
+    onRequest({
+      title: 'Change the partition',
+      body: confirmPartition(w, value),
+      confirmLabel: `Set partition to ${value}`,
+      action: 'change the partition',
+      run: () => m.setPartition(value, seen),
+      onError,
+    });
+  }
+
+  function submitPartition() {
+    const value = parseIntOrPercent(partition);
+    // Only the shape is checked here; the API checks the value and its answer is shown in words.
+    if (value === null && partition.trim() !== '') return askPartitionRaw(partition.trim());
+    if (value === null) return setFormError('Type a partition: a number of pods (3) or a share (40%).');
+    setFormError(null);
+    askPartition(value);
+  }
+
+  // A value the dashboard cannot read is still sent, so the API's own validation message is shown.
+  function askPartitionRaw(raw: string) {
+    setFormError(null);
+    onRequest({
+      title: 'Change the partition',
+      body: `Set the partition of ${w.name} to "${raw}". This is not a number or a percentage, so the API will most likely refuse it.`,
+      confirmLabel: `Set partition to ${raw}`,
+      action: 'change the partition',
+      run: () => m.setPartition(raw, seen),
+      onError,
+    });
+  }
+
+  function submitStep() {
+    const n = Number(step);
+    if (!Number.isInteger(n) || n < 1) return setFormError('The step is a whole number of pods, at least 1.');
+    setFormError(null);
+    askPartition(Math.max(0, kept - n));
+  }
+
+  function submitImage() {
+    setFormError(null);
+    const current = containers.find((c) => c.name === chosenContainer)?.image;
+    onRequest({
+      title: 'Set image',
+      body: confirmImage(w, chosenContainer, image.trim(), current),
+      confirmLabel: 'Set image',
+      action: 'set the image',
+      run: () => m.setImage(chosenContainer, image.trim(), seen),
+      onError,
+    });
+  }
+
+  function submitScale() {
+    const n = Number(replicas);
+    if (replicas.trim() === '' || !Number.isInteger(n)) return setFormError('Replicas is a whole number.');
+    setFormError(null);
+    onRequest({
+      title: 'Scale',
+      body: confirmScale(w, n),
+      confirmLabel: `Scale to ${n}`,
+      action: 'scale',
+      run: () => m.scale(n, seen),
+      onError,
+    });
+  }
+
+  function submitDelete() {
+    onRequest({
+      title: `Delete ${selected.length} pod${selected.length === 1 ? '' : 's'}`,
+      body: confirmDeletePods(w, selected, scaleDown),
+      confirmLabel: 'Delete pods',
+      action: 'delete the pods',
+      danger: true,
+      run: () => m.deletePods(selected, scaleDown),
+      onError,
+      onDone: onDeleted,
+    });
+  }
+
+  return (
+    <section className="card actions" aria-labelledby="actions-title" data-testid="actions">
+      <h2 id="actions-title">Actions</h2>
+      <div className="action-row">
+        <span className="label">Partition <b data-testid="partition-value">{String(strategy.partition)}</b> <span className="muted">({kept} of {w.replicas} held)</span></span>
+        <label>step by <input type="number" min={1} value={step} onChange={(e) => setStep(e.target.value)} className="narrow" name="step" /></label>
+        <button type="button" onClick={submitStep} disabled={kept === 0}>Step partition</button>
+        <label>set to <input value={partition} onChange={(e) => setPartition(e.target.value)} placeholder="3 or 40%" className="narrow" name="partition" /></label>
+        <button type="button" onClick={submitPartition}>Set partition…</button>
+      </div>
+      <div className="action-row">
+        <span className="label">Rollout {strategy.paused ? <b>paused</b> : 'running'}</span>
+        {strategy.paused ? (
+          <button type="button" onClick={() => onRequest({ title: 'Resume the rollout', body: confirmResume(w), confirmLabel: 'Resume', action: 'resume the rollout', run: m.resume, onError })}>Resume…</button>
+        ) : (
+          <button type="button" onClick={() => onRequest({ title: 'Pause the rollout', body: confirmPause(w, plan), confirmLabel: 'Pause', action: 'pause the rollout', run: m.pause, onError })}>Pause…</button>
+        )}
+      </div>
+      <div className="action-row">
+        <span className="label">Image</span>
+        {containers.length > 1 ? (
+          <select value={chosenContainer} onChange={(e) => setContainer(e.target.value)} name="container">
+            {containers.map((c) => <option key={c.name} value={c.name}>{c.name}</option>)}
+          </select>
+        ) : (
+          <span className="mono">{chosenContainer || '(no container known)'}</span>
+        )}
+        <input value={image} onChange={(e) => setImage(e.target.value)} placeholder={containers.find((c) => c.name === chosenContainer)?.image ?? 'image:tag'} name="image" />
+        <button type="button" onClick={submitImage} disabled={!chosenContainer}>Set image…</button>
+      </div>
+      <div className="action-row">
+        <span className="label">Replicas <b>{w.replicas}</b></span>
+        <input type="number" value={replicas} onChange={(e) => setReplicas(e.target.value)} placeholder={String(w.replicas)} className="narrow" name="replicas" />
+        <button type="button" onClick={submitScale}>Scale…</button>
+      </div>
+      <div className="action-row">
+        <span className="label">Chosen pods <b>{selected.length}</b></span>
+        <label><input type="checkbox" checked={scaleDown} onChange={(e) => setScaleDown(e.target.checked)} /> also scale down</label>
+        <button type="button" className="danger" onClick={submitDelete} disabled={selected.length === 0}>Delete chosen pods…</button>
+        <span className="muted small">Choose pods by clicking grid cells or ticking rows below.</span>
+      </div>
+      {formError && <p className="error" role="alert">{formError}</p>}
+    </section>
+  );
+}

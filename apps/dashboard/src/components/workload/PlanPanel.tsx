@@ -1,0 +1,45 @@
+// The plan in plain words: what happens next and what blocks it, with the blocking pods linked
+// (a click highlights them in the grid and the pod list).
+import type { RolloutPlan } from '../../lib/api/types';
+import { planInWords } from '../../lib/rollout/plan-words';
+
+const LINKED = 12;
+
+export function PlanPanel({ plan, replicas, onShowPods }: { plan: RolloutPlan; replicas: number; onShowPods(pods: string[]): void }) {
+  const words = planInWords(plan, replicas);
+  return (
+    <section className="card plan" aria-labelledby="plan-title" data-testid="plan">
+      <h2 id="plan-title">Plan</h2>
+      <p className="headline">{words.headline}</p>
+      {words.next.length > 0 && (
+        <>
+          <h3>Next</h3>
+          <ul>{words.next.map((line) => <li key={line}>{line}</li>)}</ul>
+        </>
+      )}
+      {words.blockers.length > 0 && (
+        <>
+          <h3>Held back by</h3>
+          <ul className="blockers">
+            {words.blockers.map((b, k) => (
+              <li key={`${b.code}-${k}`} data-code={b.code}>
+                <code>{b.code}</code> {b.sentence}
+                {b.pods.length > 0 && (
+                  <span className="pods">
+                    {' '}Pods:{' '}
+                    {b.pods.slice(0, LINKED).map((pod) => (
+                      <a key={pod} href={`#pod-${pod}`} onClick={(e) => { e.preventDefault(); onShowPods([pod]); }}>{pod}</a>
+                    ))}
+                    {b.pods.length > LINKED && <span> and {b.pods.length - LINKED} more</span>}
+                    {b.pods.length > 1 && <button type="button" className="link" onClick={() => onShowPods(b.pods)}>highlight all {b.pods.length}</button>}
+                  </span>
+                )}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <p className="muted small">Controller numbers: {words.numbers}</p>
+    </section>
+  );
+}

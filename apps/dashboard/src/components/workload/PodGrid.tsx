@@ -1,0 +1,108 @@
+'use client';
+// Every pod as a canvas cell, grouped by zone and node, coloured by revision and marked by lifecycle
+// state; a tooltip per pod; click selects (for "delete chosen pods"). The canvas repaints straight
+// from the PodStore on each batched flush: React renders only the tooltip and the frame around it.
+import { useEffect, useRef, useState } from 'react';
+import type { Pod } from '../../lib/api/types';
+import { colorOf, type RevisionColor } from '../../lib/grid/colors';
+import { groupPods } from '../../lib/grid/group';
+import { hitTest, layoutGrid, metricsFor, type GridLayout } from '../../lib/grid/layout';
+import { markOf } from '../../lib/grid/marks';
+import { cellSize, paintGrid } from '../../lib/grid/paint';
+import type { PodStore } from '../../lib/live/pod-store';
+import { recordPaint } from './grid-probe';
+import { PodTooltip } from './PodTooltip';
+
+interface Props {
+  store: PodStore;
+  colors: Map<string, RevisionColor>;
+  selected: ReadonlySet<string>;
+  highlighted: ReadonlySet<string>;
+  onToggle(pod: string): void;
+}
+
+export function PodGrid({ store, colors, selected, highlighted, onToggle }: Props) {
+  const wrapRef = useRef<HTMLDivElement>(null);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const layoutRef = useRef<GridLayout | null>(null);
+  const layoutKey = useRef('');
+  const [width, setWidth] = useState(0);
+  const [hover, setHover] = useState<{ pod: Pod; x: number; y: number } | null>(null);
+  // The painter reads the latest props through this ref, so store flushes need no React render.
+  const props = useRef({ colors, selected, highlighted, hovered: null as string | null, width });
+  props.current = { colors, selected, highlighted, hovered: hover?.pod.name ?? null, width };
+
+  useEffect(() => {
+    const wrap = wrapRef.current;
+    if (!wrap) return;
+    const observer = new ResizeObserver(([entry]) => setWidth(Math.floor(entry!.contentRect.width)));
+    observer.observe(wrap);
+    return () => observer.disconnect();
+  }, []);
+
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas || width === 0) return;
+    const paint = () => {
+      const started = performance.now();
+      const p = props.current;
+      // Hover, selection and colour changes repaint without regrouping: layout depends on pods and width only.
+      const key = `${store.version}/${p.width}`;
+      if (key !== layoutKey.current || !layoutRef.current) {
+        const pods = store.snapshot();
+        layoutRef.current = layoutGrid(groupPods(pods), p.width, metricsFor(pods.length));
+        layoutKey.current = key;
+      }
+      const layout = layoutRef.current;
+      const dpr = window.devicePixelRatio || 1;
+      const w = Math.ceil(layout.width * dpr);
+      const h = Math.ceil(layout.height * dpr);
+      if (canvas.width !== w || canvas.height !== h) {
+        canvas.width = w;
+        canvas.height = h;
+        canvas.style.width = `${layout.width}px`;
+        canvas.style.height = `${layout.height}px`;
+      }
+      const ctx = canvas.getContext('2d');
+      if (!ctx) return;
+      const colorFor = (pod: Pod) => colorOf(p.colors, pod.revision);
+      paintGrid(ctx, layout, { colorOf: colorFor, selected: p.selected, highlighted: p.highlighted, hovered: p.hovered }, dpr);
+      recordPaint(canvas, layout, cellSize(layout.metrics.cell), started, (pod) => ({ revision: pod.revision, mark: markOf(pod), color: colorFor(pod) }));
+    };
+    paint();
+    return store.subscribe(paint);
+  }, [store, width, colors, selected, highlighted, hover?.pod.name]);
+
+  function podAt(clientX: number, clientY: number): { pod: Pod; x: number; y: number } | null {
+    const canvas = canvasRef.current;
+    const layout = layoutRef.current;
+    if (!canvas || !layout) return null;
+    const rect = canvas.getBoundingClientRect();
+    const i = hitTest(layout, clientX - rect.left, clientY - rect.top);
+    if (i < 0) return null;
+    return { pod: layout.pods[i]!, x: layout.cellX[i]!, y: layout.cellY[i]! + layout.metrics.cell };
+  }
+
+  const live = hover ? store.get(hover.pod.name) ?? hover.pod : null;
+  return (
+    <div className="grid-wrap" ref={wrapRef}>
+      <canvas
+        ref={canvasRef}
+        data-testid="pod-grid"
+        role="img"
+        aria-label={`Pod grid: ${store.size} pods by zone and node, coloured by revision`}
+        onMouseMove={(e) => {
+          const hit = podAt(e.clientX, e.clientY);
+          setHover((h) => (h?.pod.name === hit?.pod.name ? h : hit));
+        }}
+        onMouseLeave={() => setHover(null)}
+        onClick={(e) => {
+          const hit = podAt(e.clientX, e.clientY);
+          if (hit) onToggle(hit.pod.name);
+        }}
+      />
+      {hover && live && <PodTooltip pod={live} x={hover.x} y={hover.y} color={colors.get(live.revision)} />}
+      {store.loaded && store.size === 0 && <p className="muted">No pods.</p>}
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+// graphql-ws subscriptions on the API's /graphql path. The token goes in connectionParams.authorization;
+// the API closes with 4403 when it is bad, which we report instead of retrying forever.
+import { createClient, type Client } from 'graphql-ws';
+
+export const CLOSE_FORBIDDEN = 4403;
+
+export interface LiveClient {
+  subscribe<T>(query: string, variables: Record<string, unknown>, onData: (data: T) => void, onError?: (err: unknown) => void): () => void;
+  /** Called after every reconnect (not the first connect): state may have been missed, so reload. */
+  onReconnect(listener: () => void): () => void;
+  /** Resolves once the socket is open (or after `timeoutMs`, so a page without live updates still loads). */
+  whenConnected(timeoutMs?: number): Promise<void>;
+  dispose(): void;
+}
+
+export function liveClient(apiUrl: string, token: string | null, onForbidden: () => void): LiveClient {
+  const url = `${apiUrl.replace(/^http/, 'ws').replace(/\/$/, '')}/graphql`;
+  const reconnectListeners = new Set<() => void>();
+  let connectedOnce = false;
+  let connected = false;
+  let waiters: (() => void)[] = [];
+  const client: Client = createClient({
+    url,
+    lazy: true,
+    connectionParams: token ? { authorization: `Bearer ${token}` } : {},
+    retryAttempts: Infinity,
+    shouldRetry: (event) => !(event && typeof event === 'object' && 'code' in event && (event as CloseEvent).code === CLOSE_FORBIDDEN),
+    on: {
+      connected: () => {
+        if (connectedOnce) reconnectListeners.forEach((l) => l());
+        connectedOnce = true;
+        connected = true;
+        waiters.forEach((w) => w());
+        waiters = [];
+      },
+      closed: (event) => {
+        connected = false;
+        if (event && typeof event === 'object' && 'code' in event && (event as CloseEvent).code === CLOSE_FORBIDDEN) onForbidden();
+      },
+    },
+  });
+  return {
+    subscribe(query, variables, onData, onError) {
+      return client.subscribe(
+        { query, variables },
+        {
+          next: (msg) => {
+            if (msg.data) onData(msg.data as never);
+            else if (msg.errors) onError?.(msg.errors);
+          },
+          error: (err) => onError?.(err),
+          complete: () => {},
+        },
+      );
+    },
+    onReconnect(listener) {
+      reconnectListeners.add(listener);
+      return () => reconnectListeners.delete(listener);
+    },
+    whenConnected(timeoutMs = 3000) {
+      if (connected) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        waiters.push(resolve);
+        setTimeout(resolve, timeoutMs);
+      });
+    },
+    dispose: () => void client.dispose(),
+  };
+}

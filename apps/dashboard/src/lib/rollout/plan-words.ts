@@ -1,0 +1,74 @@
+// The rollout plan in plain words: what the controller does next, and what holds it back. The plan
+// itself comes from the API (the same pure planner the controller runs); this only phrases it.
+import type { Blocker, PlannedAction, RolloutPlan } from '../api/types';
+
+export interface BlockerWords { code: string; sentence: string; pods: string[] }
+export interface PlanWords { headline: string; next: string[]; blockers: BlockerWords[]; numbers: string }
+
+const LIST_LIMIT = 5;
+
+export function listNames(names: readonly string[], limit = LIST_LIMIT): string {
+  if (names.length <= limit) return names.join(', ');
+  return `${names.slice(0, limit).join(', ')} and ${names.length - limit} more`;
+}
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+const VERBS: Record<string, (n: number) => string> = {
+  CREATE: (n) => `Create ${plural(n, 'pod')}`,
+  DELETE: (n) => `Delete ${plural(n, 'pod')}`,
+  MARK_SPECIFIED_DELETE: (n) => `Mark ${plural(n, 'pod')} for deletion`,
+  RECREATE: (n) => `Recreate ${plural(n, 'pod')}`,
+  UPDATE_IN_PLACE: (n) => `Update ${plural(n, 'pod')} in place`,
+  LIFECYCLE_TRANSITION: (n) => `Move ${plural(n, 'pod')} to the next lifecycle state`,
+};
+
+/** Actions of one type and revision become one sentence, e.g. "Recreate 2 pods at revision r: a, b (why)". */
+export function actionsInWords(actions: readonly PlannedAction[]): string[] {
+  const groups = new Map<string, PlannedAction[]>();
+  for (const a of actions) {
+    const key = `${a.type}\u0000${a.revision ?? ''}\u0000${a.type === 'LIFECYCLE_TRANSITION' ? a.reason : ''}`;
+    const group = groups.get(key);
+    if (group) group.push(a);
+    else groups.set(key, [a]);
+  }
+  return [...groups.values()].map((group) => {
+    const first = group[0]!;
+    const verb = (VERBS[first.type] ?? ((n: number) => `${first.type.toLowerCase().replace(/_/g, ' ')} ${plural(n, 'pod')}`))(group.length);
+    const at = first.revision ? ` at revision ${first.revision}` : '';
+    const reasons = [...new Set(group.map((a) => a.reason).filter(Boolean))];
+    const why = reasons.length === 1 ? ` (${reasons[0]})` : '';
+    return `${verb}${at}: ${listNames(group.map((a) => a.pod))}${why}.`;
+  });
+}
+
+export function blockerInWords(b: Blocker): BlockerWords {
+  const lead: Record<string, string> = {
+    PAUSED: 'The rollout is paused (updateStrategy.paused): no pod is updated until it is resumed.',
+    PARTITION: `The partition holds the rest: ${b.message}.`,
+    MAX_UNAVAILABLE: `Waiting for pods to become available (maxUnavailable): ${b.message}.`,
+    HOOK_PENDING: `Waiting on a lifecycle hook: ${b.message}. Acknowledge it to let the pod go on.`,
+    MIN_READY_SECONDS: `Waiting for minReadySeconds: ${b.message}.`,
+    SCALE_EXPECTATIONS: `Waiting for the controller to observe its own recent changes: ${b.message}.`,
+    SCALE_UP_LIMITED: `Scale-up is rate limited: ${b.message}.`,
+    WAITING_FOR_DELETIONS: `Waiting for deletions: ${b.message}.`,
+    ON_DELETE: `${b.message}.`,
+  };
+  return { code: b.code, sentence: lead[b.code] ?? `${b.code}: ${b.message}.`, pods: b.pods };
+}
+
+const NUMBER_NAMES = ['scaleUpNum', 'scaleDownNum', 'updateNum', 'scaleUpNumOldRevision', 'scaleDownNumOldRevision', 'useSurge', 'updateMaxUnavailable', 'deleteReadyLimit', 'scaleUpLimit'];
+
+export function planInWords(plan: RolloutPlan, replicas: number): PlanWords {
+  const next = actionsInWords(plan.actions);
+  const blockers = plan.blockers.map(blockerInWords);
+  const numbers = NUMBER_NAMES.filter((k) => typeof plan.diff?.[k] === 'number' && plan.diff[k] !== 0)
+    .map((k) => `${k} ${plan.diff[k]}`)
+    .join(', ');
+  let headline: string;
+  if (plan.complete) headline = `Nothing to do: all ${plural(replicas, 'pod')} run revision ${plan.updateRevision} and are available.`;
+  else if (next.length > 0) headline = `Next, the controller will: ${next.length === 1 ? next[0]!.replace(/\.$/, '').replace(/^./, (c) => c.toLowerCase()) : `${next.length} kinds of change (below)`}.`;
+  else if (blockers.length > 0) headline = 'Nothing moves right now; see what holds the rollout below.';
+  else headline = 'Waiting for pods to converge (starting, becoming ready or terminating).';
+  return { headline, next, blockers, numbers: numbers || 'no pending scale or update' };
+}

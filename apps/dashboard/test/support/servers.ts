@@ -1,0 +1,165 @@
+// Starts the real pieces for browser tests and the benchmark: the built API (embedded cluster, PGlite
+// in memory) and the built dashboard (`next start`), each on a free port, plus Debian's Chromium.
+// Nx builds both first (the test target depends on them); a missing build is reported, not rebuilt.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+/** apps/dashboard, found upwards from this file (it also runs compiled, from dist-bench/). */
+function dashboardDir(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (dir !== dirname(dir)) {
+    const manifest = join(dir, 'package.json');
+    if (existsSync(manifest) && JSON.parse(readFileSync(manifest, 'utf8')).name === '@coxswain/dashboard') return dir;
+    dir = dirname(dir);
+  }
+  throw new Error('apps/dashboard/package.json not found above test/support/servers');
+}
+
+export const DASHBOARD_DIR = dashboardDir();
+export const ROOT = join(DASHBOARD_DIR, '..', '..');
+export const ARTIFACTS = join(DASHBOARD_DIR, '.artifacts');
+const API_MAIN = join(ROOT, 'apps', 'api', 'dist', 'main.js');
+const NEXT_BIN = join(ROOT, 'node_modules', 'next', 'dist', 'bin', 'next');
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** The API's first admin token in tests and benchmarks (BOOTSTRAP_ADMIN_TOKEN). */
+export const ADMIN_TOKEN = 'dashboard-tests-admin-token';
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface Running {
+  url: string;
+  log: () => string;
+  close(): Promise<void>;
+}
+
+function run(name: string, command: string, args: string[], cwd: string, env: Record<string, string>): { child: ChildProcess; log: () => string } {
+  const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  const keep = (chunk: Buffer) => {
+    out += chunk.toString();
+    if (out.length > 200_000) out = out.slice(-100_000);
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  child.on('error', (err) => keep(Buffer.from(`${name}: ${err.message}\n`)));
+  return { child, log: () => out };
+}
+
+async function waitFor(url: string, child: ChildProcess, log: () => string, what: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${what} exited with ${child.exitCode}:\n${log().slice(-3000)}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${what} did not answer ${url} within ${timeoutMs} ms:\n${log().slice(-3000)}`);
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** The API with the embedded cluster, fast simulated kubelet latencies, and PGlite in memory. */
+export async function startApi(env: Record<string, string> = {}): Promise<Running> {
+  if (!existsSync(API_MAIN)) throw new Error(`${API_MAIN} is missing: build the API first (npx nx run @coxswain/api:build)`);
+  const port = await freePort();
+  const { child, log } = run('api', process.execPath, [API_MAIN], ROOT, {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PGLITE_DIR: 'memory',
+    SEED_FILE: 'apps/api/demo/workloads.yaml',
+    SIM_IMAGE_PULL_MS: '200',
+    SIM_CONTAINER_START_MS: '100',
+    SIM_TERMINATION_MS: '100',
+    LOG_LEVEL: 'warn',
+    BOOTSTRAP_ADMIN_TOKEN: ADMIN_TOKEN,
+    ...env,
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}/readyz`, child, log, 'the API');
+  return { url, log, close: () => stop(child) };
+}
+
+/** The production build of the dashboard (`next start`), pointed at `apiUrl`. */
+export async function startDashboard(apiUrl: string): Promise<Running> {
+  if (!existsSync(join(DASHBOARD_DIR, '.next', 'BUILD_ID'))) {
+    throw new Error('apps/dashboard/.next is missing: build the dashboard first (npx nx run @coxswain/dashboard:build)');
+  }
+  const port = await freePort();
+  const { child, log } = run('dashboard', process.execPath, [NEXT_BIN, 'start', '--port', String(port), '--hostname', '127.0.0.1'], DASHBOARD_DIR, {
+    API_URL: apiUrl,
+    NEXT_TELEMETRY_DISABLED: '1',
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(url, child, log, 'the dashboard');
+  return { url, log, close: () => stop(child) };
+}
+
+export async function launchChromium(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium) or set CHROMIUM_PATH`);
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'],
+  });
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+}
+
+/**
+ * GraphQL straight to the API (as the admin unless told otherwise), for arranging state behind the
+ * dashboard's back. One connection per request (agent: false): a reused keep-alive socket that the
+ * server closed meanwhile would fail a POST, which fetch does not retry.
+ */
+export async function gql<T = Record<string, unknown>>(apiUrl: string, query: string, variables: Record<string, unknown> = {}, token = ADMIN_TOKEN): Promise<{ data?: T; errors?: { message: string; extensions?: { code?: string } }[] }> {
+  const body = JSON.stringify({ query, variables });
+  let status = 0;
+  const text = await new Promise<string>((resolve, reject) => {
+    const req = httpRequest(`${apiUrl}/graphql`, {
+      method: 'POST',
+      agent: false,
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), authorization: `Bearer ${token}` },
+    }, (res) => {
+      status = res.statusCode ?? 0;
+      let out = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (out += chunk));
+      res.on('end', () => resolve(out));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+  try {
+    return JSON.parse(text) as { data?: T; errors?: { message: string; extensions?: { code?: string } }[] };
+  } catch {
+    throw new Error(`the API answered HTTP ${status} without a GraphQL body: ${JSON.stringify(text.slice(0, 200))}`);
+  }
+}

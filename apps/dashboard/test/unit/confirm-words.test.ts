@@ -1,0 +1,48 @@
+import { describe, expect, it } from '@jest/globals';
+import {
+  confirmAck, confirmDeletePods, confirmImage, confirmPartition, confirmPause, confirmResume, confirmRollback, confirmScale,
+} from '../../src/lib/rollout/confirm-words';
+import { status, workload } from '../support/fixtures';
+
+const held = workload({ name: 'web', partition: 5, status: status({ updatedReplicas: 0, updatedReadyReplicas: 0, updatedAvailableReplicas: 0, expectedUpdatedReplicas: 0, currentRevision: 'web-old', updateRevision: 'web-new' }) });
+
+describe('confirmation sentences', () => {
+  it('partition: how many pods move, how fast, and which stay', () => {
+    expect(confirmPartition(held, 3)).toBe(
+      'Set the partition of web from 5 to 3: 3 pods of 5 stay on the current revision web-old. 2 pods move to revision web-new (recreated, at most 1 unavailable at a time (maxUnavailable 20%)).',
+    );
+    expect(confirmPartition(held, '100%')).toContain('No pod changes revision.');
+  });
+
+  it('partition: warns that raising it does not move updated pods back', () => {
+    const two = workload({ partition: 3, status: status({ updatedReplicas: 2, currentRevision: 'web-old', updateRevision: 'web-new' }) });
+    expect(confirmPartition(two, 5)).toContain('No more pods are updated; the 2 pods already on web-new stay there');
+  });
+
+  it('partition: says when every pod is already updated', () => {
+    expect(confirmPartition(workload(), 2)).toContain('Every pod already runs web-old; the partition applies to the next template change.');
+  });
+
+  it('partition: mentions a pause', () => {
+    expect(confirmPartition({ ...held, updateStrategy: { rollingUpdate: { partition: 5, paused: true } } }, 0)).toContain('The rollout is paused, so nothing moves until you resume it.');
+  });
+
+  it('pause and resume', () => {
+    expect(confirmPause(held, { actions: [{ type: 'RECREATE', pod: 'a', reason: '', revision: 'x' }] })).toBe(
+      'Pause the rollout of web: no further pod is updated until you resume (1 update planned now will wait). Pods already being replaced finish, and scaling still works.',
+    );
+    expect(confirmResume({ ...held, updateStrategy: { rollingUpdate: { partition: 0, paused: true } } })).toContain('5 pods move to revision web-new');
+  });
+
+  it('image, scale, delete, rollback, ack', () => {
+    expect(confirmImage(held, 'main', 'nginx:2', 'nginx:1')).toContain('Set container main of web from nginx:1 to nginx:2: this makes a new update revision. No pod moves to it yet; the partition keeps 5 pods on the current revision.');
+    expect(confirmImage(held, 'main', 'nginx:1', 'nginx:1')).toBe('Container main of web already runs nginx:1: nothing changes.');
+    expect(confirmScale(held, 8)).toContain('Scale web from 5 to 8: 3 pods are created');
+    expect(confirmScale(held, 3)).toContain('2 pods are deleted');
+    expect(confirmScale(held, 5)).toBe('web already has 5 replicas: nothing changes.');
+    expect(confirmDeletePods(held, ['web-a', 'web-b'], false)).toContain('replacements are created, so web keeps 5 replicas');
+    expect(confirmDeletePods(held, ['web-a'], true)).toContain('replicas drop from 5 to 4');
+    expect(confirmRollback(held, { name: 'web-old', images: ['nginx:1'] })).toContain('Roll web back to revision web-old (nginx:1)');
+    expect(confirmAck('web-a', 'PRE_DELETE')).toContain('the pod is released and deleted');
+  });
+});

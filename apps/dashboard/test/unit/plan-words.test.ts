@@ -1,0 +1,61 @@
+import { describe, expect, it } from '@jest/globals';
+import { actionsInWords, blockerInWords, listNames, planInWords } from '../../src/lib/rollout/plan-words';
+import { plan } from '../support/fixtures';
+
+describe('planInWords', () => {
+  it('says there is nothing to do when the plan is complete', () => {
+    expect(planInWords(plan({ complete: true, updateRevision: 'web-1' }), 5).headline).toBe('Nothing to do: all 5 pods run revision web-1 and are available.');
+  });
+
+  it('groups actions by type and revision into sentences with the pods and the reason', () => {
+    const words = planInWords(plan({
+      actions: [
+        { type: 'RECREATE', pod: 'web-a', reason: 'not at the update revision', revision: 'web-new' },
+        { type: 'RECREATE', pod: 'web-b', reason: 'not at the update revision', revision: 'web-new' },
+        { type: 'CREATE', pod: 'web-c', reason: 'scale up', revision: 'web-new' },
+      ],
+      diff: { updateNum: 2, scaleUpNum: 1, scaleDownNum: 0 },
+    }), 5);
+    expect(words.next).toEqual([
+      'Recreate 2 pods at revision web-new: web-a, web-b (not at the update revision).',
+      'Create 1 pod at revision web-new: web-c (scale up).',
+    ]);
+    expect(words.headline).toBe('Next, the controller will: 2 kinds of change (below).');
+    expect(words.numbers).toBe('scaleUpNum 1, updateNum 2');
+  });
+
+  it('puts a single kind of action in the headline', () => {
+    const words = planInWords(plan({ actions: [{ type: 'DELETE', pod: 'web-x', reason: 'scale down', revision: null }] }), 4);
+    expect(words.headline).toBe('Next, the controller will: delete 1 pod: web-x (scale down).');
+  });
+
+  it('explains blockers in words, keeping their pods', () => {
+    const words = planInWords(plan({
+      blockers: [
+        { code: 'PAUSED', message: 'paused', pods: [] },
+        { code: 'PARTITION', message: 'partition keeps 3 pods on revision web-old', pods: ['a', 'b', 'c'] },
+        { code: 'HOOK_PENDING', message: 'pod web-1 waits for its preDelete hook to be acknowledged', pods: ['web-1'] },
+        { code: 'SOMETHING_NEW', message: 'a future blocker', pods: [] },
+      ],
+    }), 5);
+    expect(words.headline).toBe('Nothing moves right now; see what holds the rollout below.');
+    expect(words.blockers.map((b) => b.sentence)).toEqual([
+      'The rollout is paused (updateStrategy.paused): no pod is updated until it is resumed.',
+      'The partition holds the rest: partition keeps 3 pods on revision web-old.',
+      'Waiting on a lifecycle hook: pod web-1 waits for its preDelete hook to be acknowledged. Acknowledge it to let the pod go on.',
+      'SOMETHING_NEW: a future blocker.',
+    ]);
+    expect(words.blockers[1]!.pods).toEqual(['a', 'b', 'c']);
+  });
+
+  it('says it waits for convergence when there is neither an action nor a blocker', () => {
+    expect(planInWords(plan(), 5).headline).toBe('Waiting for pods to converge (starting, becoming ready or terminating).');
+    expect(planInWords(plan(), 5).numbers).toBe('no pending scale or update');
+  });
+
+  it('shortens long pod lists', () => {
+    expect(listNames(['a', 'b', 'c', 'd', 'e', 'f', 'g'])).toBe('a, b, c, d, e and 2 more');
+    expect(actionsInWords([])).toEqual([]);
+    expect(blockerInWords({ code: 'MIN_READY_SECONDS', message: 'web-1 ready for 3s of 10s', pods: ['web-1'] }).sentence).toBe('Waiting for minReadySeconds: web-1 ready for 3s of 10s.');
+  });
+});
