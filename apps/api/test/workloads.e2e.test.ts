@@ -1,29 +1,12 @@
 // The CloneSet workload surface over real HTTP and graphql-ws: the docs' sample applied, an image
 // rolled with partition steps 5 -> 3 -> 0 with status and pod labels asserted at each step, rollback,
 // conflicts, validation errors, plan, events and the subscriptions.
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { TestApi, eventually } from './support/api-server.js';
 
-const SAMPLE = `apiVersion: apps.kruise.io/v1alpha1
-kind: CloneSet
-metadata:
-  labels:
-    app: sample
-  name: sample
-spec:
-  replicas: 5
-  selector:
-    matchLabels:
-      app: sample
-  template:
-    metadata:
-      labels:
-        app: sample
-    spec:
-      containers:
-      - name: nginx
-        image: nginx:alpine
-`;
+// The demo `npm start` seeds: the OpenKruise docs' sample CloneSet, as users paste it (v1alpha1).
+const SAMPLE = readFileSync(new URL('../demo/workloads.yaml', import.meta.url), 'utf8');
 
 const WORKLOAD = `query($name: String!) { workload(kind: CLONE_SET, namespace: "default", name: $name) {
   kind name generation replicas images updateStrategy
@@ -110,6 +93,13 @@ describe('CloneSet over GraphQL', () => {
     expect(imagesOf(atThree)).toEqual(['nginx:1.27', 'nginx:1.27', 'nginx:alpine', 'nginx:alpine', 'nginx:alpine']);
     expect(atThree.pods.edges.filter((e) => e.node.isUpdated).map((e) => e.node.revision)).toEqual([newRevision, newRevision]);
     expect(atThree.status).toMatchObject({ expectedUpdatedReplicas: 2, currentRevision: oldRevision, updateRevision: newRevision });
+    const filtered = await api.graphql<{ workload: { byName: { totalCount: number }; byHash: { totalCount: number }; normal: { totalCount: number }; deleting: { totalCount: number } } }>(
+      `query($r: String!, $h: String!) { workload(kind: CLONE_SET, namespace: "default", name: "sample") {
+        byName: pods(revision: $r) { totalCount } byHash: pods(revision: $h) { totalCount }
+        normal: pods(lifecycleState: NORMAL) { totalCount } deleting: pods(lifecycleState: PREPARING_DELETE) { totalCount } } }`,
+      { r: newRevision, h: newRevision.slice('sample-'.length) },
+    );
+    expect(filtered.data!.workload).toEqual({ byName: { totalCount: 2 }, byHash: { totalCount: 2 }, normal: { totalCount: 5 }, deleting: { totalCount: 0 } });
   });
 
   it('refuses a stale expectedGeneration with CONFLICT and changes nothing', async () => {

@@ -6,7 +6,7 @@ import {
   type CloneSet, type CloneSetStatus, type ControllerRevision, type Node, type Pod,
 } from '@coxswain/kruise-api';
 import {
-  isPodAvailable, isRunningAndReady, lifecycleState, pendingHook, podAtRevision, podCondition, revisionTemplate,
+  isPodAvailable, isRunningAndReady, lifecycleState, pendingHook, podAtRevision, podCondition, revisionTemplate, timestampMillis,
   type CloneSetPlan, type HookPoint,
 } from '@coxswain/workloads';
 import { WorkloadKind } from './workload-kind.js';
@@ -30,6 +30,11 @@ export const HOOK_NAMES: Record<HookPoint, HookPointName> = {
   postUpdate: 'POST_UPDATE',
   preDelete: 'PRE_DELETE',
 };
+
+/** The contract's name of a pod's lifecycle state; a pod without the label counts as NORMAL. */
+export function lifecycleStateName(pod: Pod): LifecycleStateName {
+  return LIFECYCLE_NAMES[lifecycleState(pod)] ?? 'NORMAL';
+}
 
 export interface WorkloadView {
   kind: WorkloadKind;
@@ -157,7 +162,7 @@ export function podView(pod: Pod, cs: CloneSet, nodes: ReadonlyMap<string, Node>
     available: isPodAvailable(pod, cs.spec.minReadySeconds ?? 0, now),
     revision: labels[LABEL_CONTROLLER_REVISION_HASH] ?? '',
     isUpdated: podAtRevision(pod, cs.status?.updateRevision ?? ''),
-    lifecycleState: LIFECYCLE_NAMES[lifecycleState(pod)] ?? 'NORMAL',
+    lifecycleState: lifecycleStateName(pod),
     pendingHook: hook ? HOOK_NAMES[hook.hook] : null,
     pendingSince: hook ? date(hook.since) : null,
     instanceId: labels[LABEL_CLONESET_INSTANCE_ID] ?? null,
@@ -230,9 +235,8 @@ export function planView(plan: CloneSetPlan, pendingScale: string | undefined): 
 }
 
 function date(value: string | undefined | null): Date | null {
-  if (!value) return null;
-  const t = Date.parse(value);
-  return Number.isNaN(t) ? null : new Date(t);
+  const ms = timestampMillis(value ?? undefined);
+  return ms === undefined ? null : new Date(ms);
 }
 
 function parseJson(text: string | undefined): unknown {

@@ -29,6 +29,7 @@ export interface PodChange {
   type: WatchEvent['type'];
   pod: Pod;
   owner: CloneSet;
+  nodes: ReadonlyMap<string, Node>;
 }
 
 const EVENT_REF = { apiVersion: 'v1', kind: 'Event' };
@@ -133,11 +134,6 @@ export class WorkloadsService {
     throw badUserInput(`subset applies to UNITED_DEPLOYMENT only, not ${address.kind}`, [{ field: 'subset', message: 'UnitedDeployment only' }]);
   }
 
-  refuseKind(kind: WorkloadKind): never {
-    workloadRef(kind);
-    throw badUserInput(`unsupported kind ${kind}`, [{ field: 'kind', message: 'unsupported' }]);
-  }
-
   // ---------------------------------------------------------------------------------------------
   // Changes
 
@@ -234,13 +230,17 @@ export class WorkloadsService {
 
   async *podChanges(namespace: string, workload: string | undefined): AsyncGenerator<PodChange> {
     const events = watchIterator(this.cluster, POD_REF, { namespace });
+    let nodes = await this.nodes();
     try {
       for await (const event of events) {
         const pod = event.object as Pod;
         const ref = pod.metadata.ownerReferences?.find((r) => r.controller && r.kind === 'CloneSet');
         if (!ref || (workload !== undefined && ref.name !== workload)) continue;
         const owner = await this.find({ kind: WorkloadKind.CLONE_SET, namespace, name: ref.name });
-        if (owner) yield { type: event.type, pod, owner };
+        // Nodes are read once per subscription, and again only when a pod lands on one not seen yet.
+        const nodeName = pod.spec.nodeName;
+        if (nodeName && !nodes.has(nodeName)) nodes = await this.nodes();
+        if (owner) yield { type: event.type, pod, owner, nodes };
       }
     } finally {
       await events.return?.();

@@ -29,8 +29,6 @@ export interface ExecutionResult {
   modified: boolean;
   /** The first failure; later operations were not attempted. */
   error?: Error;
-  /** Pod and PVC writes sent (for the rollout benchmark's writes-per-pod figure). */
-  writes: number;
   /** An in-place grace period to wait out. */
   requeueAfterMs?: number;
 }
@@ -46,7 +44,7 @@ export async function executeOperations(
   cs: CloneSet,
   operations: readonly CloneSetOperation[],
 ): Promise<ExecutionResult> {
-  const result: ExecutionResult = { modified: false, writes: 0 };
+  const result: ExecutionResult = { modified: false };
   const creates = operations.filter((o): o is CreateOperation => o.op === 'create');
   if (creates.length > 0) await createInstances(deps, controllerKey, cs, creates, result);
   for (const operation of operations) {
@@ -79,7 +77,6 @@ async function createInstance(deps: PlanExecutorDeps, key: string, cs: CloneSet,
     const claim = pvc.metadata.name!;
     deps.scaleExpectations.expectScale(key, 'create', claim);
     try {
-      result.writes++;
       await deps.client.create<PersistentVolumeClaim>(pvc);
     } catch (err) {
       deps.scaleExpectations.observeScale(key, 'create', claim);
@@ -90,7 +87,6 @@ async function createInstance(deps: PlanExecutorDeps, key: string, cs: CloneSet,
     }
   }
   try {
-    result.writes++;
     await deps.client.create<Pod>(pod);
   } catch (err) {
     deps.scaleExpectations.observeScale(key, 'create', name);
@@ -132,7 +128,6 @@ async function deletePod(deps: PlanExecutorDeps, key: string, cs: CloneSet, pod:
   const name = pod.metadata.name!;
   deps.scaleExpectations.expectScale(key, 'delete', name);
   try {
-    result.writes++;
     await deps.client.delete(POD_REF, pod.metadata.namespace, name, { preconditions: { uid: pod.metadata.uid } });
   } catch (err) {
     deps.scaleExpectations.observeScale(key, 'delete', name);
@@ -146,7 +141,6 @@ async function deletePod(deps: PlanExecutorDeps, key: string, cs: CloneSet, pod:
     const claim = pvc.metadata.name!;
     deps.scaleExpectations.expectScale(key, 'delete', claim);
     try {
-      result.writes++;
       await deps.client.delete(PVC_REF, pvc.metadata.namespace, claim, { preconditions: { uid: pvc.metadata.uid } });
     } catch (err) {
       deps.scaleExpectations.observeScale(key, 'delete', claim);
@@ -159,7 +153,6 @@ async function deletePod(deps: PlanExecutorDeps, key: string, cs: CloneSet, pod:
 
 async function patchPod(deps: PlanExecutorDeps, key: string, pod: Pod, patch: Record<string, unknown>, result: ExecutionResult): Promise<void> {
   try {
-    result.writes++;
     const written = await deps.client.patch<Pod>(POD_REF, pod.metadata.namespace, pod.metadata.name!, patch);
     deps.rvExpectations.expect(key, written);
     result.modified = true;
@@ -174,7 +167,6 @@ async function patchPod(deps: PlanExecutorDeps, key: string, pod: Pod, patch: Re
  */
 async function writePod(deps: PlanExecutorDeps, key: string, pod: Pod, subresource: 'spec' | 'status', result: ExecutionResult): Promise<void> {
   try {
-    result.writes++;
     const written = subresource === 'status' ? await deps.client.updateStatus<Pod>(pod) : await deps.client.update<Pod>(pod);
     deps.rvExpectations.expect(key, written);
     result.modified = true;
@@ -202,7 +194,6 @@ async function writePodStatusWithRetry(deps: PlanExecutorDeps, key: string, firs
   let desired: Pod | undefined = first;
   for (let attempt = 1; desired; attempt++) {
     try {
-      result.writes++;
       deps.rvExpectations.expect(key, await deps.client.updateStatus<Pod>(desired));
       result.modified = true;
       return;
@@ -228,11 +219,9 @@ async function updateInPlace(deps: PlanExecutorDeps, key: string, cs: CloneSet, 
       const now = deps.now();
       const unready = startInPlaceUpdate(pod, op.spec, now);
       if (unready) {
-        result.writes++;
         pod = await deps.client.updateStatus<Pod>(unready);
       }
       const rewritten = rewritePodInPlace(pod, op.spec, { now, revisionLabels: cloneSetRevisionLabels(op.revision, deps.shortHash), lifecycleUpdating: op.lifecycleUpdating });
-      result.writes++;
       deps.rvExpectations.expect(key, await deps.client.update<Pod>(rewritten.pod));
       result.modified = true;
       if (rewritten.delaySeconds > 0) result.requeueAfterMs = Math.min(result.requeueAfterMs ?? Infinity, rewritten.delaySeconds * 1000);

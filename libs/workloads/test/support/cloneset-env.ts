@@ -65,7 +65,6 @@ export async function startCloneSetEnv(options: CloneSetEnvOptions = {}): Promis
       if (level === 'error') errors.push(new Error(`${message} ${JSON.stringify(fields)}`));
     },
   });
-  controller.controller.queue; // created with the manager's clock
   await manager.start();
 
   const settle = async () => {

@@ -2,7 +2,9 @@
 // interface so every workload kind shares them.
 import { Args, Int, Parent, ResolveField, Resolver } from '@nestjs/graphql';
 import type { LifecycleStateName, RevisionView, WorkloadView } from '../../workloads/views.js';
-import { planView, podView, revisionView } from '../../workloads/views.js';
+import { lifecycleStateName, planView, podView, revisionView } from '../../workloads/views.js';
+import { LABEL_CONTROLLER_REVISION_HASH } from '@coxswain/kruise-api';
+import { shortHash } from '@coxswain/workloads';
 import { WorkloadsService } from '../../workloads/workloads.service.js';
 import { paginate } from '../connection.js';
 import { EventModel, LifecycleState, PodConnection, RevisionModel, RolloutPlanModel, WorkloadModel } from './workload.types.js';
@@ -20,12 +22,15 @@ export class WorkloadFieldsResolver {
     @Args('revision', { type: () => String, nullable: true, description: 'Revision name or hash.' }) revision: string | null,
   ) {
     const [pods, nodes] = await Promise.all([this.workloads.pods(workload.object), this.workloads.nodes()]);
+    // A revision name or its hash matches pods labelled with either (the short-hash gate writes the hash only).
+    const hash = revision == null ? undefined : shortHash(revision);
+    const matching = pods
+      .filter((p) => lifecycleState == null || lifecycleStateName(p) === lifecycleState)
+      .filter((p) => hash === undefined || shortHash(p.metadata.labels?.[LABEL_CONTROLLER_REVISION_HASH] ?? '') === hash);
+    // Only the page is turned into views: at thousands of pods the views are the cost.
+    const page = paginate(matching, (p) => p.metadata.name!, first, after);
     const now = this.workloads.now();
-    const views = pods
-      .map((p) => podView(p, workload.object, nodes, now))
-      .filter((p) => lifecycleState == null || p.lifecycleState === lifecycleState)
-      .filter((p) => revision == null || p.revision === revision || p.revision === revision.slice(revision.lastIndexOf('-') + 1) || `${workload.name}-${p.revision}` === revision);
-    return paginate(views, (p) => p.name, first, after);
+    return { ...page, edges: page.edges.map((e) => ({ cursor: e.cursor, node: podView(e.node, workload.object, nodes, now) })) };
   }
 
   @ResolveField(() => [RevisionModel], { description: 'ControllerRevisions, newest first.' })

@@ -2,7 +2,7 @@
 // Thin: arguments in, WorkloadsService use case, view out.
 import { Args, Int, Mutation, Query, Resolver, Subscription } from '@nestjs/graphql';
 import { cloneSetView, podView } from '../../workloads/views.js';
-import { WorkloadKind } from '../../workloads/workload-kind.js';
+import { WorkloadKind, workloadRef } from '../../workloads/workload-kind.js';
 import { WorkloadsService, type PodChange, type WorkloadAddress } from '../../workloads/workloads.service.js';
 import { paginate } from '../connection.js';
 import { IntOrPercentScalar, type IntOrPercent } from '../scalars/int-or-percent.scalar.js';
@@ -114,14 +114,14 @@ export class WorkloadsResolver {
     @Args('namespace', { type: () => String, nullable: true }) namespace: string | null,
     @Args('name', { type: () => String, nullable: true }) name: string | null,
   ) {
-    if (kind != null && kind !== WorkloadKind.CLONE_SET) this.service.refuseKind(kind);
+    if (kind != null) workloadRef(kind); // refuses kinds without a controller, naming the field
     return this.service.workloadChanges(namespace ?? undefined, name ?? undefined);
   }
 
   @Subscription(() => PodEventModel, {
     description: 'Pods of workloads in a namespace (of one workload when named) as they change.',
-    resolve: async function (this: WorkloadsResolver, change: PodChange) {
-      return { type: change.type, pod: podView(change.pod, change.owner, await this.service.nodes(), this.service.now()) };
+    resolve: function (this: WorkloadsResolver, change: PodChange) {
+      return { type: change.type, pod: podView(change.pod, change.owner, change.nodes, this.service.now()) };
     },
   })
   podChanged(@Args('namespace') namespace: string, @Args('workload', { type: () => String, nullable: true }) workload: string | null) {
