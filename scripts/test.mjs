@@ -1,10 +1,21 @@
 #!/usr/bin/env node
-// The README's test command: every project's Jest suite through Nx, then one totals line.
+// The README's test command: sets up what the suites need (Debian's Chromium for the dashboard's
+// browser tests), runs every project's Jest suite through Nx, then prints one totals line.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { ensureChromium } from './ensure-chromium.mjs';
 
 const root = join(import.meta.dirname, '..');
+
+// The browser tests need Chromium; the test command sets it up itself on a fresh machine.
+try {
+  ensureChromium();
+} catch (err) {
+  console.error(`[test] ${err.message}`);
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+}
 const resultsDir = join(root, '.test-results');
 rmSync(resultsDir, { recursive: true, force: true });
 
