@@ -7,6 +7,7 @@ import {
   ANNOTATION_LIFECYCLE_TIMESTAMP, CONDITION_INPLACE_UPDATE_READY, LABEL_LIFECYCLE_STATE, LABEL_POD_TEMPLATE_HASH, LABEL_SPECIFIED_DELETE, SPECIFIED_DELETE_VALUE,
   type CloneSet, type PersistentVolumeClaim, type Pod,
 } from '@coxswain/kruise-api';
+import { injectContainerLaunchBarrier } from '../inplace/container-priority.js';
 import { cloneSetRevisionLabels, rewritePodInPlace, startInPlaceUpdate } from '../inplace/update.js';
 import { addNotReadyKey, removeNotReadyKey } from '../lifecycle/pod-ready.js';
 import type { LifecycleChange } from '../lifecycle/transitions.js';
@@ -71,8 +72,16 @@ async function createInstances(deps: PlanExecutorDeps, key: string, cs: CloneSet
 }
 
 async function createInstance(deps: PlanExecutorDeps, key: string, cs: CloneSet, create: CreateOperation, result: ExecutionResult): Promise<Error | undefined> {
-  const pod = create.instance.pod;
-  const name = pod.metadata.name!;
+  const name = create.instance.pod.metadata.name!;
+  let pod: Pod;
+  try {
+    // Kruise's pod webhook at creation: the launch barrier that orders container starts and in-place batches.
+    pod = injectContainerLaunchBarrier(create.instance.pod);
+  } catch (err) {
+    deps.scaleExpectations.observeScale(key, 'create', name);
+    deps.recorder.event(cs, 'Warning', 'FailedCreate', `failed to create pod: ${message(err)}`);
+    return asError(err);
+  }
   for (const pvc of create.instance.pvcs) {
     const claim = pvc.metadata.name!;
     deps.scaleExpectations.expectScale(key, 'create', claim);

@@ -1,6 +1,7 @@
 // Multi-container ordering (spec inplace-and-lifecycle §2.3, §2.4). Kruise's pod webhook fixes each
 // container's priority at creation in a KRUISE_CONTAINER_BARRIER env var; in-place updates then touch
 // containers in batches, highest priority first, and a batch waits until the previous one is Ready.
+import { containerPriority } from '@coxswain/cluster';
 import {
   ANNOTATION_CONTAINER_LAUNCH_PRIORITY, CONTAINER_LAUNCH_ORDERED, ENV_CONTAINER_LAUNCH_BARRIER, ENV_CONTAINER_LAUNCH_PRIORITY,
   type Container, type InPlaceUpdatePreCheckBeforeNext, type InPlaceUpdateSpec, type Pod,
@@ -8,16 +9,8 @@ import {
 
 const INTEGER = /^[+-]?[0-9]+$/;
 
-/**
- * The priority the barrier env gives the container: `N` of its configMapKeyRef key `p_<N>` (unparseable
- * → 0, as Go ignores the Atoi error), or undefined when the container has no barrier env.
- */
-export function containerPriority(container: Container): number | undefined {
-  const env = (container.env ?? []).find((e) => e.name === ENV_CONTAINER_LAUNCH_BARRIER);
-  if (env === undefined) return undefined;
-  const n = (env.valueFrom?.configMapKeyRef?.key ?? '').slice(2);
-  return INTEGER.test(n) ? Number(n) : 0;
-}
+/** Read by the kubelet simulator too (it releases the launch barrier), so it lives beside it. */
+export { containerPriority } from '@coxswain/cluster';
 
 /** The configMapKeyRef key for a priority. */
 export function priorityBarrierKey(priority: number): string {

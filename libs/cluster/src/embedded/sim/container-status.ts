@@ -41,6 +41,9 @@ function stateOf(run: ContainerRun): ContainerState {
   switch (run.phase) {
     case 'creating':
       return { waiting: { reason: 'ContainerCreating' } };
+    case 'blocked':
+      // What the kubelet reports while the launch barrier's ConfigMap key does not exist yet.
+      return { waiting: { reason: 'CreateContainerConfigError', message: run.launchBarrier?.message ?? '' } };
     case 'pullFailed':
       return { waiting: { reason: 'ErrImagePull', message: pullFailedMessage(run.image) } };
     case 'pullBackOff':

@@ -3,3 +3,6 @@
 export { simulatedNodes, type SimulatedNodesOptions } from './nodes.js';
 export { Scheduler, type SchedulerOptions } from './scheduler.js';
 export { KubeletSimulator, DEFAULT_KUBELET_OPTIONS, type KubeletOptions } from './kubelet.js';
+export {
+  containerPriority, envFromMetadataHash, formatRuntimeContainerMeta, hasEnvFromMetadata, readRuntimeContainerMeta, type RuntimeContainerMeta,
+} from './kruise-daemon-contract.js';

@@ -1,15 +1,21 @@
 // The kubelets of every simulated node, in one object: pods bound to a node have their images pulled
-// (through the node's image cache), their containers started, an IP from the node's pod CIDR, and a status
-// that tracks all of it; spec image changes restart just the changed container in place; deleted pods stop
-// after their (capped) grace period and are removed. Pulled images are reported in node.status.images.
-// Time passes only through the Clock.
+// (through the node's image cache), their containers started (in launch-priority order when they carry
+// Kruise's launch barrier), an IP from the node's pod CIDR, and a status that tracks all of it; spec image
+// changes restart just the changed container in place; deleted pods stop after their (capped) grace period
+// and are removed. Pulled images are reported in node.status.images. It also does kruise-daemon's part of
+// an in-place update (kruise-daemon.ts): containers whose env reads changed labels/annotations are
+// restarted, and the runtime-containers-meta annotation reports what runs. Time passes only through the Clock.
 import type { Clock } from '../../clock.js';
 import { isoNow } from '../../clock.js';
 import { isApiError } from '../../errors.js';
 import type { ClusterClient } from '../../port.js';
 import { containerIdOf, imageIdOf } from './container-status.js';
 import { NODE, POD } from './core-kinds.js';
-import type { Node, Pod, PodStatus } from '@coxswain/kruise-api';
+import { ANNOTATION_RUNTIME_CONTAINER_META, SIM_ANNOTATIONS, type Node, type Pod, type PodStatus } from '@coxswain/kruise-api';
+import { formatRuntimeContainerMeta } from './kruise-daemon-contract.js';
+import {
+  containerHashes, containersToRestartForEnv, isUpdatingInPlace, launchBarrierOf, launchReleased, runtimeContainerMeta,
+} from './kruise-daemon.js';
 import { yieldToEventLoop } from './event-loop.js';
 import { ImageCache } from './image-cache.js';
 import { jsonEqual } from './json-equal.js';
@@ -235,7 +241,10 @@ export class KubeletSimulator {
     }
     const run = this.runs.get(uid) ?? this.admit(pod, node);
     if (pod.metadata.deletionTimestamp) this.terminate(pod, run);
-    else this.startContainers(pod, run, node);
+    else {
+      this.startContainers(pod, run, node);
+      for (const container of containersToRestartForEnv(pod, run)) this.restartContainer(run, container, container.image);
+    }
     let current = pod;
     if (run.termination?.done && !run.termination.deleteSent) {
       const held = await this.deletePod(pod, run);
@@ -243,11 +252,21 @@ export class KubeletSimulator {
       current = held;
     }
     await this.writeStatus(current, (latest) => desiredPodStatus(latest, run, this.now()));
+    if (!pod.metadata.deletionTimestamp) await this.reportContainerMeta(uid, run);
   }
 
   private admit(pod: Pod, node: Node): PodRun {
     const nodeName = node.metadata.name ?? '';
-    const run = adoptPodRun(pod, nodeName, this.now());
+    const specs = new Map((pod.spec?.containers ?? []).map((c) => [c.name, c]));
+    const run = adoptPodRun(
+      pod,
+      nodeName,
+      this.now(),
+      (name) => (specs.has(name) ? launchBarrierOf(specs.get(name)!, pod) : undefined),
+      (name) => (specs.has(name) ? containerHashes(specs.get(name)!, pod) : undefined),
+      // Mid-update without a report, the env a container started with cannot be known: restart it.
+      isUpdatingInPlace(pod),
+    );
     run.hostIP = node.status?.addresses?.find((a) => a.type === 'InternalIP')?.address;
     for (const container of run.containers.values()) this.images.markPresent(nodeName, container.image);
     const reported = pod.status?.podIP;
@@ -265,21 +284,31 @@ export class KubeletSimulator {
       }
       this.waitingForIp.delete(run.uid);
     }
+    // Every container exists before any starts, so the launch barrier sees all of them.
+    const toStart: ContainerRun[] = [];
     for (const spec of pod.spec?.containers ?? []) {
       const image = spec.image ?? '';
       const container = run.containers.get(spec.name);
       if (!container) {
-        const created = newContainerRun(spec.name, image);
+        const created = newContainerRun(spec.name, image, launchBarrierOf(spec, pod));
         run.containers.set(spec.name, created);
-        this.beginStart(run, created);
+        toStart.push(created);
       } else if (container.image !== image && container.phase !== 'terminated') {
-        this.restartWithImage(run, container, image);
+        this.restartContainer(run, container, image);
+      } else if (container.phase === 'creating' && container.attempt === 0) {
+        toStart.push(container); // adopted after a restart while it was not running
+      } else if (container.phase === 'blocked' && launchReleased(run, container, reportsReady(pod))) {
+        toStart.push(container);
       }
     }
+    for (const container of toStart) this.beginStart(run, container);
   }
 
-  /** An in-place image change: only this container is killed; the pod keeps its identity, IP and node. */
-  private restartWithImage(run: PodRun, container: ContainerRun, image: string): void {
+  /**
+   * An in-place restart (a new image, or kruise-daemon's restart for env from metadata): only this
+   * container is killed; the pod keeps its identity, IP and node.
+   */
+  private restartContainer(run: PodRun, container: ContainerRun, image: string): void {
     if (container.instance) {
       container.previous = { instance: container.instance, finishedAt: this.now() };
       container.instance = undefined;
@@ -298,6 +327,11 @@ export class KubeletSimulator {
         if (!current()) return;
         if (!pulled) {
           this.pullFailed(run, container, current);
+          return;
+        }
+        if (!launchReleased(run, container, reportsReady(this.latest.get(run.uid)))) {
+          container.phase = 'blocked';
+          this.queue.mark(run.uid);
           return;
         }
         this.timers.set(this.options.containerStartMs, () =>
@@ -331,11 +365,15 @@ export class KubeletSimulator {
       container.restarting = false;
     }
     container.phase = 'running';
+    // The env is resolved from the pod's labels/annotations as they are when the container starts.
+    const pod = this.latest.get(run.uid);
+    const spec = pod?.spec?.containers?.find((c) => c.name === container.name);
     container.instance = {
       image: container.image,
       imageID: imageIdOf(container.image),
       containerID: containerIdOf(run.uid, container.name, container.restartCount),
       startedAt: this.now(),
+      ...(pod && spec ? containerHashes(spec, pod) : {}),
     };
   }
 
@@ -371,6 +409,7 @@ export class KubeletSimulator {
     run.termination!.done = true;
     const now = this.now();
     for (const container of run.containers.values()) {
+      if (container.phase === 'terminated') continue; // stopped before a restart of the simulator
       container.phase = 'terminated';
       container.finishedAt = now;
     }
@@ -425,6 +464,27 @@ export class KubeletSimulator {
     }
   }
 
+  /** kruise-daemon's report (runtime-containers-meta) for the pods it watches, written when it changed. */
+  private async reportContainerMeta(uid: string, run: PodRun): Promise<void> {
+    const pod = this.latest.get(uid);
+    if (!pod) return;
+    try {
+      const written = await writeWithRetry<Pod>(this.client, POD, pod, (latest) => {
+        if (latest.metadata.uid !== uid || latest.metadata.deletionTimestamp) return undefined;
+        const metas = runtimeContainerMeta(latest, run);
+        if (metas === undefined) return undefined;
+        const text = formatRuntimeContainerMeta(metas);
+        if (latest.metadata.annotations?.[ANNOTATION_RUNTIME_CONTAINER_META] === text) return undefined;
+        return { ...latest, metadata: { ...latest.metadata, annotations: { ...(latest.metadata.annotations ?? {}), [ANNOTATION_RUNTIME_CONTAINER_META]: text } } };
+      }, (object) => this.client.update(object));
+      if (written) this.remember(written);
+    } catch (err) {
+      if (isApiError(err, 'NotFound')) return;
+      this.retryLater(uid);
+      throw err;
+    }
+  }
+
   private remember(pod: Pod): void {
     const uid = pod.metadata.uid ?? '';
     if (this.latest.has(uid)) this.latest.set(uid, newerOf(pod, this.latest.get(uid)));
@@ -433,4 +493,9 @@ export class KubeletSimulator {
   private retryLater(uid: string): void {
     this.timers.set(RETRY_AFTER_ERROR_MS, () => this.queue.mark(uid));
   }
+}
+
+/** Whether running containers of the pod report ready (not the simulator's never-ready pods). */
+function reportsReady(pod: Pod | undefined): boolean {
+  return pod?.metadata.annotations?.[SIM_ANNOTATIONS.NeverReady] !== 'true';
 }
