@@ -253,3 +253,25 @@ spec:
     expect(status(after, 'main')).toMatchObject({ image: 'main-image:v2', restartCount: 1 });
   });
 });
+
+describe('seed 003: container launch priority, refused', () => {
+  it('a KRUISE_CONTAINER_PRIORITY that is not an integer fails pod creation as Kruise\'s pod webhook does', async () => {
+    await env.apply(`
+apiVersion: apps.kruise.io/v1beta1
+kind: CloneSet
+metadata: {name: bad}
+spec:
+  replicas: 1
+  selector: {matchLabels: {app: bad}}
+  template:
+    metadata: {labels: {app: bad}}
+    spec:
+      containers:
+      - {name: a, image: "a:1", env: [{name: KRUISE_CONTAINER_PRIORITY, value: high}]}
+      - {name: b, image: "b:1"}`);
+    await env.runUntil(async () => (await env.events()).some((e) => e.reason === 'FailedCreate'), 10_000);
+    const failed = (await env.events()).find((e) => e.reason === 'FailedCreate')!;
+    expect(failed.message).toBe('failed to create pod: spec.containers[0].env[KRUISE_CONTAINER_PRIORITY]: "high" is not an integer');
+    expect(await env.pods('bad')).toEqual([]);
+  });
+});
