@@ -23,6 +23,8 @@ export interface PlanExecutorDeps {
   now: () => number;
   /** Gate CloneSetShortHash: the revision label an in-place update writes. */
   shortHash: boolean;
+  /** Gate InPlaceWorkloadVerticalScaling: a resize needing no restart keeps the pod in traffic. */
+  verticalScaling: boolean;
 }
 
 export interface ExecutionResult {
@@ -226,7 +228,7 @@ async function updateInPlace(deps: PlanExecutorDeps, key: string, cs: CloneSet, 
   for (let attempt = 1; ; attempt++) {
     try {
       const now = deps.now();
-      const unready = startInPlaceUpdate(pod, op.spec, now);
+      const unready = startInPlaceUpdate(pod, op.spec, now, { verticalScaling: deps.verticalScaling });
       if (unready) {
         pod = await deps.client.updateStatus<Pod>(unready);
       }

@@ -132,6 +132,7 @@ export class CloneSetReconciler implements Reconciler {
       {
         client: deps.client, scaleExpectations: deps.scaleExpectations, rvExpectations: deps.rvExpectations, recorder: deps.recorder,
         now: () => deps.clock.now(), shortHash: deps.gates.enabled('CloneSetShortHash'),
+        verticalScaling: deps.gates.enabled('InPlaceWorkloadVerticalScaling'),
       },
       key, cs, plan.operations,
     );

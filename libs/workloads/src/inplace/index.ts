@@ -13,7 +13,7 @@ export {
 export { patchSpecToPod, type PatchedPod } from './patch-spec.js';
 export {
   cloneSetRevisionLabels, needsUnready, rewritePodInPlace, startInPlaceUpdate, statefulSetRevisionLabels,
-  type LifecycleUpdatingPolicy, type RewriteOptions, type RewrittenPod,
+  type LifecycleUpdatingPolicy, type RewriteOptions, type RewrittenPod, type UnreadyOptions,
 } from './update.js';
 export { refreshInPlaceUpdate, type InPlaceRefresh } from './refresh.js';
 export { containersUpdateCompleted, isInPlaceUpdateCompleted, type CompletionOptions } from './completion.js';

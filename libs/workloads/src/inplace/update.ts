@@ -19,21 +19,28 @@ import { hasInPlaceUpdateReadinessGate, recomputePodReady, setPodCondition } fro
 import { encodeInPlaceUpdateState } from './state.js';
 import { isNonDisruptiveResize } from './vertical-scaling.js';
 
+export interface UnreadyOptions {
+  /** Gate InPlaceWorkloadVerticalScaling. Default false. */
+  verticalScaling?: boolean;
+}
+
 /**
- * Whether the update takes the pod out of traffic first: it has the InPlaceUpdateReady gate, unless the
- * update only resizes resources that need no restart (§1.5).
+ * Whether the update takes the pod out of traffic first (Kruise's defaultCheckPodNeedsBeUnready): with
+ * gate InPlaceWorkloadVerticalScaling, an update that only resizes resources needing no restart (§1.5)
+ * does not; otherwise the pod is taken out when it has the InPlaceUpdateReady readiness gate.
  */
-export function needsUnready(pod: Pod, spec: InPlaceUpdateSpec): boolean {
-  return hasInPlaceUpdateReadinessGate(pod) && !isNonDisruptiveResize(pod, spec);
+export function needsUnready(pod: Pod, spec: InPlaceUpdateSpec, options: UnreadyOptions = {}): boolean {
+  if (options.verticalScaling === true && isNonDisruptiveResize(pod, spec)) return false;
+  return hasInPlaceUpdateReadinessGate(pod);
 }
 
 /**
  * Step 1: the pod with InPlaceUpdateReady False/StartInPlaceUpdate and Ready recomputed (§2.5), for a
- * status update. Undefined when there is nothing to write: no gate (or a non-disruptive resize), or the
- * condition already says exactly that.
+ * status update. Undefined when there is nothing to write: needsUnready says no, or the condition
+ * already says exactly that.
  */
-export function startInPlaceUpdate(pod: Pod, spec: InPlaceUpdateSpec, now: number): Pod | undefined {
-  if (!needsUnready(pod, spec)) return undefined;
+export function startInPlaceUpdate(pod: Pod, spec: InPlaceUpdateSpec, now: number, options: UnreadyOptions = {}): Pod | undefined {
+  if (!needsUnready(pod, spec, options)) return undefined;
   const existing = podCondition(pod, CONDITION_INPLACE_UPDATE_READY);
   if (existing?.status === 'False' && existing.reason === REASON_START_INPLACE_UPDATE && (existing.message ?? '') === '') return undefined;
   const marked = setPodCondition(pod, {

@@ -1,7 +1,7 @@
 // In-place cpu/memory changes (spec inplace-and-lifecycle §1.5, gate InPlaceWorkloadVerticalScaling, off
 // by default): which resource ops are accepted, the QoS-class guard, applying a batch's resources to the
 // pod spec, and whether the kubelet reports them as applied.
-import type { Container, InPlaceUpdateSpec, JsonValue, Pod, PodSpec, ResourceRequirements } from '@coxswain/kruise-api';
+import type { Container, InPlaceUpdateSpec, JsonValue, Pod, PodSpec, ResourceList, ResourceRequirements } from '@coxswain/kruise-api';
 import { parseQuantity, quantitiesEqual } from './quantity.js';
 
 export type QosClass = 'Guaranteed' | 'Burstable' | 'BestEffort';
@@ -97,19 +97,27 @@ export function isNonDisruptiveResize(pod: Pod, spec: InPlaceUpdateSpec): boolea
 }
 
 /**
- * Whether the kubelet reports every container's cpu/memory as the spec asks: each quantity the spec
- * sets must appear, equal, in the container status' `resources`.
+ * Kruise's IsUpdateCompleted for resizes: the pod reports a status for exactly its spec containers, and
+ * every status carries `resources` whose limits and requests equal the spec container's, as whole maps
+ * (every resource, not only cpu/memory; quantities compared by value). Absent and empty maps are the same,
+ * since the API never transmits an empty ResourceList.
  */
 export function resourcesApplied(pod: Pod): boolean {
-  const statuses = new Map((pod.status?.containerStatuses ?? []).map((s) => [s.name, s]));
-  for (const c of pod.spec.containers) {
-    for (const kind of ['limits', 'requests'] as const) {
-      for (const name of RESIZABLE) {
-        const wanted = c.resources?.[kind]?.[name];
-        if (wanted === undefined) continue;
-        if (!quantitiesEqual(wanted, statuses.get(c.name)?.resources?.[kind]?.[name])) return false;
-      }
-    }
+  const specs = new Map(pod.spec.containers.map((c) => [c.name, c]));
+  const statuses = pod.status?.containerStatuses ?? [];
+  if (statuses.length !== specs.size) return false;
+  for (const s of statuses) {
+    const c = specs.get(s.name);
+    if (c === undefined || s.resources === undefined || s.resources === null) return false;
+    if (!resourceListsEqual(c.resources?.limits, s.resources.limits) || !resourceListsEqual(c.resources?.requests, s.resources.requests)) return false;
   }
   return true;
+}
+
+function resourceListsEqual(a: ResourceList | undefined, b: ResourceList | undefined): boolean {
+  const x = a ?? {};
+  const y = b ?? {};
+  const keys = Object.keys(x);
+  if (keys.length !== Object.keys(y).length) return false;
+  return keys.every((k) => Object.hasOwn(y, k) && quantitiesEqual(x[k], y[k]));
 }

@@ -60,12 +60,12 @@ describe('§2.7 isInPlaceUpdateCompleted', () => {
     const good = envFromMetadataHash(reader.spec.containers[0]!, { labels: { tier: 'back' } });
 
     it.each([
-      ['no runtime meta', base, false],
-      ['unreadable runtime meta', withMeta('{'), false],
-      ['containerID differs from the status', withMeta(meta('containerd://other', good)), false],
-      ['hash of an older label value', withMeta(meta('containerd://main-0', envFromMetadataHash(reader.spec.containers[0]!, { labels: { tier: 'front' } }))), false],
-      ['same containerID and current hash', withMeta(meta('containerd://main-0', good)), true],
-    ] as const)('%s → %s', (_name, pod, expected) => {
+      ['no runtime meta', false, base],
+      ['unreadable runtime meta', false, withMeta('{')],
+      ['containerID differs from the status', false, withMeta(meta('containerd://other', good))],
+      ['hash of an older label value', false, withMeta(meta('containerd://main-0', envFromMetadataHash(reader.spec.containers[0]!, { labels: { tier: 'front' } })))],
+      ['same containerID and current hash', true, withMeta(meta('containerd://main-0', good))],
+    ] as const)('%s → %s', (_name, expected, pod) => {
       expect(isInPlaceUpdateCompleted(pod)).toBe(expected);
     });
 
@@ -87,6 +87,33 @@ describe('§2.7 isInPlaceUpdateCompleted', () => {
       expect(isInPlaceUpdateCompleted(pod, { verticalScaling: true })).toBe(false);
       expect(isInPlaceUpdateCompleted(reported, { verticalScaling: true })).toBe(true);
       expect(isInPlaceUpdateCompleted(pod)).toBe(true);
+    });
+
+    // Kruise's IsUpdateCompleted: every spec container has a status, and each status reports requests
+    // and limits equal to the spec's as whole maps (quantities compared by value; the API never sends
+    // an empty map, so absent and {} are the same).
+    const two = template([
+      { name: 'main', image: 'app:v2', resources: { limits: { cpu: '300m', memory: '1Gi' }, requests: { cpu: '100m', 'ephemeral-storage': '1Gi' } } },
+      { name: 'side', image: 'side:v1' },
+    ]);
+    const base = withState(podOf(two, 'web-new2'), { updateResources: true });
+    base.status!.containerStatuses![0]!.resources = { limits: { cpu: '0.3', memory: '1073741824' }, requests: { cpu: '100m', 'ephemeral-storage': '1Gi' } };
+    base.status!.containerStatuses![1]!.resources = {};
+    const variant = (change: (p: Pod) => void): Pod => {
+      const p = structuredClone(base);
+      change(p);
+      return p;
+    };
+    it.each<[string, boolean, Pod]>([
+      ['status equals the spec in full (quantities written differently)', true, base],
+      ['a container with no resources reports none (limits/requests {} or absent alike)', true, variant((p) => { p.status!.containerStatuses![1]!.resources = { limits: {}, requests: {} }; })],
+      ['status reports a limit the spec does not set', false, variant((p) => { p.status!.containerStatuses![1]!.resources = { limits: { memory: '64Mi' } }; })],
+      ['status reports no resources at all', false, variant((p) => { delete p.status!.containerStatuses![1]!.resources; })],
+      ['a container status is missing', false, variant((p) => { p.status!.containerStatuses!.pop(); })],
+      ['a request other than cpu/memory differs', false, variant((p) => { p.status!.containerStatuses![0]!.resources!.requests!['ephemeral-storage'] = '2Gi'; })],
+      ['a status for a container the spec does not have', false, variant((p) => { p.status!.containerStatuses!.push({ ...p.status!.containerStatuses![1]!, name: 'gone' }); })],
+    ])('%s: completed = %s', (_, completed, p) => {
+      expect(isInPlaceUpdateCompleted(p, { verticalScaling: true })).toBe(completed);
     });
   });
 });

@@ -101,14 +101,29 @@ describe('§2.2 step 1: startInPlaceUpdate', () => {
     expect(startInPlaceUpdate(once, imageSpec, T0 + 5000)).toBeUndefined();
   });
 
-  it('a resize-only update that needs no restart keeps the pod ready (§1.5)', () => {
+  it('a resize-only update that needs no restart keeps the pod ready with gate InPlaceWorkloadVerticalScaling (§1.5)', () => {
     const pod = podOf(t, 'web-old1');
     const resize: InPlaceUpdateSpec = { revision: 'r', containerResources: { main: { limits: { cpu: '1' } } } };
-    expect(needsUnready(pod, resize)).toBe(false);
+    const gate = { verticalScaling: true };
+    expect(needsUnready(pod, resize, gate)).toBe(false);
+    expect(startInPlaceUpdate(pod, resize, T0, gate)).toBeUndefined();
     const restarting = structuredClone(pod);
     restarting.spec.containers[0]!.resizePolicy = [{ resourceName: 'cpu', restartPolicy: 'RestartContainer' }];
-    expect(needsUnready(restarting, resize)).toBe(true);
-    expect(needsUnready(pod, { ...resize, containerImages: { main: 'app:v2' } })).toBe(true);
+    expect(needsUnready(restarting, resize, gate)).toBe(true);
+    // A restart policy for a resource that does not change does not count.
+    const memoryRestarts = structuredClone(pod);
+    memoryRestarts.spec.containers[0]!.resizePolicy = [{ resourceName: 'memory', restartPolicy: 'RestartContainer' }];
+    expect(needsUnready(memoryRestarts, resize, gate)).toBe(false);
+    expect(needsUnready(pod, { ...resize, containerImages: { main: 'app:v2' } }, gate)).toBe(true);
+  });
+
+  it('without the gate, a resize-only update falls back to the readiness gate, as Kruise does', () => {
+    const pod = podOf(t, 'web-old1');
+    const resize: InPlaceUpdateSpec = { revision: 'r', containerResources: { main: { limits: { cpu: '1' } } } };
+    expect(needsUnready(pod, resize)).toBe(true);
+    expect(needsUnready(pod, resize, { verticalScaling: false })).toBe(true);
+    expect(condition(startInPlaceUpdate(pod, resize, T0)!, 'InPlaceUpdateReady')).toMatchObject({ status: 'False', reason: 'StartInPlaceUpdate' });
+    expect(needsUnready(podOf(t, 'web-old1', { gates: [] }), resize)).toBe(false);
   });
 });
 
