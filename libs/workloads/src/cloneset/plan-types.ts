@@ -29,7 +29,15 @@ export type BlockerCode =
   | 'SCALE_EXPECTATIONS'
   | 'SCALE_UP_LIMITED'
   | 'WAITING_FOR_DELETIONS'
-  | 'ON_DELETE';
+  | 'ON_DELETE'
+  /** A pod the scheduler cannot place (PodScheduled False/Unschedulable); the message carries the scheduler's. */
+  | 'UNSCHEDULABLE'
+  /** A container whose image cannot be pulled (ErrImagePull, ImagePullBackOff, ...). */
+  | 'IMAGE_PULL_FAILED'
+  /** A pod whose in-place update is not finished: what it waits on (grace period, container, next batch). */
+  | 'IN_PLACE_UPDATING'
+  /** A pod that is not Ready (or not scheduled yet) for any other reason: starting, crash-looping, probes. */
+  | 'POD_NOT_READY';
 
 export interface Blocker {
   code: BlockerCode;

@@ -3,6 +3,7 @@
 import type { Pod } from '@coxswain/kruise-api';
 import { podAtRevision } from '../revision/revision-match.js';
 import { cloneSetDiffs, type CloneSetDiffs } from './diff.js';
+import { explainHoldbacks } from './holdbacks.js';
 import type { Blocker, PlannedAction } from './plan-types.js';
 import { PlanNotes, type CloneSetOperation, type PlanContext, type PlannedEvent } from './planner-types.js';
 import { isPodAvailable } from './pod-state.js';
@@ -50,18 +51,23 @@ export function planCloneSet(ctx: PlanContext, random: RandomSource): CloneSetPl
 
   const scaleDiffs = cloneSetDiffs(ctx.cs, ctx.pods, ctx.currentRevision, ctx.updateRevision, { ...diffOptions, predicate: 'scale' });
   if (ctx.cs.metadata.deletionTimestamp) return result('scale', scaleDiffs, []);
+  // Whatever the step does, the plan names every pod that keeps the rollout from completing.
+  const explained = (plan: CloneSetPlan): CloneSetPlan => {
+    if (!plan.complete) explainHoldbacks(ctx.cs, ctx.pods, notes, { now: ctx.now, verticalScaling: ctx.gates.inPlace.InPlaceWorkloadVerticalScaling });
+    return plan;
+  };
 
   const scale = planScale(ctx, scaleDiffs, notes, random);
-  if (scale.scaling) return result('scale', scaleDiffs, scale.operations);
+  if (scale.scaling) return explained(result('scale', scaleDiffs, scale.operations));
 
   const refresh = planRefresh(ctx);
   if (refresh.operations.length > 0 || refresh.error) {
-    return { ...result('update', scaleDiffs, refresh.operations, refresh.error), ...requeue(refresh.requeueAfterMs) };
+    return explained({ ...result('update', scaleDiffs, refresh.operations, refresh.error), ...requeue(refresh.requeueAfterMs) });
   }
 
   const updateDiffs = cloneSetDiffs(ctx.cs, ctx.pods, ctx.currentRevision, ctx.updateRevision, { ...diffOptions, predicate: 'update' });
   const update = planUpdate(ctx, updateDiffs, notes);
-  return { ...result('update', updateDiffs, update.operations, update.error), ...requeue(refresh.requeueAfterMs) };
+  return explained({ ...result('update', updateDiffs, update.operations, update.error), ...requeue(refresh.requeueAfterMs) });
 }
 
 function requeue(ms: number | undefined): { requeueAfterMs?: number } {

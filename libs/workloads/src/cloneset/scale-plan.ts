@@ -9,6 +9,7 @@ import { newInstance } from './new-pod.js';
 import { isPodAvailable, isPodReady, isSpecifiedDelete, lifecycleState } from './pod-state.js';
 import { availableIds, choosePodsToDelete, nodeLabelsByName, type RandomSource } from './sort/index.js';
 import type { CloneSetOperation, PlanContext, PlanNotes } from './planner-types.js';
+import { plural, podNameList } from './plan-words.js';
 
 export interface ScaleStep {
   /** True when the step writes anything: then the update half waits for the next reconcile (§5.2). */
@@ -75,7 +76,7 @@ export function planScale(ctx: PlanContext, diffs: CloneSetDiffs, notes: PlanNot
   if (diffs.scaleDownNum > 0) {
     if (numToDelete > 0) {
       const waiting = [...specified, ...preDelete].map((p) => p.metadata.name!);
-      notes.blocker('WAITING_FOR_DELETIONS', `scale-down waits for ${numToDelete} pod(s) being deleted`, [...new Set(waiting)]);
+      notes.blocker('WAITING_FOR_DELETIONS', `scale-down waits for ${plural(numToDelete, 'pod')} being deleted: ${podNameList([...new Set(waiting)])}`, [...new Set(waiting)]);
       return { scaling: false, operations: ops };
     }
     const minReadySeconds = cs.spec.minReadySeconds ?? 0;
@@ -102,7 +103,7 @@ function withinReadyBudget(list: readonly Pod[], budget: { left: number }, notes
     } else held.push(p.metadata.name!);
   }
   if (held.length > 0) {
-    notes.blocker('MAX_UNAVAILABLE', `deleting ${held.length} more ready pod(s) would exceed maxUnavailable: ${held.join(', ')}`, held);
+    notes.blocker('MAX_UNAVAILABLE', `deleting ${plural(held.length, 'more ready pod')} now would exceed maxUnavailable: ${podNameList(held)}`, held);
   }
   return chosen;
 }

@@ -12,7 +12,8 @@ import { inPlaceUpdateLifecycleGate, refreshLifecycleState } from '../lifecycle/
 import { lifecycleTimestamp } from './new-pod.js';
 import { podAtRevision, shortHash } from '../revision/revision-match.js';
 import type { CloneSetDiffs } from './diff.js';
-import { explainUnavailable, isPodAvailable, lifecycleState, podCondition } from './pod-state.js';
+import { plural, podNameList } from './plan-words.js';
+import { isPodAvailable, lifecycleState, podCondition } from './pod-state.js';
 import type { CloneSetOperation, PlanContext, PlanNotes } from './planner-types.js';
 import { limitUpdateIndexes, sortUpdateIndexes } from './sort/index.js';
 
@@ -88,7 +89,7 @@ export function planUpdate(ctx: PlanContext, diffs: CloneSetDiffs, notes: PlanNo
   const strategy = cs.spec.updateStrategy;
   if (strategy?.type === 'OnDelete') {
     const waiting = pods.filter((p) => !podAtRevision(p, ctx.updateRevision)).map((p) => p.metadata.name!);
-    if (waiting.length > 0) notes.blocker('ON_DELETE', `updateStrategy OnDelete: ${waiting.length} pod(s) change revision only when deleted`, waiting);
+    if (waiting.length > 0) notes.blocker('ON_DELETE', `updateStrategy OnDelete: ${plural(waiting.length, 'pod')} change${waiting.length === 1 ? 's' : ''} revision only when deleted`, waiting);
     return { operations: [] };
   }
   const rolling = strategy?.rollingUpdate;
@@ -101,7 +102,7 @@ export function planUpdate(ctx: PlanContext, diffs: CloneSetDiffs, notes: PlanNo
     const partition = calculatePartitionReplicas(rolling?.partition, replicas).value;
     const kept = pods.filter((p) => !podAtRevision(p, ctx.updateRevision)).map((p) => p.metadata.name!);
     if (partition > 0 && kept.length > 0 && ctx.currentRevision !== ctx.updateRevision) {
-      notes.blocker('PARTITION', `partition keeps ${Math.min(partition, kept.length)} pods on revision ${ctx.currentRevision}`, kept);
+      notes.blocker('PARTITION', partitionWords(partition, kept.length, pods.length - kept.length, ctx), kept);
     }
     return { operations: [] };
   }
@@ -126,14 +127,10 @@ export function planUpdate(ctx: PlanContext, diffs: CloneSetDiffs, notes: PlanNo
     isAvailable, isAtTargetRevision: (p) => podAtRevision(p, target),
   });
   if (batch.stop) {
-    const unavailable = pods.filter((p) => !isAvailable(p));
-    const names = unavailable.map((p) => p.metadata.name!);
-    const allowed = Math.max(diffs.updateMaxUnavailable, 0);
-    notes.blocker('MAX_UNAVAILABLE', `${unavailable.length} of ${allowed} allowed unavailable pods are unavailable${names.length ? `: ${names.join(', ')}` : ''}`, names);
-    for (const p of unavailable) {
-      const why = explainUnavailable(p, minReadySeconds, ctx.now);
-      if (why?.includes('minReadySeconds')) notes.blocker('MIN_READY_SECONDS', why, [p.metadata.name!]);
-    }
+    const unavailable = pods.filter((p) => !isAvailable(p)).map((p) => p.metadata.name!);
+    const updating = batch.pods.map((p) => p.metadata.name!);
+    const waiting = Math.min(Math.abs(diffs.updateNum), sorted.length) - updating.length;
+    notes.blocker('MAX_UNAVAILABLE', maxUnavailableWords(diffs.updateMaxUnavailable, unavailable, updating, waiting), [...unavailable, ...updating]);
   }
 
   const ops: CloneSetOperation[] = [];
@@ -173,4 +170,33 @@ export function planUpdate(ctx: PlanContext, diffs: CloneSetDiffs, notes: PlanNo
     ops.push({ op: 'markSpecifiedDelete', pod, revision: target, reason: `recreate at revision ${target}` });
   }
   return { operations: ops };
+}
+
+/**
+ * The PARTITION blocker: `partition` pods are to stay on the current revision, `kept` still are. They
+ * differ when the partition was raised after pods were updated (those stay updated unless gate
+ * CloneSetPartitionRollback rolls them back) or exceeds the replicas.
+ */
+function partitionWords(partition: number, kept: number, updated: number, ctx: PlanContext): string {
+  if (partition === kept) return `partition keeps ${plural(kept, 'pod')} on revision ${ctx.currentRevision}`;
+  if (partition < kept) return `partition ${partition} keeps ${partition} of the ${plural(kept, 'pod')} on revision ${ctx.currentRevision}`;
+  const stay = updated > 0
+    ? `; ${updated === 1 ? 'the pod' : `the ${updated} pods`} already at revision ${ctx.updateRevision} ${updated === 1 ? 'stays' : 'stay'} there` +
+      (ctx.gates.CloneSetPartitionRollback ? '' : ' (gate CloneSetPartitionRollback is off)')
+    : '';
+  return `partition ${partition} keeps ${kept === 1 ? 'the one pod' : `all ${kept} pods`} still on revision ${ctx.currentRevision}${stay}`;
+}
+
+/**
+ * The MAX_UNAVAILABLE blocker when §8.3 cut the batch short: how many pods may be unavailable at once,
+ * which are (before this step) and which this step updates, and how many wait for their turn.
+ */
+function maxUnavailableWords(updateMaxUnavailable: number, unavailable: readonly string[], updating: readonly string[], waiting: number): string {
+  const parts: string[] = [];
+  if (unavailable.length > 0) parts.push(`${podNameList(unavailable)} ${unavailable.length === 1 ? 'is' : 'are'} unavailable`);
+  if (updating.length > 0) parts.push(`${podNameList(updating)} ${updating.length === 1 ? 'is' : 'are'} updated now`);
+  const allowed = Math.max(updateMaxUnavailable, 0);
+  const now = parts.length > 0 ? `: ${parts.join(' and ')}` : '';
+  const turn = waiting > 0 ? `; ${plural(waiting, 'more pod')} ${waiting === 1 ? 'waits its' : 'wait their'} turn` : '';
+  return `maxUnavailable allows ${allowed === 0 ? 'no' : allowed} unavailable ${allowed === 1 ? 'pod' : 'pods'} at a time${now}${turn}`;
 }

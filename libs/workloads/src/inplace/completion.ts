@@ -1,8 +1,8 @@
 // Has an in-place update finished (spec inplace-and-lifecycle §2.7)? Read from what the kubelet (and
 // kruise-daemon) report: a new imageID or the new image string for every container whose image was
 // changed, restarted containers for env-from-metadata changes, applied resources for resizes.
-import type { InPlaceUpdateState, Pod } from '@coxswain/kruise-api';
-import { envFromMetadataHash, readRuntimeContainerMeta } from './env-from-metadata.js';
+import type { Container, ContainerStatus, InPlaceUpdateContainerStatus, InPlaceUpdateState, Pod } from '@coxswain/kruise-api';
+import { envFromMetadataHash, readRuntimeContainerMeta, type RuntimeContainerMeta } from './env-from-metadata.js';
 import { hasInPlaceUpdateGrace } from './grace.js';
 import { hasNextBatch, inPlaceUpdateStateText, decodeInPlaceUpdateState } from './state.js';
 import { resourcesApplied } from './vertical-scaling.js';
@@ -44,13 +44,14 @@ function envFromMetadataRestarted(pod: Pod): boolean {
   const metas = readRuntimeContainerMeta(pod);
   if (metas === undefined) return false;
   const statuses = pod.status?.containerStatuses ?? [];
-  for (const c of pod.spec.containers) {
-    const status = statuses.find((s) => s.name === c.name);
-    const meta = metas.find((m) => m.name === c.name);
-    if (!status || !meta || meta.containerID !== status.containerID) return false;
-    if ((meta.hashes?.extractedEnvFromMetadataHash ?? 0) !== envFromMetadataHash(c, pod.metadata)) return false;
-  }
-  return true;
+  return pod.spec.containers.every((c) => containerEnvReported(pod, c, statuses.find((s) => s.name === c.name), metas));
+}
+
+/** §2.7 step 1 for one container: kruise-daemon reports its running instance with the env the pod's metadata asks for now. */
+export function containerEnvReported(pod: Pod, container: Container, status: ContainerStatus | undefined, metas: readonly RuntimeContainerMeta[]): boolean {
+  const meta = metas.find((m) => m.name === container.name);
+  if (!status || !meta || meta.containerID !== status.containerID) return false;
+  return (meta.hashes?.extractedEnvFromMetadataHash ?? 0) === envFromMetadataHash(container, pod.metadata);
 }
 
 /**
@@ -60,14 +61,19 @@ function envFromMetadataRestarted(pod: Pod): boolean {
  */
 function imagesUpdated(pod: Pod, state: InPlaceUpdateState): boolean {
   const recorded = state.lastContainerStatuses ?? {};
-  const specImages = new Map(pod.spec.containers.map((c) => [c.name, normalizeImage(c.image ?? '')]));
+  const specImages = new Map(pod.spec.containers.map((c) => [c.name, c.image ?? '']));
   const seen = new Set<string>();
   for (const s of pod.status?.containerStatuses ?? []) {
     if (!Object.hasOwn(recorded, s.name)) continue;
-    if ((recorded[s.name]!.imageID ?? '') === s.imageID && specImages.get(s.name) !== s.image) return false;
+    if (!containerImageUpdated(recorded[s.name]!, s, specImages.get(s.name))) return false;
     seen.add(s.name);
   }
   return Object.keys(recorded).every((name) => seen.has(name));
+}
+
+/** §2.7 step 4 for one recorded container: its imageID changed, or it reports exactly the spec image. */
+export function containerImageUpdated(recorded: InPlaceUpdateContainerStatus, status: ContainerStatus, specImage: string | undefined): boolean {
+  return (recorded.imageID ?? '') !== status.imageID || (specImage !== undefined && normalizeImage(specImage) === status.image);
 }
 
 function normalizeImage(image: string): string {

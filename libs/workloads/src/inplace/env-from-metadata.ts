@@ -23,4 +23,4 @@ export function isContainerReferenceToMeta(container: Container, field: Metadata
 }
 
 // kruise-daemon's report and the env hash are shared with the kubelet simulator, which plays the daemon.
-export { envFromMetadataHash, readRuntimeContainerMeta, type RuntimeContainerMeta } from '@coxswain/cluster';
+export { envFromMetadataHash, hasEnvFromMetadata, readRuntimeContainerMeta, type RuntimeContainerMeta } from '@coxswain/cluster';

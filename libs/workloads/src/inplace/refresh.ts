@@ -32,6 +32,7 @@ export function refreshInPlaceUpdate(pod: Pod, now: number, options: CompletionO
   if (hasInPlaceUpdateGrace(pod.metadata)) return finishGracePeriod(pod, now);
 
   const stateText = inPlaceUpdateStateText(pod.metadata);
+  let revision: string | undefined;
   if (stateText !== undefined) {
     const state = decodeInPlaceUpdateState(stateText);
     if (state === undefined) return { action: 'error', message: `pod ${pod.metadata.name}: unreadable in-place update state annotation` };
@@ -48,6 +49,7 @@ export function refreshInPlaceUpdate(pod: Pod, now: number, options: CompletionO
       const patched = patchSpecToPod(pod, nextSpec, state, now);
       return { action: 'update', pod: patched.pod, reason: `in-place update batch [${patched.batch.join(', ')}]` };
     }
+    revision = state.revision;
   }
 
   if (!hasInPlaceUpdateReadinessGate(pod)) return { action: 'none', reason: 'no InPlaceUpdateReady readiness gate' };
@@ -58,7 +60,12 @@ export function refreshInPlaceUpdate(pod: Pod, now: number, options: CompletionO
   // Ready is left to the kubelet here: Kruise only recomputes it when taking a pod out of traffic.
   const ready = setPodCondition(pod, { type: CONDITION_INPLACE_UPDATE_READY, status: 'True', lastTransitionTime: lifecycleTimestamp(now) });
   if (ready === pod) return { action: 'none', reason: 'InPlaceUpdateReady already True' };
-  return { action: 'updateStatus', pod: ready, reason: 'in-place update completed' };
+  // Every pod with the gate passes here, also new pods of a ReCreate rollout: say which case this is.
+  let reason: string;
+  if (existing === undefined) reason = 'new pod: InPlaceUpdateReady set True';
+  else if (revision !== undefined) reason = `in-place update to revision ${revision} completed: InPlaceUpdateReady set True`;
+  else reason = 'InPlaceUpdateReady set back to True';
+  return { action: 'updateStatus', pod: ready, reason };
 }
 
 /**

@@ -1,7 +1,7 @@
 // In-place cpu/memory changes (spec inplace-and-lifecycle §1.5, gate InPlaceWorkloadVerticalScaling, off
 // by default): which resource ops are accepted, the QoS-class guard, applying a batch's resources to the
 // pod spec, and whether the kubelet reports them as applied.
-import type { Container, InPlaceUpdateSpec, JsonValue, Pod, PodSpec, ResourceList, ResourceRequirements } from '@coxswain/kruise-api';
+import type { Container, ContainerStatus, InPlaceUpdateSpec, JsonValue, Pod, PodSpec, ResourceList, ResourceRequirements } from '@coxswain/kruise-api';
 import { parseQuantity, quantitiesEqual } from './quantity.js';
 
 export type QosClass = 'Guaranteed' | 'Burstable' | 'BestEffort';
@@ -106,12 +106,13 @@ export function resourcesApplied(pod: Pod): boolean {
   const specs = new Map(pod.spec.containers.map((c) => [c.name, c]));
   const statuses = pod.status?.containerStatuses ?? [];
   if (statuses.length !== specs.size) return false;
-  for (const s of statuses) {
-    const c = specs.get(s.name);
-    if (c === undefined || s.resources === undefined || s.resources === null) return false;
-    if (!resourceListsEqual(c.resources?.limits, s.resources.limits) || !resourceListsEqual(c.resources?.requests, s.resources.requests)) return false;
-  }
-  return true;
+  return statuses.every((s) => containerResourcesApplied(specs.get(s.name), s));
+}
+
+/** One container of resourcesApplied: its status reports resources equal to the spec's in full. */
+export function containerResourcesApplied(spec: Container | undefined, status: ContainerStatus | undefined): boolean {
+  if (spec === undefined || status?.resources === undefined || status.resources === null) return false;
+  return resourceListsEqual(spec.resources?.limits, status.resources.limits) && resourceListsEqual(spec.resources?.requests, status.resources.requests);
 }
 
 function resourceListsEqual(a: ResourceList | undefined, b: ResourceList | undefined): boolean {

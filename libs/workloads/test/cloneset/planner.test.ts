@@ -145,7 +145,10 @@ describe('CloneSet planner: rules and explanations', () => {
     const pods = [readyPod('sample-a', NEW, { ready: false }), ...['b', 'c', 'd', 'e'].map((n) => readyPod(`sample-${n}`, OLD))];
     const plan = planCloneSet(context(cs, pods), random);
     expect(plan.operations).toEqual([]);
-    expect(plan.blockers).toEqual([expect.objectContaining({ code: 'MAX_UNAVAILABLE', message: '1 of 1 allowed unavailable pods are unavailable: sample-a', pods: ['sample-a'] })]);
+    expect(plan.blockers).toEqual([
+      { code: 'MAX_UNAVAILABLE', message: 'maxUnavailable allows 1 unavailable pod at a time: sample-a is unavailable; 4 more pods wait their turn', pods: ['sample-a'] },
+      { code: 'POD_NOT_READY', message: 'pod sample-a: Running, not Ready', pods: ['sample-a'] },
+    ]);
   });
 
   it('moves a scheduled PreparingNormal pod to Normal before updating anything', () => {
@@ -175,3 +178,161 @@ describe('CloneSet planner: rules and explanations', () => {
 function revisionStub(name: string): ControllerRevision {
   return { apiVersion: 'apps/v1', kind: 'ControllerRevision', metadata: { name }, revision: 1 };
 }
+
+describe('CloneSet planner: plan wording that agrees with itself (issue 14 item 6)', () => {
+  it('a partition raised above the pods still on the current revision says what it keeps and what stays updated', () => {
+    const cs = cloneSet({ rollingUpdate: { partition: 5 } });
+    const pods = [readyPod('sample-a', NEW), readyPod('sample-b', NEW), ...['c', 'd', 'e'].map((n) => readyPod(`sample-${n}`, OLD))];
+    const plan = planCloneSet(context(cs, pods), random);
+    expect(plan.operations).toEqual([]);
+    expect(plan.blockers).toEqual([{
+      code: 'PARTITION',
+      message: `partition 5 keeps all 3 pods still on revision ${OLD}; the 2 pods already at revision ${NEW} stay there (gate CloneSetPartitionRollback is off)`,
+      pods: ['sample-c', 'sample-d', 'sample-e'],
+    }]);
+  });
+
+  it.each<[string, number, string]>([
+    ['equal to the pods kept', 2, `partition keeps 2 pods on revision ${OLD}`],
+    ['one pod', 1, `partition keeps 1 pod on revision ${OLD}`],
+    ['above the replicas (the partition counts at most replicas)', 9, `partition keeps 5 pods on revision ${OLD}`],
+  ])('partition %s: %s', (_, partition, message) => {
+    const cs = cloneSet({ rollingUpdate: { partition } });
+    const kept = partition >= 5 ? 5 : partition;
+    const pods = ['a', 'b', 'c', 'd', 'e'].map((n, i) => readyPod(`sample-${n}`, i < kept ? OLD : NEW));
+    const plan = planCloneSet(context(cs, pods), random);
+    expect(plan.blockers.map((b) => b.message)).toEqual([message]);
+  });
+
+  it('a ReCreate rollout never says an in-place update completed', () => {
+    const cs = cloneSet({});
+    const fresh = readyPod('sample-f', NEW);
+    fresh.spec.readinessGates = [{ conditionType: 'InPlaceUpdateReady' }];
+    const pods = [...['a', 'b', 'c', 'd'].map((n) => readyPod(`sample-${n}`, OLD)), fresh];
+    const plan = planCloneSet(context(cs, pods), random);
+    expect(plan.actions).toEqual([{ type: 'LIFECYCLE_TRANSITION', pod: 'sample-f', reason: 'new pod: InPlaceUpdateReady set True' }]);
+    expect(JSON.stringify(plan)).not.toContain('in-place update');
+  });
+
+  it('MAX_UNAVAILABLE counts the pods this step takes down instead of saying "0 of 1 allowed"', () => {
+    const cs = cloneSet({ rollingUpdate: { maxUnavailable: 1 } });
+    const pods = ['a', 'b', 'c', 'd', 'e'].map((n) => readyPod(`sample-${n}`, OLD));
+    const plan = planCloneSet(context(cs, pods), random);
+    expect(plan.actions).toHaveLength(1);
+    const updated = plan.actions[0]!.pod;
+    expect(plan.blockers).toEqual([{
+      code: 'MAX_UNAVAILABLE', message: `maxUnavailable allows 1 unavailable pod at a time: ${updated} is updated now; 4 more pods wait their turn`, pods: [updated],
+    }]);
+  });
+});
+
+describe('CloneSet planner: every pod that holds the rollout back is named, with why (issue 14 item 5)', () => {
+  const unscheduled = (name: string, message: string): Pod => {
+    const pod = readyPod(name, NEW);
+    delete pod.spec.nodeName;
+    pod.status = { phase: 'Pending', conditions: [{ type: 'PodScheduled', status: 'False', reason: 'Unschedulable', message }] };
+    return pod;
+  };
+
+  it("quotes the scheduler for unschedulable pods, grouped by message", () => {
+    const cs = cloneSet({ replicas: 9 });
+    const full = '0/9 nodes are available: 9 Too many pods.';
+    const pods = [
+      ...['a', 'b', 'c'].map((n) => readyPod(`sample-${n}`, NEW)),
+      ...['d', 'e', 'f', 'g', 'h', 'i'].map((n) => unscheduled(`sample-${n}`, full)),
+    ];
+    const plan = planCloneSet(context(cs, pods, NEW, NEW), random);
+    expect(plan.complete).toBe(false);
+    expect(plan.blockers).toEqual([{
+      code: 'UNSCHEDULABLE',
+      message: `6 pods (sample-d, sample-e, sample-f, sample-g, sample-h and 1 more): cannot be scheduled: ${full}`,
+      pods: ['sample-d', 'sample-e', 'sample-f', 'sample-g', 'sample-h', 'sample-i'],
+    }]);
+    const one = planCloneSet(context(cloneSet({ replicas: 4 }), [...pods.slice(0, 3), unscheduled('sample-z', full)], NEW, NEW), random);
+    expect(one.blockers).toEqual([{ code: 'UNSCHEDULABLE', message: `pod sample-z: cannot be scheduled: ${full}`, pods: ['sample-z'] }]);
+  });
+
+  it('names image pull failures and pods that are not ready, with the container states', () => {
+    const cs = cloneSet({});
+    const pulling = readyPod('sample-a', NEW, { ready: false });
+    pulling.status!.containerStatuses = [{ name: 'nginx', image: 'nginx:bad', imageID: '', ready: false, restartCount: 0, state: { waiting: { reason: 'ImagePullBackOff', message: 'Back-off pulling image "nginx:bad"' } } }];
+    const crashing = readyPod('sample-b', NEW, { ready: false });
+    crashing.status!.conditions![0]!.message = 'containers with unready status: [nginx]';
+    crashing.status!.containerStatuses = [{ name: 'nginx', image: 'nginx', imageID: 'x', ready: false, restartCount: 4, state: { waiting: { reason: 'CrashLoopBackOff', message: 'back-off 1m20s restarting failed container' } } }];
+    const pods = [pulling, crashing, ...['c', 'd', 'e'].map((n) => readyPod(`sample-${n}`, NEW))];
+    const plan = planCloneSet(context(cs, pods, NEW, NEW), random);
+    expect(plan.blockers).toEqual([
+      { code: 'IMAGE_PULL_FAILED', message: 'pod sample-a: container nginx ImagePullBackOff: Back-off pulling image "nginx:bad"', pods: ['sample-a'] },
+      {
+        code: 'POD_NOT_READY',
+        message: 'pod sample-b: Running, not Ready (containers with unready status: [nginx]; container nginx CrashLoopBackOff: back-off 1m20s restarting failed container)',
+        pods: ['sample-b'],
+      },
+    ]);
+  });
+
+  it('names a pod stuck in Updating with the container and batch it waits on', () => {
+    const cs = cloneSet({ rollingUpdate: { podUpdatePolicy: 'InPlaceIfPossible' } });
+    const stuck = readyPod('sample-a', NEW, { labels: { 'lifecycle.apps.kruise.io/state': 'Updating' } });
+    stuck.spec.containers = [{ name: 'nginx', image: 'nginx:1.27' }];
+    stuck.spec.readinessGates = [{ conditionType: 'InPlaceUpdateReady' }];
+    stuck.status!.conditions!.push({ type: 'InPlaceUpdateReady', status: 'False', reason: 'StartInPlaceUpdate' });
+    stuck.status!.containerStatuses = [{ name: 'nginx', image: 'nginx:1.25', imageID: 'id-1.25', ready: true, restartCount: 0 }];
+    stuck.metadata.annotations = {
+      'apps.kruise.io/inplace-update-state': JSON.stringify({
+        revision: NEW, updateTimestamp: '2026-05-01T11:59:00Z', lastContainerStatuses: { nginx: { imageID: 'id-1.25' } }, updateImages: true,
+        containerBatchesRecord: [{ timestamp: '2026-05-01T11:59:00Z', containers: ['nginx'] }],
+      }),
+    };
+    const pods = [stuck, ...['b', 'c', 'd', 'e'].map((n) => readyPod(`sample-${n}`, NEW))];
+    const plan = planCloneSet(context(cs, pods, NEW, NEW), random);
+    expect(plan.actions).toEqual([]);
+    expect(plan.blockers).toEqual([{
+      code: 'IN_PLACE_UPDATING',
+      message: `pod sample-a: in-place update to revision ${NEW}, batch 1 [nginx]: waits for container nginx to run nginx:1.27`,
+      pods: ['sample-a'],
+    }]);
+  });
+
+  it('names the next container batch and what it waits for', () => {
+    const cs = cloneSet({ rollingUpdate: { podUpdatePolicy: 'InPlaceIfPossible' } });
+    const pod = readyPod('sample-a', NEW, { labels: { 'lifecycle.apps.kruise.io/state': 'Updating' } });
+    pod.spec.containers = [{ name: 'sidecar', image: 'side:v2' }, { name: 'main', image: 'main:v1' }];
+    pod.spec.readinessGates = [{ conditionType: 'InPlaceUpdateReady' }];
+    pod.status!.conditions!.push({ type: 'InPlaceUpdateReady', status: 'False', reason: 'StartInPlaceUpdate' });
+    pod.status!.containerStatuses = [
+      { name: 'sidecar', image: 'side:v2', imageID: 'id-side-v2', ready: false, restartCount: 1 },
+      { name: 'main', image: 'main:v1', imageID: 'id-main-v1', ready: true, restartCount: 0 },
+    ];
+    pod.metadata.annotations = {
+      'apps.kruise.io/inplace-update-state': JSON.stringify({
+        revision: NEW, updateTimestamp: '2026-05-01T11:59:00Z', lastContainerStatuses: { sidecar: { imageID: 'id-side-v1' } }, updateImages: true,
+        nextContainerImages: { main: 'main:v2' }, preCheckBeforeNext: { containersRequiredReady: ['sidecar'] },
+        containerBatchesRecord: [{ timestamp: '2026-05-01T11:59:00Z', containers: ['sidecar'] }],
+      }),
+    };
+    const pods = [pod, ...['b', 'c', 'd', 'e'].map((n) => readyPod(`sample-${n}`, NEW))];
+    const plan = planCloneSet(context(cs, pods, NEW, NEW), random);
+    expect(plan.blockers).toEqual([{
+      code: 'IN_PLACE_UPDATING',
+      message: `pod sample-a: in-place update to revision ${NEW}, batch 1 [sidecar] done: the next batch [main] waits for sidecar to be ready`,
+      pods: ['sample-a'],
+    }]);
+  });
+
+  it('names hook waits and minReadySeconds per pod, and nothing once every pod is available', () => {
+    const cs = cloneSet({ minReadySeconds: 30, lifecycle: { inPlaceUpdate: { labelsHandler: { 'example.io/ok': 'true' } } } });
+    const updated = readyPod('sample-a', NEW, { labels: { 'lifecycle.apps.kruise.io/state': 'Updated' } });
+    const fresh = readyPod('sample-b', NEW);
+    fresh.status!.conditions![0]!.lastTransitionTime = '2026-05-01T11:59:50Z';
+    const settled = ['c', 'd', 'e'].map((n) => readyPod(`sample-${n}`, NEW, { labels: { 'example.io/ok': 'true' } }));
+    const plan = planCloneSet(context(cs, [updated, fresh, ...settled], NEW, NEW), random);
+    expect(plan.blockers).toEqual([
+      { code: 'HOOK_PENDING', message: 'pod sample-a waits for its inPlaceUpdate hook to be set again after the update', pods: ['sample-a'] },
+      { code: 'MIN_READY_SECONDS', message: 'pod sample-b available in 20 s (minReadySeconds)', pods: ['sample-b'] },
+    ]);
+    const done = planCloneSet(context(cloneSet({}), ['a', 'b', 'c', 'd', 'e'].map((n) => readyPod(`sample-${n}`, NEW)), NEW, NEW), random);
+    expect(done.complete).toBe(true);
+    expect(done.blockers).toEqual([]);
+  });
+});
