@@ -11,10 +11,10 @@ import { isApiError } from '../../errors.js';
 import type { ClusterClient } from '../../port.js';
 import { containerIdOf, imageIdOf } from './container-status.js';
 import { NODE, POD } from './core-kinds.js';
-import { ANNOTATION_RUNTIME_CONTAINER_META, SIM_ANNOTATIONS, type Node, type Pod, type PodStatus } from '@coxswain/kruise-api';
+import { ANNOTATION_RUNTIME_CONTAINER_META, type Node, type Pod, type PodStatus } from '@coxswain/kruise-api';
 import { formatRuntimeContainerMeta } from './kruise-daemon-contract.js';
 import {
-  containerHashes, containersToRestartForEnv, isUpdatingInPlace, launchBarrierOf, launchReleased, runtimeContainerMeta,
+  containerHashes, containersToRestartForEnv, daemonWatches, isUpdatingInPlace, launchBarrierOf, launchReleased, runtimeContainerMeta,
 } from './kruise-daemon.js';
 import { yieldToEventLoop } from './event-loop.js';
 import { ImageCache } from './image-cache.js';
@@ -26,7 +26,7 @@ import { isNodeReady, nodeReadyCondition, withNodeReady } from './node-condition
 import { newerOf, updateStatusWithRetry, writeWithRetry } from './optimistic-write.js';
 import { PodIpAllocator } from './pod-ip.js';
 import { adoptPodRun, newContainerRun, type ContainerRun, type PodRun } from './pod-runtime.js';
-import { desiredPodStatus, nodeNotReadyStatus } from './pod-status.js';
+import { desiredPodStatus, nodeNotReadyStatus, reportsReady } from './pod-status.js';
 import { isTerminal } from './placement-index.js';
 import { TimerSet } from './timer-set.js';
 
@@ -467,7 +467,7 @@ export class KubeletSimulator {
   /** kruise-daemon's report (runtime-containers-meta) for the pods it watches, written when it changed. */
   private async reportContainerMeta(uid: string, run: PodRun): Promise<void> {
     const pod = this.latest.get(uid);
-    if (!pod) return;
+    if (!pod || !daemonWatches(pod)) return;
     try {
       const written = await writeWithRetry<Pod>(this.client, POD, pod, (latest) => {
         if (latest.metadata.uid !== uid || latest.metadata.deletionTimestamp) return undefined;
@@ -493,9 +493,4 @@ export class KubeletSimulator {
   private retryLater(uid: string): void {
     this.timers.set(RETRY_AFTER_ERROR_MS, () => this.queue.mark(uid));
   }
-}
-
-/** Whether running containers of the pod report ready (not the simulator's never-ready pods). */
-function reportsReady(pod: Pod | undefined): boolean {
-  return pod?.metadata.annotations?.[SIM_ANNOTATIONS.NeverReady] !== 'true';
 }

@@ -6,8 +6,13 @@ import { containerStatusOf } from './container-status.js';
 import { podCondition, withCondition, type ConditionUpdate } from './pod-conditions.js';
 import type { PodRun } from './pod-runtime.js';
 
+/** Whether running containers of the pod report ready (not the simulator's never-ready pods). */
+export function reportsReady(pod: Pod | undefined): boolean {
+  return pod?.metadata.annotations?.[SIM_ANNOTATIONS.NeverReady] !== 'true';
+}
+
 export function desiredPodStatus(pod: Pod, run: PodRun, now: string): PodStatus {
-  const reportReady = pod.metadata.annotations?.[SIM_ANNOTATIONS.NeverReady] !== 'true';
+  const reportReady = reportsReady(pod);
   const specContainers = pod.spec?.containers ?? [];
   const containerStatuses = specContainers.flatMap((c) => {
     const container = run.containers.get(c.name);
