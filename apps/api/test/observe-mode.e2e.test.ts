@@ -42,7 +42,7 @@ describe('observe mode', () => {
     }`);
     expect(world.data).toEqual({ pods: { totalCount: 0 }, revisions: { totalCount: 0 }, workload: { status: { observedGeneration: 0 } } });
     // The one write a reconcile makes before planning (the update revision) went to the observer as a dry run.
-    const writes = api.runtime.controllers.observer!.recordedWrites();
+    const writes = (await api.runtime.host.observedWrites()) as { verb: string; kind: string }[];
     expect(writes.map((w) => `${w.verb} ${w.kind}`)).toContain('create ControllerRevision');
     expect(writes.filter((w) => w.kind === 'Pod')).toEqual([]);
   });

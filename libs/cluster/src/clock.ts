@@ -35,16 +35,30 @@ export class RealClock implements Clock {
   }
 }
 
-/** Runs `factor` times faster than wall time, starting at the wall time of its creation. */
-export class ScaledClock implements Clock {
-  private readonly origin = Date.now();
+/** Where a scaled clock started: its own time at a given wall time. */
+export interface ScaledClockOrigin {
+  wall: number;
+  simulated: number;
+}
 
-  constructor(readonly factor: number) {
+/**
+ * Runs `factor` times faster than wall time, from `origin` (default: the wall time of its creation).
+ * Clocks made with one origin agree, so threads sharing a simulated cluster share its time.
+ */
+export class ScaledClock implements Clock {
+  readonly origin: ScaledClockOrigin;
+
+  constructor(
+    readonly factor: number,
+    origin?: ScaledClockOrigin,
+  ) {
     if (!(factor > 0)) throw new RangeError(`clock scale must be > 0, got ${factor}`);
+    const wall = Date.now();
+    this.origin = origin ?? { wall, simulated: wall };
   }
 
   now(): number {
-    return Math.round(this.origin + (Date.now() - this.origin) * this.factor);
+    return Math.round(this.origin.simulated + (Date.now() - this.origin.wall) * this.factor);
   }
 
   setTimer(ms: number, fn: () => void): TimerHandle {

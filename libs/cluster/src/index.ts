@@ -6,3 +6,5 @@ export * from './embedded/sim/index.js';
 export * from './apply/index.js';
 export * from './embedded/embedded-cluster.js';
 export * from './admission/kruise-admission.js';
+export * from './remote/index.js';
+export * from './collections/sorted-keys.js';

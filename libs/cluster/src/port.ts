@@ -14,12 +14,18 @@ export interface ListOptions {
   namespace?: string;
   /** Structured selector or its string form ("app=web,tier in (a,b)"). */
   labelSelector?: LabelSelector | string;
+  /** At most this many items, in namespace then name order; the answer's `continue` fetches the next ones. */
+  limit?: number;
+  /** The `continue` of the previous page of the same list. */
+  continue?: string;
 }
 
 export interface ObjectList<T extends KubeObject = KubeObject> {
   items: T[];
   /** The store's resourceVersion at the moment of the list: watch from here to miss nothing. */
   resourceVersion: string;
+  /** Present when a `limit` cut the list short: pass it as `continue` for the next page. */
+  continue?: string;
 }
 
 export interface WriteOptions {

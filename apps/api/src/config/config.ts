@@ -8,6 +8,8 @@ export type ControllerMode = 'active' | 'observe';
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
 export interface AppConfig {
+  /** The variables this configuration was read from, so another thread can read the same one. */
+  source: { env: Record<string, string>; cwd: string };
   port: number;
   host: string;
   databaseUrl: string | undefined;
@@ -23,6 +25,7 @@ export interface AppConfig {
   controllers: { mode: ControllerMode; workers: number; featureGates: FeatureGates; scalingExcludePreparingDelete: boolean };
   cluster: {
     watchHistory: number;
+    watchHistorySeconds: number;
     seedFile: string | undefined;
     nodes: { zones: number; nodesPerZone: number; podCapacity: number };
     kubelet: {
@@ -49,7 +52,8 @@ export const ENVIRONMENT: readonly { name: string; default: string; meaning: str
   { name: 'CONTROLLER_WORKERS', default: '2', meaning: 'Concurrent reconciles per controller.' },
   { name: 'FEATURE_GATES', default: '(Kruise defaults)', meaning: 'Kruise feature gates in `--feature-gates` syntax, e.g. `CloneSetShortHash=true,PreparingUpdateAsUpdate=true`; see [Feature gates](#feature-gates).' },
   { name: 'CLONESET_SCALING_EXCLUDE_PREPARING_DELETE', default: 'false', meaning: 'Kruise\'s `--cloneset-scaling-exclude-preparing-delete`: PreparingDelete pods do not count towards replicas.' },
-  { name: 'WATCH_HISTORY', default: '100000', meaning: 'Watch events kept for resuming a watch from a resourceVersion; older ones get 410 Gone.' },
+  { name: 'WATCH_HISTORY_SECONDS', default: '75', meaning: 'How long changes are kept for resuming a watch from a resourceVersion (kube-apiserver keeps 75 s); a watch from an older one gets 410 Gone and relists.' },
+  { name: 'WATCH_HISTORY', default: '100000', meaning: 'At most this many changes are kept for resuming watches, whatever their age (bounds memory under write bursts).' },
   { name: 'SEED_FILE', default: '(unset)', meaning: 'Multi-document YAML created at startup when the objects do not exist yet (Pods and Nodes may carry status).' },
   { name: 'SIM_ZONES', default: '3', meaning: 'Simulated zones (zone-a, zone-b, ...).' },
   { name: 'SIM_NODES_PER_ZONE', default: '3', meaning: 'Simulated nodes in each zone.' },
@@ -138,7 +142,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     }
   }
 
+  const source = { env: Object.fromEntries(ENVIRONMENT.flatMap(({ name }) => (env[name] === undefined ? [] : [[name, env[name]!]]))), cwd };
   const config: AppConfig = {
+    source,
     port: int('PORT', 3000, 0, 65535),
     host: read('HOST') ?? '127.0.0.1',
     databaseUrl,
@@ -158,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     },
     cluster: {
       watchHistory: int('WATCH_HISTORY', 100_000, 100),
+      watchHistorySeconds: int('WATCH_HISTORY_SECONDS', 75, 1, 86_400),
       seedFile: seed === undefined ? undefined : resolve(cwd, seed),
       nodes: {
         zones: int('SIM_ZONES', 3, 1, 26),

@@ -1,4 +1,5 @@
-// Prometheus exposition of the controller-runtime metrics (reconciles, work queues).
+// Prometheus exposition: the API thread's process and event-loop metrics, then the cluster worker's
+// (controller-runtime's reconciles and work queues, the worker's event-loop delay).
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { Public } from '../auth/decorators.js';
@@ -12,6 +13,7 @@ export class MetricsController {
 
   @Get('metrics')
   async metrics(@Res() res: Response) {
-    res.type(this.runtime.metrics.contentType).send(await this.runtime.metrics.text());
+    const [own, cluster] = await Promise.all([this.runtime.metrics.text(), this.runtime.host.metrics().catch(() => '')]);
+    res.type(this.runtime.metrics.contentType).send(`${own}\n${cluster}`);
   }
 }

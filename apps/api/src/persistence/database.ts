@@ -1,15 +1,23 @@
 // Opens Coxswain's database: embedded PGlite (a directory, or in memory) by default, PostgreSQL when a
-// URL is given. Pending migrations are applied before the Prisma client is handed out.
+// URL is given. Pending migrations are applied before the Prisma client is handed out. PGlite runs in a
+// worker thread of its own (pglite-worker.ts); other threads reach it through `connect()`.
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
+import { RpcClient } from '@coxswain/cluster';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
-import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient } from '../generated/prisma/client.js';
+import { compiledEntry } from './compiled-entry.js';
 import { applyMigrations, readMigrations, type SqlSession } from './migrator.js';
 import { lockDataDir } from './pglite-lock.js';
+import type { PgliteWorkerData } from './pglite-worker.js';
+import { RemoteSqlAdapterFactory } from './remote-sql-adapter.js';
+import type { PgliteFailed, PgliteReady } from './sql-wire.js';
 
 export type DatabaseTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string | 'memory' };
+
+/** How another thread reaches the same database: a URL, or a port to the PGlite worker (to transfer). */
+export type DatabaseConnection = { kind: 'postgres'; url: string } | { kind: 'pglite'; port: MessagePort };
 
 export class Database {
   private constructor(
@@ -17,11 +25,12 @@ export class Database {
     readonly target: DatabaseTarget,
     readonly appliedMigrations: string[],
     private readonly release: () => Promise<void>,
+    private readonly worker?: Worker,
   ) {}
 
   static async open(target: DatabaseTarget, migrationsDir: string): Promise<Database> {
-    const migrations = readMigrations(migrationsDir);
     if (target.kind === 'postgres') {
+      const migrations = readMigrations(migrationsDir);
       const applied = await withPgSession(target.url, (s) => applyMigrations(s, migrations));
       const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: target.url }) });
       await prisma.$connect();
@@ -33,18 +42,28 @@ export class Database {
       unlock = lockDataDir(target.dataDir);
     }
     try {
-      const db = await PGlite.create(target.dataDir === 'memory' ? {} : { dataDir: target.dataDir });
-      const applied = await applyMigrations(pgliteSession(db), migrations);
-      const prisma = new PrismaClient({ adapter: new PrismaPGlite(db) });
-      return new Database(prisma, target, applied, async () => {
+      const { worker, appliedMigrations } = await startPgliteWorker({ dataDir: target.dataDir, migrationsDir });
+      const rpc = new RpcClient(worker);
+      worker.once('exit', (code) => rpc.close(`the PGlite worker exited (code ${code})`));
+      const prisma = new PrismaClient({ adapter: new RemoteSqlAdapterFactory(rpc) });
+      return new Database(prisma, target, appliedMigrations, async () => {
         await prisma.$disconnect();
-        await db.close();
+        await stopPgliteWorker(worker);
+        rpc.close('the database is closed');
         unlock();
-      });
+      }, worker);
     } catch (err) {
       unlock();
       throw err;
     }
+  }
+
+  /** A connection for another thread; a PGlite port must be passed in that thread's transfer list. */
+  connect(): DatabaseConnection {
+    if (this.target.kind === 'postgres') return { kind: 'postgres', url: this.target.url };
+    const { port1, port2 } = new MessageChannel();
+    this.worker!.postMessage({ kind: 'connect', port: port2 }, [port2]);
+    return { kind: 'pglite', port: port1 };
   }
 
   async close(): Promise<void> {
@@ -52,18 +71,37 @@ export class Database {
   }
 }
 
-function pgliteSession(db: PGlite): SqlSession {
-  return {
-    query: async <T>(sql: string, params?: unknown[]) => (await db.query<T>(sql, params)).rows,
-    exec: async (script) => void (await db.exec(script)),
-    transaction: async (fn) =>
-      void (await db.transaction(async (tx) => {
-        await fn({
-          query: async <T>(sql: string, params?: unknown[]) => (await tx.query<T>(sql, params)).rows,
-          exec: async (script) => void (await tx.exec(script)),
-        });
-      })),
-  };
+/** Prisma over a connection made by `Database.connect()` in another thread. */
+export function prismaOver(connection: DatabaseConnection): PrismaClient {
+  if (connection.kind === 'postgres') return new PrismaClient({ adapter: new PrismaPg({ connectionString: connection.url }) });
+  return new PrismaClient({ adapter: new RemoteSqlAdapterFactory(new RpcClient(connection.port)) });
+}
+
+async function startPgliteWorker(data: PgliteWorkerData): Promise<{ worker: Worker; appliedMigrations: string[] }> {
+  const worker = new Worker(compiledEntry('./pglite-worker.js', import.meta.url), { workerData: data });
+  return new Promise((resolve, reject) => {
+    const onExit = (code: number) => reject(new Error(`the PGlite worker exited during start (code ${code})`));
+    worker.once('error', reject);
+    worker.once('exit', onExit);
+    worker.once('message', (message: PgliteReady | PgliteFailed) => {
+      worker.off('error', reject);
+      worker.off('exit', onExit);
+      if (message.kind === 'ready') resolve({ worker, appliedMigrations: message.appliedMigrations });
+      else {
+        void worker.terminate();
+        reject(new Error(message.message));
+      }
+    });
+  });
+}
+
+/** Lets the worker roll back and close PGlite (flushing the directory), then waits for it to end. */
+async function stopPgliteWorker(worker: Worker): Promise<void> {
+  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+  worker.postMessage({ kind: 'close' });
+  const timeout = setTimeout(() => void worker.terminate(), 10_000);
+  await exited;
+  clearTimeout(timeout);
 }
 
 /** Runs `fn` on one PostgreSQL connection holding an advisory lock, so concurrent starts migrate once. */

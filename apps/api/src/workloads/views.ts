@@ -7,8 +7,9 @@ import {
 } from '@coxswain/kruise-api';
 import {
   isPodAvailable, isRunningAndReady, lifecycleState, pendingHook, podAtRevision, podCondition, revisionTemplate, timestampMillis,
-  type CloneSetPlan, type HookPoint,
+  type HookPoint,
 } from '@coxswain/workloads';
+import type { PlanSummary } from '../cluster-worker/protocol.js';
 import { WorkloadKind } from './workload-kind.js';
 
 export type LifecycleStateName = 'PREPARING_NORMAL' | 'NORMAL' | 'PREPARING_UPDATE' | 'UPDATING' | 'UPDATED' | 'PREPARING_DELETE';
@@ -221,9 +222,9 @@ export interface PlanView {
   blockers: { code: string; message: string; pods: string[] }[];
 }
 
-export function planView(plan: CloneSetPlan, pendingScale: string | undefined): PlanView {
+export function planView(plan: PlanSummary): PlanView {
   const blockers = plan.blockers.map((b) => ({ code: b.code, message: b.message, pods: b.pods }));
-  if (pendingScale) blockers.unshift({ code: 'SCALE_EXPECTATIONS', message: pendingScale, pods: [] });
+  if (plan.pendingScale) blockers.unshift({ code: 'SCALE_EXPECTATIONS', message: plan.pendingScale, pods: [] });
   return {
     updateRevision: plan.updateRevision,
     currentRevision: plan.currentRevision,

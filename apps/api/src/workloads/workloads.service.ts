@@ -5,13 +5,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { isApiError, type ClusterClient, type WatchEvent } from '@coxswain/cluster';
 import {
-  Selector, printYaml,
-  type CloneSet, type ControllerRevision, type Event, type Node, type PersistentVolumeClaim, type Pod,
+  printYaml,
+  type CloneSet, type ControllerRevision, type Event, type Node, type Pod,
 } from '@coxswain/kruise-api';
-import {
-  CONTROLLER_REVISION_REF, NODE_REF, POD_REF, PVC_REF, claimPods, planCloneSet, planContext, previewRevisions,
-  revisionTemplate, revisionsForCloneSet, sortRevisions, type CloneSetPlan,
-} from '@coxswain/workloads';
+import { CONTROLLER_REVISION_REF, NODE_REF, POD_REF, revisionTemplate, revisionsForCloneSet, sortRevisions } from '@coxswain/workloads';
+import type { PlanSummary } from '../cluster-worker/protocol.js';
 import { AuditTrail } from '../audit/audit-trail.js';
 import { watchIterator } from '../cluster/watch-iterator.js';
 import { badUserInput, conflict, notFound } from '../graphql/errors.js';
@@ -33,6 +31,8 @@ export interface PodChange {
 }
 
 const EVENT_REF = { apiVersion: 'v1', kind: 'Event' };
+/** A spec change retried this often when only status writes raced it. */
+const CHANGE_ATTEMPTS = 5;
 
 @Injectable()
 export class WorkloadsService {
@@ -83,33 +83,14 @@ export class WorkloadsService {
 
   /**
    * The step the controller takes next: in observe mode the plan its last reconcile computed, otherwise
-   * the planner run on the cluster as it is now (the same function the reconciler applies).
+   * the planner run now on the controller's caches (the same function the reconciler applies), in the
+   * cluster worker.
    */
-  async plan(cs: CloneSet): Promise<CloneSetPlan> {
+  async plan(cs: CloneSet): Promise<PlanSummary> {
     const namespace = cs.metadata.namespace ?? 'default';
-    const observed = this.runtime.config.controllers.mode === 'observe' ? this.runtime.cloneSets.lastPlan(namespace, cs.metadata.name!) : undefined;
-    if (observed) return observed;
-    const [pods, pvcs, nodes, revisions] = await Promise.all([
-      this.pods(cs),
-      this.cluster.list<PersistentVolumeClaim>(PVC_REF, { namespace }),
-      this.cluster.list<Node>(NODE_REF),
-      this.cluster.list<ControllerRevision>(CONTROLLER_REVISION_REF, { namespace }),
-    ]);
-    const preview = previewRevisions(cs, revisions.items);
-    const active = claimPods(cs, pods, Selector.from(cs.spec.selector)).active;
-    const owned = pvcs.items.filter((c) => !c.metadata.deletionTimestamp && c.metadata.ownerReferences?.some((r) => r.uid === cs.metadata.uid));
-    return planCloneSet(
-      planContext({
-        cs, pods: active, pvcs: owned, nodes: nodes.items, revisions: preview.revisions,
-        updateRevision: preview.updateRevision, currentRevision: preview.currentRevision, now: this.runtime.clock.now(),
-        gates: this.runtime.config.controllers.featureGates, excludePreparingDeleteFlag: this.runtime.config.controllers.scalingExcludePreparingDelete,
-      }),
-      Math.random,
-    );
-  }
-
-  pendingScale(cs: CloneSet): string | undefined {
-    return this.runtime.cloneSets.pendingScale(cs.metadata.namespace ?? 'default', cs.metadata.name!);
+    const plan = await this.runtime.host.plan(namespace, cs.metadata.name!);
+    if (!plan) throw notFound(`CloneSet ${namespace}/${cs.metadata.name} is not known to its controller yet; retry shortly`);
+    return plan;
   }
 
   /** Kubernetes Events about the CloneSet, newest first. */
@@ -248,26 +229,37 @@ export class WorkloadsService {
   }
 
   /**
-   * Reads the workload, checks expectedGeneration, applies `edit` to a copy and writes it with the
-   * read resourceVersion, so a change made in between is a Conflict, never silently overwritten.
+   * Reads the workload, checks expectedGeneration, applies `edit` to a copy and writes it with the read
+   * resourceVersion, so a change made in between is never silently overwritten. A Conflict from a write
+   * that left the spec alone (the controller's status) is retried against the fresh object: the
+   * caller's precondition is the generation, not the status. A spec change in between is CONFLICT.
    */
   private async change(address: WorkloadAddress, expectedGeneration: number | null, edit: (cs: CloneSet) => void, read?: CloneSet): Promise<CloneSet> {
-    const current = read ?? (await this.require(address));
+    let current = read ?? (await this.require(address));
     const generation = current.metadata.generation ?? 0;
     if (expectedGeneration !== null && expectedGeneration !== undefined && expectedGeneration !== generation) {
       throw conflict(`${address.namespace}/${address.name} is at generation ${generation}, not the expected ${expectedGeneration}; read it again and retry`, {
         generation,
       });
     }
-    const next = structuredClone(current);
-    edit(next);
-    try {
-      const written = await this.cluster.update(next);
-      this.trail.noteObjectChange(current, written);
-      return written;
-    } catch (err) {
-      if (isApiError(err, 'NotFound')) throw notFound(`${address.kind} ${address.namespace}/${address.name} not found`);
-      throw err;
+    for (let attempt = 1; ; attempt++) {
+      const next = structuredClone(current);
+      edit(next);
+      try {
+        const written = await this.cluster.update(next);
+        this.trail.noteObjectChange(current, written);
+        return written;
+      } catch (err) {
+        if (isApiError(err, 'NotFound')) throw notFound(`${address.kind} ${address.namespace}/${address.name} not found`);
+        if (!isApiError(err, 'Conflict') || attempt >= CHANGE_ATTEMPTS) throw err;
+      }
+      const fresh = await this.require(address);
+      if ((fresh.metadata.generation ?? 0) !== generation) {
+        throw conflict(`${address.namespace}/${address.name} changed to generation ${fresh.metadata.generation} while this change was applied; read it again and retry`, {
+          generation: fresh.metadata.generation ?? 0,
+        });
+      }
+      current = fresh;
     }
   }
 }

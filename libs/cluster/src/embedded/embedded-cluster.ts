@@ -15,6 +15,7 @@ export interface EmbeddedClusterOptions {
   clock: Clock;
   persistence?: StorePersistence;
   watchHistory?: number;
+  watchHistoryMs?: number;
   nodes?: SimulatedNodesOptions;
   kubelet?: Partial<KubeletOptions>;
   /** The API server's webhooks; default: Kruise's (CloneSet defaulting, validation, conversion) with default gates. */
@@ -35,14 +36,17 @@ export class EmbeddedCluster {
       clock: options.clock,
       persistence: options.persistence,
       watchHistory: options.watchHistory,
+      watchHistoryMs: options.watchHistoryMs,
       onBackgroundError: options.onError,
       admission: options.admission ?? kruiseAdmission(),
     });
     try {
       const existing = await store.list<Node>({ apiVersion: 'v1', kind: 'Node' });
       if (existing.items.length === 0) await store.seed(simulatedNodes(options.nodes));
-      const scheduler = new Scheduler(store, options.clock, { onError: options.onError });
-      const kubelet = new KubeletSimulator(store, options.clock, { ...options.kubelet, onError: options.onError });
+      // The simulators run beside the store: they share its frozen objects instead of copying each one.
+      const local = store.localClient();
+      const scheduler = new Scheduler(local, options.clock, { onError: options.onError });
+      const kubelet = new KubeletSimulator(local, options.clock, { ...options.kubelet, onError: options.onError });
       await scheduler.start();
       await kubelet.start();
       return new EmbeddedCluster(store, scheduler, kubelet);

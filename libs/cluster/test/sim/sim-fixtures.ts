@@ -43,7 +43,8 @@ export async function startSimCluster(options: SimClusterOptions = {}): Promise<
   const store = await EmbeddedStore.open({ clock, persistence: new MemoryPersistence() });
   const nodes = Array.isArray(options.nodes) ? options.nodes : simulatedNodes({ readySince: START, ...options.nodes });
   await store.seed(nodes);
-  const client = new CountingClient(store);
+  // As in EmbeddedCluster: the simulators share the store's frozen objects.
+  const client = new CountingClient(store.localClient());
   // The simulator survives errors by retrying; in these tests any error is a failure, reported by stop().
   const errors: unknown[] = [];
   const onError = (err: unknown) => void errors.push(err);

@@ -72,6 +72,36 @@ describe('EmbeddedStore watch', () => {
     expect(watch.lines()).toEqual(['ADDED c@4', 'ADDED d@5', 'ADDED e@6']);
   });
 
+  it('keeps changes for the time window: older ones answer 410 Gone even when few, younger ones resume', async () => {
+    const { store, clock } = await openStore({ watchHistory: 1000, watchHistoryMs: 60_000 });
+    await store.create(pod('a')); // rv 1 namespace, 2 pod
+    await clock.advance(30_000);
+    await store.create(pod('b')); // rv 3
+    await clock.advance(31_000);
+    // a (rv 2) is 61 s old: gone although the history holds only three changes; b (rv 3) is 31 s old.
+    await expect(store.watch(POD, { resourceVersion: '1' }, () => {})).rejects.toMatchObject({ reason: 'Gone', code: 410 });
+    const watch = await record(store, POD, { resourceVersion: '2' });
+    await store.create(pod('c'));
+    await settle();
+    expect(watch.lines()).toEqual(['ADDED b@3', 'ADDED c@4']);
+    // Nothing written for a whole window: the history is empty, yet a watch from now misses nothing.
+    await clock.advance(61_000);
+    const quiet = await record(store, POD, { resourceVersion: store.currentResourceVersion() });
+    await expect(store.watch(POD, { resourceVersion: '3' }, () => {})).rejects.toMatchObject({ reason: 'Gone' });
+    await store.create(pod('d'));
+    await settle();
+    expect(quiet.lines()).toEqual(['ADDED d@5']);
+  });
+
+  it('bounds the time window by the count of changes kept', async () => {
+    const { store } = await openStore({ watchHistory: 2, watchHistoryMs: 60_000 });
+    for (const name of ['a', 'b', 'c']) await store.create(pod(name)); // rv 1 namespace, pods 2..4
+    await expect(store.watch(POD, { resourceVersion: '1' }, () => {})).rejects.toMatchObject({ reason: 'Gone' });
+    const watch = await record(store, POD, { resourceVersion: '2' });
+    await settle();
+    expect(watch.lines()).toEqual(['ADDED b@3', 'ADDED c@4']);
+  });
+
   it('rejects a resourceVersion from before a restart with 410 Gone, and accepts the loaded one', async () => {
     const first = await openStore();
     await first.store.create(pod('a'));

@@ -3,10 +3,12 @@
 // CloneSet for observe mode.
 import type { Controller, ControllerManager, EventRecorder, Informer, MapFunc } from '@coxswain/controller-runtime';
 import { ResourceVersionExpectations, ScaleExpectations, enqueueObject, enqueueOwner, requestKey } from '@coxswain/controller-runtime';
-import type { CloneSet, ControllerRevision, FeatureGates, KubeObject, Node, PersistentVolumeClaim, Pod } from '@coxswain/kruise-api';
+import { Selector, type CloneSet, type ControllerRevision, type FeatureGates, type KubeObject, type Node, type PersistentVolumeClaim, type Pod } from '@coxswain/kruise-api';
 import { CONTROLLER_REVISION_REF } from '../revision/revision-store.js';
 import { CLONESET_REF, NODE_REF, POD_REF, PVC_REF } from '../refs.js';
-import type { CloneSetPlan } from './planner.js';
+import { claimPods } from './claim.js';
+import { planContext, previewRevisions } from './plan-context.js';
+import { planCloneSet, type CloneSetPlan } from './planner.js';
 import { CloneSetReconciler, type CloneSetInformers, type CloneSetReconcilerDeps } from './reconciler.js';
 import type { RandomSource } from './sort/index.js';
 
@@ -27,8 +29,12 @@ export class CloneSetController {
   readonly scaleExpectations: ScaleExpectations;
   readonly controller: Controller;
   private readonly plans = new Map<string, CloneSetPlan>();
+  private readonly clock: ControllerManager['clock'];
+  private readonly options: CloneSetControllerOptions;
 
   constructor(manager: ControllerManager, options: CloneSetControllerOptions) {
+    this.clock = manager.clock;
+    this.options = options;
     this.informers = {
       cloneSets: manager.informerFor<CloneSet>(CLONESET_REF),
       pods: manager.informerFor<Pod>(POD_REF),
@@ -74,6 +80,28 @@ export class CloneSetController {
   /** The plan the last reconcile computed (in observe mode: computed and not applied). */
   lastPlan(namespace: string, name: string): CloneSetPlan | undefined {
     return this.plans.get(requestKey({ namespace, name }));
+  }
+
+  /**
+   * The step the controller would take now: the pure planner over the informer caches, exactly as a
+   * reconcile computes it, without writing (a missing update revision is previewed, not created).
+   * Undefined when the CloneSet is not in the cache.
+   */
+  planNow(namespace: string, name: string): CloneSetPlan | undefined {
+    const cs = this.informers.cloneSets.get(namespace, name);
+    if (!cs) return undefined;
+    const uid = cs.metadata.uid!;
+    const preview = previewRevisions(cs, this.informers.revisions.list(namespace));
+    const active = claimPods(cs, this.informers.pods.byOwner(uid), Selector.from(cs.spec.selector)).active;
+    const pvcs = this.informers.pvcs.byOwner(uid).filter((c) => !c.metadata.deletionTimestamp);
+    return planCloneSet(
+      planContext({
+        cs, pods: active, pvcs, nodes: this.informers.nodes.list(), revisions: preview.revisions,
+        updateRevision: preview.updateRevision, currentRevision: preview.currentRevision, now: this.clock.now(),
+        gates: this.options.gates, excludePreparingDeleteFlag: this.options.excludePreparingDeleteFlag ?? false,
+      }),
+      this.options.random ?? Math.random,
+    );
   }
 
   /** Creations and deletions the CloneSet still waits to see, in words; undefined when none. */

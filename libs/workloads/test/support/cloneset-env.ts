@@ -36,7 +36,7 @@ export interface CloneSetEnvOptions {
   nodes?: { zones: number; nodesPerZone: number; podCapacity: number };
   /**
    * The client the controller manager (informers and the controller's writes) uses, built around the
-   * store; default the store itself. The kubelet, scheduler and event recorder always use the raw store,
+   * store's local client; default that client. The kubelet, scheduler and event recorder use their own,
    * so a wrapper here sees exactly the controller's own traffic.
    */
   controllerClient?: (store: ClusterClient) => ClusterClient;
@@ -53,7 +53,8 @@ export async function startCloneSetEnv(options: CloneSetEnvOptions = {}): Promis
     kubelet: { imagePullMs: 1000, containerStartMs: 500, terminationMs: 500, ...options.kubelet },
     onError,
   });
-  const client = options.controllerClient?.(cluster.store) ?? cluster.store;
+  // As in the server: controllers read the store's shared frozen objects through its local client.
+  const client = options.controllerClient?.(cluster.store.localClient()) ?? cluster.store.localClient();
   const manager = new ControllerManager({ client, clock, onInformerError: onError });
   const recorder = new ClusterEventRecorder({ client: cluster.store, clock, component: 'kruise-manager', onError });
   const controller = new CloneSetController(manager, {

@@ -42,7 +42,7 @@ export class WorkloadFieldsResolver {
 
   @ResolveField(() => RolloutPlanModel, { description: 'What the controller does next and what blocks it.' })
   async plan(@Parent() workload: WorkloadView) {
-    return planView(await this.workloads.plan(workload.object), this.workloads.pendingScale(workload.object));
+    return planView(await this.workloads.plan(workload.object));
   }
 
   @ResolveField(() => [EventModel], { description: 'Kubernetes Events about the workload, newest first.' })

@@ -24,10 +24,10 @@ import type {
   WriteOptions,
 } from '../../port.js';
 import { GarbageCollector } from './garbage-collector.js';
-import { copyJson } from './json-value.js';
+import { copyJson, freezeJson } from './json-value.js';
 import { planCreate, planSeed } from './object-creation.js';
 import { planDelete } from './object-deletion.js';
-import { ObjectIndex } from './object-index.js';
+import { ObjectIndex, type ListPosition, type StoredEntry } from './object-index.js';
 import { objectKey, resolveKind, scopeNamespace, type ResolvedKind } from './object-key.js';
 import { planPatch, planUpdate, planUpdateStatus } from './object-replacement.js';
 import { MemoryPersistence, type PersistedChange, type StorePersistence } from './persistence.js';
@@ -42,8 +42,10 @@ export interface EmbeddedStoreOptions {
   clock: Clock;
   /** Where writes are made durable; default: a fresh MemoryPersistence. */
   persistence?: StorePersistence;
-  /** Changes kept for resuming watches from a resourceVersion; default 100,000. */
+  /** Changes kept at most for resuming watches from a resourceVersion; default 100,000. */
   watchHistory?: number;
+  /** Changes older than this are not kept for resuming watches; default: kept until `watchHistory` is full. */
+  watchHistoryMs?: number;
   /** Create a missing Namespace along with the first object written into it; default true. */
   autoCreateNamespaces?: boolean;
   /** Uniform in [0, 1), for generateName suffixes; default Math.random. */
@@ -93,7 +95,7 @@ export class EmbeddedStore implements ClusterClient {
       newUid: () => randomUUID(),
       admission: options.admission,
     };
-    this.hub = new WatchHub(options.watchHistory ?? DEFAULT_WATCH_HISTORY, counter);
+    this.hub = new WatchHub({ capacity: options.watchHistory ?? DEFAULT_WATCH_HISTORY, windowMs: options.watchHistoryMs, clock: options.clock, startVersion: counter });
     this.gc = new GarbageCollector(index, this, options.onBackgroundError ?? (() => {}));
     this.batcher = new WriteBatcher({
       begin: () => new WriteTransaction(this.index, this.counter, true),
@@ -102,30 +104,20 @@ export class EmbeddedStore implements ClusterClient {
     });
   }
 
-  async get<T extends KubeObject>(ref: KindRef, namespace: string | undefined, name: string): Promise<T> {
-    this.assertOpen();
-    const kind = resolveKind(ref);
-    const entry = this.index.get(objectKey(kind.resource, scopeNamespace(kind, namespace), name));
-    if (!entry) throw ApiError.notFound(kind.info.kind, name);
-    return copyJson(entry.object) as T;
+  get<T extends KubeObject>(ref: KindRef, namespace: string | undefined, name: string): Promise<T> {
+    return this.read(ref, namespace, name, true);
   }
 
-  async list<T extends KubeObject>(ref: KindRef, options: ListOptions = {}): Promise<ObjectList<T>> {
-    this.assertOpen();
-    const filter = this.filterFor(ref, options);
-    const items: T[] = [];
-    for (const entry of this.index.list(filter.resource, filter.namespace)) {
-      if (filter.selector.matches(entry.object.metadata.labels)) items.push(copyJson(entry.object) as T);
-    }
-    return { items, resourceVersion: String(this.counter) };
+  list<T extends KubeObject>(ref: KindRef, options: ListOptions = {}): Promise<ObjectList<T>> {
+    return this.readList(ref, options, true);
   }
 
   create<T extends KubeObject>(object: T, options: WriteOptions = {}): Promise<T> {
-    return this.write(options, (tx) => planCreate(tx, this.context, object));
+    return this.write(options, (tx) => planCreate(tx, this.context, object), true);
   }
 
   update<T extends KubeObject>(object: T, options: WriteOptions = {}): Promise<T> {
-    return this.write(options, (tx) => planUpdate(tx, this.context, object));
+    return this.write(options, (tx) => planUpdate(tx, this.context, object), true);
   }
 
   patch<T extends KubeObject>(
@@ -135,30 +127,47 @@ export class EmbeddedStore implements ClusterClient {
     patch: MergePatch,
     options: WriteOptions = {},
   ): Promise<T> {
-    return this.write(options, (tx) => planPatch(tx, this.context, ref, namespace, name, patch));
+    return this.write(options, (tx) => planPatch(tx, this.context, ref, namespace, name, patch), true);
   }
 
   updateStatus<T extends KubeObject>(object: T, options: WriteOptions = {}): Promise<T> {
-    return this.write(options, (tx) => planUpdateStatus(tx, object));
+    return this.write(options, (tx) => planUpdateStatus(tx, object), true);
   }
 
   delete<T extends KubeObject>(ref: KindRef, namespace: string | undefined, name: string, options: DeleteOptions = {}): Promise<T> {
-    return this.write(options, (tx) => planDelete(tx, this.context, ref, namespace, name, options));
+    return this.write(options, (tx) => planDelete(tx, this.context, ref, namespace, name, options), true);
   }
 
   /**
    * `onClose` is called when the store ends the stream: on close(), or with the error when `onEvent`
    * threw. It is not called after the consumer's own `stop()`.
    */
-  async watch<T extends KubeObject>(
+  watch<T extends KubeObject>(
     ref: KindRef,
     options: WatchOptions,
     onEvent: (event: WatchEvent<T>) => void,
     onClose?: (err?: Error) => void,
   ): Promise<WatchHandle> {
-    this.assertOpen();
-    const filter = this.filterFor(ref, options);
-    return this.hub.watch(filter, parseWatchVersion(options.resourceVersion), onEvent as (event: WatchEvent) => void, onClose);
+    return this.openWatch(ref, options, onEvent, onClose, true);
+  }
+
+  /**
+   * The same operations for code running beside the store (controllers, simulators, the channel to the
+   * API thread): reads and write results are the store's own objects, deeply frozen, not copies. One
+   * object per stored version is shared by every reader, instead of a copy per reader and per event;
+   * a reader that must change one clones it first, as Kubernetes clients do with their caches.
+   */
+  localClient(): ClusterClient {
+    return {
+      get: (ref, namespace, name) => this.read(ref, namespace, name, false),
+      list: (ref, options = {}) => this.readList(ref, options, false),
+      create: (object, options = {}) => this.write(options, (tx) => planCreate(tx, this.context, object), false),
+      update: (object, options = {}) => this.write(options, (tx) => planUpdate(tx, this.context, object), false),
+      patch: (ref, namespace, name, patch, options = {}) => this.write(options, (tx) => planPatch(tx, this.context, ref, namespace, name, patch), false),
+      updateStatus: (object, options = {}) => this.write(options, (tx) => planUpdateStatus(tx, object), false),
+      delete: (ref, namespace, name, options = {}) => this.write(options, (tx) => planDelete(tx, this.context, ref, namespace, name, options), false),
+      watch: (ref, options, onEvent, onClose) => this.openWatch(ref, options, onEvent, onClose, false),
+    };
   }
 
   /**
@@ -199,13 +208,49 @@ export class EmbeddedStore implements ClusterClient {
     await this.persistence.close();
   }
 
-  private async write<T extends KubeObject>(options: WriteOptions, plan: (tx: WriteTransaction) => KubeObject): Promise<T> {
+  private async read<T extends KubeObject>(ref: KindRef, namespace: string | undefined, name: string, copy: boolean): Promise<T> {
+    this.assertOpen();
+    const kind = resolveKind(ref);
+    const entry = this.index.get(objectKey(kind.resource, scopeNamespace(kind, namespace), name));
+    if (!entry) throw ApiError.notFound(kind.info.kind, name);
+    return (copy ? copyJson(entry.object) : entry.object) as T;
+  }
+
+  private async readList<T extends KubeObject>(ref: KindRef, options: ListOptions, copy: boolean): Promise<ObjectList<T>> {
+    this.assertOpen();
+    const filter = this.filterFor(ref, options);
+    const limit = parseLimit(options.limit);
+    const items: T[] = [];
+    let last: StoredEntry | undefined;
+    for (const entry of this.index.list(filter.resource, filter.namespace, parseContinue(options.continue))) {
+      if (items.length === limit) return { items, resourceVersion: String(this.counter), continue: continueAfter(last!) };
+      if (!filter.selector.matches(entry.object.metadata.labels)) continue;
+      items.push((copy ? copyJson(entry.object) : entry.object) as T);
+      last = entry;
+    }
+    return { items, resourceVersion: String(this.counter) };
+  }
+
+  private async openWatch<T extends KubeObject>(
+    ref: KindRef,
+    options: WatchOptions,
+    onEvent: (event: WatchEvent<T>) => void,
+    onClose: ((err?: Error) => void) | undefined,
+    copy: boolean,
+  ): Promise<WatchHandle> {
+    this.assertOpen();
+    const filter = this.filterFor(ref, options);
+    return this.hub.watch({ ...filter, copy }, parseWatchVersion(options.resourceVersion), onEvent as (event: WatchEvent) => void, onClose);
+  }
+
+  private async write<T extends KubeObject>(options: WriteOptions, plan: (tx: WriteTransaction) => KubeObject, copy: boolean): Promise<T> {
     this.assertOpen();
     if (options.dryRun) {
       // Judged against committed state, then thrown away: nothing is persisted, published or counted.
       return copyJson(plan(new WriteTransaction(this.index, this.counter, false))) as T;
     }
-    return copyJson(await this.batcher.submit(plan)) as T;
+    const written = await this.batcher.submit(plan);
+    return (copy ? copyJson(written) : written) as T;
   }
 
   private async persist(tx: WriteTransaction): Promise<void> {
@@ -220,6 +265,9 @@ export class EmbeddedStore implements ClusterClient {
 
   private install(tx: WriteTransaction): void {
     for (const change of tx.changes) {
+      // From here on the object is shared by every local reader; freezing makes a reader that forgets to
+      // clone fail loudly instead of corrupting the store.
+      freezeJson(change.entry.object);
       if (change.type === 'put') this.index.put(change.entry);
       else this.index.remove(change.entry.key);
     }
@@ -228,7 +276,7 @@ export class EmbeddedStore implements ClusterClient {
     this.gc.observe(tx.changes);
   }
 
-  private filterFor(ref: KindRef, options: ListOptions): Omit<WatchFilter, 'after'> {
+  private filterFor(ref: KindRef, options: ListOptions): Omit<WatchFilter, 'after' | 'copy'> {
     const kind: ResolvedKind = resolveKind(ref);
     const namespace = kind.info.namespaced ? options.namespace || undefined : scopeNamespace(kind, options.namespace) || undefined;
     return { resource: kind.resource, namespace, selector: parseSelector(options.labelSelector) };
@@ -248,6 +296,32 @@ function parseSelector(input: ListOptions['labelSelector']): Selector {
     }
     throw err;
   }
+}
+
+function parseLimit(limit: number | undefined): number {
+  if (limit === undefined || limit === 0) return Infinity;
+  if (!Number.isInteger(limit) || limit < 0) throw ApiError.badRequest(`invalid limit ${limit}`, [{ field: 'limit', message: 'must be a non-negative integer' }]);
+  return limit;
+}
+
+/**
+ * A continue token names the last item of the page it ends. Unlike the apiserver's, the next page is
+ * read from the store as it is then, not from the first page's snapshot: an object changed in between
+ * shows its newer state, and none is listed twice or skipped.
+ */
+function continueAfter(entry: StoredEntry): string {
+  return Buffer.from(JSON.stringify([entry.namespace, entry.object.metadata.name]), 'utf8').toString('base64url');
+}
+
+function parseContinue(token: string | undefined): ListPosition | undefined {
+  if (token === undefined || token === '') return undefined;
+  try {
+    const [namespace, name] = JSON.parse(Buffer.from(token, 'base64url').toString('utf8')) as unknown[];
+    if (typeof namespace === 'string' && typeof name === 'string') return { namespace, name };
+  } catch {
+    // reported below
+  }
+  throw ApiError.badRequest('invalid continue token', [{ field: 'continue', message: 'not a token this server issued' }]);
 }
 
 /**

@@ -1,6 +1,7 @@
 // The committed objects and the indexes every hot path needs, so no read or write scans the whole store:
 // by key, by resource + namespace (list, watch), by uid and by owner uid (garbage collection).
 import type { KubeObject } from '@coxswain/kruise-api';
+import { SortedKeys } from '../../collections/sorted-keys.js';
 
 /**
  * One stored object with its address. Stored objects are never mutated: every write installs a new
@@ -13,9 +14,21 @@ export interface StoredEntry {
   readonly object: KubeObject;
 }
 
+/** One namespace's objects of one resource, by name and in name order. */
+interface NamespaceBucket {
+  readonly byName: Map<string, StoredEntry>;
+  readonly names: SortedKeys;
+}
+
+/** Where a list resumes: after this namespace and name (a `continue` token, decoded). */
+export interface ListPosition {
+  namespace: string;
+  name: string;
+}
+
 export class ObjectIndex {
   private readonly byKey = new Map<string, StoredEntry>();
-  private readonly byResource = new Map<string, Map<string, Map<string, StoredEntry>>>();
+  private readonly byResource = new Map<string, Map<string, NamespaceBucket>>();
   private readonly keyByUid = new Map<string, string>();
   private readonly dependentsByOwnerUid = new Map<string, Set<string>>();
 
@@ -53,18 +66,35 @@ export class ObjectIndex {
     return [...this.dependentsByOwnerUid.keys()].filter((uid) => !this.keyByUid.has(uid));
   }
 
-  /** Every entry of `resource` (in one namespace when given), sorted by namespace then name. */
-  list(resource: string, namespace?: string): StoredEntry[] {
+  /**
+   * Entries of `resource` (in one namespace when given) in namespace then name order, starting after
+   * `after`: walking a page costs the page, not the namespace.
+   */
+  *list(resource: string, namespace?: string, after?: ListPosition): Generator<StoredEntry> {
     const namespaces = this.byResource.get(resource);
-    if (!namespaces) return [];
-    const names = namespace === undefined ? [...namespaces.keys()].sort() : namespaces.has(namespace) ? [namespace] : [];
-    const out: StoredEntry[] = [];
+    if (!namespaces) return;
+    const names = namespace === undefined ? [...namespaces.keys()].sort(compareNames) : namespaces.has(namespace) ? [namespace] : [];
     for (const ns of names) {
-      const entries = [...namespaces.get(ns)!.values()];
-      entries.sort((a, b) => compareNames(a.object.metadata.name!, b.object.metadata.name!));
-      for (const entry of entries) out.push(entry);
+      if (after && ns < after.namespace) continue;
+      const bucket = namespaces.get(ns)!;
+      let cursor = after && ns === after.namespace ? after.name : undefined;
+      for (;;) {
+        const page = bucket.names.page(cursor, LIST_CHUNK);
+        for (const name of page) yield bucket.byName.get(name)!;
+        if (page.length < LIST_CHUNK) break;
+        cursor = page[page.length - 1];
+      }
     }
-    return out;
+  }
+
+  /** How many entries of `resource` there are (in one namespace when given). */
+  count(resource: string, namespace?: string): number {
+    const namespaces = this.byResource.get(resource);
+    if (!namespaces) return 0;
+    if (namespace !== undefined) return namespaces.get(namespace)?.names.size ?? 0;
+    let total = 0;
+    for (const bucket of namespaces.values()) total += bucket.names.size;
+    return total;
   }
 
   all(): IterableIterator<StoredEntry> {
@@ -77,9 +107,10 @@ export class ObjectIndex {
     this.byKey.set(entry.key, entry);
     let namespaces = this.byResource.get(entry.resource);
     if (!namespaces) this.byResource.set(entry.resource, (namespaces = new Map()));
-    let names = namespaces.get(entry.namespace);
-    if (!names) namespaces.set(entry.namespace, (names = new Map()));
-    names.set(entry.object.metadata.name!, entry);
+    let bucket = namespaces.get(entry.namespace);
+    if (!bucket) namespaces.set(entry.namespace, (bucket = { byName: new Map(), names: new SortedKeys() }));
+    bucket.byName.set(entry.object.metadata.name!, entry);
+    bucket.names.add(entry.object.metadata.name!);
     const uid = entry.object.metadata.uid;
     if (uid) this.keyByUid.set(uid, entry.key);
     for (const ref of entry.object.metadata.ownerReferences ?? []) {
@@ -97,9 +128,10 @@ export class ObjectIndex {
   }
 
   private unindex(entry: StoredEntry): void {
-    const names = this.byResource.get(entry.resource)?.get(entry.namespace);
-    names?.delete(entry.object.metadata.name!);
-    if (names?.size === 0) this.byResource.get(entry.resource)!.delete(entry.namespace);
+    const bucket = this.byResource.get(entry.resource)?.get(entry.namespace);
+    bucket?.byName.delete(entry.object.metadata.name!);
+    bucket?.names.delete(entry.object.metadata.name!);
+    if (bucket?.byName.size === 0) this.byResource.get(entry.resource)!.delete(entry.namespace);
     const uid = entry.object.metadata.uid;
     if (uid && this.keyByUid.get(uid) === entry.key) this.keyByUid.delete(uid);
     for (const ref of entry.object.metadata.ownerReferences ?? []) {
@@ -109,6 +141,9 @@ export class ObjectIndex {
     }
   }
 }
+
+/** Names fetched from a bucket at a time while walking it. */
+const LIST_CHUNK = 256;
 
 function compareNames(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;

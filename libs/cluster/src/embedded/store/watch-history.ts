@@ -1,57 +1,79 @@
-// The most recent changes, kept so a watch can resume from a resourceVersion without missing any.
-// A bounded ring: once full, the oldest change is dropped and watches from before it get 410 Gone.
+// The most recent changes, kept so a watch can resume from a resourceVersion without missing any. Like
+// kube-apiserver's watch cache, the window is a time (changes younger than `windowMs` are kept) bounded
+// by a count (`capacity`, so a burst of writes cannot hold unbounded memory); watches from before the
+// oldest kept change get 410 Gone and relist.
+import type { Clock } from '../../clock.js';
 import type { StoreChange } from './write-transaction.js';
 
+export interface WatchHistoryOptions {
+  /** Changes kept at most. */
+  capacity: number;
+  /** Changes older than this are dropped; undefined keeps `capacity` changes whatever their age. */
+  windowMs?: number;
+  clock: Clock;
+  /** The counter at startup: history is not persisted, so nothing at or before it is known. */
+  startVersion: number;
+}
+
 export class WatchHistory {
-  private readonly ring: StoreChange[] = [];
-  private start = 0;
+  private changes: StoreChange[] = [];
+  private times: number[] = [];
+  /** Index of the oldest kept change: dropping from the front only moves it (compacted now and then). */
+  private head = 0;
   private compacted: number;
 
-  /**
-   * @param capacity changes kept
-   * @param startVersion the counter at startup: history is not persisted, so nothing at or before it is known
-   */
-  constructor(
-    private readonly capacity: number,
-    startVersion: number,
-  ) {
-    this.compacted = startVersion;
+  constructor(private readonly options: WatchHistoryOptions) {
+    this.compacted = options.startVersion;
   }
 
   /** Every change with a resourceVersion at or below this may be gone. */
   get compactedThrough(): number {
+    this.expire();
     return this.compacted;
   }
 
+  get size(): number {
+    return this.changes.length - this.head;
+  }
+
   append(change: StoreChange): void {
-    if (this.capacity <= 0) {
+    if (this.options.capacity <= 0) {
       this.compacted = change.resourceVersion;
-    } else if (this.ring.length < this.capacity) {
-      this.ring.push(change);
-    } else {
-      this.compacted = this.ring[this.start]!.resourceVersion;
-      this.ring[this.start] = change;
-      this.start = (this.start + 1) % this.capacity;
+      return;
     }
+    this.changes.push(change);
+    this.times.push(this.options.clock.now());
+    while (this.size > this.options.capacity) this.dropOldest();
+    this.expire();
   }
 
   /** Changes after `version`, oldest first; undefined when some of them were already dropped. */
   since(version: number): StoreChange[] | undefined {
+    this.expire();
     if (version < this.compacted) return undefined;
-    const count = this.ring.length;
-    let low = 0;
-    let high = count;
+    let low = this.head;
+    let high = this.changes.length;
     while (low < high) {
       const mid = (low + high) >>> 1;
-      if (this.at(mid).resourceVersion <= version) low = mid + 1;
+      if (this.changes[mid]!.resourceVersion <= version) low = mid + 1;
       else high = mid;
     }
-    const out: StoreChange[] = [];
-    for (let i = low; i < count; i++) out.push(this.at(i));
-    return out;
+    return this.changes.slice(low);
   }
 
-  private at(logical: number): StoreChange {
-    return this.ring[(this.start + logical) % this.ring.length]!;
+  private expire(): void {
+    if (this.options.windowMs === undefined) return;
+    const cutoff = this.options.clock.now() - this.options.windowMs;
+    while (this.size > 0 && this.times[this.head]! < cutoff) this.dropOldest();
+  }
+
+  private dropOldest(): void {
+    this.compacted = this.changes[this.head]!.resourceVersion;
+    this.head++;
+    if (this.head > 1024 && this.head * 2 > this.changes.length) {
+      this.changes = this.changes.slice(this.head);
+      this.times = this.times.slice(this.head);
+      this.head = 0;
+    }
   }
 }

@@ -3,7 +3,7 @@
 // synchronously when a batch is installed, so a resumed watch sees every later change exactly once.
 import { ApiError } from '../../errors.js';
 import type { WatchEvent, WatchHandle } from '../../port.js';
-import { WatchHistory } from './watch-history.js';
+import { WatchHistory, type WatchHistoryOptions } from './watch-history.js';
 import { Watcher, type WatchFilter } from './watcher.js';
 import type { StoreChange } from './write-transaction.js';
 
@@ -11,8 +11,8 @@ export class WatchHub {
   private readonly history: WatchHistory;
   private readonly byResource = new Map<string, Set<Watcher>>();
 
-  constructor(historySize: number, startVersion: number) {
-    this.history = new WatchHistory(historySize, startVersion);
+  constructor(history: WatchHistoryOptions) {
+    this.history = new WatchHistory(history);
   }
 
   publish(changes: readonly StoreChange[]): void {

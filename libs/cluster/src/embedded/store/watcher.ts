@@ -1,6 +1,6 @@
 // One watch stream: decides which committed changes it sees (resource, namespace, label selector, with
 // the watch cache's ADDED/DELETED transitions when labels start or stop matching) and delivers them
-// asynchronously, in order, each as the watcher's own copy.
+// asynchronously, in order, each as the watcher's own copy or as the store's shared frozen object.
 import type { KubeObject, Selector } from '@coxswain/kruise-api';
 import type { WatchEvent, WatchEventType } from '../../port.js';
 import { copyJson } from './json-value.js';
@@ -13,6 +13,8 @@ export interface WatchFilter {
   selector: Selector;
   /** Changes at or below this resourceVersion are not delivered (a watch from a version not reached yet). */
   after: number;
+  /** Deliver the watcher's own copy of each object (false: the store's frozen object, shared). */
+  copy: boolean;
 }
 
 interface PendingEvent {
@@ -84,14 +86,25 @@ export class Watcher {
     return undefined;
   }
 
+  /** The object as this watcher receives it, stamped with the change's resourceVersion. */
+  private deliverable(next: PendingEvent): KubeObject {
+    const resourceVersion = String(next.resourceVersion);
+    if (this.filter.copy) {
+      const object = copyJson(next.object);
+      object.metadata.resourceVersion = resourceVersion;
+      return object;
+    }
+    if (next.object.metadata.resourceVersion === resourceVersion) return next.object;
+    // Shared objects are frozen: a state stamped with a later version (labels stopped matching) is a copy.
+    return { ...next.object, metadata: { ...next.object.metadata, resourceVersion } };
+  }
+
   private drain(): void {
     this.scheduled = false;
     while (!this.stopped && this.head < this.pending.length) {
       const next = this.pending[this.head++]!;
-      const object = copyJson(next.object);
-      object.metadata.resourceVersion = String(next.resourceVersion);
       try {
-        this.onEvent({ type: next.type, object });
+        this.onEvent({ type: next.type, object: this.deliverable(next) });
       } catch (err) {
         // A handler that throws ends its own stream (as a broken connection would); others carry on.
         this.close(err instanceof Error ? err : new Error(String(err)));

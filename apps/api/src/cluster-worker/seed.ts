@@ -1,10 +1,10 @@
 // SEED_FILE: objects from a multi-document YAML are created at startup unless they already exist, so a
 // restart keeps what happened since (the file describes a starting point, not a desired state).
 import { readFileSync } from 'node:fs';
-import { applyObjects, isApiError, type EmbeddedCluster } from '@coxswain/cluster';
+import { applyObjects, isApiError, type EmbeddedStore } from '@coxswain/cluster';
 import { lookupKind, parseManifests, type KubeObject } from '@coxswain/kruise-api';
 
-export async function seedFromFile(cluster: EmbeddedCluster, file: string): Promise<number> {
+export async function seedFromFile(store: EmbeddedStore, file: string): Promise<number> {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -14,17 +14,17 @@ export async function seedFromFile(cluster: EmbeddedCluster, file: string): Prom
   const objects = parseManifests(text);
   const missing: KubeObject[] = [];
   for (const object of objects) {
-    if (!object.metadata.name || !(await exists(cluster, object))) missing.push(object);
+    if (!object.metadata.name || !(await exists(store, object))) missing.push(object);
   }
   if (missing.length === 0) return 0;
-  const applied = await applyObjects(cluster.store, missing, { seeder: cluster.store });
+  const applied = await applyObjects(store, missing, { seeder: store });
   return applied.length;
 }
 
-async function exists(cluster: EmbeddedCluster, object: KubeObject): Promise<boolean> {
+async function exists(store: EmbeddedStore, object: KubeObject): Promise<boolean> {
   const namespaced = lookupKind(object.apiVersion, object.kind)?.namespaced ?? true;
   try {
-    await cluster.store.get(object, namespaced ? (object.metadata.namespace ?? 'default') : undefined, object.metadata.name!);
+    await store.get(object, namespaced ? (object.metadata.namespace ?? 'default') : undefined, object.metadata.name!);
     return true;
   } catch (err) {
     if (isApiError(err, 'NotFound')) return false;

@@ -1,0 +1,92 @@
+// The API thread's side of the cluster worker: starts it, hands it the database and the clock, and
+// offers the cluster as a ClusterClient plus the worker's own methods. If the worker dies, every call
+// fails at once with the reason instead of hanging, and readiness reports it.
+import { Worker } from 'node:worker_threads';
+import { RemoteClusterClient, ScaledClock, type Clock, type StatusSeeder } from '@coxswain/cluster';
+import type { KubeObject } from '@coxswain/kruise-api';
+import type { AppConfig } from '../config/config.js';
+import { compiledEntry } from '../persistence/compiled-entry.js';
+import type { Database } from '../persistence/database.js';
+import type { ClusterWorkerData, ClusterWorkerMethods, ClusterWorkerStarted, PlanSummary } from './protocol.js';
+
+export class ClusterHost implements StatusSeeder {
+  private exited: string | undefined;
+
+  private constructor(
+    private readonly worker: Worker,
+    readonly client: RemoteClusterClient,
+    /** Objects created from SEED_FILE at this start (undefined without SEED_FILE). */
+    readonly seeded: number | undefined,
+  ) {
+    worker.once('exit', (code) => {
+      this.exited = `the cluster worker exited (code ${code})`;
+      client.rpc.close(this.exited);
+    });
+  }
+
+  static async start(config: AppConfig, database: Database, clock: Clock): Promise<ClusterHost> {
+    const connection = database.connect();
+    const data: ClusterWorkerData = {
+      config: config.source,
+      clockOrigin: clock instanceof ScaledClock ? clock.origin : undefined,
+      database: connection,
+    };
+    const worker = new Worker(compiledEntry('./cluster-worker.js', import.meta.url), {
+      workerData: data,
+      transferList: connection.kind === 'pglite' ? [connection.port] : [],
+    });
+    const client = new RemoteClusterClient(worker);
+    const started = await new Promise<ClusterWorkerStarted>((resolve, reject) => {
+      const onExit = (code: number) => reject(new Error(`the cluster worker exited during start (code ${code})`));
+      const onMessage = (message: ClusterWorkerStarted) => {
+        if (message?.kind !== 'started' && message?.kind !== 'failed') return;
+        worker.off('message', onMessage);
+        worker.off('exit', onExit);
+        worker.off('error', reject);
+        resolve(message);
+      };
+      worker.on('message', onMessage);
+      worker.once('exit', onExit);
+      worker.once('error', reject);
+    });
+    if (started.kind === 'failed') {
+      await worker.terminate();
+      throw new Error(started.message);
+    }
+    return new ClusterHost(worker, client, started.seeded);
+  }
+
+  /** Whether the worker runs and its controllers' caches have synced. */
+  async ready(): Promise<boolean> {
+    if (this.exited) return false;
+    return this.call('synced');
+  }
+
+  seed(objects: KubeObject[]): Promise<KubeObject[]> {
+    return this.call('seed', objects) as Promise<KubeObject[]>;
+  }
+
+  plan(namespace: string, name: string): Promise<PlanSummary | null> {
+    return this.call('plan', namespace, name);
+  }
+
+  metrics(): Promise<string> {
+    return this.call('metrics');
+  }
+
+  observedWrites(): Promise<unknown[]> {
+    return this.call('observedWrites');
+  }
+
+  /** Stops the controllers and the cluster (queued writes are committed), then the thread. */
+  async stop(): Promise<void> {
+    if (!this.exited) {
+      await this.call('shutdown').catch(() => {});
+      await this.worker.terminate();
+    }
+  }
+
+  private call<M extends keyof ClusterWorkerMethods>(method: M, ...args: Parameters<ClusterWorkerMethods[M]>): ReturnType<ClusterWorkerMethods[M]> {
+    return this.client.rpc.call(method, ...args) as ReturnType<ClusterWorkerMethods[M]>;
+  }
+}

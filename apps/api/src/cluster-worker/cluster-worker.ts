@@ -1,0 +1,118 @@
+// The cluster worker: the embedded cluster (store, persistence, scheduler, kubelet) and the controllers,
+// in a thread of their own, as a real cluster runs them in processes of their own. The API thread
+// reaches it through the ClusterClient port (RemoteClusterClient) and the few methods of protocol.ts;
+// it never waits on a reconcile or a commit. The store shares its frozen objects with the controllers
+// and simulators here, so every pod is held once in this thread.
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { parentPort, workerData } from 'node:worker_threads';
+import { EmbeddedCluster, kruiseAdmission, RealClock, ScaledClock, serveClusterClient, type Clock } from '@coxswain/cluster';
+import type { KubeObject } from '@coxswain/kruise-api';
+import { ClusterEventRecorder, ControllerManager, Metrics } from '@coxswain/controller-runtime';
+import { CloneSetController, type CloneSetPlan } from '@coxswain/workloads';
+import { Gauge } from 'prom-client';
+import { loadConfig } from '../config/config.js';
+import { JsonLogger } from '../logging/json-logger.js';
+import { prismaOver } from '../persistence/database.js';
+import { PrismaStorePersistence } from '../persistence/prisma-store-persistence.js';
+import { seedFromFile } from './seed.js';
+import type { ClusterWorkerData, ClusterWorkerMethods, ClusterWorkerStarted, PlanSummary } from './protocol.js';
+
+async function main(): Promise<void> {
+  const port = parentPort!;
+  const data = workerData as ClusterWorkerData;
+  const config = loadConfig(data.config.env, data.config.cwd);
+  const logger = new JsonLogger(config.logLevel);
+  const clock: Clock = config.clock.mode === 'scaled' ? new ScaledClock(config.clock.scale, data.clockOrigin) : new RealClock();
+  const prisma = prismaOver(data.database);
+
+  let cluster: EmbeddedCluster;
+  let seeded: number | undefined;
+  try {
+    cluster = await EmbeddedCluster.start({
+      clock,
+      persistence: new PrismaStorePersistence(prisma),
+      watchHistory: config.cluster.watchHistory,
+      watchHistoryMs: config.cluster.watchHistorySeconds * 1000,
+      nodes: config.cluster.nodes,
+      kubelet: config.cluster.kubelet,
+      admission: kruiseAdmission(config.controllers.featureGates),
+      onError: (err) => logger.warn({ msg: 'simulator error (retried)', error: String(err) }, 'Cluster'),
+    });
+    if (config.cluster.seedFile) seeded = await seedFromFile(cluster.store, config.cluster.seedFile);
+  } catch (err) {
+    await prisma.$disconnect();
+    port.postMessage({ kind: 'failed', message: err instanceof Error ? err.message : String(err) } satisfies ClusterWorkerStarted);
+    return;
+  }
+
+  const metrics = new Metrics();
+  registerEventLoopLag(metrics);
+  const local = cluster.store.localClient();
+  const controllers = new ControllerManager({ client: local, clock, mode: config.controllers.mode, metrics });
+  const events = new ClusterEventRecorder({
+    client: controllers.client,
+    clock,
+    component: 'kruise-manager',
+    onError: (err) => logger.warn({ msg: 'could not record an event', error: String(err) }, 'Events'),
+  });
+  const cloneSets = new CloneSetController(controllers, {
+    gates: config.controllers.featureGates,
+    recorder: events,
+    excludePreparingDeleteFlag: config.controllers.scalingExcludePreparingDelete,
+    maxConcurrentReconciles: config.controllers.workers,
+    log: (level, msg, fields) => logger[level === 'info' ? 'debug' : level]?.({ msg, ...fields }, 'CloneSet'),
+  });
+
+  let stopped: Promise<void> | undefined;
+  const methods: ClusterWorkerMethods = {
+    seed: (objects) => cluster.store.seed(objects as KubeObject[]),
+    plan: async (namespace, name) => {
+      const plan = config.controllers.mode === 'observe' ? cloneSets.lastPlan(namespace, name) : cloneSets.planNow(namespace, name);
+      return plan ? summary(plan, cloneSets.pendingScale(namespace, name)) : null;
+    },
+    metrics: () => metrics.registry.metrics(),
+    observedWrites: async () => [...(controllers.observer?.recordedWrites() ?? [])],
+    synced: async () => controllers.informers.hasSynced(),
+    shutdown: () =>
+      (stopped ??= (async () => {
+        await controllers.stop();
+        await events.flush();
+        await cluster.stop();
+        await prisma.$disconnect();
+      })()),
+  };
+  serveClusterClient(port, local, methods as unknown as Record<string, (...args: any[]) => unknown>);
+  await controllers.start();
+  port.postMessage({ kind: 'started', seeded } satisfies ClusterWorkerStarted);
+}
+
+function summary(plan: CloneSetPlan, pendingScale: string | undefined): PlanSummary {
+  return {
+    updateRevision: plan.updateRevision,
+    currentRevision: plan.currentRevision,
+    complete: plan.complete,
+    diff: plan.diff,
+    actions: plan.actions.map(({ type, pod, reason, revision }) => ({ type, pod, reason, ...(revision ? { revision } : {}) })),
+    blockers: plan.blockers.map(({ code, message, pods }) => ({ code, message, pods: [...pods] })),
+    pendingScale,
+  };
+}
+
+/** This thread's event-loop delay, beside the API thread's own nodejs_eventloop_lag_* metrics. */
+function registerEventLoopLag(metrics: Metrics): void {
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
+  for (const [name, help, read] of [
+    ['coxswain_cluster_eventloop_lag_max_seconds', 'Longest event-loop delay of the cluster worker since the last scrape', () => delay.max],
+    ['coxswain_cluster_eventloop_lag_p99_seconds', 'p99 event-loop delay of the cluster worker since the last scrape', () => delay.percentile(99)],
+  ] as const) {
+    new Gauge({ name, help, registers: [metrics.registry], collect() {
+      this.set(read() / 1e9);
+      if (name.endsWith('p99_seconds')) delay.reset();
+    } });
+  }
+}
+
+void main().catch((err: unknown) => {
+  parentPort!.postMessage({ kind: 'failed', message: err instanceof Error ? err.message : String(err) } satisfies ClusterWorkerStarted);
+});

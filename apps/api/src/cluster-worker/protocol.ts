@@ -1,0 +1,42 @@
+// What the API thread and the cluster worker agree on: how the worker is started, how it says it is up,
+// and what it answers besides the ClusterClient port (see cluster-worker.ts for the answers).
+import type { ScaledClockOrigin } from '@coxswain/cluster';
+import type { AppConfig } from '../config/config.js';
+import type { DatabaseConnection } from '../persistence/database.js';
+
+export interface ClusterWorkerData {
+  config: AppConfig['source'];
+  /** The API thread's scaled clock, so both threads keep one time. */
+  clockOrigin: ScaledClockOrigin | undefined;
+  database: DatabaseConnection;
+}
+
+export type ClusterWorkerStarted = { kind: 'started'; seeded: number | undefined } | { kind: 'failed'; message: string };
+
+/** What the `plan` query shows: the plan without the writes it is made of. */
+export interface PlanSummary {
+  updateRevision: string;
+  currentRevision: string;
+  complete: boolean;
+  diff: unknown;
+  actions: { type: string; pod: string; reason: string; revision?: string }[];
+  blockers: { code: string; message: string; pods: string[] }[];
+  /** Creations and deletions the controller still waits to see, in words. */
+  pendingScale: string | undefined;
+}
+
+/** The worker's methods besides the port's, by name; arguments and answers are plain data. */
+export interface ClusterWorkerMethods {
+  /** Pods and Nodes with status, all or none (embedded mode's seeding). */
+  seed(objects: unknown[]): Promise<unknown[]>;
+  /** The CloneSet's plan: in observe mode the last one computed, otherwise the one the controller would take now. */
+  plan(namespace: string, name: string): Promise<PlanSummary | null>;
+  /** The controllers' metrics, Prometheus text. */
+  metrics(): Promise<string>;
+  /** Observe mode: the writes the controllers would have made. */
+  observedWrites(): Promise<unknown[]>;
+  /** Every informer of the controllers has synced. */
+  synced(): Promise<boolean>;
+  /** Stops the controllers, the simulators and the store, and closes the database connection. */
+  shutdown(): Promise<void>;
+}

@@ -1,0 +1,132 @@
+// The PGlite worker: embedded PostgreSQL runs its queries synchronously on the thread that calls it, so
+// it gets a thread of its own and the API and the cluster never wait on it. It opens the data
+// directory (or memory), applies the migrations, then answers Prisma driver-adapter calls from every
+// connection it is given: the parent's port, and ports the parent hands over for other threads. A
+// transaction belongs to its connection and is rolled back if that connection goes away.
+import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+import { RpcServer } from '@coxswain/cluster';
+import type { SqlDriverAdapter, SqlQuery, Transaction } from '@prisma/driver-adapter-utils';
+import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { applyMigrations, readMigrations, type SqlSession } from './migrator.js';
+import type { PgliteFailed, PgliteReady, SqlOutcome } from './sql-wire.js';
+
+export interface PgliteWorkerData {
+  dataDir: string | 'memory';
+  migrationsDir: string;
+}
+
+type Control = { kind: 'connect'; port: MessagePort } | { kind: 'close' };
+
+async function main(): Promise<void> {
+  const port = parentPort!;
+  const { dataDir, migrationsDir } = workerData as PgliteWorkerData;
+  let db: PGlite;
+  let appliedMigrations: string[];
+  try {
+    const migrations = readMigrations(migrationsDir);
+    db = await PGlite.create(dataDir === 'memory' ? {} : { dataDir });
+    appliedMigrations = await applyMigrations(pgliteSession(db), migrations);
+  } catch (err) {
+    port.postMessage({ kind: 'failed', message: err instanceof Error ? err.message : String(err) } satisfies PgliteFailed);
+    return;
+  }
+  const adapter = await new PrismaPGlite(db).connect();
+  const connections = new Set<Connection>();
+  const open = (endpoint: MessagePort | typeof port): Connection => {
+    const connection = new Connection(endpoint, adapter, () => connections.delete(connection));
+    connections.add(connection);
+    return connection;
+  };
+  open(port);
+  port.on('message', (message: Control) => {
+    if (message?.kind === 'connect') {
+      const connection = open(message.port);
+      message.port.on('close', () => void connection.close());
+    } else if (message?.kind === 'close') {
+      void (async () => {
+        for (const connection of [...connections]) await connection.close();
+        await db.close();
+        port.postMessage({ kind: 'shut-down' });
+        port.close();
+      })();
+    }
+  });
+  port.postMessage({ kind: 'ready', appliedMigrations } satisfies PgliteReady);
+}
+
+class Connection {
+  private readonly transactions = new Map<number, Transaction>();
+  private nextTx = 1;
+  private readonly server: RpcServer;
+
+  constructor(
+    endpoint: MessagePort | NonNullable<typeof parentPort>,
+    private readonly adapter: SqlDriverAdapter,
+    private readonly onClose: () => void,
+  ) {
+    this.server = new RpcServer(endpoint, {
+      methods: {
+        queryRaw: (query: SqlQuery, txId?: number) => outcome(() => this.target(txId).queryRaw(query)),
+        executeRaw: (query: SqlQuery, txId?: number) => outcome(() => this.target(txId).executeRaw(query)),
+        executeScript: (script: string) => outcome(() => this.adapter.executeScript(script)),
+        startTransaction: (isolationLevel?: string) =>
+          outcome(async () => {
+            const tx = await this.adapter.startTransaction(isolationLevel as Parameters<SqlDriverAdapter['startTransaction']>[0]);
+            const id = this.nextTx++;
+            this.transactions.set(id, tx);
+            return id;
+          }),
+        commit: (txId: number) => outcome(() => this.finish(txId, 'commit')),
+        rollback: (txId: number) => outcome(() => this.finish(txId, 'rollback')),
+      },
+    });
+  }
+
+  /** Rolls back what the connection left open and stops answering it. */
+  async close(): Promise<void> {
+    this.server.close();
+    this.onClose();
+    for (const id of [...this.transactions.keys()]) await this.finish(id, 'rollback').catch(() => {});
+  }
+
+  private target(txId: number | undefined): SqlDriverAdapter | Transaction {
+    if (txId === undefined) return this.adapter;
+    const tx = this.transactions.get(txId);
+    if (!tx) throw new Error(`transaction ${txId} is not open`);
+    return tx;
+  }
+
+  private async finish(txId: number, how: 'commit' | 'rollback'): Promise<void> {
+    const tx = this.transactions.get(txId);
+    if (!tx) throw new Error(`transaction ${txId} is not open`);
+    this.transactions.delete(txId);
+    await tx[how]();
+  }
+}
+
+/** A database refusal travels as data; anything else is a failure of the worker itself. */
+async function outcome<T>(run: () => Promise<T>): Promise<SqlOutcome<T>> {
+  try {
+    return { ok: await run() };
+  } catch (err) {
+    if (err instanceof Error && err.name === 'DriverAdapterError' && 'cause' in err) return { driverError: err.cause };
+    throw err;
+  }
+}
+
+function pgliteSession(db: PGlite): SqlSession {
+  return {
+    query: async <T>(sql: string, params?: unknown[]) => (await db.query<T>(sql, params)).rows,
+    exec: async (script) => void (await db.exec(script)),
+    transaction: async (fn) =>
+      void (await db.transaction(async (tx) => {
+        await fn({
+          query: async <T>(sql: string, params?: unknown[]) => (await tx.query<T>(sql, params)).rows,
+          exec: async (script) => void (await tx.exec(script)),
+        });
+      })),
+  };
+}
+
+void main();

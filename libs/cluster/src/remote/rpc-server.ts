@@ -1,0 +1,101 @@
+// The serving side of the RPC: named methods answer calls; named streams push items. Stream items are
+// sent in batches, one message per turn of the event loop, so a burst of watch events costs one
+// message rather than one each.
+import { toWire, type MessageEndpoint, type Request, type Response } from './wire.js';
+
+export type Method = (...args: any[]) => unknown;
+/** Starts a stream; `emit` sends an item, `close` ends it (with an error when it failed). Returns its stop. */
+export type StreamMethod = (args: any[], emit: (item: unknown) => void, close: (err?: unknown) => void) => Promise<() => void>;
+
+export interface RpcServerOptions {
+  methods: Record<string, Method>;
+  streams?: Record<string, StreamMethod>;
+}
+
+export class RpcServer {
+  private readonly stops = new Map<number, () => void>();
+  private readonly listener = (message: unknown) => void this.receive(message as Request);
+
+  constructor(
+    private readonly endpoint: MessageEndpoint,
+    private readonly options: RpcServerOptions,
+  ) {
+    endpoint.on('message', this.listener);
+  }
+
+  /** Stops every stream and stops answering. */
+  close(): void {
+    this.endpoint.off('message', this.listener);
+    for (const stop of this.stops.values()) stop();
+    this.stops.clear();
+  }
+
+  private send(response: Response): void {
+    this.endpoint.postMessage(response);
+  }
+
+  private async receive(request: Request): Promise<void> {
+    // The endpoint may carry other traffic too (a worker's control messages): only requests are ours.
+    if (!isRequest(request)) return;
+    if (request.kind === 'unwatch') {
+      this.stops.get(request.id)?.();
+      this.stops.delete(request.id);
+      return;
+    }
+    if (request.kind === 'watch') {
+      await this.openStream(request.id, request.method, request.args);
+      return;
+    }
+    const method = Object.hasOwn(this.options.methods, request.method) ? this.options.methods[request.method] : undefined;
+    try {
+      if (!method) throw new Error(`unknown method ${request.method}`);
+      this.send({ kind: 'result', id: request.id, value: await method(...request.args) });
+    } catch (err) {
+      this.send({ kind: 'error', id: request.id, error: toWire(err) });
+    }
+  }
+
+  private async openStream(id: number, name: string, args: unknown[]): Promise<void> {
+    const start = this.options.streams && Object.hasOwn(this.options.streams, name) ? this.options.streams[name] : undefined;
+    let batch: unknown[] | undefined;
+    let open = true;
+    const flush = () => {
+      const items = batch!;
+      batch = undefined;
+      if (open) this.send({ kind: 'items', id, items });
+    };
+    const emit = (item: unknown) => {
+      if (!open) return;
+      if (batch) batch.push(item);
+      else {
+        batch = [item];
+        setImmediate(flush);
+      }
+    };
+    const close = (err?: unknown) => {
+      if (!open) return;
+      if (batch) flush();
+      open = false;
+      this.stops.delete(id);
+      this.send({ kind: 'closed', id, ...(err === undefined ? {} : { error: toWire(err) }) });
+    };
+    try {
+      if (!start) throw new Error(`unknown stream ${name}`);
+      const stop = await start(args, emit, close);
+      if (!open) return stop();
+      this.stops.set(id, () => {
+        open = false;
+        stop();
+      });
+      this.send({ kind: 'result', id, value: undefined });
+    } catch (err) {
+      open = false;
+      this.send({ kind: 'error', id, error: toWire(err) });
+    }
+  }
+}
+
+function isRequest(message: unknown): message is Request {
+  const kind = (message as { kind?: unknown } | null)?.kind;
+  return kind === 'call' || kind === 'watch' || kind === 'unwatch';
+}
