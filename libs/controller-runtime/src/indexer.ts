@@ -1,6 +1,8 @@
 // The informer's cache (client-go's cache.Indexer): objects by "namespace/name" plus secondary indices
 // that map a value (a namespace, an owner uid, anything an index function returns) to the objects
-// carrying it, so "all pods of this CloneSet" is a lookup rather than a scan of every pod.
+// carrying it, so "all pods of this CloneSet" is a lookup rather than a scan of every pod. Each index
+// keeps its objects in key order, so a page of them ("the 100 pods after web-x7k2p") costs the page.
+import { SortedKeys } from '@coxswain/cluster';
 import type { KubeObject } from '@coxswain/kruise-api';
 
 /** The values an object is filed under in one index; [] leaves it out of the index. */
@@ -17,7 +19,7 @@ export const ownerUidIndexFunc: IndexFunc<KubeObject> = (o) => (o.metadata.owner
 export class Indexer<T extends KubeObject> {
   private readonly items = new Map<string, T>();
   private readonly indexers = new Map<string, IndexFunc<T>>();
-  private readonly indices = new Map<string, Map<string, Set<string>>>();
+  private readonly indices = new Map<string, Map<string, SortedKeys>>();
 
   constructor() {
     this.addIndexer(NAMESPACE_INDEX, namespaceIndexFunc);
@@ -44,7 +46,7 @@ export class Indexer<T extends KubeObject> {
   addIndexer(name: string, indexFunc: IndexFunc<T>): void {
     if (this.indexers.has(name)) throw new Error(`indexer "${name}" already exists`);
     this.indexers.set(name, indexFunc);
-    const index = new Map<string, Set<string>>();
+    const index = new Map<string, SortedKeys>();
     this.indices.set(name, index);
     for (const [key, object] of this.items) addToIndex(index, indexFunc(object), key);
   }
@@ -53,14 +55,29 @@ export class Indexer<T extends KubeObject> {
     return this.indexers.has(name);
   }
 
+  /** The objects filed under `value`, in key order. */
   byIndex(name: string, value: string): T[] {
-    const index = this.indices.get(name);
-    if (!index) throw new Error(`indexer "${name}" does not exist`);
-    const keys = index.get(value);
+    const keys = this.index(name).get(value);
     if (!keys) return [];
     const result: T[] = [];
     for (const key of keys) result.push(this.items.get(key)!);
     return result;
+  }
+
+  /** Up to `limit` objects filed under `value` whose keys come after `afterKey`, in key order. */
+  pageByIndex(name: string, value: string, afterKey: string | undefined, limit: number): T[] {
+    const keys = this.index(name).get(value);
+    return keys ? keys.page(afterKey, limit).map((key) => this.items.get(key)!) : [];
+  }
+
+  /** How many objects are filed under `value` (after `afterKey` when given). */
+  countByIndex(name: string, value: string, afterKey?: string): number {
+    return this.index(name).get(value)?.countAfter(afterKey) ?? 0;
+  }
+
+  /** The values some object is filed under, with how many objects each. */
+  indexValues(name: string): Map<string, number> {
+    return new Map([...this.index(name)].map(([value, keys]) => [value, keys.size]));
   }
 
   /** Stores `object` under `key`; returns what was there before. */
@@ -69,11 +86,20 @@ export class Indexer<T extends KubeObject> {
     this.items.set(key, object);
     for (const [name, indexFunc] of this.indexers) {
       const index = this.indices.get(name)!;
-      // Re-index from the old object's values: cached objects are never mutated, so they still hold.
-      if (old) removeFromIndex(index, indexFunc(old), key);
-      addToIndex(index, indexFunc(object), key);
+      // Re-index from the old object's values (cached objects are never mutated, so they still hold),
+      // touching only the values that changed: most updates keep their owner, namespace and state.
+      const before = old ? indexFunc(old) : [];
+      const after = indexFunc(object);
+      removeFromIndex(index, before.filter((v) => !after.includes(v)), key);
+      addToIndex(index, after.filter((v) => !before.includes(v)), key);
     }
     return old;
+  }
+
+  private index(name: string): Map<string, SortedKeys> {
+    const index = this.indices.get(name);
+    if (!index) throw new Error(`indexer "${name}" does not exist`);
+    return index;
   }
 
   delete(key: string): T | undefined {
@@ -85,15 +111,15 @@ export class Indexer<T extends KubeObject> {
   }
 }
 
-function addToIndex(index: Map<string, Set<string>>, values: string[], key: string): void {
+function addToIndex(index: Map<string, SortedKeys>, values: string[], key: string): void {
   for (const value of values) {
     let keys = index.get(value);
-    if (!keys) index.set(value, (keys = new Set()));
+    if (!keys) index.set(value, (keys = new SortedKeys()));
     keys.add(key);
   }
 }
 
-function removeFromIndex(index: Map<string, Set<string>>, values: string[], key: string): void {
+function removeFromIndex(index: Map<string, SortedKeys>, values: string[], key: string): void {
   for (const value of values) {
     const keys = index.get(value);
     if (!keys) continue;

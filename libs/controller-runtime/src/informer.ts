@@ -61,6 +61,7 @@ export class Informer<T extends KubeObject = KubeObject> {
   private watchHandle: WatchHandle | undefined;
   private retryTimer: TimerHandle | undefined;
   private backoffMs: number;
+  private readonly versionWaiters = new Set<{ version: string; resolve: () => void }>();
 
   constructor(
     readonly client: ClusterClient,
@@ -94,6 +95,8 @@ export class Informer<T extends KubeObject = KubeObject> {
     for (const waiter of this.syncWaiters.splice(0)) {
       waiter.reject(new Error(`informer for ${this.ref.kind} stopped before its cache synced`));
     }
+    for (const waiter of this.versionWaiters) waiter.resolve();
+    this.versionWaiters.clear();
   }
 
   /** True once the first list is in the cache and its adds were delivered. */
@@ -139,6 +142,38 @@ export class Informer<T extends KubeObject = KubeObject> {
 
   byIndex(name: string, value: string): T[] {
     return this.cache.byIndex(name, value);
+  }
+
+  /** Up to `limit` cached objects filed under `value`, after the one named `after`, in name order. */
+  pageByIndex(name: string, value: string, after: { namespace?: string; name: string } | undefined, limit: number): T[] {
+    return this.cache.pageByIndex(name, value, after && requestKey(after), limit);
+  }
+
+  /** How many cached objects are filed under `value` (after the one named `after`, when given). */
+  countByIndex(name: string, value: string, after?: { namespace?: string; name: string }): number {
+    return this.cache.countByIndex(name, value, after && requestKey(after));
+  }
+
+  /** The values of an index that some cached object is filed under, with how many objects each. */
+  indexValues(name: string): Map<string, number> {
+    return this.cache.indexValues(name);
+  }
+
+  /**
+   * Resolves once the cache has applied the change at `resourceVersion` or a later one, so a client that
+   * just wrote an object reads its own write from the cache; at the latest after `timeoutMs`.
+   * ResourceVersions are compared as integers (the embedded store's and etcd's are).
+   */
+  caughtUp(resourceVersion: string | undefined, timeoutMs = 5000): Promise<void> {
+    if (resourceVersion === undefined || versionAtLeast(this.resourceVersion, resourceVersion) || this.stopped) return Promise.resolve();
+    return new Promise((resolve) => {
+      const waiter = { version: resourceVersion, resolve: () => (timer.cancel(), resolve()) };
+      const timer = this.clock.setTimer(timeoutMs, () => {
+        this.versionWaiters.delete(waiter);
+        resolve();
+      });
+      this.versionWaiters.add(waiter);
+    });
   }
 
   private async listAndWatch(): Promise<void> {
@@ -222,7 +257,7 @@ export class Informer<T extends KubeObject = KubeObject> {
   private apply(event: WatchEvent<T>): void {
     const object = event.object;
     const key = objectKey(object);
-    if (object.metadata.resourceVersion) this.resourceVersion = object.metadata.resourceVersion;
+    if (object.metadata.resourceVersion) this.advanceTo(object.metadata.resourceVersion);
     if (event.type === 'DELETED') {
       // The event carries the object's final state, newer than any cached copy.
       this.cache.delete(key);
@@ -256,10 +291,19 @@ export class Informer<T extends KubeObject = KubeObject> {
       const old = this.cache.delete(key)!;
       this.emit('onDelete', (h) => h.onDelete?.(old));
     }
-    this.resourceVersion = resourceVersion;
+    this.advanceTo(resourceVersion);
     if (initial) {
       this.synced = true;
       for (const waiter of this.syncWaiters.splice(0)) waiter.resolve();
+    }
+  }
+
+  private advanceTo(resourceVersion: string): void {
+    this.resourceVersion = resourceVersion;
+    for (const waiter of this.versionWaiters) {
+      if (!versionAtLeast(resourceVersion, waiter.version)) continue;
+      this.versionWaiters.delete(waiter);
+      waiter.resolve();
     }
   }
 
@@ -277,3 +321,9 @@ export class Informer<T extends KubeObject = KubeObject> {
   }
 }
 
+
+/** Whether `have` is at or past `want`; true when either is not an integer (nothing to wait for then). */
+function versionAtLeast(have: string, want: string): boolean {
+  if (!/^\d+$/.test(have) || !/^\d+$/.test(want)) return have !== '' || !/^\d+$/.test(want);
+  return have.length !== want.length ? have.length > want.length : have >= want;
+}

@@ -7,8 +7,12 @@ import type {
 import { RpcClient } from './rpc-client.js';
 import type { MessageEndpoint } from './wire.js';
 
-/** The stream name of the port's watch, shared with serveClusterClient. */
+/** The stream names of the port's watch and list, shared with serveClusterClient. */
 export const CLUSTER_WATCH = 'watch';
+export const CLUSTER_LIST = 'list';
+
+/** A list arrives in parts: items, then the list's own fields last. */
+export type ListPart = { items: KubeObject[] } | { resourceVersion: string; continue?: string };
 
 export class RemoteClusterClient implements ClusterClient {
   readonly rpc: RpcClient;
@@ -22,7 +26,21 @@ export class RemoteClusterClient implements ClusterClient {
   }
 
   list<T extends KubeObject>(ref: KindRef, options?: ListOptions): Promise<ObjectList<T>> {
-    return this.rpc.call('list', kindRef(ref), options);
+    return new Promise((resolve, reject) => {
+      const items: T[] = [];
+      let tail: { resourceVersion: string; continue?: string } | undefined;
+      this.rpc
+        .stream(CLUSTER_LIST, [kindRef(ref), options], (part) => {
+          const p = part as ListPart;
+          if ('items' in p) for (const item of p.items) items.push(item as T);
+          else tail = p;
+        }, (err) => {
+          if (err) reject(err);
+          else if (!tail) reject(new Error('the list ended without its resourceVersion'));
+          else resolve({ items, resourceVersion: tail.resourceVersion, ...(tail.continue ? { continue: tail.continue } : {}) });
+        })
+        .catch(reject);
+    });
   }
 
   create<T extends KubeObject>(object: T, options?: WriteOptions): Promise<T> {

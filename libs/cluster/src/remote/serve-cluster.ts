@@ -1,8 +1,11 @@
+/** Objects per message of a list. */
+const LIST_PART = 500;
+
 // Serves a ClusterClient over a message endpoint, for RemoteClusterClient on the other side, plus any
 // extra methods the host offers (seeding, plans, simulator controls). Objects are copied by the
 // message channel itself, so the served client may hand out the ones it keeps.
 import type { ClusterClient, WatchEvent } from '../port.js';
-import { CLUSTER_WATCH } from './remote-cluster-client.js';
+import { CLUSTER_LIST, CLUSTER_WATCH, type ListPart } from './remote-cluster-client.js';
 import { RpcServer, type Method, type StreamMethod } from './rpc-server.js';
 import type { MessageEndpoint } from './wire.js';
 
@@ -11,17 +14,31 @@ export function serveClusterClient(endpoint: MessageEndpoint, client: ClusterCli
     const handle = await client.watch(ref, options, (event: WatchEvent) => emit(event), (err) => close(err));
     return () => handle.stop();
   };
+  // A list is taken at one instant, then sent a part at a time, one message per turn of the event loop:
+  // a namespace of 100,000 pods never becomes one giant message, nor blocks this thread while copied.
+  const list: StreamMethod = async ([ref, options], emit, close) => {
+    const { items, resourceVersion, continue: next } = await client.list(ref, options);
+    let stopped = false;
+    void (async () => {
+      for (let i = 0; i < items.length && !stopped; i += LIST_PART) {
+        emit({ items: items.slice(i, i + LIST_PART) } satisfies ListPart);
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
+      emit({ resourceVersion, continue: next } satisfies ListPart);
+      close();
+    })();
+    return () => (stopped = true);
+  };
   return new RpcServer(endpoint, {
     methods: {
       ...extra,
       get: (ref, namespace, name) => client.get(ref, namespace, name),
-      list: (ref, options) => client.list(ref, options),
       create: (object, options) => client.create(object, options),
       update: (object, options) => client.update(object, options),
       patch: (ref, namespace, name, patch, options) => client.patch(ref, namespace, name, patch, options),
       updateStatus: (object, options) => client.updateStatus(object, options),
       delete: (ref, namespace, name, options) => client.delete(ref, namespace, name, options),
     },
-    streams: { [CLUSTER_WATCH]: watch },
+    streams: { [CLUSTER_WATCH]: watch, [CLUSTER_LIST]: list },
   });
 }

@@ -13,12 +13,12 @@ afterEach(() => {
   for (const p of ports.splice(0)) p.close();
 });
 
-async function connected(extra = {}): Promise<{ h: Harness; client: RemoteClusterClient; server: RpcServer }> {
+async function connected(extra = {}): Promise<{ h: Harness; client: RemoteClusterClient; server: RpcServer; port: MessagePort }> {
   const h = await openStore({ watchHistory: 10 });
   const { port1, port2 } = new MessageChannel();
   ports.push(port1, port2);
   const server = serveClusterClient(port2, h.store, extra);
-  return { h, client: new RemoteClusterClient(port1), server };
+  return { h, client: new RemoteClusterClient(port1), server, port: port1 };
 }
 
 async function rejection(promise: Promise<unknown>): Promise<ApiError> {
@@ -99,6 +99,26 @@ describe('RemoteClusterClient over a MessageChannel', () => {
     await h.store.close();
     await waitFor(() => closed !== 'open');
     expect(closed).toBeUndefined();
+  });
+
+  it('sends a long list in parts of bounded size, in order, and passes limit and continue through', async () => {
+    const { h, client, port } = await connected();
+    await h.store.seed(Array.from({ length: 1200 }, (_, i) => pod(`p${String(i).padStart(4, '0')}`)));
+    const messages: number[] = [];
+    const count = (m: unknown) => {
+      const items = (m as { kind?: string; items?: unknown[] }).kind === 'items' ? (m as { items: { items?: unknown[] }[] }).items : [];
+      for (const part of items) if (part.items) messages.push(part.items.length);
+    };
+    port.on('message', count);
+    const all = await client.list(POD);
+    port.off('message', count);
+    expect(all.items.map((p) => p.metadata.name)).toEqual(Array.from({ length: 1200 }, (_, i) => `p${String(i).padStart(4, '0')}`));
+    expect(all.resourceVersion).toBe(h.store.currentResourceVersion());
+    expect(messages).toEqual([500, 500, 200]);
+    const page = await client.list(POD, { limit: 2 });
+    expect(page.items.map((p) => p.metadata.name)).toEqual(['p0000', 'p0001']);
+    const next = await client.list(POD, { limit: 2, continue: page.continue });
+    expect(next.items.map((p) => p.metadata.name)).toEqual(['p0002', 'p0003']);
   });
 
   it('serves extra methods and reports unknown ones by name', async () => {
