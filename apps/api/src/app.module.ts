@@ -10,6 +10,7 @@ import { AuthModule } from './auth/auth.module.js';
 import { AuthenticationGuard } from './auth/authentication.guard.js';
 import { AuthorizationInterceptor } from './auth/authorization.interceptor.js';
 import { TokensService } from './auth/tokens.service.js';
+import { ClusterCache } from './cluster/cluster-cache.js';
 import { ClusterObjectsService } from './cluster/cluster-objects.service.js';
 import { AuditResolver } from './graphql/audit/audit.resolver.js';
 import { TokensResolver } from './graphql/auth/tokens.resolver.js';
@@ -62,6 +63,7 @@ export class AppModule implements NestModule {
         // Order matters: the audit interceptor wraps the authorization one, so refusals are audited.
         { provide: APP_INTERCEPTOR, useClass: AuditInterceptor },
         { provide: APP_INTERCEPTOR, useClass: AuthorizationInterceptor },
+        ClusterCache,
         ClusterObjectsService,
         ObjectsResolver,
         WorkloadsService,

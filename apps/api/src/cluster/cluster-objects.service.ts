@@ -1,15 +1,18 @@
 // Use cases over raw cluster objects: apply a manifest (all documents or none), list, get, delete,
 // list nodes, stream changes. Resolvers stay thin; this is where the rules live.
 import { Inject, Injectable } from '@nestjs/common';
-import { applyObjects, isApiError, type AppliedObject, type ClusterClient, type KindRef, type ObjectList, type WatchEvent } from '@coxswain/cluster';
+import { applyObjects, isApiError, type AppliedObject, type ClusterClient, type KindRef, type WatchEvent } from '@coxswain/cluster';
 import {
   findKindByName, KINDS, lookupKind, parseManifests, printYaml, Selector, LABEL_TOPOLOGY_ZONE,
-  type KindInfo, type KubeObject, type Node, type Pod,
+  type KindInfo, type KubeObject,
 } from '@coxswain/kruise-api';
 import { AuditTrail } from '../audit/audit-trail.js';
 import { badUserInput } from '../graphql/errors.js';
 import type { Runtime } from '../runtime.js';
 import { CLUSTER, RUNTIME } from '../tokens.js';
+import { ALL_INDEX, ClusterCache, POD_NODE } from './cluster-cache.js';
+import { NAMESPACE_INDEX, objectKey, splitKey } from '@coxswain/controller-runtime';
+import type { OrderedSource } from '../graphql/connection.js';
 import { watchIterator } from './watch-iterator.js';
 
 export interface NodeSummary {
@@ -31,6 +34,7 @@ export class ClusterObjectsService {
   constructor(
     @Inject(CLUSTER) private readonly cluster: ClusterClient,
     @Inject(RUNTIME) private readonly runtime: Runtime,
+    private readonly cache: ClusterCache,
     private readonly trail: AuditTrail,
   ) {}
 
@@ -40,7 +44,10 @@ export class ClusterObjectsService {
     // Read first, for the audit's before; a dry run changes nothing, so it notes nothing.
     const before = dryRun ? [] : await Promise.all(objects.map((o) => this.current(o)));
     const applied = await applyObjects(this.cluster, objects, { dryRun, seeder: this.runtime.seeder });
-    if (!dryRun) applied.forEach((a, i) => a.action !== 'unchanged' && this.trail.noteObjectChange(before[i] ?? null, a.object));
+    if (!dryRun) {
+      applied.forEach((a, i) => a.action !== 'unchanged' && this.trail.noteObjectChange(before[i] ?? null, a.object));
+      await this.cache.caughtUp(applied.map((a) => a.object));
+    }
     return applied;
   }
 
@@ -52,10 +59,36 @@ export class ClusterObjectsService {
     return { apiVersion: info.apiVersions[0]!, kind: info.kind, info };
   }
 
-  async list(kind: string, namespace?: string | null, labelSelector?: string | null): Promise<ObjectList> {
+  /**
+   * Objects of a kind in key order. Kinds the API caches (pods, CloneSets, nodes, events, revisions) are
+   * paged from the cache's ordered indexes, so a page of a 100,000-pod namespace costs the page; other
+   * kinds are few and listed from the cluster. The resourceVersion is the one to watch from.
+   */
+  async list(kind: string, namespace?: string | null, labelSelector?: string | null): Promise<{ source: OrderedSource<KubeObject>; resourceVersion: string }> {
     const ref = this.resolveKind(kind);
-    if (labelSelector) Selector.parse(labelSelector); // a bad selector is the caller's error, named as such
-    return this.cluster.list(ref, { namespace: namespace ?? undefined, labelSelector: labelSelector ?? undefined });
+    const selector = labelSelector ? Selector.parse(labelSelector) : undefined; // a bad selector is the caller's error, named as such
+    const scope = ref.info.namespaced ? (namespace ?? undefined) : undefined;
+    const informer = this.cache.informerFor(ref.info.kind);
+    if (informer && !selector) {
+      const [index, value] = scope === undefined ? [ALL_INDEX, ''] : [NAMESPACE_INDEX, scope];
+      return {
+        source: {
+          page: (after, limit) => informer.pageByIndex(index, value, after === undefined ? undefined : splitKey(after), limit),
+          count: (after) => informer.countByIndex(index, value, after === undefined ? undefined : splitKey(after)),
+          keyOf: objectKey,
+        },
+        resourceVersion: informer.lastSyncResourceVersion(),
+      };
+    }
+    const { items, resourceVersion } = informer
+      ? { items: (scope === undefined ? informer.list() : informer.list(scope)).filter((o) => selector!.matches(o.metadata.labels)), resourceVersion: informer.lastSyncResourceVersion() }
+      : await this.cluster.list(ref, { namespace: scope, labelSelector: labelSelector ?? undefined });
+    const sorted = items.map((o) => [objectKey(o), o] as const).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    const at = (after: string | undefined) => (after === undefined ? 0 : firstAfter(sorted, after));
+    return {
+      source: { page: (after, limit) => sorted.slice(at(after), at(after) + limit).map(([, o]) => o), count: (after) => sorted.length - at(after), keyOf: objectKey },
+      resourceVersion,
+    };
   }
 
   async get(kind: string, namespace: string | null | undefined, name: string): Promise<KubeObject | null> {
@@ -72,6 +105,7 @@ export class ClusterObjectsService {
     const ref = this.resolveKind(kind);
     const result = await this.cluster.delete(ref, ref.info.namespaced ? (namespace ?? 'default') : undefined, name);
     this.trail.noteDeletion(result);
+    await this.cache.caughtUp([result]);
     return result;
   }
 
@@ -87,17 +121,10 @@ export class ClusterObjectsService {
     }
   }
 
-  async nodes(): Promise<NodeSummary[]> {
-    const [nodes, pods] = await Promise.all([
-      this.cluster.list<Node>({ apiVersion: 'v1', kind: 'Node' }),
-      this.cluster.list<Pod>({ apiVersion: 'v1', kind: 'Pod' }),
-    ]);
-    const podsPerNode = new Map<string, number>();
-    for (const pod of pods.items) {
-      const node = pod.spec?.nodeName;
-      if (node) podsPerNode.set(node, (podsPerNode.get(node) ?? 0) + 1);
-    }
-    return nodes.items.map((node) => {
+  /** Nodes with their pod counts, from the cache (pods per node are index bucket sizes). */
+  nodes(): NodeSummary[] {
+    const podsPerNode = this.cache.pods.indexValues(POD_NODE);
+    return this.cache.nodes.list().sort((a, b) => a.metadata.name!.localeCompare(b.metadata.name!)).map((node) => {
       const ready = node.status?.conditions?.find((c) => c.type === 'Ready')?.status === 'True';
       const unschedulable = node.spec?.unschedulable === true;
       const name = node.metadata.name!;
@@ -130,6 +157,18 @@ export class ClusterObjectsService {
   manifest(object: KubeObject): string {
     return printYaml(object);
   }
+}
+
+/** Index of the first entry whose key is after `key`, in a key-sorted array. */
+function firstAfter(sorted: readonly (readonly [string, KubeObject])[], key: string): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (sorted[mid]![0] <= key) low = mid + 1;
+    else high = mid;
+  }
+  return low;
 }
 
 function servedKinds(): string {

@@ -40,10 +40,41 @@ export function Connection<T>(node: abstract new (...args: never[]) => T, name: 
 
 export const MAX_PAGE = 1000;
 
-export function paginate<T>(items: readonly T[], keyOf: (item: T) => string, first = 100, after?: string | null): Connection<T> {
-  if (!Number.isInteger(first) || first < 1 || first > MAX_PAGE) {
-    throw badUserInput(`first must be from 1 to ${MAX_PAGE}`, [{ field: 'first', message: `must be from 1 to ${MAX_PAGE}` }]);
+export function checkFirst(first: number, max = MAX_PAGE): void {
+  if (!Number.isInteger(first) || first < 1 || first > max) {
+    throw badUserInput(`first must be from 1 to ${max}`, [{ field: 'first', message: `must be from 1 to ${max}` }]);
   }
+}
+
+/** Items kept in key order somewhere else (an index): a page costs the page, counts cost nothing. */
+export interface OrderedSource<T> {
+  /** Up to `limit` items after `afterKey` (from the start when undefined). */
+  page(afterKey: string | undefined, limit: number): T[];
+  /** Items after `afterKey` (all when undefined). */
+  count(afterKey?: string): number;
+  keyOf(item: T): string;
+}
+
+export function paginateOrdered<T>(source: OrderedSource<T>, first = 100, after?: string | null, max = MAX_PAGE): Connection<T> {
+  checkFirst(first, max);
+  const afterKey = after ? decodeCursor(after) : undefined;
+  const total = source.count();
+  const remaining = afterKey === undefined ? total : source.count(afterKey);
+  const edges = source.page(afterKey, first).map((node) => ({ cursor: encodeCursor(source.keyOf(node)), node }));
+  return {
+    edges,
+    totalCount: total,
+    pageInfo: {
+      hasNextPage: remaining > edges.length,
+      hasPreviousPage: remaining < total,
+      startCursor: edges[0]?.cursor ?? null,
+      endCursor: edges[edges.length - 1]?.cursor ?? null,
+    },
+  };
+}
+
+export function paginate<T>(items: readonly T[], keyOf: (item: T) => string, first = 100, after?: string | null): Connection<T> {
+  checkFirst(first);
   let start = 0;
   if (after) {
     const afterKey = decodeCursor(after);

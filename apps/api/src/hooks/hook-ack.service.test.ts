@@ -9,6 +9,7 @@ import { isDomainError } from '../errors/domain-error.js';
 import { HookAckService, MAX_WRITE_ATTEMPTS, type AckRequest } from './hook-ack.service.js';
 import type { Claim, Completion, HookAckRow, HookAcksRepository, NewHookAck } from './hook-acks.repository.js';
 import type { PodTombstones } from './pod-tombstones.js';
+import type { ClusterCache } from '../cluster/cluster-cache.js';
 
 const BLOCK = 'example.io/block';
 const owner: CloneSet = {
@@ -42,8 +43,7 @@ class FakeCluster {
   patches: MergePatch[] = [];
   interfere: (attempt: number) => Pod | undefined | 'keep' = () => 'keep';
 
-  async get<T extends KubeObject>(ref: { kind: string }, _ns: string | undefined, _name: string): Promise<T> {
-    if (ref.kind === 'CloneSet') return structuredClone(owner) as unknown as T;
+  async get<T extends KubeObject>(_ref: { kind: string }, _ns: string | undefined, _name: string): Promise<T> {
     if (!this.pod) throw ApiError.notFound('Pod', 'web-1');
     return structuredClone(this.pod) as unknown as T;
   }
@@ -88,7 +88,9 @@ function setup() {
   const acks = new MemoryAcks();
   const trail = new AuditTrail();
   const tombstones = { wasDeleted: () => false } as unknown as PodTombstones;
-  const service = new HookAckService(cluster as unknown as ClusterClient, new ManualClock(), acks as unknown as HookAcksRepository, tombstones, trail);
+  // The API's cache as the service reads it: the pod's CloneSet, and writes that are in it at once.
+  const cache = { cloneSets: { get: () => structuredClone(owner) }, caughtUp: async () => {} } as unknown as ClusterCache;
+  const service = new HookAckService(cluster as unknown as ClusterClient, new ManualClock(), cache, acks as unknown as HookAcksRepository, tombstones, trail);
   return { cluster, acks, trail, service };
 }
 

@@ -16,6 +16,7 @@ import { isApiError, type Clock, type ClusterClient } from '@coxswain/cluster';
 import { LABEL_LIFECYCLE_STATE, type Pod } from '@coxswain/kruise-api';
 import { pendingHook, POD_REF, type HookPoint } from '@coxswain/workloads';
 import { AuditTrail } from '../audit/audit-trail.js';
+import { ClusterCache } from '../cluster/cluster-cache.js';
 import type { Principal } from '../auth/principal.js';
 import { DOMAIN_ERRORS, DomainError, isDomainError, type DomainErrorCode } from '../errors/domain-error.js';
 import { CLOCK, CLUSTER } from '../tokens.js';
@@ -65,6 +66,7 @@ export class HookAckService {
   constructor(
     @Inject(CLUSTER) private readonly cluster: ClusterClient,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly cache: ClusterCache,
     private readonly acks: HookAcksRepository,
     private readonly tombstones: PodTombstones,
     private readonly trail: AuditTrail,
@@ -144,7 +146,7 @@ export class HookAckService {
       if (pod.metadata.deletionTimestamp && spec.direction === 'restore') {
         throw new DomainError('POD_GONE', `pod ${request.namespace}/${request.pod} is terminating`);
       }
-      const owner = await hookOwner(this.cluster, pod);
+      const owner = hookOwner(this.cache, pod);
       const hook = owner?.spec.lifecycle?.[spec.lifecycleKey];
       const state = pod.metadata.labels?.[LABEL_LIFECYCLE_STATE] ?? '';
       const pending = owner ? pendingHook(pod, owner.spec.lifecycle) : undefined;
@@ -157,6 +159,7 @@ export class HookAckService {
       try {
         const written = await this.cluster.patch<Pod>(POD_REF, request.namespace, request.pod, ackPatch(pod, hook, spec.direction));
         this.trail.noteObjectChange(pod, written);
+        await this.cache.caughtUp([written]);
         return {
           id,
           namespace: request.namespace,

@@ -1,12 +1,12 @@
 // The pods waiting on a lifecycle hook, for the teams that acknowledge them: every pod of a workload
 // with `spec.lifecycle` whose pendingHook() names a hook, oldest wait first. A hook-acker limited to
-// namespaces only sees those.
-import { Inject, Injectable } from '@nestjs/common';
-import type { ClusterClient } from '@coxswain/cluster';
-import { LABEL_TOPOLOGY_ZONE, type CloneSet, type Node, type Pod } from '@coxswain/kruise-api';
-import { CLONESET_REF, NODE_REF, pendingHook, POD_REF, type HookPoint } from '@coxswain/workloads';
+// namespaces only sees those. Read from the cache's index of pods in hook states: the cost follows the
+// pods that may be waiting, not every pod.
+import { Injectable } from '@nestjs/common';
+import { LABEL_TOPOLOGY_ZONE, LIFECYCLE_STATES, type Pod } from '@coxswain/kruise-api';
+import { pendingHook, type HookPoint } from '@coxswain/workloads';
 import { coversNamespace, type Principal } from '../auth/principal.js';
-import { CLUSTER } from '../tokens.js';
+import { ClusterCache, POD_HOOK_STATE } from '../cluster/cluster-cache.js';
 
 export interface PendingHookView {
   namespace: string;
@@ -23,25 +23,27 @@ export interface PendingHookView {
   zone: string | null;
 }
 
+/** The lifecycle state each hook holds a pod in. */
+const HOOK_STATE: Record<HookPoint, string> = {
+  preNormal: LIFECYCLE_STATES.PreparingNormal,
+  preUpdate: LIFECYCLE_STATES.PreparingUpdate,
+  postUpdate: LIFECYCLE_STATES.Updated,
+  preDelete: LIFECYCLE_STATES.PreparingDelete,
+};
+
 @Injectable()
 export class PendingHooksService {
-  constructor(@Inject(CLUSTER) private readonly cluster: ClusterClient) {}
+  constructor(private readonly cache: ClusterCache) {}
 
-  async list(principal: Principal, namespace: string | undefined, hook: HookPoint | undefined): Promise<PendingHookView[]> {
-    const [cloneSets, pods, nodes] = await Promise.all([
-      this.cluster.list<CloneSet>(CLONESET_REF, { namespace }),
-      this.cluster.list<Pod>(POD_REF, { namespace }),
-      this.cluster.list<Node>(NODE_REF),
-    ]);
-    const owners = new Map(cloneSets.items.filter((cs) => cs.spec.lifecycle).map((cs) => [cs.metadata.uid!, cs]));
-    const zones = new Map(nodes.items.map((n) => [n.metadata.name!, n.metadata.labels?.[LABEL_TOPOLOGY_ZONE] ?? null]));
+  list(principal: Principal, namespace: string | undefined, hook: HookPoint | undefined): PendingHookView[] {
+    const states = hook === undefined ? Object.values(HOOK_STATE) : [HOOK_STATE[hook]];
+    const nodes = this.cache.nodeMap();
     const views: PendingHookView[] = [];
-    for (const pod of pods.items) {
+    for (const pod of states.flatMap((state) => this.cache.pods.byIndex(POD_HOOK_STATE, state))) {
       const podNamespace = pod.metadata.namespace ?? 'default';
-      if (!coversNamespace(principal, podNamespace)) continue;
-      const ref = pod.metadata.ownerReferences?.find((r) => r.controller && owners.has(r.uid));
-      const owner = ref && owners.get(ref.uid);
-      if (!owner) continue;
+      if ((namespace !== undefined && podNamespace !== namespace) || !coversNamespace(principal, podNamespace)) continue;
+      const owner = this.owner(pod);
+      if (!owner?.spec.lifecycle) continue;
       const pending = pendingHook(pod, owner.spec.lifecycle);
       if (!pending || (hook !== undefined && pending.hook !== hook)) continue;
       const node = pod.spec.nodeName ?? null;
@@ -55,9 +57,15 @@ export class PendingHooksService {
         since: pending.since ?? null,
         podIP: pod.status?.podIP ?? null,
         node,
-        zone: node ? (zones.get(node) ?? null) : null,
+        zone: (node && nodes.get(node)?.metadata.labels?.[LABEL_TOPOLOGY_ZONE]) || null,
       });
     }
     return views.sort((a, b) => (a.since ?? '').localeCompare(b.since ?? '') || `${a.namespace}/${a.pod}`.localeCompare(`${b.namespace}/${b.pod}`));
+  }
+
+  private owner(pod: Pod) {
+    const ref = pod.metadata.ownerReferences?.find((r) => r.controller && r.kind === 'CloneSet');
+    const owner = ref && this.cache.cloneSets.get(pod.metadata.namespace, ref.name);
+    return owner?.metadata.uid === ref?.uid ? owner : undefined;
   }
 }

@@ -1,34 +1,37 @@
 // Pods deleted recently, so an ack for a pod that is gone answers 410 (it existed, the hook is moot)
-// rather than 404 (no such pod). Fed by a watch on all pods from API start; bounded in size and age.
-import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import type { Clock, ClusterClient, WatchHandle } from '@coxswain/cluster';
-import type { Pod } from '@coxswain/kruise-api';
-import { POD_REF } from '@coxswain/workloads';
-import { CLOCK, CLUSTER } from '../tokens.js';
+// rather than 404 (no such pod). Fed by the cache's pod informer from API start; bounded in size and age.
+import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import type { Clock } from '@coxswain/cluster';
+import type { EventHandlerRegistration } from '@coxswain/controller-runtime';
+import { ClusterCache } from '../cluster/cluster-cache.js';
+import { CLOCK } from '../tokens.js';
 
 export const TOMBSTONE_TTL_MS = 60 * 60_000;
 export const MAX_TOMBSTONES = 50_000;
 
 @Injectable()
 export class PodTombstones implements OnModuleInit, OnModuleDestroy {
-  private readonly logger = new Logger('PodTombstones');
   /** `namespace/name` -> deletion time, oldest first (Map keeps insertion order). */
   private readonly deleted = new Map<string, number>();
-  private handle: WatchHandle | undefined;
-  private stopped = false;
+  private registration: EventHandlerRegistration | undefined;
 
   constructor(
-    @Inject(CLUSTER) private readonly cluster: ClusterClient,
+    private readonly cache: ClusterCache,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async onModuleInit(): Promise<void> {
-    await this.watch();
+  onModuleInit(): void {
+    this.registration = this.cache.pods.addEventHandler({
+      onDelete: (pod) => this.record(pod.metadata.namespace ?? 'default', pod.metadata.name!),
+      // A pod name created again is a new pod: it is no longer gone.
+      onAdd: (pod, initial) => {
+        if (!initial) this.deleted.delete(`${pod.metadata.namespace ?? 'default'}/${pod.metadata.name}`);
+      },
+    });
   }
 
   onModuleDestroy(): void {
-    this.stopped = true;
-    this.handle?.stop();
+    this.registration?.remove();
   }
 
   /** Whether a pod of that name was deleted within TOMBSTONE_TTL_MS. */
@@ -45,17 +48,5 @@ export class PodTombstones implements OnModuleInit, OnModuleDestroy {
       if (this.deleted.size <= MAX_TOMBSTONES) break;
       this.deleted.delete(oldest);
     }
-  }
-
-  private async watch(): Promise<void> {
-    this.handle = await this.cluster.watch<Pod>(POD_REF, {}, (event) => {
-      if (event.type === 'DELETED') this.record(event.object.metadata.namespace ?? 'default', event.object.metadata.name!);
-      // A pod name created again is a new pod: it is no longer gone.
-      else if (event.type === 'ADDED') this.deleted.delete(`${event.object.metadata.namespace ?? 'default'}/${event.object.metadata.name}`);
-    }, (err) => {
-      if (this.stopped) return;
-      this.logger.warn({ msg: 'pod watch closed; restarting', error: err?.message });
-      void this.watch().catch((e: unknown) => this.logger.error({ msg: 'could not restart the pod watch', error: String(e) }));
-    });
   }
 }

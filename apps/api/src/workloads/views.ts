@@ -192,7 +192,8 @@ export interface RevisionView {
   object: ControllerRevision;
 }
 
-export function revisionView(revision: ControllerRevision, cs: CloneSet, pods: readonly Pod[]): RevisionView {
+/** `podCount`: the workload's active pods at this revision. */
+export function revisionView(revision: ControllerRevision, cs: CloneSet, podCount: number): RevisionView {
   const name = revision.metadata.name!;
   let images: string[] = [];
   try {
@@ -207,7 +208,7 @@ export function revisionView(revision: ControllerRevision, cs: CloneSet, pods: r
     createdAt: new Date(revision.metadata.creationTimestamp ?? 0),
     isCurrent: cs.status?.currentRevision === name,
     isUpdate: cs.status?.updateRevision === name,
-    podCount: pods.filter((p) => podAtRevision(p, name)).length,
+    podCount,
     images,
     object: revision,
   };

@@ -1,20 +1,25 @@
 // Workload use cases behind the GraphQL surface: read a CloneSet with its pods, revisions, plan and
 // events; change it the way an SRE or a pipeline does (image, partition, pause, scale, delete pods,
-// roll back). Every change is one conditional write: a stale expectedGeneration or a concurrent writer
-// ends in CONFLICT and changes nothing; the admission of the cluster validates the result.
+// roll back). Reads come from the API's cluster cache, by index: their cost follows the page asked
+// for, not the namespace. Every change is one conditional write: a stale expectedGeneration or a
+// concurrent spec change ends in CONFLICT and changes nothing; the admission of the cluster validates
+// the result; the answer waits until the cache holds the change, so the caller reads it back.
 import { Inject, Injectable } from '@nestjs/common';
 import { isApiError, type ClusterClient, type WatchEvent } from '@coxswain/cluster';
-import {
-  printYaml,
-  type CloneSet, type ControllerRevision, type Event, type Node, type Pod,
-} from '@coxswain/kruise-api';
-import { CONTROLLER_REVISION_REF, NODE_REF, POD_REF, revisionTemplate, revisionsForCloneSet, sortRevisions } from '@coxswain/workloads';
+import { OWNER_UID_INDEX } from '@coxswain/controller-runtime';
+import { printYaml, type CloneSet, type ControllerRevision, type Event, type Node, type Pod } from '@coxswain/kruise-api';
+import { revisionTemplate, revisionsForCloneSet, shortHash, sortRevisions } from '@coxswain/workloads';
 import type { PlanSummary } from '../cluster-worker/protocol.js';
 import { AuditTrail } from '../audit/audit-trail.js';
-import { watchIterator } from '../cluster/watch-iterator.js';
+import {
+  ClusterCache, EVENT_OBJECT, POD_OWNER_ACTIVE_REVISION, POD_OWNER_REVISION, POD_OWNER_STATE, controllerUid, revisionHashOf,
+} from '../cluster/cluster-cache.js';
+import { informerStream } from '../cluster/informer-stream.js';
+import type { OrderedSource } from '../graphql/connection.js';
 import { badUserInput, conflict, notFound } from '../graphql/errors.js';
 import type { Runtime } from '../runtime.js';
 import { CLUSTER, RUNTIME } from '../tokens.js';
+import type { LifecycleStateName } from './views.js';
 import { isSupportedKind, workloadRef, WorkloadKind } from './workload-kind.js';
 
 export interface WorkloadAddress {
@@ -27,10 +32,13 @@ export interface PodChange {
   type: WatchEvent['type'];
   pod: Pod;
   owner: CloneSet;
-  nodes: ReadonlyMap<string, Node>;
 }
 
-const EVENT_REF = { apiVersion: 'v1', kind: 'Event' };
+export interface PodFilter {
+  lifecycleState?: LifecycleStateName | null;
+  /** A revision name or its hash. */
+  revision?: string | null;
+}
 /** A spec change retried this often when only status writes raced it. */
 const CHANGE_ATTEMPTS = 5;
 
@@ -39,46 +47,66 @@ export class WorkloadsService {
   constructor(
     @Inject(CLUSTER) private readonly cluster: ClusterClient,
     @Inject(RUNTIME) private readonly runtime: Runtime,
+    private readonly cache: ClusterCache,
     private readonly trail: AuditTrail,
   ) {}
 
-  async list(namespace: string | undefined, kind: WorkloadKind | undefined): Promise<CloneSet[]> {
+  list(namespace: string | undefined, kind: WorkloadKind | undefined): CloneSet[] {
     if (kind !== undefined && !isSupportedKind(kind)) return [];
-    const { items } = await this.cluster.list<CloneSet>(workloadRef(WorkloadKind.CLONE_SET), { namespace });
-    return items.sort((a, b) => key(a).localeCompare(key(b)));
+    return this.cache.cloneSets.list(namespace).sort((a, b) => key(a).localeCompare(key(b)));
   }
 
-  async find(address: WorkloadAddress): Promise<CloneSet | null> {
+  find(address: WorkloadAddress): CloneSet | null {
+    workloadRef(address.kind);
+    return this.cache.cloneSets.get(address.namespace, address.name) ?? null;
+  }
+
+  /** The workload as the cluster has it now (what a change is made against), NOT_FOUND when gone. */
+  private async read(address: WorkloadAddress): Promise<CloneSet> {
     try {
       return await this.cluster.get<CloneSet>(workloadRef(address.kind), address.namespace, address.name);
     } catch (err) {
-      if (isApiError(err, 'NotFound')) return null;
+      if (isApiError(err, 'NotFound')) throw notFound(`${address.kind} ${address.namespace}/${address.name} not found`);
       throw err;
     }
   }
 
-  async require(address: WorkloadAddress): Promise<CloneSet> {
-    const found = await this.find(address);
-    if (!found) throw notFound(`${address.kind} ${address.namespace}/${address.name} not found`);
-    return found;
+  /**
+   * The workload's pods (terminating ones included) matching `filter`, in name order, from the index
+   * that answers the filter: a page reads the page.
+   */
+  pods(cs: CloneSet, filter: PodFilter = {}): OrderedSource<Pod> {
+    const uid = cs.metadata.uid!;
+    const namespace = cs.metadata.namespace ?? 'default';
+    const state = filter.lifecycleState ?? undefined;
+    const hash = filter.revision == null ? undefined : shortHash(filter.revision);
+    const [index, value] =
+      state !== undefined ? [POD_OWNER_STATE, `${uid}/${state}`] : hash !== undefined ? [POD_OWNER_REVISION, `${uid}/${hash}`] : [OWNER_UID_INDEX, uid];
+    const pods = this.cache.pods;
+    const position = (name: string | undefined) => (name === undefined ? undefined : { namespace, name });
+    if (state !== undefined && hash !== undefined) {
+      // Both filters: the state's bucket, filtered by revision (rarely asked, bounded by the workload).
+      const matching = pods.byIndex(index, value).filter((p) => revisionHashOf(p) === hash);
+      return listSource(matching);
+    }
+    return {
+      page: (after, limit) => pods.pageByIndex(index, value, position(after), limit),
+      count: (after) => pods.countByIndex(index, value, position(after)),
+      keyOf: (pod) => pod.metadata.name!,
+    };
   }
 
-  /** Every pod the CloneSet owns, terminating ones included, by name. */
-  async pods(cs: CloneSet): Promise<Pod[]> {
-    const { items } = await this.cluster.list<Pod>(POD_REF, { namespace: cs.metadata.namespace });
-    return items
-      .filter((p) => p.metadata.ownerReferences?.some((r) => r.uid === cs.metadata.uid))
-      .sort((a, b) => a.metadata.name!.localeCompare(b.metadata.name!));
+  /** Active (not terminating) pods of the workload at a revision, from an index bucket's size. */
+  activePodsAt(cs: CloneSet, revision: string): number {
+    return this.cache.pods.countByIndex(POD_OWNER_ACTIVE_REVISION, `${cs.metadata.uid}/${shortHash(revision)}`);
   }
 
-  async nodes(): Promise<Map<string, Node>> {
-    const { items } = await this.cluster.list<Node>(NODE_REF);
-    return new Map(items.map((n) => [n.metadata.name!, n]));
+  nodes(): ReadonlyMap<string, Node> {
+    return this.cache.nodeMap();
   }
 
-  async revisions(cs: CloneSet): Promise<ControllerRevision[]> {
-    const { items } = await this.cluster.list<ControllerRevision>(CONTROLLER_REVISION_REF, { namespace: cs.metadata.namespace });
-    return sortRevisions(revisionsForCloneSet(cs, items)).reverse();
+  revisions(cs: CloneSet): ControllerRevision[] {
+    return sortRevisions(revisionsForCloneSet(cs, this.cache.revisions.byOwner(cs.metadata.uid!))).reverse();
   }
 
   /**
@@ -93,12 +121,11 @@ export class WorkloadsService {
     return plan;
   }
 
-  /** Kubernetes Events about the CloneSet, newest first. */
-  async events(cs: CloneSet, first: number): Promise<Event[]> {
+  /** Kubernetes Events about the CloneSet, newest first (client-go aggregates them: a handful per object). */
+  events(cs: CloneSet, first: number): Event[] {
     if (!Number.isInteger(first) || first < 1 || first > 1000) throw badUserInput('first must be from 1 to 1000', [{ field: 'first', message: 'must be from 1 to 1000' }]);
-    const { items } = await this.cluster.list<Event>(EVENT_REF, { namespace: cs.metadata.namespace });
-    return items
-      .filter((e) => e.involvedObject.uid === cs.metadata.uid)
+    return this.cache.events
+      .byIndex(EVENT_OBJECT, cs.metadata.uid!)
       .sort((a, b) => (b.lastTimestamp ?? '').localeCompare(a.lastTimestamp ?? '') || b.metadata.name!.localeCompare(a.metadata.name!))
       .slice(0, first);
   }
@@ -152,9 +179,12 @@ export class WorkloadsService {
   /** Adds the pods to scaleStrategy.podsToDelete; with scaleDown also lowers replicas by as many. */
   async deletePods(address: WorkloadAddress, names: readonly string[], scaleDown: boolean): Promise<CloneSet> {
     if (names.length === 0) throw badUserInput('pods must name at least one pod', [{ field: 'pods', message: 'empty' }]);
-    const current = await this.require(address);
-    const owned = new Set((await this.pods(current)).filter((p) => !p.metadata.deletionTimestamp).map((p) => p.metadata.name!));
-    const unknown = names.map((n, i) => ({ n, i })).filter(({ n }) => !owned.has(n));
+    const current = await this.read(address);
+    const activeOwned = (name: string) => {
+      const pod = this.cache.pods.get(address.namespace, name);
+      return pod !== undefined && !pod.metadata.deletionTimestamp && controllerUid(pod) === current.metadata.uid;
+    };
+    const unknown = names.map((n, i) => ({ n, i })).filter(({ n }) => !activeOwned(n));
     if (unknown.length > 0) {
       throw badUserInput(
         `not active pods of ${address.namespace}/${address.name}: ${unknown.map((u) => u.n).join(', ')}`,
@@ -172,8 +202,8 @@ export class WorkloadsService {
 
   /** Restores the pod template stored in one of the CloneSet's ControllerRevisions (by name or hash). */
   async rollback(address: WorkloadAddress, revision: string): Promise<CloneSet> {
-    const current = await this.require(address);
-    const revisions = await this.revisions(current);
+    const current = await this.read(address);
+    const revisions = this.revisions(current);
     const target = revisions.find((r) => r.metadata.name === revision || r.metadata.name === `${address.name}-${revision}`);
     if (!target) {
       throw badUserInput(`revision "${revision}" is not a revision of ${address.namespace}/${address.name}`, [
@@ -187,7 +217,9 @@ export class WorkloadsService {
 
   async delete(address: WorkloadAddress): Promise<boolean> {
     try {
-      this.trail.noteDeletion(await this.cluster.delete(workloadRef(address.kind), address.namespace, address.name, { propagationPolicy: 'Background' }));
+      const deleted = await this.cluster.delete<CloneSet>(workloadRef(address.kind), address.namespace, address.name, { propagationPolicy: 'Background' });
+      this.trail.noteDeletion(deleted);
+      await this.cache.caughtUp([deleted]);
       return true;
     } catch (err) {
       if (isApiError(err, 'NotFound')) throw notFound(`${address.kind} ${address.namespace}/${address.name} not found`);
@@ -198,34 +230,22 @@ export class WorkloadsService {
   // ---------------------------------------------------------------------------------------------
   // Streams
 
-  async *workloadChanges(namespace: string | undefined, name: string | undefined): AsyncGenerator<CloneSet> {
-    const events = watchIterator(this.cluster, workloadRef(WorkloadKind.CLONE_SET), { namespace });
-    try {
-      for await (const event of events) {
-        if (name === undefined || event.object.metadata.name === name) yield event.object as CloneSet;
-      }
-    } finally {
-      await events.return?.();
-    }
+  /** Every change of a matching CloneSet, as it is after the change (deleted ones as they were last). */
+  workloadChanges(namespace: string | undefined, name: string | undefined): AsyncIterableIterator<CloneSet> {
+    return informerStream(this.cache.cloneSets, ({ object }) =>
+      (namespace === undefined || object.metadata.namespace === namespace) && (name === undefined || object.metadata.name === name) ? object : undefined,
+    );
   }
 
-  async *podChanges(namespace: string, workload: string | undefined): AsyncGenerator<PodChange> {
-    const events = watchIterator(this.cluster, POD_REF, { namespace });
-    let nodes = await this.nodes();
-    try {
-      for await (const event of events) {
-        const pod = event.object as Pod;
-        const ref = pod.metadata.ownerReferences?.find((r) => r.controller && r.kind === 'CloneSet');
-        if (!ref || (workload !== undefined && ref.name !== workload)) continue;
-        const owner = await this.find({ kind: WorkloadKind.CLONE_SET, namespace, name: ref.name });
-        // Nodes are read once per subscription, and again only when a pod lands on one not seen yet.
-        const nodeName = pod.spec.nodeName;
-        if (nodeName && !nodes.has(nodeName)) nodes = await this.nodes();
-        if (owner) yield { type: event.type, pod, owner, nodes };
-      }
-    } finally {
-      await events.return?.();
-    }
+  /** Every change of a pod of a CloneSet in `namespace` (of one CloneSet when named). */
+  podChanges(namespace: string, workload: string | undefined): AsyncIterableIterator<PodChange> {
+    return informerStream(this.cache.pods, ({ type, object: pod }) => {
+      if (pod.metadata.namespace !== namespace) return undefined;
+      const ref = pod.metadata.ownerReferences?.find((r) => r.controller && r.kind === 'CloneSet');
+      if (!ref || (workload !== undefined && ref.name !== workload)) return undefined;
+      const owner = this.cache.cloneSets.get(namespace, ref.name);
+      return owner && owner.metadata.uid === ref.uid ? { type, pod, owner } : undefined;
+    });
   }
 
   /**
@@ -235,7 +255,7 @@ export class WorkloadsService {
    * caller's precondition is the generation, not the status. A spec change in between is CONFLICT.
    */
   private async change(address: WorkloadAddress, expectedGeneration: number | null, edit: (cs: CloneSet) => void, read?: CloneSet): Promise<CloneSet> {
-    let current = read ?? (await this.require(address));
+    let current = read ?? (await this.read(address));
     const generation = current.metadata.generation ?? 0;
     if (expectedGeneration !== null && expectedGeneration !== undefined && expectedGeneration !== generation) {
       throw conflict(`${address.namespace}/${address.name} is at generation ${generation}, not the expected ${expectedGeneration}; read it again and retry`, {
@@ -248,12 +268,13 @@ export class WorkloadsService {
       try {
         const written = await this.cluster.update(next);
         this.trail.noteObjectChange(current, written);
+        await this.cache.caughtUp([written]);
         return written;
       } catch (err) {
         if (isApiError(err, 'NotFound')) throw notFound(`${address.kind} ${address.namespace}/${address.name} not found`);
         if (!isApiError(err, 'Conflict') || attempt >= CHANGE_ATTEMPTS) throw err;
       }
-      const fresh = await this.require(address);
+      const fresh = await this.read(address);
       if ((fresh.metadata.generation ?? 0) !== generation) {
         throw conflict(`${address.namespace}/${address.name} changed to generation ${fresh.metadata.generation} while this change was applied; read it again and retry`, {
           generation: fresh.metadata.generation ?? 0,
@@ -267,6 +288,16 @@ export class WorkloadsService {
 function rollingUpdate(cs: CloneSet): NonNullable<NonNullable<CloneSet['spec']['updateStrategy']>['rollingUpdate']> {
   const strategy = (cs.spec.updateStrategy ??= {});
   return (strategy.rollingUpdate ??= {});
+}
+
+/** A source over pods already filtered in name order (the rare combination of two filters). */
+function listSource(pods: Pod[]): OrderedSource<Pod> {
+  const at = (after: string | undefined) => (after === undefined ? 0 : pods.findIndex((p) => p.metadata.name! > after) === -1 ? pods.length : pods.findIndex((p) => p.metadata.name! > after));
+  return {
+    page: (after, limit) => pods.slice(at(after), at(after) + limit),
+    count: (after) => pods.length - at(after),
+    keyOf: (pod) => pod.metadata.name!,
+  };
 }
 
 function key(o: CloneSet): string {

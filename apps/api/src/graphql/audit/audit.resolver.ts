@@ -2,7 +2,7 @@
 import { Args, Int, Query, Resolver } from '@nestjs/graphql';
 import { AuditService } from '../../audit/audit.service.js';
 import { badUserInput } from '../errors.js';
-import { decodeCursor, encodeCursor, MAX_PAGE } from '../connection.js';
+import { checkFirst, decodeCursor, encodeCursor } from '../connection.js';
 import { AuditEntryConnection } from './audit.types.js';
 
 @Resolver()
@@ -15,9 +15,7 @@ export class AuditResolver {
     @Args('first', { type: () => Int, nullable: true, defaultValue: 50 }) first: number,
     @Args('after', { type: () => String, nullable: true }) after: string | null,
   ) {
-    if (!Number.isInteger(first) || first < 1 || first > MAX_PAGE) {
-      throw badUserInput(`first must be from 1 to ${MAX_PAGE}`, [{ field: 'first', message: `must be from 1 to ${MAX_PAGE}` }]);
-    }
+    checkFirst(first);
     const afterId = after ? cursorId(after) : undefined;
     const page = await this.audit.page(namespace ?? undefined, first, afterId);
     const edges = page.entries.map((e) => ({ cursor: encodeCursor(String(e.id)), node: { ...e, id: String(e.id) } }));

@@ -2,7 +2,7 @@
 import { Args, Int, Mutation, Parent, Query, ResolveField, Resolver, Subscription } from '@nestjs/graphql';
 import type { KubeObject } from '@coxswain/kruise-api';
 import { ClusterObjectsService } from '../../cluster/cluster-objects.service.js';
-import { paginate } from '../connection.js';
+import { paginateOrdered } from '../connection.js';
 import { ClusterNode, KubeObjectModel, ObjectConnection, ObjectEventModel, ObjectRef } from './object.types.js';
 
 @Resolver(() => KubeObjectModel)
@@ -17,8 +17,8 @@ export class ObjectsResolver {
     @Args('first', { type: () => Int, nullable: true, defaultValue: 100 }) first: number,
     @Args('after', { type: () => String, nullable: true }) after: string | null,
   ) {
-    const { items, resourceVersion } = await this.cluster.list(kind, namespace, labelSelector);
-    const page = paginate(items, keyOf, first, after);
+    const { source, resourceVersion } = await this.cluster.list(kind, namespace, labelSelector);
+    const page = paginateOrdered(source, first, after);
     return { ...page, resourceVersion, edges: page.edges.map((e) => ({ cursor: e.cursor, node: this.model(e.node) })) };
   }
 
@@ -99,9 +99,5 @@ export class ObjectsResolver {
       object,
     };
   }
-}
-
-function keyOf(o: KubeObject): string {
-  return `${o.metadata.namespace ?? ''}/${o.metadata.name}`;
 }
 

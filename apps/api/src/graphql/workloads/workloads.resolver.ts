@@ -21,14 +21,14 @@ export class WorkloadsResolver {
     @Args('first', { type: () => Int, nullable: true, defaultValue: 100 }) first: number,
     @Args('after', { type: () => String, nullable: true }) after: string | null,
   ) {
-    const items = await this.service.list(namespace ?? undefined, kind ?? undefined);
+    const items = this.service.list(namespace ?? undefined, kind ?? undefined);
     const page = paginate(items, (cs) => `${cs.metadata.namespace}/${cs.metadata.name}`, first, after);
     return { ...page, edges: page.edges.map((e) => ({ cursor: e.cursor, node: cloneSetView(e.node) })) };
   }
 
   @Query(() => WorkloadModel, { nullable: true })
   async workload(@Args('kind', { type: kindArg }) kind: WorkloadKind, @Args('namespace') namespace: string, @Args('name') name: string) {
-    const found = await this.service.find({ kind, namespace, name });
+    const found = this.service.find({ kind, namespace, name });
     return found ? cloneSetView(found) : null;
   }
 
@@ -121,7 +121,7 @@ export class WorkloadsResolver {
   @Subscription(() => PodEventModel, {
     description: 'Pods of workloads in a namespace (of one workload when named) as they change.',
     resolve: function (this: WorkloadsResolver, change: PodChange) {
-      return { type: change.type, pod: podView(change.pod, change.owner, change.nodes, this.service.now()) };
+      return { type: change.type, pod: podView(change.pod, change.owner, this.service.nodes(), this.service.now()) };
     },
   })
   podChanged(@Args('namespace') namespace: string, @Args('workload', { type: () => String, nullable: true }) workload: string | null) {

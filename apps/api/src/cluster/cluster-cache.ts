@@ -1,0 +1,132 @@
+// The API's view of the cluster: informer caches (list once, then watch) of the kinds the API reads,
+// with the indexes its pages need, so no request lists a namespace or waits on the cluster worker. A
+// page of a workload's pods is a binary search in the owner's name-ordered index plus the page itself;
+// counts by lifecycle state or revision are the sizes of index buckets. Writes still go to the cluster;
+// a writer waits for its own write to reach the cache (`caughtUp`) before answering, so a client that
+// changed something reads its change back. The same caches serve a real cluster unchanged.
+import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import type { Clock, ClusterClient, KindRef } from '@coxswain/cluster';
+import { InformerFactory, type Informer } from '@coxswain/controller-runtime';
+import {
+  LABEL_CONTROLLER_REVISION_HASH, LABEL_LIFECYCLE_STATE, LIFECYCLE_STATES,
+  type CloneSet, type ControllerRevision, type Event, type KubeObject, type Node, type Pod,
+} from '@coxswain/kruise-api';
+import { CLONESET_REF, CONTROLLER_REVISION_REF, NODE_REF, POD_REF, shortHash } from '@coxswain/workloads';
+import { CLOCK, CLUSTER } from '../tokens.js';
+import { lifecycleStateName } from '../workloads/views.js';
+
+const EVENT_REF: KindRef = { apiVersion: 'v1', kind: 'Event' };
+
+/** Pods by `<controller uid>/<lifecycle state name>` (the contract's names: NORMAL, PREPARING_DELETE, ...). */
+export const POD_OWNER_STATE = 'ownerState';
+/** Pods by `<controller uid>/<revision hash>` (the short hash, whichever form the label has). */
+export const POD_OWNER_REVISION = 'ownerRevision';
+/** Pods not being deleted, by `<controller uid>/<revision hash>`: a revision's live pod count. */
+export const POD_OWNER_ACTIVE_REVISION = 'ownerActiveRevision';
+/** Pods by the node they are bound to. */
+export const POD_NODE = 'node';
+/** Pods in a lifecycle state where a hook may hold them, by that state. */
+export const POD_HOOK_STATE = 'hookState';
+/** Every cached object under one value (""), so all namespaces together page in key order too. */
+export const ALL_INDEX = 'all';
+/** Events by the uid of the object they are about. */
+export const EVENT_OBJECT = 'involvedObject';
+
+const HOOK_STATES = new Set<string>([LIFECYCLE_STATES.PreparingNormal, LIFECYCLE_STATES.PreparingUpdate, LIFECYCLE_STATES.Updated, LIFECYCLE_STATES.PreparingDelete]);
+
+export function controllerUid(pod: Pod): string | undefined {
+  return pod.metadata.ownerReferences?.find((r) => r.controller)?.uid;
+}
+
+export function lifecycleStateOf(pod: Pod): string {
+  return pod.metadata.labels?.[LABEL_LIFECYCLE_STATE] ?? '';
+}
+
+export function revisionHashOf(pod: Pod): string {
+  return shortHash(pod.metadata.labels?.[LABEL_CONTROLLER_REVISION_HASH] ?? '');
+}
+
+@Injectable()
+export class ClusterCache implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger('ClusterCache');
+  private readonly factory: InformerFactory;
+  readonly cloneSets: Informer<CloneSet>;
+  readonly pods: Informer<Pod>;
+  readonly revisions: Informer<ControllerRevision>;
+  readonly events: Informer<Event>;
+  readonly nodes: Informer<Node>;
+  private readonly byKind: Map<string, Informer>;
+  private nodesByName: ReadonlyMap<string, Node> | undefined;
+
+  constructor(@Inject(CLUSTER) cluster: ClusterClient, @Inject(CLOCK) clock: Clock) {
+    this.factory = new InformerFactory(cluster, {
+      clock,
+      onError: (error, context) => this.logger.warn({ msg: `cache: ${context}`, error: String(error) }),
+    });
+    this.cloneSets = this.factory.informerFor<CloneSet>(CLONESET_REF);
+    this.pods = this.factory.informerFor<Pod>(POD_REF);
+    this.revisions = this.factory.informerFor<ControllerRevision>(CONTROLLER_REVISION_REF);
+    this.events = this.factory.informerFor<Event>(EVENT_REF);
+    this.nodes = this.factory.informerFor<Node>(NODE_REF);
+    this.pods.addIndexer(POD_OWNER_STATE, (pod) => {
+      const owner = controllerUid(pod);
+      return owner ? [`${owner}/${lifecycleStateName(pod)}`] : [];
+    });
+    this.pods.addIndexer(POD_OWNER_REVISION, (pod) => {
+      const owner = controllerUid(pod);
+      return owner ? [`${owner}/${revisionHashOf(pod)}`] : [];
+    });
+    this.pods.addIndexer(POD_OWNER_ACTIVE_REVISION, (pod) => {
+      const owner = controllerUid(pod);
+      return owner && !pod.metadata.deletionTimestamp ? [`${owner}/${revisionHashOf(pod)}`] : [];
+    });
+    this.pods.addIndexer(POD_NODE, (pod) => (pod.spec?.nodeName ? [pod.spec.nodeName] : []));
+    this.pods.addIndexer(POD_HOOK_STATE, (pod) => {
+      const state = lifecycleStateOf(pod);
+      return HOOK_STATES.has(state) ? [state] : [];
+    });
+    this.nodes.addEventHandler({
+      onAdd: () => (this.nodesByName = undefined),
+      onUpdate: () => (this.nodesByName = undefined),
+      onDelete: () => (this.nodesByName = undefined),
+    });
+    this.events.addIndexer(EVENT_OBJECT, (event) => (event.involvedObject?.uid ? [event.involvedObject.uid] : []));
+    for (const informer of [this.cloneSets, this.pods, this.revisions, this.events, this.nodes] as Informer[]) informer.addIndexer(ALL_INDEX, () => ['']);
+    this.byKind = new Map<string, Informer>([
+      ['CloneSet', this.cloneSets],
+      ['Pod', this.pods],
+      ['ControllerRevision', this.revisions],
+      ['Event', this.events],
+      ['Node', this.nodes],
+    ] as [string, Informer][]);
+  }
+
+  /** Lists and watches everything before the API answers its first request. */
+  async onModuleInit(): Promise<void> {
+    this.factory.start();
+    await this.factory.waitForCacheSync();
+  }
+
+  onModuleDestroy(): void {
+    this.factory.stop();
+  }
+
+  /** The informer of a cached kind, by its Kind name. */
+  informerFor(kind: string): Informer | undefined {
+    return this.byKind.get(kind);
+  }
+
+  /** Nodes by name, rebuilt only when a node changes (views look up every pod's zone in it). */
+  nodeMap(): ReadonlyMap<string, Node> {
+    return (this.nodesByName ??= new Map(this.nodes.list().map((n) => [n.metadata.name!, n])));
+  }
+
+  hasSynced(): boolean {
+    return this.factory.hasSynced();
+  }
+
+  /** Resolves once every written object of a cached kind is in the cache (read your writes). */
+  async caughtUp(objects: readonly KubeObject[]): Promise<void> {
+    await Promise.all(objects.map((o) => this.byKind.get(o.kind)?.caughtUp(o.metadata.resourceVersion)));
+  }
+}
