@@ -1,5 +1,6 @@
 // The API: thin adapters over the runtime (GraphQL, REST for hook acknowledgements, health, metrics),
 // with authentication, authorization and the audit log around every operation.
+import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
 import { Module, RequestMethod, type DynamicModule, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
 import { GraphQLModule } from '@nestjs/graphql';
@@ -52,6 +53,8 @@ export class AppModule implements NestModule {
             sortSchema: true,
             formatError,
             introspection: true,
+            // No HTTP caching hints are served; the plugin would otherwise wrap every field resolver.
+            plugins: [ApolloServerPluginCacheControlDisabled()],
             ...graphqlAuthentication(tokens),
           }),
         }),

@@ -1,4 +1,5 @@
 // Starts Coxswain: configuration, database, embedded cluster, controllers, then the HTTP/WS API.
+import './production-mode.js';
 import 'reflect-metadata';
 import { existsSync } from 'node:fs';
 import { ConfigError, loadConfig } from './config/config.js';

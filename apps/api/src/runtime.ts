@@ -9,6 +9,7 @@ import type { AppConfig } from './config/config.js';
 import { ClusterHost } from './cluster-worker/cluster-host.js';
 import type { JsonLogger } from './logging/json-logger.js';
 import { Database, type DatabaseTarget } from './persistence/database.js';
+import { readClusterState } from './persistence/prisma-store-persistence.js';
 
 export interface Runtime {
   config: AppConfig;
@@ -30,10 +31,20 @@ export interface RuntimeOptions {
   logger?: JsonLogger;
 }
 
+/**
+ * A scaled clock runs ahead of the wall clock; after a restart it resumes from the cluster's time at its
+ * last commit (never earlier), so objects made after a restart never look older than those made before.
+ */
+async function clusterClock(config: AppConfig, database: Database): Promise<Clock> {
+  if (config.clock.mode !== 'scaled') return new RealClock();
+  const wall = Date.now();
+  const { simulatedTime } = await readClusterState(database.prisma);
+  return new ScaledClock(config.clock.scale, { wall, simulated: Math.max(wall, simulatedTime ?? 0) });
+}
+
 export const DEFAULT_MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'prisma', 'migrations');
 
 export async function startRuntime(config: AppConfig, options: RuntimeOptions = {}): Promise<Runtime> {
-  const clock = config.clock.mode === 'scaled' ? new ScaledClock(config.clock.scale) : new RealClock();
   const target: DatabaseTarget = config.databaseUrl
     ? { kind: 'postgres', url: config.databaseUrl }
     : { kind: 'pglite', dataDir: config.pgliteDir };
@@ -43,7 +54,9 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
   }
 
   let host: ClusterHost;
+  let clock: Clock;
   try {
+    clock = await clusterClock(config, database);
     host = await ClusterHost.start(config, database, clock);
   } catch (err) {
     await database.close();

@@ -9,7 +9,8 @@ import { EmbeddedCluster, kruiseAdmission, RealClock, ScaledClock, serveClusterC
 import type { KubeObject } from '@coxswain/kruise-api';
 import { ClusterEventRecorder, ControllerManager, Metrics } from '@coxswain/controller-runtime';
 import { CloneSetController, type CloneSetPlan } from '@coxswain/workloads';
-import { Gauge } from 'prom-client';
+import { Counter, Gauge } from 'prom-client';
+import { getHeapStatistics } from 'node:v8';
 import { loadConfig } from '../config/config.js';
 import { JsonLogger } from '../logging/json-logger.js';
 import { prismaOver } from '../persistence/database.js';
@@ -46,7 +47,7 @@ async function main(): Promise<void> {
   }
 
   const metrics = new Metrics();
-  registerEventLoopLag(metrics);
+  registerThreadMetrics(metrics, cluster);
   const local = cluster.store.localClient();
   const controllers = new ControllerManager({ client: local, clock, mode: config.controllers.mode, metrics });
   const events = new ClusterEventRecorder({
@@ -98,8 +99,21 @@ function summary(plan: CloneSetPlan, pendingScale: string | undefined): PlanSumm
   };
 }
 
-/** This thread's event-loop delay, beside the API thread's own nodejs_eventloop_lag_* metrics. */
-function registerEventLoopLag(metrics: Metrics): void {
+/**
+ * This thread's event-loop delay and heap, beside the API thread's own nodejs_* metrics, and the writes
+ * the store has committed by resource.
+ */
+function registerThreadMetrics(metrics: Metrics, cluster: EmbeddedCluster): void {
+  new Gauge({ name: 'coxswain_cluster_heap_used_bytes', help: 'V8 heap in use by the cluster worker thread', registers: [metrics.registry], collect() {
+    this.set(getHeapStatistics().used_heap_size);
+  } });
+  new Gauge({ name: 'coxswain_cluster_objects', help: 'Objects stored in the embedded cluster', registers: [metrics.registry], collect() {
+    this.set(cluster.store.size());
+  } });
+  new Counter({ name: 'coxswain_cluster_object_writes_total', help: 'Changes committed by the embedded cluster', labelNames: ['resource'], registers: [metrics.registry], collect() {
+    this.reset();
+    for (const [resource, count] of cluster.store.writesByResource()) this.inc({ resource }, count);
+  } });
   const delay = monitorEventLoopDelay({ resolution: 10 });
   delay.enable();
   for (const [name, help, read] of [

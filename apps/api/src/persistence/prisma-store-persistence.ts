@@ -5,21 +5,30 @@ import type { PersistedChange, StorePersistence, StoreSnapshot } from '@coxswain
 import type { KubeObject } from '@coxswain/kruise-api';
 import type { PrismaClient } from '../generated/prisma/client.js';
 
+/** Objects read per query at startup: 150,000 pods never sit in one result. */
+const LOAD_PAGE = 2000;
+
 export class PrismaStorePersistence implements StorePersistence {
   constructor(private readonly prisma: PrismaClient) {}
 
   async load(): Promise<StoreSnapshot> {
-    const [rows, state] = await Promise.all([
-      this.prisma.clusterObject.findMany({ orderBy: { resourceVersion: 'asc' } }),
-      this.prisma.clusterState.findUnique({ where: { id: 1 } }),
-    ]);
-    return {
-      resourceVersion: Number(state?.resourceVersion ?? 0n),
-      objects: rows.map((r) => r.object as unknown as KubeObject),
-    };
+    const state = await readClusterState(this.prisma);
+    const objects: KubeObject[] = [];
+    // Keyset pages of JSON text, parsed here: the database's thread only passes strings along.
+    for (let after = ''; ; ) {
+      const rows = await this.prisma.$queryRawUnsafe<{ key: string; object: string }[]>(
+        'SELECT key, object::text AS object FROM cluster_objects WHERE key > $1 ORDER BY key LIMIT $2',
+        after,
+        LOAD_PAGE,
+      );
+      for (const row of rows) objects.push(JSON.parse(row.object) as KubeObject);
+      if (rows.length < LOAD_PAGE) break;
+      after = rows[rows.length - 1]!.key;
+    }
+    return { resourceVersion: state.resourceVersion, objects, time: state.simulatedTime };
   }
 
-  async commit(changes: readonly PersistedChange[], resourceVersion: number): Promise<void> {
+  async commit(changes: readonly PersistedChange[], resourceVersion: number, at: number): Promise<void> {
     // A batch may touch one key several times (create then delete); only its final state matters.
     const last = new Map<string, PersistedChange>();
     for (const c of changes) last.set(c.key, c);
@@ -56,9 +65,11 @@ export class PrismaStorePersistence implements StorePersistence {
       ));
     }
     statements.push(this.prisma.$executeRawUnsafe(
-      `INSERT INTO cluster_state (id, resource_version) VALUES (1, $1::bigint)
-       ON CONFLICT (id) DO UPDATE SET resource_version = EXCLUDED.resource_version`,
+      `INSERT INTO cluster_state (id, resource_version, simulated_time) VALUES (1, $1::bigint, $2::bigint)
+       ON CONFLICT (id) DO UPDATE SET resource_version = EXCLUDED.resource_version,
+         simulated_time = GREATEST(cluster_state.simulated_time, EXCLUDED.simulated_time)`,
       String(resourceVersion),
+      String(Math.round(at)),
     ));
     await this.prisma.$transaction(statements);
   }
@@ -66,4 +77,13 @@ export class PrismaStorePersistence implements StorePersistence {
   async close(): Promise<void> {
     // The Database owns the connection; closing it is the app's shutdown job.
   }
+}
+
+/** The store's counter and clock at its last commit (zero and undefined for a new database). */
+export async function readClusterState(prisma: PrismaClient): Promise<{ resourceVersion: number; simulatedTime: number | undefined }> {
+  const state = await prisma.clusterState.findUnique({ where: { id: 1 } });
+  return {
+    resourceVersion: Number(state?.resourceVersion ?? 0n),
+    simulatedTime: state?.simulatedTime == null ? undefined : Number(state.simulatedTime),
+  };
 }

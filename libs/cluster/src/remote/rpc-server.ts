@@ -1,9 +1,12 @@
 // The serving side of the RPC: named methods answer calls; named streams push items. Stream items are
-// sent in batches, one message per turn of the event loop, so a burst of watch events costs one
-// message rather than one each.
+// sent in batches, one message per turn of the event loop and at most MAX_BATCH items each, so a burst
+// of watch events costs a few messages rather than one each, and the receiving thread takes them in
+// slices it can interleave with its own work.
 import { toWire, type MessageEndpoint, type Request, type Response } from './wire.js';
 
 export type Method = (...args: any[]) => unknown;
+
+const MAX_BATCH = 200;
 /** Starts a stream; `emit` sends an item, `close` ends it (with an error when it failed). Returns its stop. */
 export type StreamMethod = (args: any[], emit: (item: unknown) => void, close: (err?: unknown) => void) => Promise<() => void>;
 
@@ -60,14 +63,17 @@ export class RpcServer {
     let batch: unknown[] | undefined;
     let open = true;
     const flush = () => {
-      const items = batch!;
+      if (!batch) return;
+      const items = batch;
       batch = undefined;
       if (open) this.send({ kind: 'items', id, items });
     };
     const emit = (item: unknown) => {
       if (!open) return;
-      if (batch) batch.push(item);
-      else {
+      if (batch) {
+        batch.push(item);
+        if (batch.length >= MAX_BATCH) flush();
+      } else {
         batch = [item];
         setImmediate(flush);
       }

@@ -91,7 +91,7 @@ describe('EmbeddedStore garbage collection', () => {
     await first.store.create(pod('web-0', { owners: [cs] }));
     await first.store.close();
     // Simulate a crash between the owner's removal and its collection.
-    await first.persistence.commit([{ type: 'delete', key: 'CloneSet.apps.kruise.io/default/web', object: cs }], Number(first.store.currentResourceVersion()) + 1);
+    await first.persistence.commit([{ type: 'delete', key: 'CloneSet.apps.kruise.io/default/web', object: cs }], Number(first.store.currentResourceVersion()) + 1, first.clock.now());
 
     const second = await openStore({ persistence: first.persistence });
     await second.store.gcIdle();

@@ -8,10 +8,10 @@ class GatedPersistence extends MemoryPersistence {
   private gates: Array<() => void> = [];
   calls: number[] = [];
 
-  override async commit(changes: readonly PersistedChange[], resourceVersion: number): Promise<void> {
+  override async commit(changes: readonly PersistedChange[], resourceVersion: number, at: number): Promise<void> {
     this.calls.push(changes.length);
     await new Promise<void>((resolve) => this.gates.push(resolve));
-    return super.commit(changes, resourceVersion);
+    return super.commit(changes, resourceVersion, at);
   }
 
   release(): void {

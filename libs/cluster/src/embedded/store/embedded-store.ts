@@ -64,6 +64,8 @@ export class EmbeddedStore implements ClusterClient {
   private readonly gc: GarbageCollector;
   private readonly context: WriteContext;
   private closed = false;
+  /** Changes installed since start, by resource (what `writesByResource` reports). */
+  private readonly writes = new Map<string, number>();
 
   static async open(options: EmbeddedStoreOptions): Promise<EmbeddedStore> {
     const persistence = options.persistence ?? new MemoryPersistence();
@@ -185,6 +187,11 @@ export class EmbeddedStore implements ClusterClient {
     return String(this.counter);
   }
 
+  /** Changes (creations, updates, deletions) committed since the store opened, by resource. */
+  writesByResource(): ReadonlyMap<string, number> {
+    return this.writes;
+  }
+
   /** Number of stored objects, of every kind. */
   size(): number {
     return this.index.size;
@@ -260,7 +267,7 @@ export class EmbeddedStore implements ClusterClient {
       last.delete(change.entry.key);
       last.set(change.entry.key, { type: change.type, key: change.entry.key, object: change.entry.object });
     }
-    await this.persistence.commit([...last.values()], tx.resourceVersion);
+    await this.persistence.commit([...last.values()], tx.resourceVersion, this.context.clock.now());
   }
 
   private install(tx: WriteTransaction): void {
@@ -268,6 +275,7 @@ export class EmbeddedStore implements ClusterClient {
       // From here on the object is shared by every local reader; freezing makes a reader that forgets to
       // clone fail loudly instead of corrupting the store.
       freezeJson(change.entry.object);
+      this.writes.set(change.entry.resource, (this.writes.get(change.entry.resource) ?? 0) + 1);
       if (change.type === 'put') this.index.put(change.entry);
       else this.index.remove(change.entry.key);
     }

@@ -1,0 +1,292 @@
+// The scale benchmark (issue 9): how the API answers while thousands of pods roll, how much memory a
+// pod costs, and how fast the controllers roll 10,000 pods against their ideal. The server runs as
+// users run it (its own process, PGlite directory); the clients run in another process; /metrics gives
+// both threads' event-loop delay and the process's memory. Phases (SCALE_PHASES, comma-separated):
+//   responsive  GraphQL reads (workload + status + 100 pods, 10 clients) at rest, while a 5,000-pod
+//               CloneSet is created and while 1,000 of its pods roll in place; hook acks (50 clients)
+//               during a rollout: acks/s, HTTP latency, request -> pod leaves PreparingDelete
+//   memory      RSS and heap per pod at 10k / 50k / 150k pods, and restarts from PGlite (and from
+//               PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set)
+//   throughput  a 10,000-pod CloneSet scales up and rolls in place with the simulator's latencies
+//               (pull 2 s, start 0.5 s, real clock), wall time against the ideal, API writes per pod
+// Prints one JSON object per phase and a Markdown table for the README. Run after a build:
+// `npm run bench -w @coxswain/api` (all phases), or `SCALE_PHASES=memory node bench/scale.bench.mjs`.
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import WebSocket from 'ws';
+import { createClient } from 'graphql-ws';
+import { ADMIN, BenchServer, MetricsSampler } from './scale/server.mjs';
+
+const PHASES = (process.env.SCALE_PHASES ?? 'responsive,memory,throughput').split(',').map((s) => s.trim());
+const CLIENTS = fileURLToPath(new URL('./scale/clients.mjs', import.meta.url));
+const now = () => performance.timeOrigin + performance.now();
+const results = {};
+
+const cloneSet = ({ name, namespace = 'default', replicas, image = 'nginx:1.25', partition, policy = 'InPlaceIfPossible', maxUnavailable = '10%', hooked = false }) => `apiVersion: apps.kruise.io/v1beta1
+kind: CloneSet
+metadata: { name: ${name}, namespace: ${namespace} }
+spec:
+  replicas: ${replicas}
+  selector: { matchLabels: { app: ${name} } }
+  template:
+    metadata: { labels: { app: ${name}${hooked ? ', example.io/block-deleting: "true"' : ''} } }
+    spec: { containers: [{ name: main, image: "${image}" }] }
+  updateStrategy:
+    rollingUpdate: { podUpdatePolicy: ${policy}, maxUnavailable: "${maxUnavailable}"${partition === undefined ? '' : `, partition: ${partition}`} }
+${hooked ? '  lifecycle: { preDelete: { labelsHandler: { example.io/block-deleting: "true" } } }\n' : ''}`;
+
+function quantile(sorted, q) {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+}
+
+function summary(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { n: sorted.length, p50: round(quantile(sorted, 0.5)), p99: round(quantile(sorted, 0.99)), max: round(sorted[sorted.length - 1] ?? NaN) };
+}
+
+const round = (x, digits = 1) => Math.round(x * 10 ** digits) / 10 ** digits;
+
+async function until(what, probe, timeoutMs = 30 * 60_000, everyMs = 250) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
+
+async function status(server, name, namespace = 'default') {
+  const data = await server.gql(`{ workload(kind: CLONE_SET, namespace: "${namespace}", name: "${name}") { generation status {
+    observedGeneration replicas readyReplicas availableReplicas updatedReplicas updatedReadyReplicas } } }`);
+  return data.workload;
+}
+
+function startClients(message) {
+  const child = fork(CLIENTS, [], { stdio: 'inherit' });
+  const done = new Promise((resolve, reject) => {
+    child.once('message', resolve);
+    child.once('exit', (code) => code !== 0 && reject(new Error(`the client process exited with ${code}`)));
+  });
+  child.send(message);
+  return { stop: () => child.send({ kind: 'stop' }), done };
+}
+
+/** Reads while `during` runs: latency of each answered request, and the worst event-loop delays. */
+async function readsDuring(server, during) {
+  const query = `{ workload(kind: CLONE_SET, namespace: "default", name: "big") {
+    status { replicas readyReplicas updatedReplicas updatedReadyReplicas }
+    pods(first: 100) { totalCount edges { node { name ready available revision isUpdated lifecycleState node zone containers { image restartCount } } } } } }`;
+  const sampler = new MetricsSampler(server);
+  const readers = startClients({ kind: 'read', url: server.url, token: ADMIN, query, concurrency: 10 });
+  const started = now();
+  await during();
+  const seconds = (now() - started) / 1000;
+  readers.stop();
+  const { latencies, errors } = await readers.done;
+  const { apiLagMaxMs, clusterLagMaxMs } = await sampler.stop();
+  return { seconds: round(seconds), reads: summary(latencies), readsPerSecond: round(latencies.length / seconds), errors, apiLagMaxMs: round(apiLagMaxMs), clusterLagMaxMs: round(clusterLagMaxMs) };
+}
+
+async function responsive() {
+  const server = await BenchServer.start({ CLOCK_MODE: 'scaled', CLOCK_SCALE: '20', SIM_ZONES: '3', SIM_NODES_PER_ZONE: '20', SIM_POD_CAPACITY: '300' });
+  try {
+    const out = { startSeconds: round(server.startSeconds) };
+    out.creating = await readsDuring(server, async () => {
+      await server.gql(`mutation($y: String!) { applyManifest(yaml: $y) { name } }`, { y: cloneSet({ name: 'big', replicas: 5000, partition: 4000 }) });
+      await until('5,000 ready pods', async () => (await status(server, 'big')).status.readyReplicas === 5000);
+    });
+    out.atRest = await readsDuring(server, () => new Promise((r) => setTimeout(r, 10_000)));
+    out.rolling = await readsDuring(server, async () => {
+      await server.gql(`mutation { setImage(kind: CLONE_SET, namespace: "default", name: "big", container: "main", image: "nginx:1.27") { generation } }`);
+      await until('1,000 updated ready pods', async () => (await status(server, 'big')).status.updatedReadyReplicas === 1000);
+    });
+    out.acks = await acksDuringRollout(server);
+    return out;
+  } finally {
+    await server.stop();
+  }
+}
+
+/**
+ * 2,000 pods held by a preDelete hook (a CloneSet scaled to 0), acknowledged by 50 clients while 1,000
+ * other pods roll in place; the time a pod leaves its hook state is when the controller deletes it.
+ */
+async function acksDuringRollout(server, count = Number(process.env.SCALE_ACKS ?? 2000)) {
+  const ns = 'hooked';
+  await server.gql(`mutation($y: String!) { applyManifest(yaml: $y) { name } }`, { y: cloneSet({ name: 'targets', namespace: ns, replicas: count, hooked: true }) });
+  await until(`${count} hooked pods ready`, async () => (await status(server, 'targets', ns)).status.readyReplicas === count);
+  const acker = (await server.gql(`mutation { createToken(name: "discovery", role: "hook-acker") { secret } }`)).createToken.secret;
+  await server.gql(`mutation { scaleWorkload(kind: CLONE_SET, namespace: "${ns}", name: "targets", replicas: 0) { generation } }`);
+  const hooks = await until(`${count} pending preDelete hooks`, async () => {
+    const res = await fetch(`${server.url}/api/v1/hooks?namespace=${ns}&hook=preDelete`, { headers: { authorization: `Bearer ${acker}` } });
+    const list = await res.json();
+    return list.length === count ? list : undefined;
+  });
+
+  // Watch the pods over graphql-ws: when each starts terminating.
+  const left = new Map();
+  const ws = createClient({ url: server.url.replace('http', 'ws') + '/graphql', webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${ADMIN}` } });
+  const unsubscribe = ws.subscribe({ query: `subscription { podChanged(namespace: "${ns}") { type pod { name deleting } } }` }, {
+    next: ({ data }) => {
+      const { type, pod } = data.podChanged;
+      if ((type === 'DELETED' || pod.deleting) && !left.has(pod.name)) left.set(pod.name, now());
+    },
+    error: (err) => console.error('podChanged failed', err),
+    complete: () => {},
+  });
+  await new Promise((r) => setTimeout(r, 500)); // the subscription is registered
+
+  const sampler = new MetricsSampler(server);
+  await server.gql(`mutation { setPartition(kind: CLONE_SET, namespace: "default", name: "big", partition: 3000) { generation } }`);
+  const requests = hooks.map((h) => ({ namespace: ns, pod: h.pod, key: crypto.randomUUID(), reason: `deregistered ${h.pod}` }));
+  const acks = startClients({ kind: 'ack', url: server.url, token: acker, requests, concurrency: 50 });
+  const started = now();
+  const { answers } = await acks.done;
+  const seconds = (Math.max(...answers.map((a) => a.doneAt)) - started) / 1000;
+  await until('every acknowledged pod to leave PreparingDelete', async () => left.size >= count, 5 * 60_000);
+  const { apiLagMaxMs, clusterLagMaxMs } = await sampler.stop();
+  unsubscribe();
+  await ws.dispose();
+  const ok = answers.filter((a) => a.status === 200);
+  const sentAt = new Map(answers.map((a) => [a.pod, a.sentAt]));
+  return {
+    acks: answers.length,
+    ok: ok.length,
+    perSecond: round(answers.length / seconds),
+    httpMs: summary(answers.map((a) => a.doneAt - a.sentAt)),
+    toLeaveHookStateMs: summary([...left].map(([pod, at]) => at - sentAt.get(pod))),
+    apiLagMaxMs: round(apiLagMaxMs),
+    clusterLagMaxMs: round(clusterLagMaxMs),
+  };
+}
+
+/** Memory per pod: CloneSets of 10,000 pods added until each checkpoint, measured at rest. */
+async function memory() {
+  const checkpoints = (process.env.SCALE_MEMORY_PODS ?? '10000,50000,150000').split(',').map(Number);
+  const env = { CLOCK_MODE: 'scaled', CLOCK_SCALE: '50', SIM_ZONES: '3', SIM_NODES_PER_ZONE: '100', SIM_POD_CAPACITY: '600', SIM_IMAGE_PULL_MS: '200', SIM_CONTAINER_START_MS: '100' };
+  const server = await BenchServer.start(env);
+  const base = await server.metrics();
+  const rows = [];
+  let pods = 0;
+  let sets = 0;
+  try {
+    for (const target of checkpoints) {
+      const started = now();
+      while (pods < target) {
+        const replicas = Math.min(10_000, target - pods);
+        const name = `mem-${sets++}`;
+        await server.gql(`mutation($y: String!) { applyManifest(yaml: $y) { name } }`, { y: cloneSet({ name, replicas }) });
+        await until(`${name} ready`, async () => (await status(server, name)).status.readyReplicas === replicas);
+        pods += replicas;
+      }
+      const createSeconds = (now() - started) / 1000;
+      await new Promise((r) => setTimeout(r, 5000)); // the watch history's window passes; the heap settles
+      rows.push({ pods, createSeconds: round(createSeconds), ...(await memoryOf(server, base, pods)) });
+    }
+    const restarts = [];
+    await server.stop({ keepData: true });
+    const again = await BenchServer.start(env, { dataDir: server.dir });
+    restarts.push({ database: 'PGlite', pods, startSeconds: round(again.startSeconds), ...(await memoryOf(again, base, pods)) });
+    await again.stop();
+    const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+    if (url) restarts.push(await postgresRestart(url, env, Math.min(pods, Number(process.env.SCALE_PG_PODS ?? 50_000)), base));
+    return { rows, restarts };
+  } catch (err) {
+    await server.stop().catch(() => {});
+    throw err;
+  }
+}
+
+async function memoryOf(server, base, pods) {
+  await new Promise((r) => setTimeout(r, 1000));
+  const m = await server.metrics();
+  const rss = m.process_resident_memory_bytes;
+  const heaps = (m.nodejs_heap_size_used_bytes ?? 0) + (m.coxswain_cluster_heap_used_bytes ?? 0);
+  return {
+    rssMB: round(rss / 2 ** 20),
+    apiHeapMB: round((m.nodejs_heap_size_used_bytes ?? 0) / 2 ** 20),
+    clusterHeapMB: round((m.coxswain_cluster_heap_used_bytes ?? 0) / 2 ** 20),
+    rssBytesPerPod: Math.round((rss - base.process_resident_memory_bytes) / pods),
+    heapBytesPerPod: Math.round((heaps - (base.nodejs_heap_size_used_bytes ?? 0) - (base.coxswain_cluster_heap_used_bytes ?? 0)) / pods),
+  };
+}
+
+/** The same pods on PostgreSQL: a scratch database, filled, restarted, dropped. */
+async function postgresRestart(url, env, pods, base) {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  const dbName = `coxswain_scale_${process.pid}`;
+  await admin.query(`CREATE DATABASE "${dbName}"`);
+  const dbUrl = new URL(url);
+  dbUrl.pathname = `/${dbName}`;
+  try {
+    const first = await BenchServer.start({ ...env, DATABASE_URL: dbUrl.toString() });
+    for (let made = 0, i = 0; made < pods; i++) {
+      const replicas = Math.min(10_000, pods - made);
+      await first.gql(`mutation($y: String!) { applyManifest(yaml: $y) { name } }`, { y: cloneSet({ name: `pg-${i}`, replicas }) });
+      await until(`pg-${i} ready`, async () => (await status(first, `pg-${i}`)).status.readyReplicas === replicas);
+      made += replicas;
+    }
+    await first.stop();
+    const again = await BenchServer.start({ ...env, DATABASE_URL: dbUrl.toString() });
+    const row = { database: 'PostgreSQL', pods, startSeconds: round(again.startSeconds), ...(await memoryOf(again, base, pods)) };
+    await again.stop();
+    return row;
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+/**
+ * 10,000 pods with the simulator's default latencies on the real clock. Ideal: scale-up is one image
+ * pull and one container start (every node pulls once, all pods start together); an in-place rollout
+ * at maxUnavailable 10% is 10 waves of pull + restart.
+ */
+async function throughput() {
+  const pods = Number(process.env.SCALE_THROUGHPUT_PODS ?? 10_000);
+  const server = await BenchServer.start({ SIM_ZONES: '3', SIM_NODES_PER_ZONE: '20', SIM_POD_CAPACITY: '600' });
+  try {
+    const pullMs = 2000;
+    const startMs = 500;
+    const writesBefore = await podWrites(server);
+    let started = now();
+    await server.gql(`mutation($y: String!) { applyManifest(yaml: $y) { name } }`, { y: cloneSet({ name: 'big', replicas: pods }) });
+    await until(`${pods} ready pods`, async () => (await status(server, 'big')).status.readyReplicas === pods, 30 * 60_000, 100);
+    const scaleUp = { wallSeconds: round((now() - started) / 1000), idealSeconds: (pullMs + startMs) / 1000 };
+    const writesAfterScale = await podWrites(server);
+    started = now();
+    await server.gql(`mutation { setImage(kind: CLONE_SET, namespace: "default", name: "big", container: "main", image: "nginx:1.27") { generation } }`);
+    await until('the rollout', async () => {
+      const s = (await status(server, 'big')).status;
+      return s.updatedReadyReplicas === pods && s.readyReplicas === pods;
+    }, 30 * 60_000, 100);
+    const rollout = { wallSeconds: round((now() - started) / 1000), idealSeconds: (10 * (pullMs + startMs)) / 1000 };
+    const writesAfterRollout = await podWrites(server);
+    return {
+      pods,
+      scaleUp: { ...scaleUp, ratio: round(scaleUp.wallSeconds / scaleUp.idealSeconds, 2), podWritesPerPod: round((writesAfterScale - writesBefore) / pods, 2) },
+      rollout: { ...rollout, ratio: round(rollout.wallSeconds / rollout.idealSeconds, 2), podWritesPerPod: round((writesAfterRollout - writesAfterScale) / pods, 2) },
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+/** Writes of Pod objects the cluster has accepted, by the cluster worker's own count. */
+async function podWrites(server) {
+  const m = await server.metrics();
+  return m['coxswain_cluster_object_writes_total{resource="Pod"}'] ?? NaN;
+}
+
+for (const phase of PHASES) {
+  const run = { responsive, memory, throughput }[phase];
+  if (!run) throw new Error(`unknown phase ${phase}; phases are responsive, memory, throughput`);
+  const t = now();
+  results[phase] = await run();
+  console.log(JSON.stringify({ phase, seconds: round((now() - t) / 1000), ...results[phase] }, null, 2));
+}
+process.exit(0);

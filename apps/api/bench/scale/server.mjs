@@ -1,0 +1,122 @@
+// A Coxswain server for the scale benchmark: `node apps/api/dist/main.js` in a child process of its own
+// (as users run it), on a fresh PGlite directory (or PostgreSQL), with a bootstrap admin token; plus
+// what the benchmark reads from it: GraphQL over HTTP, and /metrics for memory and event-loop delay.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ADMIN = 'bench-admin-token-0123456789abcdef';
+const MAIN = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
+
+async function freePort() {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export class BenchServer {
+  static async start(env = {}, { dataDir } = {}) {
+    const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'coxswain-scale-'));
+    const port = await freePort();
+    const server = new BenchServer(dir, port, { PGLITE_DIR: join(dir, 'pglite'), ...env });
+    await server.boot();
+    return server;
+  }
+
+  constructor(dir, port, env) {
+    this.dir = dir;
+    this.port = port;
+    this.env = env;
+    this.url = `http://127.0.0.1:${port}`;
+  }
+
+  async boot() {
+    const started = Date.now();
+    this.child = spawn(process.execPath, [MAIN], {
+      env: { ...process.env, LOG_LEVEL: 'warn', BOOTSTRAP_ADMIN_TOKEN: ADMIN, ...this.env, PORT: String(this.port) },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    this.exited = new Promise((resolve) => this.child.once('exit', resolve));
+    for (;;) {
+      if (this.child.exitCode !== null) throw new Error(`the server exited with ${this.child.exitCode} while starting`);
+      try {
+        if ((await fetch(`${this.url}/readyz`)).ok) break;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    this.startSeconds = (Date.now() - started) / 1000;
+  }
+
+  async gql(query, variables = {}) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const res = await fetch(`${this.url}/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${ADMIN}` },
+          body: JSON.stringify({ query, variables }),
+        });
+        const body = await res.json();
+        if (body.errors) throw new Error(JSON.stringify(body.errors));
+        return body.data;
+      } catch (err) {
+        if (attempt >= 5 || !['ECONNRESET', 'UND_ERR_SOCKET', 'EPIPE'].includes(err?.cause?.code)) throw err;
+      }
+    }
+  }
+
+  /** Prometheus samples by metric name (first sample of each name). */
+  async metrics() {
+    const text = await (await fetch(`${this.url}/metrics`)).text();
+    const values = {};
+    for (const line of text.split('\n')) {
+      if (!line || line.startsWith('#')) continue;
+      const [name, value] = line.split(' ');
+      if (!(name in values)) values[name] = Number(value);
+    }
+    return values;
+  }
+
+  /** Stops gracefully (SIGTERM); `kill: true` stops it as a crash would. */
+  async stop({ kill = false, keepData = false } = {}) {
+    this.child.kill(kill ? 'SIGKILL' : 'SIGTERM');
+    await this.exited;
+    if (!keepData) rmSync(this.dir, { recursive: true, force: true });
+  }
+}
+
+/** Samples /metrics every `everyMs` while running: the worst event-loop delays and the last memory. */
+export class MetricsSampler {
+  constructor(server, everyMs = 500) {
+    this.server = server;
+    this.apiLagMax = 0;
+    this.clusterLagMax = 0;
+    this.last = {};
+    this.timer = setInterval(() => void this.sample(), everyMs);
+  }
+
+  async sample() {
+    try {
+      const m = await this.server.metrics();
+      this.apiLagMax = Math.max(this.apiLagMax, m.nodejs_eventloop_lag_max_seconds ?? 0);
+      this.clusterLagMax = Math.max(this.clusterLagMax, m.coxswain_cluster_eventloop_lag_max_seconds ?? 0);
+      this.last = m;
+    } catch {
+      // a scrape that fails under load is skipped
+    }
+  }
+
+  async stop() {
+    clearInterval(this.timer);
+    await this.sample();
+    return { apiLagMaxMs: this.apiLagMax * 1000, clusterLagMaxMs: this.clusterLagMax * 1000, metrics: this.last };
+  }
+}

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "cluster_state" ADD COLUMN     "simulated_time" BIGINT;
