@@ -1,3 +1,4 @@
+export * from './pod/index.js';
 export * from './revision/index.js';
 export * from './cloneset/index.js';
 export * from './lifecycle/index.js';

@@ -11,7 +11,6 @@ import { cloneSetRevisionLabels, rewritePodInPlace, startInPlaceUpdate } from '.
 import { addNotReadyKey, removeNotReadyKey } from '../lifecycle/pod-ready.js';
 import type { LifecycleChange } from '../lifecycle/transitions.js';
 import { POD_REF, PVC_REF } from '../refs.js';
-import { lifecycleTimestamp } from './new-pod.js';
 import type { CloneSetOperation } from './planner-types.js';
 
 export interface PlanExecutorDeps {

@@ -5,7 +5,7 @@ import { podAtRevision } from '../revision/revision-match.js';
 import { cloneSetDiffs, type CloneSetDiffs } from './diff.js';
 import type { Blocker, PlannedAction } from './plan-types.js';
 import { PlanNotes, type CloneSetOperation, type PlanContext, type PlannedEvent } from './planner-types.js';
-import { isPodAvailable } from './pod-state.js';
+import { isPodAvailable } from '../pod/pod-state.js';
 import { planScale } from './scale-plan.js';
 import type { RandomSource } from './sort/index.js';
 import { planRefresh, planUpdate } from './update-plan.js';

@@ -9,10 +9,10 @@ import { refreshInPlaceUpdate } from '../inplace/refresh.js';
 import { chooseUpdateMethod } from '../inplace/update-policy.js';
 import { hasKruisePodReadyGate } from '../lifecycle/pod-ready.js';
 import { inPlaceUpdateLifecycleGate, refreshLifecycleState } from '../lifecycle/transitions.js';
-import { lifecycleTimestamp } from './new-pod.js';
+import { lifecycleTimestamp } from '../pod/time.js';
 import { podAtRevision, shortHash } from '../revision/revision-match.js';
 import type { CloneSetDiffs } from './diff.js';
-import { explainUnavailable, isPodAvailable, lifecycleState, podCondition } from './pod-state.js';
+import { explainUnavailable, isPodAvailable, lifecycleState, podCondition } from '../pod/pod-state.js';
 import type { CloneSetOperation, PlanContext, PlanNotes } from './planner-types.js';
 import { limitUpdateIndexes, sortUpdateIndexes } from './sort/index.js';
 
