@@ -1,4 +1,3 @@
-export * from './plan-types.js';
 export * from './new-pod.js';
 export * from './diff.js';
 export * from './status.js';

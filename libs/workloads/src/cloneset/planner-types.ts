@@ -4,7 +4,7 @@ import type { CloneSet, ControllerRevision, InPlaceUpdateSpec, Node, PersistentV
 import type { InPlaceGates } from '../inplace/calculate-spec.js';
 import type { LifecycleUpdatingPolicy } from '../inplace/update.js';
 import type { LifecycleChange } from '../lifecycle/transitions.js';
-import type { BlockerCode, Blocker } from './plan-types.js';
+import type { BlockerCode, Blocker } from '../plan/plan-types.js';
 import type { NewInstance } from './new-pod.js';
 
 export interface PlannerGates {
