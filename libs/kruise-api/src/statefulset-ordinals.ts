@@ -51,6 +51,32 @@ export class ReservedOrdinals {
     return this.ints.has(ordinal) || this.ranges.some(([start, end]) => ordinal >= start && ordinal <= end);
   }
 
+  /** The first ordinal >= `from` that is not reserved (ranges are skipped whole, never walked). */
+  firstFreeFrom(from: number): number {
+    let n = from;
+    for (;;) {
+      const range = this.ranges.find(([start, end]) => n >= start && n <= end);
+      if (range) n = range[1] + 1;
+      else if (this.ints.has(n)) n++;
+      else return n;
+    }
+  }
+
+  /** The reserved ordinals in [from, to), as sorted, merged inclusive ranges. */
+  rangesWithin(from: number, to: number): [number, number][] {
+    const pieces: [number, number][] = [
+      ...[...this.ints].filter((n) => n >= from && n < to).map((n): [number, number] => [n, n]),
+      ...this.ranges.filter(([start, end]) => end >= from && start < to).map(([start, end]): [number, number] => [Math.max(start, from), Math.min(end, to - 1)]),
+    ].sort((a, b) => a[0] - b[0]);
+    const merged: [number, number][] = [];
+    for (const piece of pieces) {
+      const last = merged[merged.length - 1];
+      if (last && piece[0] <= last[1] + 1) last[1] = Math.max(last[1], piece[1]);
+      else merged.push([...piece]);
+    }
+    return merged;
+  }
+
   isEmpty(): boolean {
     return this.ints.size === 0 && this.ranges.length === 0;
   }

@@ -2,6 +2,7 @@ export * from './pod/index.js';
 export * from './plan/index.js';
 export * from './revision/index.js';
 export * from './cloneset/index.js';
+export * from './statefulset/index.js';
 export * from './lifecycle/index.js';
 export * from './inplace/index.js';
 export * from './ownership/index.js';

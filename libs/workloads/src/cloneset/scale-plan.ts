@@ -8,7 +8,8 @@ import type { CloneSetDiffs } from './diff.js';
 import { newInstance } from './new-pod.js';
 import { isPodAvailable, isPodReady, isSpecifiedDelete, lifecycleState } from '../pod/pod-state.js';
 import { availableIds, choosePodsToDelete, nodeLabelsByName, type RandomSource } from './sort/index.js';
-import type { CloneSetOperation, PlanContext, PlanNotes } from './planner-types.js';
+import type { PlanNotes } from '../plan/plan-notes.js';
+import type { CloneSetOperation, PlanContext } from './planner-types.js';
 
 export interface ScaleStep {
   /** True when the step writes anything: then the update half waits for the next reconcile (§5.2). */

@@ -13,7 +13,8 @@ import { lifecycleTimestamp } from '../pod/time.js';
 import { podAtRevision, shortHash } from '../revision/revision-match.js';
 import type { CloneSetDiffs } from './diff.js';
 import { explainUnavailable, isPodAvailable, lifecycleState, podCondition } from '../pod/pod-state.js';
-import type { CloneSetOperation, PlanContext, PlanNotes } from './planner-types.js';
+import type { PlanNotes } from '../plan/plan-notes.js';
+import type { CloneSetOperation, PlanContext } from './planner-types.js';
 import { limitUpdateIndexes, sortUpdateIndexes } from './sort/index.js';
 
 export interface RefreshStep {
