@@ -3,4 +3,5 @@ export * from './types.js';
 export * from './mutation-error.js';
 export * from './human-age.js';
 export * from './cloneset-kind.js';
+export * from './statefulset-kind.js';
 export * from './registry.js';

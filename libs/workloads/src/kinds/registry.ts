@@ -2,10 +2,14 @@
 // naming CloneSet or StatefulSet in their own code.
 import type { KubeObject } from '@coxswain/kruise-api';
 import { CLONESET_KIND } from './cloneset-kind.js';
+import { STATEFULSET_KIND } from './statefulset-kind.js';
 import type { WorkloadKindDescriptor } from './types.js';
 
 /** Every kind with a controller, in the contract's order. */
-export const WORKLOAD_KINDS: readonly WorkloadKindDescriptor[] = [CLONESET_KIND as unknown as WorkloadKindDescriptor];
+export const WORKLOAD_KINDS: readonly WorkloadKindDescriptor[] = [
+  CLONESET_KIND as unknown as WorkloadKindDescriptor,
+  STATEFULSET_KIND as unknown as WorkloadKindDescriptor,
+];
 
 /** The descriptor of a contract kind name; undefined when that kind has no controller. */
 export function workloadKind(name: string): WorkloadKindDescriptor | undefined {

@@ -240,7 +240,7 @@ describe('§4.5–§4.6 rolling update', () => {
       s['updateStrategy'] = { rollingUpdate: { partition: 6, maxUnavailable: 10, unorderedUpdate: { priorityStrategy: { weightPriority: [{ weight: 50, matchSelector: { matchLabels: { 'test-key': 'foo' } } }, { weight: 30, matchSelector: { matchLabels: { 'test-key': 'bar' } } }] } } } };
     });
     const set = rolled(w);
-    const key = (o: number) => (o === 1 ? { 'test-key': 'foo' } : o === 3 ? { 'test-key': 'bar' } : {});
+    const key = (o: number): Record<string, string> => (o === 1 ? { 'test-key': 'foo' } : o === 3 ? { 'test-key': 'bar' } : {});
     const pods = Array.from({ length: 10 }, (_, o) => pod(set, o, o === 6 || o === 7 ? w.v2 : w.v1, { labels: key(o) }));
     expect(opsOf(plan(w, set, pods))).toEqual(['recreate web-1', 'recreate web-3']);
   });

@@ -1,5 +1,6 @@
 // The OpenKruise Advanced StatefulSet document (seed 002) in the embedded cluster on a manual clock: its
 // own examples, applied as written, behave as the document says.
+import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import type { WatchHandle } from '@coxswain/cluster';
 import { type Pod } from '@coxswain/kruise-api';
@@ -54,17 +55,25 @@ async function until(check: () => Promise<boolean>, limitMs = 120_000): Promise<
 
 /** Every pod change, in order, with the simulated time it was seen at. */
 interface PodLog {
+  /** Names of the pods by uid, as first seen. */
+  names: Map<string, string>;
   deleted: Map<string, number>;
   ready: Map<string, number>;
   created: Map<string, number>;
   stop(): void;
 }
 
+/** The pods the log saw being deleted, in order. */
+function order(log: PodLog): string[] {
+  return [...log.deleted.entries()].sort((a, b) => a[1] - b[1]).map(([uid]) => log.names.get(uid)!);
+}
+
 async function watchPods(): Promise<PodLog> {
-  const log: PodLog = { deleted: new Map(), ready: new Map(), created: new Map(), stop: () => {} };
+  const log: PodLog = { names: new Map(), deleted: new Map(), ready: new Map(), created: new Map(), stop: () => {} };
   const handle: WatchHandle = await env.cluster.store.watch<Pod>(POD_REF, { namespace: 'default', resourceVersion: env.cluster.store.currentResourceVersion() }, (e) => {
     const uid = e.object.metadata.uid!;
     const now = env.clock.now();
+    if (!log.names.has(uid)) log.names.set(uid, e.object.metadata.name!);
     if (e.type === 'ADDED') log.created.set(uid, now);
     if (e.object.metadata.deletionTimestamp && !log.deleted.has(uid)) log.deleted.set(uid, now);
     // Only pods created while watching: an old pod seen Ready at its deletion did not just become ready.
@@ -315,5 +324,120 @@ describe('migration from apps/v1: only the apiVersion changes', () => {
     expect((await env.pods('native', true)).map((p) => strip(p, 'native'))).toEqual((await env.pods('kruise')).map((p) => strip(p, 'kruise')));
     expect(native.status).toMatchObject({ replicas: 2, readyReplicas: 2, currentReplicas: 2, updatedReplicas: 2 });
     expect(native.status).not.toHaveProperty('updatedReadyReplicas');
+  });
+});
+
+// The document's snippets, character for character. All but the complete example elide the rest of the
+// spec with "# ..."; that rest is the base below (the complete example's selector and template).
+const DOC_SNIPPETS: Record<string, string> = {
+  maxUnavailable: `apiVersion: apps.kruise.io/v1beta1
+kind: StatefulSet
+spec:
+  # ...
+  podManagementPolicy: Parallel
+  updateStrategy:
+    type: RollingUpdate
+    rollingUpdate:
+      maxUnavailable: 20%`,
+  gracePeriod: `apiVersion: apps.kruise.io/v1beta1
+kind: StatefulSet
+spec:
+  # ...
+  podManagementPolicy: Parallel
+  updateStrategy:
+    type: RollingUpdate
+    rollingUpdate:
+      podUpdatePolicy: InPlaceIfPossible
+      inPlaceUpdateStrategy:
+        gracePeriodSeconds: 10`,
+  weightPriority: `apiVersion: apps.kruise.io/v1beta1
+kind: StatefulSet
+spec:
+  # ...
+  updateStrategy:
+    rollingUpdate:
+      unorderedUpdate:
+        priorityStrategy:
+          weightPriority:
+          - weight: 50
+            matchSelector:
+              matchLabels:
+                test-key: foo
+          - weight: 30
+            matchSelector:
+              matchLabels:
+                test-key: bar`,
+  orderPriority: `apiVersion: apps.kruise.io/v1beta1
+kind: StatefulSet
+spec:
+  # ...
+  updateStrategy:
+    rollingUpdate:
+      unorderedUpdate:
+        priorityStrategy:
+          orderPriority:
+            - orderedKey: some-label-key`,
+  paused: `apiVersion: apps.kruise.io/v1beta1
+kind: StatefulSet
+spec:
+  # ...
+  updateStrategy:
+    rollingUpdate:
+      paused: true`,
+  reserveOrdinals: `apiVersion: apps.kruise.io/v1beta1
+kind: StatefulSet
+spec:
+  # ...
+  replicas: 4
+  reserveOrdinals:
+  - 1`,
+};
+
+/** "# ..." filled in: name, selector and template (and Parallel, which unorderedUpdate needs), then the snippet's own spec lines. */
+function fillIn(snippet: string, name: string, replicas: number, parallel: boolean): string {
+  const [head, spec] = snippet.split('spec:\n');
+  const rest = [
+    `  serviceName: ${name}`,
+    ...(spec!.includes('replicas:') ? [] : [`  replicas: ${replicas}`]),
+    ...(parallel && !spec!.includes('podManagementPolicy') ? ['  podManagementPolicy: Parallel'] : []),
+    '  selector:', '    matchLabels:', `      app: ${name}`,
+    '  template:', '    metadata:', '      labels:', `        app: ${name}`,
+    '    spec:', '      readinessGates:', '      - conditionType: InPlaceUpdateReady',
+    '      containers:', '      - name: main', '        image: nginx:alpine',
+  ].join('\n');
+  return `${head}metadata:\n  name: ${name}\nspec:\n${rest}\n${spec}\n`;
+}
+
+describe('every YAML of the document applies as written', () => {
+  it('the complete in-place example runs 3 pods with the readiness gate, Parallel, in place', async () => {
+    await env.apply(readFileSync(new URL('../../../kruise-api/test/fixtures/advanced-statefulset.yaml', import.meta.url), 'utf8'));
+    await until(async () => (await env.set('sample')).status?.availableReplicas === 3);
+    const set = await env.set('sample');
+    expect(set.spec.updateStrategy!.rollingUpdate).toMatchObject({ podUpdatePolicy: 'InPlaceIfPossible', maxUnavailable: 2, partition: 0 });
+    await setImage('sample', 'nginx:1.27');
+    await until(async () => (await env.set('sample')).status?.updatedReplicas === 3 && (await env.set('sample')).status?.availableReplicas === 3);
+    expect((await env.events()).map((e) => e.reason)).not.toContain('SuccessfulDelete');
+  });
+
+  it.each(Object.keys(DOC_SNIPPETS))('the %s snippet is accepted with the rest of the spec filled in', async (key) => {
+    await env.apply(fillIn(DOC_SNIPPETS[key]!, 'doc', 3, true));
+    await until(async () => (await env.set('doc')).status?.readyReplicas === (key === 'reserveOrdinals' ? 4 : 3));
+    if (key === 'reserveOrdinals') expect(ordinals(await env.pods('doc'))).toEqual([0, 2, 3, 4]);
+  });
+
+  it.each([
+    ['weightPriority', 'test-key', ['bar', 'foo', ''], ['doc-1', 'doc-0', 'doc-2']],
+    ['orderPriority', 'some-label-key', ['sts-2', 'sts-10', 'sts-5'], ['doc-1', 'doc-2', 'doc-0']],
+  ])('%s orders the update by the pods\' labels', async (key, label, values, expected) => {
+    await env.apply(fillIn(DOC_SNIPPETS[key]!, 'doc', 3, true));
+    await until(async () => (await env.set('doc')).status?.availableReplicas === 3);
+    for (const [o, value] of values.entries()) {
+      if (value !== '') await env.cluster.store.patch(POD_REF, 'default', `doc-${o}`, { metadata: { labels: { [label]: value } } });
+    }
+    const log = await watchPods();
+    await setImage('doc', 'nginx:1.27');
+    await until(async () => (await env.set('doc')).status?.updatedReplicas === 3 && (await env.set('doc')).status?.availableReplicas === 3);
+    log.stop();
+    expect(order(log)).toEqual(expected);
   });
 });
