@@ -398,7 +398,7 @@ async function converge(env: StatefulSetEnv, monitor: InvariantMonitor): Promise
     const s = set.status;
     const podsOk = JSON.stringify(pods.map((p) => ordinalOf(p.metadata.name!))) === JSON.stringify(want) && all.length === want.length
       && pods.every((p) => isAvailable(p) && p.spec.containers[0]!.image === FINAL_IMAGE);
-    const statusOk = s?.observedGeneration === set.metadata.generation && s.replicas === want.length && s.readyReplicas === want.length
+    const statusOk = s !== undefined && s.observedGeneration === set.metadata.generation && s.replicas === want.length && s.readyReplicas === want.length
       && s.availableReplicas === want.length && s.updatedReplicas === want.length && s.currentRevision === s.updateRevision;
     if (podsOk && statusOk) {
       const reserved = reservedSet(set.spec.reserveOrdinals);
