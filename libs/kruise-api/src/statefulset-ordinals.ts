@@ -54,12 +54,20 @@ export class ReservedOrdinals {
   /** The first ordinal >= `from` that is not reserved (ranges are skipped whole, never walked). */
   firstFreeFrom(from: number): number {
     let n = from;
-    for (;;) {
-      const range = this.ranges.find(([start, end]) => n >= start && n <= end);
-      if (range) n = range[1] + 1;
-      else if (this.ints.has(n)) n++;
-      else return n;
+    for (let moved = true; moved; ) {
+      moved = false;
+      for (const [start, end] of this.ranges) {
+        if (n >= start && n <= end) {
+          n = end + 1;
+          moved = true;
+        }
+      }
+      while (this.ints.has(n)) {
+        n++;
+        moved = true;
+      }
     }
+    return n;
   }
 
   /** The reserved ordinals in [from, to), as sorted, merged inclusive ranges. */

@@ -54,7 +54,7 @@ export function planStatefulSet(ctx: StatefulSetPlanContext): StatefulSetPlan {
 
   const status: StatefulSetStatus = {
     observedGeneration: set.metadata.generation ?? 0,
-    ...countReplicas([ctx.pods], minReadySeconds, currentName, updateName, now),
+    replicas: 0, readyReplicas: 0, availableReplicas: 0, currentReplicas: 0, updatedReplicas: 0,
     currentRevision: currentName,
     updateRevision: updateName,
     collisionCount: ctx.collisionCount,
@@ -107,7 +107,8 @@ export function planStatefulSet(ctx: StatefulSetPlanContext): StatefulSetPlan {
     return result(ctx, pass, slots, condemned, completeRollingUpdate(set, decremented), diff);
   };
 
-  if (set.metadata.deletionTimestamp) return result(ctx, pass, slots, condemned, status, diff);
+  // A set being deleted only reports: its counters over every pod it claims.
+  if (set.metadata.deletionTimestamp) return result(ctx, pass, slots, condemned, { ...status, ...countReplicas([ctx.pods], minReadySeconds, currentName, updateName, now) }, diff);
 
   // (a) replicas, in ascending ordinal order, in both modes.
   const processReplica = (slot: Slot, next: Slot | undefined): Step => {
@@ -260,12 +261,13 @@ export function planStatefulSet(ctx: StatefulSetPlanContext): StatefulSetPlan {
   }
   diff.maxUnavailable = maxUnavailable;
   const unavailable = new Set<string>();
+  const completion = { verticalScaling: gates.enabled('InPlaceWorkloadVerticalScaling') };
   for (const slot of slots) {
     const pod = slot.pod;
     const avail = availability(pod, minReadySeconds, now);
     if (!avail.available) pass.push(avail.waitMs);
-    const completed = isInPlaceUpdateCompleted(pod, { verticalScaling: gates.enabled('InPlaceWorkloadVerticalScaling') });
-    if (!isHealthy(pod) || !completed || !avail.available) unavailable.add(podName(pod));
+    // not healthy, or not available: with lifecycle, phase and readiness shared, that is "not available or terminating".
+    if (!avail.available || isTerminating(pod) || !isInPlaceUpdateCompleted(pod, completion)) unavailable.add(podName(pod));
   }
   diff.unavailable = unavailable.size;
 
@@ -300,7 +302,7 @@ export function planStatefulSet(ctx: StatefulSetPlanContext): StatefulSetPlan {
     const pod = slot.pod;
     if (podRevision(pod) === updateName) continue;
     if (unavailable.size >= maxUnavailable && !unavailable.has(podName(pod))) {
-      const names = [...unavailable].sort((a, b) => podOrdinal({ metadata: { name: a } }) - podOrdinal({ metadata: { name: b } }));
+      const names = [...unavailable].map((n) => ({ n, o: podOrdinal({ metadata: { name: n } }) })).sort((a, b) => a.o - b.o).map((x) => x.n);
       pass.notes.blocker('MAX_UNAVAILABLE', `${unavailable.size} of ${maxUnavailable} allowed unavailable pods are unavailable: ${names.join(', ')}`, names);
       break;
     }
@@ -368,11 +370,22 @@ function fillSlots(
   return slots;
 }
 
-/** The lowest-ordinal pod among slots and condemned pods that is not healthy. */
+/** The lowest-ordinal pod among slots (ascending) and condemned pods that is not healthy. */
 function findFirstUnhealthy(slots: readonly Slot[], condemned: readonly Pod[]): Pod | undefined {
   let first: Pod | undefined;
-  for (const pod of [...slots.map((s) => s.pod), ...condemned]) {
-    if (!isHealthy(pod) && (first === undefined || podOrdinal(pod) < podOrdinal(first))) first = pod;
+  let firstOrdinal = Infinity;
+  for (const slot of slots) {
+    if (!isHealthy(slot.pod)) {
+      first = slot.pod;
+      firstOrdinal = slot.ordinal;
+      break;
+    }
+  }
+  for (const pod of condemned) {
+    if (!isHealthy(pod) && podOrdinal(pod) < firstOrdinal) {
+      first = pod;
+      firstOrdinal = podOrdinal(pod);
+    }
   }
   return first;
 }
@@ -386,7 +399,7 @@ function enforceIdentity(ctx: StatefulSetPlanContext, slot: Slot, honoursRetenti
     const missing = claimsForOrdinal(set, slot.ordinal).filter((c) => !ctx.pvcs.has(c.metadata.name!));
     if (missing.length > 0) pass.ops.push({ op: 'createClaims', pod, claims: missing, reason: 'claims of the restored volumes' });
   }
-  if (!honoursRetention) return;
+  if (!honoursRetention || (set.spec.volumeClaimTemplates ?? []).length === 0) return;
   for (const claim of claimsForOrdinal(updateSet, slot.ordinal)) {
     const stored = ctx.pvcs.get(claim.metadata.name!);
     const owned = stored && !stored.metadata.deletionTimestamp ? claimWithRetentionOwners(stored, set, flavor, pod, false) : undefined;

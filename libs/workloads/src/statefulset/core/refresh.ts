@@ -4,12 +4,12 @@
 // and move lifecycle states. Kruise refreshes a replica while processing it and every pod again before
 // the rolling update; the second time a pod already refreshed writes nothing new, but a lifecycle move
 // made earlier in the pass still stops the rolling update, as Kruise's repeated patch reports "updated".
-import { CONDITION_KRUISE_POD_READY, type Pod } from '@coxswain/kruise-api';
+import { CONDITION_KRUISE_POD_READY, LIFECYCLE_STATES, type Pod } from '@coxswain/kruise-api';
 import { refreshInPlaceUpdate } from '../../inplace/refresh.js';
 import { setPodCondition } from '../../inplace/readiness-gate.js';
 import { hasKruisePodReadyGate } from '../../lifecycle/pod-ready.js';
 import { inPlaceUpdateLifecycleGate, refreshLifecycleState, type InPlaceLifecycleGate } from '../../lifecycle/transitions.js';
-import { podCondition } from '../../pod/pod-state.js';
+import { lifecycleState, podCondition } from '../../pod/pod-state.js';
 import { lifecycleTimestamp } from '../../pod/time.js';
 import type { Pass } from './pass.js';
 import type { StatefulSetPlanContext } from './plan-types.js';
@@ -22,17 +22,21 @@ const LIFECYCLE_REASONS: Record<number, string> = {
 };
 
 export class PassRefresh {
-  /** Pods refreshed this pass, and whether their lifecycle state moved. */
-  private readonly done = new Map<string, boolean>();
+  /** Pods refreshed this pass, and whether their lifecycle state moved (keyed by the snapshot object). */
+  private readonly done = new Map<Pod, boolean>();
 
-  constructor(private readonly ctx: StatefulSetPlanContext, private readonly pass: Pass) {}
+  /** Gate InPlaceWorkloadVerticalScaling, read once per pass. */
+  private readonly verticalScaling: boolean;
+
+  constructor(private readonly ctx: StatefulSetPlanContext, private readonly pass: Pass) {
+    this.verticalScaling = ctx.gates.enabled('InPlaceWorkloadVerticalScaling');
+  }
 
   /** Refreshes one pod (once per pass). False when the pass must stop (an unreadable annotation). */
   pod(pod: Pod): boolean {
-    const name = pod.metadata.name!;
-    if (this.done.has(name)) return true;
+    if (this.done.has(pod)) return true;
     const { ctx, pass } = this;
-    const verticalScaling = ctx.gates.enabled('InPlaceWorkloadVerticalScaling');
+    const verticalScaling = this.verticalScaling;
     const refresh = refreshInPlaceUpdate(pod, ctx.now, { verticalScaling });
     if (refresh.action === 'error') {
       pass.fail({ message: refresh.message });
@@ -48,12 +52,14 @@ export class PassRefresh {
       const reason = refresh.action === 'updateStatus' ? refresh.reason : 'KruisePodReady readiness gate without its condition';
       pass.ops.push({ op: 'writePod', pod: withKruiseReady ?? statusBase, subresource: 'status', reason });
     }
-    const change = refreshLifecycleState({
+    // Refresh moves only PreparingNormal, PreparingUpdate, Updating and Updated pods (rules 5, 10, 12, 13).
+    const state = lifecycleState(pod);
+    const change = state === '' || state === LIFECYCLE_STATES.Normal || state === LIFECYCLE_STATES.PreparingDelete ? undefined : refreshLifecycleState({
       workload: 'StatefulSet', lifecycle: ctx.view.set.spec.lifecycle, pod, updateRevision: ctx.updateRevision.metadata.name!, now: ctx.now,
       completion: { verticalScaling },
     });
     if (change) pass.ops.push({ op: 'lifecycle', pod, change, reason: LIFECYCLE_REASONS[change.rule] ?? `rule ${change.rule}` });
-    this.done.set(name, change !== undefined);
+    this.done.set(pod, change !== undefined);
     return true;
   }
 

@@ -17,8 +17,10 @@ export function podRevision(pod: Pod): string {
  * PreparingUpdateAsUpdate) the pod waits in PreparingUpdate.
  */
 export function isPodUpdated(pod: Pod, updateRevision: string, gates: FeatureGates): boolean {
+  const revision = podRevision(pod);
+  if (revision === updateRevision) return true;
   if (gates.enabled('PreparingUpdateAsUpdate') && lifecycleState(pod) === LIFECYCLE_STATES.PreparingUpdate) return true;
-  return shortHash(podRevision(pod)) === shortHash(updateRevision);
+  return shortHash(revision) === shortHash(updateRevision);
 }
 
 export function partitionOf(set: StatefulSet): number {

@@ -7,24 +7,39 @@ import {
 } from '@coxswain/kruise-api';
 import type { StatefulSetFlavor } from './flavor.js';
 
-const ORDINAL_NAME = /^(.*)-([0-9]+)$/;
-
-/** Kubernetes' getParentNameAndOrdinal: `(.*)-([0-9]+)$`; ordinal −1 when the name does not parse. */
+/**
+ * Kubernetes' getParentNameAndOrdinal, regex `(.*)-([0-9]+)$`: the parent is everything before the last
+ * '-' when only digits follow it; ordinal −1 when the name does not parse. Read by hand (no regex):
+ * plans read it for every pod several times.
+ */
 export function parentNameAndOrdinal(name: string | undefined): { parent: string; ordinal: number } {
-  const match = ORDINAL_NAME.exec(name ?? '');
-  if (!match) return { parent: '', ordinal: -1 };
-  const ordinal = Number(match[2]);
-  return Number.isSafeInteger(ordinal) ? { parent: match[1]!, ordinal } : { parent: '', ordinal: -1 };
+  const ordinal = ordinalSuffix(name ?? '');
+  return ordinal < 0 ? { parent: '', ordinal: -1 } : { parent: name!.slice(0, name!.lastIndexOf('-')), ordinal };
+}
+
+/** The digits after the last '-', −1 when there are none or anything else follows it. */
+function ordinalSuffix(name: string): number {
+  const dash = name.lastIndexOf('-');
+  if (dash < 0 || dash === name.length - 1) return -1;
+  let value = 0;
+  for (let i = dash + 1; i < name.length; i++) {
+    const d = name.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return -1;
+    value = value * 10 + d;
+  }
+  return Number.isSafeInteger(value) ? value : -1;
 }
 
 /** The pod's ordinal, −1 when its name does not end in one. */
 export function podOrdinal(pod: Pick<Pod, 'metadata'>): number {
-  return parentNameAndOrdinal(pod.metadata.name).ordinal;
+  return ordinalSuffix(pod.metadata.name ?? '');
 }
 
 /** The pod's name says it belongs to the set: `<set>-<ordinal>`. */
 export function isMemberOf(set: Pick<StatefulSet, 'metadata'>, pod: Pick<Pod, 'metadata'>): boolean {
-  return parentNameAndOrdinal(pod.metadata.name).parent === set.metadata.name;
+  const name = pod.metadata.name ?? '';
+  const setName = set.metadata.name ?? '';
+  return ordinalSuffix(name) >= 0 && name.length > setName.length + 1 && name.startsWith(setName) && name.lastIndexOf('-') === setName.length;
 }
 
 export function statefulPodName(setName: string, ordinal: number): string {
@@ -61,8 +76,7 @@ export function isValidOrdinal(range: OrdinalRange, ordinal: number): boolean {
 
 /** Kubernetes' identityMatches: parent, name, namespace and the pod-name label. */
 export function identityMatches(set: StatefulSet, pod: Pod): boolean {
-  const { parent, ordinal } = parentNameAndOrdinal(pod.metadata.name);
-  return ordinal >= 0 && parent === set.metadata.name && pod.metadata.namespace === set.metadata.namespace
+  return isMemberOf(set, pod) && pod.metadata.namespace === set.metadata.namespace
     && pod.metadata.labels?.[LABEL_STATEFULSET_POD_NAME] === pod.metadata.name;
 }
 
@@ -70,6 +84,7 @@ export function identityMatches(set: StatefulSet, pod: Pod): boolean {
 export function storageMatches(set: StatefulSet, pod: Pod): boolean {
   const ordinal = podOrdinal(pod);
   if (ordinal < 0) return false;
+  if ((set.spec.volumeClaimTemplates ?? []).length === 0) return true;
   const volumes = new Map((pod.spec.volumes ?? []).map((v) => [v.name, v]));
   return (set.spec.volumeClaimTemplates ?? []).every((t) => {
     const volume = volumes.get(t.metadata.name!);
