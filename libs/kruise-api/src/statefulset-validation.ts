@@ -70,8 +70,60 @@ export function validateStatefulSet(obj: StatefulSet | StatefulSetV1alpha1, opti
     errors.push(notSupportedField(specPath.child('volumeClaimUpdateStrategy', 'type'), vcus['type'], VOLUME_CLAIM_UPDATE_TYPES));
   }
   errors.push(...validateSelectorAndTemplate(spec, specPath, 'StatefulSet'));
-  if (options.old !== undefined) errors.push(...validateUpdate(spec, options.old, specPath, STATEFULSET_MUTABLE_SPEC_FIELDS, 'StatefulSet'));
+  if (options.old !== undefined) {
+    errors.push(...validateUpdate(spec, options.old, specPath, STATEFULSET_MUTABLE_SPEC_FIELDS, 'StatefulSet'));
+    if (isObject(vcus) && vcus['type'] === 'OnPodRollingUpdate') errors.push(...validateClaimResizeOnly(spec, options.old, specPath.child('volumeClaimTemplates')));
+  }
   return errors;
+}
+
+/**
+ * volumeClaimUpdateStrategy OnPodRollingUpdate: the claim templates may only be expanded, none added,
+ * removed or otherwise changed. (Kruise also asks the storage class whether it allows expansion; the
+ * embedded cluster has no StorageClass objects, so that check is not made here.)
+ */
+function validateClaimResizeOnly(spec: Obj, old: { spec?: unknown }, path: FieldPath): FieldError[] {
+  const before = list(isObject(old.spec) ? old.spec['volumeClaimTemplates'] : undefined).filter(isObject);
+  const after = list(spec['volumeClaimTemplates']);
+  const nameOf = (t: unknown) => (isObject(t) && isObject(t['metadata']) ? t['metadata']['name'] : undefined);
+  const withoutSize = (t: Obj) => {
+    const copy = structuredClone(t['spec'] ?? {}) as Obj;
+    const resources = copy['resources'];
+    if (isObject(resources) && isObject(resources['requests'])) delete resources['requests']['storage'];
+    return copy;
+  };
+  const storage = (t: Obj) => {
+    const resources = isObject(t['spec']) ? t['spec']['resources'] : undefined;
+    const requests = isObject(resources) ? resources['requests'] : undefined;
+    return parseQuantity((isObject(requests) ? requests['storage'] : undefined) as string | number | undefined);
+  };
+  const errors: FieldError[] = [];
+  after.forEach((template, i) => {
+    const previous = before.find((b) => nameOf(b) === nameOf(template));
+    if (!previous || !isObject(template)) {
+      errors.push(forbiddenField(path.index(i), 'volumeClaimUpdateStrategy OnPodRollingUpdate only allows resizing existing claim templates, not adding one'));
+    } else if (!semanticEqual(withoutSize(template), withoutSize(previous))) {
+      errors.push(forbiddenField(path.index(i).child('spec'), 'volumeClaimUpdateStrategy OnPodRollingUpdate only allows changing resources.requests.storage'));
+    } else if ((storage(template) ?? 0) < (storage(previous) ?? 0)) {
+      errors.push(forbiddenField(path.index(i).child('spec', 'resources', 'requests', 'storage'), 'a claim template can only be expanded'));
+    }
+  });
+  for (const previous of before) {
+    if (!after.some((t) => nameOf(t) === nameOf(previous))) {
+      errors.push(forbiddenField(path, `volumeClaimUpdateStrategy OnPodRollingUpdate does not allow removing claim template ${JSON.stringify(nameOf(previous))}`));
+    }
+  }
+  return errors;
+}
+
+const QUANTITY_SUFFIXES: Record<string, number> = { '': 1, k: 1e3, M: 1e6, G: 1e9, T: 1e12, P: 1e15, E: 1e18, Ki: 2 ** 10, Mi: 2 ** 20, Gi: 2 ** 30, Ti: 2 ** 40, Pi: 2 ** 50, Ei: 2 ** 60, m: 1e-3 };
+
+/** A storage quantity in bytes ("1Gi", "500M", 1024); undefined when it is not one. */
+function parseQuantity(value: string | number | undefined): number | undefined {
+  if (typeof value === 'number') return value;
+  const m = typeof value === 'string' ? /^([0-9]+(?:\.[0-9]+)?)([a-zA-Z]*)$/.exec(value) : null;
+  const factor = m ? QUANTITY_SUFFIXES[m[2]!] : undefined;
+  return m && factor !== undefined ? Number(m[1]) * factor : undefined;
 }
 
 /** Validates an apps/v1 StatefulSet as the Kubernetes API server does (the rules Coxswain's controller relies on). */

@@ -50,6 +50,10 @@ function native(edit: (spec: Loose) => void = () => {}): NativeStatefulSet {
   return obj as NativeStatefulSet;
 }
 
+const VCT_ONLY = (spec: Loose, name = 'data') => {
+  spec['volumeClaimTemplates'] = [{ metadata: { name }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } }];
+};
+
 const inPlaceGate = (spec: Loose) => {
   spec['template']['spec']['readinessGates'] = [{ conditionType: 'InPlaceUpdateReady' }];
 };
@@ -231,6 +235,25 @@ describe('Advanced StatefulSet validation (Kruise webhook)', () => {
     expect(env.map(formatFieldError)).toEqual([
       'spec.template.spec: Forbidden: only allowed to update images, but found add /containers/0/env (podUpdatePolicy InPlaceOnly)',
     ]);
+  });
+
+  it('volumeClaimUpdateStrategy OnPodRollingUpdate: claim templates may only be expanded', () => {
+    const claims = (size: string, extra: Loose = {}) => (s: Loose) => {
+      s['volumeClaimTemplates'] = [{ metadata: { name: 'data' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: size } }, ...extra } }];
+      s['volumeClaimUpdateStrategy'] = { type: 'OnPodRollingUpdate' };
+    };
+    const old = setDefaultsStatefulSet(beta(claims('1Gi')));
+    const check = (edit: (s: Loose) => void) => validateStatefulSet(setDefaultsStatefulSet(beta(edit), { old }), { version: 'v1beta1', old }).map((e) => [e.field, e.type]);
+    expect(check(claims('2Gi'))).toEqual([]);
+    expect(check(claims('512Mi'))).toEqual([['spec.volumeClaimTemplates[0].spec.resources.requests.storage', 'Forbidden']]);
+    expect(check(claims('2Gi', { storageClassName: 'fast' }))).toEqual([['spec.volumeClaimTemplates[0].spec', 'Forbidden']]);
+    expect(check((s) => {
+      claims('1Gi')(s);
+      s['volumeClaimTemplates'][0].metadata.name = 'logs';
+    })).toEqual([['spec.volumeClaimTemplates[0]', 'Forbidden'], ['spec.volumeClaimTemplates', 'Forbidden']]);
+    // OnDelete (the default) lets the templates change freely.
+    const free = setDefaultsStatefulSet(beta((s) => VCT_ONLY(s)));
+    expect(validateStatefulSet(setDefaultsStatefulSet(beta((s) => VCT_ONLY(s, 'logs')), { old: free }), { version: 'v1beta1', old: free })).toEqual([]);
   });
 
   it('v1alpha1 refuses the v1beta1-only fields by name instead of dropping them', () => {
