@@ -57,8 +57,9 @@ export async function startStatefulSetEnv(options: StatefulSetEnvOptions = {}): 
   const client = options.controllerClient?.(cluster.store) ?? cluster.store;
   const manager = new ControllerManager({ client, clock, onInformerError: onError });
   const recorder = new ClusterEventRecorder({ client: cluster.store, clock, component: 'kruise-manager', onError });
+  // A failed reconcile is logged as a warning and retried; in these tests it is an error.
   const log = (level: string, message: string, fields?: Record<string, unknown>) => {
-    if (level === 'error') errors.push(new Error(`${message} ${JSON.stringify(fields)}`));
+    if (level === 'error' || level === 'warn') errors.push(new Error(`${message} ${JSON.stringify(fields)}`));
   };
   const gates = options.gates ?? DEFAULT_FEATURE_GATES;
   const controller = new StatefulSetController(manager, { gates, recorder, log, maxConcurrentReconciles: 2 });

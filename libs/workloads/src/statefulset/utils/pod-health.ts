@@ -5,9 +5,13 @@ import { CONDITION_READY, type Pod } from '@coxswain/kruise-api';
 import { isNormalLifecycle, podCondition } from '../../pod/pod-state.js';
 import { timestampMillis } from '../../pod/time.js';
 
-/** The pod exists in the cluster (an in-memory pod the planner is about to create has no phase). */
+/**
+ * The pod exists in the cluster (Kruise: its phase is set). A pod the planner is about to create has
+ * neither phase nor uid; the embedded API server does not set phase Pending on creation (the scheduler
+ * does, a moment later), so a uid counts too.
+ */
 export function isCreated(pod: Pod): boolean {
-  return (pod.status?.phase ?? '') !== '';
+  return (pod.status?.phase ?? '') !== '' || (pod.metadata.uid ?? '') !== '';
 }
 
 export function isTerminating(pod: Pod): boolean {
