@@ -148,6 +148,50 @@ describe('deleting chosen pods (registry mutations)', () => {
   });
 });
 
+describe('lifecycle hooks', () => {
+  const state = (p: Pod | undefined) => p?.metadata.labels?.['lifecycle.apps.kruise.io/state'];
+  const podNamed = async (name: string) => (await env.pods('web')).find((p) => p.metadata.name === name);
+  const label = (name: string, labels: Record<string, string | null>) => env.cluster.store.patch(POD_REF, 'default', name, { metadata: { labels } });
+
+  it('inPlaceUpdate: PreparingUpdate until released, updated in place, Updated until re-hooked, then Normal', async () => {
+    await env.apply(web(`  podManagementPolicy: Parallel
+  lifecycle:
+    inPlaceUpdate:
+      labelsHandler: {example.io/block: "true"}
+  updateStrategy:
+    rollingUpdate: {podUpdatePolicy: InPlaceIfPossible, partition: 2}`)
+      .replace('metadata: {labels: {app: web}}\n    spec: {containers', 'metadata: {labels: {app: web, example.io/block: "true"}}\n    spec: {readinessGates: [{conditionType: InPlaceUpdateReady}], containers'));
+    await ready(3);
+    const uid = (await podNamed('web-2'))!.metadata.uid;
+    await env.patchSet('web', { template: { spec: { containers: [{ name: 'main', image: 'nginx:1.27' }] } } });
+    await env.runUntil(async () => state(await podNamed('web-2')) === 'PreparingUpdate');
+    await env.run(3_000);
+    expect((await podNamed('web-2'))!.spec.containers[0]!.image).toBe('nginx:1.25');
+    await label('web-2', { 'example.io/block': null });
+    await env.runUntil(async () => state(await podNamed('web-2')) === 'Updated');
+    expect((await podNamed('web-2'))!.spec.containers[0]!.image).toBe('nginx:1.27');
+    await env.run(3_000);
+    expect(state(await podNamed('web-2'))).toBe('Updated');
+    await label('web-2', { 'example.io/block': 'true' });
+    await env.runUntil(async () => state(await podNamed('web-2')) === 'Normal' && (await env.set('web')).status?.updatedReadyReplicas === 1);
+    expect((await podNamed('web-2'))!.metadata.uid).toBe(uid);
+    expect((await env.pods('web')).filter((p) => p.spec.containers[0]!.image === 'nginx:1.27').map((p) => p.metadata.name)).toEqual(['web-2']);
+  });
+
+  it('preNormal: a new pod waits in PreparingNormal until the hook is all-hooked, and OrderedReady waits with it', async () => {
+    await env.apply(web(`  lifecycle:
+    preNormal:
+      labelsHandler: {traffic-online: "true"}`, 'apps.kruise.io/v1beta1', 2).replace('metadata: {labels: {app: web}}', 'metadata: {labels: {app: web, traffic-online: "false"}}'));
+    await env.runUntil(async () => (await podNamed('web-0'))?.status?.phase === 'Running');
+    await env.run(3_000);
+    expect(state(await podNamed('web-0'))).toBe('PreparingNormal');
+    expect(await podNamed('web-1')).toBeUndefined();
+    expect(env.controller.lastPlan('default', 'web')!.blockers).toContainEqual(expect.objectContaining({ code: 'ORDERED_READY', message: 'OrderedReady: web-1 waits for web-0 to be Running and Ready' }));
+    await label('web-0', { 'traffic-online': 'true' });
+    await env.runUntil(async () => state(await podNamed('web-0')) === 'Normal' && (await podNamed('web-1')) !== undefined);
+  });
+});
+
 describe('the plan the controller shows', () => {
   it('planNow runs the planner on the caches: partition in words, the next action, and undefined for an unknown set', async () => {
     await env.apply(web('  updateStrategy: {rollingUpdate: {partition: 2}}'));
