@@ -354,7 +354,9 @@ function fillSlots(
 ): Slot[] {
   const { set, flavor } = ctx.view;
   const slots: Slot[] = [];
-  let notUpdated = [...existing.values()].filter((p) => !isPodUpdated(p, updateName, ctx.gates)).length;
+  // Only the unordered rule counts pods not updated.
+  const unordered = set.spec.updateStrategy?.rollingUpdate?.unorderedUpdate !== undefined;
+  let notUpdated = unordered ? [...existing.values()].filter((p) => !isPodUpdated(p, updateName, ctx.gates)).length : 0;
   for (let ordinal = range.reserved.firstFreeFrom(range.start); ordinal < range.end; ordinal = range.reserved.firstFreeFrom(ordinal + 1)) {
     const index = ordinal - range.start;
     const pod = existing.get(ordinal);
@@ -364,7 +366,7 @@ function fillSlots(
     }
     const atCurrent = newPodTakesCurrentRevision(set, ordinal, range.start, slots.length, notUpdated);
     const created = newStatefulPod({ set: atCurrent ? currentSet : updateSet, flavor, ordinal, revision: atCurrent ? currentName : updateName, gates: ctx.gates });
-    if (!isPodUpdated(created, updateName, ctx.gates)) notUpdated++;
+    if (unordered && !isPodUpdated(created, updateName, ctx.gates)) notUpdated++;
     slots.push({ ordinal, index, pod: created, created: false });
   }
   return slots;
