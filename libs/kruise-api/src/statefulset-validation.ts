@@ -24,7 +24,6 @@ export interface ValidateStatefulSetOptions {
 }
 
 const POLICIES = ['OrderedReady', 'Parallel'];
-const STRATEGY_TYPES = ['RollingUpdate', 'OnDelete'];
 const POD_UPDATE_POLICIES = ['ReCreate', 'InPlaceIfPossible', 'InPlaceOnly'];
 const RETENTION = ['Retain', 'Delete'];
 const VOLUME_CLAIM_UPDATE_TYPES = ['OnDelete', 'OnPodRollingUpdate'];
