@@ -1,8 +1,9 @@
-// apps/v1 workload specs that appear only inside UnitedDeployment templates
-// (statefulSetTemplate, deploymentTemplate). Coxswain does not serve these kinds itself.
-import type { IntOrString, LabelSelector } from './meta.js';
+// apps/v1 workloads: the native StatefulSet (served by the embedded cluster and run by the StatefulSet
+// controller with native defaults and only the native fields), and the Deployment spec that appears only
+// inside UnitedDeployment templates (deploymentTemplate).
+import type { IntOrString, KubeObject, LabelSelector } from './meta.js';
 import type { PersistentVolumeClaimTemplate, PodTemplateSpec } from './core.js';
-import type { PodManagementPolicyType, StatefulSetPersistentVolumeClaimRetentionPolicy } from './statefulset.js';
+import type { PodManagementPolicyType, StatefulSetCondition, StatefulSetPersistentVolumeClaimRetentionPolicy } from './statefulset.js';
 
 export interface NativeRollingUpdateStatefulSetStrategy {
   partition?: number;
@@ -27,6 +28,28 @@ export interface NativeStatefulSetSpec {
   minReadySeconds?: number;
   persistentVolumeClaimRetentionPolicy?: StatefulSetPersistentVolumeClaimRetentionPolicy;
   ordinals?: { start?: number };
+}
+
+/** apps/v1 StatefulSetStatus. */
+export interface NativeStatefulSetStatus {
+  observedGeneration?: number;
+  replicas: number;
+  readyReplicas?: number;
+  currentReplicas?: number;
+  updatedReplicas?: number;
+  currentRevision?: string;
+  updateRevision?: string;
+  collisionCount?: number;
+  conditions?: StatefulSetCondition[];
+  availableReplicas?: number;
+}
+
+/** apps/v1 StatefulSet. */
+export interface NativeStatefulSet extends KubeObject {
+  apiVersion: 'apps/v1';
+  kind: 'StatefulSet';
+  spec: NativeStatefulSetSpec;
+  status?: NativeStatefulSetStatus;
 }
 
 export interface RollingUpdateDeployment {

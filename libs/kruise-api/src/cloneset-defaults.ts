@@ -31,12 +31,19 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
   return keysA.every((k) => jsonEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
 }
 
+/** What template defaulting needs to know, for any Kruise workload. */
+export interface TemplateDefaultingOptions {
+  /** The stored object when this is an update; absent on create. */
+  old?: { spec?: { template?: PodTemplateSpec } };
+  gates?: FeatureGates;
+}
+
 /**
  * Template (and volumeClaimTemplates) defaults are injected on create, and on update only when the
  * template changed — so an update that leaves the template alone can never create a new revision —
  * and never with gate TemplateNoDefaults.
  */
-export function shouldInjectTemplateDefaults(template: PodTemplateSpec | undefined, options: CloneSetDefaultingOptions = {}): boolean {
+export function shouldInjectTemplateDefaults(template: PodTemplateSpec | undefined, options: TemplateDefaultingOptions = {}): boolean {
   if ((options.gates ?? DEFAULT_FEATURE_GATES).enabled('TemplateNoDefaults')) return false;
   return options.old === undefined || !jsonEqual(template, options.old.spec?.template);
 }

@@ -1,5 +1,6 @@
-// Advanced StatefulSet: apps.kruise.io/v1beta1 StatefulSet (spec/advanced-statefulset.md §1).
-// Same kind name as apps/v1 StatefulSet; the apiVersion tells them apart.
+// Advanced StatefulSet: apps.kruise.io/v1beta1 StatefulSet (spec/advanced-statefulset.md §1), and the
+// v1alpha1 subset it converts from. Same kind name as apps/v1 StatefulSet (apps-v1.ts); the apiVersion
+// tells them apart.
 import type { IntOrString, KubeObject, LabelSelector } from './meta.js';
 import type { ConditionStatus, PersistentVolumeClaimTemplate, PodTemplateSpec } from './core.js';
 import type { InPlaceUpdateStrategy, Lifecycle, PodUpdatePolicyType, UpdatePriorityStrategy } from './pub.js';
@@ -119,4 +120,24 @@ export interface StatefulSet extends KubeObject {
   kind: 'StatefulSet';
   spec: StatefulSetSpec;
   status?: StatefulSetStatus;
+}
+
+/**
+ * apps.kruise.io/v1alpha1 StatefulSet spec: the v1beta1 spec without `lifecycle`, `reserveOrdinals`,
+ * `scaleStrategy`, `ordinals`, `persistentVolumeClaimRetentionPolicy` and `volumeClaimUpdateStrategy`.
+ */
+export type StatefulSetV1alpha1Spec = Omit<
+  StatefulSetSpec,
+  'lifecycle' | 'reserveOrdinals' | 'scaleStrategy' | 'ordinals' | 'persistentVolumeClaimRetentionPolicy' | 'volumeClaimUpdateStrategy'
+>;
+
+/** v1alpha1 status: no updatedReadyReplicas, updatedAvailableReplicas or volumeClaims. */
+export type StatefulSetV1alpha1Status = Omit<StatefulSetStatus, 'updatedReadyReplicas' | 'updatedAvailableReplicas' | 'volumeClaims'>;
+
+/** Advanced StatefulSet as written in apps.kruise.io/v1alpha1 (Kruise < 0.7.0); stored as v1beta1. */
+export interface StatefulSetV1alpha1 extends KubeObject {
+  apiVersion: 'apps.kruise.io/v1alpha1';
+  kind: 'StatefulSet';
+  spec: StatefulSetV1alpha1Spec;
+  status?: StatefulSetV1alpha1Status;
 }

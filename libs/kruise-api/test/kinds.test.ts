@@ -12,6 +12,7 @@ describe('lookupKind', () => {
     ['apps.kruise.io/v1beta1', 'CloneSet'],
     ['apps.kruise.io/v1alpha1', 'CloneSet'],
     ['apps.kruise.io/v1beta1', 'StatefulSet'],
+    ['apps/v1', 'StatefulSet'],
     ['apps.kruise.io/v1alpha1', 'UnitedDeployment'],
   ])('serves %s %s', (apiVersion, kind) => {
     const info = lookupKind(apiVersion, kind);
@@ -21,7 +22,7 @@ describe('lookupKind', () => {
 
   it.each([
     ['apps/v1', 'Deployment'],
-    ['apps/v1', 'StatefulSet'],
+    ['apps/v1beta2', 'StatefulSet'],
     ['v1', 'pod'],
     ['apps.kruise.io/v1beta1', 'clonesets'],
     ['v2', 'Pod'],
@@ -44,7 +45,8 @@ describe('lookupResource and resourceKey', () => {
     expect(groupOf('v1')).toBe('');
     expect(lookupResource('apps.kruise.io/v1alpha1', 'StatefulSet')?.apiVersions).toEqual(['apps.kruise.io/v1beta1', 'apps.kruise.io/v1alpha1']);
     expect(lookupResource('apps.kruise.io/v1alpha1', 'UnitedDeployment')?.apiVersions[0]).toBe('apps.kruise.io/v1beta1');
-    expect(lookupResource('apps/v1', 'StatefulSet')).toBeUndefined();
+    // The native kind is a resource of its own (group apps), not a version of the Advanced StatefulSet.
+    expect(lookupResource('apps/v1', 'StatefulSet')?.apiVersions).toEqual(['apps/v1']);
   });
 });
 
@@ -58,11 +60,18 @@ describe('findKindByName', () => {
     ['clonesets.apps.kruise.io', 'CloneSet'],
     ['cloneset.apps.kruise.io', 'CloneSet'],
     ['StatefulSets', 'StatefulSet'],
+    ['statefulsets.apps.kruise.io', 'StatefulSet'],
+    ['statefulsets.apps', 'StatefulSet'],
     ['uniteddeployments', 'UnitedDeployment'],
     ['controllerrevisions', 'ControllerRevision'],
     ['persistentvolumeclaims', 'PersistentVolumeClaim'],
   ])('%s -> %s', (name, kind) => {
     expect(findKindByName(name)?.kind).toBe(kind);
+  });
+
+  it('a bare "statefulsets" is the Advanced StatefulSet; "statefulsets.apps" the native one', () => {
+    expect(findKindByName('statefulsets')?.group).toBe('apps.kruise.io');
+    expect(findKindByName('statefulsets.apps')?.group).toBe('apps');
   });
 
   it.each(['deployments', 'clone', 'ud', 'pods.apps.kruise.io', ''])('%j is not a served kind', (name) => {

@@ -168,11 +168,11 @@ describe('parseManifests: errors name the document, line and field', () => {
     expect(error.message).toContain('UnitedDeployment apps.kruise.io/v1alpha1');
   });
 
-  it('points apps/v1 StatefulSet at the Advanced StatefulSet apiVersion', () => {
-    const error = manifestError('apiVersion: apps/v1\nkind: StatefulSet\nmetadata:\n  name: web\n');
+  it('points a Kruise kind written in another group at its apiVersion', () => {
+    const error = manifestError('apiVersion: apps/v1\nkind: CloneSet\nmetadata:\n  name: web\n');
     expect(error.field).toBe('apiVersion');
     expect(error.line).toBe(1);
-    expect(error.reason).toContain('kind "StatefulSet" is not served in apiVersion "apps/v1"');
+    expect(error.reason).toContain('kind "CloneSet" is not served in apiVersion "apps/v1"');
     expect(error.reason).toContain('apps.kruise.io/v1beta1');
   });
 

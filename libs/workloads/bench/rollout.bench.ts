@@ -5,13 +5,11 @@
 //
 // The controller gets its own client (a counting wrapper around the store); the kubelet, scheduler and
 // event recorder write to the store directly, so the counts are the controller's writes only.
-import {
-  EmbeddedCluster, ManualClock, MemoryPersistence,
-  type ClusterClient, type DeleteOptions, type KindRef, type MergePatch, type WriteOptions,
-} from '@coxswain/cluster';
+import { EmbeddedCluster, ManualClock, MemoryPersistence } from '@coxswain/cluster';
 import { ClusterEventRecorder, ControllerManager } from '@coxswain/controller-runtime';
 import { DEFAULT_FEATURE_GATES, type CloneSet, type KubeObject } from '@coxswain/kruise-api';
 import { CLONESET_REF, CloneSetController } from '@coxswain/workloads';
+import { CountingClient, seeded } from './support/counting-client.js';
 
 const PODS = 1_000;
 const MAX_UNAVAILABLE = '10%'; // 100 pods: parser K rounds up without surge (spec cloneset §3.2)
@@ -21,48 +19,6 @@ const KUBELET = { imagePullMs: 2_000, containerStartMs: 500, terminationMs: 1_00
 const NODES = { zones: 3, nodesPerZone: 10, podCapacity: 110 };
 const STEP_MS = 100;
 const LIMIT_MS = 30 * 60_000;
-
-type WriteClass = 'pod' | 'pvc' | 'status' | 'other';
-
-/** Counts the writes the controller sends, by class and verb; reads and watches pass through. */
-class CountingClient implements ClusterClient {
-  readonly counts = new Map<string, number>();
-  /** Writes the API refused (e.g. Conflict on a stale resourceVersion); included in `counts`. */
-  readonly failed = new Map<string, number>();
-  constructor(private readonly inner: ClusterClient) {}
-
-  get: ClusterClient['get'] = (ref, namespace, name) => this.inner.get(ref, namespace, name);
-  list: ClusterClient['list'] = (ref, options) => this.inner.list(ref, options);
-  watch: ClusterClient['watch'] = (ref, options, onEvent, onClose) => this.inner.watch(ref, options, onEvent, onClose);
-  create: ClusterClient['create'] = (object, options?: WriteOptions) => this.count(object.kind, 'create', this.inner.create(object, options));
-  update: ClusterClient['update'] = (object, options?: WriteOptions) => this.count(object.kind, 'update', this.inner.update(object, options));
-  updateStatus: ClusterClient['updateStatus'] = (object, options?: WriteOptions) =>
-    this.count(object.kind, 'updateStatus', this.inner.updateStatus(object, options));
-  patch: ClusterClient['patch'] = (ref: KindRef, namespace, name, patch: MergePatch, options) =>
-    this.count(ref.kind, 'patch', this.inner.patch(ref, namespace, name, patch, options));
-  delete: ClusterClient['delete'] = (ref: KindRef, namespace, name, options?: DeleteOptions) =>
-    this.count(ref.kind, 'delete', this.inner.delete(ref, namespace, name, options));
-
-  total(cls: WriteClass): number {
-    let sum = 0;
-    for (const [key, n] of this.counts) if (key.startsWith(`${cls} `)) sum += n;
-    return sum;
-  }
-
-  reset(): void {
-    this.counts.clear();
-    this.failed.clear();
-  }
-
-  private count<T>(kind: string | undefined, verb: string, write: Promise<T>): Promise<T> {
-    // A pod's status subresource (the InPlaceUpdateReady condition) is a pod write: it is per pod.
-    const cls: WriteClass = kind === 'Pod' ? 'pod' : kind === 'PersistentVolumeClaim' ? 'pvc' : verb === 'updateStatus' ? 'status' : 'other';
-    const key = `${cls} ${kind} ${verb}`;
-    this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
-    write.catch(() => this.failed.set(key, (this.failed.get(key) ?? 0) + 1));
-    return write;
-  }
-}
 
 type Policy = 'ReCreate' | 'InPlaceIfPossible';
 
@@ -179,10 +135,3 @@ console.log('| policy | pods | waves | ideal (s) | floor (s) | simulated (s) | r
 console.log('|---|---|---|---|---|---|---|---|---|---|---|');
 for (const row of rows) console.log(row);
 for (const line of details) console.log(line);
-
-/** Park–Miller, so instance ids (and so scheduling ties) repeat run to run. */
-function seeded(seed: number): () => number {
-  let s = seed;
-  return () => (s = (s * 16807) % 2147483647) / 2147483647;
-}
-

@@ -1,32 +1,64 @@
-// Kruise's webhooks for the embedded cluster: CloneSet writes in either served version are defaulted
-// (mutating webhook), validated (validating webhook, Kubernetes-style field errors) and stored in the
-// storage version v1beta1 (CRD conversion). Other kinds pass through unchanged.
+// Kruise's webhooks for the embedded cluster, and the API server's own rules for apps/v1 StatefulSet:
+// CloneSet and Advanced StatefulSet writes in either served version are defaulted (mutating webhook),
+// validated (validating webhook, Kubernetes-style field errors) and stored in the storage version
+// v1beta1 (CRD conversion); apps/v1 StatefulSets get Kubernetes' defaults and validation. Other kinds
+// pass through unchanged.
 import {
-  DEFAULT_FEATURE_GATES, formatFieldError, groupOf, setDefaultsCloneSetAnyVersion, toStorageCloneSet, validateCloneSet,
-  type CloneSet, type CloneSetV1alpha1, type FeatureGates, type FieldError, type Pod,
+  DEFAULT_FEATURE_GATES, formatFieldError, groupOf, setDefaultsCloneSetAnyVersion, setDefaultsNativeStatefulSet, setDefaultsStatefulSetAnyVersion,
+  toStorageCloneSet, toStorageStatefulSet, validateCloneSet, validateNativeStatefulSet, validateStatefulSet,
+  type CloneSet, type CloneSetV1alpha1, type FeatureGates, type FieldError, type KubeObject, type NativeStatefulSet, type Pod, type StatefulSet,
+  type StatefulSetV1alpha1,
 } from '@coxswain/kruise-api';
 import { ApiError } from '../errors.js';
-import type { AdmissionHook } from '../embedded/store/admission.js';
+import type { AdmissionHook, AdmissionRequest } from '../embedded/store/admission.js';
 
 const POD = { apiVersion: 'v1', kind: 'Pod' };
 
 export function kruiseAdmission(gates: FeatureGates = DEFAULT_FEATURE_GATES): AdmissionHook {
   return (request) => {
     const { object } = request;
-    if (object.kind !== 'CloneSet' || groupOf(object.apiVersion) !== 'apps.kruise.io') return object;
-    const version = object.apiVersion.endsWith('/v1alpha1') ? 'v1alpha1' : 'v1beta1';
-    const old = request.old as CloneSet | CloneSetV1alpha1 | undefined;
-    const defaulted = setDefaultsCloneSetAnyVersion(object as CloneSet | CloneSetV1alpha1, { old, gates });
-    const errors = validateCloneSet(defaulted, {
-      version,
-      old,
-      podsLookup: (namespace, name) => request.get(POD, namespace, name) as Pod | undefined,
-    });
-    if (errors.length > 0) throw invalid(object.metadata.name ?? '', errors);
-    return toStorageCloneSet(defaulted);
+    const group = groupOf(object.apiVersion);
+    if (group === 'apps.kruise.io' && object.kind === 'CloneSet') return admitCloneSet(request, gates);
+    if (group === 'apps.kruise.io' && object.kind === 'StatefulSet') return admitStatefulSet(request, gates);
+    if (group === 'apps' && object.kind === 'StatefulSet') return admitNativeStatefulSet(request);
+    return object;
   };
 }
 
-function invalid(name: string, errors: readonly FieldError[]): ApiError {
-  return ApiError.invalid('CloneSet', name, errors.map((e) => ({ field: e.field, message: formatFieldError(e).slice(e.field.length + 2) })));
+function versionOf(object: KubeObject): 'v1alpha1' | 'v1beta1' {
+  return object.apiVersion.endsWith('/v1alpha1') ? 'v1alpha1' : 'v1beta1';
+}
+
+function admitCloneSet(request: AdmissionRequest, gates: FeatureGates): KubeObject {
+  const { object } = request;
+  const old = request.old as CloneSet | CloneSetV1alpha1 | undefined;
+  const defaulted = setDefaultsCloneSetAnyVersion(object as CloneSet | CloneSetV1alpha1, { old, gates });
+  const errors = validateCloneSet(defaulted, {
+    version: versionOf(object),
+    old,
+    podsLookup: (namespace, name) => request.get(POD, namespace, name) as Pod | undefined,
+  });
+  if (errors.length > 0) throw invalid('CloneSet', object.metadata.name ?? '', errors);
+  return toStorageCloneSet(defaulted);
+}
+
+function admitStatefulSet(request: AdmissionRequest, gates: FeatureGates): KubeObject {
+  const { object } = request;
+  const old = request.old as StatefulSet | undefined;
+  const defaulted = setDefaultsStatefulSetAnyVersion(object as StatefulSet | StatefulSetV1alpha1, { old, gates });
+  const errors = validateStatefulSet(defaulted, { version: versionOf(object), old });
+  if (errors.length > 0) throw invalid('StatefulSet', object.metadata.name ?? '', errors);
+  return toStorageStatefulSet(defaulted);
+}
+
+function admitNativeStatefulSet(request: AdmissionRequest): KubeObject {
+  const { object } = request;
+  const defaulted = setDefaultsNativeStatefulSet(object as NativeStatefulSet);
+  const errors = validateNativeStatefulSet(defaulted, request.old as NativeStatefulSet | undefined);
+  if (errors.length > 0) throw invalid('StatefulSet.apps', object.metadata.name ?? '', errors);
+  return defaulted;
+}
+
+function invalid(kind: string, name: string, errors: readonly FieldError[]): ApiError {
+  return ApiError.invalid(kind, name, errors.map((e) => ({ field: e.field, message: formatFieldError(e).slice(e.field.length + 2) })));
 }

@@ -1,7 +1,7 @@
 // Which listed pods and PVCs a CloneSet works with this reconcile (spec cloneset §5.1 step 2, §5.4).
 // Pure: the reconciler writes the ownership changes these functions decide.
 import { LABEL_CLONESET_INSTANCE_ID, Selector, type CloneSet, type OwnerReference, type PersistentVolumeClaim, type Pod } from '@coxswain/kruise-api';
-import { isActive } from './pod-state.js';
+import { isActive } from '../pod/pod-state.js';
 
 export interface PodClaim {
   /** Active pods the CloneSet controls (after adoption), in list order. */

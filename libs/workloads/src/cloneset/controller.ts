@@ -4,6 +4,7 @@
 import type { Controller, ControllerManager, EventRecorder, Informer, MapFunc } from '@coxswain/controller-runtime';
 import { ResourceVersionExpectations, ScaleExpectations, enqueueObject, enqueueOwner, requestKey } from '@coxswain/controller-runtime';
 import { Selector, type CloneSet, type ControllerRevision, type FeatureGates, type KubeObject, type Node, type PersistentVolumeClaim, type Pod } from '@coxswain/kruise-api';
+import type { Clock } from '@coxswain/cluster';
 import { CONTROLLER_REVISION_REF } from '../revision/revision-store.js';
 import { CLONESET_REF, NODE_REF, POD_REF, PVC_REF } from '../refs.js';
 import { claimPods } from './claim.js';
@@ -29,12 +30,9 @@ export class CloneSetController {
   readonly scaleExpectations: ScaleExpectations;
   readonly controller: Controller;
   private readonly plans = new Map<string, CloneSetPlan>();
-  private readonly clock: ControllerManager['clock'];
-  private readonly options: CloneSetControllerOptions;
+  private readonly clock: Clock;
 
-  constructor(manager: ControllerManager, options: CloneSetControllerOptions) {
-    this.clock = manager.clock;
-    this.options = options;
+  constructor(manager: ControllerManager, private readonly options: CloneSetControllerOptions) {
     this.informers = {
       cloneSets: manager.informerFor<CloneSet>(CLONESET_REF),
       pods: manager.informerFor<Pod>(POD_REF),
@@ -43,6 +41,7 @@ export class CloneSetController {
       nodes: manager.informerFor<Node>(NODE_REF),
     };
     const clock = manager.clock;
+    this.clock = clock;
     this.scaleExpectations = new ScaleExpectations({ clock, timeoutMs: options.expectationTimeoutMs });
     const rvExpectations = new ResourceVersionExpectations({ clock, timeoutMs: options.expectationTimeoutMs, cache: this.informers.pods });
     const observeOnly = manager.mode === 'observe';
@@ -83,17 +82,23 @@ export class CloneSetController {
   }
 
   /**
-   * The step the controller would take now: the pure planner over the informer caches, exactly as a
-   * reconcile computes it, without writing (a missing update revision is previewed, not created).
-   * Undefined when the CloneSet is not in the cache.
+   * The plan the controller would compute now, from its informer caches: the same pure planner the
+   * reconciler applies, with the revisions the next reconcile would select (nothing is written).
+   * Undefined when the CloneSet is not in the cache or its selector cannot be read.
    */
   planNow(namespace: string, name: string): CloneSetPlan | undefined {
     const cs = this.informers.cloneSets.get(namespace, name);
     if (!cs) return undefined;
+    let selector: Selector;
+    try {
+      selector = Selector.from(cs.spec.selector);
+    } catch {
+      return undefined;
+    }
     const uid = cs.metadata.uid!;
-    const preview = previewRevisions(cs, this.informers.revisions.list(namespace));
-    const active = claimPods(cs, this.informers.pods.byOwner(uid), Selector.from(cs.spec.selector)).active;
+    const active = claimPods(cs, this.informers.pods.byOwner(uid), selector).active;
     const pvcs = this.informers.pvcs.byOwner(uid).filter((c) => !c.metadata.deletionTimestamp);
+    const preview = previewRevisions(cs, this.informers.revisions.list(namespace));
     return planCloneSet(
       planContext({
         cs, pods: active, pvcs, nodes: this.informers.nodes.list(), revisions: preview.revisions,

@@ -5,7 +5,7 @@
 import { LIFECYCLE_STATES, effectiveStrategyNumbers, type CloneSet, type Pod } from '@coxswain/kruise-api';
 // The leaf module, not the revision barrel: the barrel also carries the cluster-writing revision store.
 import { podAtRevision } from '../revision/revision-match.js';
-import { isPodAvailable, isSpecifiedDelete, lifecycleState } from './pod-state.js';
+import { isPodAvailable, isSpecifiedDelete, lifecycleState } from '../pod/pod-state.js';
 
 /** The ten numbers of §6. A number the spec only sets under a condition is 0 when that condition fails. */
 export interface CloneSetDiffs {

@@ -6,10 +6,10 @@ import {
 } from '@coxswain/kruise-api';
 import { describeInPlaceUpdate } from '../inplace/progress.js';
 import { pendingHook, type HookPoint } from '../lifecycle/pending-hook.js';
-import type { BlockerCode } from './plan-types.js';
+import type { BlockerCode } from '../plan/plan-types.js';
 import { podsSubject } from './plan-words.js';
-import type { PlanNotes } from './planner-types.js';
-import { explainUnavailable, isPodAvailable, lifecycleState, podCondition } from './pod-state.js';
+import type { PlanNotes } from '../plan/plan-notes.js';
+import { explainUnavailable, isPodAvailable, lifecycleState, podCondition } from '../pod/pod-state.js';
 
 /** Container waiting reasons of a failed image pull (kubelet's images package). */
 const IMAGE_PULL_FAILURES = new Set(['ErrImagePull', 'ImagePullBackOff', 'InvalidImageName', 'ErrImageNeverPull', 'RegistryUnavailable', 'ErrImageInspect']);

@@ -6,6 +6,7 @@ import {
   type CloneSet, type PersistentVolumeClaim, type Pod, type Volume,
 } from '@coxswain/kruise-api';
 import { cloneSetControllerRef } from '../ownership/controller-ref.js';
+import { lifecycleTimestamp } from '../pod/time.js';
 
 export interface NewInstanceInput {
   /** The CloneSet with its template set to the target revision's template. */
@@ -26,11 +27,6 @@ export interface NewInstance {
 
 export function claimName(templateName: string, csName: string, instanceId: string): string {
   return `${templateName}-${csName}-${instanceId}`;
-}
-
-/** RFC 3339 with second precision. Kruise writes the controller's local offset; Coxswain runs in UTC. */
-export function lifecycleTimestamp(now: number): string {
-  return new Date(now).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
 export function newInstance({ cs, instanceId, revisionName, shortHash, now }: NewInstanceInput): NewInstance {

@@ -7,12 +7,10 @@ import {
   ANNOTATION_LIFECYCLE_TIMESTAMP, CONDITION_INPLACE_UPDATE_READY, LABEL_LIFECYCLE_STATE, LABEL_POD_TEMPLATE_HASH, LABEL_SPECIFIED_DELETE, SPECIFIED_DELETE_VALUE,
   type CloneSet, type PersistentVolumeClaim, type Pod,
 } from '@coxswain/kruise-api';
+import { applyLifecycleChange, asError, errorMessage as message, patchPod, updatePodInPlace, writePod } from '../executor/pod-writes.js';
 import { injectContainerLaunchBarrier } from '../inplace/container-priority.js';
-import { cloneSetRevisionLabels, rewritePodInPlace, startInPlaceUpdate } from '../inplace/update.js';
-import { addNotReadyKey, removeNotReadyKey } from '../lifecycle/pod-ready.js';
-import type { LifecycleChange } from '../lifecycle/transitions.js';
+import { cloneSetRevisionLabels } from '../inplace/update.js';
 import { POD_REF, PVC_REF } from '../refs.js';
-import { lifecycleTimestamp } from './new-pod.js';
 import type { CloneSetOperation } from './planner-types.js';
 
 export interface PlanExecutorDeps {
@@ -35,9 +33,6 @@ export interface ExecutionResult {
   /** An in-place grace period to wait out. */
   requeueAfterMs?: number;
 }
-
-/** Attempts of a pod write recomputed after a Conflict (client-go's retry.DefaultRetry has 5 steps). */
-const CONFLICT_ATTEMPTS = 5;
 
 type CreateOperation = Extract<CloneSetOperation, { op: 'create' }>;
 
@@ -162,97 +157,19 @@ async function deletePod(deps: PlanExecutorDeps, key: string, cs: CloneSet, pod:
   }
 }
 
-async function patchPod(deps: PlanExecutorDeps, key: string, pod: Pod, patch: Record<string, unknown>, result: ExecutionResult): Promise<void> {
-  try {
-    const written = await deps.client.patch<Pod>(POD_REF, pod.metadata.namespace, pod.metadata.name!, patch);
-    deps.rvExpectations.expect(key, written);
-    result.modified = true;
-  } catch (err) {
-    result.error = asError(err);
-  }
-}
-
-/**
- * A refresh result written from the cached pod, under its resourceVersion. A Conflict means the pod
- * changed meanwhile; its update event brings the CloneSet back here to refresh from the new copy.
- */
-async function writePod(deps: PlanExecutorDeps, key: string, pod: Pod, subresource: 'spec' | 'status', result: ExecutionResult): Promise<void> {
-  try {
-    const written = subresource === 'status' ? await deps.client.updateStatus<Pod>(pod) : await deps.client.update<Pod>(pod);
-    deps.rvExpectations.expect(key, written);
-    result.modified = true;
-  } catch (err) {
-    if (!isApiError(err, 'Conflict')) result.error = asError(err);
-  }
-}
-
-/** §3.4: the KruisePodReady key first (markPodNotReady), then the state patch. */
-async function applyLifecycleChange(deps: PlanExecutorDeps, key: string, pod: Pod, change: LifecycleChange, result: ExecutionResult): Promise<void> {
-  if (change.podReady) {
-    const now = deps.now();
-    const next = change.podReady.op === 'add' ? addNotReadyKey(pod, change.podReady.key, now) : removeNotReadyKey(pod, change.podReady.key, now);
-    if (next) {
-      await writePodStatusWithRetry(deps, key, next, (fresh) =>
-        change.podReady!.op === 'add' ? addNotReadyKey(fresh, change.podReady!.key, now) : removeNotReadyKey(fresh, change.podReady!.key, now), result);
-      if (result.error) return;
-    }
-  }
-  if (change.patch) await patchPod(deps, key, pod, change.patch as unknown as Record<string, unknown>, result);
-}
-
-/** A status write recomputed from a fresh read on Conflict (Kruise's retry.RetryOnConflict). */
-async function writePodStatusWithRetry(deps: PlanExecutorDeps, key: string, first: Pod, recompute: (fresh: Pod) => Pod | undefined, result: ExecutionResult): Promise<void> {
-  let desired: Pod | undefined = first;
-  for (let attempt = 1; desired; attempt++) {
-    try {
-      deps.rvExpectations.expect(key, await deps.client.updateStatus<Pod>(desired));
-      result.modified = true;
-      return;
-    } catch (err) {
-      if (!isApiError(err, 'Conflict') || attempt >= CONFLICT_ATTEMPTS) {
-        result.error = asError(err);
-        return;
-      }
-    }
-    desired = recompute(await deps.client.get<Pod>(POD_REF, first.metadata.namespace, first.metadata.name!));
-  }
-}
-
-/**
- * inplace-and-lifecycle §2.2: take the pod out of traffic (InPlaceUpdateReady False), then rewrite it
- * to the target revision. Both steps are recomputed from a fresh read when the pod changed meanwhile.
- */
+/** inplace-and-lifecycle §2.2 with CloneSet's revision labels and events. */
 async function updateInPlace(deps: PlanExecutorDeps, key: string, cs: CloneSet, op: Extract<CloneSetOperation, { op: 'updateInPlace' }>, result: ExecutionResult): Promise<void> {
   const name = op.pod.metadata.name!;
-  let pod = op.pod;
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const now = deps.now();
-      const unready = startInPlaceUpdate(pod, op.spec, now, { verticalScaling: deps.verticalScaling });
-      if (unready) {
-        pod = await deps.client.updateStatus<Pod>(unready);
-      }
-      const rewritten = rewritePodInPlace(pod, op.spec, { now, revisionLabels: cloneSetRevisionLabels(op.revision, deps.shortHash), lifecycleUpdating: op.lifecycleUpdating });
-      deps.rvExpectations.expect(key, await deps.client.update<Pod>(rewritten.pod));
-      result.modified = true;
-      if (rewritten.delaySeconds > 0) result.requeueAfterMs = Math.min(result.requeueAfterMs ?? Infinity, rewritten.delaySeconds * 1000);
-      deps.recorder.event(cs, 'Normal', 'SuccessfulUpdatePodInPlace', `successfully update pod ${name} in-place(revision ${op.revision})`);
-      return;
-    } catch (err) {
-      if (!isApiError(err, 'Conflict') || attempt >= CONFLICT_ATTEMPTS) {
-        result.error = asError(err);
-        deps.recorder.event(cs, 'Warning', 'FailedUpdatePodInPlace', `failed to update pod ${name} in-place(revision ${op.revision}): ${result.error.message}`);
-        return;
-      }
-    }
-    pod = await deps.client.get<Pod>(POD_REF, pod.metadata.namespace, name);
+  try {
+    const updated = await updatePodInPlace(deps, key, {
+      pod: op.pod, spec: op.spec, revisionLabels: cloneSetRevisionLabels(op.revision, deps.shortHash), lifecycleUpdating: op.lifecycleUpdating,
+      verticalScaling: deps.verticalScaling,
+    });
+    result.modified = true;
+    if (updated.delaySeconds > 0) result.requeueAfterMs = Math.min(result.requeueAfterMs ?? Infinity, updated.delaySeconds * 1000);
+    deps.recorder.event(cs, 'Normal', 'SuccessfulUpdatePodInPlace', `successfully update pod ${name} in-place(revision ${op.revision})`);
+  } catch (err) {
+    result.error = asError(err);
+    deps.recorder.event(cs, 'Warning', 'FailedUpdatePodInPlace', `failed to update pod ${name} in-place(revision ${op.revision}): ${result.error.message}`);
   }
-}
-
-function message(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
-}
-
-function asError(err: unknown): Error {
-  return err instanceof Error ? err : new Error(String(err));
 }

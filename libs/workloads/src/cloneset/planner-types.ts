@@ -1,10 +1,9 @@
-// What the CloneSet planner reads and what it decides. Operations are concrete writes for the reconciler;
-// notes collect the plan's blockers and the Kubernetes Events the reconcile should record.
+// What the CloneSet planner reads and what it decides: operations are concrete writes for the
+// reconciler (blockers and events are collected by PlanNotes, plan/plan-notes.ts).
 import type { CloneSet, ControllerRevision, InPlaceUpdateSpec, Node, PersistentVolumeClaim, Pod } from '@coxswain/kruise-api';
 import type { InPlaceGates } from '../inplace/calculate-spec.js';
 import type { LifecycleUpdatingPolicy } from '../inplace/update.js';
 import type { LifecycleChange } from '../lifecycle/transitions.js';
-import type { BlockerCode, Blocker } from './plan-types.js';
 import type { NewInstance } from './new-pod.js';
 
 export interface PlannerGates {
@@ -49,23 +48,3 @@ export type CloneSetOperation =
   /** The pod as the in-place refresh (§2.6) wants it: a full update or a status update, from the cached pod. */
   | { op: 'writePod'; pod: Pod; subresource: 'spec' | 'status'; reason: string }
   | { op: 'updateInPlace'; pod: Pod; spec: InPlaceUpdateSpec; revision: string; lifecycleUpdating: LifecycleUpdatingPolicy; reason: string };
-
-export interface PlannedEvent {
-  type: 'Normal' | 'Warning';
-  reason: string;
-  message: string;
-}
-
-/** Collects blockers (deduplicated by code and message) and events while a plan is computed. */
-export class PlanNotes {
-  readonly blockers: Blocker[] = [];
-  readonly events: PlannedEvent[] = [];
-
-  blocker(code: BlockerCode, message: string, pods: string[]): void {
-    if (!this.blockers.some((b) => b.code === code && b.message === message)) this.blockers.push({ code, message, pods });
-  }
-
-  event(type: PlannedEvent['type'], reason: string, message: string): void {
-    this.events.push({ type, reason, message });
-  }
-}

@@ -4,9 +4,10 @@ import type { Pod } from '@coxswain/kruise-api';
 import { podAtRevision } from '../revision/revision-match.js';
 import { cloneSetDiffs, type CloneSetDiffs } from './diff.js';
 import { explainHoldbacks } from './holdbacks.js';
-import type { Blocker, PlannedAction } from './plan-types.js';
-import { PlanNotes, type CloneSetOperation, type PlanContext, type PlannedEvent } from './planner-types.js';
-import { isPodAvailable } from './pod-state.js';
+import type { PlannedAction, RolloutPlan } from '../plan/plan-types.js';
+import { PlanNotes, type PlannedEvent } from '../plan/plan-notes.js';
+import type { CloneSetOperation, PlanContext } from './planner-types.js';
+import { isPodAvailable } from '../pod/pod-state.js';
 import { planScale } from './scale-plan.js';
 import type { RandomSource } from './sort/index.js';
 import { planRefresh, planUpdate } from './update-plan.js';
@@ -14,16 +15,12 @@ import { planRefresh, planUpdate } from './update-plan.js';
 /** Which half of §5.2 produced the operations: their failures set FailedScale or FailedUpdate. */
 export type PlanPhase = 'scale' | 'update';
 
-export interface CloneSetPlan {
+/**
+ * `complete`: every pod at the update revision, available, and exactly `replicas` of them. `diff`: the
+ * §6 numbers of the phase that decided this step (scale, or update once scale is quiet).
+ */
+export interface CloneSetPlan extends RolloutPlan<CloneSetDiffs> {
   phase: PlanPhase;
-  updateRevision: string;
-  currentRevision: string;
-  /** Every pod at the update revision, available, and exactly `replicas` of them. */
-  complete: boolean;
-  /** The §6 numbers of the phase that decided this step (scale, or update once scale is quiet). */
-  diff: CloneSetDiffs;
-  actions: PlannedAction[];
-  blockers: Blocker[];
   operations: CloneSetOperation[];
   events: PlannedEvent[];
   /** A FailedUpdate condition message the plan itself produces (InPlaceOnly that cannot update in place). */

@@ -6,9 +6,10 @@ import { cancelPreparingDelete, canCancelPreparingDelete, preDeleteLifecycleGate
 import { podAtRevision } from '../revision/revision-match.js';
 import type { CloneSetDiffs } from './diff.js';
 import { newInstance } from './new-pod.js';
-import { isPodAvailable, isPodReady, isSpecifiedDelete, lifecycleState } from './pod-state.js';
+import { isPodAvailable, isPodReady, isSpecifiedDelete, lifecycleState } from '../pod/pod-state.js';
 import { availableIds, choosePodsToDelete, nodeLabelsByName, type RandomSource } from './sort/index.js';
-import type { CloneSetOperation, PlanContext, PlanNotes } from './planner-types.js';
+import type { PlanNotes } from '../plan/plan-notes.js';
+import type { CloneSetOperation, PlanContext } from './planner-types.js';
 import { plural, podNameList } from './plan-words.js';
 
 export interface ScaleStep {

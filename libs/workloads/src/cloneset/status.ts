@@ -7,7 +7,8 @@ import {
 } from '@coxswain/kruise-api';
 // The leaf module, not the revision barrel: the barrel also carries the cluster-writing revision store.
 import { podAtRevision } from '../revision/revision-match.js';
-import { isPodAvailable, isRunningAndReady, timestampMillis } from './pod-state.js';
+import { isPodAvailable, isRunningAndReady } from '../pod/pod-state.js';
+import { timestampMillis } from '../pod/time.js';
 
 /** progressDeadlineSeconds with this value (Go math.MaxInt32) disables the Progressing condition, like unset. */
 export const PROGRESS_DEADLINE_DISABLED = 2147483647;

@@ -9,12 +9,13 @@ import { refreshInPlaceUpdate } from '../inplace/refresh.js';
 import { chooseUpdateMethod } from '../inplace/update-policy.js';
 import { hasKruisePodReadyGate } from '../lifecycle/pod-ready.js';
 import { inPlaceUpdateLifecycleGate, refreshLifecycleState } from '../lifecycle/transitions.js';
-import { lifecycleTimestamp } from './new-pod.js';
+import { lifecycleTimestamp } from '../pod/time.js';
 import { podAtRevision, shortHash } from '../revision/revision-match.js';
 import type { CloneSetDiffs } from './diff.js';
 import { plural, podNameList } from './plan-words.js';
-import { isPodAvailable, lifecycleState, podCondition } from './pod-state.js';
-import type { CloneSetOperation, PlanContext, PlanNotes } from './planner-types.js';
+import { isPodAvailable, lifecycleState, podCondition } from '../pod/pod-state.js';
+import type { PlanNotes } from '../plan/plan-notes.js';
+import type { CloneSetOperation, PlanContext } from './planner-types.js';
 import { limitUpdateIndexes, sortUpdateIndexes } from './sort/index.js';
 
 export interface RefreshStep {

@@ -5,7 +5,7 @@ import {
   ANNOTATION_INPLACE_UPDATE_STATE,
   type InPlaceUpdateContainerMetadata, type InPlaceUpdateSpec, type InPlaceUpdateState, type Pod, type ResourceRequirements,
 } from '@coxswain/kruise-api';
-import { lifecycleTimestamp } from '../cloneset/new-pod.js';
+import { lifecycleTimestamp } from '../pod/time.js';
 import { selectContainerBatch } from './container-priority.js';
 import { decodeMetaDataPatch } from './grace.js';
 import { applyMetadataPatch } from './metadata-patch.js';

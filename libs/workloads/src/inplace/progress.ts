@@ -3,7 +3,8 @@
 // the readiness check before the next batch (§2.3), or the last status write. Read-only and pure; the
 // decisions themselves stay with refresh.ts and completion.ts, whose per-container checks this reuses.
 import { CONDITION_INPLACE_UPDATE_READY, type InPlaceUpdateState, type Pod } from '@coxswain/kruise-api';
-import { podCondition, timestampMillis } from '../cloneset/pod-state.js';
+import { podCondition } from '../pod/pod-state.js';
+import { timestampMillis } from '../pod/time.js';
 import { podAtRevision } from '../revision/revision-match.js';
 import { containerEnvReported, containerImageUpdated, type CompletionOptions } from './completion.js';
 import { preCheckBeforeNextPassed } from './container-priority.js';

@@ -6,8 +6,8 @@ import {
   CONDITION_CONTAINERS_READY, CONDITION_INPLACE_UPDATE_READY, CONDITION_READY, REASON_READINESS_GATES_NOT_READY,
   type Pod, type PodCondition, type PodSpec,
 } from '@coxswain/kruise-api';
-import { lifecycleTimestamp } from '../cloneset/new-pod.js';
-import { podCondition } from '../cloneset/pod-state.js';
+import { podCondition } from '../pod/pod-state.js';
+import { lifecycleTimestamp } from '../pod/time.js';
 
 export function hasReadinessGate(pod: Pick<Pod, 'spec'>, conditionType: string): boolean {
   return (pod.spec.readinessGates ?? []).some((g) => g.conditionType === conditionType);

@@ -6,8 +6,8 @@ import {
   ANNOTATION_INPLACE_UPDATE_GRACE, ANNOTATION_INPLACE_UPDATE_GRACE_OLD, CONDITION_INPLACE_UPDATE_READY,
   type InPlaceUpdateSpec, type Pod,
 } from '@coxswain/kruise-api';
-import { lifecycleTimestamp } from '../cloneset/new-pod.js';
-import { podCondition, timestampMillis } from '../cloneset/pod-state.js';
+import { podCondition } from '../pod/pod-state.js';
+import { lifecycleTimestamp, timestampMillis } from '../pod/time.js';
 import { podAtRevision } from '../revision/revision-match.js';
 import { containersUpdateCompleted, type CompletionOptions } from './completion.js';
 import { preCheckBeforeNextPassed } from './container-priority.js';

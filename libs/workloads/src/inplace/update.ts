@@ -9,8 +9,8 @@ import {
   LABEL_POD_TEMPLATE_HASH, LIFECYCLE_STATES, REASON_START_INPLACE_UPDATE,
   type InPlaceUpdateSpec, type InPlaceUpdateState, type Pod,
 } from '@coxswain/kruise-api';
-import { lifecycleTimestamp } from '../cloneset/new-pod.js';
-import { podCondition } from '../cloneset/pod-state.js';
+import { podCondition } from '../pod/pod-state.js';
+import { lifecycleTimestamp } from '../pod/time.js';
 import { withLifecycleState } from '../lifecycle/state-change.js';
 import { podRevisionLabelValue, shortHash } from '../revision/revision-match.js';
 import { encodeInPlaceUpdateSpec } from './grace.js';

@@ -5,8 +5,8 @@ import {
   CONDITION_KRUISE_POD_READY, KRUISE_POD_READY_MESSAGE,
   type Pod, type PodCondition,
 } from '@coxswain/kruise-api';
-import { lifecycleTimestamp } from '../cloneset/new-pod.js';
-import { podCondition } from '../cloneset/pod-state.js';
+import { podCondition } from '../pod/pod-state.js';
+import { lifecycleTimestamp } from '../pod/time.js';
 import { hasReadinessGate, recomputePodReady } from '../inplace/readiness-gate.js';
 
 export interface PodReadyMessage {

@@ -1,8 +1,8 @@
 // Writing a lifecycle state (spec inplace-and-lifecycle §3): the `lifecycle.apps.kruise.io/state` label
 // and, on every change, the `lifecycle.apps.kruise.io/timestamp` annotation — the same keys and time
-// format new CloneSet pods are born with (cloneset/new-pod.ts).
+// format new pods are born with (pod/time.ts).
 import { ANNOTATION_LIFECYCLE_TIMESTAMP, LABEL_LIFECYCLE_STATE, type LifecycleStateType, type Pod } from '@coxswain/kruise-api';
-import { lifecycleTimestamp } from '../cloneset/new-pod.js';
+import { lifecycleTimestamp } from '../pod/time.js';
 
 /** A merge patch (RFC 7386, also a valid strategic-merge patch) of pod metadata. */
 export interface PodMetadataPatch {

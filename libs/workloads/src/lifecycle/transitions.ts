@@ -6,7 +6,7 @@ import {
   LABEL_LIFECYCLE_STATE, LIFECYCLE_STATES, KRUISE_POD_READY_MESSAGE,
   type Lifecycle, type LifecycleHook, type LifecycleStateType, type Pod,
 } from '@coxswain/kruise-api';
-import { isSpecifiedDelete, lifecycleState } from '../cloneset/pod-state.js';
+import { isSpecifiedDelete, lifecycleState } from '../pod/pod-state.js';
 import { isInPlaceUpdateCompleted, type CompletionOptions } from '../inplace/completion.js';
 import type { LifecycleUpdatingPolicy } from '../inplace/update.js';
 import { podAtRevision } from '../revision/revision-match.js';

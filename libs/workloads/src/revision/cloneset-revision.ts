@@ -1,6 +1,7 @@
-// CloneSet ControllerRevisions (spec cloneset §4.1, §4.2): what is versioned (the pod template only),
-// how a revision is hashed and named, the ControllerRevision object, and how a revision is applied
-// back onto the live CloneSet.
+// Workload ControllerRevisions (spec cloneset §4.1, §4.2; advanced-statefulset §3): what is versioned
+// (the pod template only), how a revision is hashed and named, the ControllerRevision object, and how a
+// revision is applied back onto the live workload. CloneSet and StatefulSet differ only in the owner
+// reference and in CloneSet's volumeClaimTemplates-hash annotation.
 import { cloneSetControllerRef } from '../ownership/controller-ref.js';
 import {
   ANNOTATION_VOLUME_CLAIM_TEMPLATES_HASH,
@@ -8,6 +9,9 @@ import {
   type CloneSet,
   type ControllerRevision,
   type JsonObject,
+  type LabelSelector,
+  type ObjectMeta,
+  type OwnerReference,
   type PodTemplateSpec,
 } from '@coxswain/kruise-api';
 import { canonicalJson } from './canonical-json.js';
@@ -25,8 +29,46 @@ const PATCH_DIRECTIVE = '$patch';
  * JSON (keys sorted at every level, so "$patch" comes first). These are the bytes that are hashed and
  * compared; a revision's `data` is the same value as an object.
  */
-export function revisionPayload(cs: CloneSet): string {
+export function revisionPayload(cs: Pick<CloneSet, 'spec'> | RevisionOwner): string {
   return canonicalJson({ spec: { template: { ...cs.spec.template, [PATCH_DIRECTIVE]: 'replace' } } });
+}
+
+/** What every workload that keeps ControllerRevisions of its pod template has (CloneSet, StatefulSet). */
+export interface RevisionOwner {
+  metadata: ObjectMeta;
+  spec: { template: PodTemplateSpec; selector: LabelSelector };
+  status?: { collisionCount?: number; currentRevision?: string };
+}
+
+/** How a kind stores its revisions: a name for messages and the revision object for a payload. */
+export interface RevisionKind<O extends RevisionOwner> {
+  kind: string;
+  /** The ControllerRevision `owner`'s current template would be stored as. */
+  newRevision(owner: O, revisionNumber: number, collisionCount: number): ControllerRevision;
+}
+
+/**
+ * The revision object for `owner`'s template: labels are the template's plus the hash, annotations are
+ * the owner's plus `extraAnnotations`, the controller reference is `ownerRef`.
+ */
+export function buildRevision(
+  owner: RevisionOwner, revisionNumber: number, collisionCount: number, ownerRef: OwnerReference, extraAnnotations: Record<string, string> = {},
+): ControllerRevision {
+  const payload = revisionPayload(owner);
+  const hash = hashRevision(payload, collisionCount);
+  return {
+    apiVersion: 'apps/v1',
+    kind: 'ControllerRevision',
+    metadata: {
+      name: revisionName(owner.metadata.name!, hash),
+      namespace: owner.metadata.namespace,
+      labels: { ...(owner.spec.template.metadata?.labels ?? {}), [LABEL_CONTROLLER_HASH]: hash },
+      annotations: { ...(owner.metadata.annotations ?? {}), ...extraAnnotations },
+      ownerReferences: [ownerRef],
+    },
+    revision: revisionNumber,
+    data: JSON.parse(payload) as JsonObject,
+  };
 }
 
 /**
@@ -49,22 +91,13 @@ export function revisionName(csName: string, hash: string): string {
  * CloneSet's plus the VolumeClaimTemplates hash.
  */
 export function newRevision(cs: CloneSet, revisionNumber: number, collisionCount: number): ControllerRevision {
-  const payload = revisionPayload(cs);
-  const hash = hashRevision(payload, collisionCount);
-  return {
-    apiVersion: 'apps/v1',
-    kind: 'ControllerRevision',
-    metadata: {
-      name: revisionName(cs.metadata.name!, hash),
-      namespace: cs.metadata.namespace,
-      labels: { ...(cs.spec.template.metadata?.labels ?? {}), [LABEL_CONTROLLER_HASH]: hash },
-      annotations: { ...(cs.metadata.annotations ?? {}), [ANNOTATION_VOLUME_CLAIM_TEMPLATES_HASH]: volumeClaimTemplatesHash(cs) },
-      ownerReferences: [cloneSetControllerRef(cs)],
-    },
-    revision: revisionNumber,
-    data: JSON.parse(payload) as JsonObject,
-  };
+  return buildRevision(cs, revisionNumber, collisionCount, cloneSetControllerRef(cs), {
+    [ANNOTATION_VOLUME_CLAIM_TEMPLATES_HASH]: volumeClaimTemplatesHash(cs),
+  });
 }
+
+/** CloneSet's revisions. */
+export const CLONESET_REVISIONS: RevisionKind<CloneSet> = { kind: 'CloneSet', newRevision };
 
 /** The "data bytes" of a revision: its data as canonical JSON, the form payloads are compared in. */
 export function revisionData(revision: Pick<ControllerRevision, 'data'>): string {
@@ -94,7 +127,7 @@ export function revisionTemplate(revision: ControllerRevision): PodTemplateSpec 
  * (what the strategic merge of a `"$patch":"replace"` payload does); everything else — replicas,
  * strategies, volumeClaimTemplates, lifecycle, metadata, status — comes from the live object.
  */
-export function applyRevision(cs: CloneSet, revision: ControllerRevision): CloneSet {
+export function applyRevision<W extends { spec: { template: PodTemplateSpec } }>(cs: W, revision: ControllerRevision): W {
   const template = revisionTemplate(revision);
   const clone = structuredClone(cs);
   clone.spec.template = template;

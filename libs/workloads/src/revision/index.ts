@@ -1,10 +1,12 @@
-// CloneSet ControllerRevisions (spec cloneset §4): hashing and naming, selection of the current and
+// Workload ControllerRevisions (spec cloneset §4, advanced-statefulset §3): hashing and naming, selection of the current and
 // update revisions, the write that makes the update revision exist, and history truncation.
 export { canonicalJson, compareCodePoints } from './canonical-json.js';
 export { FNV32_OFFSET_BASIS, FNV32_PRIME, SAFE_ENCODING_ALPHABET, fnv1_32, fnv1a_32, safeEncodeString } from './fnv.js';
 export {
+  CLONESET_REVISIONS,
   REVISION_NAME_PREFIX_MAX,
   applyRevision,
+  buildRevision,
   equalRevisionData,
   hashRevision,
   newRevision,
@@ -12,6 +14,8 @@ export {
   revisionName,
   revisionPayload,
   revisionTemplate,
+  type RevisionKind,
+  type RevisionOwner,
 } from './cloneset-revision.js';
 export { volumeClaimTemplatesHash } from './volume-claim-templates-hash.js';
 export { isRevisionMatch, podAtRevision, podRevisionLabelValue, shortHash } from './revision-match.js';

@@ -8,14 +8,14 @@ import {
   type ControllerRevision,
 } from '@coxswain/kruise-api';
 import { compareCodePoints } from './canonical-json.js';
-import { newRevision, revisionData } from './cloneset-revision.js';
+import { CLONESET_REVISIONS, revisionData, type RevisionKind, type RevisionOwner } from './cloneset-revision.js';
 
 /**
  * The CloneSet's revisions among `allRevisionsInNamespace`: in its namespace, matching spec.selector,
  * and either controlled by this CloneSet (by uid) or by nobody. Orphans are listed but not adopted —
  * nothing here (or in Kruise) writes an ownerReference onto them.
  */
-export function revisionsForCloneSet(cs: CloneSet, allRevisionsInNamespace: readonly ControllerRevision[]): ControllerRevision[] {
+export function revisionsForCloneSet(cs: RevisionOwner, allRevisionsInNamespace: readonly ControllerRevision[]): ControllerRevision[] {
   // A nil selector selects nothing (metav1.LabelSelectorAsSelector); validation makes it non-empty anyway.
   if (!cs.spec.selector) return [];
   const selector = Selector.fromLabelSelector(cs.spec.selector);
@@ -58,18 +58,22 @@ export type RevisionDecision =
   | { kind: 'rollback'; update: ControllerRevision }
   | { kind: 'create'; candidate: ControllerRevision };
 
-export interface SelectRevisionsInput {
-  cs: CloneSet;
+export interface SelectRevisionsInput<O extends RevisionOwner = CloneSet> {
+  /** The workload (a CloneSet unless `kind` says otherwise). */
+  cs: O;
   /** The CloneSet's revisions (revisionsForCloneSet), in any order. */
   revisions: readonly ControllerRevision[];
   /** Defaults to status.collisionCount, else 0. */
   collisionCount?: number;
+  /** How the kind builds its revisions; default CloneSet's. */
+  kind?: RevisionKind<O>;
 }
 
-export function selectRevisions({ cs, revisions, collisionCount }: SelectRevisionsInput): RevisionDecision {
+export function selectRevisions<O extends RevisionOwner = CloneSet>({ cs, revisions, collisionCount, kind }: SelectRevisionsInput<O>): RevisionDecision {
   const sorted = sortRevisions(revisions);
   const next = nextRevisionNumber(sorted);
-  const candidate = newRevision(cs, next, collisionCount ?? cs.status?.collisionCount ?? 0);
+  const build = (kind ?? (CLONESET_REVISIONS as unknown as RevisionKind<O>)).newRevision;
+  const candidate = build(cs, next, collisionCount ?? cs.status?.collisionCount ?? 0);
   // Equality is by payload bytes, never by name or hash label: a revision created under another
   // collisionCount has a different name but is the same template.
   const candidateData = revisionData(candidate);
@@ -83,8 +87,9 @@ export function selectRevisions({ cs, revisions, collisionCount }: SelectRevisio
 
   // Rolling back to an older template: that revision becomes the newest by taking the next number.
   const update = structuredClone(sorted[lastEqual]!);
-  const vctHash = candidate.metadata.annotations![ANNOTATION_VOLUME_CLAIM_TEMPLATES_HASH]!;
-  if (update.metadata.annotations?.[ANNOTATION_VOLUME_CLAIM_TEMPLATES_HASH] !== vctHash) {
+  // Only CloneSet revisions carry the volumeClaimTemplates hash.
+  const vctHash = candidate.metadata.annotations?.[ANNOTATION_VOLUME_CLAIM_TEMPLATES_HASH];
+  if (vctHash !== undefined && update.metadata.annotations?.[ANNOTATION_VOLUME_CLAIM_TEMPLATES_HASH] !== vctHash) {
     update.metadata.annotations = { ...update.metadata.annotations, [ANNOTATION_VOLUME_CLAIM_TEMPLATES_HASH]: vctHash };
   }
   update.revision = next;
@@ -96,7 +101,7 @@ export function selectRevisions({ cs, revisions, collisionCount }: SelectRevisio
  * that revision is gone) the update revision — the history starts at the update revision.
  */
 export function selectCurrentRevision(
-  cs: CloneSet,
+  cs: RevisionOwner,
   revisions: readonly ControllerRevision[],
   updateRevision: ControllerRevision,
 ): ControllerRevision {
@@ -105,7 +110,7 @@ export function selectCurrentRevision(
 }
 
 /** The name selectCurrentRevision would pick. */
-export function currentRevisionName(cs: CloneSet, revisions: readonly ControllerRevision[], updateRevisionName: string): string {
+export function currentRevisionName(cs: RevisionOwner, revisions: readonly ControllerRevision[], updateRevisionName: string): string {
   const name = cs.status?.currentRevision;
   return name !== undefined && revisions.some((r) => r.metadata.name === name) ? name : updateRevisionName;
 }

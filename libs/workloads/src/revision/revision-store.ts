@@ -2,7 +2,7 @@
 // the ClusterClient port, following the decision selectRevisions computed.
 import { isApiError, type ClusterClient, type KindRef } from '@coxswain/cluster';
 import { ANNOTATION_VOLUME_CLAIM_TEMPLATES_HASH, type CloneSet, type ControllerRevision } from '@coxswain/kruise-api';
-import { equalRevisionData, hashRevision, revisionName, revisionPayload } from './cloneset-revision.js';
+import { CLONESET_REVISIONS, equalRevisionData, hashRevision, revisionName, revisionPayload, type RevisionKind, type RevisionOwner } from './cloneset-revision.js';
 import { revisionsForCloneSet, selectCurrentRevision, selectRevisions, sortRevisions } from './revision-selection.js';
 
 export const CONTROLLER_REVISION_REF: KindRef = { apiVersion: 'apps/v1', kind: 'ControllerRevision' };
@@ -36,14 +36,15 @@ export interface EnsuredRevisions {
  * `revisions` are the ControllerRevisions of the CloneSet's namespace; they are filtered here with
  * revisionsForCloneSet, so an already filtered list is fine too.
  */
-export async function ensureUpdateRevision(
+export async function ensureUpdateRevision<O extends RevisionOwner = CloneSet>(
   client: ClusterClient,
-  cs: CloneSet,
+  cs: O,
   revisions: readonly ControllerRevision[],
+  kind: RevisionKind<O> = CLONESET_REVISIONS as unknown as RevisionKind<O>,
 ): Promise<EnsuredRevisions> {
   const owned = sortRevisions(revisionsForCloneSet(cs, revisions));
   let collisionCount = cs.status?.collisionCount ?? 0;
-  const decision = selectRevisions({ cs, revisions: owned, collisionCount });
+  const decision = selectRevisions({ cs, revisions: owned, collisionCount, kind });
 
   let updateRevision: ControllerRevision;
   switch (decision.kind) {
@@ -54,7 +55,7 @@ export async function ensureUpdateRevision(
       updateRevision = await persistRollback(client, decision.update);
       break;
     case 'create': {
-      const created = await createRevision(client, cs, decision.candidate, collisionCount);
+      const created = await createRevision(client, cs, decision.candidate, collisionCount, kind.kind);
       updateRevision = created.revision;
       collisionCount = created.collisionCount;
       break;
@@ -73,9 +74,10 @@ export async function ensureUpdateRevision(
  */
 async function createRevision(
   client: ClusterClient,
-  cs: CloneSet,
+  cs: RevisionOwner,
   candidate: ControllerRevision,
   startCollisionCount: number,
+  kind: string,
 ): Promise<{ revision: ControllerRevision; collisionCount: number }> {
   const payload = revisionPayload(cs);
   let collisionCount = startCollisionCount;
@@ -90,7 +92,7 @@ async function createRevision(
     if (equalRevisionData(existing, attempt)) return { revision: existing, collisionCount };
     if (retries >= MAX_COLLISION_RETRIES) {
       throw new Error(
-        `ControllerRevision for CloneSet ${cs.metadata.namespace}/${cs.metadata.name}: ${retries + 1} name collisions in a row (last "${attempt.metadata.name}"), giving up`,
+        `ControllerRevision for ${kind} ${cs.metadata.namespace}/${cs.metadata.name}: ${retries + 1} name collisions in a row (last "${attempt.metadata.name}"), giving up`,
       );
     }
     collisionCount += 1;

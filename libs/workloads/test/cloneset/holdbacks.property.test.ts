@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { DEFAULT_FEATURE_GATES, type CloneSet, type ControllerRevision, type Pod, type PodCondition } from '@coxswain/kruise-api';
 import { planCloneSet } from '../../src/cloneset/planner.js';
 import type { PlanContext } from '../../src/cloneset/planner-types.js';
-import { isPodAvailable } from '../../src/cloneset/pod-state.js';
+import { isPodAvailable } from '../../src/pod/pod-state.js';
 import { inPlaceGates } from '../../src/inplace/calculate-spec.js';
 
 const NOW = Date.parse('2026-05-01T12:00:00Z');

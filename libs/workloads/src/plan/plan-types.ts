@@ -1,6 +1,7 @@
 // The rollout plan: what one reconcile of a workload does next and what holds it back, in the
-// contract's vocabulary (spec/api-contract.md `RolloutPlan`). The reconciler applies `actions`; the
-// `plan` query shows the same object; observe mode computes it and writes nothing.
+// contract's vocabulary (spec/api-contract.md `RolloutPlan`), the same shape for every workload kind.
+// The reconciler applies `actions`; the `plan` query shows the same object; observe mode computes it
+// and writes nothing.
 
 export type PlannedActionType =
   | 'CREATE'
@@ -8,7 +9,11 @@ export type PlannedActionType =
   | 'MARK_SPECIFIED_DELETE'
   | 'UPDATE_IN_PLACE'
   | 'RECREATE'
-  | 'LIFECYCLE_TRANSITION';
+  | 'LIFECYCLE_TRANSITION'
+  /** Advanced StatefulSet: a pod's identity or storage (names, pod-name label, claim volumes) rewritten. */
+  | 'REPAIR_POD'
+  /** Advanced StatefulSet: a PVC's ownerReferences set to the retention policy. */
+  | 'UPDATE_PVC';
 
 export interface PlannedAction {
   type: PlannedActionType;
@@ -37,11 +42,32 @@ export type BlockerCode =
   /** A pod whose in-place update is not finished: what it waits on (grace period, container, next batch). */
   | 'IN_PLACE_UPDATING'
   /** A pod that is not Ready (or not scheduled yet) for any other reason: starting, crash-looping, probes. */
-  | 'POD_NOT_READY';
+  | 'POD_NOT_READY'
+  /** Advanced StatefulSet OrderedReady: a pod waits for its predecessor (or a terminating pod). */
+  | 'ORDERED_READY'
+  /** Advanced StatefulSet: reserveOrdinals skips these ordinals. */
+  | 'RESERVED_ORDINAL'
+  /** Advanced StatefulSet: pods updated in place are not yet seen at the update revision. */
+  | 'UPDATE_EXPECTATIONS'
+  /** Advanced StatefulSet: a PVC of the ordinal still belongs to a previous pod (retention whenScaled Delete). */
+  | 'STALE_PVC';
 
 export interface Blocker {
   code: BlockerCode;
   message: string;
   /** The pods the blocker is about (the ones to look at first). */
   pods: string[];
+}
+
+/**
+ * What every workload kind's plan has: the revisions, whether the rollout is complete, the kind's diff
+ * numbers under the spec's names, the actions with their reasons and the blockers in words.
+ */
+export interface RolloutPlan<Diff extends object = object> {
+  updateRevision: string;
+  currentRevision: string;
+  complete: boolean;
+  diff: Diff;
+  actions: PlannedAction[];
+  blockers: Blocker[];
 }

@@ -2,9 +2,10 @@ import { describe, it, expect } from '@jest/globals';
 import fc from 'fast-check';
 import {
   availableAt, explainUnavailable, isActive, isNormalLifecycle, isPodAvailable, isPodReady, isRunningAndReady,
-  isSpecifiedDelete, lifecycleState, readyTransitionTime, timestampMillis,
-} from '../../src/cloneset/pod-state.js';
-import { T0, iso, makePod, readyPod } from './pod-state-fixtures.js';
+  isSpecifiedDelete, lifecycleState, readyTransitionTime,
+} from '../../src/pod/pod-state.js';
+import { timestampMillis } from '../../src/pod/time.js';
+import { T0, iso, makePod, readyPod } from '../cloneset/pod-state-fixtures.js';
 
 describe('isActive', () => {
   it.each([

@@ -1,0 +1,318 @@
+// Validation rules Kruise's workload webhooks share (CloneSet, Advanced StatefulSet): metadata, replicas,
+// selector and pod template, priority strategy, and the comparisons update validation needs. Messages
+// follow Kruise's for each kind. Input arrives from YAML and may have any shape, so every field is
+// checked for its type before use.
+import { jsonEqual } from './cloneset-defaults.js';
+import {
+  FieldPath,
+  duplicateField,
+  forbiddenField,
+  invalidField,
+  isDNS1123Label,
+  isDNS1123Subdomain,
+  notFoundField,
+  notSupportedField,
+  requiredField,
+  validateLabels,
+  type FieldError,
+} from './field-errors.js';
+import { Selector, SelectorParseError } from './labels.js';
+import type { LabelSelector } from './meta.js';
+
+export type Obj = Record<string, unknown>;
+
+/** The workload kinds whose webhooks use these rules; Kruise words a few messages per kind. */
+export type WorkloadKindName = 'CloneSet' | 'StatefulSet';
+
+const WORDS: Record<WorkloadKindName, { emptySelector: string; activeDeadline: string }> = {
+  CloneSet: { emptySelector: 'empty selector is invalid for cloneset', activeDeadline: 'activeDeadlineSeconds in cloneset is not Supported' },
+  StatefulSet: { emptySelector: 'empty selector is invalid for statefulset', activeDeadline: 'activeDeadlineSeconds in StatefulSet is not Supported' },
+};
+
+const DNS_POLICIES = ['ClusterFirstWithHostNet', 'ClusterFirst', 'Default', 'None'];
+const PROTOCOLS = ['SCTP', 'TCP', 'UDP'];
+
+export function isObject(value: unknown): value is Obj {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function isSet(value: unknown): boolean {
+  return value !== undefined && value !== null;
+}
+
+export function isNonEmptyString(value: unknown): value is string {
+  return typeof value === 'string' && value !== '';
+}
+
+export function list(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [];
+}
+
+export function validateMetadata(metadata: unknown): FieldError[] {
+  const path = FieldPath.of('metadata');
+  if (!isObject(metadata)) return [requiredField(path, 'metadata.name is required')];
+  const errors: FieldError[] = [];
+  const name = metadata['name'];
+  if (!isNonEmptyString(name)) {
+    if (!isNonEmptyString(metadata['generateName'])) errors.push(requiredField(path.child('name'), 'name or generateName is required'));
+  } else {
+    for (const problem of isDNS1123Subdomain(name)) errors.push(invalidField(path.child('name'), name, problem));
+  }
+  errors.push(...validateLabels(metadata['labels'], path.child('labels')));
+  return errors;
+}
+
+/** Returns the replica count to use in later checks (1 when unset, as defaulted). */
+export function validateReplicas(value: unknown, path: FieldPath, errors: FieldError[]): number {
+  if (!isSet(value)) return 1;
+  if (typeof value !== 'number' || !Number.isInteger(value)) {
+    errors.push(invalidField(path, value, 'must be an integer'));
+    return 1;
+  }
+  if (value < 0) errors.push(invalidField(path, value, 'must be greater than or equal to 0'));
+  return value;
+}
+
+export function validateSelectorAndTemplate(spec: Obj, specPath: FieldPath, kind: WorkloadKindName): FieldError[] {
+  const errors: FieldError[] = [];
+  const selectorPath = specPath.child('selector');
+  const raw = spec['selector'];
+  let selector: Selector | undefined;
+  if (!isSet(raw)) errors.push(requiredField(selectorPath, ''));
+  else if (!isObject(raw)) errors.push(invalidField(selectorPath, raw, 'must be a label selector (matchLabels and/or matchExpressions)'));
+  else {
+    try {
+      selector = Selector.fromLabelSelector(raw as LabelSelector);
+    } catch (error) {
+      if (!(error instanceof SelectorParseError)) throw error;
+      errors.push(invalidField(selectorPath, raw, error.reason));
+    }
+    if (selector?.isEverything()) {
+      errors.push(invalidField(selectorPath, raw, WORDS[kind].emptySelector));
+      selector = undefined;
+    }
+  }
+  const template = spec['template'];
+  const templatePath = specPath.child('template');
+  if (!isObject(template)) return [...errors, requiredField(templatePath, `a ${kind} needs a pod template`)];
+  const templateLabels = isObject(template['metadata']) ? template['metadata']['labels'] : undefined;
+  if (selector !== undefined && !selector.matches(isObject(templateLabels) ? (templateLabels as Record<string, string>) : undefined)) {
+    errors.push(invalidField(templatePath.child('metadata', 'labels'), templateLabels ?? {}, '`selector` does not match template `labels`'));
+  }
+  errors.push(...validatePodTemplate(template, list(spec['volumeClaimTemplates']), templatePath, specPath.child('volumeClaimTemplates'), kind));
+  return errors;
+}
+
+/** The part of Kubernetes' ValidatePodTemplateSpec that catches real mistakes, plus Kruise's template rules. */
+export function validatePodTemplate(template: Obj, claimTemplates: unknown[], path: FieldPath, claimsPath: FieldPath, kind: WorkloadKindName): FieldError[] {
+  const errors: FieldError[] = [];
+  const metadata = template['metadata'];
+  if (isSet(metadata) && !isObject(metadata)) errors.push(invalidField(path.child('metadata'), metadata, 'must be an object'));
+  if (isObject(metadata)) errors.push(...validateLabels(metadata['labels'], path.child('metadata', 'labels')));
+  const specPath = path.child('spec');
+  const spec = isObject(template['spec']) ? template['spec'] : {};
+  const volumeNames = validateVolumes(spec['volumes'], claimTemplates, specPath.child('volumes'), claimsPath, errors);
+  const containers = spec['containers'];
+  if (!Array.isArray(containers) || containers.length === 0) {
+    errors.push(requiredField(specPath.child('containers'), missingContainersHint(template)));
+  }
+  const containerNames = new Set<string>();
+  errors.push(...validateContainers(spec['initContainers'], specPath.child('initContainers'), volumeNames, containerNames));
+  errors.push(...validateContainers(containers, specPath.child('containers'), volumeNames, containerNames));
+
+  const restartPolicy = spec['restartPolicy'];
+  if (isSet(restartPolicy) && restartPolicy !== '' && restartPolicy !== 'Always') {
+    errors.push(notSupportedField(specPath.child('restartPolicy'), restartPolicy, ['Always']));
+  }
+  if (isSet(spec['activeDeadlineSeconds'])) {
+    errors.push(forbiddenField(specPath.child('activeDeadlineSeconds'), WORDS[kind].activeDeadline));
+  }
+  const dnsPolicy = spec['dnsPolicy'];
+  if (isSet(dnsPolicy) && dnsPolicy !== '' && !DNS_POLICIES.includes(dnsPolicy as string)) {
+    errors.push(notSupportedField(specPath.child('dnsPolicy'), dnsPolicy, DNS_POLICIES));
+  }
+  const grace = spec['terminationGracePeriodSeconds'];
+  if (isSet(grace) && (typeof grace !== 'number' || !Number.isInteger(grace) || grace < 0)) {
+    errors.push(invalidField(specPath.child('terminationGracePeriodSeconds'), grace, 'must be an integer greater than or equal to 0'));
+  }
+  return errors;
+}
+
+/** Containers written in the wrong place are a common copy-paste mistake; say where they belong. */
+function missingContainersHint(template: Obj): string {
+  const metadata = template['metadata'];
+  if (isObject(metadata) && isSet(metadata['containers'])) {
+    return 'containers must be listed under spec.template.spec.containers, but they were found under spec.template.metadata.containers';
+  }
+  if (isSet(template['containers'])) {
+    return 'containers must be listed under spec.template.spec.containers, but they were found under spec.template.containers';
+  }
+  return 'a pod template needs at least one container';
+}
+
+/** Template volumes plus one claim volume per volumeClaimTemplate (as Kruise validates them); returns all names. */
+function validateVolumes(volumes: unknown, claimTemplates: unknown[], path: FieldPath, claimsPath: FieldPath, errors: FieldError[]): Set<string> {
+  const names = new Set<string>();
+  const check = (name: unknown, namePath: FieldPath) => {
+    if (!isNonEmptyString(name)) return errors.push(requiredField(namePath, ''));
+    for (const problem of isDNS1123Label(name)) errors.push(invalidField(namePath, name, problem));
+    if (names.has(name)) errors.push(duplicateField(namePath, name));
+    names.add(name);
+  };
+  list(volumes).forEach((volume, i) => check(isObject(volume) ? volume['name'] : undefined, path.index(i).child('name')));
+  claimTemplates.forEach((claim, i) => {
+    const metadata = isObject(claim) ? claim['metadata'] : undefined;
+    check(isObject(metadata) ? metadata['name'] : undefined, claimsPath.index(i).child('metadata', 'name'));
+  });
+  return names;
+}
+
+function validateContainers(containers: unknown, path: FieldPath, volumeNames: Set<string>, names: Set<string>): FieldError[] {
+  const errors: FieldError[] = [];
+  list(containers).forEach((container, i) => {
+    const at = path.index(i);
+    if (!isObject(container)) return errors.push(invalidField(at, container, 'must be a container object'));
+    const name = container['name'];
+    if (!isNonEmptyString(name)) errors.push(requiredField(at.child('name'), ''));
+    else {
+      for (const problem of isDNS1123Label(name)) errors.push(invalidField(at.child('name'), name, problem));
+      if (names.has(name)) errors.push(duplicateField(at.child('name'), name));
+      names.add(name);
+    }
+    if (!isNonEmptyString(container['image'])) errors.push(requiredField(at.child('image'), ''));
+    errors.push(...validatePorts(container['ports'], at.child('ports')));
+    errors.push(...validateVolumeMounts(container['volumeMounts'], at.child('volumeMounts'), volumeNames));
+    return undefined;
+  });
+  return errors;
+}
+
+function validatePorts(ports: unknown, path: FieldPath): FieldError[] {
+  const errors: FieldError[] = [];
+  list(ports).forEach((port, i) => {
+    const at = path.index(i);
+    if (!isObject(port)) return errors.push(invalidField(at, port, 'must be a port object'));
+    const number = port['containerPort'];
+    if (!isSet(number) || number === 0) errors.push(requiredField(at.child('containerPort'), ''));
+    else if (typeof number !== 'number' || !Number.isInteger(number) || number < 1 || number > 65535) {
+      errors.push(invalidField(at.child('containerPort'), number, 'must be between 1 and 65535, inclusive'));
+    }
+    const protocol = port['protocol'];
+    if (isSet(protocol) && protocol !== '' && !PROTOCOLS.includes(protocol as string)) {
+      errors.push(notSupportedField(at.child('protocol'), protocol, PROTOCOLS));
+    }
+    return undefined;
+  });
+  return errors;
+}
+
+function validateVolumeMounts(mounts: unknown, path: FieldPath, volumeNames: Set<string>): FieldError[] {
+  const errors: FieldError[] = [];
+  list(mounts).forEach((mount, i) => {
+    const at = path.index(i);
+    if (!isObject(mount)) return errors.push(invalidField(at, mount, 'must be a volume mount object'));
+    const name = mount['name'];
+    if (!isNonEmptyString(name)) errors.push(requiredField(at.child('name'), ''));
+    else if (!volumeNames.has(name)) errors.push(notFoundField(at.child('name'), name, 'no volume or volumeClaimTemplate has this name'));
+    if (!isNonEmptyString(mount['mountPath'])) errors.push(requiredField(at.child('mountPath'), ''));
+    return undefined;
+  });
+  return errors;
+}
+
+export function nonNegativeInteger(value: unknown, path: FieldPath): FieldError[] {
+  if (typeof value !== 'number' || !Number.isInteger(value)) return [invalidField(path, value, 'must be an integer')];
+  return value < 0 ? [invalidField(path, value, 'must be greater than or equal to 0')] : [];
+}
+
+/** IntOrString as Kruise prints it in messages: `3` and `"3"` both read "3". */
+export function intOrStringText(value: unknown): string {
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : JSON.stringify(value);
+}
+
+export function validatePriorityStrategy(strategy: unknown, path: FieldPath): FieldError[] {
+  if (!isSet(strategy)) return [];
+  if (!isObject(strategy)) return [invalidField(path, strategy, 'must be an object')];
+  const errors: FieldError[] = [];
+  const weights = list(strategy['weightPriority']);
+  const orders = list(strategy['orderPriority']);
+  if (weights.length > 0 && orders.length > 0) {
+    errors.push(forbiddenField(path.child('orderPriority'), 'only one of weightPriority and orderPriority can be used'));
+  }
+  weights.forEach((term, i) => {
+    const at = path.child('weightPriority').index(i);
+    const weight = isObject(term) ? term['weight'] : undefined;
+    if (typeof weight !== 'number' || !Number.isInteger(weight) || weight < 0 || weight > 100) {
+      errors.push(invalidField(at.child('weight'), weight ?? null, 'weight must be an integer between 0 and 100'));
+    }
+    const selector = isObject(term) ? term['matchSelector'] : undefined;
+    const selectorPath = at.child('matchSelector');
+    if (!isObject(selector) || (Object.keys(selector['matchLabels'] ?? {}).length === 0 && list(selector['matchExpressions']).length === 0)) {
+      errors.push(requiredField(selectorPath, 'selector can not be empty'));
+      return;
+    }
+    try {
+      Selector.fromLabelSelector(selector as LabelSelector);
+    } catch (error) {
+      if (!(error instanceof SelectorParseError)) throw error;
+      errors.push(invalidField(selectorPath, selector, `invalid selector: ${error.reason}`));
+    }
+  });
+  orders.forEach((term, i) => {
+    if (!isNonEmptyString(isObject(term) ? term['orderedKey'] : undefined)) {
+      errors.push(requiredField(path.child('orderPriority').index(i).child('orderedKey'), 'order key can not be empty'));
+    }
+  });
+  return errors;
+}
+
+/** apimachinery's Semantic.DeepEqual as far as it matters here: nil and empty maps/lists are equal. */
+export function semanticEqual(a: unknown, b: unknown): boolean {
+  return jsonEqual(dropEmpty(a), dropEmpty(b));
+}
+
+function dropEmpty(value: unknown): unknown {
+  if (Array.isArray(value)) return value.length === 0 ? undefined : value.map(dropEmpty);
+  if (isObject(value)) {
+    const entries = Object.entries(value)
+      .map(([k, v]) => [k, dropEmpty(v)] as const)
+      .filter(([, v]) => v !== undefined);
+    return entries.length === 0 ? undefined : Object.fromEntries(entries);
+  }
+  return value === null ? undefined : value;
+}
+
+export interface JsonPatchOperation {
+  op: 'add' | 'remove' | 'replace';
+  /** RFC 6901 pointer, e.g. `/containers/0/image`. */
+  path: string;
+}
+
+/**
+ * The JSON patch turning `from` into `to`, shaped like the one Kruise computes (gomodules jsonpatch):
+ * objects key by key (sorted, for a deterministic first operation), arrays index by index with
+ * trailing removals/additions, anything else a `replace`.
+ */
+export function jsonPatchOperations(from: unknown, to: unknown, path = ''): JsonPatchOperation[] {
+  if (jsonEqual(from, to)) return [];
+  if (isObject(from) && isObject(to)) {
+    const ops: JsonPatchOperation[] = [];
+    const keys = [...new Set([...Object.keys(from), ...Object.keys(to)])].sort();
+    for (const key of keys) {
+      const child = `${path}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`;
+      if (from[key] === undefined && to[key] !== undefined) ops.push({ op: 'add', path: child });
+      else if (from[key] !== undefined && to[key] === undefined) ops.push({ op: 'remove', path: child });
+      else ops.push(...jsonPatchOperations(from[key], to[key], child));
+    }
+    return ops;
+  }
+  if (Array.isArray(from) && Array.isArray(to)) {
+    const ops: JsonPatchOperation[] = [];
+    const common = Math.min(from.length, to.length);
+    for (let i = from.length - 1; i >= common; i--) ops.push({ op: 'remove', path: `${path}/${i}` });
+    for (let i = common; i < to.length; i++) ops.push({ op: 'add', path: `${path}/${i}` });
+    for (let i = 0; i < common; i++) ops.push(...jsonPatchOperations(from[i], to[i], `${path}/${i}`));
+    return ops;
+  }
+  return [{ op: 'replace', path }];
+}

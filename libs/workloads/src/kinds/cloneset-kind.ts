@@ -1,0 +1,95 @@
+// CloneSet (apps.kruise.io/v1beta1) as a workload kind: the descriptor the API, dashboard and hooks read.
+import {
+  LABEL_CLONESET_INSTANCE_ID, parseIntOrPercentForValidation,
+  type CloneSet, type CloneSetRollingUpdateStrategy, type IntOrString, type Pod,
+} from '@coxswain/kruise-api';
+import { expectedUpdatedReplicas } from '../cloneset/status.js';
+import { isPodAvailable } from '../pod/pod-state.js';
+import { CLONESET_REF } from '../refs.js';
+import { podAtRevision } from '../revision/revision-match.js';
+import { column, controlledBy, withImage, withReplicas, withRevisionTemplate } from './common-edits.js';
+import { humanAge } from './human-age.js';
+import { WorkloadMutationError } from './mutation-error.js';
+import type { WorkloadKindDescriptor } from './types.js';
+
+function rollingUpdate(cs: CloneSet): CloneSetRollingUpdateStrategy {
+  const strategy = (cs.spec.updateStrategy ??= {});
+  return (strategy.rollingUpdate ??= {});
+}
+
+function checkPartition(partition: IntOrString): void {
+  const parsed = parseIntOrPercentForValidation(partition, 100, true);
+  if (parsed.error !== undefined || parsed.value < 0) {
+    throw new WorkloadMutationError(`partition ${JSON.stringify(partition)} is neither a non-negative integer nor a percentage such as "40%"`, [
+      { field: 'partition', message: 'a non-negative integer (pods) or a percentage such as "40%"' },
+    ]);
+  }
+}
+
+export const CLONESET_KIND: WorkloadKindDescriptor<CloneSet> = {
+  name: 'CLONE_SET',
+  kind: 'CloneSet',
+  ref: CLONESET_REF,
+  servedVersions: ['apps.kruise.io/v1beta1', 'apps.kruise.io/v1alpha1'],
+  printerColumns: ['DESIRED', 'UPDATED', 'UPDATED_READY', 'UPDATED_AVAILABLE', 'READY', 'TOTAL', 'AGE'],
+  printRow(cs, now) {
+    const s = cs.status;
+    return [
+      column(cs.spec.replicas), column(s?.updatedReplicas), column(s?.updatedReadyReplicas), column(s?.updatedAvailableReplicas),
+      column(s?.readyReplicas), column(s?.replicas), humanAge(now - Date.parse(cs.metadata.creationTimestamp ?? new Date(now).toISOString())),
+    ];
+  },
+  ownsPod: controlledBy,
+  status(cs) {
+    const s = cs.status;
+    return {
+      observedGeneration: s?.observedGeneration ?? 0,
+      replicas: s?.replicas ?? 0,
+      readyReplicas: s?.readyReplicas ?? 0,
+      availableReplicas: s?.availableReplicas ?? 0,
+      updatedReplicas: s?.updatedReplicas ?? 0,
+      updatedReadyReplicas: s?.updatedReadyReplicas ?? 0,
+      updatedAvailableReplicas: s?.updatedAvailableReplicas ?? 0,
+      expectedUpdatedReplicas: s?.expectedUpdatedReplicas ?? 0,
+      currentRevision: s?.currentRevision ?? '',
+      updateRevision: s?.updateRevision ?? '',
+      conditions: (s?.conditions ?? []).map((c) => ({
+        type: c.type, status: c.status, reason: c.reason, message: c.message, lastTransitionTime: c.lastTransitionTime ?? c.lastUpdateTime,
+      })),
+    };
+  },
+  expectedUpdatedReplicas: (cs) => expectedUpdatedReplicas(cs),
+  images: (cs) => cs.spec.template.spec.containers.map((c) => c.image ?? ''),
+  replicas: (cs) => cs.spec.replicas ?? 1,
+  updateStrategy: (cs) => cs.spec.updateStrategy ?? {},
+  lifecycle: (cs) => cs.spec.lifecycle,
+  podInstanceId: (_cs, pod) => pod.metadata.labels?.[LABEL_CLONESET_INSTANCE_ID],
+  isPodAvailable: (cs, pod, now) => isPodAvailable(pod, cs.spec.minReadySeconds ?? 0, now),
+  isPodUpdated: (cs, pod) => podAtRevision(pod, cs.status?.updateRevision ?? ''),
+  mutations: {
+    setImage: withImage,
+    setPartition(cs, partition) {
+      checkPartition(partition);
+      const next = structuredClone(cs);
+      rollingUpdate(next).partition = partition;
+      return next;
+    },
+    setPaused(cs, paused) {
+      const next = structuredClone(cs);
+      rollingUpdate(next).paused = paused;
+      return next;
+    },
+    scale: withReplicas,
+    deletePods(cs, pods: readonly Pod[], scaleDown) {
+      const next = structuredClone(cs);
+      const strategy = (next.spec.scaleStrategy ??= {});
+      const listed = strategy.podsToDelete ?? [];
+      const added = [...new Set(pods.map((p) => p.metadata.name!))].filter((n) => !listed.includes(n));
+      strategy.podsToDelete = [...listed, ...added];
+      if (scaleDown) next.spec.replicas = Math.max(0, (next.spec.replicas ?? 1) - added.length);
+      return { workload: next, podPatches: [] };
+    },
+    rollback: withRevisionTemplate,
+  },
+};
+

@@ -1,0 +1,107 @@
+// Advanced StatefulSet (apps.kruise.io/v1beta1) as a workload kind: the descriptor the API, dashboard
+// and hooks read. Its partition is an ordinal count; deleting chosen pods labels them
+// `apps.kruise.io/specified-delete` (they come back at the same ordinal), or with scaleDown reserves
+// their ordinals and lowers replicas (spec/advanced-statefulset.md §2.1, §4.7).
+import {
+  LABEL_SPECIFIED_DELETE, SPECIFIED_DELETE_VALUE,
+  type IntOrString, type Pod, type RollingUpdateStatefulSetStrategy, type StatefulSet,
+} from '@coxswain/kruise-api';
+import { podRevision } from '../statefulset/core/update-order.js';
+import { KRUISE_STATEFULSET, statefulSetView } from '../statefulset/utils/flavor.js';
+import { isMemberOf, podOrdinal } from '../statefulset/utils/identity.js';
+import { availability } from '../statefulset/utils/pod-health.js';
+import { column, controlledBy, withImage, withReplicas, withRevisionTemplate } from './common-edits.js';
+import { humanAge } from './human-age.js';
+import { WorkloadMutationError } from './mutation-error.js';
+import type { WorkloadKindDescriptor } from './types.js';
+
+function rollingUpdate(set: StatefulSet, what: string): RollingUpdateStatefulSetStrategy {
+  const strategy = (set.spec.updateStrategy ??= {});
+  if (strategy.type === 'OnDelete') {
+    throw new WorkloadMutationError(`updateStrategy OnDelete has no ${what}; pods change revision only when deleted`, [
+      { field: 'spec.updateStrategy.type', message: `OnDelete has no ${what}` },
+    ]);
+  }
+  return (strategy.rollingUpdate ??= {});
+}
+
+export const STATEFULSET_KIND: WorkloadKindDescriptor<StatefulSet> = {
+  name: 'STATEFUL_SET',
+  kind: 'StatefulSet',
+  ref: KRUISE_STATEFULSET.ref,
+  servedVersions: ['apps.kruise.io/v1beta1', 'apps.kruise.io/v1alpha1'],
+  printerColumns: ['DESIRED', 'CURRENT', 'UPDATED', 'READY', 'AGE'],
+  printRow(set, now) {
+    const s = set.status;
+    return [
+      column(set.spec.replicas), column(s?.replicas), column(s?.updatedReplicas), column(s?.readyReplicas),
+      humanAge(now - Date.parse(set.metadata.creationTimestamp ?? new Date(now).toISOString())),
+    ];
+  },
+  ownsPod: controlledBy,
+  status(set) {
+    const s = set.status;
+    return {
+      observedGeneration: s?.observedGeneration ?? 0,
+      replicas: s?.replicas ?? 0,
+      readyReplicas: s?.readyReplicas ?? 0,
+      availableReplicas: s?.availableReplicas ?? 0,
+      updatedReplicas: s?.updatedReplicas ?? 0,
+      updatedReadyReplicas: s?.updatedReadyReplicas ?? 0,
+      updatedAvailableReplicas: s?.updatedAvailableReplicas ?? 0,
+      currentReplicas: s?.currentReplicas ?? 0,
+      currentRevision: s?.currentRevision ?? '',
+      updateRevision: s?.updateRevision ?? '',
+      conditions: (s?.conditions ?? []).map((c) => ({ type: c.type, status: c.status, reason: c.reason, message: c.message, lastTransitionTime: c.lastTransitionTime })),
+    };
+  },
+  expectedUpdatedReplicas(set) {
+    const replicas = set.spec.replicas ?? 1;
+    const rolling = set.spec.updateStrategy?.rollingUpdate;
+    return rolling ? Math.max(0, replicas - (rolling.partition ?? 0)) : replicas;
+  },
+  images: (set) => set.spec.template.spec.containers.map((c) => c.image ?? ''),
+  replicas: (set) => set.spec.replicas ?? 1,
+  updateStrategy: (set) => set.spec.updateStrategy ?? {},
+  lifecycle: (set) => set.spec.lifecycle,
+  podOrdinal: (set, pod) => (isMemberOf(set, pod) ? podOrdinal(pod) : undefined),
+  isPodAvailable: (set, pod, now) => availability(pod, statefulSetView(set, KRUISE_STATEFULSET).minReadySeconds, now).available,
+  isPodUpdated: (set, pod) => set.status?.updateRevision !== undefined && podRevision(pod) === set.status.updateRevision,
+  mutations: {
+    setImage: withImage,
+    setPartition(set, partition: IntOrString) {
+      if (typeof partition !== 'number' || !Number.isInteger(partition) || partition < 0) {
+        throw new WorkloadMutationError(`partition ${JSON.stringify(partition)} is not a non-negative integer: an Advanced StatefulSet partition is an ordinal count`, [
+          { field: 'partition', message: 'a non-negative integer (pods below this ordinal index keep the current revision)' },
+        ]);
+      }
+      const next = structuredClone(set);
+      rollingUpdate(next, 'partition').partition = partition;
+      return next;
+    },
+    setPaused(set, paused) {
+      const next = structuredClone(set);
+      rollingUpdate(next, 'pause').paused = paused;
+      return next;
+    },
+    scale: withReplicas,
+    deletePods(set, pods: readonly Pod[], scaleDown) {
+      const bad = pods.map((p, i) => ({ p, i })).filter(({ p }) => !isMemberOf(set, p));
+      if (bad.length > 0) {
+        throw new WorkloadMutationError(`not pods of StatefulSet ${set.metadata.name}: ${bad.map(({ p }) => p.metadata.name).join(', ')}`,
+          bad.map(({ p, i }) => ({ field: `pods[${i}]`, message: `${p.metadata.name} is not <name>-<ordinal> of this StatefulSet` })));
+      }
+      if (!scaleDown) {
+        const names = [...new Set(pods.map((p) => p.metadata.name!))];
+        return { podPatches: names.map((pod) => ({ pod, patch: { metadata: { labels: { [LABEL_SPECIFIED_DELETE]: SPECIFIED_DELETE_VALUE } } } })) };
+      }
+      const next = structuredClone(set);
+      const reserved = next.spec.reserveOrdinals ?? [];
+      const added = [...new Set(pods.map(podOrdinal))].filter((o) => !reserved.includes(o)).sort((a, b) => a - b);
+      next.spec.reserveOrdinals = [...reserved, ...added];
+      next.spec.replicas = Math.max(0, (next.spec.replicas ?? 1) - added.length);
+      return { workload: next, podPatches: [] };
+    },
+    rollback: withRevisionTemplate,
+  },
+};

@@ -1,0 +1,95 @@
+// A workload kind as the API, the dashboard and the hook endpoints see it: one descriptor per kind,
+// pure data and pure functions over the stored object, so a new kind (UnitedDeployment next) plugs in by
+// adding one entry to the registry. Nothing here reads a cluster or a clock.
+import type { KindRef } from '@coxswain/cluster';
+import type { ControllerRevision, IntOrString, KubeObject, Lifecycle, Pod } from '@coxswain/kruise-api';
+
+/** The contract's WorkloadKind values (spec/api-contract.md). */
+export type WorkloadKindName = 'CLONE_SET' | 'STATEFUL_SET';
+
+export interface WorkloadConditionSummary {
+  type: string;
+  status: string;
+  reason?: string;
+  message?: string;
+  lastTransitionTime?: string;
+}
+
+/** The status in the contract's shape; absent counters read 0, absent revisions ''. */
+export interface WorkloadStatusSummary {
+  observedGeneration: number;
+  replicas: number;
+  readyReplicas: number;
+  availableReplicas: number;
+  updatedReplicas: number;
+  updatedReadyReplicas: number;
+  updatedAvailableReplicas: number;
+  /** Only kinds whose status has it (Advanced StatefulSet). */
+  currentReplicas?: number;
+  /** Only kinds whose status has it (CloneSet). */
+  expectedUpdatedReplicas?: number;
+  currentRevision: string;
+  updateRevision: string;
+  conditions: WorkloadConditionSummary[];
+}
+
+/** A pod edit a mutation asks for (a merge patch), next to or instead of the workload edit. */
+export interface PodPatch {
+  pod: string;
+  patch: { metadata: { labels?: Record<string, string | null> } };
+}
+
+/** The result of deletePods: a new workload object to write, and/or pod patches to send. */
+export interface DeletePodsEdit<W> {
+  workload?: W;
+  podPatches: PodPatch[];
+}
+
+/**
+ * The changes the API offers, as pure edits of the stored object: each returns a new object (the input
+ * is not modified) or throws WorkloadMutationError naming the argument or field that is wrong.
+ */
+export interface WorkloadMutations<W> {
+  setImage(workload: W, container: string, image: string): W;
+  /** The kind's own partition: CloneSet pods or share ("40%"), Advanced StatefulSet an ordinal count. */
+  setPartition(workload: W, partition: IntOrString): W;
+  setPaused(workload: W, paused: boolean): W;
+  scale(workload: W, replicas: number): W;
+  /** `pods` are the workload's active pods to delete, as read by the caller. */
+  deletePods(workload: W, pods: readonly Pod[], scaleDown: boolean): DeletePodsEdit<W>;
+  /** Restores the pod template stored in one of the workload's ControllerRevisions. */
+  rollback(workload: W, revision: ControllerRevision): W;
+}
+
+export interface WorkloadKindDescriptor<W extends KubeObject = KubeObject> {
+  name: WorkloadKindName;
+  /** The cluster kind, e.g. "CloneSet". */
+  kind: string;
+  /** The storage version the controller reads and writes. */
+  ref: KindRef;
+  /** Every apiVersion the cluster accepts for it, storage version first. */
+  servedVersions: readonly string[];
+  /** kubectl's printer columns for the kind, in order (AGE last). */
+  printerColumns: readonly string[];
+  /** One kubectl row: a value per printer column. `now` is ms since the epoch (for AGE). */
+  printRow(workload: W, now: number): string[];
+  /** The pod belongs to the workload: its controller ownerReference carries the workload's uid. */
+  ownsPod(workload: W, pod: Pod): boolean;
+  status(workload: W): WorkloadStatusSummary;
+  /** The number of pods the current rollout moves to the update revision (spec.replicas less the partition). */
+  expectedUpdatedReplicas(workload: W): number;
+  images(workload: W): string[];
+  replicas(workload: W): number;
+  updateStrategy(workload: W): unknown;
+  /** The hook configuration (`spec.lifecycle`) pending hooks are read against. */
+  lifecycle(workload: W): Lifecycle | undefined;
+  /** The pod's ordinal, for kinds whose pods have one. */
+  podOrdinal?(workload: W, pod: Pod): number | undefined;
+  /** The pod's instance id, for kinds whose pods have one (CloneSet). */
+  podInstanceId?(workload: W, pod: Pod): string | undefined;
+  /** The pod counts as available by the kind's own rule (minReadySeconds, lifecycle state). */
+  isPodAvailable(workload: W, pod: Pod, now: number): boolean;
+  /** The pod is at the workload's update revision, by the kind's own revision matching. */
+  isPodUpdated(workload: W, pod: Pod): boolean;
+  mutations: WorkloadMutations<W>;
+}

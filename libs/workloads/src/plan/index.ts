@@ -1,0 +1,2 @@
+export * from './plan-types.js';
+export * from './plan-notes.js';

@@ -1,0 +1,155 @@
+// Wires the StatefulSet reconciler into a ControllerManager, once per flavor: Advanced StatefulSet
+// (apps.kruise.io/v1beta1) and, registered separately, the native apps/v1 StatefulSet. It sets up the
+// informers, the watch handlers that feed the expectations and wake the right set (the owner of a pod;
+// for an orphan pod or a claim, the sets whose selector matches it), and keeps the last plan per set.
+import type { Clock } from '@coxswain/cluster';
+import type { Controller, ControllerManager, EventRecorder, Informer, MapFunc, Request } from '@coxswain/controller-runtime';
+import { ResourceVersionExpectations, ScaleExpectations, enqueueObject, enqueueOwner, requestKey } from '@coxswain/controller-runtime';
+import { Selector, type ControllerRevision, type FeatureGates, type KubeObject, type PersistentVolumeClaim, type Pod } from '@coxswain/kruise-api';
+import { POD_REF, PVC_REF } from '../refs.js';
+import { CONTROLLER_REVISION_REF } from '../revision/revision-store.js';
+import { previewStatefulSetRevisions } from './preview.js';
+import { planStatefulSet } from './core/planner.js';
+import type { StatefulSetPlan } from './core/plan-types.js';
+import { KRUISE_STATEFULSET, statefulSetView, type StatefulSetFlavor } from './utils/flavor.js';
+import { isMemberOf } from './utils/identity.js';
+import { claimStatefulSetPods } from './sync/claim.js';
+import { StatefulSetReconciler, type StatefulSetInformers, type StatefulSetReconcilerDeps, type StoredStatefulSet } from './sync/reconciler.js';
+import { UpdateExpectations } from './sync/update-expectations.js';
+
+export const STATEFULSET_CONTROLLER_NAME = 'statefulset-controller';
+export const NATIVE_STATEFULSET_CONTROLLER_NAME = 'native-statefulset-controller';
+
+export interface StatefulSetControllerOptions {
+  /** Advanced StatefulSet (default) or native apps/v1. */
+  flavor?: StatefulSetFlavor;
+  gates: FeatureGates;
+  recorder: EventRecorder;
+  log: StatefulSetReconcilerDeps['log'];
+  maxConcurrentReconciles?: number;
+  expectationTimeoutMs?: number;
+}
+
+export class StatefulSetController {
+  readonly flavor: StatefulSetFlavor;
+  readonly informers: StatefulSetInformers;
+  readonly scaleExpectations: ScaleExpectations;
+  readonly updateExpectations = new UpdateExpectations();
+  readonly controller: Controller;
+  private readonly plans = new Map<string, StatefulSetPlan>();
+  private readonly clock: Clock;
+
+  constructor(manager: ControllerManager, private readonly options: StatefulSetControllerOptions) {
+    const flavor = options.flavor ?? KRUISE_STATEFULSET;
+    this.flavor = flavor;
+    this.informers = {
+      sets: manager.informerFor<StoredStatefulSet>(flavor.ref),
+      pods: manager.informerFor<Pod>(POD_REF),
+      pvcs: manager.informerFor<PersistentVolumeClaim>(PVC_REF),
+      revisions: manager.informerFor<ControllerRevision>(CONTROLLER_REVISION_REF),
+    };
+    this.clock = manager.clock;
+    this.scaleExpectations = new ScaleExpectations({ clock: this.clock, timeoutMs: options.expectationTimeoutMs });
+    const rvExpectations = new ResourceVersionExpectations({ clock: this.clock, timeoutMs: options.expectationTimeoutMs, cache: this.informers.pods });
+    const observeOnly = manager.mode === 'observe';
+
+    this.controller = manager.newController({
+      name: flavor.name === 'native' ? NATIVE_STATEFULSET_CONTROLLER_NAME : STATEFULSET_CONTROLLER_NAME,
+      maxConcurrentReconciles: options.maxConcurrentReconciles,
+      onError: (error, request) => options.log('warn', 'reconcile failed; retrying with backoff', { key: requestKey(request), error: String(error) }),
+      reconciler: (context) =>
+        new StatefulSetReconciler({
+          client: context.client,
+          clock: this.clock,
+          flavor,
+          informers: this.informers,
+          scaleExpectations: this.scaleExpectations,
+          rvExpectations,
+          updateExpectations: this.updateExpectations,
+          recorder: options.recorder,
+          gates: options.gates,
+          observeOnly,
+          onPlan: (key, plan) => this.plans.set(key, plan),
+          log: options.log,
+        }),
+    });
+
+    const owner = enqueueOwner<KubeObject>(flavor.ref);
+    this.controller.watches(this.informers.sets, enqueueObject());
+    this.controller.watches(this.informers.pods, (pod: Pod) => {
+      const requests = owner(pod);
+      return requests.length > 0 || pod.metadata.ownerReferences?.some((r) => r.controller === true) ? requests : this.setsMatching(pod, true);
+    });
+    // A claim being deleted or losing an owner can unblock a creation (§4.3 step 3).
+    this.controller.watches(this.informers.pvcs, (claim: PersistentVolumeClaim) => this.setsMatching(claim, false));
+    this.informers.sets.addEventHandler({ onDelete: (set) => this.plans.delete(requestKey({ namespace: set.metadata.namespace, name: set.metadata.name! })) });
+    this.observeScaleEvents(this.informers.pods, owner);
+  }
+
+  /** The plan the last reconcile computed (in observe mode: computed and not applied). */
+  lastPlan(namespace: string, name: string): StatefulSetPlan | undefined {
+    return this.plans.get(requestKey({ namespace, name }));
+  }
+
+  /** Creations and deletions the set still waits to see, in words; undefined when none. */
+  pendingScale(namespace: string, name: string): string | undefined {
+    return this.scaleExpectations.pending(requestKey({ namespace, name }))?.message;
+  }
+
+  /**
+   * The plan the controller would compute now, from its informer caches: the same pure planner the
+   * reconciler applies, with the revisions the next reconcile would select (nothing is written).
+   * Undefined when the set is not in the cache or its selector cannot be read.
+   */
+  planNow(namespace: string, name: string): StatefulSetPlan | undefined {
+    const stored = this.informers.sets.get(namespace, name);
+    if (!stored) return undefined;
+    const view = statefulSetView(stored, this.flavor);
+    let selector: Selector;
+    try {
+      selector = Selector.from(view.set.spec.selector);
+    } catch {
+      return undefined;
+    }
+    const pods = claimStatefulSetPods(view.set, this.informers.pods.list(namespace), selector).pods;
+    const preview = previewStatefulSetRevisions(view.set, this.flavor, this.informers.revisions.list(namespace));
+    const key = requestKey({ namespace, name });
+    return planStatefulSet({
+      view, pods, pvcs: new Map(this.informers.pvcs.list(namespace).map((c) => [c.metadata.name!, c])),
+      revisions: preview.revisions, currentRevision: preview.currentRevision, updateRevision: preview.updateRevision,
+      collisionCount: view.set.status?.collisionCount ?? 0,
+      pendingInPlaceUpdates: this.updateExpectations.observe(key, preview.updateRevision.metadata.name!, pods),
+      now: this.clock.now(), gates: this.options.gates,
+    });
+  }
+
+  /** The sets of the object's namespace whose selector matches it (and, for pods, whose name is its parent). */
+  private setsMatching(object: KubeObject, membersOnly: boolean): Request[] {
+    const labels = object.metadata.labels ?? {};
+    return this.informers.sets.list(object.metadata.namespace).filter((set) => {
+      if (membersOnly && !isMemberOf(set, object)) return false;
+      try {
+        return Selector.fromLabelSelector((set.spec as { selector: Parameters<typeof Selector.fromLabelSelector>[0] }).selector).matches(labels);
+      } catch {
+        return false;
+      }
+    }).map((set) => ({ namespace: set.metadata.namespace, name: set.metadata.name! }));
+  }
+
+  /** A create event satisfies a `create` expectation; a deletion (a deletionTimestamp or the object gone) a `delete` one. */
+  private observeScaleEvents<T extends KubeObject>(informer: Informer<T>, owner: MapFunc<KubeObject>): void {
+    const observe = (object: KubeObject, action: 'create' | 'delete') => {
+      for (const request of owner(object)) this.scaleExpectations.observeScale(requestKey(request), action, object.metadata.name!);
+    };
+    informer.addEventHandler({
+      onAdd: (object) => {
+        observe(object, 'create');
+        if (object.metadata.deletionTimestamp) observe(object, 'delete');
+      },
+      onUpdate: (old, next) => {
+        if (next.metadata.deletionTimestamp && !old.metadata.deletionTimestamp) observe(next, 'delete');
+      },
+      onDelete: (object) => observe(object, 'delete'),
+    });
+  }
+}

@@ -1,0 +1,59 @@
+// The two StatefulSets one controller runs: Kruise's Advanced StatefulSet (apps.kruise.io/v1beta1) and
+// the native apps/v1 StatefulSet. The native flavor keeps every Kruise extension off (no lifecycle
+// hooks, in-place update, reserveOrdinals, scaleStrategy, specified delete, KruisePodReady gate) and
+// reads minReadySeconds at spec level; everything else is the same code.
+import type { KindRef } from '@coxswain/cluster';
+import type { FeatureGates, NativeStatefulSet, OwnerReference, StatefulSet } from '@coxswain/kruise-api';
+import { nativeStatefulSetView } from '@coxswain/kruise-api';
+
+export type StatefulSetFlavorName = 'kruise' | 'native';
+
+export interface StatefulSetFlavor {
+  name: StatefulSetFlavorName;
+  /** The kind the controller watches and writes. */
+  ref: KindRef;
+  /** Kruise's pod webhook gives pods of apps.kruise.io workloads the KruisePodReady readiness gate. */
+  injectsKruisePodReadyGate: boolean;
+  /** New pods carry the lifecycle state label; lifecycle hooks and in-place updates apply. */
+  kruiseExtensions: boolean;
+  /** Gate that honours spec.ordinals.start (Kruise: StatefulSetStartOrdinal, off by default; GA in Kubernetes). */
+  honoursStartOrdinal(gates: FeatureGates): boolean;
+}
+
+export const KRUISE_STATEFULSET: StatefulSetFlavor = {
+  name: 'kruise',
+  ref: { apiVersion: 'apps.kruise.io/v1beta1', kind: 'StatefulSet' },
+  injectsKruisePodReadyGate: true,
+  kruiseExtensions: true,
+  honoursStartOrdinal: (gates) => gates.enabled('StatefulSetStartOrdinal'),
+};
+
+export const NATIVE_STATEFULSET: StatefulSetFlavor = {
+  name: 'native',
+  ref: { apiVersion: 'apps/v1', kind: 'StatefulSet' },
+  injectsKruisePodReadyGate: false,
+  kruiseExtensions: false,
+  honoursStartOrdinal: () => true,
+};
+
+/** The set as the planner reads it, whatever its flavor. */
+export interface StatefulSetView {
+  set: StatefulSet;
+  flavor: StatefulSetFlavor;
+  minReadySeconds: number;
+}
+
+/** A stored object of either flavor as the planner reads it. */
+export function statefulSetView(stored: StatefulSet | NativeStatefulSet, flavor: StatefulSetFlavor): StatefulSetView {
+  if (flavor.name === 'native') {
+    const view = nativeStatefulSetView(stored as NativeStatefulSet);
+    return { set: view.set, flavor, minReadySeconds: view.minReadySeconds };
+  }
+  const set = stored as StatefulSet;
+  return { set, flavor, minReadySeconds: set.spec.updateStrategy?.rollingUpdate?.minReadySeconds ?? 0 };
+}
+
+/** The controller reference a StatefulSet puts on its pods and revisions. */
+export function statefulSetControllerRef(set: StatefulSet, flavor: StatefulSetFlavor): OwnerReference {
+  return { apiVersion: flavor.ref.apiVersion, kind: 'StatefulSet', name: set.metadata.name!, uid: set.metadata.uid!, controller: true, blockOwnerDeletion: true };
+}

@@ -1,0 +1,115 @@
+// A StatefulSet pod's identity (spec/advanced-statefulset.md §2): its ordinal, name, hostname, labels and
+// claims, the valid ordinal range with reserveOrdinals (§2.1), and the checks that an existing pod still
+// has them. Pure.
+import {
+  LABEL_POD_INDEX, LABEL_STATEFULSET_POD_NAME, ReservedOrdinals,
+  type FeatureGates, type PersistentVolumeClaimTemplate, type Pod, type StatefulSet, type Volume,
+} from '@coxswain/kruise-api';
+import type { StatefulSetFlavor } from './flavor.js';
+
+/**
+ * Kubernetes' getParentNameAndOrdinal, regex `(.*)-([0-9]+)$`: the parent is everything before the last
+ * '-' when only digits follow it; ordinal −1 when the name does not parse. Read by hand (no regex):
+ * plans read it for every pod several times.
+ */
+export function parentNameAndOrdinal(name: string | undefined): { parent: string; ordinal: number } {
+  const ordinal = ordinalSuffix(name ?? '');
+  return ordinal < 0 ? { parent: '', ordinal: -1 } : { parent: name!.slice(0, name!.lastIndexOf('-')), ordinal };
+}
+
+/** The digits after the last '-', −1 when there are none or anything else follows it. */
+function ordinalSuffix(name: string): number {
+  const dash = name.lastIndexOf('-');
+  if (dash < 0 || dash === name.length - 1) return -1;
+  let value = 0;
+  for (let i = dash + 1; i < name.length; i++) {
+    const d = name.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return -1;
+    value = value * 10 + d;
+  }
+  return Number.isSafeInteger(value) ? value : -1;
+}
+
+/** The pod's ordinal, −1 when its name does not end in one. */
+export function podOrdinal(pod: Pick<Pod, 'metadata'>): number {
+  return ordinalSuffix(pod.metadata.name ?? '');
+}
+
+/** The pod's name says it belongs to the set: `<set>-<ordinal>`. */
+export function isMemberOf(set: Pick<StatefulSet, 'metadata'>, pod: Pick<Pod, 'metadata'>): boolean {
+  const name = pod.metadata.name ?? '';
+  const setName = set.metadata.name ?? '';
+  return ordinalSuffix(name) >= 0 && name.length > setName.length + 1 && name.startsWith(setName) && name.lastIndexOf('-') === setName.length;
+}
+
+export function statefulPodName(setName: string, ordinal: number): string {
+  return `${setName}-${ordinal}`;
+}
+
+/** `<template>-<set>-<ordinal>`. */
+export function persistentVolumeClaimName(setName: string, template: PersistentVolumeClaimTemplate, ordinal: number): string {
+  return `${template.metadata.name}-${setName}-${ordinal}`;
+}
+
+export interface OrdinalRange {
+  /** First ordinal (spec.ordinals.start when honoured, else 0). */
+  start: number;
+  /** One past the last ordinal: exactly `replicas` non-reserved ordinals lie in [start, end). */
+  end: number;
+  reserved: ReservedOrdinals;
+}
+
+/** §2.1: [start, end) holds exactly `replicas` ordinals that are not reserved. */
+export function ordinalRange(set: StatefulSet, flavor: StatefulSetFlavor, gates: FeatureGates): OrdinalRange {
+  const start = flavor.honoursStartOrdinal(gates) ? (set.spec.ordinals?.start ?? 0) : 0;
+  const reserved = flavor.kruiseExtensions ? ReservedOrdinals.parse(set.spec.reserveOrdinals) : ReservedOrdinals.NONE;
+  const replicas = set.spec.replicas ?? 1;
+  let end = start;
+  for (let count = 0; count < replicas; count++) end = reserved.firstFreeFrom(end) + 1;
+  return { start, end, reserved };
+}
+
+/** The ordinal is one the set should run now (in range and not reserved). */
+export function isValidOrdinal(range: OrdinalRange, ordinal: number): boolean {
+  return ordinal >= range.start && ordinal < range.end && !range.reserved.has(ordinal);
+}
+
+/** Kubernetes' identityMatches: parent, name, namespace and the pod-name label. */
+export function identityMatches(set: StatefulSet, pod: Pod): boolean {
+  return isMemberOf(set, pod) && pod.metadata.namespace === set.metadata.namespace
+    && pod.metadata.labels?.[LABEL_STATEFULSET_POD_NAME] === pod.metadata.name;
+}
+
+/** Kubernetes' storageMatches: every claim template is mounted with the ordinal's claim name. */
+export function storageMatches(set: StatefulSet, pod: Pod): boolean {
+  const ordinal = podOrdinal(pod);
+  if (ordinal < 0) return false;
+  if ((set.spec.volumeClaimTemplates ?? []).length === 0) return true;
+  const volumes = new Map((pod.spec.volumes ?? []).map((v) => [v.name, v]));
+  return (set.spec.volumeClaimTemplates ?? []).every((t) => {
+    const volume = volumes.get(t.metadata.name!);
+    return volume?.persistentVolumeClaim?.claimName === persistentVolumeClaimName(set.metadata.name!, t, ordinal);
+  });
+}
+
+/** updateIdentity: name, namespace, the pod-name label and (gate PodIndexLabel) the pod-index label. */
+export function withIdentity(set: StatefulSet, pod: Pod, gates: FeatureGates): Pod {
+  const ordinal = podOrdinal(pod);
+  const name = statefulPodName(set.metadata.name!, ordinal);
+  const labels: Record<string, string> = { ...(pod.metadata.labels ?? {}), [LABEL_STATEFULSET_POD_NAME]: name };
+  if (gates.enabled('PodIndexLabel')) labels[LABEL_POD_INDEX] = String(ordinal);
+  return { ...pod, metadata: { ...pod.metadata, name, namespace: set.metadata.namespace, labels } };
+}
+
+/** updateStorage: one claim volume per template (named after it), then the pod's other volumes. */
+export function withStorage(set: StatefulSet, pod: Pod): Pod {
+  const ordinal = podOrdinal(pod);
+  const templates = set.spec.volumeClaimTemplates ?? [];
+  const claimVolumes: Volume[] = templates.map((t) => ({
+    name: t.metadata.name!,
+    persistentVolumeClaim: { claimName: persistentVolumeClaimName(set.metadata.name!, t, ordinal), readOnly: false },
+  }));
+  const names = new Set(claimVolumes.map((v) => v.name));
+  const volumes = [...claimVolumes, ...(pod.spec.volumes ?? []).filter((v) => !names.has(v.name))];
+  return { ...pod, spec: { ...pod.spec, volumes } };
+}
