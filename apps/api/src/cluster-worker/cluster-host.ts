@@ -4,6 +4,7 @@
 import { Worker } from 'node:worker_threads';
 import { RemoteClusterClient, ScaledClock, type Clock, type StatusSeeder } from '@coxswain/cluster';
 import type { KubeObject } from '@coxswain/kruise-api';
+import type { WorkloadKindName } from '@coxswain/workloads';
 import type { AppConfig } from '../config/config.js';
 import { compiledEntry } from '../persistence/compiled-entry.js';
 import type { Database } from '../persistence/database.js';
@@ -66,8 +67,8 @@ export class ClusterHost implements StatusSeeder {
     return this.call('seed', objects) as Promise<KubeObject[]>;
   }
 
-  plan(namespace: string, name: string): Promise<PlanSummary | null> {
-    return this.call('plan', namespace, name);
+  plan(kind: WorkloadKindName, namespace: string, name: string): Promise<PlanSummary | null> {
+    return this.call('plan', kind, namespace, name);
   }
 
   metrics(): Promise<string> {

@@ -8,13 +8,14 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { EmbeddedCluster, kruiseAdmission, RealClock, ScaledClock, serveClusterClient, type Clock } from '@coxswain/cluster';
 import type { KubeObject } from '@coxswain/kruise-api';
 import { ClusterEventRecorder, ControllerManager, Metrics } from '@coxswain/controller-runtime';
-import { CloneSetController, type CloneSetPlan } from '@coxswain/workloads';
+import type { RolloutPlan } from '@coxswain/workloads';
 import { Counter, Gauge } from 'prom-client';
 import { getHeapStatistics } from 'node:v8';
 import { loadConfig } from '../config/config.js';
 import { JsonLogger } from '../logging/json-logger.js';
 import { prismaOver } from '../persistence/database.js';
 import { PrismaStorePersistence } from '../persistence/prisma-store-persistence.js';
+import { registerControllers } from './controllers.js';
 import { seedFromFile } from './seed.js';
 import type { ClusterWorkerData, ClusterWorkerMethods, ClusterWorkerStarted, PlanSummary } from './protocol.js';
 
@@ -56,20 +57,16 @@ async function main(): Promise<void> {
     component: 'kruise-manager',
     onError: (err) => logger.warn({ msg: 'could not record an event', error: String(err) }, 'Events'),
   });
-  const cloneSets = new CloneSetController(controllers, {
-    gates: config.controllers.featureGates,
-    recorder: events,
-    excludePreparingDeleteFlag: config.controllers.scalingExcludePreparingDelete,
-    maxConcurrentReconciles: config.controllers.workers,
-    log: (level, msg, fields) => logger[level === 'info' ? 'debug' : level]?.({ msg, ...fields }, 'CloneSet'),
-  });
+  const plans = registerControllers(controllers, config, events, logger);
 
   let stopped: Promise<void> | undefined;
   const methods: ClusterWorkerMethods = {
     seed: (objects) => cluster.store.seed(objects as KubeObject[]),
-    plan: async (namespace, name) => {
-      const plan = config.controllers.mode === 'observe' ? cloneSets.lastPlan(namespace, name) : cloneSets.planNow(namespace, name);
-      return plan ? summary(plan, cloneSets.pendingScale(namespace, name)) : null;
+    plan: async (kind, namespace, name) => {
+      const source = plans.get(kind);
+      if (!source) return null;
+      const plan = config.controllers.mode === 'observe' ? source.lastPlan(namespace, name) : source.planNow(namespace, name);
+      return plan ? summary(plan, source.pendingScale(namespace, name)) : null;
     },
     metrics: () => metrics.registry.metrics(),
     observedWrites: async () => [...(controllers.observer?.recordedWrites() ?? [])],
@@ -87,7 +84,7 @@ async function main(): Promise<void> {
   port.postMessage({ kind: 'started', seeded } satisfies ClusterWorkerStarted);
 }
 
-function summary(plan: CloneSetPlan, pendingScale: string | undefined): PlanSummary {
+function summary(plan: RolloutPlan<object>, pendingScale: string | undefined): PlanSummary {
   return {
     updateRevision: plan.updateRevision,
     currentRevision: plan.currentRevision,

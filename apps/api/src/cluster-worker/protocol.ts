@@ -1,6 +1,7 @@
 // What the API thread and the cluster worker agree on: how the worker is started, how it says it is up,
 // and what it answers besides the ClusterClient port (see cluster-worker.ts for the answers).
 import type { ScaledClockOrigin } from '@coxswain/cluster';
+import type { WorkloadKindName } from '@coxswain/workloads';
 import type { AppConfig } from '../config/config.js';
 import type { DatabaseConnection } from '../persistence/database.js';
 
@@ -29,8 +30,11 @@ export interface PlanSummary {
 export interface ClusterWorkerMethods {
   /** Pods and Nodes with status, all or none (embedded mode's seeding). */
   seed(objects: unknown[]): Promise<unknown[]>;
-  /** The CloneSet's plan: in observe mode the last one computed, otherwise the one the controller would take now. */
-  plan(namespace: string, name: string): Promise<PlanSummary | null>;
+  /**
+   * A workload's plan (kind by the contract's name): in observe mode the last one its controller
+   * computed, otherwise the one it would take now; null when the controller does not know it.
+   */
+  plan(kind: WorkloadKindName, namespace: string, name: string): Promise<PlanSummary | null>;
   /** The controllers' metrics, Prometheus text. */
   metrics(): Promise<string>;
   /** Observe mode: the writes the controllers would have made. */

@@ -8,10 +8,13 @@ import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } f
 import type { Clock, ClusterClient, KindRef } from '@coxswain/cluster';
 import { InformerFactory, type Informer } from '@coxswain/controller-runtime';
 import {
-  LABEL_CONTROLLER_REVISION_HASH, LABEL_LIFECYCLE_STATE, LIFECYCLE_STATES,
-  type CloneSet, type ControllerRevision, type Event, type KubeObject, type Node, type Pod,
+  LABEL_CONTROLLER_REVISION_HASH, LABEL_LIFECYCLE_STATE, LIFECYCLE_STATES, resourceKey,
+  type ControllerRevision, type Event, type KubeObject, type Node, type OwnerReference, type Pod,
 } from '@coxswain/kruise-api';
-import { CLONESET_REF, CONTROLLER_REVISION_REF, NODE_REF, POD_REF, shortHash } from '@coxswain/workloads';
+import {
+  CONTROLLER_REVISION_REF, NODE_REF, POD_REF, WORKLOAD_KINDS, shortHash, workloadKindOf,
+  type WorkloadKindDescriptor, type WorkloadKindName,
+} from '@coxswain/workloads';
 import { CLOCK, CLUSTER } from '../tokens.js';
 import { lifecycleStateName } from '../workloads/views.js';
 
@@ -50,12 +53,14 @@ export function revisionHashOf(pod: Pod): string {
 export class ClusterCache implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('ClusterCache');
   private readonly factory: InformerFactory;
-  readonly cloneSets: Informer<CloneSet>;
+  /** One informer per workload kind of the registry, by the contract's kind name. */
+  private readonly workloads: Map<WorkloadKindName, Informer>;
   readonly pods: Informer<Pod>;
   readonly revisions: Informer<ControllerRevision>;
   readonly events: Informer<Event>;
   readonly nodes: Informer<Node>;
-  private readonly byKind: Map<string, Informer>;
+  /** Every informer, by resource (`resourceKey`: "Pod", "CloneSet.apps.kruise.io"). */
+  private readonly byResource: Map<string, Informer>;
   private nodesByName: ReadonlyMap<string, Node> | undefined;
 
   constructor(@Inject(CLUSTER) cluster: ClusterClient, @Inject(CLOCK) clock: Clock) {
@@ -63,7 +68,7 @@ export class ClusterCache implements OnModuleInit, OnModuleDestroy {
       clock,
       onError: (error, context) => this.logger.warn({ msg: `cache: ${context}`, error: String(error) }),
     });
-    this.cloneSets = this.factory.informerFor<CloneSet>(CLONESET_REF);
+    this.workloads = new Map(WORKLOAD_KINDS.map((k) => [k.name, this.factory.informerFor(k.ref)]));
     this.pods = this.factory.informerFor<Pod>(POD_REF);
     this.revisions = this.factory.informerFor<ControllerRevision>(CONTROLLER_REVISION_REF);
     this.events = this.factory.informerFor<Event>(EVENT_REF);
@@ -91,14 +96,9 @@ export class ClusterCache implements OnModuleInit, OnModuleDestroy {
       onDelete: () => (this.nodesByName = undefined),
     });
     this.events.addIndexer(EVENT_OBJECT, (event) => (event.involvedObject?.uid ? [event.involvedObject.uid] : []));
-    for (const informer of [this.cloneSets, this.pods, this.revisions, this.events, this.nodes] as Informer[]) informer.addIndexer(ALL_INDEX, () => ['']);
-    this.byKind = new Map<string, Informer>([
-      ['CloneSet', this.cloneSets],
-      ['Pod', this.pods],
-      ['ControllerRevision', this.revisions],
-      ['Event', this.events],
-      ['Node', this.nodes],
-    ] as [string, Informer][]);
+    const all = [...this.workloads.values(), this.pods, this.revisions, this.events, this.nodes] as Informer[];
+    for (const informer of all) informer.addIndexer(ALL_INDEX, () => ['']);
+    this.byResource = new Map(all.map((i) => [resourceKey(i.ref.apiVersion, i.ref.kind), i]));
   }
 
   /** Lists and watches everything before the API answers its first request. */
@@ -111,9 +111,26 @@ export class ClusterCache implements OnModuleInit, OnModuleDestroy {
     this.factory.stop();
   }
 
-  /** The informer of a cached kind, by its Kind name. */
-  informerFor(kind: string): Informer | undefined {
-    return this.byKind.get(kind);
+  /** The informer of a cached resource (`resourceKey` of any served version). */
+  informerFor(apiVersion: string, kind: string): Informer | undefined {
+    return this.byResource.get(resourceKey(apiVersion, kind));
+  }
+
+  /** The informer of a workload kind of the registry. */
+  workloadInformer(descriptor: WorkloadKindDescriptor): Informer {
+    return this.workloads.get(descriptor.name)!;
+  }
+
+  /** The workload an ownerReference names, when it is of a registered kind and still the same object (uid). */
+  owner(namespace: string | undefined, ref: OwnerReference | undefined): { descriptor: WorkloadKindDescriptor; object: KubeObject } | undefined {
+    const descriptor = ref && workloadKindOf(ref);
+    const object = descriptor && this.workloads.get(descriptor.name)!.get(namespace, ref!.name);
+    return object && object.metadata.uid === ref!.uid ? { descriptor: descriptor!, object } : undefined;
+  }
+
+  /** A pod's controlling workload, when it is one of the registry's kinds. */
+  podOwner(pod: Pod): { descriptor: WorkloadKindDescriptor; object: KubeObject } | undefined {
+    return this.owner(pod.metadata.namespace, pod.metadata.ownerReferences?.find((r) => r.controller));
   }
 
   /** Nodes by name, rebuilt only when a node changes (views look up every pod's zone in it). */
@@ -127,6 +144,6 @@ export class ClusterCache implements OnModuleInit, OnModuleDestroy {
 
   /** Resolves once every written object of a cached kind is in the cache (read your writes). */
   async caughtUp(objects: readonly KubeObject[]): Promise<void> {
-    await Promise.all(objects.map((o) => this.byKind.get(o.kind)?.caughtUp(o.metadata.resourceVersion)));
+    await Promise.all(objects.map((o) => this.informerFor(o.apiVersion, o.kind)?.caughtUp(o.metadata.resourceVersion)));
   }
 }

@@ -68,7 +68,7 @@ export class ClusterObjectsService {
     const ref = this.resolveKind(kind);
     const selector = labelSelector ? Selector.parse(labelSelector) : undefined; // a bad selector is the caller's error, named as such
     const scope = ref.info.namespaced ? (namespace ?? undefined) : undefined;
-    const informer = this.cache.informerFor(ref.info.kind);
+    const informer = this.cache.informerFor(ref.apiVersion, ref.kind);
     if (informer && !selector) {
       const [index, value] = scope === undefined ? [ALL_INDEX, ''] : [NAMESPACE_INDEX, scope];
       return {

@@ -10,6 +10,7 @@ import { HookAckService, MAX_WRITE_ATTEMPTS, type AckRequest } from './hook-ack.
 import type { Claim, Completion, HookAckRow, HookAcksRepository, NewHookAck } from './hook-acks.repository.js';
 import type { PodTombstones } from './pod-tombstones.js';
 import type { ClusterCache } from '../cluster/cluster-cache.js';
+import { workloadKind } from '@coxswain/workloads';
 
 const BLOCK = 'example.io/block';
 const owner: CloneSet = {
@@ -89,7 +90,10 @@ function setup() {
   const trail = new AuditTrail();
   const tombstones = { wasDeleted: () => false } as unknown as PodTombstones;
   // The API's cache as the service reads it: the pod's CloneSet, and writes that are in it at once.
-  const cache = { cloneSets: { get: () => structuredClone(owner) }, caughtUp: async () => {} } as unknown as ClusterCache;
+  const cache = {
+    podOwner: () => ({ descriptor: workloadKind('CLONE_SET')!, object: structuredClone(owner) }),
+    caughtUp: async () => {},
+  } as unknown as ClusterCache;
   const service = new HookAckService(cluster as unknown as ClusterClient, new ManualClock(), cache, acks as unknown as HookAcksRepository, tombstones, trail);
   return { cluster, acks, trail, service };
 }

@@ -147,9 +147,9 @@ export class HookAckService {
         throw new DomainError('POD_GONE', `pod ${request.namespace}/${request.pod} is terminating`);
       }
       const owner = hookOwner(this.cache, pod);
-      const hook = owner?.spec.lifecycle?.[spec.lifecycleKey];
+      const hook = owner?.lifecycle?.[spec.lifecycleKey];
       const state = pod.metadata.labels?.[LABEL_LIFECYCLE_STATE] ?? '';
-      const pending = owner ? pendingHook(pod, owner.spec.lifecycle) : undefined;
+      const pending = owner ? pendingHook(pod, owner.lifecycle) : undefined;
       if (!owner || !hook) {
         throw new DomainError('HOOK_NOT_PENDING', `pod ${request.namespace}/${request.pod} has no ${request.hook} hook: its workload configures no lifecycle.${spec.lifecycleKey}`);
       }

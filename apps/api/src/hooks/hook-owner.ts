@@ -1,16 +1,16 @@
-// The workload whose `spec.lifecycle` configures a pod's hooks: the pod's controller, as the API's
-// cache has it. CloneSet is the only workload with a controller so far; other owners have no hooks
-// Coxswain can acknowledge.
-import type { CloneSet, Pod } from '@coxswain/kruise-api';
+// The workload whose `spec.lifecycle` configures a pod's hooks: the pod's controller, when it is a
+// workload kind of the registry, as the API's cache has it, with that kind's hook configuration.
+import type { Lifecycle, Pod } from '@coxswain/kruise-api';
 import type { ClusterCache } from '../cluster/cluster-cache.js';
 
-export function hookOwner(cache: ClusterCache, pod: Pod): CloneSet | undefined {
-  const ref = pod.metadata.ownerReferences?.find((r) => r.controller && r.kind === 'CloneSet' && r.apiVersion.startsWith('apps.kruise.io/'));
-  if (!ref) return undefined;
-  const owner = cache.cloneSets.get(pod.metadata.namespace, ref.name);
-  return owner?.metadata.uid === ref.uid ? owner : undefined;
+export interface HookOwner {
+  kind: string;
+  name: string;
+  lifecycle: Lifecycle | undefined;
 }
 
-export function isOwnedBy(pod: Pod, owner: CloneSet): boolean {
-  return pod.metadata.ownerReferences?.some((r) => r.controller && r.uid === owner.metadata.uid) ?? false;
+export function hookOwner(cache: ClusterCache, pod: Pod): HookOwner | undefined {
+  const owner = cache.podOwner(pod);
+  if (!owner) return undefined;
+  return { kind: owner.descriptor.kind, name: owner.object.metadata.name!, lifecycle: owner.descriptor.lifecycle(owner.object) };
 }

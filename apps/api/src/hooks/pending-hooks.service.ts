@@ -3,7 +3,7 @@
 // namespaces only sees those. Read from the cache's index of pods in hook states: the cost follows the
 // pods that may be waiting, not every pod.
 import { Injectable } from '@nestjs/common';
-import { LABEL_TOPOLOGY_ZONE, LIFECYCLE_STATES, type Pod } from '@coxswain/kruise-api';
+import { LABEL_TOPOLOGY_ZONE, LIFECYCLE_STATES } from '@coxswain/kruise-api';
 import { pendingHook, type HookPoint } from '@coxswain/workloads';
 import { coversNamespace, type Principal } from '../auth/principal.js';
 import { ClusterCache, POD_HOOK_STATE } from '../cluster/cluster-cache.js';
@@ -12,7 +12,8 @@ export interface PendingHookView {
   namespace: string;
   pod: string;
   podUid: string;
-  workload: { kind: 'CloneSet'; name: string };
+  /** The pod's workload: its Kubernetes kind ("CloneSet", "StatefulSet") and name. */
+  workload: { kind: string; name: string };
   hook: HookPoint;
   /** The lifecycle state the pod waits in (PreparingDelete, ...). */
   state: string;
@@ -42,16 +43,17 @@ export class PendingHooksService {
     for (const pod of states.flatMap((state) => this.cache.pods.byIndex(POD_HOOK_STATE, state))) {
       const podNamespace = pod.metadata.namespace ?? 'default';
       if ((namespace !== undefined && podNamespace !== namespace) || !coversNamespace(principal, podNamespace)) continue;
-      const owner = this.owner(pod);
-      if (!owner?.spec.lifecycle) continue;
-      const pending = pendingHook(pod, owner.spec.lifecycle);
+      const owner = this.cache.podOwner(pod);
+      const lifecycle = owner?.descriptor.lifecycle(owner.object);
+      if (!owner || !lifecycle) continue;
+      const pending = pendingHook(pod, lifecycle);
       if (!pending || (hook !== undefined && pending.hook !== hook)) continue;
       const node = pod.spec.nodeName ?? null;
       views.push({
         namespace: podNamespace,
         pod: pod.metadata.name!,
         podUid: pod.metadata.uid!,
-        workload: { kind: 'CloneSet', name: owner.metadata.name! },
+        workload: { kind: owner.descriptor.kind, name: owner.object.metadata.name! },
         hook: pending.hook,
         state: pending.state,
         since: pending.since ?? null,
@@ -63,9 +65,4 @@ export class PendingHooksService {
     return views.sort((a, b) => (a.since ?? '').localeCompare(b.since ?? '') || `${a.namespace}/${a.pod}`.localeCompare(`${b.namespace}/${b.pod}`));
   }
 
-  private owner(pod: Pod) {
-    const ref = pod.metadata.ownerReferences?.find((r) => r.controller && r.kind === 'CloneSet');
-    const owner = ref && this.cache.cloneSets.get(pod.metadata.namespace, ref.name);
-    return owner?.metadata.uid === ref?.uid ? owner : undefined;
-  }
 }

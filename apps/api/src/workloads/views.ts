@@ -1,13 +1,14 @@
-// What the API shows of a CloneSet, its pods and revisions, computed from cluster objects. Pure: the
-// service passes in the objects and the time; the GraphQL types mirror these shapes.
+// What the API shows of a workload (any kind of the registry), its pods and revisions, computed from
+// cluster objects through the kind's descriptor. Pure: the service passes in the objects and the time;
+// the GraphQL types mirror these shapes.
 import {
-  ANNOTATION_INPLACE_UPDATE_STATE, ANNOTATION_POD_DELETION_COST, CONDITION_READY, LABEL_CLONESET_INSTANCE_ID,
+  ANNOTATION_INPLACE_UPDATE_STATE, ANNOTATION_POD_DELETION_COST, CONDITION_READY,
   LABEL_CONTROLLER_HASH, LABEL_CONTROLLER_REVISION_HASH, LABEL_TOPOLOGY_ZONE,
-  type CloneSet, type CloneSetStatus, type ControllerRevision, type Node, type Pod,
+  type ControllerRevision, type KubeObject, type Node, type Pod,
 } from '@coxswain/kruise-api';
 import {
-  isPodAvailable, isRunningAndReady, lifecycleState, pendingHook, podAtRevision, podCondition, revisionTemplate, timestampMillis,
-  type HookPoint,
+  isRunningAndReady, lifecycleState, pendingHook, podCondition, revisionTemplate, timestampMillis,
+  type HookPoint, type WorkloadKindDescriptor,
 } from '@coxswain/workloads';
 import type { PlanSummary } from '../cluster-worker/protocol.js';
 import { WorkloadKind } from './workload-kind.js';
@@ -49,8 +50,11 @@ export interface WorkloadView {
   createdAt: Date;
   status: WorkloadStatusView;
   updateStrategy: unknown;
-  /** The stored object, for the fields resolved on demand (pods, plan, revisions, events, manifest). */
-  object: CloneSet;
+  /** kubectl's printer columns of the kind, with this workload's values. */
+  columns: { name: string; value: string }[];
+  /** The kind's descriptor and the stored object, for the fields resolved on demand. */
+  descriptor: WorkloadKindDescriptor;
+  object: KubeObject;
 }
 
 export interface ConditionView {
@@ -70,42 +74,48 @@ export interface WorkloadStatusView {
   updatedReadyReplicas: number;
   updatedAvailableReplicas: number;
   expectedUpdatedReplicas: number;
+  /** Kinds whose status counts pods at the current revision (Advanced StatefulSet); null otherwise. */
+  currentReplicas: number | null;
   currentRevision: string;
   updateRevision: string;
   conditions: ConditionView[];
 }
 
-export function cloneSetView(cs: CloneSet): WorkloadView {
-  const s: Partial<CloneSetStatus> = cs.status ?? {};
+export function workloadView(descriptor: WorkloadKindDescriptor, object: KubeObject, now: number): WorkloadView {
+  const s = descriptor.status(object);
+  const row = descriptor.printRow(object, now);
   return {
-    kind: WorkloadKind.CLONE_SET,
-    namespace: cs.metadata.namespace ?? 'default',
-    name: cs.metadata.name!,
-    uid: cs.metadata.uid!,
-    generation: cs.metadata.generation ?? 0,
-    resourceVersion: cs.metadata.resourceVersion ?? '',
-    replicas: cs.spec.replicas ?? 1,
-    images: cs.spec.template.spec.containers.map((c) => c.image ?? ''),
-    createdAt: new Date(cs.metadata.creationTimestamp ?? 0),
-    updateStrategy: cs.spec.updateStrategy ?? {},
-    object: cs,
+    kind: descriptor.name as WorkloadKind,
+    namespace: object.metadata.namespace ?? 'default',
+    name: object.metadata.name!,
+    uid: object.metadata.uid!,
+    generation: object.metadata.generation ?? 0,
+    resourceVersion: object.metadata.resourceVersion ?? '',
+    replicas: descriptor.replicas(object),
+    images: descriptor.images(object),
+    createdAt: new Date(object.metadata.creationTimestamp ?? 0),
+    updateStrategy: descriptor.updateStrategy(object),
+    columns: descriptor.printerColumns.map((name, i) => ({ name, value: row[i] ?? '' })),
+    descriptor,
+    object,
     status: {
-      observedGeneration: s.observedGeneration ?? 0,
-      replicas: s.replicas ?? 0,
-      readyReplicas: s.readyReplicas ?? 0,
-      availableReplicas: s.availableReplicas ?? 0,
-      updatedReplicas: s.updatedReplicas ?? 0,
-      updatedReadyReplicas: s.updatedReadyReplicas ?? 0,
-      updatedAvailableReplicas: s.updatedAvailableReplicas ?? 0,
-      expectedUpdatedReplicas: s.expectedUpdatedReplicas ?? 0,
-      currentRevision: s.currentRevision ?? '',
-      updateRevision: s.updateRevision ?? '',
-      conditions: (s.conditions ?? []).map((c) => ({
+      observedGeneration: s.observedGeneration,
+      replicas: s.replicas,
+      readyReplicas: s.readyReplicas,
+      availableReplicas: s.availableReplicas,
+      updatedReplicas: s.updatedReplicas,
+      updatedReadyReplicas: s.updatedReadyReplicas,
+      updatedAvailableReplicas: s.updatedAvailableReplicas,
+      expectedUpdatedReplicas: s.expectedUpdatedReplicas ?? descriptor.expectedUpdatedReplicas(object),
+      currentReplicas: s.currentReplicas ?? null,
+      currentRevision: s.currentRevision,
+      updateRevision: s.updateRevision,
+      conditions: s.conditions.map((c) => ({
         type: c.type,
         status: c.status,
         reason: c.reason ?? null,
         message: c.message ?? null,
-        lastTransitionTime: date(c.lastTransitionTime ?? c.lastUpdateTime),
+        lastTransitionTime: date(c.lastTransitionTime),
       })),
     },
   };
@@ -144,11 +154,12 @@ export interface PodView {
   deleting: boolean;
 }
 
-export function podView(pod: Pod, cs: CloneSet, nodes: ReadonlyMap<string, Node>, now: number): PodView {
+export function podView(pod: Pod, owner: WorkloadView, nodes: ReadonlyMap<string, Node>, now: number): PodView {
+  const { descriptor, object } = owner;
   const labels = pod.metadata.labels ?? {};
   const nodeName = pod.spec.nodeName ?? null;
   const ready = isRunningAndReady(pod);
-  const hook = pendingHook(pod, cs.spec.lifecycle);
+  const hook = pendingHook(pod, descriptor.lifecycle(object));
   const statuses = new Map((pod.status?.containerStatuses ?? []).map((c) => [c.name, c]));
   const cost = Number(pod.metadata.annotations?.[ANNOTATION_POD_DELETION_COST]);
   return {
@@ -160,14 +171,14 @@ export function podView(pod: Pod, cs: CloneSet, nodes: ReadonlyMap<string, Node>
     podIP: pod.status?.podIP ?? null,
     phase: pod.status?.phase ?? 'Pending',
     ready,
-    available: isPodAvailable(pod, cs.spec.minReadySeconds ?? 0, now),
+    available: descriptor.isPodAvailable(object, pod, now),
     revision: labels[LABEL_CONTROLLER_REVISION_HASH] ?? '',
-    isUpdated: podAtRevision(pod, cs.status?.updateRevision ?? ''),
+    isUpdated: descriptor.isPodUpdated(object, pod),
     lifecycleState: lifecycleStateName(pod),
     pendingHook: hook ? HOOK_NAMES[hook.hook] : null,
     pendingSince: hook ? date(hook.since) : null,
-    instanceId: labels[LABEL_CLONESET_INSTANCE_ID] ?? null,
-    ordinal: null,
+    instanceId: descriptor.podInstanceId?.(object, pod) ?? null,
+    ordinal: descriptor.podOrdinal?.(object, pod) ?? null,
     deletionCost: Number.isInteger(cost) ? cost : null,
     containers: pod.spec.containers.map((c) => {
       const status = statuses.get(c.name);
@@ -193,21 +204,22 @@ export interface RevisionView {
 }
 
 /** `podCount`: the workload's active pods at this revision. */
-export function revisionView(revision: ControllerRevision, cs: CloneSet, podCount: number): RevisionView {
+export function revisionView(revision: ControllerRevision, owner: WorkloadView, podCount: number): RevisionView {
+  const status = owner.status;
   const name = revision.metadata.name!;
   let images: string[] = [];
   try {
     images = revisionTemplate(revision).spec.containers.map((c) => c.image ?? '');
   } catch {
-    // Not a CloneSet revision: shown without images rather than failing the whole list.
+    // Not a pod-template revision: shown without images rather than failing the whole list.
   }
   return {
     name,
     hash: revision.metadata.labels?.[LABEL_CONTROLLER_HASH] ?? name.slice(name.lastIndexOf('-') + 1),
     revision: revision.revision,
     createdAt: new Date(revision.metadata.creationTimestamp ?? 0),
-    isCurrent: cs.status?.currentRevision === name,
-    isUpdate: cs.status?.updateRevision === name,
+    isCurrent: status.currentRevision === name,
+    isUpdate: status.updateRevision === name,
     podCount,
     images,
     object: revision,

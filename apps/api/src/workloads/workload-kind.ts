@@ -1,8 +1,7 @@
-// The contract's WorkloadKind and the cluster kinds behind it. Only CloneSet has a controller so far;
-// the other kinds are named by the contract and refused in words until their controllers exist.
+// The contract's WorkloadKind and the registry's descriptors behind it. A kind without a controller
+// (UnitedDeployment until its controller lands) is refused in words wherever it is named.
 import { registerEnumType } from '@nestjs/graphql';
-import type { KindRef } from '@coxswain/cluster';
-import { CLONESET_REF } from '@coxswain/workloads';
+import { WORKLOAD_KINDS, workloadKind, type WorkloadKindDescriptor } from '@coxswain/workloads';
 import { badUserInput } from '../graphql/errors.js';
 
 export enum WorkloadKind {
@@ -16,15 +15,16 @@ registerEnumType(WorkloadKind, {
   valuesMap: { STATEFUL_SET: { description: 'Advanced StatefulSet, apps.kruise.io/v1beta1' } },
 });
 
-const SUPPORTED: Partial<Record<WorkloadKind, KindRef>> = { [WorkloadKind.CLONE_SET]: CLONESET_REF };
-
 export function isSupportedKind(kind: WorkloadKind): boolean {
-  return SUPPORTED[kind] !== undefined;
+  return workloadKind(kind) !== undefined;
 }
 
-/** The cluster kind of a supported workload kind; a BAD_USER_INPUT naming the field otherwise. */
-export function workloadRef(kind: WorkloadKind): KindRef {
-  const ref = SUPPORTED[kind];
-  if (!ref) throw badUserInput(`${kind} workloads are not supported yet; CLONE_SET is`, [{ field: 'kind', message: `${kind} has no controller yet` }]);
-  return ref;
+/** The descriptor of a kind with a controller; a BAD_USER_INPUT naming the field otherwise. */
+export function kindOf(kind: WorkloadKind): WorkloadKindDescriptor {
+  const descriptor = workloadKind(kind);
+  if (!descriptor) {
+    const supported = WORKLOAD_KINDS.map((k) => k.name).join(', ');
+    throw badUserInput(`${kind} workloads are not supported yet; ${supported} are`, [{ field: 'kind', message: `${kind} has no controller yet` }]);
+  }
+  return descriptor;
 }

@@ -1,14 +1,18 @@
-// Workload use cases behind the GraphQL surface: read a CloneSet with its pods, revisions, plan and
-// events; change it the way an SRE or a pipeline does (image, partition, pause, scale, delete pods,
-// roll back). Reads come from the API's cluster cache, by index: their cost follows the page asked
-// for, not the namespace. Every change is one conditional write: a stale expectedGeneration or a
-// concurrent spec change ends in CONFLICT and changes nothing; the admission of the cluster validates
-// the result; the answer waits until the cache holds the change, so the caller reads it back.
+// Workload use cases behind the GraphQL surface, for every kind of the registry: read a workload with
+// its pods, revisions, plan and events; change it the way an SRE or a pipeline does (image, partition,
+// pause, scale, delete pods, roll back) through the kind's own pure edits. Reads come from the API's
+// cluster cache, by index: their cost follows the page asked for, not the namespace. Every change is
+// one conditional write: a stale expectedGeneration or a concurrent spec change ends in CONFLICT and
+// changes nothing; the cluster's admission validates the result; the answer waits until the cache
+// holds the change, so the caller reads it back.
 import { Inject, Injectable } from '@nestjs/common';
 import { isApiError, type ClusterClient, type WatchEvent } from '@coxswain/cluster';
 import { OWNER_UID_INDEX } from '@coxswain/controller-runtime';
-import { printYaml, type CloneSet, type ControllerRevision, type Event, type Node, type Pod } from '@coxswain/kruise-api';
-import { revisionTemplate, revisionsForCloneSet, shortHash, sortRevisions } from '@coxswain/workloads';
+import { printYaml, type ControllerRevision, type Event, type IntOrString, type KubeObject, type Node, type Pod } from '@coxswain/kruise-api';
+import {
+  POD_REF, WORKLOAD_KINDS, WorkloadMutationError, revisionsForCloneSet, shortHash, sortRevisions,
+  type WorkloadKindDescriptor, type WorkloadMutations,
+} from '@coxswain/workloads';
 import type { PlanSummary } from '../cluster-worker/protocol.js';
 import { AuditTrail } from '../audit/audit-trail.js';
 import {
@@ -19,8 +23,8 @@ import type { OrderedSource } from '../graphql/connection.js';
 import { badUserInput, conflict, notFound } from '../graphql/errors.js';
 import type { Runtime } from '../runtime.js';
 import { CLUSTER, RUNTIME } from '../tokens.js';
-import type { LifecycleStateName } from './views.js';
-import { isSupportedKind, workloadRef, WorkloadKind } from './workload-kind.js';
+import { workloadView, type LifecycleStateName, type WorkloadView } from './views.js';
+import { isSupportedKind, kindOf, WorkloadKind } from './workload-kind.js';
 
 export interface WorkloadAddress {
   kind: WorkloadKind;
@@ -31,7 +35,7 @@ export interface WorkloadAddress {
 export interface PodChange {
   type: WatchEvent['type'];
   pod: Pod;
-  owner: CloneSet;
+  owner: WorkloadView;
 }
 
 export interface PodFilter {
@@ -39,6 +43,7 @@ export interface PodFilter {
   /** A revision name or its hash. */
   revision?: string | null;
 }
+
 /** A spec change retried this often when only status writes raced it. */
 const CHANGE_ATTEMPTS = 5;
 
@@ -51,20 +56,30 @@ export class WorkloadsService {
     private readonly trail: AuditTrail,
   ) {}
 
-  list(namespace: string | undefined, kind: WorkloadKind | undefined): CloneSet[] {
+  /** Workloads of one kind (or of every kind with a controller), by namespace, name and kind. */
+  list(namespace: string | undefined, kind: WorkloadKind | undefined): WorkloadView[] {
     if (kind !== undefined && !isSupportedKind(kind)) return [];
-    return this.cache.cloneSets.list(namespace).sort((a, b) => key(a).localeCompare(key(b)));
+    const kinds = kind === undefined ? WORKLOAD_KINDS : [kindOf(kind)];
+    const now = this.now();
+    return kinds
+      .flatMap((d) => this.cache.workloadInformer(d).list(namespace).map((o) => workloadView(d, o, now)))
+      .sort((a, b) => listKey(a).localeCompare(listKey(b)));
   }
 
-  find(address: WorkloadAddress): CloneSet | null {
-    workloadRef(address.kind);
-    return this.cache.cloneSets.get(address.namespace, address.name) ?? null;
+  find(address: WorkloadAddress): WorkloadView | null {
+    const descriptor = kindOf(address.kind);
+    const object = this.cache.workloadInformer(descriptor).get(address.namespace, address.name);
+    return object ? workloadView(descriptor, object, this.now()) : null;
+  }
+
+  view(descriptor: WorkloadKindDescriptor, object: KubeObject): WorkloadView {
+    return workloadView(descriptor, object, this.now());
   }
 
   /** The workload as the cluster has it now (what a change is made against), NOT_FOUND when gone. */
-  private async read(address: WorkloadAddress): Promise<CloneSet> {
+  private async read(address: WorkloadAddress): Promise<KubeObject> {
     try {
-      return await this.cluster.get<CloneSet>(workloadRef(address.kind), address.namespace, address.name);
+      return await this.cluster.get(kindOf(address.kind).ref, address.namespace, address.name);
     } catch (err) {
       if (isApiError(err, 'NotFound')) throw notFound(`${address.kind} ${address.namespace}/${address.name} not found`);
       throw err;
@@ -75,20 +90,18 @@ export class WorkloadsService {
    * The workload's pods (terminating ones included) matching `filter`, in name order, from the index
    * that answers the filter: a page reads the page.
    */
-  pods(cs: CloneSet, filter: PodFilter = {}): OrderedSource<Pod> {
-    const uid = cs.metadata.uid!;
-    const namespace = cs.metadata.namespace ?? 'default';
+  pods(workload: WorkloadView, filter: PodFilter = {}): OrderedSource<Pod> {
+    const uid = workload.uid;
     const state = filter.lifecycleState ?? undefined;
     const hash = filter.revision == null ? undefined : shortHash(filter.revision);
-    const [index, value] =
-      state !== undefined ? [POD_OWNER_STATE, `${uid}/${state}`] : hash !== undefined ? [POD_OWNER_REVISION, `${uid}/${hash}`] : [OWNER_UID_INDEX, uid];
     const pods = this.cache.pods;
-    const position = (name: string | undefined) => (name === undefined ? undefined : { namespace, name });
     if (state !== undefined && hash !== undefined) {
       // Both filters: the state's bucket, filtered by revision (rarely asked, bounded by the workload).
-      const matching = pods.byIndex(index, value).filter((p) => revisionHashOf(p) === hash);
-      return listSource(matching);
+      return listSource(pods.byIndex(POD_OWNER_STATE, `${uid}/${state}`).filter((p) => revisionHashOf(p) === hash));
     }
+    const [index, value] =
+      state !== undefined ? [POD_OWNER_STATE, `${uid}/${state}`] : hash !== undefined ? [POD_OWNER_REVISION, `${uid}/${hash}`] : [OWNER_UID_INDEX, uid];
+    const position = (name: string | undefined) => (name === undefined ? undefined : { namespace: workload.namespace, name });
     return {
       page: (after, limit) => pods.pageByIndex(index, value, position(after), limit),
       count: (after) => pods.countByIndex(index, value, position(after)),
@@ -97,16 +110,18 @@ export class WorkloadsService {
   }
 
   /** Active (not terminating) pods of the workload at a revision, from an index bucket's size. */
-  activePodsAt(cs: CloneSet, revision: string): number {
-    return this.cache.pods.countByIndex(POD_OWNER_ACTIVE_REVISION, `${cs.metadata.uid}/${shortHash(revision)}`);
+  activePodsAt(workload: WorkloadView, revision: string): number {
+    return this.cache.pods.countByIndex(POD_OWNER_ACTIVE_REVISION, `${workload.uid}/${shortHash(revision)}`);
   }
 
   nodes(): ReadonlyMap<string, Node> {
     return this.cache.nodeMap();
   }
 
-  revisions(cs: CloneSet): ControllerRevision[] {
-    return sortRevisions(revisionsForCloneSet(cs, this.cache.revisions.byOwner(cs.metadata.uid!))).reverse();
+  /** The workload's ControllerRevisions, newest first. */
+  revisions(workload: Pick<WorkloadView, 'namespace'> & { object: KubeObject }): ControllerRevision[] {
+    const owner = workload.object as Parameters<typeof revisionsForCloneSet>[0];
+    return sortRevisions(revisionsForCloneSet(owner, this.cache.revisions.list(workload.namespace))).reverse();
   }
 
   /**
@@ -114,23 +129,22 @@ export class WorkloadsService {
    * the planner run now on the controller's caches (the same function the reconciler applies), in the
    * cluster worker.
    */
-  async plan(cs: CloneSet): Promise<PlanSummary> {
-    const namespace = cs.metadata.namespace ?? 'default';
-    const plan = await this.runtime.host.plan(namespace, cs.metadata.name!);
-    if (!plan) throw notFound(`CloneSet ${namespace}/${cs.metadata.name} is not known to its controller yet; retry shortly`);
+  async plan(workload: WorkloadView): Promise<PlanSummary> {
+    const plan = await this.runtime.host.plan(workload.descriptor.name, workload.namespace, workload.name);
+    if (!plan) throw notFound(`${workload.kind} ${workload.namespace}/${workload.name} is not known to its controller yet; retry shortly`);
     return plan;
   }
 
-  /** Kubernetes Events about the CloneSet, newest first (client-go aggregates them: a handful per object). */
-  events(cs: CloneSet, first: number): Event[] {
+  /** Kubernetes Events about the workload, newest first (client-go aggregates them: a handful per object). */
+  events(workload: WorkloadView, first: number): Event[] {
     if (!Number.isInteger(first) || first < 1 || first > 1000) throw badUserInput('first must be from 1 to 1000', [{ field: 'first', message: 'must be from 1 to 1000' }]);
     return this.cache.events
-      .byIndex(EVENT_OBJECT, cs.metadata.uid!)
+      .byIndex(EVENT_OBJECT, workload.uid)
       .sort((a, b) => (b.lastTimestamp ?? '').localeCompare(a.lastTimestamp ?? '') || b.metadata.name!.localeCompare(a.metadata.name!))
       .slice(0, first);
   }
 
-  manifest(object: CloneSet | ControllerRevision): string {
+  manifest(object: KubeObject): string {
     return printYaml(object);
   }
 
@@ -143,81 +157,71 @@ export class WorkloadsService {
   }
 
   // ---------------------------------------------------------------------------------------------
-  // Changes
+  // Changes: the kind's own pure edits, written conditionally.
 
-  setImage(address: WorkloadAddress, container: string, image: string, expectedGeneration: number | null): Promise<CloneSet> {
-    if (image.trim() === '') throw badUserInput('image must not be empty', [{ field: 'image', message: 'must not be empty' }]);
-    return this.change(address, expectedGeneration, (cs) => {
-      const target = cs.spec.template.spec.containers.find((c) => c.name === container);
-      if (!target) {
-        const names = cs.spec.template.spec.containers.map((c) => c.name).join(', ');
-        throw badUserInput(`container "${container}" is not in the pod template (containers: ${names})`, [{ field: 'container', message: `not found; containers: ${names}` }]);
-      }
-      target.image = image;
-    });
+  setImage(address: WorkloadAddress, container: string, image: string, expectedGeneration: number | null): Promise<WorkloadView> {
+    return this.change(address, expectedGeneration, (m, w) => m.setImage(w, container, image));
   }
 
-  setPartition(address: WorkloadAddress, partition: number | string, expectedGeneration: number | null): Promise<CloneSet> {
-    return this.change(address, expectedGeneration, (cs) => {
-      rollingUpdate(cs).partition = partition;
-    });
+  setPartition(address: WorkloadAddress, partition: IntOrString, expectedGeneration: number | null): Promise<WorkloadView> {
+    return this.change(address, expectedGeneration, (m, w) => m.setPartition(w, partition));
   }
 
-  setPaused(address: WorkloadAddress, paused: boolean): Promise<CloneSet> {
-    return this.change(address, null, (cs) => {
-      rollingUpdate(cs).paused = paused;
-    });
+  setPaused(address: WorkloadAddress, paused: boolean): Promise<WorkloadView> {
+    return this.change(address, null, (m, w) => m.setPaused(w, paused));
   }
 
-  scale(address: WorkloadAddress, replicas: number, expectedGeneration: number | null): Promise<CloneSet> {
-    if (!Number.isInteger(replicas) || replicas < 0) throw badUserInput('replicas must be a non-negative integer', [{ field: 'replicas', message: 'must be >= 0' }]);
-    return this.change(address, expectedGeneration, (cs) => {
-      cs.spec.replicas = replicas;
-    });
+  scale(address: WorkloadAddress, replicas: number, expectedGeneration: number | null): Promise<WorkloadView> {
+    return this.change(address, expectedGeneration, (m, w) => m.scale(w, replicas));
   }
 
-  /** Adds the pods to scaleStrategy.podsToDelete; with scaleDown also lowers replicas by as many. */
-  async deletePods(address: WorkloadAddress, names: readonly string[], scaleDown: boolean): Promise<CloneSet> {
+  /**
+   * Deletes chosen pods the kind's way (CloneSet: scaleStrategy.podsToDelete; Advanced StatefulSet: the
+   * specified-delete label, or reserved ordinals with scaleDown). Every named pod must be an active pod
+   * of the workload.
+   */
+  async deletePods(address: WorkloadAddress, names: readonly string[], scaleDown: boolean): Promise<WorkloadView> {
     if (names.length === 0) throw badUserInput('pods must name at least one pod', [{ field: 'pods', message: 'empty' }]);
+    const descriptor = kindOf(address.kind);
     const current = await this.read(address);
-    const activeOwned = (name: string) => {
-      const pod = this.cache.pods.get(address.namespace, name);
-      return pod !== undefined && !pod.metadata.deletionTimestamp && controllerUid(pod) === current.metadata.uid;
-    };
-    const unknown = names.map((n, i) => ({ n, i })).filter(({ n }) => !activeOwned(n));
+    const pods = names.map((name) => this.cache.pods.get(address.namespace, name));
+    const unknown = names.map((n, i) => ({ n, i })).filter(({ i }) => {
+      const pod = pods[i];
+      return pod === undefined || pod.metadata.deletionTimestamp !== undefined || controllerUid(pod) !== current.metadata.uid;
+    });
     if (unknown.length > 0) {
       throw badUserInput(
         `not active pods of ${address.namespace}/${address.name}: ${unknown.map((u) => u.n).join(', ')}`,
         unknown.map(({ n, i }) => ({ field: `pods[${i}]`, message: `${n} is not an active pod of this workload` })),
       );
     }
-    return this.change(address, null, (cs) => {
-      const strategy = (cs.spec.scaleStrategy ??= {});
-      const listed = strategy.podsToDelete ?? [];
-      const added = [...new Set(names)].filter((n) => !listed.includes(n));
-      strategy.podsToDelete = [...listed, ...added];
-      if (scaleDown) cs.spec.replicas = Math.max(0, (cs.spec.replicas ?? 1) - added.length);
-    }, current);
+    const edit = edited(() => descriptor.mutations.deletePods(current, pods as Pod[], scaleDown));
+    for (const { pod, patch } of edit.podPatches) {
+      const written = await this.cluster.patch<Pod>(POD_REF, address.namespace, pod, patch);
+      this.trail.noteObjectChange(pods.find((p) => p?.metadata.name === pod) ?? null, written);
+      await this.cache.caughtUp([written]);
+    }
+    if (!edit.workload) return this.view(descriptor, current);
+    const next = edit.workload;
+    return this.change(address, null, () => next, current);
   }
 
-  /** Restores the pod template stored in one of the CloneSet's ControllerRevisions (by name or hash). */
-  async rollback(address: WorkloadAddress, revision: string): Promise<CloneSet> {
+  /** Restores the pod template stored in one of the workload's ControllerRevisions (by name or hash). */
+  async rollback(address: WorkloadAddress, revision: string): Promise<WorkloadView> {
     const current = await this.read(address);
-    const revisions = this.revisions(current);
+    const revisions = this.revisions({ namespace: address.namespace, object: current });
     const target = revisions.find((r) => r.metadata.name === revision || r.metadata.name === `${address.name}-${revision}`);
     if (!target) {
       throw badUserInput(`revision "${revision}" is not a revision of ${address.namespace}/${address.name}`, [
         { field: 'revision', message: `not found; revisions: ${revisions.map((r) => r.metadata.name).join(', ')}` },
       ]);
     }
-    return this.change(address, null, (cs) => {
-      cs.spec.template = revisionTemplate(target);
-    }, current);
+    return this.change(address, null, (m, w) => m.rollback(w, target), current);
   }
 
   async delete(address: WorkloadAddress): Promise<boolean> {
     try {
-      const deleted = await this.cluster.delete<CloneSet>(workloadRef(address.kind), address.namespace, address.name, { propagationPolicy: 'Background' });
+      const deleted = await this.cluster.delete(kindOf(address.kind).ref, address.namespace, address.name, { propagationPolicy: 'Background' });
       this.trail.noteDeletion(deleted);
       await this.cache.caughtUp([deleted]);
       return true;
@@ -230,31 +234,37 @@ export class WorkloadsService {
   // ---------------------------------------------------------------------------------------------
   // Streams
 
-  /** Every change of a matching CloneSet, as it is after the change (deleted ones as they were last). */
-  workloadChanges(namespace: string | undefined, name: string | undefined): AsyncIterableIterator<CloneSet> {
-    return informerStream(this.cache.cloneSets, ({ object }) =>
-      (namespace === undefined || object.metadata.namespace === namespace) && (name === undefined || object.metadata.name === name) ? object : undefined,
-    );
+  /** Every change of a matching workload, as it is after the change (deleted ones as they were last). */
+  workloadChanges(kind: WorkloadKind | undefined, namespace: string | undefined, name: string | undefined): AsyncIterableIterator<WorkloadView> {
+    const kinds = kind === undefined ? WORKLOAD_KINDS : [kindOf(kind)];
+    const matches = (o: KubeObject) => (namespace === undefined || o.metadata.namespace === namespace) && (name === undefined || o.metadata.name === name);
+    return mergeStreams(kinds.map((d) => informerStream(this.cache.workloadInformer(d), ({ object }) => (matches(object) ? this.view(d, object) : undefined))));
   }
 
-  /** Every change of a pod of a CloneSet in `namespace` (of one CloneSet when named). */
+  /** Every change of a pod of a workload in `namespace` (of one workload when named). */
   podChanges(namespace: string, workload: string | undefined): AsyncIterableIterator<PodChange> {
     return informerStream(this.cache.pods, ({ type, object: pod }) => {
       if (pod.metadata.namespace !== namespace) return undefined;
-      const ref = pod.metadata.ownerReferences?.find((r) => r.controller && r.kind === 'CloneSet');
-      if (!ref || (workload !== undefined && ref.name !== workload)) return undefined;
-      const owner = this.cache.cloneSets.get(namespace, ref.name);
-      return owner && owner.metadata.uid === ref.uid ? { type, pod, owner } : undefined;
+      const owner = this.cache.podOwner(pod);
+      if (!owner || (workload !== undefined && owner.object.metadata.name !== workload)) return undefined;
+      return { type, pod, owner: this.view(owner.descriptor, owner.object) };
     });
   }
 
   /**
-   * Reads the workload, checks expectedGeneration, applies `edit` to a copy and writes it with the read
-   * resourceVersion, so a change made in between is never silently overwritten. A Conflict from a write
-   * that left the spec alone (the controller's status) is retried against the fresh object: the
-   * caller's precondition is the generation, not the status. A spec change in between is CONFLICT.
+   * Reads the workload, checks expectedGeneration, applies the kind's edit to it and writes the result
+   * with the read resourceVersion, so a change made in between is never silently overwritten. A
+   * Conflict from a write that left the spec alone (the controller's status) is retried against the
+   * fresh object: the caller's precondition is the generation, not the status. A spec change in
+   * between is CONFLICT.
    */
-  private async change(address: WorkloadAddress, expectedGeneration: number | null, edit: (cs: CloneSet) => void, read?: CloneSet): Promise<CloneSet> {
+  private async change(
+    address: WorkloadAddress,
+    expectedGeneration: number | null,
+    edit: (mutations: WorkloadMutations<KubeObject>, workload: KubeObject) => KubeObject,
+    read?: KubeObject,
+  ): Promise<WorkloadView> {
+    const descriptor = kindOf(address.kind);
     let current = read ?? (await this.read(address));
     const generation = current.metadata.generation ?? 0;
     if (expectedGeneration !== null && expectedGeneration !== undefined && expectedGeneration !== generation) {
@@ -263,13 +273,12 @@ export class WorkloadsService {
       });
     }
     for (let attempt = 1; ; attempt++) {
-      const next = structuredClone(current);
-      edit(next);
+      const next = edited(() => edit(descriptor.mutations, current));
       try {
         const written = await this.cluster.update(next);
         this.trail.noteObjectChange(current, written);
         await this.cache.caughtUp([written]);
-        return written;
+        return this.view(descriptor, written);
       } catch (err) {
         if (isApiError(err, 'NotFound')) throw notFound(`${address.kind} ${address.namespace}/${address.name} not found`);
         if (!isApiError(err, 'Conflict') || attempt >= CHANGE_ATTEMPTS) throw err;
@@ -285,14 +294,23 @@ export class WorkloadsService {
   }
 }
 
-function rollingUpdate(cs: CloneSet): NonNullable<NonNullable<CloneSet['spec']['updateStrategy']>['rollingUpdate']> {
-  const strategy = (cs.spec.updateStrategy ??= {});
-  return (strategy.rollingUpdate ??= {});
+/** Runs a kind's pure edit; its refusal is the caller's BAD_USER_INPUT naming the argument or field. */
+function edited<T>(run: () => T): T {
+  try {
+    return run();
+  } catch (err) {
+    if (err instanceof WorkloadMutationError) throw badUserInput(err.message, [...err.fieldErrors]);
+    throw err;
+  }
 }
 
 /** A source over pods already filtered in name order (the rare combination of two filters). */
 function listSource(pods: Pod[]): OrderedSource<Pod> {
-  const at = (after: string | undefined) => (after === undefined ? 0 : pods.findIndex((p) => p.metadata.name! > after) === -1 ? pods.length : pods.findIndex((p) => p.metadata.name! > after));
+  const at = (after: string | undefined) => {
+    if (after === undefined) return 0;
+    const i = pods.findIndex((p) => p.metadata.name! > after);
+    return i === -1 ? pods.length : i;
+  };
   return {
     page: (after, limit) => pods.slice(at(after), at(after) + limit),
     count: (after) => pods.length - at(after),
@@ -300,7 +318,38 @@ function listSource(pods: Pod[]): OrderedSource<Pod> {
   };
 }
 
-function key(o: CloneSet): string {
-  return `${o.metadata.namespace}/${o.metadata.name}`;
+/** One stream of the items of several, in the order they arrive. */
+function mergeStreams<T>(streams: AsyncIterableIterator<T>[]): AsyncIterableIterator<T> {
+  if (streams.length === 1) return streams[0]!;
+  const pending = new Map(streams.map((s, i) => [i, s.next().then((r) => ({ i, r }))]));
+  const close = async () => {
+    await Promise.all(streams.map((s) => s.return?.()));
+    return { value: undefined, done: true } as IteratorResult<T>;
+  };
+  return {
+    async next() {
+      while (pending.size > 0) {
+        const { i, r } = await Promise.race(pending.values());
+        if (r.done) {
+          pending.delete(i);
+          continue;
+        }
+        pending.set(i, streams[i]!.next().then((next) => ({ i, r: next })));
+        return r;
+      }
+      return { value: undefined, done: true };
+    },
+    return: close,
+    async throw(err) {
+      await close();
+      throw err;
+    },
+    [Symbol.asyncIterator]() {
+      return this;
+    },
+  };
 }
 
+function listKey(w: WorkloadView): string {
+  return `${w.namespace}/${w.name}/${w.kind}`;
+}

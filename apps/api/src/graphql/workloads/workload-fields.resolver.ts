@@ -23,25 +23,25 @@ export class WorkloadFieldsResolver {
     @Args('revision', { type: () => String, nullable: true, description: 'Revision name or hash.' }) revision: string | null,
   ) {
     // Only the page is read from the index and turned into views.
-    const page = paginateOrdered(this.workloads.pods(workload.object, { lifecycleState, revision }), first, after, MAX_POD_PAGE);
+    const page = paginateOrdered(this.workloads.pods(workload, { lifecycleState, revision }), first, after, MAX_POD_PAGE);
     const nodes = this.workloads.nodes();
     const now = this.workloads.now();
-    return { ...page, edges: page.edges.map((e) => ({ cursor: e.cursor, node: podView(e.node, workload.object, nodes, now) })) };
+    return { ...page, edges: page.edges.map((e) => ({ cursor: e.cursor, node: podView(e.node, workload, nodes, now) })) };
   }
 
   @ResolveField(() => [RevisionModel], { description: 'ControllerRevisions, newest first.' })
   revisions(@Parent() workload: WorkloadView) {
-    return this.workloads.revisions(workload.object).map((r) => revisionView(r, workload.object, this.workloads.activePodsAt(workload.object, r.metadata.name!)));
+    return this.workloads.revisions(workload).map((r) => revisionView(r, workload, this.workloads.activePodsAt(workload, r.metadata.name!)));
   }
 
   @ResolveField(() => RolloutPlanModel, { description: 'What the controller does next and what blocks it.' })
   async plan(@Parent() workload: WorkloadView) {
-    return planView(await this.workloads.plan(workload.object));
+    return planView(await this.workloads.plan(workload));
   }
 
   @ResolveField(() => [EventModel], { description: 'Kubernetes Events about the workload, newest first.' })
   events(@Parent() workload: WorkloadView, @Args('first', { type: () => Int, nullable: true, defaultValue: 50 }) first: number) {
-    return this.workloads.events(workload.object, first).map((e) => ({
+    return this.workloads.events(workload, first).map((e) => ({
       type: e.type ?? 'Normal',
       reason: e.reason ?? '',
       message: e.message ?? '',

@@ -43,14 +43,26 @@ export class WorkloadStatusModel {
   @Field(() => Int) updatedReadyReplicas!: number;
   @Field(() => Int) updatedAvailableReplicas!: number;
   @Field(() => Int) expectedUpdatedReplicas!: number;
+  @Field(() => Int, { nullable: true, description: 'Pods at the current revision (Advanced StatefulSet); null for kinds without it.' }) currentReplicas!: number | null;
   @Field() currentRevision!: string;
   @Field() updateRevision!: string;
   @Field(() => [ConditionModel]) conditions!: ConditionModel[];
 }
 
-@InterfaceType('Workload', {
-  resolveType: (value: { kind: WorkloadKind }) => (value.kind === WorkloadKind.CLONE_SET ? 'CloneSet' : undefined),
-})
+@ObjectType('PrinterColumn', { description: "One of kubectl's columns for the kind (DESIRED, UPDATED, READY, AGE, ...)." })
+export class PrinterColumnModel {
+  @Field() name!: string;
+  @Field() value!: string;
+}
+
+/** The GraphQL object type of each workload kind. */
+const TYPE_OF_KIND: Record<WorkloadKind, string | undefined> = {
+  [WorkloadKind.CLONE_SET]: 'CloneSet',
+  [WorkloadKind.STATEFUL_SET]: 'StatefulSet',
+  [WorkloadKind.UNITED_DEPLOYMENT]: undefined,
+};
+
+@InterfaceType('Workload', { resolveType: (value: { kind: WorkloadKind }) => TYPE_OF_KIND[value.kind] })
 export abstract class WorkloadModel {
   @Field(() => WorkloadKind) kind!: WorkloadKind;
   @Field() namespace!: string;
@@ -62,11 +74,15 @@ export abstract class WorkloadModel {
   @Field(() => [String], { description: 'Images of the pod template, in container order.' }) images!: string[];
   @Field() createdAt!: Date;
   @Field(() => WorkloadStatusModel) status!: WorkloadStatusModel;
-  @Field(() => JSONScalar, { description: 'spec.updateStrategy as stored (v1beta1 for CloneSet).' }) updateStrategy!: unknown;
+  @Field(() => JSONScalar, { description: 'spec.updateStrategy as stored (v1beta1).' }) updateStrategy!: unknown;
+  @Field(() => [PrinterColumnModel], { description: "kubectl's columns for the kind, with this workload's values." }) columns!: PrinterColumnModel[];
 }
 
 @ObjectType('CloneSet', { implements: () => [WorkloadModel], description: 'An apps.kruise.io CloneSet, stored as v1beta1.' })
 export class CloneSetModel extends WorkloadModel {}
+
+@ObjectType('StatefulSet', { implements: () => [WorkloadModel], description: 'An apps.kruise.io Advanced StatefulSet, stored as v1beta1.' })
+export class StatefulSetModel extends WorkloadModel {}
 
 @ObjectType()
 export class WorkloadConnection extends Connection(WorkloadModel, 'Workload') {}

@@ -1,8 +1,8 @@
 // GraphQL for workloads (spec/api-contract.md): queries, the rollout mutations and the change streams.
 // Thin: arguments in, WorkloadsService use case, view out.
 import { Args, Int, Mutation, Query, Resolver, Subscription } from '@nestjs/graphql';
-import { cloneSetView, podView } from '../../workloads/views.js';
-import { WorkloadKind, workloadRef } from '../../workloads/workload-kind.js';
+import { podView, type WorkloadView } from '../../workloads/views.js';
+import { WorkloadKind, kindOf } from '../../workloads/workload-kind.js';
 import { WorkloadsService, type PodChange, type WorkloadAddress } from '../../workloads/workloads.service.js';
 import { paginate } from '../connection.js';
 import { IntOrPercentScalar, type IntOrPercent } from '../scalars/int-or-percent.scalar.js';
@@ -21,15 +21,12 @@ export class WorkloadsResolver {
     @Args('first', { type: () => Int, nullable: true, defaultValue: 100 }) first: number,
     @Args('after', { type: () => String, nullable: true }) after: string | null,
   ) {
-    const items = this.service.list(namespace ?? undefined, kind ?? undefined);
-    const page = paginate(items, (cs) => `${cs.metadata.namespace}/${cs.metadata.name}`, first, after);
-    return { ...page, edges: page.edges.map((e) => ({ cursor: e.cursor, node: cloneSetView(e.node) })) };
+    return paginate(this.service.list(namespace ?? undefined, kind ?? undefined), (w) => `${w.namespace}/${w.name}/${w.kind}`, first, after);
   }
 
   @Query(() => WorkloadModel, { nullable: true })
   async workload(@Args('kind', { type: kindArg }) kind: WorkloadKind, @Args('namespace') namespace: string, @Args('name') name: string) {
-    const found = this.service.find({ kind, namespace, name });
-    return found ? cloneSetView(found) : null;
+    return this.service.find({ kind, namespace, name });
   }
 
   @Mutation(() => WorkloadModel, { description: 'Sets the image of one container of the pod template: a new revision to roll out.' })
@@ -41,7 +38,7 @@ export class WorkloadsResolver {
     @Args('image') image: string,
     @Args('expectedGeneration', { type: () => Int, nullable: true }) expectedGeneration: number | null,
   ) {
-    return cloneSetView(await this.service.setImage({ kind, namespace, name }, container, image, expectedGeneration));
+    return this.service.setImage({ kind, namespace, name }, container, image, expectedGeneration);
   }
 
   @Mutation(() => WorkloadModel, { description: 'Sets updateStrategy.partition: the number (or percentage) of pods kept at the current revision.' })
@@ -55,17 +52,17 @@ export class WorkloadsResolver {
   ) {
     const address: WorkloadAddress = { kind, namespace, name };
     if (subset != null) this.service.refuseSubset(address);
-    return cloneSetView(await this.service.setPartition(address, partition, expectedGeneration));
+    return this.service.setPartition(address, partition, expectedGeneration);
   }
 
   @Mutation(() => WorkloadModel, { description: 'Sets updateStrategy.paused: no pod is updated until resumed (scaling continues).' })
   async pauseRollout(@Args('kind', { type: kindArg }) kind: WorkloadKind, @Args('namespace') namespace: string, @Args('name') name: string) {
-    return cloneSetView(await this.service.setPaused({ kind, namespace, name }, true));
+    return this.service.setPaused({ kind, namespace, name }, true);
   }
 
   @Mutation(() => WorkloadModel)
   async resumeRollout(@Args('kind', { type: kindArg }) kind: WorkloadKind, @Args('namespace') namespace: string, @Args('name') name: string) {
-    return cloneSetView(await this.service.setPaused({ kind, namespace, name }, false));
+    return this.service.setPaused({ kind, namespace, name }, false);
   }
 
   @Mutation(() => WorkloadModel)
@@ -76,7 +73,7 @@ export class WorkloadsResolver {
     @Args('replicas', { type: () => Int }) replicas: number,
     @Args('expectedGeneration', { type: () => Int, nullable: true }) expectedGeneration: number | null,
   ) {
-    return cloneSetView(await this.service.scale({ kind, namespace, name }, replicas, expectedGeneration));
+    return this.service.scale({ kind, namespace, name }, replicas, expectedGeneration);
   }
 
   @Mutation(() => WorkloadModel, { description: 'Adds the pods to scaleStrategy.podsToDelete (deleted first, then replaced); scaleDown also lowers replicas.' })
@@ -87,7 +84,7 @@ export class WorkloadsResolver {
     @Args('pods', { type: () => [String] }) pods: string[],
     @Args('scaleDown', { type: () => Boolean, nullable: true, defaultValue: false }) scaleDown: boolean,
   ) {
-    return cloneSetView(await this.service.deletePods({ kind, namespace, name }, pods, scaleDown));
+    return this.service.deletePods({ kind, namespace, name }, pods, scaleDown);
   }
 
   @Mutation(() => WorkloadModel, { description: "Restores the pod template of a ControllerRevision (name or hash); the controller rolls to it." })
@@ -97,7 +94,7 @@ export class WorkloadsResolver {
     @Args('name') name: string,
     @Args('revision') revision: string,
   ) {
-    return cloneSetView(await this.service.rollback({ kind, namespace, name }, revision));
+    return this.service.rollback({ kind, namespace, name }, revision);
   }
 
   @Mutation(() => Boolean, { description: 'Deletes the workload; its pods, PVCs and revisions are garbage-collected.' })
@@ -107,15 +104,15 @@ export class WorkloadsResolver {
 
   @Subscription(() => WorkloadModel, {
     description: 'Every change of a matching workload (spec or status), as it is after the change.',
-    resolve: (cs: Parameters<typeof cloneSetView>[0]) => cloneSetView(cs),
+    resolve: (workload: WorkloadView) => workload,
   })
   workloadChanged(
     @Args('kind', { type: kindArg, nullable: true }) kind: WorkloadKind | null,
     @Args('namespace', { type: () => String, nullable: true }) namespace: string | null,
     @Args('name', { type: () => String, nullable: true }) name: string | null,
   ) {
-    if (kind != null) workloadRef(kind); // refuses kinds without a controller, naming the field
-    return this.service.workloadChanges(namespace ?? undefined, name ?? undefined);
+    if (kind != null) kindOf(kind); // refuses kinds without a controller, naming the field
+    return this.service.workloadChanges(kind ?? undefined, namespace ?? undefined, name ?? undefined);
   }
 
   @Subscription(() => PodEventModel, {

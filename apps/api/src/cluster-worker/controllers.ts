@@ -1,0 +1,34 @@
+// The controllers the cluster worker runs, one per workload kind (and the native apps/v1 StatefulSet
+// beside Kruise's), and where their plans are read by the contract's kind name.
+import type { ControllerManager, EventRecorder } from '@coxswain/controller-runtime';
+import {
+  CloneSetController, NATIVE_STATEFULSET, StatefulSetController, type RolloutPlan, type WorkloadKindName,
+} from '@coxswain/workloads';
+import type { AppConfig } from '../config/config.js';
+import type { JsonLogger } from '../logging/json-logger.js';
+
+/** What the API asks a kind's controller: the plan it would take now, the last one it took, what it waits for. */
+export interface PlanSource {
+  planNow(namespace: string, name: string): RolloutPlan<object> | undefined;
+  lastPlan(namespace: string, name: string): RolloutPlan<object> | undefined;
+  pendingScale(namespace: string, name: string): string | undefined;
+}
+
+export function registerControllers(manager: ControllerManager, config: AppConfig, recorder: EventRecorder, logger: JsonLogger): Map<WorkloadKindName, PlanSource> {
+  const log = (component: string) => (level: 'info' | 'warn' | 'error', msg: string, fields?: Record<string, unknown>) =>
+    logger[level === 'info' ? 'debug' : level]?.({ msg, ...fields }, component);
+  const common = { gates: config.controllers.featureGates, recorder, maxConcurrentReconciles: config.controllers.workers };
+  const cloneSets = new CloneSetController(manager, {
+    ...common,
+    excludePreparingDeleteFlag: config.controllers.scalingExcludePreparingDelete,
+    log: log('CloneSet'),
+  });
+  const statefulSets = new StatefulSetController(manager, { ...common, log: log('StatefulSet') });
+  // apps/v1 StatefulSets run on the same controller with native defaults: a cluster runs them, and
+  // UnitedDeployment's statefulSetTemplate creates them.
+  new StatefulSetController(manager, { ...common, flavor: NATIVE_STATEFULSET, log: log('StatefulSet (apps/v1)') });
+  return new Map<WorkloadKindName, PlanSource>([
+    ['CLONE_SET', cloneSets],
+    ['STATEFUL_SET', statefulSets],
+  ]);
+}
