@@ -13,7 +13,12 @@ export const NAMESPACE_INDEX = 'namespace';
 /** Built-in index of objects by the uid of each of their ownerReferences. */
 export const OWNER_UID_INDEX = 'ownerUID';
 
+/** Built-in index of objects that no controller owns (no ownerReference with controller: true), by namespace. */
+export const CONTROLLERLESS_INDEX = 'controllerless';
+
 export const namespaceIndexFunc: IndexFunc<KubeObject> = (o) => (o.metadata.namespace ? [o.metadata.namespace] : []);
+export const controllerlessIndexFunc: IndexFunc<KubeObject> = (o) =>
+  (o.metadata.ownerReferences ?? []).some((r) => r.controller === true) ? [] : [o.metadata.namespace ?? ''];
 export const ownerUidIndexFunc: IndexFunc<KubeObject> = (o) => (o.metadata.ownerReferences ?? []).map((r) => r.uid);
 
 export class Indexer<T extends KubeObject> {
@@ -24,6 +29,7 @@ export class Indexer<T extends KubeObject> {
   constructor() {
     this.addIndexer(NAMESPACE_INDEX, namespaceIndexFunc);
     this.addIndexer(OWNER_UID_INDEX, ownerUidIndexFunc);
+    this.addIndexer(CONTROLLERLESS_INDEX, controllerlessIndexFunc);
   }
 
   get size(): number {

@@ -5,7 +5,7 @@
 // every object's latest state even across a gap; they may miss intermediate versions, never a change.
 import { isApiError, type Clock, type ClusterClient, type KindRef, type TimerHandle, type WatchEvent, type WatchHandle } from '@coxswain/cluster';
 import type { KubeObject, LabelSelector } from '@coxswain/kruise-api';
-import { Indexer, OWNER_UID_INDEX, NAMESPACE_INDEX, type IndexFunc } from './indexer.js';
+import { CONTROLLERLESS_INDEX, Indexer, OWNER_UID_INDEX, NAMESPACE_INDEX, type IndexFunc } from './indexer.js';
 import { objectKey, requestKey } from './keys.js';
 
 /**
@@ -134,6 +134,17 @@ export class Informer<T extends KubeObject = KubeObject> {
   /** Cached objects with an ownerReference to `uid` (controller or not). */
   byOwner(uid: string): T[] {
     return this.cache.byIndex(OWNER_UID_INDEX, uid);
+  }
+
+  /**
+   * What a controller may claim in `namespace` for the owner `uid`: the objects that reference it and
+   * the ones no controller owns (orphans it could adopt). Everything else belongs to someone else.
+   */
+  claimable(namespace: string | undefined, uid: string): T[] {
+    const owned = this.cache.byIndex(OWNER_UID_INDEX, uid);
+    const seen = new Set(owned);
+    // An orphan may also reference the owner without being controlled by it: listed once.
+    return [...owned, ...this.cache.byIndex(CONTROLLERLESS_INDEX, namespace ?? '').filter((o) => !seen.has(o))];
   }
 
   addIndexer(name: string, indexFunc: IndexFunc<T>): void {

@@ -111,7 +111,7 @@ export class StatefulSetController {
     } catch {
       return undefined;
     }
-    const pods = claimStatefulSetPods(view.set, this.informers.pods.list(namespace), selector).pods;
+    const pods = claimStatefulSetPods(view.set, this.informers.pods.claimable(namespace, view.set.metadata.uid!), selector).pods;
     const preview = previewStatefulSetRevisions(view.set, this.flavor, this.informers.revisions.list(namespace));
     const key = requestKey({ namespace, name });
     return planStatefulSet({

@@ -271,8 +271,8 @@ async function runScenario(scenario: Scenario): Promise<{ monitor: InvariantMoni
   let watch: WatchHandle | undefined;
   try {
     const store = env.cluster.store;
-    // The reconciler reads the set (informer get), then the namespace's pods (informer list): that list
-    // starts the pass the monitor holds the writes to.
+    // The reconciler reads the set (informer get), then the pods it may claim (informer claimable):
+    // that read starts the pass the monitor holds the writes to.
     const informers = env.controller.informers;
     let lastSet: StatefulSet | undefined;
     const getSet = informers.sets.get.bind(informers.sets);
@@ -281,9 +281,9 @@ async function runScenario(scenario: Scenario): Promise<{ monitor: InvariantMoni
       if (found && found.apiVersion === 'apps.kruise.io/v1beta1') lastSet = found as StatefulSet;
       return found;
     };
-    const listPods = informers.pods.list.bind(informers.pods);
-    informers.pods.list = (namespace?: string) => {
-      const pods = listPods(namespace);
+    const claimable = informers.pods.claimable.bind(informers.pods);
+    informers.pods.claimable = (namespace: string | undefined, uid: string) => {
+      const pods = claimable(namespace, uid);
       if (lastSet) monitor.startPass(lastSet, pods);
       return pods;
     };

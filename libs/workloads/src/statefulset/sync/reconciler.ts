@@ -91,7 +91,7 @@ export class StatefulSetReconciler implements Reconciler {
 
     const namespace = set.metadata.namespace;
     let revisionsInNamespace = deps.informers.revisions.list(namespace);
-    const claim = claimStatefulSetPods(set, deps.informers.pods.list(namespace), selector);
+    const claim = claimStatefulSetPods(set, deps.informers.pods.claimable(namespace, set.metadata.uid!), selector);
     if (!deps.observeOnly) {
       revisionsInNamespace = await this.adoptRevisions(set, revisionsInNamespace);
       await this.writeOwnership(key, set, claim.release, claim.adopt);
