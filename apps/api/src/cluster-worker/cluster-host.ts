@@ -4,7 +4,7 @@
 import { Worker } from 'node:worker_threads';
 import { RemoteClusterClient, ScaledClock, type Clock, type StatusSeeder } from '@coxswain/cluster';
 import type { KubeObject } from '@coxswain/kruise-api';
-import type { WorkloadKindName } from '@coxswain/workloads';
+import type { WorkloadHealth, WorkloadKindName } from '@coxswain/workloads';
 import type { AppConfig } from '../config/config.js';
 import { compiledEntry } from '../persistence/compiled-entry.js';
 import type { Database } from '../persistence/database.js';
@@ -69,6 +69,10 @@ export class ClusterHost implements StatusSeeder {
 
   plan(kind: WorkloadKindName, namespace: string, name: string): Promise<PlanSummary | null> {
     return this.call('plan', kind, namespace, name);
+  }
+
+  health(kind: WorkloadKindName, namespace: string, name: string): Promise<WorkloadHealth | null> {
+    return this.call('health', kind, namespace, name);
   }
 
   metrics(): Promise<string> {

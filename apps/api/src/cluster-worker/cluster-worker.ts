@@ -8,7 +8,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { EmbeddedCluster, kruiseAdmission, RealClock, ScaledClock, serveClusterClient, type Clock } from '@coxswain/cluster';
 import type { KubeObject } from '@coxswain/kruise-api';
 import { ClusterEventRecorder, ControllerManager, Metrics } from '@coxswain/controller-runtime';
-import type { RolloutPlan } from '@coxswain/workloads';
+import { workloadHealth, workloadKind, type RolloutPlan } from '@coxswain/workloads';
 import { Counter, Gauge } from 'prom-client';
 import { getHeapStatistics } from 'node:v8';
 import { loadConfig } from '../config/config.js';
@@ -67,6 +67,14 @@ async function main(): Promise<void> {
       if (!source) return null;
       const plan = config.controllers.mode === 'observe' ? source.lastPlan(namespace, name) : source.planNow(namespace, name);
       return plan ? summary(plan, source.pendingScale(namespace, name)) : null;
+    },
+    health: async (kind, namespace, name) => {
+      const source = plans.get(kind);
+      const descriptor = workloadKind(kind);
+      const plan = source && (source.lastPlan(namespace, name) ?? source.planNow(namespace, name));
+      if (!plan || !descriptor) return null;
+      const workload = await local.get(descriptor.ref, namespace, name).catch(() => undefined);
+      return workloadHealth(plan, workload ? descriptor.status(workload).conditions : []);
     },
     metrics: () => metrics.registry.metrics(),
     observedWrites: async () => [...(controllers.observer?.recordedWrites() ?? [])],

@@ -1,7 +1,7 @@
 // What the API thread and the cluster worker agree on: how the worker is started, how it says it is up,
 // and what it answers besides the ClusterClient port (see cluster-worker.ts for the answers).
 import type { ScaledClockOrigin } from '@coxswain/cluster';
-import type { WorkloadKindName } from '@coxswain/workloads';
+import type { WorkloadHealth, WorkloadKindName } from '@coxswain/workloads';
 import type { AppConfig } from '../config/config.js';
 import type { DatabaseConnection } from '../persistence/database.js';
 
@@ -35,6 +35,11 @@ export interface ClusterWorkerMethods {
    * computed, otherwise the one it would take now; null when the controller does not know it.
    */
   plan(kind: WorkloadKindName, namespace: string, name: string): Promise<PlanSummary | null>;
+  /**
+   * The workload's health, from the plan of its last reconcile (computed now when there is none yet)
+   * and its conditions; null when the controller does not know it.
+   */
+  health(kind: WorkloadKindName, namespace: string, name: string): Promise<WorkloadHealth | null>;
   /** The controllers' metrics, Prometheus text. */
   metrics(): Promise<string>;
   /** Observe mode: the writes the controllers would have made. */

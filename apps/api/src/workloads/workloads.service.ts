@@ -11,7 +11,7 @@ import { OWNER_UID_INDEX } from '@coxswain/controller-runtime';
 import { printYaml, type ControllerRevision, type Event, type IntOrString, type KubeObject, type Node, type Pod } from '@coxswain/kruise-api';
 import {
   POD_REF, WORKLOAD_KINDS, WorkloadMutationError, revisionsForCloneSet, shortHash, sortRevisions,
-  type WorkloadKindDescriptor, type WorkloadMutations,
+  type WorkloadHealth, type WorkloadKindDescriptor, type WorkloadMutations,
 } from '@coxswain/workloads';
 import type { PlanSummary } from '../cluster-worker/protocol.js';
 import { AuditTrail } from '../audit/audit-trail.js';
@@ -133,6 +133,12 @@ export class WorkloadsService {
     const plan = await this.runtime.host.plan(workload.descriptor.name, workload.namespace, workload.name);
     if (!plan) throw notFound(`${workload.kind} ${workload.namespace}/${workload.name} is not known to its controller yet; retry shortly`);
     return plan;
+  }
+
+  /** The workload's health (state, reason, pods concerned), as its controller's last plan tells it. */
+  async health(workload: WorkloadView): Promise<WorkloadHealth> {
+    const health = await this.runtime.host.health(workload.descriptor.name, workload.namespace, workload.name);
+    return health ?? { state: 'PROGRESSING', reason: 'the controller has not planned this workload yet', pods: [] };
   }
 
   /** Kubernetes Events about the workload, newest first (client-go aggregates them: a handful per object). */

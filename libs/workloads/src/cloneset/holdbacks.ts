@@ -11,6 +11,9 @@ import { podsSubject } from './plan-words.js';
 import type { PlanNotes } from '../plan/plan-notes.js';
 import { explainUnavailable, isPodAvailable, lifecycleState, podCondition } from '../pod/pod-state.js';
 
+/** Container waiting reasons of a container that keeps failing (kubelet's). CreateContainerConfigError is
+ * left out: a container held by its launch barrier waits with it while its batch is not due. */
+const CONTAINER_FAILURES = new Set(['CrashLoopBackOff', 'CreateContainerError', 'RunContainerError', 'ContainerCannotRun']);
 /** Container waiting reasons of a failed image pull (kubelet's images package). */
 const IMAGE_PULL_FAILURES = new Set(['ErrImagePull', 'ImagePullBackOff', 'InvalidImageName', 'ErrImageNeverPull', 'RegistryUnavailable', 'ErrImageInspect']);
 
@@ -69,6 +72,9 @@ function whyUnavailable(pod: Pod, minReadySeconds: number, now: number, vertical
   const statuses = pod.status?.containerStatuses ?? [];
   const pull = statuses.find((s) => IMAGE_PULL_FAILURES.has(s.state?.waiting?.reason ?? ''));
   if (pull) return { code: 'IMAGE_PULL_FAILED', why: `container ${pull.name} ${waitingWords(pull)}` };
+  if (pod.status?.phase === 'Failed') return { code: 'POD_FAILING', why: `failed${pod.status.reason ? `: ${pod.status.reason}` : ''}${pod.status.message ? ` (${pod.status.message})` : ''}` };
+  const failing = statuses.find((s) => CONTAINER_FAILURES.has(s.state?.waiting?.reason ?? ''));
+  if (failing) return { code: 'POD_FAILING', why: `container ${failing.name} ${waitingWords(failing)} (restarted ${failing.restartCount} times)` };
   const inPlace = describeInPlaceUpdate(pod, now, { verticalScaling });
   if (inPlace !== undefined && (lifecycleState(pod) === LIFECYCLE_STATES.Updating || podCondition(pod, CONDITION_INPLACE_UPDATE_READY)?.status === 'False')) {
     return { code: 'IN_PLACE_UPDATING', why: inPlace };

@@ -1,2 +1,3 @@
 export * from './plan-types.js';
 export * from './plan-notes.js';
+export * from './health.js';

@@ -41,8 +41,10 @@ export type BlockerCode =
   | 'IMAGE_PULL_FAILED'
   /** A pod whose in-place update is not finished: what it waits on (grace period, container, next batch). */
   | 'IN_PLACE_UPDATING'
-  /** A pod that is not Ready (or not scheduled yet) for any other reason: starting, crash-looping, probes. */
+  /** A pod that is not Ready (or not scheduled yet) for any other reason: starting, probes. */
   | 'POD_NOT_READY'
+  /** A pod that fails: phase Failed, or a container crash-looping or unable to start. */
+  | 'POD_FAILING'
   /** Advanced StatefulSet OrderedReady: a pod waits for its predecessor (or a terminating pod). */
   | 'ORDERED_READY'
   /** Advanced StatefulSet: reserveOrdinals skips these ordinals. */

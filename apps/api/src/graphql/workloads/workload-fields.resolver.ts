@@ -5,7 +5,7 @@ import type { LifecycleStateName, RevisionView, WorkloadView } from '../../workl
 import { planView, podView, revisionView } from '../../workloads/views.js';
 import { WorkloadsService } from '../../workloads/workloads.service.js';
 import { paginateOrdered } from '../connection.js';
-import { EventModel, LifecycleState, PodConnection, RevisionModel, RolloutPlanModel, WorkloadModel } from './workload.types.js';
+import { EventModel, LifecycleState, PodConnection, RevisionModel, RolloutPlanModel, WorkloadHealthModel, WorkloadModel } from './workload.types.js';
 
 /** One page can hold a 5,000-pod workload, so a dashboard draws it from one request. */
 export const MAX_POD_PAGE = 5000;
@@ -32,6 +32,11 @@ export class WorkloadFieldsResolver {
   @ResolveField(() => [RevisionModel], { description: 'ControllerRevisions, newest first.' })
   revisions(@Parent() workload: WorkloadView) {
     return this.workloads.revisions(workload).map((r) => revisionView(r, workload, this.workloads.activePodsAt(workload, r.metadata.name!)));
+  }
+
+  @ResolveField(() => WorkloadHealthModel, { description: 'Complete, progressing, held, waiting on a hook or degraded, with the reason and the pods concerned.' })
+  health(@Parent() workload: WorkloadView) {
+    return this.workloads.health(workload);
   }
 
   @ResolveField(() => RolloutPlanModel, { description: 'What the controller does next and what blocks it.' })

@@ -49,6 +49,31 @@ export class WorkloadStatusModel {
   @Field(() => [ConditionModel]) conditions!: ConditionModel[];
 }
 
+export enum HealthState {
+  COMPLETE = 'COMPLETE',
+  PROGRESSING = 'PROGRESSING',
+  HELD = 'HELD',
+  WAITING_ON_HOOK = 'WAITING_ON_HOOK',
+  DEGRADED = 'DEGRADED',
+}
+registerEnumType(HealthState, {
+  name: 'HealthState',
+  valuesMap: {
+    COMPLETE: { description: 'Every pod at the update revision and available, exactly replicas of them.' },
+    PROGRESSING: { description: 'Advancing as the strategy allows (maxUnavailable waves, minReadySeconds, creations).' },
+    HELD: { description: 'A partition or a pause keeps the rest back: a person must step it.' },
+    WAITING_ON_HOOK: { description: 'Pods wait for a lifecycle hook to be acknowledged.' },
+    DEGRADED: { description: 'Pods fail, cannot be scheduled or pulled, or the rollout missed its progress deadline.' },
+  },
+});
+
+@ObjectType('WorkloadHealth', { description: 'The workload as an SRE reads it: a state, why, and the pods to look at.' })
+export class WorkloadHealthModel {
+  @Field(() => HealthState) state!: HealthState;
+  @Field() reason!: string;
+  @Field(() => [String]) pods!: string[];
+}
+
 @ObjectType('PrinterColumn', { description: "One of kubectl's columns for the kind (DESIRED, UPDATED, READY, AGE, ...)." })
 export class PrinterColumnModel {
   @Field() name!: string;
