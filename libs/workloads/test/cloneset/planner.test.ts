@@ -252,7 +252,7 @@ describe('CloneSet planner: every pod that holds the rollout back is named, with
     expect(one.blockers).toEqual([{ code: 'UNSCHEDULABLE', message: `pod sample-z: cannot be scheduled: ${full}`, pods: ['sample-z'] }]);
   });
 
-  it('names image pull failures and pods that are not ready, with the container states', () => {
+  it('names image pull failures and failing pods, with the container states', () => {
     const cs = cloneSet({});
     const pulling = readyPod('sample-a', NEW, { ready: false });
     pulling.status!.containerStatuses = [{ name: 'nginx', image: 'nginx:bad', imageID: '', ready: false, restartCount: 0, state: { waiting: { reason: 'ImagePullBackOff', message: 'Back-off pulling image "nginx:bad"' } } }];
@@ -263,9 +263,10 @@ describe('CloneSet planner: every pod that holds the rollout back is named, with
     const plan = planCloneSet(context(cs, pods, NEW, NEW), random);
     expect(plan.blockers).toEqual([
       { code: 'IMAGE_PULL_FAILED', message: 'pod sample-a: container nginx ImagePullBackOff: Back-off pulling image "nginx:bad"', pods: ['sample-a'] },
+      // A crash-looping container is a failing pod (the workload is degraded), not one still starting.
       {
-        code: 'POD_NOT_READY',
-        message: 'pod sample-b: Running, not Ready (containers with unready status: [nginx]; container nginx CrashLoopBackOff: back-off 1m20s restarting failed container)',
+        code: 'POD_FAILING',
+        message: 'pod sample-b: container nginx CrashLoopBackOff: back-off 1m20s restarting failed container (restarted 4 times)',
         pods: ['sample-b'],
       },
     ]);
