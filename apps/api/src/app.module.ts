@@ -20,6 +20,7 @@ import { graphqlAuthentication } from './graphql/graphql-context.js';
 import { HooksResolver } from './graphql/hooks/hooks.resolver.js';
 import { ObjectsResolver } from './graphql/objects/objects.resolver.js';
 import { RevisionFieldsResolver, WorkloadFieldsResolver } from './graphql/workloads/workload-fields.resolver.js';
+import { StatefulSetFieldsResolver } from './graphql/workloads/statefulset-fields.resolver.js';
 import { WorkloadsResolver } from './graphql/workloads/workloads.resolver.js';
 import { HealthController } from './health/health.controller.js';
 import { HookAckService } from './hooks/hook-ack.service.js';
@@ -73,6 +74,7 @@ export class AppModule implements NestModule {
         WorkloadsResolver,
         WorkloadFieldsResolver,
         RevisionFieldsResolver,
+        StatefulSetFieldsResolver,
         TokensResolver,
         AuditResolver,
         PodTombstones,

@@ -188,6 +188,8 @@ spec:
     await apply(spec(4, [1]));
     let w = await until(ns, 'r', (x) => x.status.readyReplicas === 4, '4 ready pods');
     expect(ordinals(w)).toEqual([0, 2, 3, 4]);
+    const shown = await api.graphql<{ workload: { ordinals: unknown } }>(`{ workload(kind: STATEFUL_SET, namespace: "${ns}", name: "r") { ... on StatefulSet { ordinals { start end reserved { from to } } } } }`);
+    expect(shown.data!.workload.ordinals).toEqual({ start: 0, end: 5, reserved: [{ from: 1, to: 1 }] });
     await apply(spec(4, [1, 3]));
     w = await until(ns, 'r', (x) => x.pods.totalCount === 4 && x.status.readyReplicas === 4 && ordinals(x).includes(5), 'pod 3 moved to 5');
     expect(ordinals(w)).toEqual([0, 2, 4, 5]);

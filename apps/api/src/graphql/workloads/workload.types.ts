@@ -106,6 +106,19 @@ export abstract class WorkloadModel {
 @ObjectType('CloneSet', { implements: () => [WorkloadModel], description: 'An apps.kruise.io CloneSet, stored as v1beta1.' })
 export class CloneSetModel extends WorkloadModel {}
 
+@ObjectType('OrdinalRange', { description: 'Ordinals from..to, inclusive.' })
+export class OrdinalRangeModel {
+  @Field(() => Int) from!: number;
+  @Field(() => Int) to!: number;
+}
+
+@ObjectType('Ordinals', { description: "The ordinals an Advanced StatefulSet's pods run at: [start, end) less the reserved ones." })
+export class OrdinalsModel {
+  @Field(() => Int) start!: number;
+  @Field(() => Int, { description: 'One past the last ordinal.' }) end!: number;
+  @Field(() => [OrdinalRangeModel], { description: 'reserveOrdinals within [start, end): gaps no pod runs at.' }) reserved!: OrdinalRangeModel[];
+}
+
 @ObjectType('StatefulSet', { implements: () => [WorkloadModel], description: 'An apps.kruise.io Advanced StatefulSet, stored as v1beta1.' })
 export class StatefulSetModel extends WorkloadModel {}
 

@@ -64,8 +64,16 @@ export function ordinalRange(set: StatefulSet, flavor: StatefulSetFlavor, gates:
   const start = flavor.honoursStartOrdinal(gates) ? (set.spec.ordinals?.start ?? 0) : 0;
   const reserved = flavor.kruiseExtensions ? ReservedOrdinals.parse(set.spec.reserveOrdinals) : ReservedOrdinals.NONE;
   const replicas = set.spec.replicas ?? 1;
-  let end = start;
-  for (let count = 0; count < replicas; count++) end = reserved.firstFreeFrom(end) + 1;
+  // The least end with `replicas` free ordinals in [start, end): each reserved ordinal below the
+  // candidate pushes it one further. A fixed point in as many steps as there are reserved pieces, not
+  // one step per replica (replicas may be 2^31 - 1).
+  let end = start + replicas;
+  for (;;) {
+    const reservedBelow = reserved.rangesWithin(start, end).reduce((sum, [from, to]) => sum + (to - from + 1), 0);
+    const next = start + replicas + reservedBelow;
+    if (next === end) break;
+    end = next;
+  }
   return { start, end, reserved };
 }
 
