@@ -74,6 +74,14 @@ export class WorkloadHealthModel {
   @Field(() => [String]) pods!: string[];
 }
 
+@ObjectType('WorkloadKindInfo', { description: 'A workload kind this server runs a controller for.' })
+export class WorkloadKindInfoModel {
+  @Field(() => WorkloadKind) kind!: WorkloadKind;
+  @Field({ description: 'The Kubernetes kind, e.g. CloneSet.' }) clusterKind!: string;
+  @Field(() => [String], { description: 'apiVersions the cluster accepts for it, storage version first.' }) apiVersions!: string[];
+  @Field(() => [String], { description: "kubectl's printer columns, in order." }) columns!: string[];
+}
+
 @ObjectType('PrinterColumn', { description: "One of kubectl's columns for the kind (DESIRED, UPDATED, READY, AGE, ...)." })
 export class PrinterColumnModel {
   @Field() name!: string;

@@ -6,7 +6,8 @@ import { WorkloadKind, kindOf } from '../../workloads/workload-kind.js';
 import { WorkloadsService, type PodChange, type WorkloadAddress } from '../../workloads/workloads.service.js';
 import { paginate } from '../connection.js';
 import { IntOrPercentScalar, type IntOrPercent } from '../scalars/int-or-percent.scalar.js';
-import { PodEventModel, WorkloadConnection, WorkloadModel } from './workload.types.js';
+import { WORKLOAD_KINDS } from '@coxswain/workloads';
+import { PodEventModel, WorkloadConnection, WorkloadKindInfoModel, WorkloadModel } from './workload.types.js';
 
 const kindArg = () => WorkloadKind;
 
@@ -22,6 +23,11 @@ export class WorkloadsResolver {
     @Args('after', { type: () => String, nullable: true }) after: string | null,
   ) {
     return paginate(this.service.list(namespace ?? undefined, kind ?? undefined), (w) => `${w.namespace}/${w.name}/${w.kind}`, first, after);
+  }
+
+  @Query(() => [WorkloadKindInfoModel], { description: 'The workload kinds with a controller here, in the contract order.' })
+  workloadKinds() {
+    return WORKLOAD_KINDS.map((k) => ({ kind: k.name, clusterKind: k.kind, apiVersions: [...k.servedVersions], columns: [...k.printerColumns] }));
   }
 
   @Query(() => WorkloadModel, { nullable: true })
