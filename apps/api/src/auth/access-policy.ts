@@ -31,6 +31,7 @@ export const ACCESS_POLICY = {
   me: query(EVERYONE),
   workloads: query(READERS),
   workload: query(READERS),
+  workloadKinds: query(READERS),
   objects: query(READERS),
   object: query(READERS),
   nodes: query(READERS),
