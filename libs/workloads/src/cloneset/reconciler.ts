@@ -23,6 +23,8 @@ import type { RandomSource } from './sort/index.js';
 /** Kruise requeues after this long when it drops timed-out expectations (ForceDeleteTimeoutExpectation). */
 const FORCED_EXPECTATION_REQUEUE_MS = 10_000;
 const STATUS_WRITE_ATTEMPTS = 5;
+/** How soon a podsToDelete truncation that met a newer CloneSet is tried again. */
+const TRUNCATE_RETRY_MS = 100;
 
 export interface CloneSetInformers {
   cloneSets: Informer<CloneSet>;
@@ -147,7 +149,7 @@ export class CloneSetReconciler implements Reconciler {
     if (syncError) status = setFailedCondition(status, plan.phase === 'scale' ? 'FailedScale' : 'FailedUpdate', syncError, now);
     requeue.push(computed.requeueAfterMs);
     await this.writeStatus(cs, status);
-    await this.truncatePodsToDelete(cs, active);
+    if (await this.truncatePodsToDelete(cs, active)) requeue.push(TRUNCATE_RETRY_MS);
     await this.truncateHistory(cs, ensured.revisions, status, active);
 
     if (!syncError) requeue.push(minReadyRequeueMs(cs, status));
@@ -207,19 +209,27 @@ export class CloneSetReconciler implements Reconciler {
   }
 
   /** §5.5: names in podsToDelete that match no active pod are dropped from the spec. Errors are logged. */
-  private async truncatePodsToDelete(cs: CloneSet, active: Pod[]): Promise<void> {
+  /**
+   * The patch carries the CloneSet's resourceVersion, so a name someone adds to podsToDelete meanwhile
+   * is never dropped. Its own status write usually moved the CloneSet on, so a Conflict is the normal
+   * case: the next reconcile (soon) truncates from the fresh object. Returns whether to come back.
+   */
+  private async truncatePodsToDelete(cs: CloneSet, active: Pod[]): Promise<boolean> {
     const listed = cs.spec.scaleStrategy?.podsToDelete ?? [];
-    if (listed.length === 0) return;
+    if (listed.length === 0) return false;
     const names = new Set(active.map((p) => p.metadata.name));
     const kept = listed.filter((n) => names.has(n));
-    if (kept.length === listed.length) return;
+    if (kept.length === listed.length) return false;
     try {
       await this.deps.client.patch(CLONESET_REF, cs.metadata.namespace, cs.metadata.name!, {
         metadata: { resourceVersion: cs.metadata.resourceVersion },
         spec: { scaleStrategy: { podsToDelete: kept } },
       });
+      return false;
     } catch (err) {
+      if (isApiError(err, 'Conflict')) return true;
       this.deps.log('warn', 'could not truncate podsToDelete', { cloneSet: cs.metadata.name, error: String(err) });
+      return true;
     }
   }
 
