@@ -17,3 +17,5 @@ export * from './cloneset-conversion.js';
 export * from './pod-template-defaults.js';
 export * from './cloneset-defaults.js';
 export * from './cloneset-validation.js';
+export { MAX_FIELD_ERRORS, MAX_OBJECT_DEPTH, storableText, unstorableTextProblem, validateSchema, type Schema } from './object-schema.js';
+export * from './kind-schemas.js';

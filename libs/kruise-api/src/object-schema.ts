@@ -1,0 +1,240 @@
+// The JSON shape of every field an object kind declares, checked the way kube-apiserver's decoding
+// checks it before any webhook runs: a field declared as a string must hold a string, an int32 an
+// integer in int32 range, a struct an object, and so on. Objects stay open (fields Coxswain does not
+// model round-trip unchecked, as the types say), but every string anywhere in an object, keys
+// included, must be storable text: no NUL and no lone UTF-16 surrogate, which the database refuses.
+// Nesting is bounded, so no later recursive walk (copy, equality, YAML, audit) can exhaust the stack.
+import { FieldPath, invalidField, notSupportedField, requiredField, type FieldError } from './field-errors.js';
+
+export type Schema =
+  | { readonly type: 'string'; readonly enum?: readonly string[]; readonly format?: 'date-time' | 'quantity' }
+  | { readonly type: 'integer'; readonly bits: 32 | 64; readonly minimum?: number }
+  | { readonly type: 'boolean' }
+  | { readonly type: 'intOrString' }
+  | { readonly type: 'quantity' }
+  | { readonly type: 'object'; readonly fields: Readonly<Record<string, Schema>>; readonly required?: readonly string[] }
+  | { readonly type: 'map'; readonly values: Schema }
+  | { readonly type: 'list'; readonly items: Schema }
+  | { readonly type: 'json' };
+
+/** One schema per declared field of T: the compiler refuses a missing or an undeclared field. */
+export type FieldSchemas<T> = { readonly [K in keyof T]-?: Schema };
+
+/** Deeper than any Kubernetes object (a UnitedDeployment's subset template is about 25 levels). */
+export const MAX_OBJECT_DEPTH = 100;
+/** A refused object reports at most this many field errors, so one answer stays readable. */
+export const MAX_FIELD_ERRORS = 20;
+
+const INT32_MIN = -2147483648;
+const INT32_MAX = 2147483647;
+
+// --- builders -----------------------------------------------------------------------------------
+
+export const string: Schema = { type: 'string' };
+export const int32: Schema = { type: 'integer', bits: 32 };
+export const int64: Schema = { type: 'integer', bits: 64 };
+export const boolean: Schema = { type: 'boolean' };
+export const intOrString: Schema = { type: 'intOrString' };
+export const quantity: Schema = { type: 'quantity' };
+/** A metav1.Time / MicroTime: an RFC 3339 date-time string. */
+export const time: Schema = { type: 'string', format: 'date-time' };
+/** Any JSON value (RawExtension payloads, patches); only its strings and depth are checked. */
+export const json: Schema = { type: 'json' };
+
+export function oneOf<const T extends string>(...values: T[]): Schema {
+  return { type: 'string', enum: values };
+}
+
+export function object<T>(fields: FieldSchemas<T>, required: readonly (keyof T & string)[] = []): Schema {
+  return { type: 'object', fields: fields as Record<string, Schema>, ...(required.length > 0 ? { required } : {}) };
+}
+
+export function listOf(items: Schema): Schema {
+  return { type: 'list', items };
+}
+
+export function mapOf(values: Schema): Schema {
+  return { type: 'map', values };
+}
+
+export const stringList = listOf(string);
+export const stringMap = mapOf(string);
+
+// --- checking -----------------------------------------------------------------------------------
+
+/**
+ * Why `text` cannot be stored (it holds U+0000, or half of a surrogate pair), or undefined. PostgreSQL
+ * refuses both in text and jsonb, and would fail the whole transaction carrying them.
+ */
+export function unstorableTextProblem(text: string): string | undefined {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 0) return 'must not contain NUL (\\u0000) characters';
+    if (code >= 0xd800 && code <= 0xdbff) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        i++;
+        continue;
+      }
+      return 'must be valid Unicode (it contains a lone surrogate)';
+    }
+    if (code >= 0xdc00 && code <= 0xdfff) return 'must be valid Unicode (it contains a lone surrogate)';
+  }
+  return undefined;
+}
+
+/** `text` with every NUL and lone surrogate replaced by U+FFFD, for messages and logs that must be stored. */
+export function storableText(text: string): string {
+  return unstorableTextProblem(text) === undefined ? text : text.replace(/\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
+}
+
+/**
+ * Field errors for `value` read as `schema`, at most MAX_FIELD_ERRORS of them (empty: well-formed).
+ * Undeclared fields and `json` values are walked too, for their text and depth.
+ */
+export function validateSchema(value: unknown, schema: Schema, path: FieldPath = FieldPath.of('')): FieldError[] {
+  const errors = new Collector();
+  checkValue(value, schema, path, 0, errors);
+  return errors.list;
+}
+
+class Collector {
+  readonly list: FieldError[] = [];
+  get full(): boolean {
+    return this.list.length >= MAX_FIELD_ERRORS;
+  }
+  add(error: FieldError): void {
+    if (!this.full) this.list.push(error);
+  }
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'an object';
+  return typeof value;
+}
+
+function shown(value: unknown): unknown {
+  // A nested value in a message would repeat the input; its kind says enough.
+  return typeof value === 'object' && value !== null ? `(${describe(value)})` : value;
+}
+
+/** `schema` undefined: a value nothing declares, checked only for its text, numbers and depth. */
+function checkValue(value: unknown, schema: Schema | undefined, path: FieldPath, depth: number, errors: Collector): void {
+  if (errors.full) return;
+  if (typeof value === 'string') {
+    const problem = unstorableTextProblem(value);
+    if (problem) return errors.add(invalidField(path, value, problem));
+  } else if (typeof value === 'number' && !Number.isFinite(value)) {
+    return errors.add(invalidField(path, String(value), 'must be a finite number'));
+  } else if (typeof value === 'object' && value !== null && depth >= MAX_OBJECT_DEPTH) {
+    return errors.add(invalidField(path, `(${describe(value)})`, `must not nest deeper than ${MAX_OBJECT_DEPTH} levels`));
+  }
+  switch (schema?.type) {
+    case undefined:
+    case 'json':
+      return checkChildren(value, path, depth, errors, () => undefined);
+    case 'string':
+      if (typeof value !== 'string') return errors.add(invalidField(path, shown(value), 'must be a string'));
+      if (schema.enum && !schema.enum.includes(value)) return errors.add(notSupportedField(path, value, schema.enum));
+      if (schema.format === 'date-time' && !isDateTime(value)) {
+        return errors.add(invalidField(path, value, 'must be an RFC 3339 date-time such as "2026-01-02T15:04:05Z"'));
+      }
+      return;
+    case 'integer':
+      return checkInteger(value, schema.bits, schema.minimum, path, errors);
+    case 'boolean':
+      if (typeof value !== 'boolean') errors.add(invalidField(path, shown(value), 'must be a boolean (true or false)'));
+      return;
+    case 'intOrString':
+      if (typeof value === 'string') return;
+      if (typeof value === 'number') return checkInteger(value, 32, undefined, path, errors);
+      return errors.add(invalidField(path, shown(value), 'must be an integer or a string'));
+    case 'quantity':
+      if (typeof value === 'number') return;
+      if (typeof value !== 'string') return errors.add(invalidField(path, shown(value), 'must be a quantity such as "500m" or "1Gi"'));
+      if (!QUANTITY.test(value)) {
+        errors.add(invalidField(path, value, "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'"));
+      }
+      return;
+    case 'list':
+      if (!Array.isArray(value)) return errors.add(invalidField(path, shown(value), 'must be a list'));
+      value.forEach((item, i) => {
+        if (item === null) errors.add(invalidField(path.index(i), null, 'must not be null'));
+        else checkValue(item, schema.items, path.index(i), depth + 1, errors);
+      });
+      return;
+    case 'map':
+      if (!isObject(value)) return errors.add(invalidField(path, shown(value), 'must be an object (a map)'));
+      for (const [key, item] of Object.entries(value)) {
+        if (!checkKey(key, path, errors)) continue;
+        if (item === null) errors.add(invalidField(path.key(key), null, 'must not be null'));
+        else checkValue(item, schema.values, path.key(key), depth + 1, errors);
+      }
+      return;
+    case 'object': {
+      if (!isObject(value)) return errors.add(invalidField(path, shown(value), 'must be an object'));
+      for (const name of schema.required ?? []) {
+        const member = value[name];
+        if (member === undefined || member === null || member === '') errors.add(requiredField(path.child(name)));
+      }
+      const fields = schema.fields;
+      // null is Go's "unset" for an optional field; undeclared fields round-trip, checked only for text.
+      return checkChildren(value, path, depth, errors, (name) => (Object.hasOwn(fields, name) ? fields[name] : undefined));
+    }
+  }
+}
+
+/** Walks the members of an object or list; `schemaOf` names the schema of an object member. */
+function checkChildren(
+  value: unknown,
+  path: FieldPath,
+  depth: number,
+  errors: Collector,
+  schemaOf: (name: string) => Schema | undefined,
+): void {
+  if (Array.isArray(value)) {
+    value.forEach((item, i) => checkValue(item, undefined, path.index(i), depth + 1, errors));
+    return;
+  }
+  if (!isObject(value)) return;
+  for (const [name, member] of Object.entries(value)) {
+    if (!checkKey(name, path, errors)) continue;
+    if (member === undefined || member === null) continue;
+    const schema = schemaOf(name);
+    checkValue(member, schema, schema === undefined && !isIdentifier(name) ? path.key(name) : path.child(name), depth + 1, errors);
+  }
+}
+
+function checkKey(key: string, path: FieldPath, errors: Collector): boolean {
+  const problem = unstorableTextProblem(key);
+  if (problem) errors.add(invalidField(path, key, `field name ${problem}`));
+  return problem === undefined;
+}
+
+function isIdentifier(name: string): boolean {
+  return /^[A-Za-z_$][A-Za-z0-9_$-]*$/.test(name);
+}
+
+function checkInteger(value: unknown, bits: 32 | 64, minimum: number | undefined, path: FieldPath, errors: Collector): void {
+  if (typeof value !== 'number' || !Number.isInteger(value)) return errors.add(invalidField(path, shown(value), 'must be an integer'));
+  if (bits === 32 && (value < INT32_MIN || value > INT32_MAX)) {
+    return errors.add(invalidField(path, value, `must be a 32-bit integer (from ${INT32_MIN} to ${INT32_MAX})`));
+  }
+  if (bits === 64 && !Number.isSafeInteger(value)) {
+    return errors.add(invalidField(path, value, `must be an integer from ${Number.MIN_SAFE_INTEGER} to ${Number.MAX_SAFE_INTEGER}`));
+  }
+  if (minimum !== undefined && value < minimum) errors.add(invalidField(path, value, `must be greater than or equal to ${minimum}`));
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const QUANTITY = /^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$/;
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
+
+function isDateTime(text: string): boolean {
+  return DATE_TIME.test(text) && !Number.isNaN(Date.parse(text));
+}
