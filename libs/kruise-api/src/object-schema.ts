@@ -62,11 +62,15 @@ export const stringMap = mapOf(string);
 
 // --- checking -----------------------------------------------------------------------------------
 
+const UNSTORABLE = /[\u0000\ud800-\udfff]/;
+
 /**
  * Why `text` cannot be stored (it holds U+0000, or half of a surrogate pair), or undefined. PostgreSQL
  * refuses both in text and jsonb, and would fail the whole transaction carrying them.
  */
 export function unstorableTextProblem(text: string): string | undefined {
+  // Nearly every string has none of these characters: one regular expression says so quickly.
+  if (!UNSTORABLE.test(text)) return undefined;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
     if (code === 0) return 'must not contain NUL (\\u0000) characters';
@@ -94,8 +98,38 @@ export function storableText(text: string): string {
  */
 export function validateSchema(value: unknown, schema: Schema, path: FieldPath = FieldPath.of('')): FieldError[] {
   const errors = new Collector();
-  checkValue(value, schema, path, 0, errors);
+  checkValue(value, schema, new At(undefined, path), 0, errors);
   return errors.list;
+}
+
+/**
+ * Where a value sits, built as the walk descends and printed as a FieldPath only when an error names
+ * it: a well-formed object (the common case) costs no path strings at all.
+ */
+class At {
+  constructor(
+    private readonly parent: At | undefined,
+    private readonly step: FieldPath | string | number,
+    private readonly asKey = false,
+  ) {}
+
+  child(name: string): At {
+    return new At(this, name);
+  }
+  index(i: number): At {
+    return new At(this, i);
+  }
+  key(name: string): At {
+    return new At(this, name, true);
+  }
+
+  get path(): FieldPath {
+    const step = this.step;
+    if (step instanceof FieldPath) return step;
+    const parent = this.parent!.path;
+    if (typeof step === 'number') return parent.index(step);
+    return this.asKey ? parent.key(step) : parent.child(step);
+  }
 }
 
 class Collector {
@@ -121,111 +155,107 @@ function shown(value: unknown): unknown {
 }
 
 /** `schema` undefined: a value nothing declares, checked only for its text, numbers and depth. */
-function checkValue(value: unknown, schema: Schema | undefined, path: FieldPath, depth: number, errors: Collector): void {
+function checkValue(value: unknown, schema: Schema | undefined, at: At, depth: number, errors: Collector): void {
   if (errors.full) return;
   if (typeof value === 'string') {
     const problem = unstorableTextProblem(value);
-    if (problem) return errors.add(invalidField(path, value, problem));
+    if (problem) return errors.add(invalidField(at.path, value, problem));
   } else if (typeof value === 'number' && !Number.isFinite(value)) {
-    return errors.add(invalidField(path, String(value), 'must be a finite number'));
+    return errors.add(invalidField(at.path, String(value), 'must be a finite number'));
   } else if (typeof value === 'object' && value !== null && depth >= MAX_OBJECT_DEPTH) {
-    return errors.add(invalidField(path, `(${describe(value)})`, `must not nest deeper than ${MAX_OBJECT_DEPTH} levels`));
+    return errors.add(invalidField(at.path, `(${describe(value)})`, `must not nest deeper than ${MAX_OBJECT_DEPTH} levels`));
   }
   switch (schema?.type) {
     case undefined:
     case 'json':
-      return checkChildren(value, path, depth, errors, () => undefined);
+      return checkChildren(value, at, depth, errors, undefined);
     case 'string':
-      if (typeof value !== 'string') return errors.add(invalidField(path, shown(value), 'must be a string'));
-      if (schema.enum && !schema.enum.includes(value)) return errors.add(notSupportedField(path, value, schema.enum));
+      if (typeof value !== 'string') return errors.add(invalidField(at.path, shown(value), 'must be a string'));
+      if (schema.enum && !schema.enum.includes(value)) return errors.add(notSupportedField(at.path, value, schema.enum));
       if (schema.format === 'date-time' && !isDateTime(value)) {
-        return errors.add(invalidField(path, value, 'must be an RFC 3339 date-time such as "2026-01-02T15:04:05Z"'));
+        return errors.add(invalidField(at.path, value, 'must be an RFC 3339 date-time such as "2026-01-02T15:04:05Z"'));
       }
       return;
     case 'integer':
-      return checkInteger(value, schema.bits, schema.minimum, path, errors);
+      return checkInteger(value, schema.bits, schema.minimum, at, errors);
     case 'boolean':
-      if (typeof value !== 'boolean') errors.add(invalidField(path, shown(value), 'must be a boolean (true or false)'));
+      if (typeof value !== 'boolean') errors.add(invalidField(at.path, shown(value), 'must be a boolean (true or false)'));
       return;
     case 'intOrString':
       if (typeof value === 'string') return;
-      if (typeof value === 'number') return checkInteger(value, 32, undefined, path, errors);
-      return errors.add(invalidField(path, shown(value), 'must be an integer or a string'));
+      if (typeof value === 'number') return checkInteger(value, 32, undefined, at, errors);
+      return errors.add(invalidField(at.path, shown(value), 'must be an integer or a string'));
     case 'quantity':
       if (typeof value === 'number') return;
-      if (typeof value !== 'string') return errors.add(invalidField(path, shown(value), 'must be a quantity such as "500m" or "1Gi"'));
+      if (typeof value !== 'string') return errors.add(invalidField(at.path, shown(value), 'must be a quantity such as "500m" or "1Gi"'));
       if (!QUANTITY.test(value)) {
-        errors.add(invalidField(path, value, "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'"));
+        errors.add(invalidField(at.path, value, "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'"));
       }
       return;
     case 'list':
-      if (!Array.isArray(value)) return errors.add(invalidField(path, shown(value), 'must be a list'));
-      value.forEach((item, i) => {
-        if (item === null) errors.add(invalidField(path.index(i), null, 'must not be null'));
-        else checkValue(item, schema.items, path.index(i), depth + 1, errors);
-      });
+      if (!Array.isArray(value)) return errors.add(invalidField(at.path, shown(value), 'must be a list'));
+      for (let i = 0; i < value.length; i++) {
+        const item: unknown = value[i];
+        if (item === null) errors.add(invalidField(at.index(i).path, null, 'must not be null'));
+        else checkValue(item, schema.items, at.index(i), depth + 1, errors);
+      }
       return;
     case 'map':
-      if (!isObject(value)) return errors.add(invalidField(path, shown(value), 'must be an object (a map)'));
-      for (const [key, item] of Object.entries(value)) {
-        if (!checkKey(key, path, errors)) continue;
-        if (item === null) errors.add(invalidField(path.key(key), null, 'must not be null'));
-        else checkValue(item, schema.values, path.key(key), depth + 1, errors);
+      if (!isObject(value)) return errors.add(invalidField(at.path, shown(value), 'must be an object (a map)'));
+      for (const key in value) {
+        if (!Object.hasOwn(value, key) || !checkKey(key, at, errors)) continue;
+        const item = value[key];
+        if (item === null) errors.add(invalidField(at.key(key).path, null, 'must not be null'));
+        else checkValue(item, schema.values, at.key(key), depth + 1, errors);
       }
       return;
     case 'object': {
-      if (!isObject(value)) return errors.add(invalidField(path, shown(value), 'must be an object'));
+      if (!isObject(value)) return errors.add(invalidField(at.path, shown(value), 'must be an object'));
       for (const name of schema.required ?? []) {
         const member = value[name];
-        if (member === undefined || member === null || member === '') errors.add(requiredField(path.child(name)));
+        if (member === undefined || member === null || member === '') errors.add(requiredField(at.child(name).path));
       }
-      const fields = schema.fields;
       // null is Go's "unset" for an optional field; undeclared fields round-trip, checked only for text.
-      return checkChildren(value, path, depth, errors, (name) => (Object.hasOwn(fields, name) ? fields[name] : undefined));
+      return checkChildren(value, at, depth, errors, schema.fields);
     }
   }
 }
 
-/** Walks the members of an object or list; `schemaOf` names the schema of an object member. */
-function checkChildren(
-  value: unknown,
-  path: FieldPath,
-  depth: number,
-  errors: Collector,
-  schemaOf: (name: string) => Schema | undefined,
-): void {
+/** Walks the members of an object or list; `fields` declares the schema of an object's members. */
+function checkChildren(value: unknown, at: At, depth: number, errors: Collector, fields: Readonly<Record<string, Schema>> | undefined): void {
   if (Array.isArray(value)) {
-    value.forEach((item, i) => checkValue(item, undefined, path.index(i), depth + 1, errors));
+    for (let i = 0; i < value.length; i++) checkValue(value[i], undefined, at.index(i), depth + 1, errors);
     return;
   }
   if (!isObject(value)) return;
-  for (const [name, member] of Object.entries(value)) {
-    if (!checkKey(name, path, errors)) continue;
+  for (const name in value) {
+    if (!Object.hasOwn(value, name) || !checkKey(name, at, errors)) continue;
+    const member = value[name];
     if (member === undefined || member === null) continue;
-    const schema = schemaOf(name);
-    checkValue(member, schema, schema === undefined && !isIdentifier(name) ? path.key(name) : path.child(name), depth + 1, errors);
+    const schema = fields !== undefined && Object.hasOwn(fields, name) ? fields[name] : undefined;
+    // Primitives in an undeclared place need only the text check; skip building a step for them.
+    if (schema === undefined && typeof member !== 'object' && typeof member !== 'string' && typeof member !== 'number') continue;
+    checkValue(member, schema, schema === undefined && !IDENTIFIER.test(name) ? at.key(name) : at.child(name), depth + 1, errors);
   }
 }
 
-function checkKey(key: string, path: FieldPath, errors: Collector): boolean {
+function checkKey(key: string, at: At, errors: Collector): boolean {
   const problem = unstorableTextProblem(key);
-  if (problem) errors.add(invalidField(path, key, `field name ${problem}`));
+  if (problem) errors.add(invalidField(at.path, key, `field name ${problem}`));
   return problem === undefined;
 }
 
-function isIdentifier(name: string): boolean {
-  return /^[A-Za-z_$][A-Za-z0-9_$-]*$/.test(name);
-}
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$-]*$/;
 
-function checkInteger(value: unknown, bits: 32 | 64, minimum: number | undefined, path: FieldPath, errors: Collector): void {
-  if (typeof value !== 'number' || !Number.isInteger(value)) return errors.add(invalidField(path, shown(value), 'must be an integer'));
+function checkInteger(value: unknown, bits: 32 | 64, minimum: number | undefined, at: At, errors: Collector): void {
+  if (typeof value !== 'number' || !Number.isInteger(value)) return errors.add(invalidField(at.path, shown(value), 'must be an integer'));
   if (bits === 32 && (value < INT32_MIN || value > INT32_MAX)) {
-    return errors.add(invalidField(path, value, `must be a 32-bit integer (from ${INT32_MIN} to ${INT32_MAX})`));
+    return errors.add(invalidField(at.path, value, `must be a 32-bit integer (from ${INT32_MIN} to ${INT32_MAX})`));
   }
   if (bits === 64 && !Number.isSafeInteger(value)) {
-    return errors.add(invalidField(path, value, `must be an integer from ${Number.MIN_SAFE_INTEGER} to ${Number.MAX_SAFE_INTEGER}`));
+    return errors.add(invalidField(at.path, value, `must be an integer from ${Number.MIN_SAFE_INTEGER} to ${Number.MAX_SAFE_INTEGER}`));
   }
-  if (minimum !== undefined && value < minimum) errors.add(invalidField(path, value, `must be greater than or equal to ${minimum}`));
+  if (minimum !== undefined && value < minimum) errors.add(invalidField(at.path, value, `must be greater than or equal to ${minimum}`));
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

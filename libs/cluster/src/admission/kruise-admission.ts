@@ -2,8 +2,8 @@
 // (mutating webhook), validated (validating webhook, Kubernetes-style field errors) and stored in the
 // storage version v1beta1 (CRD conversion). Other kinds pass through unchanged.
 import {
-  DEFAULT_FEATURE_GATES, formatFieldError, groupOf, setDefaultsCloneSetAnyVersion, toStorageCloneSet, validateCloneSet,
-  type CloneSet, type CloneSetV1alpha1, type FeatureGates, type FieldError, type Pod,
+  DEFAULT_FEATURE_GATES, groupOf, setDefaultsCloneSetAnyVersion, toStorageCloneSet, validateCloneSet,
+  type CloneSet, type CloneSetV1alpha1, type FeatureGates, type Pod,
 } from '@coxswain/kruise-api';
 import { ApiError } from '../errors.js';
 import type { AdmissionHook } from '../embedded/store/admission.js';
@@ -22,11 +22,7 @@ export function kruiseAdmission(gates: FeatureGates = DEFAULT_FEATURE_GATES): Ad
       old,
       podsLookup: (namespace, name) => request.get(POD, namespace, name) as Pod | undefined,
     });
-    if (errors.length > 0) throw invalid(object.metadata.name ?? '', errors);
+    if (errors.length > 0) throw ApiError.fromFieldErrors('CloneSet', object.metadata.name ?? '', errors);
     return toStorageCloneSet(defaulted);
   };
-}
-
-function invalid(name: string, errors: readonly FieldError[]): ApiError {
-  return ApiError.invalid('CloneSet', name, errors.map((e) => ({ field: e.field, message: formatFieldError(e).slice(e.field.length + 2) })));
 }
