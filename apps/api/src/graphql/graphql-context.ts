@@ -6,11 +6,14 @@ import type { ApolloDriverConfig } from '@nestjs/apollo';
 import { GraphQLError } from 'graphql';
 import type { Request } from 'express';
 import { secretFromAuthorization } from '../auth/token-secret.js';
+import { clientAddress } from '../auth/authentication.guard.js';
 import type { TokensService } from '../auth/tokens.service.js';
+import { isDomainError } from '../errors/domain-error.js';
 import { httpScope, newRequestId, type GraphQLRequestContext } from '../http/request-scope.js';
 
 interface WsContext {
   connectionParams?: Readonly<Record<string, unknown>>;
+  /** graphql-ws over ws: `{ socket, request }`, the upgrade request carrying the client's address. */
   extra?: unknown;
 }
 
@@ -19,15 +22,24 @@ interface HttpContext {
 }
 
 export function graphqlAuthentication(tokens: TokensService): Pick<ApolloDriverConfig, 'context' | 'subscriptions'> {
-  const wsPrincipal = (ctx: WsContext) => tokens.authenticate(secretFromAuthorization(ctx.connectionParams?.authorization, true));
+  const wsPrincipal = (ctx: WsContext) =>
+    tokens.authenticate(secretFromAuthorization(ctx.connectionParams?.authorization, true), clientAddress((ctx.extra as { request?: { socket?: { remoteAddress?: string } } } | undefined)?.request ?? {}));
   return {
     context: async (arg: HttpContext | WsContext): Promise<GraphQLRequestContext> => {
       if (!('req' in arg) || !arg.req) {
         // One graphql-ws operation: its own request id.
-        return { scope: { requestId: newRequestId(), principal: await wsPrincipal(arg as WsContext) } };
+        return { scope: { requestId: newRequestId(), principal: await wsPrincipal(arg as WsContext).catch(() => undefined) } };
       }
       const scope = httpScope(arg.req);
-      scope.principal ??= await tokens.authenticate(secretFromAuthorization(arg.req.headers.authorization));
+      try {
+        scope.principal ??= await tokens.authenticate(secretFromAuthorization(arg.req.headers.authorization), clientAddress(arg.req));
+      } catch (err) {
+        if (!isDomainError(err, 'RATE_LIMITED')) throw err;
+        const retryAfter = String(err.options.retryAfterSeconds ?? 1);
+        throw new GraphQLError(err.message, {
+          extensions: { code: 'RATE_LIMITED', http: { status: 429, headers: new Map([['retry-after', retryAfter]]) } },
+        });
+      }
       if (!scope.principal) {
         throw new GraphQLError('a valid API token is required: send "Authorization: Bearer <token>"', {
           extensions: { code: 'UNAUTHENTICATED', http: { status: 401, headers: new Map([['www-authenticate', 'Bearer']]) } },
@@ -37,8 +49,8 @@ export function graphqlAuthentication(tokens: TokensService): Pick<ApolloDriverC
     },
     subscriptions: {
       'graphql-ws': {
-        // false makes graphql-ws close the socket with 4403 Forbidden.
-        onConnect: async (ctx: WsContext) => (await wsPrincipal(ctx)) !== undefined,
+        // false makes graphql-ws close the socket with 4403 Forbidden (also while the address is rate limited).
+        onConnect: async (ctx: WsContext) => (await wsPrincipal(ctx).catch(() => undefined)) !== undefined,
       },
     },
   };

@@ -88,7 +88,7 @@ export const OPENAPI_DOCUMENT = {
           zone: { type: ['string', 'null'] },
         },
       },
-      AckRequest: { type: 'object', properties: { reason: { type: 'string', maxLength: MAX_REASON_LENGTH } } },
+      AckRequest: { type: 'object', additionalProperties: false, properties: { reason: { type: 'string', maxLength: MAX_REASON_LENGTH } } },
       HookAck: {
         type: 'object',
         required: ['id', 'namespace', 'pod', 'podUid', 'hook', 'acknowledgedBy', 'at', 'reason'],

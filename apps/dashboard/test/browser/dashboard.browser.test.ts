@@ -7,9 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { CURRENT_COLOR, UPDATE_COLOR } from '../../src/lib/grid/colors';
-import { ADMIN_TOKEN, gql, launchChromium, screenshot, startApi, startDashboard, type Running } from '../support/servers';
+import { ADMIN_TOKEN, gql, launchChromium, screenshot, startApi, startDashboard, type Running, type RunningApi } from '../support/servers';
 
-let api: Running;
+let api: RunningApi;
 let dashboard: Running;
 let browser: Browser;
 let page: Page;
@@ -34,7 +34,7 @@ let newRevision = '';
 
 beforeAll(async () => {
   api = await startApi();
-  dashboard = await startDashboard(api.url);
+  dashboard = await startDashboard(api);
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
   page.on('pageerror', (err) => pageErrors.push(err.message));

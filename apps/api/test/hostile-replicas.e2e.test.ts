@@ -1,0 +1,51 @@
+// Issue 13 item 3: replicas: 2147483647 hung the process (the planner drew two billion instance ids in one
+// pass) and the hang survived a restart. Its own server, as the pods it creates load the process.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, expect, it } from '@jest/globals';
+import { eventually, TestApi } from './support/api-server.js';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'coxswain-replicas-'));
+let api: TestApi | undefined;
+afterAll(async () => {
+  await api?.close();
+});
+
+const HUGE = `apiVersion: apps.kruise.io/v1beta1
+kind: CloneSet
+metadata: { name: huge, namespace: huge }
+spec:
+  replicas: 2147483647
+  selector: { matchLabels: { app: huge } }
+  template:
+    metadata: { labels: { app: huge } }
+    spec:
+      containers: [{ name: main, image: "nginx:1.25" }]
+`;
+
+async function podCount(server: TestApi): Promise<number> {
+  const res = await server.graphql<{ objects: { totalCount: number } }>('{ objects(kind: "pods", namespace: "huge", first: 1) { totalCount } }');
+  expect(res.errors).toBeUndefined();
+  return res.data!.objects.totalCount;
+}
+
+it('replicas: 2147483647 creates pods in bounded batches while the API answers, and a restart starts and goes on', async () => {
+  api = await TestApi.start({ PGLITE_DIR: dataDir });
+  const applied = await api.graphql(`mutation($y: String!) { applyManifest(yaml: $y) { action } }`, { y: HUGE });
+  expect(applied.errors).toBeUndefined();
+  const first = await eventually(async () => {
+    const n = await podCount(api!);
+    return n >= 500 ? n : undefined;
+  }, 60_000, 'the first pods');
+  // Batches of at most 500 per reconcile: the count grows in steps, never all at once.
+  expect(first % 500).toBe(0);
+  expect((await api.graphql('{ me { name } }')).data).toEqual({ me: { name: 'local-admin' } });
+
+  await api.close();
+  api = await TestApi.start({ PGLITE_DIR: dataDir });
+  expect((await api.graphql('{ me { name } }')).data).toEqual({ me: { name: 'local-admin' } });
+  const before = await podCount(api);
+  await eventually(async () => ((await podCount(api!)) > before ? true : undefined), 60_000, 'more pods after the restart');
+  expect((await api.graphql(`mutation { scaleWorkload(kind: CLONE_SET, namespace: "huge", name: "huge", replicas: 0) { replicas } }`)).errors).toBeUndefined();
+}, 180_000);
