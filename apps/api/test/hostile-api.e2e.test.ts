@@ -291,6 +291,13 @@ describe('failed authentication is rate limited (item 13)', () => {
     const gql = await limited.graphqlResponse('{ me { name } }', {}, { token: 'cxs_another_guess' });
     expect(gql.status).toBe(429);
     expect(((await gql.json()) as GraphQLResponse).errors![0]!.extensions!.code).toBe('RATE_LIMITED');
+    const client = limited.ws();
+    try {
+      const closed = await new Promise<unknown>((resolve) => client.subscribe({ query: '{ me { name } }' }, { next: () => {}, error: resolve, complete: () => resolve('complete') }));
+      expect((closed as { code?: number }).code).toBe(4403);
+    } finally {
+      await client.dispose();
+    }
     await new Promise((r) => setTimeout(r, 1_000 * Number(rest.headers.get('retry-after')) + 100));
     expect((await limited.graphql('{ me { name } }')).data).toEqual({ me: { name: 'local-admin' } });
   });

@@ -7,8 +7,8 @@
 import { FieldPath, invalidField, notSupportedField, requiredField, type FieldError } from './field-errors.js';
 
 export type Schema =
-  | { readonly type: 'string'; readonly enum?: readonly string[]; readonly format?: 'date-time' | 'quantity' }
-  | { readonly type: 'integer'; readonly bits: 32 | 64; readonly minimum?: number }
+  | { readonly type: 'string'; readonly enum?: readonly string[]; readonly format?: 'date-time' }
+  | { readonly type: 'integer'; readonly bits: 32 | 64 }
   | { readonly type: 'boolean' }
   | { readonly type: 'intOrString' }
   | { readonly type: 'quantity' }
@@ -177,13 +177,13 @@ function checkValue(value: unknown, schema: Schema | undefined, at: At, depth: n
       }
       return;
     case 'integer':
-      return checkInteger(value, schema.bits, schema.minimum, at, errors);
+      return checkInteger(value, schema.bits, at, errors);
     case 'boolean':
       if (typeof value !== 'boolean') errors.add(invalidField(at.path, shown(value), 'must be a boolean (true or false)'));
       return;
     case 'intOrString':
       if (typeof value === 'string') return;
-      if (typeof value === 'number') return checkInteger(value, 32, undefined, at, errors);
+      if (typeof value === 'number') return checkInteger(value, 32, at, errors);
       return errors.add(invalidField(at.path, shown(value), 'must be an integer or a string'));
     case 'quantity':
       if (typeof value === 'number') return;
@@ -247,15 +247,14 @@ function checkKey(key: string, at: At, errors: Collector): boolean {
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$-]*$/;
 
-function checkInteger(value: unknown, bits: 32 | 64, minimum: number | undefined, at: At, errors: Collector): void {
+function checkInteger(value: unknown, bits: 32 | 64, at: At, errors: Collector): void {
   if (typeof value !== 'number' || !Number.isInteger(value)) return errors.add(invalidField(at.path, shown(value), 'must be an integer'));
   if (bits === 32 && (value < INT32_MIN || value > INT32_MAX)) {
     return errors.add(invalidField(at.path, value, `must be a 32-bit integer (from ${INT32_MIN} to ${INT32_MAX})`));
   }
   if (bits === 64 && !Number.isSafeInteger(value)) {
-    return errors.add(invalidField(at.path, value, `must be an integer from ${Number.MIN_SAFE_INTEGER} to ${Number.MAX_SAFE_INTEGER}`));
+    errors.add(invalidField(at.path, value, `must be an integer from ${Number.MIN_SAFE_INTEGER} to ${Number.MAX_SAFE_INTEGER}`));
   }
-  if (minimum !== undefined && value < minimum) errors.add(invalidField(at.path, value, `must be greater than or equal to ${minimum}`));
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

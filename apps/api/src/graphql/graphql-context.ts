@@ -22,13 +22,19 @@ interface HttpContext {
 }
 
 export function graphqlAuthentication(tokens: TokensService): Pick<ApolloDriverConfig, 'context' | 'subscriptions'> {
+  // A rate-limited address is refused like a bad token (the socket closes with 4403).
   const wsPrincipal = (ctx: WsContext) =>
-    tokens.authenticate(secretFromAuthorization(ctx.connectionParams?.authorization, true), clientAddress((ctx.extra as { request?: { socket?: { remoteAddress?: string } } } | undefined)?.request ?? {}));
+    tokens
+      .authenticate(secretFromAuthorization(ctx.connectionParams?.authorization, true), clientAddress((ctx.extra as { request?: { socket?: { remoteAddress?: string } } } | undefined)?.request ?? {}))
+      .catch((err: unknown) => {
+        if (isDomainError(err, 'RATE_LIMITED')) return undefined;
+        throw err;
+      });
   return {
     context: async (arg: HttpContext | WsContext): Promise<GraphQLRequestContext> => {
       if (!('req' in arg) || !arg.req) {
         // One graphql-ws operation: its own request id.
-        return { scope: { requestId: newRequestId(), principal: await wsPrincipal(arg as WsContext).catch(() => undefined) } };
+        return { scope: { requestId: newRequestId(), principal: await wsPrincipal(arg as WsContext) } };
       }
       const scope = httpScope(arg.req);
       try {
@@ -49,8 +55,8 @@ export function graphqlAuthentication(tokens: TokensService): Pick<ApolloDriverC
     },
     subscriptions: {
       'graphql-ws': {
-        // false makes graphql-ws close the socket with 4403 Forbidden (also while the address is rate limited).
-        onConnect: async (ctx: WsContext) => (await wsPrincipal(ctx).catch(() => undefined)) !== undefined,
+        // false makes graphql-ws close the socket with 4403 Forbidden.
+        onConnect: async (ctx: WsContext) => (await wsPrincipal(ctx)) !== undefined,
       },
     },
   };
