@@ -225,7 +225,7 @@ describe('SRE dashboard in Chromium', () => {
     await page.locator('input[name=partition]').fill('abc');
     await page.getByRole('button', { name: 'Set partition…' }).click();
     await confirmWith(/^Set partition to abc$/, [], true);
-    await expect(dialog().getByTestId('action-error').textContent()).resolves.toMatch(/^Could not change the partition: the API refused it: .*IntOrPercent must be a non-negative Int or a percentage such as "20%", got "abc"/);
+    await expect(dialog().getByTestId('action-error').textContent()).resolves.toMatch(/^Could not change the partition: the API refused it: .*IntOrPercent must be an Int from 0 to 2147483647 or a percentage such as "20%", got "abc"/);
     await dialog().getByRole('button', { name: 'Close' }).click();
     await dialog().waitFor({ state: 'hidden' });
 
