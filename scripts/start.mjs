@@ -5,7 +5,7 @@
 // SIGTERM are passed on; when either process exits, the other is stopped and start exits too.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 
 const root = join(import.meta.dirname, '..');
 const env = { NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NEXT_TELEMETRY_DISABLED: '1', ...process.env };
@@ -72,10 +72,13 @@ setInterval(() => {
   if (process.ppid !== parent) stopAll(0);
 }, 1000).unref();
 
+const dashboardUrl = `http://${browserHost(dashboardHost)}:${dashboardPort}`;
 run('api', [join(root, 'apps/api/dist/main.js')], root, {
   SEED_FILE: env.SEED_FILE ?? 'apps/api/demo/workloads.yaml',
   PORT: apiPort,
   HOST: apiHost,
+  // The browser calls the API from the dashboard's origin; the API refuses every other (CORS).
+  DASHBOARD_ORIGIN: env.DASHBOARD_ORIGIN ?? `${dashboardUrl},http://localhost:${dashboardPort}`,
 });
 run('dashboard', [join(root, 'node_modules/next/dist/bin/next'), 'start', '--port', dashboardPort, '--hostname', dashboardHost], join(root, 'apps/dashboard'), {
   API_URL: apiUrl,
@@ -91,11 +94,10 @@ async function answers(url) {
     return false;
   }
 }
-const dashboardUrl = `http://${browserHost(dashboardHost)}:${dashboardPort}`;
 for (let i = 0; i < 600 && !stopping; i++) {
   if ((await answers(`${apiUrl}/readyz`)) && (await answers(dashboardUrl))) {
     const pglite = env.PGLITE_DIR || '.data/pglite';
-    const tokenFile = env.DATABASE_URL || pglite === 'memory' ? null : join(dirname(resolve(root, pglite)), 'admin-token');
+    const tokenFile = env.DATABASE_URL || pglite === 'memory' ? null : join(resolve(root, pglite), 'admin-token');
     const signIn = tokenFile && existsSync(tokenFile)
       ? `sign in with the local-admin token in ${tokenFile}`
       : 'sign in with an API token (set BOOTSTRAP_ADMIN_TOKEN, or `npm run token -- create --name admin --role admin`)';

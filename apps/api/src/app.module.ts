@@ -3,7 +3,7 @@
 import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
 import { Module, RequestMethod, type DynamicModule, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
-import { GraphQLModule } from '@nestjs/graphql';
+import { GraphQLModule, type GraphQLWsSubscriptionsConfig } from '@nestjs/graphql';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { AuditInterceptor } from './audit/audit.interceptor.js';
 import { AuditModule } from './audit/audit.module.js';
@@ -17,6 +17,7 @@ import { AuditResolver } from './graphql/audit/audit.resolver.js';
 import { TokensResolver } from './graphql/auth/tokens.resolver.js';
 import { formatError } from './graphql/errors.js';
 import { graphqlAuthentication } from './graphql/graphql-context.js';
+import { queryLimitsRule, subscriptionsOverWebSocketOnly, validateWithLimits } from './graphql/query-limits.js';
 import { HooksResolver } from './graphql/hooks/hooks.resolver.js';
 import { ObjectsResolver } from './graphql/objects/objects.resolver.js';
 import { RevisionFieldsResolver, WorkloadFieldsResolver } from './graphql/workloads/workload-fields.resolver.js';
@@ -28,6 +29,7 @@ import { HookAcksRepository } from './hooks/hook-acks.repository.js';
 import { PendingHooksService } from './hooks/pending-hooks.service.js';
 import { PodTombstones } from './hooks/pod-tombstones.js';
 import { ErrorFilter } from './http/error.filter.js';
+import { InputGuardInterceptor } from './http/input-guard.interceptor.js';
 import { RequestIdMiddleware } from './http/request-id.middleware.js';
 import { MetricsController } from './metrics/metrics.controller.js';
 import { DocsController } from './rest/docs.controller.js';
@@ -49,23 +51,31 @@ export class AppModule implements NestModule {
           driver: ApolloDriver,
           imports: [AuthModule],
           inject: [TokensService],
-          useFactory: (tokens: TokensService) => ({
-            autoSchemaFile: true,
-            sortSchema: true,
-            formatError,
-            introspection: true,
-            // No HTTP caching hints are served; the plugin would otherwise wrap every field resolver.
-            plugins: [ApolloServerPluginCacheControlDisabled()],
-            ...graphqlAuthentication(tokens),
-          }),
+          useFactory: (tokens: TokensService) => {
+            const authentication = graphqlAuthentication(tokens);
+            return {
+              autoSchemaFile: true,
+              sortSchema: true,
+              formatError,
+              introspection: true,
+              validationRules: [queryLimitsRule()],
+              // No HTTP caching hints are served; the cache-control plugin would otherwise wrap every field resolver.
+              plugins: [subscriptionsOverWebSocketOnly, ApolloServerPluginCacheControlDisabled()],
+              context: authentication.context,
+              // graphql-ws takes `validate` (Nest passes these options through to its useServer).
+              subscriptions: { 'graphql-ws': { ...(authentication.subscriptions?.['graphql-ws'] as object), validate: validateWithLimits } as GraphQLWsSubscriptionsConfig },
+            };
+          },
         }),
       ],
       controllers: [HealthController, MetricsController, HooksController, DocsController],
       providers: [
         { provide: APP_FILTER, useClass: ErrorFilter },
         { provide: APP_GUARD, useClass: AuthenticationGuard },
-        // Order matters: the audit interceptor wraps the authorization one, so refusals are audited.
+        // Order matters: the audit interceptor wraps the others, so refusals are audited; arguments are
+        // checked before access is decided, so "" is bad input for every caller alike.
         { provide: APP_INTERCEPTOR, useClass: AuditInterceptor },
+        { provide: APP_INTERCEPTOR, useClass: InputGuardInterceptor },
         { provide: APP_INTERCEPTOR, useClass: AuthorizationInterceptor },
         ClusterCache,
         ClusterObjectsService,

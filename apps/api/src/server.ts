@@ -9,8 +9,8 @@ import type { Runtime } from './runtime.js';
 export async function createServer(runtime: Runtime, logger = new JsonLogger(runtime.config.logLevel)): Promise<INestApplication> {
   const app = await NestFactory.create(AppModule.register(runtime), { logger, abortOnError: false });
   app.enableShutdownHooks();
-  // The dashboard (another origin, e.g. :4200) calls GraphQL from the browser; bearer tokens travel in
-  // the Authorization header, not cookies, so reflecting the origin exposes nothing a token does not.
-  app.enableCors({ origin: true, allowedHeaders: ['content-type', 'authorization'] });
+  // The dashboard (another origin, e.g. :4200) calls GraphQL from the browser; no other origin may.
+  app.enableCors({ origin: runtime.config.dashboardOrigins, allowedHeaders: ['content-type', 'authorization'] });
+  app.getHttpAdapter().getInstance().disable('x-powered-by');
   return app;
 }

@@ -20,6 +20,7 @@ const QUERIES: Record<string, { doc: string; allowed: Caller[] }> = {
   me: { doc: '{ me { name role namespaces } }', allowed: CALLERS },
   workloads: { doc: '{ workloads { totalCount } }', allowed: READERS },
   workload: { doc: `{ workload(${W}) { name } }`, allowed: READERS },
+  workloadKinds: { doc: '{ workloadKinds { kind } }', allowed: READERS },
   objects: { doc: '{ objects(kind: "pods") { totalCount } }', allowed: READERS },
   object: { doc: '{ object(kind: "Pod", namespace: "team-a", name: "x") { name } }', allowed: READERS },
   nodes: { doc: '{ nodes { name } }', allowed: READERS },

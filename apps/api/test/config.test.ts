@@ -47,13 +47,23 @@ describe('configuration', () => {
     }
   });
 
-  it('puts the local admin token next to the PGlite directory, and nowhere in memory or with PostgreSQL', () => {
-    expect(loadConfig({}, '/srv/app').auth).toEqual({ bootstrapAdminToken: undefined, adminTokenFile: '/srv/app/.data/admin-token' });
-    expect(loadConfig({ PGLITE_DIR: '/var/lib/cx/db' }).auth.adminTokenFile).toBe('/var/lib/cx/admin-token');
+  it('puts the local admin token inside the PGlite directory, and nowhere in memory or with PostgreSQL', () => {
+    expect(loadConfig({}, '/srv/app').auth).toEqual({ bootstrapAdminToken: undefined, adminTokenFile: '/srv/app/.data/pglite/admin-token' });
+    expect(loadConfig({ PGLITE_DIR: '/var/lib/cx/db' }).auth.adminTokenFile).toBe('/var/lib/cx/db/admin-token');
+    // Sibling directories never share a token file (issue 13 item 10).
+    expect(loadConfig({ PGLITE_DIR: '/var/lib/cx/db2' }).auth.adminTokenFile).toBe('/var/lib/cx/db2/admin-token');
     expect(loadConfig({ PGLITE_DIR: 'memory' }).auth.adminTokenFile).toBeUndefined();
     expect(loadConfig({ DATABASE_URL: 'postgresql://u@h/db' }).auth.adminTokenFile).toBeUndefined();
     expect(loadConfig({ BOOTSTRAP_ADMIN_TOKEN: 'a-long-enough-secret' }).auth.bootstrapAdminToken).toBe('a-long-enough-secret');
     expect(() => loadConfig({ BOOTSTRAP_ADMIN_TOKEN: 'short' })).toThrow(/BOOTSTRAP_ADMIN_TOKEN: expected at least 16 characters without spaces/);
+  });
+
+  it('reads the dashboard origins CORS admits, and refuses anything that is not an origin', () => {
+    expect(loadConfig({}).dashboardOrigins).toEqual(['http://127.0.0.1:4200', 'http://localhost:4200']);
+    expect(loadConfig({ DASHBOARD_ORIGIN: 'https://rollouts.example.com, http://10.0.0.5:4200' }).dashboardOrigins).toEqual(['https://rollouts.example.com', 'http://10.0.0.5:4200']);
+    for (const bad of ['*', 'rollouts.example.com', 'https://rollouts.example.com/', 'https://x.example/path', 'ftp://x.example']) {
+      expect(() => loadConfig({ DASHBOARD_ORIGIN: bad })).toThrow(/DASHBOARD_ORIGIN: .* is not an origin such as http:\/\/127\.0\.0\.1:4200/);
+    }
   });
 
   it('reports every bad value at once', () => {

@@ -47,7 +47,7 @@ describe('the OpenAPI document', () => {
 
   it('documents the contract status codes of the ack', () => {
     const ack = doc.paths['/api/v1/namespaces/{namespace}/pods/{pod}/hooks/{hook}/ack']!.post!;
-    expect(Object.keys(ack.responses).sort()).toEqual(['200', '400', '401', '403', '404', '409', '410', '422', '503']);
+    expect(Object.keys(ack.responses).sort()).toEqual(['200', '400', '401', '403', '404', '409', '410', '422', '429', '503']);
   });
 
   it('documents every status code the server answers', async () => {

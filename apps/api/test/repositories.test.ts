@@ -46,10 +46,20 @@ describe.each(testDatabases())('repositories on $name', (db) => {
     await tokens.insert({ name: 'acker', role: 'hook-acker', namespaces: ['a', 'b'], tokenHash: 'c'.repeat(64), createdAt: new Date() });
     expect(await tokens.findActiveByHash('c'.repeat(64))).toMatchObject({ name: 'acker', namespaces: ['a', 'b'] });
     expect(await tokens.count()).toBe(2);
-    expect(await tokens.revoke('ci', new Date())).toBe(true);
-    expect(await tokens.revoke('ci', new Date())).toBe(false);
+    expect(await tokens.revoke('ci', new Date())).toBe('revoked');
+    expect(await tokens.revoke('ci', new Date())).toBe('not-active');
     expect(await tokens.findActiveByHash('a'.repeat(64))).toBeNull();
     expect((await tokens.list()).map((t) => [t.name, t.revokedAt !== null])).toEqual([['ci', true], ['acker', false]]);
+  });
+
+  it('never revokes the last active admin, also when two admins revoke each other at once', async () => {
+    const tokens = new TokensRepository(database.prisma);
+    const admin = (name: string, hash: string) => tokens.insert({ name, role: 'admin', namespaces: [], tokenHash: hash.repeat(64), createdAt: new Date() });
+    await admin('root-a', 'd');
+    await admin('root-b', 'e');
+    const outcomes = await Promise.all([tokens.revoke('root-a', new Date()), tokens.revoke('root-b', new Date())]);
+    expect(outcomes.sort()).toEqual(['last-admin', 'revoked']);
+    expect((await tokens.list()).filter((t) => t.role === 'admin' && t.revokedAt === null)).toHaveLength(1);
   });
 
   it('appends audit rows and reads them newest first, by namespace, a page at a time', async () => {

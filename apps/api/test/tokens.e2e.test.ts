@@ -1,7 +1,7 @@
 // The first admin token (embedded default and BOOTSTRAP_ADMIN_TOKEN), the token CLI (create, list,
 // revoke), and revocation taking effect: a revoked token gets 401.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, mkdtempSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
@@ -20,11 +20,11 @@ async function me(api: TestApi, secret: string) {
 }
 
 describe('the first admin token', () => {
-  it('is created at first start next to the embedded database, 0600, and kept across restarts', async () => {
+  it('is created at first start inside the embedded database\'s directory, 0600, and kept across restarts', async () => {
     const root = mkdtempSync(join(tmpdir(), 'coxswain-tokens-'));
     const pglite = join(root, 'pglite');
     let api = await TestApi.start({ PGLITE_DIR: pglite, BOOTSTRAP_ADMIN_TOKEN: '' });
-    const file = join(root, 'admin-token');
+    const file = join(pglite, 'admin-token');
     try {
       expect(statSync(file).mode & 0o777).toBe(0o600);
       const secret = readFileSync(file, 'utf8').trim();
@@ -36,6 +36,57 @@ describe('the first admin token', () => {
       expect(readFileSync(file, 'utf8').trim()).toBe(secret);
       const tokens = await api.graphql('{ tokens { name } }', {}, { token: secret });
       expect(tokens.data).toEqual({ tokens: [{ name: 'local-admin' }] });
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('is one per data directory: two servers with sibling directories never share or overwrite a secret (issue 13 item 10)', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'coxswain-siblings-'));
+    const secrets: string[] = [];
+    for (const dir of ['a', 'b']) {
+      const api = await TestApi.start({ PGLITE_DIR: join(root, dir), BOOTSTRAP_ADMIN_TOKEN: '' });
+      try {
+        secrets.push(readFileSync(join(root, dir, 'admin-token'), 'utf8').trim());
+        expect((await me(api, secrets.at(-1)!)).status).toBe(200);
+      } finally {
+        await api.close();
+      }
+    }
+    expect(secrets[0]).not.toBe(secrets[1]);
+    expect(existsSync(join(root, 'admin-token'))).toBe(false);
+  });
+
+  it('never follows a symlink planted where the file goes, nor overwrites a file it did not write', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'coxswain-symlink-'));
+    const target = join(root, 'precious');
+    writeFileSync(target, 'do not touch\n', { mode: 0o644 });
+    for (const plant of [(file: string) => symlinkSync(target, file), (file: string) => writeFileSync(file, 'someone else\'s\n', { mode: 0o600 })]) {
+      const pglite = mkdtempSync(join(root, 'pglite-'));
+      const file = join(pglite, 'admin-token');
+      plant(file);
+      const before = lstatSync(file);
+      const api = await TestApi.start({ PGLITE_DIR: pglite, BOOTSTRAP_ADMIN_TOKEN: '' });
+      try {
+        // Nothing created: every request is refused, and the file (or the link and its target) is as it was.
+        expect((await api.graphqlResponse('{ me { name } }', {}, { token: 'do not touch' })).status).toBe(401);
+        expect(lstatSync(file).mtimeMs).toBe(before.mtimeMs);
+        expect(lstatSync(file).isSymbolicLink()).toBe(before.isSymbolicLink());
+        expect(readFileSync(target, 'utf8')).toBe('do not touch\n');
+        expect(statSync(target).mode & 0o777).toBe(0o644);
+      } finally {
+        await api.close();
+      }
+    }
+  });
+
+  it('uses the secret a start left behind when it stopped before creating the token', async () => {
+    const pglite = mkdtempSync(join(tmpdir(), 'coxswain-leftover-'));
+    const secret = `cxs_${'A'.repeat(43)}`;
+    writeFileSync(join(pglite, 'admin-token'), `${secret}\n`, { mode: 0o600 });
+    const api = await TestApi.start({ PGLITE_DIR: pglite, BOOTSTRAP_ADMIN_TOKEN: '' });
+    try {
+      expect((await me(api, secret)).body.data).toEqual({ me: { name: 'local-admin', role: 'admin', namespaces: [] } });
     } finally {
       await api.close();
     }
@@ -82,7 +133,7 @@ describe('the token command', () => {
     // The server finds the tokens; no local-admin is made because tokens exist.
     let api = await TestApi.start({ PGLITE_DIR: pglite, BOOTSTRAP_ADMIN_TOKEN: '' });
     try {
-      expect(existsSync(join(root, 'admin-token'))).toBe(false);
+      expect(existsSync(join(pglite, 'admin-token'))).toBe(false);
       expect((await me(api, acker.stdout.trim())).body.data).toEqual({ me: { name: 'discovery', role: 'hook-acker', namespaces: ['team-a', 'team-b'] } });
       // PGlite allows one process: the command refuses to open the directory while the server runs.
       expect(token(pglite, 'list')).toMatchObject({ code: 1, stderr: expect.stringContaining('in use by process') });

@@ -127,7 +127,7 @@ spec:
     expect(res.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
     expect(res.errors?.[0]?.extensions?.fieldErrors).toContainEqual({ field: 'spec.updateStrategy.rollingUpdate.maxSurge', message: 'Invalid value: "3": can not use maxSurge with strategy type InPlaceOnly' });
     const literal = await api.graphql(`mutation { setPartition(kind: CLONE_SET, namespace: "default", name: "sample", partition: "abc") { generation } }`);
-    expect(literal.errors?.[0]?.message).toContain('IntOrPercent must be a non-negative Int or a percentage such as "20%", got "abc"');
+    expect(literal.errors?.[0]?.message).toContain('IntOrPercent must be an Int from 0 to 2147483647 or a percentage such as "20%", got "abc"');
     const setPartition = `mutation($p: IntOrPercent!) { setPartition(kind: CLONE_SET, namespace: "default", name: "sample", partition: $p) { generation } }`;
     const variable = await api.graphql(setPartition, { p: 'half' });
     expect(variable.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');

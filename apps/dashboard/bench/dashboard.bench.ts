@@ -141,7 +141,7 @@ async function main(): Promise<void> {
     SIM_TERMINATION_MS: '50',
     WATCH_HISTORY: '200000',
   });
-  const dashboard = await startDashboard(api.url);
+  const dashboard = await startDashboard(api);
   const browser = await launchChromium();
   try {
     const applied = await gql(api.url, `mutation($y: String!) { applyManifest(yaml: $y) { name } }`, { y: manifest('nginx:1.25') });

@@ -1,5 +1,6 @@
 // Kubernetes-style API errors (metav1.Status reasons). Every failure of the ClusterClient port is one
 // of these, so callers branch on `reason`, never on message text.
+import { formatFieldError, type FieldError } from '@coxswain/kruise-api';
 
 export type StatusReason =
   | 'NotFound'
@@ -68,6 +69,11 @@ export class ApiError extends Error {
   static invalid(kind: string, name: string, causes: StatusCause[]): ApiError {
     const list = causes.map((c) => `${c.field}: ${c.message}`).join(', ');
     return new ApiError('Invalid', `${kind} "${name}" is invalid: ${list}`, { kind, name, causes });
+  }
+
+  /** 422 Invalid from kruise-api field errors; each cause's message reads as field.Error prints it after the path. */
+  static fromFieldErrors(kind: string, name: string, errors: readonly FieldError[]): ApiError {
+    return ApiError.invalid(kind, name, errors.map((e) => ({ field: e.field, message: formatFieldError(e).slice(e.field.length + 2) })));
   }
 
   static gone(message: string): ApiError {

@@ -42,11 +42,8 @@ const MUTABLE_SPEC_FIELDS = [
   'progressDeadlineSeconds',
 ];
 const IMMUTABLE_SPEC_FIELDS = ['selector'];
+const WHOLE_PERCENT = /^[0-9]+%$/;
 const IN_PLACE_ONLY_PATCH_PATH = /^\/containers\/[0-9]+\/image$/;
-
-
-
-
 
 /** Validates a CloneSet written in `options.version`; an empty list means valid. */
 export function validateCloneSet(obj: CloneSet | CloneSetV1alpha1, options: ValidateCloneSetOptions): FieldError[] {
@@ -74,17 +71,8 @@ export function validateCloneSet(obj: CloneSet | CloneSetV1alpha1, options: Vali
   return errors;
 }
 
-
-
 // ---------------------------------------------------------------------------------------------
 // Selector and template
-
-
-
-
-
-
-
 
 // ---------------------------------------------------------------------------------------------
 // scaleStrategy
@@ -172,18 +160,10 @@ function validateImagePreDownload(strategy: unknown, path: FieldPath): FieldErro
   return errors;
 }
 
-
-
 /** partition, maxUnavailable, maxSurge, priorityStrategy, scatterStrategy: same rules in both versions. */
 function validateRollingFields(fields: Obj, replicas: number, inPlaceOnly: boolean, path: FieldPath): FieldError[] {
   const errors: FieldError[] = [];
-  const partition = fields['partition'] ?? 0;
-  const parsedPartition = parseIntOrPercentForValidation(partition as number | string, replicas, true);
-  if (parsedPartition.error !== undefined) {
-    errors.push(invalidField(path.child('partition'), intOrStringText(partition), `must be an integer or a percentage such as "20%" (${parsedPartition.error})`));
-  } else if (parsedPartition.value < 0) {
-    errors.push(invalidField(path.child('partition'), parsedPartition.value, 'must be greater than or equal to 0'));
-  }
+  errors.push(...validatePartition(fields['partition'], path.child('partition')));
   errors.push(...validatePriorityStrategy(fields['priorityStrategy'], path.child('priorityStrategy')));
   errors.push(...validateScatterStrategy(fields['scatterStrategy'], path.child('scatterStrategy')));
 
@@ -193,10 +173,15 @@ function validateRollingFields(fields: Obj, replicas: number, inPlaceOnly: boole
   if (unavailable.error !== undefined) {
     errors.push(invalidField(path.child('maxUnavailable'), intOrStringText(maxUnavailable), `must be an integer or a percentage such as "20%" (${unavailable.error})`));
   }
+  if (unavailable.error === undefined && isNegative(maxUnavailable)) {
+    errors.push(invalidField(path.child('maxUnavailable'), intOrStringText(maxUnavailable), 'must be greater than or equal to 0'));
+  }
   const maxSurge = fields['maxSurge'] ?? 0;
   const surge = parseIntOrPercentForValidation(maxSurge as number | string, replicas, true);
   if (surge.error !== undefined) {
     errors.push(invalidField(path.child('maxSurge'), intOrStringText(maxSurge), `must be an integer or a percentage such as "20%" (${surge.error})`));
+  } else if (isNegative(maxSurge)) {
+    errors.push(invalidField(path.child('maxSurge'), intOrStringText(maxSurge), 'must be greater than or equal to 0'));
   }
   if (inPlaceOnly && surge.value > 0) {
     errors.push(invalidField(path.child('maxSurge'), intOrStringText(maxSurge), 'can not use maxSurge with strategy type InPlaceOnly'));
@@ -207,6 +192,29 @@ function validateRollingFields(fields: Obj, replicas: number, inPlaceOnly: boole
   return errors;
 }
 
+/** A negative int or percentage; judged on the written value, since a small percentage scales to -0. */
+function isNegative(value: unknown): boolean {
+  if (typeof value === 'number') return value < 0;
+  return typeof value === 'string' && Number(value.replace(/%$/, '')) < 0;
+}
+
+/**
+ * The partition: a non-negative integer, or a whole percentage from "0%" to "100%". Stricter than
+ * Kruise's parser (spec/cloneset.md §1.4), which lets "-10%" (reads as 0 for few replicas), "5.5%",
+ * "1e2%" and "99999999999%" through and then clamps them: issue 13 refuses them, as Kubernetes refuses
+ * such percentages in its own workloads (IsValidPercent, at most 100%).
+ */
+function validatePartition(partition: unknown, path: FieldPath): FieldError[] {
+  if (!isSet(partition)) return [];
+  if (typeof partition === 'number') {
+    if (!Number.isInteger(partition)) return [invalidField(path, partition, 'must be an integer')];
+    return partition < 0 ? [invalidField(path, partition, 'must be greater than or equal to 0')] : [];
+  }
+  if (typeof partition !== 'string' || !WHOLE_PERCENT.test(partition)) {
+    return [invalidField(path, intOrStringText(partition), 'must be an integer or a whole percentage from "0%" to "100%", such as "20%"')];
+  }
+  return Number(partition.slice(0, -1)) > 100 ? [invalidField(path, partition, 'must not be greater than 100%')] : [];
+}
 
 function validateScatterStrategy(strategy: unknown, path: FieldPath): FieldError[] {
   if (!isSet(strategy)) return [];
@@ -266,7 +274,3 @@ function validateUpdate(spec: Obj, old: CloneSet | CloneSetV1alpha1, version: Cl
   }
   return errors;
 }
-
-
-
-

@@ -22,3 +22,5 @@ export * from './statefulset-ordinals.js';
 export * from './statefulset-conversion.js';
 export * from './statefulset-defaults.js';
 export * from './statefulset-validation.js';
+export { MAX_FIELD_ERRORS, MAX_OBJECT_DEPTH, storableText, unstorableTextProblem, validateSchema, type Schema } from './object-schema.js';
+export * from './kind-schemas.js';

@@ -3,10 +3,14 @@
 // anything a YAML 1.1 reader (kubectl, go-yaml) would take for a bool, number or timestamp.
 import {
   LineCounter,
+  isAlias,
+  isCollection,
   isMap,
+  isPair,
   isScalar,
   parseAllDocuments,
-  stringify,
+  visit,
+  Document as YAMLDocument,
   type Document,
   type CreateNodeOptions,
   type DocumentOptions,
@@ -16,6 +20,7 @@ import {
 } from 'yaml';
 import { KINDS, findKindByName, lookupKind, lookupResource } from './kinds.js';
 import type { KubeObject } from './meta.js';
+import { MAX_OBJECT_DEPTH } from './object-schema.js';
 
 /**
  * A manifest that cannot become a KubeObject.
@@ -54,7 +59,8 @@ const PRINT_OPTIONS: CreateNodeOptions & DocumentOptions & SchemaOptions & ToStr
   version: '1.2',
   schema: 'core',
   compat: 'yaml-1.1',
-  merge: true,
+  // Printing makes no merge keys; with this off a `<<` field is an ordinary key that printOne quotes.
+  merge: false,
   lineWidth: 0,
   // Objects shared by reference are printed in full rather than as anchors and aliases.
   aliasDuplicateObjects: false,
@@ -65,14 +71,18 @@ const PRINT_OPTIONS: CreateNodeOptions & DocumentOptions & SchemaOptions & ToStr
 /** Parses every document of a (possibly multi-document) manifest; throws ManifestError on the first bad one. */
 export function parseManifests(text: string): KubeObject[] {
   const lineCounter = new LineCounter();
-  const documents = parseAllDocuments(text, { ...PARSE_OPTIONS, lineCounter });
+  const documents = parseDocuments(text, lineCounter);
   const objects: KubeObject[] = [];
   let documentIndex = 0;
   for (const document of documents) {
     const syntaxError = document.errors[0];
     if (syntaxError !== undefined) {
-      throw new ManifestError(documentIndex, syntaxError.message, lineCounter.linePos(syntaxError.pos[0]).line);
+      const line = lineCounter.linePos(syntaxError.pos[0]).line;
+      // The parser reports running out of stack as an error of its own; say what it means instead.
+      if (syntaxError.code === 'RESOURCE_EXHAUSTION') throw new ManifestError(documentIndex, TOO_DEEP, line);
+      throw new ManifestError(documentIndex, syntaxError.message, line);
     }
+    checkStructure(document, lineCounter, documentIndex);
     const value = toPlainValue(document, lineCounter, documentIndex);
     if (value === null || value === undefined) continue;
     objects.push(checkObject(value, new DocumentLocator(document, lineCounter, documentIndex)));
@@ -87,7 +97,76 @@ export function parseManifests(text: string): KubeObject[] {
  */
 export function printYaml(objects: KubeObject | readonly KubeObject[]): string {
   const list: readonly KubeObject[] = isObjectList(objects) ? objects : [objects];
-  return list.map((object) => stringify(object, PRINT_OPTIONS)).join('---\n');
+  return list.map(printOne).join('---\n');
+}
+
+const CORE_TAG_PREFIX = 'tag:yaml.org,2002:';
+const CORE_TAGS = new Set(['str', 'int', 'float', 'bool', 'null', 'map', 'seq'].map((name) => CORE_TAG_PREFIX + name));
+const TOO_DEEP = `the document nests deeper than ${MAX_OBJECT_DEPTH} levels`;
+
+function parseDocuments(text: string, lineCounter: LineCounter): Document.Parsed[] {
+  try {
+    return parseAllDocuments(text, { ...PARSE_OPTIONS, lineCounter }) as Document.Parsed[];
+  } catch (error) {
+    if (error instanceof RangeError) throw new ManifestError(0, TOO_DEEP);
+    throw error;
+  }
+}
+
+/**
+ * What the YAML library accepts but a Kubernetes manifest must not hold, found before the document is
+ * turned into JSON: nesting deeper than any object (MAX_OBJECT_DEPTH), an alias inside the node it
+ * refers to (a cycle, which no JSON can represent), and tags other than the core schema's (go-yaml
+ * refuses `!!python/object` and friends; ignoring them would store something else than was written).
+ */
+function checkStructure(document: Document.Parsed, lineCounter: LineCounter, documentIndex: number): void {
+  const lineOf = (node: unknown) => {
+    const start = (node as { range?: [number, number, number] } | null)?.range?.[0];
+    return start === undefined ? undefined : lineCounter.linePos(start).line;
+  };
+  const unknownTag = (tag: string, line: number | undefined) =>
+    new ManifestError(documentIndex, `unknown YAML tag ${tag.replace(CORE_TAG_PREFIX, '!!')}: a manifest may use only the YAML 1.2 core schema's tags`, line);
+  const unresolved = document.warnings.find((warning) => warning.code === 'TAG_RESOLVE_FAILED');
+  if (unresolved !== undefined) {
+    throw unknownTag(/Unresolved tag: (\S+)/.exec(unresolved.message)?.[1] ?? 'tag', lineCounter.linePos(unresolved.pos[0]).line);
+  }
+  // Depth first and without recursion: the document may be nested arbitrarily deep.
+  const stack: { node: unknown; depth: number; ancestors: readonly unknown[] }[] = [{ node: document.contents, depth: 0, ancestors: [] }];
+  while (stack.length > 0) {
+    const { node, depth, ancestors } = stack.pop()!;
+    if (isAlias(node)) {
+      const source = node.resolve(document);
+      if (source !== undefined && ancestors.includes(source)) {
+        throw new ManifestError(documentIndex, `the alias *${node.source} refers to a node that contains it (a cycle), which a manifest cannot hold`, lineOf(node));
+      }
+      continue;
+    }
+    // The library resolves YAML 1.1's !!binary, !!timestamp, !!set, !!omap even in the core schema.
+    const tag = (node as { tag?: string } | null)?.tag;
+    if (tag !== undefined && !CORE_TAGS.has(tag)) throw unknownTag(tag, lineOf(node));
+    if (!isCollection(node)) continue;
+    if (depth >= MAX_OBJECT_DEPTH) throw new ManifestError(documentIndex, TOO_DEEP, lineOf(node));
+    const inside = [...ancestors, node];
+    for (const item of node.items) {
+      if (isPair(item)) {
+        stack.push({ node: item.key, depth: depth + 1, ancestors: inside });
+        stack.push({ node: item.value, depth: depth + 1, ancestors: inside });
+      } else {
+        stack.push({ node: item, depth: depth + 1, ancestors: inside });
+      }
+    }
+  }
+}
+
+function printOne(object: KubeObject): string {
+  const document = new YAMLDocument(object, PRINT_OPTIONS);
+  // A plain `<<` key reads back as a merge key; quoted it stays the field it is.
+  visit(document, {
+    Pair(_, pair) {
+      if (isScalar(pair.key) && pair.key.value === '<<') pair.key.type = 'QUOTE_DOUBLE';
+    },
+  });
+  return document.toString(PRINT_OPTIONS);
 }
 
 // toJS throws on unresolvable or excessive aliases (the latter guards against "billion laughs").

@@ -212,7 +212,17 @@ describe('both versions: strategies (v1alpha1 paths)', () => {
   const rows: Row[] = [
     { name: 'podsToDelete without duplicates', obj: alpha((s) => (s['scaleStrategy'] = { podsToDelete: ['a', 'b'] })), expected: [] },
     { name: 'podsToDelete duplicates', obj: alpha((s) => (s['scaleStrategy'] = { podsToDelete: ['a', 'a', 'b'] })), expected: [['spec.scaleStrategy.podsToDelete[1]', 'Duplicate']] },
-    { name: 'partition percent with decimals is fine', obj: us((u) => (u['partition'] = '33.3%')), expected: [] },
+    { name: 'partition as a whole percentage is fine', obj: us((u) => (u['partition'] = '33%')), expected: [] },
+    { name: 'partition "100%" is fine', obj: us((u) => (u['partition'] = '100%')), expected: [] },
+    // Issue 13: refused although Kruise's parser reads them (see validatePartition).
+    { name: 'partition percent with decimals', obj: us((u) => (u['partition'] = '5.5%')), expected: [['spec.updateStrategy.partition', 'Invalid']] },
+    { name: 'partition negative percent', obj: us((u) => (u['partition'] = '-10%')), expected: [['spec.updateStrategy.partition', 'Invalid']] },
+    { name: 'partition percent with an exponent', obj: us((u) => (u['partition'] = '1e2%')), expected: [['spec.updateStrategy.partition', 'Invalid']] },
+    { name: 'partition above 100%', obj: us((u) => (u['partition'] = '99999999999%')), expected: [['spec.updateStrategy.partition', 'Invalid']] },
+    { name: 'partition 150%', obj: us((u) => (u['partition'] = '150%')), expected: [['spec.updateStrategy.partition', 'Invalid']] },
+    { name: 'maxSurge >= 0', obj: us((u) => (u['maxSurge'] = -1)), expected: [['spec.updateStrategy.maxSurge', 'Invalid']] },
+    { name: 'maxSurge negative percent', obj: us((u) => (u['maxSurge'] = '-10%')), expected: [['spec.updateStrategy.maxSurge', 'Invalid']] },
+    { name: 'maxUnavailable >= 0', obj: us((u) => Object.assign(u, { maxUnavailable: -1, maxSurge: 1 })), expected: [['spec.updateStrategy.maxUnavailable', 'Invalid']] },
     { name: 'partition must parse', obj: us((u) => (u['partition'] = 'abc')), expected: [['spec.updateStrategy.partition', 'Invalid']] },
     { name: 'partition string must end with %', obj: us((u) => (u['partition'] = '5')), expected: [['spec.updateStrategy.partition', 'Invalid']] },
     { name: 'partition >= 0', obj: us((u) => (u['partition'] = -1)), expected: [['spec.updateStrategy.partition', 'Invalid']] },

@@ -223,6 +223,34 @@ describe('parseManifests: errors name the document, line and field', () => {
     expect(error.reason).toMatch(/alias/i);
   });
 
+  it.each([
+    ['flow collections', (n: number) => `apiVersion: v1\nkind: Namespace\nmetadata:\n  name: a\nspec: ${'['.repeat(n)}${']'.repeat(n)}\n`],
+    ['block mappings', (n: number) => `apiVersion: v1\nkind: Namespace\nmetadata:\n  name: a\nspec:\n${Array.from({ length: n }, (_, i) => `${' '.repeat(i + 1)}k:`).join('\n')} 1\n`],
+  ])('refuses nesting deeper than 100 levels in %s, without leaking the parser\'s stack overflow', (_shape, manifest) => {
+    for (const depth of [150, 1000, 20000]) {
+      const error = manifestError(manifest(depth));
+      expect(error.reason).toBe('the document nests deeper than 100 levels');
+      expect(error.message).not.toMatch(/call stack/i);
+    }
+    expect(parseManifests(manifest(40))).toHaveLength(1);
+  });
+
+  it('refuses an alias inside the node it refers to (a cycle)', () => {
+    const error = manifestError('apiVersion: v1\nkind: Namespace\nmetadata:\n  name: a\nspec: &loop\n  again: *loop\n');
+    expect(error.reason).toBe('the alias *loop refers to a node that contains it (a cycle), which a manifest cannot hold');
+    expect(error.line).toBe(6);
+    // A plain reuse is fine.
+    const [ns] = parseManifests('apiVersion: v1\nkind: Namespace\nmetadata:\n  name: a\n  labels: &l { app: x }\n  annotations: *l\n');
+    expect(ns!.metadata.annotations).toEqual({ app: 'x' });
+  });
+
+  it.each(['!!python/object:os.system', '!custom', '!!binary', '!!set'])('refuses the unknown tag %s', (tag) => {
+    const error = manifestError(`apiVersion: v1\nkind: Namespace\nmetadata:\n  name: a\nspec:\n  x: ${tag} value\n`);
+    expect(error.reason).toMatch(/^unknown YAML tag \S+: a manifest may use only the YAML 1\.2 core schema's tags$/);
+    expect(error.line).toBe(6);
+    expect(parseManifests('apiVersion: v1\nkind: Namespace\nmetadata:\n  name: !!str a\n')[0]!.metadata.name).toBe('a');
+  });
+
   it('refuses a document that is not a mapping', () => {
     const error = manifestError('- a\n- b\n');
     expect(error.reason).toBe('expected a mapping with apiVersion, kind and metadata, got a sequence');
@@ -242,6 +270,12 @@ describe('printYaml', () => {
     expect(printYaml([namespace, pod]).split('\n---\n')).toHaveLength(2);
     expect(printYaml([pod])).toBe('kind: Pod\napiVersion: v1\nmetadata:\n  name: p\n');
     expect(printYaml([])).toBe('');
+  });
+
+  it('quotes a "<<" field, which would otherwise read back as a merge key', () => {
+    const objects: KubeObject[] = [{ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p' }, spec: [{ '<<': 0 }] }];
+    expect(printYaml(objects)).toContain('"<<": 0');
+    expect(parseManifests(printYaml(objects))).toEqual(objects);
   });
 
   it('never folds long strings', () => {

@@ -6,7 +6,7 @@ import { GqlExecutionContext, type GqlContextType } from '@nestjs/graphql';
 import type { Request } from 'express';
 import { catchError, concatMap, from, type Observable } from 'rxjs';
 import { operationOf } from '../auth/operation.js';
-import { errorCode } from '../graphql/errors.js';
+import { errorCode, publicMessage } from '../graphql/errors.js';
 import { scopeOf } from '../http/request-scope.js';
 import { AuditTrail, type AuditDraft, type AuditTarget } from './audit-trail.js';
 import { AuditService, type AuditRequest } from './audit.service.js';
@@ -29,7 +29,7 @@ export class AuditInterceptor implements NestInterceptor {
     return this.trail.run(draft, () => next.handle()).pipe(
       concatMap((value) => from(this.audit.record(request(), draft, { result: 'ok' }).then(() => value))),
       catchError((err: unknown) =>
-        from(this.audit.record(request(), draft, { result: errorCode(err), message: err instanceof Error ? err.message : String(err) }).then(() => {
+        from(this.audit.record(request(), draft, { result: errorCode(err), message: publicMessage(err) }).then(() => {
           throw err;
         })),
       ),

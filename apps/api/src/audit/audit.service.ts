@@ -2,6 +2,7 @@
 // calls record() when a mutation ends, whatever the outcome), and read newest first.
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Clock } from '@coxswain/cluster';
+import { storableText } from '@coxswain/kruise-api';
 import type { Principal } from '../auth/principal.js';
 import { CLOCK } from '../tokens.js';
 import type { AuditDraft } from './audit-trail.js';
@@ -41,7 +42,7 @@ export class AuditService {
    * change it describes has already happened and the caller must learn that.
    */
   async record(request: AuditRequest, draft: AuditDraft, outcome: AuditOutcome): Promise<void> {
-    const row = auditRow(request, draft, outcome, new Date(this.clock.now()));
+    const row = storableRow(auditRow(request, draft, outcome, new Date(this.clock.now())));
     try {
       await this.repository.append(row);
     } catch (err) {
@@ -56,6 +57,25 @@ export class AuditService {
     ]);
     return { entries: rows.slice(0, first), hasNextPage: rows.length > first, totalCount };
   }
+}
+
+/**
+ * The row with every NUL and lone surrogate replaced by U+FFFD: a refused request may carry them in its
+ * arguments (the target) or its message, and the database would refuse the whole row.
+ */
+export function storableRow(row: NewAuditRow): NewAuditRow {
+  return storableValue(row, 0) as NewAuditRow;
+}
+
+/** Rows are small, flat-ish JSON (field changes are already flattened); deeper values are cut. */
+const MAX_STORED_DEPTH = 16;
+
+function storableValue(value: unknown, depth: number): unknown {
+  if (typeof value === 'string') return storableText(value);
+  if (typeof value !== 'object' || value === null || value instanceof Date) return value;
+  if (depth >= MAX_STORED_DEPTH) return '(nested too deep)';
+  if (Array.isArray(value)) return value.map((item) => storableValue(item, depth + 1));
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [storableText(key), storableValue(item, depth + 1)]));
 }
 
 /** One row: a single change names its object; several (a multi-document manifest) are keyed by object. */

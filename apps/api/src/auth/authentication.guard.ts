@@ -23,11 +23,16 @@ export class AuthenticationGuard implements CanActivate {
     const scope = scopeOf(context);
     if (!scope.principal && context.getType<GqlContextType>() !== 'graphql') {
       const req = context.switchToHttp().getRequest<Request>();
-      scope.principal = await this.tokens.authenticate(secretFromAuthorization(req.headers.authorization));
+      scope.principal = await this.tokens.authenticate(secretFromAuthorization(req.headers.authorization), clientAddress(req));
     }
     if (!scope.principal) throw unauthenticated();
     return true;
   }
+}
+
+/** The address a request came from (the socket's: no proxy headers are trusted). */
+export function clientAddress(req: { socket?: { remoteAddress?: string } }): string {
+  return req.socket?.remoteAddress ?? 'unknown';
 }
 
 export function unauthenticated(): DomainError {

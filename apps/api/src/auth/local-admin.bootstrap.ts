@@ -20,6 +20,11 @@ export class LocalAdminBootstrap implements OnApplicationBootstrap {
       this.logger.log({ msg: `created the ${LOCAL_ADMIN} API token; its secret is in ${outcome.file}`, file: outcome.file });
     } else if (outcome.created) {
       this.logger.log({ msg: `created the ${LOCAL_ADMIN} API token with the secret in BOOTSTRAP_ADMIN_TOKEN` });
+    } else if (outcome.reason === 'unsafe token file') {
+      this.logger.error({
+        msg: `created no ${LOCAL_ADMIN} API token: ${outcome.file} ${outcome.problem}. Remove it and restart, or create a token with \`npm run token -- create --name admin --role admin\``,
+        file: outcome.file,
+      });
     } else if (outcome.reason === 'nowhere to put the secret') {
       this.logger.warn({ msg: 'no API token exists, so every request is refused: create one with `npm run token -- create --name admin --role admin`, or set BOOTSTRAP_ADMIN_TOKEN' });
     }

@@ -38,6 +38,7 @@ export function operationOf(reflector: Reflector, context: ExecutionContext): Op
 
 const ROOT_KINDS: Record<string, OperationKind> = { Query: 'query', Mutation: 'mutation', Subscription: 'subscription' };
 
+/** An empty namespace stays "": it names no namespace, so a namespace-limited token is never let through by it. */
 function stringOrUndefined(value: unknown): string | undefined {
-  return typeof value === 'string' && value !== '' ? value : undefined;
+  return typeof value === 'string' ? value : undefined;
 }

@@ -54,10 +54,18 @@ export class TokensRepository {
     return this.prisma.apiToken.count();
   }
 
-  /** Marks the token revoked; false when it does not exist or already was. */
-  async revoke(name: string, at: Date): Promise<boolean> {
-    const { count } = await this.prisma.apiToken.updateMany({ where: { name, revokedAt: null }, data: { revokedAt: at } });
-    return count > 0;
+  /**
+   * Marks the token revoked: 'revoked', 'not-active' when it does not exist or already was, or
+   * 'last-admin' (nothing changed) when it is the only active admin token. The active admin rows are
+   * locked first, so two admins revoking each other at once cannot leave none.
+   */
+  async revoke(name: string, at: Date): Promise<'revoked' | 'not-active' | 'last-admin'> {
+    return this.prisma.$transaction(async (tx) => {
+      const admins = await tx.$queryRaw<{ name: string }[]>`SELECT name FROM api_tokens WHERE role = 'admin' AND revoked_at IS NULL FOR UPDATE`;
+      if (admins.length === 1 && admins[0]!.name === name) return 'last-admin';
+      const { count } = await tx.apiToken.updateMany({ where: { name, revokedAt: null }, data: { revokedAt: at } });
+      return count > 0 ? 'revoked' : 'not-active';
+    });
   }
 
   async touch(id: string, at: Date): Promise<void> {

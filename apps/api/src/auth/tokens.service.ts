@@ -5,6 +5,7 @@ import type { Clock } from '@coxswain/cluster';
 import { AuditTrail } from '../audit/audit-trail.js';
 import { DomainError } from '../errors/domain-error.js';
 import { CLOCK } from '../tokens.js';
+import { FailedAuthLimiter } from './failed-auth-limiter.js';
 import type { Principal } from './principal.js';
 import { isRole, ROLES, type Role } from './roles.js';
 import { hashTokenSecret, newTokenSecret } from './token-secret.js';
@@ -41,6 +42,7 @@ const TOUCH_INTERVAL_MS = 60_000;
 @Injectable()
 export class TokensService {
   private readonly touched = new Map<string, number>();
+  private readonly failures = new FailedAuthLimiter();
 
   constructor(
     private readonly repository: TokensRepository,
@@ -65,10 +67,17 @@ export class TokensService {
     return this.repository.count();
   }
 
-  /** true when revoked now, false when it already was; NOT_FOUND for an unknown name. */
+  /**
+   * true when revoked now, false when it already was; NOT_FOUND for an unknown name; CONFLICT for the
+   * last active admin token, whose revocation would leave nobody able to manage tokens over the API.
+   */
   async revoke(name: string): Promise<boolean> {
     const at = new Date(this.clock.now());
-    if (await this.repository.revoke(name, at)) {
+    const outcome = await this.repository.revoke(name, at);
+    if (outcome === 'last-admin') {
+      throw new DomainError('CONFLICT', `token "${name}" is the last active admin token and cannot be revoked; create another admin token first`, { field: 'name' });
+    }
+    if (outcome === 'revoked') {
       this.trail.noteChange(tokenTarget(name), { revokedAt: null }, { revokedAt: at.toISOString() });
       return true;
     }
@@ -76,11 +85,21 @@ export class TokensService {
     throw new DomainError('NOT_FOUND', `no token named "${name}"`, { field: 'name' });
   }
 
-  /** The principal of an active token with this secret, or undefined. */
-  async authenticate(secret: string | undefined): Promise<Principal | undefined> {
+  /**
+   * The principal of an active token with this secret, or undefined. `client` (the caller's address)
+   * bounds guessing: after too many failures from it, RATE_LIMITED until its budget refills.
+   */
+  async authenticate(secret: string | undefined, client = 'unknown'): Promise<Principal | undefined> {
     if (!secret) return undefined;
+    const wait = this.failures.retryAfterSeconds(client);
+    if (wait !== undefined) {
+      throw new DomainError('RATE_LIMITED', `too many failed authentications from this address; retry in ${wait} s`, { retryAfterSeconds: wait });
+    }
     const row = await this.repository.findActiveByHash(hashTokenSecret(secret));
-    if (!row || !isRole(row.role)) return undefined;
+    if (!row || !isRole(row.role)) {
+      this.failures.recordFailure(client);
+      return undefined;
+    }
     await this.touch(row);
     return { tokenId: row.id, name: row.name, role: row.role, namespaces: row.namespaces };
   }

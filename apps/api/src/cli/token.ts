@@ -15,6 +15,7 @@ import { TokensRepository } from '../auth/tokens.repository.js';
 import { TokensService } from '../auth/tokens.service.js';
 import { ConfigError, loadConfig } from '../config/config.js';
 import { DomainError, isDomainError } from '../errors/domain-error.js';
+import { publicMessage } from '../graphql/errors.js';
 import { Database } from '../persistence/database.js';
 import { DataDirInUseError } from '../persistence/pglite-lock.js';
 import { DEFAULT_MIGRATIONS_DIR } from '../runtime.js';
@@ -56,7 +57,7 @@ async function main(argv: string[]): Promise<number> {
         await audit.record(request, draft, { result: 'ok' });
         return result;
       } catch (err) {
-        await audit.record(request, draft, { result: isDomainError(err) ? err.code : 'INTERNAL_SERVER_ERROR', message: (err as Error).message });
+        await audit.record(request, draft, { result: isDomainError(err) ? err.code : 'INTERNAL_SERVER_ERROR', message: publicMessage(err) });
         throw err;
       }
     };

@@ -2,7 +2,9 @@
 // offers the cluster as a ClusterClient plus the worker's own methods. If the worker dies, every call
 // fails at once with the reason instead of hanging, and readiness reports it.
 import { Worker } from 'node:worker_threads';
-import { RemoteClusterClient, ScaledClock, type Clock, type StatusSeeder } from '@coxswain/cluster';
+import {
+  RemoteClusterClient, ScaledClock, type AppliedObject, type ApplyDocument, type Clock, type StatusSeeder, type TransactionalApplier,
+} from '@coxswain/cluster';
 import type { KubeObject } from '@coxswain/kruise-api';
 import type { WorkloadHealth, WorkloadKindName } from '@coxswain/workloads';
 import type { AppConfig } from '../config/config.js';
@@ -10,7 +12,7 @@ import { compiledEntry } from '../persistence/compiled-entry.js';
 import type { Database } from '../persistence/database.js';
 import type { ClusterWorkerData, ClusterWorkerMethods, ClusterWorkerStarted, PlanSummary } from './protocol.js';
 
-export class ClusterHost implements StatusSeeder {
+export class ClusterHost implements StatusSeeder, TransactionalApplier {
   private exited: string | undefined;
 
   private constructor(
@@ -65,6 +67,11 @@ export class ClusterHost implements StatusSeeder {
 
   seed(objects: KubeObject[]): Promise<KubeObject[]> {
     return this.call('seed', objects) as Promise<KubeObject[]>;
+  }
+
+  /** The embedded store applies a manifest as one transaction: all documents or none, one commit. */
+  applyInOneTransaction(documents: readonly ApplyDocument[], options: { dryRun?: boolean } = {}): Promise<AppliedObject[]> {
+    return this.call('applyInOneTransaction', documents, options);
   }
 
   plan(kind: WorkloadKindName, namespace: string, name: string): Promise<PlanSummary | null> {

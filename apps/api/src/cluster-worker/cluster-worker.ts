@@ -62,6 +62,7 @@ async function main(): Promise<void> {
   let stopped: Promise<void> | undefined;
   const methods: ClusterWorkerMethods = {
     seed: (objects) => cluster.store.seed(objects as KubeObject[]),
+    applyInOneTransaction: (documents, options) => cluster.store.applyInOneTransaction(documents, options),
     plan: async (kind, namespace, name) => {
       const source = plans.get(kind);
       if (!source) return null;

@@ -1,6 +1,6 @@
 // What the API thread and the cluster worker agree on: how the worker is started, how it says it is up,
 // and what it answers besides the ClusterClient port (see cluster-worker.ts for the answers).
-import type { ScaledClockOrigin } from '@coxswain/cluster';
+import type { AppliedObject, ApplyDocument, ScaledClockOrigin } from '@coxswain/cluster';
 import type { WorkloadHealth, WorkloadKindName } from '@coxswain/workloads';
 import type { AppConfig } from '../config/config.js';
 import type { DatabaseConnection } from '../persistence/database.js';
@@ -30,6 +30,8 @@ export interface PlanSummary {
 export interface ClusterWorkerMethods {
   /** Pods and Nodes with status, all or none (embedded mode's seeding). */
   seed(objects: unknown[]): Promise<unknown[]>;
+  /** A manifest's documents as one transaction of the embedded store (TransactionalApplier). */
+  applyInOneTransaction(documents: readonly ApplyDocument[], options?: { dryRun?: boolean }): Promise<AppliedObject[]>;
   /**
    * A workload's plan (kind by the contract's name): in observe mode the last one its controller
    * computed, otherwise the one it would take now; null when the controller does not know it.

@@ -1,6 +1,6 @@
 // Coxswain's configuration, read once from the environment and validated as a whole: every bad value is
 // reported with its variable name and what is expected, and the server does not start.
-import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { isAbsolute, join, resolve } from 'node:path';
 import { DEFAULT_FEATURE_GATES, FeatureGateError, parseFeatureGates, type FeatureGates } from '@coxswain/kruise-api';
 
 export type ClockMode = 'real' | 'scaled';
@@ -15,6 +15,8 @@ export interface AppConfig {
   databaseUrl: string | undefined;
   pgliteDir: string | 'memory';
   logLevel: LogLevel;
+  /** Browser origins (the dashboard's) allowed to call the API cross-origin; CORS refuses every other. */
+  dashboardOrigins: string[];
   auth: {
     /** The secret of the first admin token when no token exists yet (tests, scripted setups). */
     bootstrapAdminToken: string | undefined;
@@ -45,6 +47,7 @@ export const ENVIRONMENT: readonly { name: string; default: string; meaning: str
   { name: 'DATABASE_URL', default: '(unset)', meaning: 'PostgreSQL connection URL. Unset: embedded PGlite.' },
   { name: 'PGLITE_DIR', default: '.data/pglite', meaning: 'Embedded PGlite data directory, relative to the working directory; `memory` keeps nothing.' },
   { name: 'BOOTSTRAP_ADMIN_TOKEN', default: '(unset)', meaning: 'When no API token exists yet, the `local-admin` token is created with exactly this secret (at least 16 characters) instead of a random one; see [Tokens and roles](#tokens-and-roles).' },
+  { name: 'DASHBOARD_ORIGIN', default: 'http://127.0.0.1:4200,http://localhost:4200', meaning: 'Origins of the dashboard allowed to call the API from a browser (CORS), comma-separated, each `scheme://host[:port]`; requests from any other origin get no CORS permission. `npm start` sets it to the dashboard it starts.' },
   { name: 'LOG_LEVEL', default: 'info', meaning: 'debug, info, warn or error. Logs are JSON lines on stdout.' },
   { name: 'CLOCK_MODE', default: 'real', meaning: '`real`, or `scaled` to run the embedded cluster and controllers CLOCK_SCALE times faster.' },
   { name: 'CLOCK_SCALE', default: '20', meaning: 'Speed-up factor when CLOCK_MODE=scaled.' },
@@ -64,6 +67,19 @@ export const ENVIRONMENT: readonly { name: string; default: string; meaning: str
   { name: 'SIM_FAIL_IMAGE_PATTERN', default: '(unset)', meaning: 'Regular expression; images that match fail to pull (ErrImagePull).' },
   { name: 'SIM_FROZEN', default: 'false', meaning: '`true` starts the kubelet simulator frozen: pods stay as they are.' },
 ];
+
+/** The local admin token's file, inside the PGlite directory. */
+export const ADMIN_TOKEN_FILE = 'admin-token';
+
+/** `scheme://host[:port]` exactly, as a browser sends it in the Origin header. */
+function isOrigin(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === text;
+  } catch {
+    return false;
+  }
+}
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -124,6 +140,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       problems.push(`SIM_FAIL_IMAGE_PATTERN: not a valid regular expression (${(err as Error).message})`);
     }
   }
+  const originsRaw = read('DASHBOARD_ORIGIN') ?? 'http://127.0.0.1:4200,http://localhost:4200';
+  const dashboardOrigins = originsRaw.split(',').map((o) => o.trim()).filter((o) => o !== '');
+  for (const origin of dashboardOrigins) {
+    if (!isOrigin(origin)) problems.push(`DASHBOARD_ORIGIN: ${JSON.stringify(origin)} is not an origin such as http://127.0.0.1:4200 (scheme, host and port only)`);
+  }
   const pgliteRaw = read('PGLITE_DIR') ?? '.data/pglite';
   const pgliteDir = pgliteRaw === 'memory' ? 'memory' : isAbsolute(pgliteRaw) ? pgliteRaw : resolve(cwd, pgliteRaw);
   const seed = read('SEED_FILE');
@@ -150,10 +171,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     databaseUrl,
     pgliteDir,
     logLevel: oneOf('LOG_LEVEL', 'info', ['debug', 'info', 'warn', 'error'] as const),
+    dashboardOrigins,
     auth: {
       bootstrapAdminToken,
-      // Next to the PGlite directory (.data/admin-token by default), so it lives and dies with the data.
-      adminTokenFile: databaseUrl === undefined && pgliteDir !== 'memory' ? join(dirname(pgliteDir), 'admin-token') : undefined,
+      // Inside the PGlite directory (.data/pglite/admin-token by default): it lives and dies with the data,
+      // and two servers with sibling directories never share one.
+      adminTokenFile: databaseUrl === undefined && pgliteDir !== 'memory' ? join(pgliteDir, ADMIN_TOKEN_FILE) : undefined,
     },
     clock: { mode: oneOf('CLOCK_MODE', 'real', ['real', 'scaled'] as const), scale },
     controllers: {

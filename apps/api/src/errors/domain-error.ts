@@ -13,12 +13,13 @@ export type DomainErrorCode =
   | 'HOOK_NOT_PENDING'
   | 'ACK_IN_FLIGHT'
   | 'CONFLICT'
-  | 'POD_BUSY';
+  | 'POD_BUSY'
+  | 'RATE_LIMITED';
 
 export interface DomainErrorOptions {
   /** The request field at fault (a Kubernetes-style path or an argument/header name). */
   field?: string;
-  /** Seconds after which a retry may succeed (POD_BUSY). */
+  /** Seconds after which a retry may succeed (POD_BUSY, RATE_LIMITED). */
   retryAfterSeconds?: number;
   /** The stored answer of an earlier request with the same Idempotency-Key. */
   replayed?: boolean;
@@ -52,4 +53,5 @@ export const DOMAIN_ERRORS: Record<DomainErrorCode, { status: number; graphql: s
   ACK_IN_FLIGHT: { status: 409, graphql: 'CONFLICT', title: 'An acknowledgement with this Idempotency-Key is still in flight', slug: 'ack-in-flight' },
   CONFLICT: { status: 409, graphql: 'CONFLICT', title: 'Conflict', slug: 'conflict' },
   POD_BUSY: { status: 503, graphql: 'CONFLICT', title: 'The pod kept changing; retry', slug: 'pod-busy' },
+  RATE_LIMITED: { status: 429, graphql: 'RATE_LIMITED', title: 'Too many failed authentications', slug: 'rate-limited' },
 };

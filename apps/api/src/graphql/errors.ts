@@ -43,6 +43,15 @@ function fromDomainError(err: DomainError): GraphQLError {
   return new GraphQLError(err.message, { extensions });
 }
 
+/**
+ * The message a caller received for `err`: the domain's or the cluster's own words, and for anything
+ * unexpected only "internal error" (raw database or driver text never leaves the server).
+ */
+export function publicMessage(err: unknown): string {
+  if (err instanceof DomainError) return err.message;
+  return toGraphQLError(err).message;
+}
+
 /** The code a caller received for `err`: a domain code when there is one, else the GraphQL code. */
 export function errorCode(err: unknown): string {
   if (err instanceof DomainError) return err.code;

@@ -6,11 +6,14 @@ import type { ApolloDriverConfig } from '@nestjs/apollo';
 import { GraphQLError } from 'graphql';
 import type { Request } from 'express';
 import { secretFromAuthorization } from '../auth/token-secret.js';
+import { clientAddress } from '../auth/authentication.guard.js';
 import type { TokensService } from '../auth/tokens.service.js';
+import { isDomainError } from '../errors/domain-error.js';
 import { httpScope, newRequestId, type GraphQLRequestContext } from '../http/request-scope.js';
 
 interface WsContext {
   connectionParams?: Readonly<Record<string, unknown>>;
+  /** graphql-ws over ws: `{ socket, request }`, the upgrade request carrying the client's address. */
   extra?: unknown;
 }
 
@@ -19,7 +22,14 @@ interface HttpContext {
 }
 
 export function graphqlAuthentication(tokens: TokensService): Pick<ApolloDriverConfig, 'context' | 'subscriptions'> {
-  const wsPrincipal = (ctx: WsContext) => tokens.authenticate(secretFromAuthorization(ctx.connectionParams?.authorization, true));
+  // A rate-limited address is refused like a bad token (the socket closes with 4403).
+  const wsPrincipal = (ctx: WsContext) =>
+    tokens
+      .authenticate(secretFromAuthorization(ctx.connectionParams?.authorization, true), clientAddress((ctx.extra as { request?: { socket?: { remoteAddress?: string } } } | undefined)?.request ?? {}))
+      .catch((err: unknown) => {
+        if (isDomainError(err, 'RATE_LIMITED')) return undefined;
+        throw err;
+      });
   return {
     context: async (arg: HttpContext | WsContext): Promise<GraphQLRequestContext> => {
       if (!('req' in arg) || !arg.req) {
@@ -27,7 +37,15 @@ export function graphqlAuthentication(tokens: TokensService): Pick<ApolloDriverC
         return { scope: { requestId: newRequestId(), principal: await wsPrincipal(arg as WsContext) } };
       }
       const scope = httpScope(arg.req);
-      scope.principal ??= await tokens.authenticate(secretFromAuthorization(arg.req.headers.authorization));
+      try {
+        scope.principal ??= await tokens.authenticate(secretFromAuthorization(arg.req.headers.authorization), clientAddress(arg.req));
+      } catch (err) {
+        if (!isDomainError(err, 'RATE_LIMITED')) throw err;
+        const retryAfter = String(err.options.retryAfterSeconds ?? 1);
+        throw new GraphQLError(err.message, {
+          extensions: { code: 'RATE_LIMITED', http: { status: 429, headers: new Map([['retry-after', retryAfter]]) } },
+        });
+      }
       if (!scope.principal) {
         throw new GraphQLError('a valid API token is required: send "Authorization: Bearer <token>"', {
           extensions: { code: 'UNAUTHENTICATED', http: { status: 401, headers: new Map([['www-authenticate', 'Bearer']]) } },

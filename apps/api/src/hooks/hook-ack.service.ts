@@ -13,7 +13,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { isApiError, type Clock, type ClusterClient } from '@coxswain/cluster';
-import { LABEL_LIFECYCLE_STATE, type Pod } from '@coxswain/kruise-api';
+import { isDNS1123Label, isDNS1123Subdomain, LABEL_LIFECYCLE_STATE, unstorableTextProblem, type Pod } from '@coxswain/kruise-api';
 import { pendingHook, POD_REF, type HookPoint } from '@coxswain/workloads';
 import { AuditTrail } from '../audit/audit-trail.js';
 import { ClusterCache } from '../cluster/cluster-cache.js';
@@ -201,6 +201,12 @@ function gone(request: AckRequest): DomainError {
 }
 
 function validate(request: AckRequest): void {
+  if (typeof request.namespace !== 'string' || isDNS1123Label(request.namespace).length > 0) {
+    throw new DomainError('BAD_USER_INPUT', `namespace ${JSON.stringify(request.namespace)} is not a namespace name (a lowercase RFC 1123 label)`, { field: 'namespace' });
+  }
+  if (typeof request.pod !== 'string' || isDNS1123Subdomain(request.pod).length > 0) {
+    throw new DomainError('BAD_USER_INPUT', `pod ${JSON.stringify(request.pod)} is not a pod name (a lowercase RFC 1123 subdomain)`, { field: 'pod' });
+  }
   if (!isHookPoint(request.hook)) throw new DomainError('BAD_USER_INPUT', 'hook must be preDelete, preUpdate, postUpdate or preNormal', { field: 'hook' });
   if (!IDEMPOTENCY_KEY.test(request.idempotencyKey)) {
     throw new DomainError('BAD_USER_INPUT', 'Idempotency-Key must be 1-255 visible ASCII characters (a UUID is ideal)', { field: 'Idempotency-Key' });
@@ -208,6 +214,10 @@ function validate(request: AckRequest): void {
   if (request.reason != null && request.reason.length > MAX_REASON_LENGTH) {
     throw new DomainError('BAD_USER_INPUT', `reason must be at most ${MAX_REASON_LENGTH} characters`, { field: 'reason' });
   }
+  // Checked before the key is claimed: the stored answer repeats the reason, and a database that refuses
+  // it would leave the key in flight for good.
+  const textProblem = request.reason == null ? undefined : unstorableTextProblem(request.reason);
+  if (textProblem) throw new DomainError('BAD_USER_INPUT', `reason ${textProblem}`, { field: 'reason' });
 }
 
 /** The normalized request a key is bound to: the same key must always mean the same ack. */

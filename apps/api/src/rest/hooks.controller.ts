@@ -1,8 +1,8 @@
 // REST for the teams that acknowledge hooks (api-contract "REST"): list the pods waiting on a hook,
 // acknowledge one. Thin: parameters in, HookAckService / PendingHooksService, JSON out; errors become
 // problem documents (http/error.filter.ts).
-import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import { CurrentPrincipal } from '../auth/current-principal.decorator.js';
 import { Operation } from '../auth/decorators.js';
 import type { Principal } from '../auth/principal.js';
@@ -36,9 +36,11 @@ export class HooksController {
     @Param('pod') pod: string,
     @Param('hook') hook: string,
     @Headers('idempotency-key') idempotencyKey: string | undefined,
+    @Req() req: Request,
     @Body() body: unknown,
   ): Promise<HookAckAnswer> {
     if (!isHookPoint(hook)) throw badHook();
+    requireJsonBody(req);
     if (!idempotencyKey) {
       throw new DomainError('IDEMPOTENCY_KEY_REQUIRED', 'send an Idempotency-Key header (a new UUID per acknowledgement, the same one on retries)', { field: 'Idempotency-Key' });
     }
@@ -52,10 +54,26 @@ function badHook(): DomainError {
   return new DomainError('BAD_USER_INPUT', `hook must be one of ${HOOK_POINT_NAMES.join(', ')}`, { field: 'hook' });
 }
 
-/** The optional `{ "reason": "..." }` body; an empty body is no reason. */
+/**
+ * A body, when there is one, must be JSON: a text/plain `{"reason": ...}` would otherwise be read as no
+ * body at all and acknowledge without the reason the caller meant to record.
+ */
+function requireJsonBody(req: Request): void {
+  const length = req.headers['content-length'];
+  const hasBody = req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+  if (hasBody && !req.is(['application/json', 'application/*+json'])) {
+    throw new DomainError('BAD_USER_INPUT', `the body must be JSON (Content-Type: application/json), such as {"reason": "deregistered"}; got ${req.headers['content-type'] ?? 'no Content-Type'}`, { field: 'Content-Type' });
+  }
+}
+
+/** The optional `{ "reason": "..." }` body; an empty body is no reason. Any other field is refused. */
 function reasonOf(body: unknown): string | null {
   if (body === undefined || body === null || (typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0)) return null;
   if (typeof body !== 'object' || Array.isArray(body)) throw new DomainError('BAD_USER_INPUT', 'the body must be a JSON object such as {"reason": "deregistered"}', { field: 'body' });
+  const unknown = Object.keys(body).find((key) => key !== 'reason');
+  if (unknown !== undefined) {
+    throw new DomainError('BAD_USER_INPUT', `unknown field ${JSON.stringify(unknown)}: the body may hold only "reason"`, { field: unknown });
+  }
   const reason = (body as { reason?: unknown }).reason;
   if (reason === undefined || reason === null) return null;
   if (typeof reason !== 'string') throw new DomainError('BAD_USER_INPUT', 'reason must be a string', { field: 'reason' });

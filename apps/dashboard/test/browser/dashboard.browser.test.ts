@@ -7,9 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { CURRENT_COLOR, UPDATE_COLOR } from '../../src/lib/grid/colors';
-import { ADMIN_TOKEN, gql, launchChromium, screenshot, startApi, startDashboard, type Running } from '../support/servers';
+import { ADMIN_TOKEN, gql, launchChromium, screenshot, startApi, startDashboard, type Running, type RunningApi } from '../support/servers';
 
-let api: Running;
+let api: RunningApi;
 let dashboard: Running;
 let browser: Browser;
 let page: Page;
@@ -34,7 +34,7 @@ let newRevision = '';
 
 beforeAll(async () => {
   api = await startApi();
-  dashboard = await startDashboard(api.url);
+  dashboard = await startDashboard(api);
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
   page.on('pageerror', (err) => pageErrors.push(err.message));
@@ -225,7 +225,7 @@ describe('SRE dashboard in Chromium', () => {
     await page.locator('input[name=partition]').fill('abc');
     await page.getByRole('button', { name: 'Set partition…' }).click();
     await confirmWith(/^Set partition to abc$/, [], true);
-    await expect(dialog().getByTestId('action-error').textContent()).resolves.toMatch(/^Could not change the partition: the API refused it: .*IntOrPercent must be a non-negative Int or a percentage such as "20%", got "abc"/);
+    await expect(dialog().getByTestId('action-error').textContent()).resolves.toMatch(/^Could not change the partition: the API refused it: .*IntOrPercent must be an Int from 0 to 2147483647 or a percentage such as "20%", got "abc"/);
     await dialog().getByRole('button', { name: 'Close' }).click();
     await dialog().waitFor({ state: 'hidden' });
 

@@ -47,6 +47,11 @@ export interface Running {
   close(): Promise<void>;
 }
 
+export interface RunningApi extends Running {
+  /** The port reserved for the dashboard: the only browser origin the API lets call it (CORS). */
+  dashboardPort: number;
+}
+
 function run(name: string, command: string, args: string[], cwd: string, env: Record<string, string>): { child: ChildProcess; log: () => string } {
   const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
@@ -85,9 +90,10 @@ async function stop(child: ChildProcess): Promise<void> {
 }
 
 /** The API with the embedded cluster, fast simulated kubelet latencies, and PGlite in memory. */
-export async function startApi(env: Record<string, string> = {}): Promise<Running> {
+export async function startApi(env: Record<string, string> = {}): Promise<RunningApi> {
   if (!existsSync(API_MAIN)) throw new Error(`${API_MAIN} is missing: build the API first (npx nx run @coxswain/api:build)`);
   const port = await freePort();
+  const dashboardPort = await freePort();
   const { child, log } = run('api', process.execPath, [API_MAIN], ROOT, {
     PORT: String(port),
     HOST: '127.0.0.1',
@@ -98,19 +104,21 @@ export async function startApi(env: Record<string, string> = {}): Promise<Runnin
     SIM_TERMINATION_MS: '100',
     LOG_LEVEL: 'warn',
     BOOTSTRAP_ADMIN_TOKEN: ADMIN_TOKEN,
+    DASHBOARD_ORIGIN: `http://127.0.0.1:${dashboardPort}`,
     ...env,
   });
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/readyz`, child, log, 'the API');
-  return { url, log, close: () => stop(child) };
+  return { url, log, dashboardPort, close: () => stop(child) };
 }
 
-/** The production build of the dashboard (`next start`), pointed at `apiUrl`. */
-export async function startDashboard(apiUrl: string): Promise<Running> {
+/** The production build of the dashboard (`next start`), on the port the API expects it on. */
+export async function startDashboard(api: RunningApi): Promise<Running> {
   if (!existsSync(join(DASHBOARD_DIR, '.next', 'BUILD_ID'))) {
     throw new Error('apps/dashboard/.next is missing: build the dashboard first (npx nx run @coxswain/dashboard:build)');
   }
-  const port = await freePort();
+  const apiUrl = api.url;
+  const port = api.dashboardPort;
   const { child, log } = run('dashboard', process.execPath, [NEXT_BIN, 'start', '--port', String(port), '--hostname', '127.0.0.1'], DASHBOARD_DIR, {
     API_URL: apiUrl,
     NEXT_TELEMETRY_DISABLED: '1',

@@ -4,9 +4,9 @@
 // v1beta1 (CRD conversion); apps/v1 StatefulSets get Kubernetes' defaults and validation. Other kinds
 // pass through unchanged.
 import {
-  DEFAULT_FEATURE_GATES, formatFieldError, groupOf, setDefaultsCloneSetAnyVersion, setDefaultsNativeStatefulSet, setDefaultsStatefulSetAnyVersion,
+  DEFAULT_FEATURE_GATES, groupOf, setDefaultsCloneSetAnyVersion, setDefaultsNativeStatefulSet, setDefaultsStatefulSetAnyVersion,
   toStorageCloneSet, toStorageStatefulSet, validateCloneSet, validateNativeStatefulSet, validateStatefulSet,
-  type CloneSet, type CloneSetV1alpha1, type FeatureGates, type FieldError, type KubeObject, type NativeStatefulSet, type Pod, type StatefulSet,
+  type CloneSet, type CloneSetV1alpha1, type FeatureGates, type KubeObject, type NativeStatefulSet, type Pod, type StatefulSet,
   type StatefulSetV1alpha1,
 } from '@coxswain/kruise-api';
 import { ApiError } from '../errors.js';
@@ -38,7 +38,7 @@ function admitCloneSet(request: AdmissionRequest, gates: FeatureGates): KubeObje
     old,
     podsLookup: (namespace, name) => request.get(POD, namespace, name) as Pod | undefined,
   });
-  if (errors.length > 0) throw invalid('CloneSet', object.metadata.name ?? '', errors);
+  if (errors.length > 0) throw ApiError.fromFieldErrors('CloneSet', object.metadata.name ?? '', errors);
   return toStorageCloneSet(defaulted);
 }
 
@@ -47,7 +47,7 @@ function admitStatefulSet(request: AdmissionRequest, gates: FeatureGates): KubeO
   const old = request.old as StatefulSet | undefined;
   const defaulted = setDefaultsStatefulSetAnyVersion(object as StatefulSet | StatefulSetV1alpha1, { old, gates });
   const errors = validateStatefulSet(defaulted, { version: versionOf(object), old });
-  if (errors.length > 0) throw invalid('StatefulSet', object.metadata.name ?? '', errors);
+  if (errors.length > 0) throw ApiError.fromFieldErrors('StatefulSet', object.metadata.name ?? '', errors);
   return toStorageStatefulSet(defaulted);
 }
 
@@ -55,10 +55,6 @@ function admitNativeStatefulSet(request: AdmissionRequest): KubeObject {
   const { object } = request;
   const defaulted = setDefaultsNativeStatefulSet(object as NativeStatefulSet);
   const errors = validateNativeStatefulSet(defaulted, request.old as NativeStatefulSet | undefined);
-  if (errors.length > 0) throw invalid('StatefulSet.apps', object.metadata.name ?? '', errors);
+  if (errors.length > 0) throw ApiError.fromFieldErrors('StatefulSet.apps', object.metadata.name ?? '', errors);
   return defaulted;
-}
-
-function invalid(kind: string, name: string, errors: readonly FieldError[]): ApiError {
-  return ApiError.invalid(kind, name, errors.map((e) => ({ field: e.field, message: formatFieldError(e).slice(e.field.length + 2) })));
 }

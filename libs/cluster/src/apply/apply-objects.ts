@@ -1,19 +1,32 @@
-// Applies a set of objects (the documents of one manifest) all or none: every document is first
-// dry-run in order, then written; if a real write still fails, the ones already written are undone.
-import { lookupKind, type KubeObject } from '@coxswain/kruise-api';
+// Applies a set of objects (the documents of one manifest) all or none. Every document is checked first
+// (status only where it may be loaded, no two documents for one object). A cluster that can commit many
+// objects in one transaction (the embedded store: TransactionalApplier) then applies them so; a real
+// cluster cannot, so there every document is dry-run in order, then written, and the ones already
+// written are undone if a later write still fails.
+import { lookupResource, resourceKey, type KubeObject } from '@coxswain/kruise-api';
 import { ApiError, isApiError } from '../errors.js';
+import { deepEqual } from '../embedded/store/json-value.js';
 import type { ClusterClient, KindRef } from '../port.js';
-
-export type ApplyAction = 'created' | 'configured' | 'unchanged';
-
-export interface AppliedObject {
-  action: ApplyAction;
-  object: KubeObject;
-}
+import { forCreate, hasStatus, mergeForApply, SEEDABLE_WITH_STATUS, type AppliedObject } from './apply-merge.js';
 
 /** Embedded clusters can take objects with `status` (seeding a Pod or Node as it already runs). */
 export interface StatusSeeder {
   seed(objects: KubeObject[]): Promise<KubeObject[]>;
+}
+
+/** One document to apply; `keepStatus` when its status is loaded too (a Pod or Node seeded with status). */
+export interface ApplyDocument {
+  object: KubeObject;
+  keepStatus: boolean;
+}
+
+/**
+ * A cluster that applies many documents as one write: every document is judged before anything is
+ * committed, the result is made durable in one commit, and watchers hear of it only after that commit.
+ * Throws ApplyError (naming the document) when any document cannot be applied; then nothing changed.
+ */
+export interface TransactionalApplier {
+  applyInOneTransaction(documents: readonly ApplyDocument[], options?: { dryRun?: boolean }): Promise<AppliedObject[]>;
 }
 
 export interface ApplyOptions {
@@ -30,19 +43,26 @@ export class ApplyError extends Error {
   }
 }
 
-const SEEDABLE_WITH_STATUS = new Set(['Pod', 'Node']);
-
 export async function applyObjects(client: ClusterClient, objects: readonly KubeObject[], options: ApplyOptions = {}): Promise<AppliedObject[]> {
   objects.forEach((o, i) => refuseStatus(o, i, options.seeder));
+  refuseDuplicates(objects);
+  const documents = objects.map((object) => ({ object, keepStatus: options.seeder !== undefined && hasStatus(object) }));
+  const transactional = asTransactional(options.seeder) ?? asTransactional(client);
+  if (transactional) return transactional.applyInOneTransaction(documents, { dryRun: options.dryRun });
+  return applyOneByOne(client, documents, options);
+}
 
-  const planned: { current?: KubeObject; object: KubeObject }[] = [];
+function asTransactional(candidate: unknown): TransactionalApplier | undefined {
+  const applier = candidate as Partial<TransactionalApplier> | undefined;
+  return typeof applier?.applyInOneTransaction === 'function' ? (applier as TransactionalApplier) : undefined;
+}
+
+async function applyOneByOne(client: ClusterClient, documents: readonly ApplyDocument[], options: ApplyOptions): Promise<AppliedObject[]> {
   const results: AppliedObject[] = [];
-  for (const [i, object] of objects.entries()) {
+  for (const [i, { object }] of documents.entries()) {
     try {
       const current = await getIfExists(client, object);
-      const result = await writeOne(client, object, current, { dryRun: true });
-      planned.push({ current, object });
-      results.push(result);
+      results.push(await writeOne(client, object, current, { dryRun: true }));
     } catch (err) {
       throw asApplyError(err, i, object);
     }
@@ -51,13 +71,13 @@ export async function applyObjects(client: ClusterClient, objects: readonly Kube
 
   const done: { current?: KubeObject; written: KubeObject }[] = [];
   const applied: AppliedObject[] = [];
-  for (const [i, { object }] of planned.entries()) {
+  for (const [i, { object, keepStatus }] of documents.entries()) {
     try {
       // Re-read: an earlier document may have created this one's namespace, or a controller moved on.
       const current = await getIfExists(client, object);
-      const seeded = hasStatus(object) && options.seeder ? await options.seeder.seed([object]) : undefined;
-      const result = seeded
-        ? { action: (current ? 'configured' : 'created') as ApplyAction, object: seeded[0]! }
+      const seeded = keepStatus && options.seeder ? await options.seeder.seed([object]) : undefined;
+      const result: AppliedObject = seeded
+        ? { action: current ? 'configured' : 'created', object: seeded[0]! }
         : await writeOne(client, object, current, {});
       done.push({ current, written: result.object });
       applied.push(result);
@@ -70,20 +90,17 @@ export async function applyObjects(client: ClusterClient, objects: readonly Kube
 }
 
 async function writeOne(client: ClusterClient, object: KubeObject, current: KubeObject | undefined, opts: { dryRun?: boolean }): Promise<AppliedObject> {
-  if (!current) return { action: 'created', object: await client.create(stripServerFields(object), opts) };
-  const desired: KubeObject = {
-    ...current,
-    ...withoutStatus(object),
-    metadata: {
-      ...current.metadata,
-      labels: object.metadata.labels ?? current.metadata.labels,
-      annotations: object.metadata.annotations ?? current.metadata.annotations,
-      ownerReferences: object.metadata.ownerReferences ?? current.metadata.ownerReferences,
-      finalizers: object.metadata.finalizers ?? current.metadata.finalizers,
-    },
-  };
-  const updated = await client.update(desired, opts);
-  return { action: updated.metadata.resourceVersion === current.metadata.resourceVersion ? 'unchanged' : 'configured', object: updated };
+  if (!current) return { action: 'created', object: await client.create(forCreate(object), opts) };
+  const updated = await client.update(mergeForApply(current, object), opts);
+  // Judged on content: a dry run consumes no resourceVersion, so comparing versions would call every
+  // dry-run update unchanged.
+  return { action: sameContent(updated, current) ? 'unchanged' : 'configured', object: updated };
+}
+
+/** Equal apart from what the server changes on every write. */
+function sameContent(a: KubeObject, b: KubeObject): boolean {
+  const strip = (o: KubeObject) => ({ ...o, metadata: { ...o.metadata, resourceVersion: undefined, managedFields: undefined } });
+  return deepEqual(strip(a), strip(b));
 }
 
 async function undo(client: ClusterClient, done: { current?: KubeObject; written: KubeObject }[], seeder?: StatusSeeder): Promise<void> {
@@ -126,22 +143,27 @@ function refuseStatus(object: KubeObject, index: number, seeder: StatusSeeder | 
   }
 }
 
-function hasStatus(object: KubeObject): boolean {
-  return object.status !== undefined && object.status !== null && Object.keys(object.status as object).length > 0;
-}
-
-function withoutStatus(object: KubeObject): KubeObject {
-  const { status: _status, ...rest } = object;
-  return rest as KubeObject;
-}
-
-function stripServerFields(object: KubeObject): KubeObject {
-  const { uid: _u, resourceVersion: _rv, generation: _g, creationTimestamp: _c, deletionTimestamp: _d, ...metadata } = object.metadata;
-  return { ...withoutStatus(object), metadata };
+/** Two documents for one object would apply silently, the last one winning: a manifest names each object once. */
+function refuseDuplicates(objects: readonly KubeObject[]): void {
+  const first = new Map<string, number>();
+  objects.forEach((object, index) => {
+    const name = object.metadata?.name;
+    const info = lookupResource(object.apiVersion, object.kind);
+    if (!name || !info) return; // generateName always creates; an unknown kind is reported when applied
+    const key = `${resourceKey(object.apiVersion, object.kind)}/${info.namespaced ? object.metadata.namespace || 'default' : ''}/${name}`;
+    const earlier = first.get(key);
+    if (earlier === undefined) {
+      first.set(key, index);
+      return;
+    }
+    throw new ApplyError(index, object, ApiError.invalid(object.kind, describe(object), [
+      { field: 'metadata.name', message: `Duplicate value: ${JSON.stringify(name)}: document ${earlier + 1} already applies this ${object.kind}; a manifest may name each object once` },
+    ]));
+  });
 }
 
 function namespaceOf(object: KubeObject): string | undefined {
-  const info = lookupKind(object.apiVersion, object.kind);
+  const info = lookupResource(object.apiVersion, object.kind);
   if (info && !info.namespaced) return undefined;
   return object.metadata.namespace ?? 'default';
 }
@@ -151,11 +173,11 @@ function refOf(object: KubeObject): KindRef {
 }
 
 function describe(object: KubeObject): string {
-  const name = object.metadata.name ?? `${object.metadata.generateName ?? ''}*`;
-  return object.metadata.namespace ? `${object.metadata.namespace}/${name}` : name;
+  const name = object.metadata?.name ?? `${object.metadata?.generateName ?? ''}*`;
+  return object.metadata?.namespace ? `${object.metadata.namespace}/${name}` : name;
 }
 
-function asApplyError(err: unknown, index: number, object: KubeObject): Error {
+export function asApplyError(err: unknown, index: number, object: KubeObject): Error {
   if (err instanceof ApplyError) return err;
   if (isApiError(err)) return new ApplyError(index, object, err);
   return err instanceof Error ? err : new Error(String(err));

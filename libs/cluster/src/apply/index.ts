@@ -1,1 +1,2 @@
 export * from './apply-objects.js';
+export * from './apply-merge.js';

@@ -3,7 +3,8 @@
 // nobody left waiting when the other side goes away.
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { isApiError, type ApiError } from '../../src/errors.js';
+import { ApiError, isApiError } from '../../src/errors.js';
+import { ApplyError } from '../../src/apply/apply-objects.js';
 import { RemoteClusterClient, RpcServer, serveClusterClient } from '../../src/remote/index.js';
 import type { WatchEvent } from '../../src/port.js';
 import { POD, openStore, pod, type Harness } from '../store/store-fixtures.js';
@@ -119,6 +120,18 @@ describe('RemoteClusterClient over a MessageChannel', () => {
     expect(page.items.map((p) => p.metadata.name)).toEqual(['p0000', 'p0001']);
     const next = await client.list(POD, { limit: 2, continue: page.continue });
     expect(next.items.map((p) => p.metadata.name)).toEqual(['p0002', 'p0003']);
+  });
+
+  it('carries a manifest document refusal as the ApplyError it was, with its document and field errors', async () => {
+    const refused = new ApplyError(2, pod('bad'), ApiError.invalid('Pod', 'bad', [{ field: 'spec.containers[0].image', message: 'must be a string' }]));
+    const { client } = await connected({ apply: async () => { throw refused; } });
+    const err = (await client.rpc.call('apply').catch((e: unknown) => e)) as ApplyError;
+    expect(err).toBeInstanceOf(ApplyError);
+    expect(err.documentIndex).toBe(2);
+    expect(err.object.metadata.name).toBe('bad');
+    expect(isApiError(err.cause, 'Invalid')).toBe(true);
+    expect(err.cause.details.causes).toEqual([{ field: 'spec.containers[0].image', message: 'must be a string' }]);
+    expect(err.message).toBe(refused.message);
   });
 
   it('serves extra methods and reports unknown ones by name', async () => {

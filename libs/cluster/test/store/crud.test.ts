@@ -83,11 +83,11 @@ describe('EmbeddedStore create/get/list', () => {
     expect((badName as ApiError).details.causes?.map((c) => c.field)).toEqual(['metadata.name']);
 
     const badLabels = await store.create({ ...pod('p'), metadata: { name: 'p', labels: { app: 7 as unknown as string } } }).catch((e: unknown) => e as ApiError);
-    expect((badLabels as ApiError).details.causes?.map((c) => c.field)).toEqual(['metadata.labels']);
-    expect((badLabels as ApiError).message).toContain('metadata.labels');
+    expect((badLabels as ApiError).details.causes).toEqual([{ field: 'metadata.labels[app]', message: 'Invalid value: 7: must be a string' }]);
+    expect((badLabels as ApiError).message).toBe('Pod "p" is invalid: metadata.labels[app]: Invalid value: 7: must be a string');
 
     const badAnnotations = await store.create({ ...pod('p'), metadata: { name: 'p', annotations: { note: { x: 1 } as unknown as string } } }).catch((e: unknown) => e as ApiError);
-    expect((badAnnotations as ApiError).details.causes?.map((c) => c.field)).toEqual(['metadata.annotations']);
+    expect((badAnnotations as ApiError).details.causes?.map((c) => c.field)).toEqual(['metadata.annotations[note]']);
 
     const noName = await store.create({ apiVersion: 'v1', kind: 'Pod', metadata: {}, spec: {} }).catch((e: unknown) => e as ApiError);
     expect((noName as ApiError).details.causes?.[0]).toMatchObject({ field: 'metadata.name' });

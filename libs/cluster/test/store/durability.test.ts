@@ -53,12 +53,14 @@ describe('EmbeddedStore durability', () => {
     const watch = await record(store, POD);
     const rv = store.currentResourceVersion();
 
-    persistence.failNext = true;
-    const results = await Promise.allSettled([
+    persistence.failing = true;
+    const pending = Promise.allSettled([
       store.create(pod('b')),
       store.patch(POD, 'default', 'a', { metadata: { labels: { x: 'y' } } }),
       store.create(pod('a')),
     ]);
+    const results = await pending;
+    persistence.failing = false;
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
     expect((results[0] as PromiseRejectedResult).reason).toMatchObject({ reason: 'InternalError', code: 500, message: expect.stringContaining('disk full') });
     expect((results[2] as PromiseRejectedResult).reason).toMatchObject({ reason: 'AlreadyExists' });
@@ -68,6 +70,8 @@ describe('EmbeddedStore durability', () => {
     expect(await store.get(POD, 'default', 'a')).toEqual(existing);
     expect(store.size()).toBe(2);
     expect((await persistence.load()).objects).toHaveLength(2);
+    // The batch, then each of its two good writes alone.
+    expect(persistence.batchSizes.slice(-3)).toEqual([2, 1, 1]);
 
     // The store carries on after the failure; the counter continues without a gap.
     const b = await store.create(pod('b'));

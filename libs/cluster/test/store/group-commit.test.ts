@@ -70,6 +70,29 @@ describe('EmbeddedStore group commit', () => {
     expect((await store.get(POD, 'default', 'p')).metadata.labels).toEqual({ step: 'two' });
   });
 
+  it('a write the database refuses fails alone: the other writes of its batch are committed and published', async () => {
+    const persistence = new FlakyPersistence();
+    persistence.refuses = (object) => object.metadata.annotations?.['refuse'] === 'yes';
+    const { store } = await openStore({ persistence });
+    await store.create(pod('seed'));
+    const watch = await record(store, POD);
+    const poisoned = { ...pod('bad'), metadata: { ...pod('bad').metadata, annotations: { refuse: 'yes' } } };
+    const results = await Promise.allSettled([
+      store.create(pod('good-1')),
+      store.create(poisoned),
+      store.patch(POD, 'default', 'seed', { metadata: { labels: { touched: 'true' } } }),
+      store.create(pod('good-2')),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    expect((results[1] as PromiseRejectedResult).reason).toMatchObject({ reason: 'InternalError' });
+    // The batch of four was refused; then each write was committed alone, the bad one failing.
+    expect(persistence.batchSizes.slice(-5)).toEqual([4, 1, 1, 1, 1]);
+    await settle();
+    expect(watch.lines()).toEqual(['ADDED good-1@3', 'MODIFIED seed@4', 'ADDED good-2@5']);
+    expect((await persistence.load()).objects.map((o) => o.metadata.name).sort()).toEqual(['default', 'good-1', 'good-2', 'seed']);
+    expect(store.currentResourceVersion()).toBe('5');
+  });
+
   it('hands persistence only the final state of each key in a batch', async () => {
     const persistence = new FlakyPersistence();
     const { store } = await openStore({ persistence });

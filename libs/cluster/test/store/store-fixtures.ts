@@ -88,14 +88,19 @@ export async function record<T extends KubeObject = KubeObject>(store: EmbeddedS
 /** A persistence whose commits can be made to fail, counting what it was handed. */
 export class FlakyPersistence extends MemoryPersistence {
   failNext = false;
+  /** Every commit fails while set. */
+  failing = false;
+  /** Commits holding an object this refuses fail, as a database refuses a value it cannot store. */
+  refuses: (object: KubeObject) => boolean = () => false;
   batchSizes: number[] = [];
 
   override async commit(...args: Parameters<StorePersistence['commit']>): Promise<void> {
     this.batchSizes.push(args[0].length);
-    if (this.failNext) {
+    if (this.failNext || this.failing) {
       this.failNext = false;
       throw new Error('disk full');
     }
+    if (args[0].some((change) => change.type === 'put' && this.refuses(change.object))) throw new Error('invalid byte sequence');
     return super.commit(...args);
   }
 }

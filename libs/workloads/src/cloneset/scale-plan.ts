@@ -12,6 +12,12 @@ import type { PlanNotes } from '../plan/plan-notes.js';
 import type { CloneSetOperation, PlanContext } from './planner-types.js';
 import { plural, podNameList } from './plan-words.js';
 
+/**
+ * Pods one reconcile may create, as Kubernetes' ReplicaSet controller bounds a sync (burstReplicas).
+ * Kruise itself plans every missing pod at once.
+ */
+export const MAX_CREATES_PER_RECONCILE = 500;
+
 export interface ScaleStep {
   /** True when the step writes anything: then the update half waits for the next reconcile (§5.2). */
   scaling: boolean;
@@ -44,7 +50,10 @@ export function planScale(ctx: PlanContext, diffs: CloneSetDiffs, notes: PlanNot
     notes.event('Warning', 'ScaleUpLimited', `scaleUp is limited because of scaleStrategy.maxUnavailable, limit: ${diffs.scaleUpLimit}`);
   }
   if (diffs.scaleUpNum > 0) {
-    const ids = availableIds(diffs.scaleUpLimit, pods, ctx.pvcs, random);
+    // One reconcile creates at most MAX_CREATES_PER_RECONCILE pods; the next takes the following batch
+    // once these are observed. Without a bound, replicas: 2147483647 plans two billion pods in one pass.
+    const creating = Math.min(diffs.scaleUpLimit, MAX_CREATES_PER_RECONCILE);
+    const ids = availableIds(creating, pods, ctx.pvcs, random);
     ids.forEach((id, i) => {
       const atCurrent = diffs.scaleUpLimit <= diffs.scaleUpNumOldRevision || i < diffs.scaleUpNumOldRevision;
       const revision = atCurrent ? ctx.currentRevision : ctx.updateRevision;

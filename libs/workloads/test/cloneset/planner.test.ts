@@ -3,6 +3,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { DEFAULT_FEATURE_GATES, type CloneSet, type ControllerRevision, type Pod } from '@coxswain/kruise-api';
 import { planCloneSet, type CloneSetPlan } from '../../src/cloneset/planner.js';
+import { MAX_CREATES_PER_RECONCILE } from '../../src/cloneset/scale-plan.js';
 import type { PlanContext } from '../../src/cloneset/planner-types.js';
 import { inPlaceGates } from '../../src/inplace/calculate-spec.js';
 
@@ -171,6 +172,32 @@ describe('CloneSet planner: rules and explanations', () => {
     const done = ['a', 'b', 'c', 'd', 'e'].map((n) => readyPod(`sample-${n}`, NEW));
     expect(planCloneSet(context(cs, done, NEW, NEW), random).complete).toBe(true);
     expect(planCloneSet(context(cs, [...done.slice(1), readyPod('sample-f', OLD)], OLD, NEW), random).complete).toBe(false);
+  });
+});
+
+describe('CloneSet planner: bounded work whatever the replica count (issue 13 item 3)', () => {
+  it('replicas: 2147483647 plans at most MAX_CREATES_PER_RECONCILE creates, all distinct, at once', () => {
+    const cs = cloneSet({ replicas: 2147483647 });
+    const plan = planCloneSet(context(cs, [], NEW, NEW), random);
+    const creates = plan.operations.filter((o) => o.op === 'create');
+    expect(creates).toHaveLength(MAX_CREATES_PER_RECONCILE);
+    expect(new Set(creates.map((c) => c.instance.pod.metadata.name)).size).toBe(MAX_CREATES_PER_RECONCILE);
+    expect(plan.diff.scaleUpNum).toBe(2147483647);
+  });
+
+  it('the next reconcile creates the next batch, keeping current-revision pods first', () => {
+    const cs = cloneSet({ replicas: 1200, rollingUpdate: { partition: 1200 } });
+    let pods: Pod[] = [];
+    const batches: number[] = [];
+    for (let round = 0; round < 4; round++) {
+      const plan = planCloneSet(context(cs, pods), random);
+      const creates = plan.operations.filter((o) => o.op === 'create');
+      batches.push(creates.length);
+      expect(creates.every((c) => c.revision === OLD)).toBe(true);
+      pods = apply(plan, pods);
+    }
+    expect(batches).toEqual([500, 500, 200, 0]);
+    expect(pods).toHaveLength(1200);
   });
 });
 

@@ -6,10 +6,13 @@ export type IntOrPercent = number | string;
 
 const PERCENT = /^\d+%$/;
 
+/** Kubernetes' intstr holds an int32. */
+const INT32_MAX = 2147483647;
+
 function accept(value: unknown): IntOrPercent {
-  if (typeof value === 'number' && Number.isInteger(value) && value >= 0) return value;
+  if (typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= INT32_MAX) return value;
   if (typeof value === 'string' && PERCENT.test(value)) return value;
-  throw new GraphQLError(`IntOrPercent must be a non-negative Int or a percentage such as "20%", got ${JSON.stringify(value)}`, {
+  throw new GraphQLError(`IntOrPercent must be an Int from 0 to ${INT32_MAX} or a percentage such as "20%", got ${JSON.stringify(value)}`, {
     extensions: { code: 'BAD_USER_INPUT' },
   });
 }

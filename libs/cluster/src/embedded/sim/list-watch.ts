@@ -1,7 +1,9 @@
 // A local copy of one kind, kept current the way every Kubernetes client does it: list, then watch from the
 // list's resourceVersion; when the watch ends (Gone after compaction, or any error) list again and report
 // the difference, so consumers see every object's latest state exactly as if nothing had been missed.
-import type { KubeObject } from '@coxswain/kruise-api';
+// Objects that do not match their kind's schema (stored before admission checked it) are left out, as
+// if absent, and reported once per version: the simulators read only well-formed objects.
+import { formatFieldErrors, validateObjectSchema, type KubeObject } from '@coxswain/kruise-api';
 import type { Clock, TimerHandle } from '../../clock.js';
 import { isApiError } from '../../errors.js';
 import type { ClusterClient, KindRef, WatchEvent, WatchHandle } from '../../port.js';
@@ -18,6 +20,14 @@ const RELIST_BACKOFF_MS = 1000;
 
 export function objectKey(object: KubeObject): string {
   return `${object.metadata.namespace ?? ''}/${object.metadata.name ?? ''}`;
+}
+
+/** A stored object the simulators leave alone because it does not match its kind's schema. */
+export class MalformedObjectError extends Error {
+  constructor(object: KubeObject, problems: string) {
+    super(`ignoring ${object.kind} ${objectKey(object)} (resourceVersion ${object.metadata?.resourceVersion ?? '?'}): ${problems}`);
+    this.name = 'MalformedObjectError';
+  }
 }
 
 export class ListWatchCache<T extends KubeObject> {
@@ -122,6 +132,12 @@ export class ListWatchCache<T extends KubeObject> {
   private upsert(object: T): void {
     const key = objectKey(object);
     const previous = this.objects.get(key);
+    const problems = validateObjectSchema(object);
+    if (problems.length > 0) {
+      this.onError(new MalformedObjectError(object, formatFieldErrors(problems)));
+      if (previous) this.remove(key, previous);
+      return;
+    }
     // A new object under an old name is a different object: its predecessor is gone.
     if (previous && previous.metadata.uid !== object.metadata.uid) {
       this.remove(key, previous);

@@ -23,8 +23,11 @@ import type {
   WatchOptions,
   WriteOptions,
 } from '../../port.js';
+import type { ApplyDocument, TransactionalApplier } from '../../apply/apply-objects.js';
+import type { AppliedObject } from '../../apply/apply-merge.js';
 import { GarbageCollector } from './garbage-collector.js';
 import { copyJson, freezeJson } from './json-value.js';
+import { planApply } from './object-apply.js';
 import { planCreate, planSeed } from './object-creation.js';
 import { planDelete } from './object-deletion.js';
 import { ObjectIndex, type ListPosition, type StoredEntry } from './object-index.js';
@@ -58,7 +61,7 @@ export interface EmbeddedStoreOptions {
 
 const DEFAULT_WATCH_HISTORY = 100_000;
 
-export class EmbeddedStore implements ClusterClient {
+export class EmbeddedStore implements ClusterClient, TransactionalApplier {
   private readonly batcher: WriteBatcher;
   private readonly hub: WatchHub;
   private readonly gc: GarbageCollector;
@@ -180,6 +183,17 @@ export class EmbeddedStore implements ClusterClient {
     this.assertOpen();
     const stored = await this.batcher.submit((tx) => planSeed(tx, this.context, objects));
     return stored.map((object) => copyJson(object));
+  }
+
+  /**
+   * TransactionalApplier: applies every document of a manifest as one write (one commit, published
+   * after it), or with `dryRun` answers exactly what that write would do and changes nothing.
+   */
+  async applyInOneTransaction(documents: readonly ApplyDocument[], options: { dryRun?: boolean } = {}): Promise<AppliedObject[]> {
+    this.assertOpen();
+    const plan = (tx: WriteTransaction) => planApply(tx, this.context, documents);
+    const applied = options.dryRun ? plan(new WriteTransaction(this.index, this.counter, false)) : await this.batcher.submit(plan);
+    return applied.map(({ action, object }) => ({ action, object: copyJson(object) }));
   }
 
   /** The resourceVersion of the last committed change. */

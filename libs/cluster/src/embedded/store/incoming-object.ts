@@ -1,6 +1,7 @@
 // Turns an object handed in by a caller into the store's own copy and decides its address, refusing
-// what cannot be addressed (unknown kind, missing metadata, a namespace on a cluster-scoped kind).
-import type { KubeObject } from '@coxswain/kruise-api';
+// what cannot be addressed (unknown kind, missing metadata, a namespace on a cluster-scoped kind) and
+// what does not match its kind's schema (as kube-apiserver's decoding does, before any webhook runs).
+import { validateObjectSchema, type KubeObject } from '@coxswain/kruise-api';
 import { ApiError } from '../../errors.js';
 import { copyInput, isPlainObject } from './json-value.js';
 import { DEFAULT_NAMESPACE, objectKey, resolveKind, type ResolvedKind } from './object-key.js';
@@ -16,6 +17,8 @@ export interface IncomingObject {
 export function readIncoming(input: unknown): IncomingObject {
   if (!isPlainObject(input)) throw ApiError.badRequest('the object must be a JSON object');
   const kind = resolveKind({ apiVersion: input.apiVersion as string, kind: input.kind as string });
+  // Before the copy: the check bounds the depth that copying (recursive) may meet.
+  assertWellFormed(kind, input);
   const object = copyInput(input, `${kind.info.kind} object`) as unknown as KubeObject;
   const rawMetadata: unknown = object.metadata;
   if (!isPlainObject(rawMetadata)) {
@@ -34,6 +37,15 @@ export function readIncoming(input: unknown): IncomingObject {
     delete meta.namespace;
   }
   return { kind, namespace, object };
+}
+
+/** Refuses an object that does not match its kind's schema, with a field error per problem. */
+export function assertWellFormed(kind: ResolvedKind, object: unknown): void {
+  const errors = validateObjectSchema(object);
+  if (errors.length === 0) return;
+  const metadata = (object as { metadata?: { name?: unknown } }).metadata;
+  const name = typeof metadata?.name === 'string' ? metadata.name : '';
+  throw ApiError.fromFieldErrors(kind.info.kind, name, errors);
 }
 
 export function keyOf(incoming: IncomingObject): string {

@@ -76,7 +76,7 @@ function seedOne(tx: WriteTransaction, ctx: WriteContext, incoming: IncomingObje
   ensureNamespace(tx, ctx, incoming);
 
   meta.uid = meta.uid || existing?.metadata.uid || ctx.newUid();
-  const holder = tx.committedKeyOfUid(meta.uid);
+  const holder = tx.keyOfUid(meta.uid);
   if (holder !== undefined && holder !== key) {
     throw ApiError.invalid(kind.info.kind, meta.name!, [{ field: 'metadata.uid', message: `"${meta.uid}" already belongs to ${holder}` }]);
   }

@@ -1,11 +1,11 @@
 // Planning of update, merge patch and status update: one path that applies preconditions, keeps what
 // clients may not set, bumps generation on spec changes only, skips writes that change nothing, and
 // removes an object whose last finalizer is gone.
-import type { KubeObject } from '@coxswain/kruise-api';
+import { FieldPath, validateSchema, type KubeObject, type Schema } from '@coxswain/kruise-api';
 import { ApiError } from '../../errors.js';
 import type { KindRef, MergePatch } from '../../port.js';
 import { copyInput, deepEqual, isPlainObject } from './json-value.js';
-import { keyOf, readIncoming } from './incoming-object.js';
+import { assertWellFormed, keyOf, readIncoming } from './incoming-object.js';
 import { applyMergePatch } from './merge-patch.js';
 import { validateMetadata } from './metadata-validation.js';
 import { objectKey, resolveKind, scopeNamespace, type ResolvedKind } from './object-key.js';
@@ -15,6 +15,8 @@ import type { WriteTransaction } from './write-transaction.js';
 import type { WriteContext } from './write-context.js';
 import { admit } from './admit.js';
 
+/** A patch is any JSON; before it is merged only its text and depth are checked. */
+const JSON_VALUE: Schema = { type: 'json' };
 const STALE = 'the object has been modified; please apply your changes to the latest version and try again';
 
 export function planUpdate(tx: WriteTransaction, ctx: WriteContext, input: KubeObject): KubeObject {
@@ -57,6 +59,8 @@ export function planPatch(
   if (!isPlainObject(patch)) throw ApiError.badRequest('a merge patch must be a JSON object');
   const current = requireStored(tx, kind, objectKey(kind.resource, ns, name), name);
   const stored = current.object;
+  const problems = validateSchema(patch, JSON_VALUE, FieldPath.of('patch'));
+  if (problems.length > 0) throw ApiError.fromFieldErrors(kind.info.kind, name, problems);
   const merged = applyMergePatch(stored, copyInput(patch, 'patch'));
   if (!isPlainObject(merged) || !isPlainObject(merged.metadata)) {
     throw ApiError.badRequest(`the patch leaves ${kind.info.kind} "${name}" without metadata`);
@@ -69,6 +73,7 @@ export function planPatch(
   if (candidate.metadata.name !== name || (candidate.metadata.namespace ?? '') !== ns) {
     throw ApiError.badRequest(`the name of the object (${String(candidate.metadata.name)}) does not match the name on the URL (${name})`);
   }
+  assertWellFormed(kind, candidate);
   // merge patch shares subtrees with the stored object; metadata is about to be modified, so own it.
   candidate.metadata = { ...candidate.metadata };
   return replaceSpec(tx, ctx, kind, current, candidate);

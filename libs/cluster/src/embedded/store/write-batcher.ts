@@ -2,6 +2,8 @@
 // judges each in order against the state left by the ones before it, and makes the successful changes
 // durable in one persistence commit. Callers hear back only after that commit (and after the changes are
 // installed in memory), so an acknowledged write is never lost and a failed commit changes nothing.
+// When the database refuses a batch, its writes are judged and committed again one by one, so a write
+// the database refuses fails alone and never takes the other writers of its batch down with it.
 import { ApiError } from '../../errors.js';
 import type { WriteTransaction } from './write-transaction.js';
 
@@ -64,7 +66,9 @@ export class WriteBatcher {
       while (this.queue.length > 0) {
         const batch = this.queue;
         this.queue = [];
-        await this.runBatch(batch);
+        if (await this.commit(batch)) continue;
+        // Refused by the database and nothing installed: each write is judged again, alone.
+        for (const write of batch) await this.commit([write]);
       }
     } finally {
       // No await between the empty-queue check and this reset, so a write queued now starts a new flush.
@@ -75,13 +79,17 @@ export class WriteBatcher {
     }
   }
 
-  private async runBatch(batch: QueuedWrite[]): Promise<void> {
+  /**
+   * Judges `batch` in one transaction and commits it; false (nobody answered yet) when persistence
+   * refused a batch of several writes, which the caller then retries one by one.
+   */
+  private async commit(batch: QueuedWrite[]): Promise<boolean> {
     let tx: WriteTransaction;
     try {
       tx = this.target.begin();
     } catch (error) {
       for (const write of batch) write.reject(error);
-      return;
+      return true;
     }
     const outcomes = batch.map((write): Outcome => {
       const checkpoint = tx.checkpoint();
@@ -97,12 +105,13 @@ export class WriteBatcher {
       try {
         await this.target.persist(tx);
       } catch (error) {
+        if (outcomes.filter((o) => o.ok).length > 1) return false;
         const failure = new ApiError('InternalError', `the write was not stored: persistence failed: ${describe(error)}`);
         batch.forEach((write, i) => {
           const outcome = outcomes[i]!;
           write.reject(outcome.ok ? failure : outcome.error);
         });
-        return;
+        return true;
       }
       try {
         this.target.install(tx);
@@ -110,7 +119,7 @@ export class WriteBatcher {
         // Durable but not installed: a store bug. Report it rather than leave the callers hanging.
         const failure = new ApiError('InternalError', `the write was stored but not applied in memory: ${describe(error)}`);
         for (const write of batch) write.reject(failure);
-        return;
+        return true;
       }
     }
     batch.forEach((write, i) => {
@@ -118,6 +127,7 @@ export class WriteBatcher {
       if (outcome.ok) write.resolve(outcome.value);
       else write.reject(outcome.error);
     });
+    return true;
   }
 }
 

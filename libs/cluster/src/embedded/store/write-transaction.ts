@@ -19,9 +19,14 @@ export interface Checkpoint {
   readonly counter: number;
 }
 
+/** How to take one recorded change back: the overlay entries it replaced, by map and key. */
+type Undo = Array<{ map: Map<string, unknown>; key: string; had: boolean; value: unknown }>;
+
 export class WriteTransaction {
   private readonly overlay = new Map<string, StoredEntry | null>();
-  private readonly undo: Array<{ key: string; had: boolean; value: StoredEntry | null | undefined }> = [];
+  /** uid -> key of the object holding it now in this transaction; null once that object is gone. */
+  private readonly uids = new Map<string, string | null>();
+  private readonly undo: Undo[] = [];
   private readonly recorded: StoreChange[] = [];
   private counter: number;
 
@@ -51,9 +56,13 @@ export class WriteTransaction {
     return this.base.get(key);
   }
 
-  /** Key of the committed object holding `uid` (uids staged in this batch are not tracked). */
-  committedKeyOfUid(uid: string): string | undefined {
-    return this.base.getByUid(uid)?.key;
+  /** Key of the object holding `uid` as of this transaction (staged writes included). */
+  keyOfUid(uid: string): string | undefined {
+    const staged = this.uids.get(uid);
+    if (staged !== undefined) return staged ?? undefined;
+    const committed = this.base.getByUid(uid);
+    // A committed holder this transaction replaced or removed no longer holds it.
+    return committed && this.get(committed.key)?.object.metadata.uid === uid ? committed.key : undefined;
   }
 
   /** Stages `entry` (whose object the transaction now owns) as the object's new state. */
@@ -86,9 +95,10 @@ export class WriteTransaction {
   rollback(to: Checkpoint): void {
     while (this.recorded.length > to.changes) {
       this.recorded.pop();
-      const step = this.undo.pop()!;
-      if (step.had) this.overlay.set(step.key, step.value as StoredEntry | null);
-      else this.overlay.delete(step.key);
+      for (const step of this.undo.pop()!.reverse()) {
+        if (step.had) step.map.set(step.key, step.value);
+        else step.map.delete(step.key);
+      }
     }
     this.counter = to.counter;
   }
@@ -99,8 +109,17 @@ export class WriteTransaction {
 
   private record(change: StoreChange): void {
     const key = change.entry.key;
-    this.undo.push({ key, had: this.overlay.has(key), value: this.overlay.get(key) });
-    this.overlay.set(key, change.type === 'put' ? change.entry : null);
+    const undo: Undo = [];
+    const set = <V>(map: Map<string, V>, k: string, value: V) => {
+      undo.push({ map: map as Map<string, unknown>, key: k, had: map.has(k), value: map.get(k) });
+      map.set(k, value);
+    };
+    const before = change.previous?.object.metadata.uid;
+    const after = change.type === 'put' ? change.entry.object.metadata.uid : undefined;
+    if (before && before !== after) set(this.uids, before, null);
+    if (after) set(this.uids, after, key);
+    set(this.overlay, key, change.type === 'put' ? change.entry : null);
+    this.undo.push(undo);
     this.recorded.push(change);
   }
 }

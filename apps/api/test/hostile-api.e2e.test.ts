@@ -1,0 +1,304 @@
+// Issue 13, the API's own hostile inputs, each over real HTTP (and graphql-ws): empty namespaces, NUL in
+// arguments and ack reasons, aliased and deep queries, malformed ack bodies, subscriptions over HTTP,
+// request ids, response headers, CORS, failed-authentication rate limits and the last admin token.
+import { randomUUID } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { getIntrospectionQuery } from 'graphql';
+import { ADMIN_TOKEN, eventually, TestApi, type GraphQLResponse } from './support/api-server.js';
+
+const BLOCK = 'example.io/block-deleting';
+const HELD = `
+apiVersion: apps.kruise.io/v1beta1
+kind: CloneSet
+metadata: { name: held, namespace: default }
+spec:
+  replicas: 2
+  selector: { matchLabels: { app: held } }
+  template:
+    metadata: { labels: { app: held, ${BLOCK}: "true" } }
+    spec: { containers: [{ name: main, image: "nginx:1.25" }] }
+  lifecycle: { preDelete: { labelsHandler: { ${BLOCK}: "true" } } }
+`;
+
+let api: TestApi;
+let payments = '';
+let acker = '';
+let heldPod = '';
+
+async function pendingPods(): Promise<string[]> {
+  const res = await api.graphql<{ pendingHooks: { pod: string }[] }>('{ pendingHooks(namespace: "default") { pod } }');
+  expect(res.errors).toBeUndefined();
+  return res.data!.pendingHooks.map((h) => h.pod);
+}
+
+beforeAll(async () => {
+  api = await TestApi.start();
+  const tokens = await api.graphql(`mutation {
+    p: createToken(name: "payments-acker", role: "hook-acker", namespaces: ["payments"]) { secret }
+    a: createToken(name: "acker", role: "hook-acker") { secret }
+  }`);
+  payments = tokens.data!.p.secret;
+  acker = tokens.data!.a.secret;
+  expect((await api.graphql(`mutation($y: String!) { applyManifest(yaml: $y) { name } }`, { y: HELD })).errors).toBeUndefined();
+  await eventually(async () => {
+    const res = await api.graphql<{ workload: { status: { readyReplicas: number } } }>('{ workload(kind: CLONE_SET, namespace: "default", name: "held") { status { readyReplicas } } }');
+    return res.data?.workload.status.readyReplicas === 2 ? true : undefined;
+  }, 30_000, '2 ready pods');
+  expect((await api.graphql('mutation { scaleWorkload(kind: CLONE_SET, namespace: "default", name: "held", replicas: 1) { replicas } }')).errors).toBeUndefined();
+  heldPod = await eventually(async () => (await pendingPods())[0], 30_000, 'a pod held by its preDelete hook');
+}, 60_000);
+afterAll(async () => {
+  await api?.close();
+});
+
+function ackRest(pod: string, init: { key?: string; body?: string; contentType?: string | null; token?: string; namespace?: string } = {}): Promise<Response> {
+  const headers: Record<string, string> = { 'idempotency-key': init.key ?? randomUUID() };
+  if (init.contentType !== null) headers['content-type'] = init.contentType ?? 'application/json';
+  return api.fetch(`/api/v1/namespaces/${init.namespace ?? 'default'}/pods/${pod}/hooks/preDelete/ack`, {
+    method: 'POST',
+    headers,
+    body: init.body ?? '{}',
+    token: init.token ?? acker,
+  });
+}
+
+const code = (res: GraphQLResponse) => res.errors?.[0]?.extensions?.code;
+
+describe('an empty namespace is BAD_USER_INPUT everywhere (item 4)', () => {
+  it('a hook-acker scoped to payments cannot acknowledge a pod in default by sending namespace ""', async () => {
+    const res = await api.graphql(`mutation($p: String!) { ackHook(namespace: "", pod: $p, hook: PRE_DELETE) { pod } }`, { p: heldPod }, { token: payments });
+    expect(code(res)).toBe('BAD_USER_INPUT');
+    expect(res.errors![0]!.extensions!.fieldErrors).toEqual([{ field: 'namespace', message: expect.stringContaining('namespace must not be empty') }]);
+    expect(await pendingPods()).toEqual([heldPod]);
+  });
+
+  it.each([
+    ['pendingHooks', '{ pendingHooks(namespace: "") { pod } }'],
+    ['objects', '{ objects(kind: "pods", namespace: "") { totalCount } }'],
+    ['workloads', '{ workloads(namespace: "") { totalCount } }'],
+    ['workload', '{ workload(kind: CLONE_SET, namespace: "", name: "held") { name } }'],
+    ['auditLog', '{ auditLog(namespace: "") { totalCount } }'],
+    ['deleteObject', 'mutation { deleteObject(kind: "pods", namespace: "", name: "x") { name } }'],
+  ])('%s(namespace: "")', async (_field, query) => {
+    expect(code(await api.graphql(query))).toBe('BAD_USER_INPUT');
+  });
+
+  it('GET /api/v1/hooks?namespace= is 400, and objectChanged(namespace: "") over graphql-ws is refused', async () => {
+    const res = await api.fetch('/api/v1/hooks?namespace=', { token: acker });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: 'BAD_USER_INPUT', field: 'namespace' });
+    const client = api.ws();
+    try {
+      const errors = await new Promise<unknown>((resolve) => {
+        client.subscribe({ query: 'subscription { objectChanged(kind: "pods", namespace: "") { type } }' }, { next: resolve, error: resolve, complete: () => resolve('complete') });
+      });
+      expect(JSON.stringify(errors)).toContain('BAD_USER_INPUT');
+    } finally {
+      await client.dispose();
+    }
+  });
+});
+
+describe('NUL and lone surrogates in arguments (item 5)', () => {
+  it('an ack reason with NUL is refused before its Idempotency-Key is claimed: the key still works', async () => {
+    const key = randomUUID();
+    const rest = await ackRest(heldPod, { key, body: JSON.stringify({ reason: 'bad\u0000byte' }) });
+    expect(rest.status).toBe(400);
+    expect(await rest.json()).toMatchObject({ code: 'BAD_USER_INPUT', field: 'reason' });
+    const gql = await api.graphql(`mutation($p: String!, $k: String!, $r: String) { ackHook(namespace: "default", pod: $p, hook: PRE_DELETE, idempotencyKey: $k, reason: $r) { pod } }`, { p: heldPod, k: key, r: 'x\ud800' }, { token: acker });
+    expect(code(gql)).toBe('BAD_USER_INPUT');
+    // Not in flight: the same key with a good request is answered as a fresh request (here: a dry check
+    // against a pod that does not wait, so nothing is acknowledged).
+    const retry = await ackRest('no-such-pod', { key });
+    expect(retry.status).toBe(404);
+    expect(await pendingPods()).toEqual([heldPod]);
+  });
+
+  it('a refused argument with NUL still leaves its audit row, text made storable', async () => {
+    const res = await api.graphql('mutation($n: String!) { deleteObject(kind: "pods", namespace: "audit-nul", name: $n) { name } }', { n: 'a\u0000b' });
+    expect(code(res)).toBe('BAD_USER_INPUT');
+    const log = await api.graphql<{ auditLog: { edges: { node: { action: string; targetName: string; result: string; message: string } }[] } }>(
+      '{ auditLog(namespace: "audit-nul", first: 5) { edges { node { action targetName result message } } } }',
+    );
+    expect(log.data!.auditLog.edges.map((e) => e.node)).toEqual([
+      { action: 'deleteObject', targetName: 'a\ufffdb', result: 'BAD_USER_INPUT', message: 'name must not contain NUL (\\u0000) characters' },
+    ]);
+  });
+
+  it('a pod name with %00 over REST is 400', async () => {
+    const res = await ackRest('web%00x');
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: 'BAD_USER_INPUT' });
+  });
+});
+
+describe('ack bodies as the README promises (item 8)', () => {
+  it('an unknown field is 400 and names it', async () => {
+    const res = await ackRest(heldPod, { body: JSON.stringify({ reason: 'ok', force: true }) });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: 'BAD_USER_INPUT', field: 'force', detail: 'unknown field "force": the body may hold only "reason"' });
+  });
+
+  it('a text/plain body is 400, also when it reads like JSON', async () => {
+    const res = await ackRest(heldPod, { body: '{"reason":"deregistered"}', contentType: 'text/plain' });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: 'BAD_USER_INPUT', field: 'Content-Type' });
+    expect(await pendingPods()).toEqual([heldPod]);
+  });
+});
+
+describe('GraphQL limits (item 6)', () => {
+  const aliases = (n: number, field: string) => `{ ${Array.from({ length: n }, (_, i) => `a${i}: ${field}`).join(' ')} }`;
+
+  it('refuses 700 aliases of workload { pods(first: 1000) } and of plan at once, with a clear error', async () => {
+    for (const field of ['workload(kind: CLONE_SET, namespace: "default", name: "held") { pods(first: 1000) { edges { node { name } } } }', 'workload(kind: CLONE_SET, namespace: "default", name: "held") { plan { complete } }']) {
+      const started = Date.now();
+      const res = await api.graphqlResponse(aliases(700, field));
+      expect(res.status).toBe(400);
+      const body = (await res.json()) as GraphQLResponse;
+      expect(body.data).toBeUndefined();
+      expect(body.errors![0]).toMatchObject({ message: 'the query uses 700 aliases; at most 30 are allowed (send several requests instead)', extensions: { code: 'GRAPHQL_VALIDATION_FAILED', limit: 'aliases', maximum: 30, actual: 700 } });
+      expect(Date.now() - started).toBeLessThan(5_000);
+    }
+  });
+
+  it('refuses a query that would resolve too many fields, even without aliases', async () => {
+    const res = await api.graphql(`{ workloads(first: 1000) { edges { node { ... on CloneSet { pods(first: 1000) { edges { node { name } } } } } } } }`);
+    expect(res.errors![0]!.extensions).toMatchObject({ code: 'GRAPHQL_VALIDATION_FAILED', limit: 'cost', maximum: 100_000 });
+  });
+
+  it('refuses nesting beyond 15 levels, over HTTP and graphql-ws', async () => {
+    let deep = 'name';
+    for (let i = 0; i < 20; i++) deep = `ofType { ${deep} }`;
+    const query = `{ __schema { types { fields { type { ${deep} } } } } }`;
+    const res = await api.graphql(query);
+    expect(res.errors![0]).toMatchObject({ message: expect.stringMatching(/^the query nests \d+ levels deep; at most 15 are allowed$/), extensions: { limit: 'depth' } });
+    const client = api.ws();
+    try {
+      const outcome = await new Promise<unknown>((resolve) => {
+        client.subscribe({ query }, { next: resolve, error: resolve, complete: () => resolve('complete') });
+      });
+      expect(JSON.stringify(outcome)).toContain('at most 15 are allowed');
+    } finally {
+      await client.dispose();
+    }
+  });
+
+  it('accepts the dashboard\'s queries and the standard introspection query', async () => {
+    // Read from the dashboard itself, so the limits can never drift below what it sends.
+    const dashboard = fileURLToPath(new URL('../../dashboard/src/lib/api/queries.ts', import.meta.url));
+    const { PODS, WORKLOAD, WORKLOADS } = (await import(dashboard)) as Record<string, string>;
+    for (const query of [WORKLOADS!, WORKLOAD!, PODS!, getIntrospectionQuery()]) {
+      const res = await api.graphql(query, { kind: 'CLONE_SET', namespace: 'default', name: 'held' });
+      expect(res.errors).toBeUndefined();
+    }
+  });
+
+  it('objectChanged over HTTP is BAD_USER_INPUT (400), not an internal error', async () => {
+    const res = await api.graphqlResponse('subscription { objectChanged(kind: "pods") { type } }');
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as GraphQLResponse;
+    expect(body.errors![0]).toMatchObject({ message: expect.stringContaining('graphql-ws'), extensions: { code: 'BAD_USER_INPUT' } });
+  });
+});
+
+describe('headers (item 13)', () => {
+  function rawGet(path: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string | string[] | undefined> }> {
+    return new Promise((resolve, reject) => {
+      const req = httpRequest(`${api.url}${path}`, { headers }, (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  }
+
+  it('sends no X-Powered-By', async () => {
+    const res = await api.fetch('/api/v1/hooks', { token: acker });
+    expect(res.headers.get('x-powered-by')).toBeNull();
+    expect((await api.graphqlResponse('{ me { name } }')).headers.get('x-powered-by')).toBeNull();
+  });
+
+  it.each([
+    ['<script>alert(1)</script>'],
+    ['a b'],
+    ['x'.repeat(300)],
+    ['id;drop table audit_entries'],
+    ['caf\u00e9'],
+  ])('replaces the x-request-id %j with its own', async (inbound) => {
+    const res = await rawGet('/api/v1/hooks', { 'x-request-id': Buffer.from(inbound, 'utf8').toString('latin1'), authorization: `Bearer ${acker}` });
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('keeps a plain x-request-id, so a gateway\'s id links the logs', async () => {
+    const res = await rawGet('/api/v1/hooks', { 'x-request-id': 'gw-0123.abc:9', authorization: `Bearer ${acker}` });
+    expect(res.headers['x-request-id']).toBe('gw-0123.abc:9');
+  });
+
+  it('grants CORS to the dashboard\'s origin only', async () => {
+    const preflight = (origin: string) => api.fetch('/graphql', {
+      method: 'OPTIONS',
+      token: null,
+      headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' },
+    });
+    expect((await preflight('http://127.0.0.1:4200')).headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:4200');
+    expect((await preflight('http://localhost:4200')).headers.get('access-control-allow-origin')).toBe('http://localhost:4200');
+    for (const origin of ['https://evil.example', 'http://127.0.0.1:4201', 'null']) {
+      expect((await preflight(origin)).headers.get('access-control-allow-origin')).toBeNull();
+      const res = await api.fetch('/graphql', { method: 'POST', headers: { origin, 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ me { name } }' }) });
+      expect(res.headers.get('access-control-allow-origin')).toBeNull();
+    }
+  });
+});
+
+describe('the last admin token (item 13)', () => {
+  it('cannot be revoked, by itself or anyone; another admin makes it revocable', async () => {
+    const res = await api.graphql('mutation { revokeToken(name: "local-admin") }');
+    expect(code(res)).toBe('CONFLICT');
+    expect(res.errors![0]!.message).toBe('token "local-admin" is the last active admin token and cannot be revoked; create another admin token first');
+    expect((await api.graphql('{ me { name } }')).data).toEqual({ me: { name: 'local-admin' } });
+
+    const second = (await api.graphql('mutation { createToken(name: "second-admin", role: "admin") { secret } }')).data!.createToken.secret;
+    expect((await api.graphql('mutation { revokeToken(name: "local-admin") }')).data).toEqual({ revokeToken: true });
+    expect((await api.graphqlResponse('{ me { name } }')).status).toBe(401);
+    const self = await api.graphql('mutation { revokeToken(name: "second-admin") }', {}, { token: second });
+    expect(code(self)).toBe('CONFLICT');
+    expect((await api.graphql('{ me { name } }', {}, { token: second })).data).toEqual({ me: { name: 'second-admin' } });
+  });
+});
+
+describe('failed authentication is rate limited (item 13)', () => {
+  let limited: TestApi;
+  beforeAll(async () => {
+    limited = await TestApi.start();
+  });
+  afterAll(async () => {
+    await limited?.close();
+  });
+
+  it('after a burst of bad tokens an address gets 429 with Retry-After, good tokens included, until its budget refills', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++) statuses.push((await limited.fetch('/api/v1/hooks', { token: `cxs_guess_${i}` })).status);
+    expect(statuses.slice(0, 20)).toEqual(Array(20).fill(401));
+    expect(statuses.slice(20)).toEqual(Array(10).fill(429));
+    const rest = await limited.fetch('/api/v1/hooks', { token: ADMIN_TOKEN });
+    expect(rest.status).toBe(429);
+    expect(Number(rest.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(await rest.json()).toMatchObject({ code: 'RATE_LIMITED', status: 429 });
+    const gql = await limited.graphqlResponse('{ me { name } }', {}, { token: 'cxs_another_guess' });
+    expect(gql.status).toBe(429);
+    expect(((await gql.json()) as GraphQLResponse).errors![0]!.extensions!.code).toBe('RATE_LIMITED');
+    const client = limited.ws();
+    try {
+      const closed = await new Promise<unknown>((resolve) => client.subscribe({ query: '{ me { name } }' }, { next: () => {}, error: resolve, complete: () => resolve('complete') }));
+      expect((closed as { code?: number }).code).toBe(4403);
+    } finally {
+      await client.dispose();
+    }
+    await new Promise((r) => setTimeout(r, 1_000 * Number(rest.headers.get('retry-after')) + 100));
+    expect((await limited.graphql('{ me { name } }')).data).toEqual({ me: { name: 'local-admin' } });
+  });
+});

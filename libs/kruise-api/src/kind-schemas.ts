@@ -1,0 +1,45 @@
+// The schema of every kind and version Coxswain serves (kinds.ts), and the check admission runs on every
+// object before anything else reads it: wrong JSON types, out-of-range integers, unstorable text and
+// runaway nesting come back as Kubernetes field errors (`spec.containers[0].image: Invalid value: 5:
+// must be a string`).
+import * as core from './core-schemas.js';
+import * as kruise from './kruise-schemas.js';
+import type { FieldError } from './field-errors.js';
+import { KINDS } from './kinds.js';
+import { json, validateSchema, type Schema } from './object-schema.js';
+
+const SCHEMAS: Readonly<Record<string, Schema>> = {
+  'v1/Namespace': core.namespace,
+  'v1/Node': core.node,
+  'v1/Pod': core.pod,
+  'v1/PersistentVolumeClaim': core.persistentVolumeClaim,
+  'v1/Event': core.event,
+  'apps/v1/ControllerRevision': core.controllerRevision,
+  'apps/v1/StatefulSet': core.nativeStatefulSet,
+  'apps.kruise.io/v1beta1/CloneSet': kruise.cloneSet,
+  'apps.kruise.io/v1alpha1/CloneSet': kruise.cloneSetV1alpha1,
+  'apps.kruise.io/v1beta1/StatefulSet': kruise.statefulSet,
+  'apps.kruise.io/v1alpha1/StatefulSet': kruise.statefulSet,
+  'apps.kruise.io/v1beta1/UnitedDeployment': kruise.unitedDeployment,
+  'apps.kruise.io/v1alpha1/UnitedDeployment': kruise.unitedDeploymentV1alpha1,
+};
+
+/** The schema of apiVersion + kind, or undefined when Coxswain does not serve it. */
+export function schemaOf(apiVersion: string, kind: string): Schema | undefined {
+  return SCHEMAS[`${apiVersion}/${kind}`];
+}
+
+/** Every served apiVersion/kind without a schema; empty when kinds.ts and this file agree. */
+export function kindsWithoutSchema(): string[] {
+  return KINDS.flatMap((info) => info.apiVersions.map((v) => `${v}/${info.kind}`)).filter((key) => !(key in SCHEMAS));
+}
+
+/**
+ * Field errors of `object` against the schema of its kind (empty: well-formed). An object of a kind
+ * without a schema is still checked for storable text and depth.
+ */
+export function validateObjectSchema(object: unknown): FieldError[] {
+  const typed = object as { apiVersion?: unknown; kind?: unknown } | null;
+  const schema = typeof typed?.apiVersion === 'string' && typeof typed.kind === 'string' ? schemaOf(typed.apiVersion, typed.kind) : undefined;
+  return validateSchema(object, schema ?? json);
+}

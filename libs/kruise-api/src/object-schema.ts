@@ -1,0 +1,269 @@
+// The JSON shape of every field an object kind declares, checked the way kube-apiserver's decoding
+// checks it before any webhook runs: a field declared as a string must hold a string, an int32 an
+// integer in int32 range, a struct an object, and so on. Objects stay open (fields Coxswain does not
+// model round-trip unchecked, as the types say), but every string anywhere in an object, keys
+// included, must be storable text: no NUL and no lone UTF-16 surrogate, which the database refuses.
+// Nesting is bounded, so no later recursive walk (copy, equality, YAML, audit) can exhaust the stack.
+import { FieldPath, invalidField, notSupportedField, requiredField, type FieldError } from './field-errors.js';
+
+export type Schema =
+  | { readonly type: 'string'; readonly enum?: readonly string[]; readonly format?: 'date-time' }
+  | { readonly type: 'integer'; readonly bits: 32 | 64 }
+  | { readonly type: 'boolean' }
+  | { readonly type: 'intOrString' }
+  | { readonly type: 'quantity' }
+  | { readonly type: 'object'; readonly fields: Readonly<Record<string, Schema>>; readonly required?: readonly string[] }
+  | { readonly type: 'map'; readonly values: Schema }
+  | { readonly type: 'list'; readonly items: Schema }
+  | { readonly type: 'json' };
+
+/** One schema per declared field of T: the compiler refuses a missing or an undeclared field. */
+export type FieldSchemas<T> = { readonly [K in keyof T]-?: Schema };
+
+/** Deeper than any Kubernetes object (a UnitedDeployment's subset template is about 25 levels). */
+export const MAX_OBJECT_DEPTH = 100;
+/** A refused object reports at most this many field errors, so one answer stays readable. */
+export const MAX_FIELD_ERRORS = 20;
+
+const INT32_MIN = -2147483648;
+const INT32_MAX = 2147483647;
+
+// --- builders -----------------------------------------------------------------------------------
+
+export const string: Schema = { type: 'string' };
+export const int32: Schema = { type: 'integer', bits: 32 };
+export const int64: Schema = { type: 'integer', bits: 64 };
+export const boolean: Schema = { type: 'boolean' };
+export const intOrString: Schema = { type: 'intOrString' };
+export const quantity: Schema = { type: 'quantity' };
+/** A metav1.Time / MicroTime: an RFC 3339 date-time string. */
+export const time: Schema = { type: 'string', format: 'date-time' };
+/** Any JSON value (RawExtension payloads, patches); only its strings and depth are checked. */
+export const json: Schema = { type: 'json' };
+
+export function oneOf<const T extends string>(...values: T[]): Schema {
+  return { type: 'string', enum: values };
+}
+
+export function object<T>(fields: FieldSchemas<T>, required: readonly (keyof T & string)[] = []): Schema {
+  return { type: 'object', fields: fields as Record<string, Schema>, ...(required.length > 0 ? { required } : {}) };
+}
+
+export function listOf(items: Schema): Schema {
+  return { type: 'list', items };
+}
+
+export function mapOf(values: Schema): Schema {
+  return { type: 'map', values };
+}
+
+export const stringList = listOf(string);
+export const stringMap = mapOf(string);
+
+// --- checking -----------------------------------------------------------------------------------
+
+const UNSTORABLE = /[\u0000\ud800-\udfff]/;
+
+/**
+ * Why `text` cannot be stored (it holds U+0000, or half of a surrogate pair), or undefined. PostgreSQL
+ * refuses both in text and jsonb, and would fail the whole transaction carrying them.
+ */
+export function unstorableTextProblem(text: string): string | undefined {
+  // Nearly every string has none of these characters: one regular expression says so quickly.
+  if (!UNSTORABLE.test(text)) return undefined;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 0) return 'must not contain NUL (\\u0000) characters';
+    if (code >= 0xd800 && code <= 0xdbff) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        i++;
+        continue;
+      }
+      return 'must be valid Unicode (it contains a lone surrogate)';
+    }
+    if (code >= 0xdc00 && code <= 0xdfff) return 'must be valid Unicode (it contains a lone surrogate)';
+  }
+  return undefined;
+}
+
+/** `text` with every NUL and lone surrogate replaced by U+FFFD, for messages and logs that must be stored. */
+export function storableText(text: string): string {
+  return unstorableTextProblem(text) === undefined ? text : text.replace(/\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
+}
+
+/**
+ * Field errors for `value` read as `schema`, at most MAX_FIELD_ERRORS of them (empty: well-formed).
+ * Undeclared fields and `json` values are walked too, for their text and depth.
+ */
+export function validateSchema(value: unknown, schema: Schema, path: FieldPath = FieldPath.of('')): FieldError[] {
+  const errors = new Collector();
+  checkValue(value, schema, new At(undefined, path), 0, errors);
+  return errors.list;
+}
+
+/**
+ * Where a value sits, built as the walk descends and printed as a FieldPath only when an error names
+ * it: a well-formed object (the common case) costs no path strings at all.
+ */
+class At {
+  constructor(
+    private readonly parent: At | undefined,
+    private readonly step: FieldPath | string | number,
+    private readonly asKey = false,
+  ) {}
+
+  child(name: string): At {
+    return new At(this, name);
+  }
+  index(i: number): At {
+    return new At(this, i);
+  }
+  key(name: string): At {
+    return new At(this, name, true);
+  }
+
+  get path(): FieldPath {
+    const step = this.step;
+    if (step instanceof FieldPath) return step;
+    const parent = this.parent!.path;
+    if (typeof step === 'number') return parent.index(step);
+    return this.asKey ? parent.key(step) : parent.child(step);
+  }
+}
+
+class Collector {
+  readonly list: FieldError[] = [];
+  get full(): boolean {
+    return this.list.length >= MAX_FIELD_ERRORS;
+  }
+  add(error: FieldError): void {
+    if (!this.full) this.list.push(error);
+  }
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'an object';
+  return typeof value;
+}
+
+function shown(value: unknown): unknown {
+  // A nested value in a message would repeat the input; its kind says enough.
+  return typeof value === 'object' && value !== null ? `(${describe(value)})` : value;
+}
+
+/** `schema` undefined: a value nothing declares, checked only for its text, numbers and depth. */
+function checkValue(value: unknown, schema: Schema | undefined, at: At, depth: number, errors: Collector): void {
+  if (errors.full) return;
+  if (typeof value === 'string') {
+    const problem = unstorableTextProblem(value);
+    if (problem) return errors.add(invalidField(at.path, value, problem));
+  } else if (typeof value === 'number' && !Number.isFinite(value)) {
+    return errors.add(invalidField(at.path, String(value), 'must be a finite number'));
+  } else if (typeof value === 'object' && value !== null && depth >= MAX_OBJECT_DEPTH) {
+    return errors.add(invalidField(at.path, `(${describe(value)})`, `must not nest deeper than ${MAX_OBJECT_DEPTH} levels`));
+  }
+  switch (schema?.type) {
+    case undefined:
+    case 'json':
+      return checkChildren(value, at, depth, errors, undefined);
+    case 'string':
+      if (typeof value !== 'string') return errors.add(invalidField(at.path, shown(value), 'must be a string'));
+      if (schema.enum && !schema.enum.includes(value)) return errors.add(notSupportedField(at.path, value, schema.enum));
+      if (schema.format === 'date-time' && !isDateTime(value)) {
+        return errors.add(invalidField(at.path, value, 'must be an RFC 3339 date-time such as "2026-01-02T15:04:05Z"'));
+      }
+      return;
+    case 'integer':
+      return checkInteger(value, schema.bits, at, errors);
+    case 'boolean':
+      if (typeof value !== 'boolean') errors.add(invalidField(at.path, shown(value), 'must be a boolean (true or false)'));
+      return;
+    case 'intOrString':
+      if (typeof value === 'string') return;
+      if (typeof value === 'number') return checkInteger(value, 32, at, errors);
+      return errors.add(invalidField(at.path, shown(value), 'must be an integer or a string'));
+    case 'quantity':
+      if (typeof value === 'number') return;
+      if (typeof value !== 'string') return errors.add(invalidField(at.path, shown(value), 'must be a quantity such as "500m" or "1Gi"'));
+      if (!QUANTITY.test(value)) {
+        errors.add(invalidField(at.path, value, "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'"));
+      }
+      return;
+    case 'list':
+      if (!Array.isArray(value)) return errors.add(invalidField(at.path, shown(value), 'must be a list'));
+      for (let i = 0; i < value.length; i++) {
+        const item: unknown = value[i];
+        if (item === null) errors.add(invalidField(at.index(i).path, null, 'must not be null'));
+        else checkValue(item, schema.items, at.index(i), depth + 1, errors);
+      }
+      return;
+    case 'map':
+      if (!isObject(value)) return errors.add(invalidField(at.path, shown(value), 'must be an object (a map)'));
+      for (const key in value) {
+        if (!Object.hasOwn(value, key) || !checkKey(key, at, errors)) continue;
+        const item = value[key];
+        if (item === null) errors.add(invalidField(at.key(key).path, null, 'must not be null'));
+        else checkValue(item, schema.values, at.key(key), depth + 1, errors);
+      }
+      return;
+    case 'object': {
+      if (!isObject(value)) return errors.add(invalidField(at.path, shown(value), 'must be an object'));
+      for (const name of schema.required ?? []) {
+        const member = value[name];
+        if (member === undefined || member === null || member === '') errors.add(requiredField(at.child(name).path));
+      }
+      // null is Go's "unset" for an optional field; undeclared fields round-trip, checked only for text.
+      return checkChildren(value, at, depth, errors, schema.fields);
+    }
+  }
+}
+
+/** Walks the members of an object or list; `fields` declares the schema of an object's members. */
+function checkChildren(value: unknown, at: At, depth: number, errors: Collector, fields: Readonly<Record<string, Schema>> | undefined): void {
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) checkValue(value[i], undefined, at.index(i), depth + 1, errors);
+    return;
+  }
+  if (!isObject(value)) return;
+  for (const name in value) {
+    if (!Object.hasOwn(value, name) || !checkKey(name, at, errors)) continue;
+    const member = value[name];
+    if (member === undefined || member === null) continue;
+    const schema = fields !== undefined && Object.hasOwn(fields, name) ? fields[name] : undefined;
+    // Primitives in an undeclared place need only the text check; skip building a step for them.
+    if (schema === undefined && typeof member !== 'object' && typeof member !== 'string' && typeof member !== 'number') continue;
+    checkValue(member, schema, schema === undefined && !IDENTIFIER.test(name) ? at.key(name) : at.child(name), depth + 1, errors);
+  }
+}
+
+function checkKey(key: string, at: At, errors: Collector): boolean {
+  const problem = unstorableTextProblem(key);
+  if (problem) errors.add(invalidField(at.path, key, `field name ${problem}`));
+  return problem === undefined;
+}
+
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$-]*$/;
+
+function checkInteger(value: unknown, bits: 32 | 64, at: At, errors: Collector): void {
+  if (typeof value !== 'number' || !Number.isInteger(value)) return errors.add(invalidField(at.path, shown(value), 'must be an integer'));
+  if (bits === 32 && (value < INT32_MIN || value > INT32_MAX)) {
+    return errors.add(invalidField(at.path, value, `must be a 32-bit integer (from ${INT32_MIN} to ${INT32_MAX})`));
+  }
+  if (bits === 64 && !Number.isSafeInteger(value)) {
+    errors.add(invalidField(at.path, value, `must be an integer from ${Number.MIN_SAFE_INTEGER} to ${Number.MAX_SAFE_INTEGER}`));
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const QUANTITY = /^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$/;
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
+
+function isDateTime(text: string): boolean {
+  return DATE_TIME.test(text) && !Number.isNaN(Date.parse(text));
+}

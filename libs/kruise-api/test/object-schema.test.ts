@@ -1,0 +1,169 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { describe, expect, it } from '@jest/globals';
+import fc from 'fast-check';
+import {
+  MAX_FIELD_ERRORS,
+  MAX_OBJECT_DEPTH,
+  formatFieldError,
+  kindsWithoutSchema,
+  parseManifests,
+  storableText,
+  unstorableTextProblem,
+  validateObjectSchema,
+} from '../src/index.js';
+
+type Loose = Record<string, any>;
+
+function pod(edit: (p: Loose) => void = () => {}): Loose {
+  const p: Loose = {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name: 'web', namespace: 'shop', labels: { app: 'web' } },
+    spec: { containers: [{ name: 'm', image: 'nginx:1.25', ports: [{ containerPort: 80 }] }] },
+  };
+  edit(p);
+  return p;
+}
+
+function node(edit: (n: Loose) => void = () => {}): Loose {
+  const n: Loose = {
+    apiVersion: 'v1',
+    kind: 'Node',
+    metadata: { name: 'n1' },
+    spec: { taints: [{ key: 'k', effect: 'NoSchedule' }] },
+    status: { conditions: [{ type: 'Ready', status: 'True' }], allocatable: { pods: '110', cpu: 4 } },
+  };
+  edit(n);
+  return n;
+}
+
+function cloneSet(apiVersion: 'v1alpha1' | 'v1beta1', edit: (spec: Loose, cs: Loose) => void = () => {}): Loose {
+  const cs: Loose = {
+    apiVersion: `apps.kruise.io/${apiVersion}`,
+    kind: 'CloneSet',
+    metadata: { name: 'web', namespace: 'shop' },
+    spec: {
+      replicas: 3,
+      selector: { matchLabels: { app: 'web' } },
+      template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'app', image: 'nginx:1.25' }] } },
+      updateStrategy: apiVersion === 'v1beta1' ? { type: 'RollingUpdate', rollingUpdate: { partition: 1, paused: false } } : { type: 'ReCreate', partition: 1 },
+    },
+  };
+  edit(cs['spec'], cs);
+  return cs;
+}
+
+const texts = (object: unknown) => validateObjectSchema(object).map(formatFieldError);
+
+describe('validateObjectSchema: the reproductions of issue 13', () => {
+  it.each([
+    ['a Pod with image: 5', pod((p) => (p['spec'].containers[0].image = 5)), 'spec.containers[0].image: Invalid value: 5: must be a string'],
+    ['a Node with status.conditions: "x"', node((n) => (n['status'].conditions = 'x')), 'status.conditions: Invalid value: "x": must be a list'],
+    ['a Node with status.allocatable: "y"', node((n) => (n['status'].allocatable = 'y')), 'status.allocatable: Invalid value: "y": must be an object (a map)'],
+    ['a Node with spec.taints: "x"', node((n) => (n['spec'] = { taints: 'x' })), 'spec.taints: Invalid value: "x": must be a list'],
+    ['a Pod with status.conditions: "x"', pod((p) => (p['status'] = { conditions: 'x' })), 'status.conditions: Invalid value: "x": must be a list'],
+    ['replicas beyond int32', cloneSet('v1beta1', (s) => (s['replicas'] = 2147483648)), 'spec.replicas: Invalid value: 2147483648: must be a 32-bit integer (from -2147483648 to 2147483647)'],
+    ['updateStrategy: "x"', cloneSet('v1alpha1', (s) => (s['updateStrategy'] = 'x')), 'spec.updateStrategy: Invalid value: "x": must be an object'],
+    ['lifecycle: "x"', cloneSet('v1alpha1', (s) => (s['lifecycle'] = 'x')), 'spec.lifecycle: Invalid value: "x": must be an object'],
+    ['paused: "yes"', cloneSet('v1beta1', (s) => (s['updateStrategy'].rollingUpdate.paused = 'yes')), 'spec.updateStrategy.rollingUpdate.paused: Invalid value: "yes": must be a boolean (true or false)'],
+    ['minReadySeconds: "x"', cloneSet('v1alpha1', (s) => (s['minReadySeconds'] = 'x')), 'spec.minReadySeconds: Invalid value: "x": must be an integer'],
+    ['volumes: "x"', cloneSet('v1alpha1', (s) => (s['template'].spec.volumes = 'x')), 'spec.template.spec.volumes: Invalid value: "x": must be a list'],
+    ['template annotations {a: true}', cloneSet('v1alpha1', (s) => (s['template'].metadata.annotations = { a: true })), 'spec.template.metadata.annotations[a]: Invalid value: true: must be a string'],
+    ['image: ["a"] in a template', cloneSet('v1beta1', (s) => (s['template'].spec.containers[0].image = ['a'])), 'spec.template.spec.containers[0].image: Invalid value: "(a list)": must be a string'],
+    ['ports: "x"', cloneSet('v1beta1', (s) => (s['template'].spec.containers[0].ports = 'x')), 'spec.template.spec.containers[0].ports: Invalid value: "x": must be a list'],
+    ['readinessProbe: "x"', cloneSet('v1beta1', (s) => (s['template'].spec.containers[0].readinessProbe = 'x')), 'spec.template.spec.containers[0].readinessProbe: Invalid value: "x": must be an object'],
+    ['a partition of the wrong type', cloneSet('v1beta1', (s) => (s['updateStrategy'].rollingUpdate.partition = true)), 'spec.updateStrategy.rollingUpdate.partition: Invalid value: true: must be an integer or a string'],
+    ['a creationTimestamp that is no time', pod((p) => (p['metadata'].creationTimestamp = 'yesterday')), 'metadata.creationTimestamp: Invalid value: "yesterday": must be an RFC 3339 date-time such as "2026-01-02T15:04:05Z"'],
+    ['a malformed quantity', pod((p) => (p['spec'].containers[0].resources = { limits: { cpu: 'lots' } })), `spec.containers[0].resources.limits[cpu]: Invalid value: "lots": quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'`],
+    ['an unsupported protocol', pod((p) => (p['spec'].containers[0].ports[0].protocol = 'HTTP')), 'spec.containers[0].ports[0].protocol: Unsupported value: "HTTP": supported values: "TCP", "UDP", "SCTP"'],
+    ['a null container', pod((p) => (p['spec'].containers = [null])), 'spec.containers[0]: Invalid value: null: must not be null'],
+    ['a container without a name', pod((p) => delete p['spec'].containers[0].name), 'spec.containers[0].name: Required value'],
+  ])('%s', (_name, object, expected) => {
+    expect(texts(object)).toEqual([expected]);
+  });
+
+  it('refuses NUL and lone surrogates in any string, label keys, values and undeclared fields included', () => {
+    expect(texts(pod((p) => (p['metadata'].labels = { 'a\u0000b': 'x' })))).toEqual([
+      'metadata.labels: Invalid value: "a\\u0000b": field name must not contain NUL (\\u0000) characters',
+    ]);
+    expect(texts(pod((p) => (p['metadata'].annotations = { note: 'x\u0000' })))).toEqual([
+      'metadata.annotations[note]: Invalid value: "x\\u0000": must not contain NUL (\\u0000) characters',
+    ]);
+    expect(texts(pod((p) => (p['spec'].hostAliases = [{ ip: '\ud800' }])))).toEqual([
+      'spec.hostAliases[0].ip: Invalid value: "\\ud800": must be valid Unicode (it contains a lone surrogate)',
+    ]);
+    expect(texts(pod((p) => (p['spec'].containers[0].image = 'nginx\udc00')))).toEqual([
+      'spec.containers[0].image: Invalid value: "nginx\\udc00": must be valid Unicode (it contains a lone surrogate)',
+    ]);
+    // A well-formed pair is ordinary text.
+    expect(texts(pod((p) => (p['metadata'].annotations = { note: 'ship it \ud83d\ude80' })))).toEqual([]);
+  });
+
+  it('bounds nesting, also inside lists of undeclared shape (deeply nested env)', () => {
+    let deep: Loose = { name: 'E', value: 'v' };
+    for (let i = 0; i < 5000; i++) deep = { nested: deep };
+    const errors = validateObjectSchema(pod((p) => (p['spec'].containers[0].env = [{ name: 'A', valueFrom: deep }])));
+    expect(errors).toHaveLength(1);
+    expect(formatFieldError(errors[0]!)).toMatch(/^spec\.containers\[0\]\.env\[0\]\.valueFrom(\.nested)+: Invalid value: "\(an object\)": must not nest deeper than 100 levels$/);
+    expect(MAX_OBJECT_DEPTH).toBe(100);
+  });
+
+  it('reports at most MAX_FIELD_ERRORS errors', () => {
+    const containers = Array.from({ length: 100 }, (_, i) => ({ name: `c${i}`, image: i }));
+    expect(validateObjectSchema(pod((p) => (p['spec'].containers = containers)))).toHaveLength(MAX_FIELD_ERRORS);
+  });
+
+  it('accepts null for an optional field (Go\'s unset) and keeps undeclared fields', () => {
+    expect(texts(pod((p) => {
+      p['spec'].nodeName = null;
+      p['spec'].hostAliases = [{ ip: '10.0.0.1', hostnames: ['a'] }];
+      p['status'] = { conditions: [{ type: 'Ready', status: 'True', lastProbeTime: null }] };
+    }))).toEqual([]);
+  });
+
+  it('accepts the largest int32 and the int64 fields up to the safe integers', () => {
+    expect(texts(cloneSet('v1beta1', (s) => (s['replicas'] = 2147483647)))).toEqual([]);
+    expect(texts(pod((p) => (p['spec'].terminationGracePeriodSeconds = 2 ** 40)))).toEqual([]);
+    expect(texts(pod((p) => (p['spec'].terminationGracePeriodSeconds = 1e20)))).toEqual([
+      'spec.terminationGracePeriodSeconds: Invalid value: 100000000000000000000: must be an integer from -9007199254740991 to 9007199254740991',
+    ]);
+  });
+});
+
+describe('every served kind', () => {
+  it('has a schema for each of its versions', () => {
+    expect(kindsWithoutSchema()).toEqual([]);
+  });
+
+  it('accepts the documentation examples as they are written', () => {
+    const dir = new URL('./fixtures/', import.meta.url);
+    for (const file of readdirSync(dir)) {
+      for (const object of parseManifests(readFileSync(new URL(file, dir), 'utf8'))) {
+        expect({ file, errors: texts(object) }).toEqual({ file, errors: [] });
+      }
+    }
+  });
+});
+
+describe('validateObjectSchema on anything', () => {
+  it('never throws, and every error names a field with a Kubernetes message', () => {
+    fc.assert(
+      fc.property(fc.constantFrom('Pod', 'Node', 'CloneSet', 'Event', 'ControllerRevision'), fc.anything({ maxDepth: 6 }), fc.anything({ maxDepth: 6 }), (kind, spec, status) => {
+        const apiVersion = kind === 'CloneSet' ? 'apps.kruise.io/v1beta1' : kind === 'ControllerRevision' ? 'apps/v1' : 'v1';
+        const errors = validateObjectSchema({ apiVersion, kind, metadata: { name: 'x' }, revision: 1, spec, status });
+        expect(errors.length).toBeLessThanOrEqual(MAX_FIELD_ERRORS);
+        for (const error of errors) expect(formatFieldError(error)).toMatch(/^(spec|status)[^:]*: (Invalid value|Unsupported value|Required value)/);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('storable text', () => {
+  it('names the problem and replaces it with U+FFFD', () => {
+    expect(unstorableTextProblem('ok \ud83d\ude80')).toBeUndefined();
+    expect(unstorableTextProblem('a\u0000')).toMatch(/NUL/);
+    expect(storableText('a\u0000b\ud800c\udc00\ud83d\ude80')).toBe('a\ufffdb\ufffdc\ufffd\ud83d\ude80');
+    fc.assert(fc.property(fc.string({ unit: 'binary' }), (s) => expect(unstorableTextProblem(storableText(s))).toBeUndefined()));
+  });
+});
