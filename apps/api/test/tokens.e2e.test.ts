@@ -160,7 +160,7 @@ describe('the token command', () => {
     } finally {
       await api.close();
     }
-  }, 60_000);
+  }, 180_000);
 
   it('creates and revokes through GraphQL for admins, showing the secret once', async () => {
     const api = await TestApi.start();

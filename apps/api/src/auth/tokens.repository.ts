@@ -3,6 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import { isUniqueViolation } from '../persistence/prisma-errors.js';
 import { PRISMA } from '../tokens.js';
+import type { ActiveTokenRow } from './active-tokens.js';
 
 export interface TokenRow {
   id: string;
@@ -36,6 +37,11 @@ export class TokensRepository {
       if (isUniqueViolation(err)) return undefined;
       throw err;
     }
+  }
+
+  /** Every token not revoked, with the hash of its secret (a handful of rows). */
+  listActive(): Promise<ActiveTokenRow[]> {
+    return this.prisma.apiToken.findMany({ where: { revokedAt: null }, select: { ...COLUMNS, tokenHash: true } });
   }
 
   findActiveByHash(tokenHash: string): Promise<TokenRow | null> {

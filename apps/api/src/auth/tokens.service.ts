@@ -1,10 +1,12 @@
 // API tokens: create (the secret is returned once), list, revoke, and authenticate a secret. Only the
-// hash of a secret is stored; a revoked token stops working on its next request.
-import { Inject, Injectable } from '@nestjs/common';
+// hash of a secret is stored. Authentication reads the active tokens from memory (active-tokens.ts): a
+// token revoked here stops working on its next request, one revoked by another process within a second.
+import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import type { Clock } from '@coxswain/cluster';
 import { AuditTrail } from '../audit/audit-trail.js';
 import { DomainError } from '../errors/domain-error.js';
 import { CLOCK } from '../tokens.js';
+import { ActiveTokens, TOKEN_REFRESH_MS } from './active-tokens.js';
 import { FailedAuthLimiter } from './failed-auth-limiter.js';
 import type { Principal } from './principal.js';
 import { isRole, ROLES, type Role } from './roles.js';
@@ -40,20 +42,36 @@ const NAMESPACE = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
 const TOUCH_INTERVAL_MS = 60_000;
 
 @Injectable()
-export class TokensService {
+export class TokensService implements OnModuleInit, OnModuleDestroy {
   private readonly touched = new Map<string, number>();
   private readonly failures = new FailedAuthLimiter();
+  private readonly active: ActiveTokens;
+  private reloading: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly repository: TokensRepository,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly trail: AuditTrail,
-  ) {}
+  ) {
+    this.active = new ActiveTokens(() => repository.listActive(), (hash) => repository.findActiveByHash(hash));
+  }
+
+  async onModuleInit(): Promise<void> {
+    await this.active.reload();
+    this.reloading = setInterval(() => void this.active.reload().catch(() => {}), TOKEN_REFRESH_MS);
+    this.reloading.unref();
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.reloading);
+  }
 
   async create(input: NewToken, secret: string = newTokenSecret()): Promise<CreatedToken> {
     const { name, role, namespaces } = validate(input);
-    const row = await this.repository.insert({ name, role, namespaces, tokenHash: hashTokenSecret(secret), createdAt: new Date(this.clock.now()) });
+    const tokenHash = hashTokenSecret(secret);
+    const row = await this.repository.insert({ name, role, namespaces, tokenHash, createdAt: new Date(this.clock.now()) });
     if (!row) throw new DomainError('CONFLICT', `a token named "${name}" already exists (names are never reused, even after revocation)`, { field: 'name' });
+    this.active.added(tokenHash, row);
     // The audit row names the token, never its secret.
     this.trail.noteChange(tokenTarget(name), null, { role, namespaces });
     return { name, role, namespaces, secret };
@@ -78,6 +96,7 @@ export class TokensService {
       throw new DomainError('CONFLICT', `token "${name}" is the last active admin token and cannot be revoked; create another admin token first`, { field: 'name' });
     }
     if (outcome === 'revoked') {
+      this.active.revoked(name);
       this.trail.noteChange(tokenTarget(name), { revokedAt: null }, { revokedAt: at.toISOString() });
       return true;
     }
@@ -95,7 +114,7 @@ export class TokensService {
     if (wait !== undefined) {
       throw new DomainError('RATE_LIMITED', `too many failed authentications from this address; retry in ${wait} s`, { retryAfterSeconds: wait });
     }
-    const row = await this.repository.findActiveByHash(hashTokenSecret(secret));
+    const row = await this.active.find(hashTokenSecret(secret));
     if (!row || !isRole(row.role)) {
       this.failures.recordFailure(client);
       return undefined;
@@ -109,7 +128,8 @@ export class TokensService {
     const last = this.touched.get(row.id) ?? row.lastUsedAt?.getTime() ?? 0;
     if (now - last < TOUCH_INTERVAL_MS) return;
     this.touched.set(row.id, now);
-    await this.repository.touch(row.id, new Date(now));
+    // A hint for humans: written in the background, never in the request's way.
+    void this.repository.touch(row.id, new Date(now)).catch(() => {});
   }
 }
 

@@ -1,8 +1,10 @@
 // Prisma access for hook acknowledgements by Idempotency-Key. The unique key is the lock: whoever
 // inserts the row first performs the ack; everyone else finds the row.
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { Prisma, type PrismaClient } from '../generated/prisma/client.js';
 import { isUniqueViolation } from '../persistence/prisma-errors.js';
+import { StatementBatcher } from '../persistence/statement-batcher.js';
 import { PRISMA } from '../tokens.js';
 
 export type HookAckState = 'in-flight' | 'done';
@@ -36,10 +38,54 @@ export interface Completion {
 
 @Injectable()
 export class HookAcksRepository {
-  constructor(@Inject(PRISMA) private readonly prisma: PrismaClient) {}
+  /** Claims and completions of concurrent acks share statements (group commit). */
+  private readonly claims: StatementBatcher<NewHookAck, Claim | undefined>;
+  private readonly completions: StatementBatcher<{ idempotencyKey: string; completion: Completion }, void>;
+
+  constructor(@Inject(PRISMA) private readonly prisma: PrismaClient) {
+    this.claims = new StatementBatcher((acks) => this.claimMany(acks));
+    this.completions = new StatementBatcher((items) => this.completeMany(items));
+  }
 
   /** Inserts the key in flight, or returns the row that already holds it. */
   async claim(ack: NewHookAck): Promise<Claim> {
+    return (await this.claims.submit(ack)) ?? this.claimAlone(ack);
+  }
+
+  /**
+   * One INSERT for the batch; keys taken before (or by an earlier ack of the same batch) are read back.
+   * An ack whose key was released between the two statements is answered undefined: it claims alone.
+   */
+  private async claimMany(acks: NewHookAck[]): Promise<(Claim | undefined)[]> {
+    const first = new Map<string, { id: string; ack: NewHookAck }>();
+    for (const ack of acks) if (!first.has(ack.idempotencyKey)) first.set(ack.idempotencyKey, { id: randomUUID(), ack });
+    const rows = [...first.values()].map(({ id, ack }) => ({
+      id, idempotency_key: ack.idempotencyKey, actor_token_id: ack.actorTokenId, request_hash: ack.requestHash,
+      namespace: ack.namespace, pod: ack.pod, hook: ack.hook, created_at: ack.createdAt.toISOString(),
+    }));
+    const inserted = await this.prisma.$queryRawUnsafe<{ idempotency_key: string }[]>(
+      `INSERT INTO hook_acks (id, idempotency_key, actor_token_id, request_hash, state, namespace, pod, hook, created_at)
+       SELECT x.id, x.idempotency_key, x.actor_token_id, x.request_hash, 'in-flight', x.namespace, x.pod, x.hook, x.created_at AT TIME ZONE 'UTC'
+       FROM jsonb_to_recordset($1::jsonb) AS x(id text, idempotency_key text, actor_token_id text, request_hash text, namespace text, pod text, hook text, created_at timestamptz)
+       ON CONFLICT (idempotency_key) DO NOTHING
+       RETURNING idempotency_key`,
+      JSON.stringify(rows),
+    );
+    const claimed = new Set(inserted.map((r) => r.idempotency_key));
+    const taken = acks.map((a) => a.idempotencyKey).filter((key) => !claimed.has(key) || acks.filter((a) => a.idempotencyKey === key).length > 1);
+    const existing = taken.length === 0 ? [] : await this.prisma.hookAck.findMany({ where: { idempotencyKey: { in: [...new Set(taken)] } } });
+    const byKey = new Map(existing.map((row) => [row.idempotencyKey, row as HookAckRow]));
+    return acks.map((ack) => {
+      const mine = first.get(ack.idempotencyKey);
+      if (mine?.ack === ack && claimed.has(ack.idempotencyKey)) {
+        return { claimed: true, row: { ...ack, id: mine.id, state: 'in-flight', response: null, status: null, podUid: null, completedAt: null } };
+      }
+      const row = byKey.get(ack.idempotencyKey);
+      return row ? { claimed: false, existing: row } : undefined;
+    });
+  }
+
+  private async claimAlone(ack: NewHookAck): Promise<Claim> {
     // Retried because a losing request may find the row deleted again (a failed attempt releases it).
     for (let attempt = 0; attempt < 5; attempt++) {
       try {
@@ -54,8 +100,22 @@ export class HookAcksRepository {
   }
 
   /** Stores the final answer of an in-flight key. */
-  async complete(idempotencyKey: string, completion: Completion): Promise<void> {
-    await this.prisma.hookAck.updateMany({ where: { idempotencyKey, state: 'in-flight' }, data: { ...completion, state: 'done' } });
+  complete(idempotencyKey: string, completion: Completion): Promise<void> {
+    return this.completions.submit({ idempotencyKey, completion });
+  }
+
+  private async completeMany(items: { idempotencyKey: string; completion: Completion }[]): Promise<void[]> {
+    const rows = items.map(({ idempotencyKey, completion }) => ({
+      idempotency_key: idempotencyKey, status: completion.status, response: completion.response, pod_uid: completion.podUid,
+      completed_at: completion.completedAt.toISOString(),
+    }));
+    await this.prisma.$executeRawUnsafe(
+      `UPDATE hook_acks AS h SET state = 'done', status = x.status, response = x.response, pod_uid = x.pod_uid, completed_at = x.completed_at AT TIME ZONE 'UTC'
+       FROM jsonb_to_recordset($1::jsonb) AS x(idempotency_key text, status int, response jsonb, pod_uid text, completed_at timestamptz)
+       WHERE h.idempotency_key = x.idempotency_key AND h.state = 'in-flight'`,
+      JSON.stringify(rows),
+    );
+    return items.map(() => undefined);
   }
 
   /** Forgets an in-flight key whose attempt failed without a final answer, so a retry runs again. */
