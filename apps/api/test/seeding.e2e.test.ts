@@ -117,3 +117,25 @@ status:
     expect(got.data!.object).toBeNull();
   });
 });
+
+describe('seeding only an empty cluster', () => {
+  it('does not bring back seeded objects a user deleted when the server restarts', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'coxswain-reseed-'));
+    writeFileSync(join(dir, 'seed.yaml'), 'apiVersion: v1\nkind: Namespace\nmetadata: { name: from-seed }\n');
+    const env = { SEED_FILE: join(dir, 'seed.yaml'), PGLITE_DIR: join(dir, 'pglite') };
+    const seeded = async (api: TestApi) => (await api.graphql<{ object: { name: string } | null }>('{ object(kind: "namespaces", name: "from-seed") { name } }')).data!.object;
+    let api = await TestApi.start(env);
+    try {
+      expect(await seeded(api)).toEqual({ name: 'from-seed' });
+      expect((await api.graphql('mutation { deleteObject(kind: "namespaces", name: "from-seed") { name } }')).errors).toBeUndefined();
+    } finally {
+      await api.close();
+    }
+    api = await TestApi.start(env);
+    try {
+      expect(await seeded(api)).toBeNull();
+    } finally {
+      await api.close();
+    }
+  });
+});

@@ -5,7 +5,8 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { TestApi, eventually } from './support/api-server.js';
 
-// The demo `npm start` seeds: the OpenKruise docs' sample CloneSet, as users paste it (v1alpha1).
+// The demo `npm start` seeds: the OpenKruise docs' sample CloneSet, as users paste it (v1alpha1), and the
+// Advanced StatefulSet document's in-place example (web).
 const SAMPLE = readFileSync(new URL('../demo/workloads.yaml', import.meta.url), 'utf8');
 
 const WORKLOAD = `query($name: String!) { workload(kind: CLONE_SET, namespace: "default", name: $name) {
@@ -52,7 +53,7 @@ describe('CloneSet over GraphQL', () => {
 
   it('applies the docs sample (v1alpha1) and reports it as a v1beta1 CloneSet with 5 available pods', async () => {
     const applied = await api.graphql(`mutation($y: String!) { applyManifest(yaml: $y) { kind name action } }`, { y: SAMPLE });
-    expect(applied.data).toEqual({ applyManifest: [{ kind: 'CloneSet', name: 'sample', action: 'created' }] });
+    expect(applied.data).toEqual({ applyManifest: [{ kind: 'CloneSet', name: 'sample', action: 'created' }, { kind: 'StatefulSet', name: 'web', action: 'created' }] });
     const w = await until((x) => x.status.availableReplicas === 5, '5 available pods');
     oldRevision = w.status.updateRevision as string;
     expect(w.status).toMatchObject({ replicas: 5, readyReplicas: 5, updatedReplicas: 5, expectedUpdatedReplicas: 5, currentRevision: oldRevision, observedGeneration: 1 });

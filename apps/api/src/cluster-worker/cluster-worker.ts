@@ -40,7 +40,9 @@ async function main(): Promise<void> {
       admission: kruiseAdmission(config.controllers.featureGates),
       onError: (err) => logger.warn({ msg: 'simulator error (retried)', error: String(err) }, 'Cluster'),
     });
-    if (config.cluster.seedFile) seeded = await seedFromFile(cluster.store, config.cluster.seedFile);
+    // A starting point, not a desired state: only an empty cluster is seeded, so what users deleted
+    // stays deleted across restarts.
+    if (config.cluster.seedFile && cluster.fresh) seeded = await seedFromFile(cluster.store, config.cluster.seedFile);
   } catch (err) {
     await prisma.$disconnect();
     port.postMessage({ kind: 'failed', message: err instanceof Error ? err.message : String(err) } satisfies ClusterWorkerStarted);

@@ -1,5 +1,6 @@
-// SEED_FILE: objects from a multi-document YAML are created at startup unless they already exist, so a
-// restart keeps what happened since (the file describes a starting point, not a desired state).
+// SEED_FILE: the objects of a multi-document YAML, created in an empty cluster at its first start (the
+// file describes a starting point, not a desired state). Objects that exist already (a simulated Node
+// of the same name) are left as they are.
 import { readFileSync } from 'node:fs';
 import { applyObjects, isApiError, type EmbeddedStore } from '@coxswain/cluster';
 import { lookupKind, parseManifests, type KubeObject } from '@coxswain/kruise-api';

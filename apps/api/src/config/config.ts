@@ -57,7 +57,7 @@ export const ENVIRONMENT: readonly { name: string; default: string; meaning: str
   { name: 'CLONESET_SCALING_EXCLUDE_PREPARING_DELETE', default: 'false', meaning: 'Kruise\'s `--cloneset-scaling-exclude-preparing-delete`: PreparingDelete pods do not count towards replicas.' },
   { name: 'WATCH_HISTORY_SECONDS', default: '75', meaning: 'How long changes are kept for resuming a watch from a resourceVersion (kube-apiserver keeps 75 s); a watch from an older one gets 410 Gone and relists.' },
   { name: 'WATCH_HISTORY', default: '100000', meaning: 'At most this many changes are kept for resuming watches, whatever their age (bounds memory under write bursts).' },
-  { name: 'SEED_FILE', default: '(unset)', meaning: 'Multi-document YAML created at startup when the objects do not exist yet (Pods and Nodes may carry status).' },
+  { name: 'SEED_FILE', default: '(unset)', meaning: 'Multi-document YAML created at the first start, into an empty cluster (Pods and Nodes may carry status); later starts leave the cluster as it is.' },
   { name: 'SIM_ZONES', default: '3', meaning: 'Simulated zones (zone-a, zone-b, ...).' },
   { name: 'SIM_NODES_PER_ZONE', default: '3', meaning: 'Simulated nodes in each zone.' },
   { name: 'SIM_POD_CAPACITY', default: '110', meaning: 'Pods each simulated node accepts.' },

@@ -247,12 +247,13 @@ export class WorkloadsService {
     return mergeStreams(kinds.map((d) => informerStream(this.cache.workloadInformer(d), ({ object }) => (matches(object) ? this.view(d, object) : undefined))));
   }
 
-  /** Every change of a pod of a workload in `namespace` (of one workload when named). */
-  podChanges(namespace: string, workload: string | undefined): AsyncIterableIterator<PodChange> {
+  /** Every change of a pod of a workload in `namespace` (of one workload when named, of one kind when given). */
+  podChanges(namespace: string, workload: string | undefined, kind: WorkloadKind | undefined): AsyncIterableIterator<PodChange> {
     return informerStream(this.cache.pods, ({ type, object: pod }) => {
       if (pod.metadata.namespace !== namespace) return undefined;
       const owner = this.cache.podOwner(pod);
       if (!owner || (workload !== undefined && owner.object.metadata.name !== workload)) return undefined;
+      if (kind !== undefined && owner.descriptor.name !== kind) return undefined;
       return { type, pod, owner: this.view(owner.descriptor, owner.object) };
     });
   }

@@ -29,6 +29,8 @@ export class EmbeddedCluster {
     readonly store: EmbeddedStore,
     readonly scheduler: Scheduler,
     readonly kubelet: KubeletSimulator,
+    /** The store held nothing when it opened: this is the cluster's first start. */
+    readonly fresh: boolean,
   ) {}
 
   static async start(options: EmbeddedClusterOptions): Promise<EmbeddedCluster> {
@@ -40,6 +42,7 @@ export class EmbeddedCluster {
       onBackgroundError: options.onError,
       admission: options.admission ?? kruiseAdmission(),
     });
+    const fresh = store.size() === 0;
     try {
       const existing = await store.list<Node>({ apiVersion: 'v1', kind: 'Node' });
       if (existing.items.length === 0) await store.seed(simulatedNodes(options.nodes));
@@ -49,7 +52,7 @@ export class EmbeddedCluster {
       const kubelet = new KubeletSimulator(local, options.clock, { ...options.kubelet, onError: options.onError });
       await scheduler.start();
       await kubelet.start();
-      return new EmbeddedCluster(store, scheduler, kubelet);
+      return new EmbeddedCluster(store, scheduler, kubelet, fresh);
     } catch (err) {
       await store.close();
       throw err;

@@ -122,12 +122,17 @@ export class WorkloadsResolver {
   }
 
   @Subscription(() => PodEventModel, {
-    description: 'Pods of workloads in a namespace (of one workload when named) as they change.',
+    description: 'Pods of workloads in a namespace (of one workload when named, of one kind when given) as they change.',
     resolve: function (this: WorkloadsResolver, change: PodChange) {
       return { type: change.type, pod: podView(change.pod, change.owner, this.service.nodes(), this.service.now()) };
     },
   })
-  podChanged(@Args('namespace') namespace: string, @Args('workload', { type: () => String, nullable: true }) workload: string | null) {
-    return this.service.podChanges(namespace, workload ?? undefined);
+  podChanged(
+    @Args('namespace') namespace: string,
+    @Args('workload', { type: () => String, nullable: true }) workload: string | null,
+    @Args('kind', { type: kindArg, nullable: true, description: "The workload's kind, when workloads of several kinds share the name." }) kind: WorkloadKind | null,
+  ) {
+    if (kind != null) kindOf(kind);
+    return this.service.podChanges(namespace, workload ?? undefined, kind ?? undefined);
   }
 }
