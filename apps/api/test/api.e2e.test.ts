@@ -158,6 +158,24 @@ describe('API over HTTP', () => {
     expect(events[events.length - 1]!.type).toBe('DELETED');
   });
 
+  it('merge-patches labels and annotations of an object and keeps the rest; a stale resourceVersion is CONFLICT', async () => {
+    await api.graphql(APPLY, { yaml: POD_YAML('e2e', 'patched') });
+    const PATCH = `mutation($p: JSON!) { patchObject(kind: "pods", namespace: "e2e", name: "patched", patch: $p) { resourceVersion labels annotations object } }`;
+    const first = await api.graphql(PATCH, { p: { metadata: { labels: { tier: 'front' }, annotations: { 'example.io/owner': 'team-a' } } } });
+    expect(first.errors).toBeUndefined();
+    expect(first.data!.patchObject.labels).toMatchObject({ tier: 'front' });
+    expect(first.data!.patchObject.annotations).toEqual({ 'example.io/owner': 'team-a' });
+    expect(first.data!.patchObject.object.spec.containers[0].image).toBe('nginx:1.25');
+    const removed = await api.graphql(PATCH, { p: { metadata: { labels: { tier: null } } } });
+    expect(removed.data!.patchObject.labels.tier).toBeUndefined();
+    const stale = await api.graphql(PATCH, { p: { metadata: { resourceVersion: first.data!.patchObject.resourceVersion, labels: { x: 'y' } } } });
+    expect(stale.errors?.[0]?.extensions?.code).toBe('CONFLICT');
+    const status = await api.graphql(PATCH, { p: { status: { phase: 'Failed' } } });
+    expect(status.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', fieldErrors: [{ field: 'patch.status' }] });
+    const missing = await api.graphql(`mutation { patchObject(kind: "pods", namespace: "e2e", name: "nobody", patch: { metadata: { labels: { a: "b" } } }) { name } }`);
+    expect(missing.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+  });
+
   it('answers NOT_FOUND for deleting an unknown object', async () => {
     const res = await api.graphql(`mutation { deleteObject(kind: "Pod", namespace: "nowhere", name: "nobody") { name } }`);
     expect(res.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');

@@ -31,6 +31,7 @@ const QUERIES: Record<string, { doc: string; allowed: Caller[] }> = {
 const MUTATIONS: Record<string, { doc: string; allowed: Caller[] }> = {
   applyManifest: { doc: `mutation { applyManifest(yaml: ${JSON.stringify(POD)}, dryRun: true) { name } }`, allowed: OPERATORS },
   deleteObject: { doc: 'mutation { deleteObject(kind: "Pod", namespace: "team-a", name: "x") { name } }', allowed: OPERATORS },
+  patchObject: { doc: 'mutation { patchObject(kind: "Pod", namespace: "team-a", name: "x", patch: { metadata: { labels: { a: "b" } } }) { name } }', allowed: OPERATORS },
   setImage: { doc: `mutation { setImage(${W}, container: "c", image: "i") { name } }`, allowed: OPERATORS },
   setPartition: { doc: `mutation { setPartition(${W}, partition: 1) { name } }`, allowed: OPERATORS },
   pauseRollout: { doc: `mutation { pauseRollout(${W}) { name } }`, allowed: OPERATORS },

@@ -41,6 +41,7 @@ export const ACCESS_POLICY = {
   // GraphQL mutations
   applyManifest: mutation(OPERATORS),
   deleteObject: mutation(OPERATORS),
+  patchObject: mutation(OPERATORS),
   setImage: mutation(OPERATORS),
   setPartition: mutation(OPERATORS),
   pauseRollout: mutation(OPERATORS),

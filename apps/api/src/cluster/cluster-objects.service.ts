@@ -1,7 +1,7 @@
 // Use cases over raw cluster objects: apply a manifest (all documents or none), list, get, delete,
 // list nodes, stream changes. Resolvers stay thin; this is where the rules live.
 import { Inject, Injectable } from '@nestjs/common';
-import { applyObjects, isApiError, type AppliedObject, type ClusterClient, type KindRef, type WatchEvent } from '@coxswain/cluster';
+import { applyObjects, isApiError, type AppliedObject, type ClusterClient, type KindRef, type MergePatch, type WatchEvent } from '@coxswain/cluster';
 import {
   findKindByName, KINDS, lookupKind, parseManifests, printYaml, Selector, LABEL_TOPOLOGY_ZONE,
   type KindInfo, type KubeObject,
@@ -99,6 +99,27 @@ export class ClusterObjectsService {
       if (isApiError(err, 'NotFound')) return null;
       throw err;
     }
+  }
+
+  /**
+   * A JSON merge patch (RFC 7386) of one object's metadata and spec, as `kubectl patch --type=merge`
+   * does it: what the patch names changes, everything else stays (unlike applyManifest, which replaces
+   * the object). A `metadata.resourceVersion` in the patch makes it conditional (CONFLICT when stale).
+   */
+  async patch(kind: string, namespace: string | null | undefined, name: string, patch: unknown): Promise<KubeObject> {
+    const ref = this.resolveKind(kind);
+    if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) {
+      throw badUserInput('patch must be a JSON object (a merge patch)', [{ field: 'patch', message: 'must be a JSON object' }]);
+    }
+    if ('status' in patch) {
+      throw badUserInput('status is written by the controllers, not by patches', [{ field: 'patch.status', message: 'status cannot be patched' }]);
+    }
+    const scope = ref.info.namespaced ? (namespace ?? 'default') : undefined;
+    const before = await this.cluster.get(ref, scope, name);
+    const written = await this.cluster.patch(ref, scope, name, patch as MergePatch);
+    this.trail.noteObjectChange(before, written);
+    await this.cache.caughtUp([written]);
+    return written;
   }
 
   async delete(kind: string, namespace: string | null | undefined, name: string): Promise<KubeObject> {

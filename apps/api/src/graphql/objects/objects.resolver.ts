@@ -1,8 +1,9 @@
-// GraphQL for raw cluster objects: applyManifest, objects/object, nodes, deleteObject, objectChanged.
+// GraphQL for raw cluster objects: applyManifest, objects/object, nodes, patchObject, deleteObject, objectChanged.
 import { Args, Int, Mutation, Parent, Query, ResolveField, Resolver, Subscription } from '@nestjs/graphql';
 import type { KubeObject } from '@coxswain/kruise-api';
 import { ClusterObjectsService } from '../../cluster/cluster-objects.service.js';
 import { paginateOrdered } from '../connection.js';
+import { JSONScalar } from '../scalars/json.scalar.js';
 import { ClusterNode, KubeObjectModel, ObjectConnection, ObjectEventModel, ObjectRef } from './object.types.js';
 
 @Resolver(() => KubeObjectModel)
@@ -51,6 +52,18 @@ export class ObjectsResolver {
       resourceVersion: object.metadata.resourceVersion || null,
       action,
     }));
+  }
+
+  @Mutation(() => KubeObjectModel, {
+    description: 'A JSON merge patch of one object (kubectl patch --type=merge): labels, annotations, spec fields; a metadata.resourceVersion in it is a precondition.',
+  })
+  async patchObject(
+    @Args('kind') kind: string,
+    @Args('namespace', { type: () => String, nullable: true }) namespace: string | null,
+    @Args('name') name: string,
+    @Args('patch', { type: () => JSONScalar }) patch: unknown,
+  ) {
+    return this.model(await this.cluster.patch(kind, namespace, name, patch));
   }
 
   @Mutation(() => KubeObjectModel, { description: 'Deletes an object; returns it as marked for deletion, or as it last was.' })
