@@ -4,6 +4,7 @@
 // DASHBOARD_PORT (4200) and talks to the API at API_URL. Output is prefixed per process; SIGINT and
 // SIGTERM are passed on; when either process exits, the other is stopped and start exits too.
 import { spawn, spawnSync } from 'node:child_process';
+import { createServer } from 'node:net';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
@@ -15,6 +16,22 @@ const dashboardHost = env.DASHBOARD_HOST || '127.0.0.1';
 const dashboardPort = env.DASHBOARD_PORT || '4200';
 const browserHost = (host) => (host === '0.0.0.0' ? '127.0.0.1' : host);
 const apiUrl = env.API_URL || `http://${browserHost(apiHost)}:${apiPort}`;
+
+// A second `npm start` (or anything else) on our ports would fail only after the build, with EADDRINUSE
+// from deep inside a server: check first and say which port is taken and how to choose another.
+async function portTaken(host, port) {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', (err) => resolve(err.code === 'EADDRINUSE' || err.code === 'EACCES'));
+    probe.listen(Number(port), host, () => probe.close(() => resolve(false)));
+  });
+}
+for (const [what, host, port, variable] of [['API', apiHost, apiPort, 'PORT'], ['dashboard', dashboardHost, dashboardPort, 'DASHBOARD_PORT']]) {
+  if (await portTaken(host, port)) {
+    process.stderr.write(`[start] port ${port} (${host}) for the ${what} is already in use (another \`npm start\`?); stop it, or choose another port with ${variable}=...\n`);
+    process.exit(1);
+  }
+}
 
 const build = spawnSync('npx', ['nx', 'run-many', '-t', 'build', '-p', '@coxswain/api', '@coxswain/dashboard', '--output-style=stream'], {
   cwd: root, env, stdio: 'inherit',
