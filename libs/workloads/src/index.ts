@@ -10,3 +10,4 @@ export * from './refs.js';
 export * from './kinds/index.js';
 export * from './replicaset/index.js';
 export * from './deployment/index.js';
+export * from './uniteddeployment/index.js';
