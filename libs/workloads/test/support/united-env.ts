@@ -12,9 +12,9 @@ import {
   DEFAULT_FEATURE_GATES, parseManifests,
   type Event, type FeatureGates, type KubeObject, type Node, type Pod,
 } from '@coxswain/kruise-api';
-type UnitedDeploymentController = unknown; // TEMP
 import {
   CloneSetController, DeploymentController, NATIVE_STATEFULSET, NODE_REF, POD_REF, ReplicaSetController, StatefulSetController,
+  UnitedDeploymentController,
 } from '../../src/index.js';
 
 export const START = '2026-01-01T00:00:00Z';
@@ -84,7 +84,7 @@ export async function startUnitedEnv(options: UnitedEnvOptions = {}): Promise<Un
   new StatefulSetController(manager, { flavor: NATIVE_STATEFULSET, gates, recorder, log, maxConcurrentReconciles: 2 });
   const replicaSets = new ReplicaSetController(manager, { recorder, log, maxConcurrentReconciles: 2 });
   const deployments = new DeploymentController(manager, { recorder, log, maxConcurrentReconciles: 2 });
-  const united = undefined as unknown as UnitedDeploymentController; // TEMP
+  const united = new UnitedDeploymentController(manager, { recorder, log, maxConcurrentReconciles: 2 });
   await manager.start();
 
   const settle = async () => {
