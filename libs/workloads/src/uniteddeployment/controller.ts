@@ -3,9 +3,9 @@
 // subsets are read from, and the ControllerRevisions; keeps the last plan per UnitedDeployment and
 // computes one on demand (planNow) from the caches without writing.
 import type { Clock } from '@coxswain/cluster';
-import type { Controller, ControllerManager, EventRecorder, Informer } from '@coxswain/controller-runtime';
+import type { Controller, ControllerManager, EventRecorder, Informer, Request } from '@coxswain/controller-runtime';
 import { ResourceVersionExpectations, ScaleExpectations, enqueueObject, enqueueOwner, requestKey } from '@coxswain/controller-runtime';
-import type { ControllerRevision, KubeObject, Pod, ReplicaSet, UnitedDeployment } from '@coxswain/kruise-api';
+import { Selector, type ControllerRevision, type KubeObject, type Pod, type ReplicaSet, type UnitedDeployment } from '@coxswain/kruise-api';
 import { POD_REF, REPLICASET_REF } from '../refs.js';
 import { CONTROLLER_REVISION_REF } from '../revision/revision-store.js';
 import { SUBSET_ADAPTERS } from './adapters/index.js';
@@ -66,7 +66,11 @@ export class UnitedDeploymentController {
     const owner = enqueueOwner<KubeObject>(UNITED_DEPLOYMENT_REF);
     this.controller.watches(this.informers.unitedDeployments, enqueueObject());
     for (const informer of this.informers.workloads.values()) {
-      this.controller.watches(informer, owner);
+      // An orphan wakes the UnitedDeployments that would adopt it (Kruise waits for their next pass).
+      this.controller.watches(informer, (w: KubeObject) => {
+        const requests = owner(w);
+        return requests.length > 0 || w.metadata.ownerReferences?.some((r) => r.controller === true) ? requests : this.matching(w);
+      });
       informer.addEventHandler({
         onAdd: (w) => {
           for (const request of owner(w)) creations.observeScale(requestKey(request), 'create', w.metadata.name!);
@@ -76,6 +80,16 @@ export class UnitedDeploymentController {
     this.informers.unitedDeployments.addEventHandler({
       onDelete: (ud) => this.plans.delete(requestKey({ namespace: ud.metadata.namespace, name: ud.metadata.name! })),
     });
+  }
+
+  private matching(object: KubeObject): Request[] {
+    return this.informers.unitedDeployments.list(object.metadata.namespace).filter((ud) => {
+      try {
+        return Selector.fromLabelSelector(ud.spec.selector).matches(object.metadata.labels ?? {});
+      } catch {
+        return false;
+      }
+    }).map((ud) => ({ namespace: ud.metadata.namespace, name: ud.metadata.name! }));
   }
 
   /** The plan the last reconcile computed (in observe mode: computed and not applied). */

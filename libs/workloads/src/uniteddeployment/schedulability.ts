@@ -68,7 +68,8 @@ function unschedulableSince(pod: Pod): boolean {
 export function pendingTimeout(pod: Pod, criticalMs: number, now: number): { timedOut: boolean; checkAfterMs?: number } {
   if (!unschedulableSince(pod)) return { timedOut: false };
   const expected = (timestampMillis(pod.metadata.creationTimestamp) ?? now) + criticalMs;
-  return expected < now ? { timedOut: true } : { timedOut: false, checkAfterMs: expected - now };
+  // Timed out strictly after `expected`: look again 1 ms past it.
+  return expected < now ? { timedOut: true } : { timedOut: false, checkAfterMs: expected - now + 1 };
 }
 
 /** Sets a subset condition; one with the same status and reason is kept as it is (with its transition time). */
@@ -163,7 +164,7 @@ function reservedState(pod: Pod, label: string | undefined, input: Schedulabilit
     const ready = podCondition(pod, CONDITION_READY);
     if (pod.status?.phase === 'Running' && revision === input.updateRevision && ready?.status === 'True') {
       const until = (timestampMillis(ready.lastTransitionTime) ?? now) + input.unschedulableDurationMs;
-      return until < now ? { reserved: false } : { reserved: true, checkAfterMs: until - now };
+      return until < now ? { reserved: false } : { reserved: true, checkAfterMs: until - now + 1 };
     }
     return { reserved: true, checkAfterMs: input.unschedulableDurationMs };
   }
@@ -178,5 +179,5 @@ function reservedState(pod: Pod, label: string | undefined, input: Schedulabilit
   const since = updating ? timestampMillis(input.updatedCondition?.lastTransitionTime) : undefined;
   if (since === undefined) return { reserved: false };
   const deadline = since + input.rescheduleCriticalMs;
-  return deadline < now ? { reserved: true, updateTimeout: true, checkAfterMs: input.unschedulableDurationMs } : { reserved: false, checkAfterMs: deadline - now };
+  return deadline < now ? { reserved: true, updateTimeout: true, checkAfterMs: input.unschedulableDurationMs } : { reserved: false, checkAfterMs: deadline - now + 1 };
 }
