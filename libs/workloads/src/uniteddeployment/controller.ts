@@ -5,7 +5,7 @@
 import type { Clock } from '@coxswain/cluster';
 import type { Controller, ControllerManager, EventRecorder, Informer, Request } from '@coxswain/controller-runtime';
 import { ResourceVersionExpectations, ScaleExpectations, enqueueObject, enqueueOwner, requestKey } from '@coxswain/controller-runtime';
-import { Selector, type ControllerRevision, type KubeObject, type Pod, type ReplicaSet, type UnitedDeployment } from '@coxswain/kruise-api';
+import { jsonEqual, Selector, type ControllerRevision, type KubeObject, type Pod, type ReplicaSet, type UnitedDeployment } from '@coxswain/kruise-api';
 import { POD_REF, REPLICASET_REF } from '../refs.js';
 import { CONTROLLER_REVISION_REF } from '../revision/revision-store.js';
 import { SUBSET_ADAPTERS } from './adapters/index.js';
@@ -15,6 +15,13 @@ import {
   readUnitedDeployment, UNITED_DEPLOYMENT_REF, UnitedDeploymentReconciler, type UnitedDeploymentInformers, type UnitedDeploymentReconcilerDeps,
 } from './reconciler.js';
 import { claimRevisions, previewUnitedDeploymentRevisions } from './revision.js';
+
+/** Only the status (and the resourceVersion) differ. */
+function statusOnly(old: UnitedDeployment, next: UnitedDeployment): boolean {
+  const { resourceVersion: _a, ...oldMeta } = old.metadata;
+  const { resourceVersion: _b, ...nextMeta } = next.metadata;
+  return (old.spec === next.spec || jsonEqual(old.spec, next.spec)) && jsonEqual(oldMeta, nextMeta);
+}
 
 export const UNITED_DEPLOYMENT_CONTROLLER_NAME = 'uniteddeployment-controller';
 
@@ -64,7 +71,15 @@ export class UnitedDeploymentController {
     });
 
     const owner = enqueueOwner<KubeObject>(UNITED_DEPLOYMENT_REF);
-    this.controller.watches(this.informers.unitedDeployments, enqueueObject());
+    // Its own status writes do not wake a UnitedDeployment: only a change of spec or metadata does.
+    const self = enqueueObject<UnitedDeployment>();
+    this.informers.unitedDeployments.addEventHandler({
+      onAdd: (ud) => self(ud).forEach((r) => this.controller.enqueue(r)),
+      onUpdate: (old, next) => {
+        if (!statusOnly(old, next)) self(next).forEach((r) => this.controller.enqueue(r));
+      },
+      onDelete: (ud) => self(ud).forEach((r) => this.controller.enqueue(r)),
+    });
     for (const informer of this.informers.workloads.values()) {
       // An orphan wakes the UnitedDeployments that would adopt it (Kruise waits for their next pass).
       this.controller.watches(informer, (w: KubeObject) => {
