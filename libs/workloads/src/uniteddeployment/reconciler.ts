@@ -78,7 +78,11 @@ export function readUnitedDeployment(informers: UnitedDeploymentInformers, ud: U
 
 /** Pods the workload controls; a Deployment's through its ReplicaSets. */
 function subsetPods(informers: UnitedDeploymentInformers, adapter: SubsetAdapter, workload: SubsetWorkload): Pod[] {
-  const controlled = (uid: string) => informers.pods.byOwner(uid).filter((p) => p.metadata.ownerReferences?.some((r) => r.controller === true && r.uid === uid));
+  const controlled = (uid: string) => {
+    const owned = informers.pods.byOwner(uid);
+    const isControlled = (p: Pod) => p.metadata.ownerReferences?.some((r) => r.controller === true && r.uid === uid) === true;
+    return owned.every(isControlled) ? owned : owned.filter(isControlled);
+  };
   if (adapter.templateKind !== 'deploymentTemplate') return controlled(workload.metadata.uid!);
   return informers.replicaSets.byOwner(workload.metadata.uid!).flatMap((rs) => controlled(rs.metadata.uid!));
 }

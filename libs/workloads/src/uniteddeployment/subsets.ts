@@ -50,14 +50,21 @@ export interface SubsetCounts {
 }
 
 export function subsetCounts(adapter: SubsetAdapter, subset: SubsetObservation, updateRevision: string): SubsetCounts {
-  const updated = subset.pods.filter((p) => isActive(p) && p.metadata.labels?.[LABEL_KRUISE_CONTROLLER_REVISION_HASH] === updateRevision);
+  // One pass: this runs for every pod of every subset on every pass.
+  let updatedReplicas = 0;
+  let updatedReadyReplicas = 0;
+  for (const pod of subset.pods) {
+    if (!isActive(pod) || pod.metadata.labels?.[LABEL_KRUISE_CONTROLLER_REVISION_HASH] !== updateRevision) continue;
+    updatedReplicas++;
+    if (isNativePodReady(pod)) updatedReadyReplicas++;
+  }
   const status = adapter.status(subset.workload);
   return {
     specReplicas: adapter.specReplicas(subset.workload),
     replicas: status.replicas,
     readyReplicas: status.readyReplicas,
-    updatedReplicas: updated.length,
-    updatedReadyReplicas: updated.filter(isNativePodReady).length,
+    updatedReplicas,
+    updatedReadyReplicas,
     partition: adapter.currentPartition(subset.workload, subset.pods),
   };
 }
