@@ -14,8 +14,8 @@ import type {
   TopologySpreadConstraint, TypedLocalObjectReference, Volume, VolumeMount, WeightedPodAffinityTerm,
 } from './core.js';
 import type {
-  DeploymentSpec, DeploymentStrategy, NativeRollingUpdateStatefulSetStrategy, NativeStatefulSet, NativeStatefulSetSpec, NativeStatefulSetStatus,
-  NativeStatefulSetUpdateStrategy, RollingUpdateDeployment,
+  Deployment, DeploymentCondition, DeploymentSpec, DeploymentStatus, DeploymentStrategy, NativeRollingUpdateStatefulSetStrategy, NativeStatefulSet, NativeStatefulSetSpec, NativeStatefulSetStatus,
+  NativeStatefulSetUpdateStrategy, ReplicaSet, ReplicaSetCondition, ReplicaSetSpec, ReplicaSetStatus, RollingUpdateDeployment,
 } from './apps-v1.js';
 import type { StatefulSetCondition, StatefulSetPersistentVolumeClaimRetentionPolicy } from './statefulset.js';
 import {
@@ -445,5 +445,35 @@ export const deploymentSpec = object<DeploymentSpec>({
   paused: boolean,
   progressDeadlineSeconds: int32,
 });
+
+const deploymentStatus = object<DeploymentStatus>({
+  observedGeneration: int64,
+  replicas: int32,
+  updatedReplicas: int32,
+  readyReplicas: int32,
+  availableReplicas: int32,
+  unavailableReplicas: int32,
+  conditions: listOf(object<DeploymentCondition>({
+    type: string, status: oneOf('True', 'False', 'Unknown'), lastUpdateTime: time, lastTransitionTime: time, reason: string, message: string,
+  })),
+  collisionCount: int32,
+});
+
+export const deployment = object<Deployment>({ ...typeMeta, spec: deploymentSpec, status: deploymentStatus });
+
+const replicaSetSpec = object<ReplicaSetSpec>({ replicas: int32, minReadySeconds: int32, selector: labelSelector, template: podTemplateSpec });
+
+const replicaSetStatus = object<ReplicaSetStatus>({
+  replicas: int32,
+  fullyLabeledReplicas: int32,
+  readyReplicas: int32,
+  availableReplicas: int32,
+  observedGeneration: int64,
+  conditions: listOf(object<ReplicaSetCondition>({
+    type: oneOf('ReplicaFailure'), status: oneOf('True', 'False', 'Unknown'), lastTransitionTime: time, reason: string, message: string,
+  })),
+});
+
+export const replicaSet = object<ReplicaSet>({ ...typeMeta, spec: replicaSetSpec, status: replicaSetStatus });
 
 export type { Schema };

@@ -16,6 +16,8 @@ const SCHEMAS: Readonly<Record<string, Schema>> = {
   'v1/Event': core.event,
   'apps/v1/ControllerRevision': core.controllerRevision,
   'apps/v1/StatefulSet': core.nativeStatefulSet,
+  'apps/v1/Deployment': core.deployment,
+  'apps/v1/ReplicaSet': core.replicaSet,
   'apps.kruise.io/v1beta1/CloneSet': kruise.cloneSet,
   'apps.kruise.io/v1alpha1/CloneSet': kruise.cloneSetV1alpha1,
   'apps.kruise.io/v1beta1/StatefulSet': kruise.statefulSet,

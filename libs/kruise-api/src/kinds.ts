@@ -24,6 +24,8 @@ export const KINDS: readonly KindInfo[] = [
   { apiVersions: ['apps.kruise.io/v1beta1', 'apps.kruise.io/v1alpha1'], kind: 'StatefulSet', group: 'apps.kruise.io', plural: 'statefulsets', namespaced: true, hasStatusSubresource: true },
   // The native kind, after the Advanced StatefulSet so that a bare "statefulsets" means Kruise's.
   { apiVersions: ['apps/v1'], kind: 'StatefulSet', group: 'apps', plural: 'statefulsets', namespaced: true, hasStatusSubresource: true },
+  { apiVersions: ['apps/v1'], kind: 'Deployment', group: 'apps', plural: 'deployments', namespaced: true, hasStatusSubresource: true },
+  { apiVersions: ['apps/v1'], kind: 'ReplicaSet', group: 'apps', plural: 'replicasets', namespaced: true, hasStatusSubresource: true },
   { apiVersions: ['apps.kruise.io/v1beta1', 'apps.kruise.io/v1alpha1'], kind: 'UnitedDeployment', group: 'apps.kruise.io', plural: 'uniteddeployments', namespaced: true, hasStatusSubresource: true },
 ];
 

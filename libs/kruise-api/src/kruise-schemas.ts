@@ -200,23 +200,22 @@ const unitedDeploymentStatusBase = {
   labelSelector: string,
 };
 
-const unitedDeploymentStatus = object<UnitedDeploymentStatus>({
-  ...unitedDeploymentStatusBase,
-  updatedRevision: string,
-  subsetStatuses: listOf(object<UnitedDeploymentSubsetStatus>({
-    name: string,
-    replicas: int32,
-    readyReplicas: int32,
-    partition: int32,
-    reservedPods: int32,
-    conditions: listOf(object<SubsetCondition>({ type: string, status: string, lastTransitionTime: time, reason: string, message: string })),
-  })),
-});
+const subsetStatuses = listOf(object<UnitedDeploymentSubsetStatus>({
+  name: string,
+  replicas: int32,
+  readyReplicas: int32,
+  partition: int32,
+  reservedPods: int32,
+  conditions: listOf(object<SubsetCondition>({ type: string, status: string, lastTransitionTime: time, reason: string, message: string })),
+}));
+
+const unitedDeploymentStatus = object<UnitedDeploymentStatus>({ ...unitedDeploymentStatusBase, updatedRevision: string, subsetStatuses });
 
 const unitedDeploymentV1alpha1Status = object<UnitedDeploymentV1alpha1Status>({
   ...unitedDeploymentStatusBase,
   subsetReplicas: mapOf(int32),
   updateStatus: object<UpdateStatus>({ updatedRevision: string, currentPartitions: mapOf(int32) }),
+  subsetStatuses,
 });
 
 export const unitedDeployment = object<UnitedDeployment>({ ...typeMeta, spec: unitedDeploymentSpec, status: unitedDeploymentStatus });

@@ -1,6 +1,6 @@
-// UnitedDeployment (spec/uniteddeployment.md §1). The controller works on v1beta1, which carries the
-// plain names; v1alpha1 (the version Coxswain currently serves, see kinds.ts) has the same spec and a
-// differently shaped status, typed as UnitedDeploymentV1alpha1Status.
+// UnitedDeployment (spec/uniteddeployment.md §1). The controller works on v1beta1 (the storage version),
+// which carries the plain names; v1alpha1 has the same spec and a differently shaped status, typed as
+// UnitedDeploymentV1alpha1Status (uniteddeployment-conversion.ts converts between them).
 import type { IntOrString, KubeObject, LabelSelector, ObjectMeta } from './meta.js';
 import type { ConditionStatus, JsonObject, NodeSelectorTerm, Toleration } from './core.js';
 import type { CloneSetSpec } from './cloneset.js';
@@ -169,7 +169,10 @@ export interface UpdateStatus {
 export interface UnitedDeploymentV1alpha1Status extends UnitedDeploymentStatusBase {
   /** subset name -> subsetStatuses[].replicas */
   subsetReplicas?: Record<string, number>;
+  /** Absent when there is neither an updated revision nor a subset status. */
   updateStatus?: UpdateStatus;
+  /** The same entries as v1beta1's (v1alpha1 gained them with the Adaptive strategy). */
+  subsetStatuses?: UnitedDeploymentSubsetStatus[];
 }
 
 // ---------------------------------------------------------------------------------------------

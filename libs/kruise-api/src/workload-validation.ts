@@ -21,12 +21,14 @@ import type { LabelSelector } from './meta.js';
 
 export type Obj = Record<string, unknown>;
 
-/** The workload kinds whose webhooks use these rules; Kruise words a few messages per kind. */
-export type WorkloadKindName = 'CloneSet' | 'StatefulSet';
+/** The workload kinds whose webhooks use these rules; Kruise (and Kubernetes) word a few messages per kind. */
+export type WorkloadKindName = 'CloneSet' | 'StatefulSet' | 'Deployment' | 'ReplicaSet';
 
 const WORDS: Record<WorkloadKindName, { emptySelector: string; activeDeadline: string }> = {
   CloneSet: { emptySelector: 'empty selector is invalid for cloneset', activeDeadline: 'activeDeadlineSeconds in cloneset is not Supported' },
   StatefulSet: { emptySelector: 'empty selector is invalid for statefulset', activeDeadline: 'activeDeadlineSeconds in StatefulSet is not Supported' },
+  Deployment: { emptySelector: 'empty selector is invalid for deployment', activeDeadline: 'activeDeadlineSeconds in ReplicaSet is not Supported' },
+  ReplicaSet: { emptySelector: 'empty selector is invalid for deployment', activeDeadline: 'activeDeadlineSeconds in ReplicaSet is not Supported' },
 };
 
 const DNS_POLICIES = ['ClusterFirstWithHostNet', 'ClusterFirst', 'Default', 'None'];

@@ -14,6 +14,9 @@ describe('lookupKind', () => {
     ['apps.kruise.io/v1beta1', 'StatefulSet'],
     ['apps/v1', 'StatefulSet'],
     ['apps.kruise.io/v1alpha1', 'UnitedDeployment'],
+    ['apps.kruise.io/v1beta1', 'UnitedDeployment'],
+    ['apps/v1', 'Deployment'],
+    ['apps/v1', 'ReplicaSet'],
   ])('serves %s %s', (apiVersion, kind) => {
     const info = lookupKind(apiVersion, kind);
     expect(info?.kind).toBe(kind);
@@ -21,7 +24,7 @@ describe('lookupKind', () => {
   });
 
   it.each([
-    ['apps/v1', 'Deployment'],
+    ['extensions/v1beta1', 'Deployment'],
     ['apps/v1beta2', 'StatefulSet'],
     ['v1', 'pod'],
     ['apps.kruise.io/v1beta1', 'clonesets'],
@@ -63,6 +66,9 @@ describe('findKindByName', () => {
     ['statefulsets.apps.kruise.io', 'StatefulSet'],
     ['statefulsets.apps', 'StatefulSet'],
     ['uniteddeployments', 'UnitedDeployment'],
+    ['deployments', 'Deployment'],
+    ['deployments.apps', 'Deployment'],
+    ['replicasets', 'ReplicaSet'],
     ['controllerrevisions', 'ControllerRevision'],
     ['persistentvolumeclaims', 'PersistentVolumeClaim'],
   ])('%s -> %s', (name, kind) => {
@@ -74,7 +80,7 @@ describe('findKindByName', () => {
     expect(findKindByName('statefulsets.apps')?.group).toBe('apps');
   });
 
-  it.each(['deployments', 'clone', 'ud', 'pods.apps.kruise.io', ''])('%j is not a served kind', (name) => {
+  it.each(['clone', 'ud', 'pods.apps.kruise.io', ''])('%j is not a served kind', (name) => {
     expect(findKindByName(name)).toBeUndefined();
   });
 

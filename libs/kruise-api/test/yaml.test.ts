@@ -157,12 +157,13 @@ describe('parseManifests: errors name the document, line and field', () => {
   });
 
   it('refuses an unknown kind by name and lists what is served', () => {
-    const text = `${namespace('ok')}---\napiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n`;
+    const text = `${namespace('ok')}---\napiVersion: apps/v1\nkind: DaemonSet\nmetadata:\n  name: web\n`;
     const error = manifestError(text);
     expect(error.documentIndex).toBe(1);
     expect(error.field).toBe('kind');
     expect(error.line).toBe(7);
-    expect(error.message).toContain('document 2 (line 7): unknown kind "Deployment" in apiVersion "apps/v1"');
+    expect(error.message).toContain('document 2 (line 7): unknown kind "DaemonSet" in apiVersion "apps/v1"');
+    expect(error.message).toContain('Deployment apps/v1');
     expect(error.message).toContain('Coxswain serves: ');
     expect(error.message).toContain('CloneSet apps.kruise.io/v1beta1');
     expect(error.message).toContain('UnitedDeployment apps.kruise.io/v1alpha1');

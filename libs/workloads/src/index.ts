@@ -8,3 +8,6 @@ export * from './inplace/index.js';
 export * from './ownership/index.js';
 export * from './refs.js';
 export * from './kinds/index.js';
+export * from './replicaset/index.js';
+export * from './deployment/index.js';
+export * from './uniteddeployment/index.js';

@@ -5,3 +5,5 @@ export const CLONESET_REF: KindRef = { apiVersion: 'apps.kruise.io/v1beta1', kin
 export const POD_REF: KindRef = { apiVersion: 'v1', kind: 'Pod' };
 export const PVC_REF: KindRef = { apiVersion: 'v1', kind: 'PersistentVolumeClaim' };
 export const NODE_REF: KindRef = { apiVersion: 'v1', kind: 'Node' };
+export const DEPLOYMENT_REF: KindRef = { apiVersion: 'apps/v1', kind: 'Deployment' };
+export const REPLICASET_REF: KindRef = { apiVersion: 'apps/v1', kind: 'ReplicaSet' };

@@ -1,8 +1,10 @@
-// The controllers the cluster worker runs, one per workload kind (and the native apps/v1 StatefulSet
-// beside Kruise's), and where their plans are read by the contract's kind name.
+// The controllers the cluster worker runs, one per workload kind, and the native apps/v1 ones beside
+// Kruise's (StatefulSet, Deployment, ReplicaSet: a cluster runs them, and UnitedDeployment's subset
+// templates create them); and where the workload kinds' plans are read by the contract's kind name.
 import type { ControllerManager, EventRecorder } from '@coxswain/controller-runtime';
 import {
-  CloneSetController, NATIVE_STATEFULSET, StatefulSetController, type RolloutPlan, type WorkloadKindName,
+  CloneSetController, DeploymentController, NATIVE_STATEFULSET, ReplicaSetController, StatefulSetController, UnitedDeploymentController,
+  type RolloutPlan, type WorkloadKindName,
 } from '@coxswain/workloads';
 import type { AppConfig } from '../config/config.js';
 import type { JsonLogger } from '../logging/json-logger.js';
@@ -24,11 +26,14 @@ export function registerControllers(manager: ControllerManager, config: AppConfi
     log: log('CloneSet'),
   });
   const statefulSets = new StatefulSetController(manager, { ...common, log: log('StatefulSet') });
-  // apps/v1 StatefulSets run on the same controller with native defaults: a cluster runs them, and
-  // UnitedDeployment's statefulSetTemplate creates them.
+  const unitedDeployments = new UnitedDeploymentController(manager, { ...common, log: log('UnitedDeployment') });
+  // apps/v1 StatefulSets run on the same controller with native defaults.
   new StatefulSetController(manager, { ...common, flavor: NATIVE_STATEFULSET, log: log('StatefulSet (apps/v1)') });
+  new DeploymentController(manager, { ...common, log: log('Deployment') });
+  new ReplicaSetController(manager, { ...common, log: log('ReplicaSet') });
   return new Map<WorkloadKindName, PlanSource>([
     ['CLONE_SET', cloneSets],
     ['STATEFUL_SET', statefulSets],
+    ['UNITED_DEPLOYMENT', unitedDeployments],
   ]);
 }

@@ -7,7 +7,9 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 
 const START = fileURLToPath(new URL('../../../../scripts/start.mjs', import.meta.url));
 let busy: Server | undefined;
-afterEach(() => busy?.close());
+afterEach(() => {
+  busy?.close();
+});
 
 async function occupy(): Promise<number> {
   busy = createServer();

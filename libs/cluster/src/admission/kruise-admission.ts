@@ -1,13 +1,15 @@
-// Kruise's webhooks for the embedded cluster, and the API server's own rules for apps/v1 StatefulSet:
-// CloneSet and Advanced StatefulSet writes in either served version are defaulted (mutating webhook),
-// validated (validating webhook, Kubernetes-style field errors) and stored in the storage version
-// v1beta1 (CRD conversion); apps/v1 StatefulSets get Kubernetes' defaults and validation. Other kinds
-// pass through unchanged.
+// Kruise's webhooks for the embedded cluster, and the API server's own rules for apps/v1 workloads:
+// CloneSet, Advanced StatefulSet and UnitedDeployment writes in either served version are defaulted
+// (mutating webhook), validated (validating webhook, Kubernetes-style field errors) and stored in the
+// storage version v1beta1 (CRD conversion); apps/v1 StatefulSets, Deployments and ReplicaSets get
+// Kubernetes' defaults and validation. Other kinds pass through unchanged.
 import {
-  DEFAULT_FEATURE_GATES, groupOf, setDefaultsCloneSetAnyVersion, setDefaultsNativeStatefulSet, setDefaultsStatefulSetAnyVersion,
-  toStorageCloneSet, toStorageStatefulSet, validateCloneSet, validateNativeStatefulSet, validateStatefulSet,
-  type CloneSet, type CloneSetV1alpha1, type FeatureGates, type KubeObject, type NativeStatefulSet, type Pod, type StatefulSet,
-  type StatefulSetV1alpha1,
+  DEFAULT_FEATURE_GATES, groupOf, setDefaultsCloneSetAnyVersion, setDefaultsDeployment, setDefaultsNativeStatefulSet,
+  setDefaultsReplicaSet, setDefaultsStatefulSetAnyVersion, setDefaultsUnitedDeployment, toStorageCloneSet, toStorageStatefulSet,
+  toStorageUnitedDeployment, validateCloneSet, validateDeployment, validateNativeStatefulSet, validateReplicaSet, validateStatefulSet,
+  validateUnitedDeployment,
+  type CloneSet, type CloneSetV1alpha1, type Deployment, type FeatureGates, type KubeObject, type NativeStatefulSet, type Pod,
+  type ReplicaSet, type StatefulSet, type StatefulSetV1alpha1, type UnitedDeployment, type UnitedDeploymentV1alpha1,
 } from '@coxswain/kruise-api';
 import { ApiError } from '../errors.js';
 import type { AdmissionHook, AdmissionRequest } from '../embedded/store/admission.js';
@@ -20,7 +22,10 @@ export function kruiseAdmission(gates: FeatureGates = DEFAULT_FEATURE_GATES): Ad
     const group = groupOf(object.apiVersion);
     if (group === 'apps.kruise.io' && object.kind === 'CloneSet') return admitCloneSet(request, gates);
     if (group === 'apps.kruise.io' && object.kind === 'StatefulSet') return admitStatefulSet(request, gates);
+    if (group === 'apps.kruise.io' && object.kind === 'UnitedDeployment') return admitUnitedDeployment(request, gates);
     if (group === 'apps' && object.kind === 'StatefulSet') return admitNativeStatefulSet(request);
+    if (group === 'apps' && object.kind === 'Deployment') return admitDeployment(request);
+    if (group === 'apps' && object.kind === 'ReplicaSet') return admitReplicaSet(request);
     return object;
   };
 }
@@ -58,3 +63,29 @@ function admitNativeStatefulSet(request: AdmissionRequest): KubeObject {
   if (errors.length > 0) throw ApiError.fromFieldErrors('StatefulSet.apps', object.metadata.name ?? '', errors);
   return defaulted;
 }
+
+function admitUnitedDeployment(request: AdmissionRequest, gates: FeatureGates): KubeObject {
+  const { object } = request;
+  const old = request.old as UnitedDeployment | undefined;
+  const defaulted = setDefaultsUnitedDeployment(object as UnitedDeployment | UnitedDeploymentV1alpha1, { old, gates });
+  const errors = validateUnitedDeployment(defaulted, { version: versionOf(object), old });
+  if (errors.length > 0) throw ApiError.fromFieldErrors('UnitedDeployment', object.metadata.name ?? '', errors);
+  return toStorageUnitedDeployment(defaulted);
+}
+
+function admitDeployment(request: AdmissionRequest): KubeObject {
+  const { object } = request;
+  const defaulted = setDefaultsDeployment(object as Deployment);
+  const errors = validateDeployment(defaulted, request.old as Deployment | undefined);
+  if (errors.length > 0) throw ApiError.fromFieldErrors('Deployment.apps', object.metadata.name ?? '', errors);
+  return defaulted;
+}
+
+function admitReplicaSet(request: AdmissionRequest): KubeObject {
+  const { object } = request;
+  const defaulted = setDefaultsReplicaSet(object as ReplicaSet);
+  const errors = validateReplicaSet(defaulted, request.old as ReplicaSet | undefined);
+  if (errors.length > 0) throw ApiError.fromFieldErrors('ReplicaSet.apps', object.metadata.name ?? '', errors);
+  return defaulted;
+}
+

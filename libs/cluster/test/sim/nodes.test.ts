@@ -36,6 +36,24 @@ describe('simulatedNodes', () => {
     expect(nodes.map((n) => n.spec?.podCIDR)).toEqual(['10.244.0.0/23', '10.244.2.0/23']);
   });
 
+  it('labels each node `node: <zone>` by default, plus extra labels per zone and per node', () => {
+    const nodes = simulatedNodes({ zones: 2, nodesPerZone: 2, zoneLabels: { 'zone-b': { tier: 'spot' } }, nodeLabels: { 'sim-b-2': { tier: 'gpu', disk: 'ssd' } } });
+    expect(nodes.map((n) => [n.metadata.labels?.['node'], n.metadata.labels?.['tier'], n.metadata.labels?.['disk']])).toEqual([
+      ['zone-a', undefined, undefined],
+      ['zone-a', undefined, undefined],
+      ['zone-b', 'spot', undefined],
+      ['zone-b', 'gpu', 'ssd'],
+    ]);
+    // The well-known labels cannot be overridden by extra labels.
+    const odd = simulatedNodes({ zones: 1, nodesPerZone: 1, nodeLabels: { 'sim-a-1': { 'topology.kubernetes.io/zone': 'elsewhere' } } });
+    expect(odd[0]!.metadata.labels?.['topology.kubernetes.io/zone']).toBe('zone-a');
+  });
+
+  it('uses another zone-name label, or none', () => {
+    expect(simulatedNodes({ zones: 1, nodesPerZone: 1, zoneNameLabel: 'zone' })[0]!.metadata.labels).toMatchObject({ zone: 'zone-a' });
+    expect(simulatedNodes({ zones: 1, nodesPerZone: 1, zoneNameLabel: null })[0]!.metadata.labels).not.toHaveProperty('node');
+  });
+
   it('refuses nonsense sizes', () => {
     expect(() => simulatedNodes({ zones: 0 })).toThrow(/zones must be a positive integer/);
     expect(() => simulatedNodes({ podCapacity: 1.5 })).toThrow(/podCapacity/);

@@ -85,6 +85,36 @@ describe('Scheduler', () => {
     }
   });
 
+  it('honours a zone cordoned through the API at once, and schedules there again once it is uncordoned', async () => {
+    const cluster = await startSimCluster({ kubelet: false });
+    const zoneA = { affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchExpressions: [{ key: 'node', operator: 'In' as const, values: ['zone-a'] }] }] } } } };
+    const setUnschedulable = async (value: boolean) => {
+      for (const name of ['sim-a-1', 'sim-a-2', 'sim-a-3']) {
+        const node = await cluster.store.get<Node>(NODE, undefined, name);
+        await cluster.store.update<Node>({ ...node, spec: { ...node.spec, unschedulable: value } });
+      }
+    };
+    try {
+      await setUnschedulable(true);
+      await cluster.store.create(makePod('a-0', { spec: zoneA }));
+      await cluster.advance();
+      let pod = await cluster.pod('a-0');
+      expect(pod.spec.nodeName).toBeUndefined();
+      expect(pod.status?.phase).toBe('Pending');
+      expect(condition(pod, 'PodScheduled')).toMatchObject({
+        status: 'False', reason: 'Unschedulable',
+        message: "0/9 nodes are available: 3 node(s) were unschedulable, 6 node(s) didn't match Pod's node affinity/selector.",
+      });
+      await setUnschedulable(false);
+      await cluster.advance();
+      pod = await cluster.pod('a-0');
+      expect(pod.spec.nodeName).toMatch(/^sim-a-/);
+      expect(condition(pod, 'PodScheduled')).toMatchObject({ status: 'True' });
+    } finally {
+      await cluster.stop();
+    }
+  });
+
   it('retries an unschedulable pod when its own spec changes (a toleration is added)', async () => {
     const nodes: Node[] = simulatedNodes({ zones: 1, nodesPerZone: 1 }).map((n) => ({ ...n, spec: { ...n.spec, taints: [{ key: 'dedicated', value: 'gpu', effect: 'NoSchedule' }] } }));
     const cluster = await startSimCluster({ nodes, kubelet: false });

@@ -4,4 +4,5 @@ export * from './mutation-error.js';
 export * from './human-age.js';
 export * from './cloneset-kind.js';
 export * from './statefulset-kind.js';
+export * from './uniteddeployment-kind.js';
 export * from './registry.js';

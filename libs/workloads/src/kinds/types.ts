@@ -1,11 +1,35 @@
 // A workload kind as the API, the dashboard and the hook endpoints see it: one descriptor per kind,
-// pure data and pure functions over the stored object, so a new kind (UnitedDeployment next) plugs in by
-// adding one entry to the registry. Nothing here reads a cluster or a clock.
+// pure data and pure functions over the stored object, so a new kind plugs in by adding one entry to
+// the registry. Nothing here reads a cluster or a clock.
 import type { KindRef } from '@coxswain/cluster';
-import type { ControllerRevision, IntOrString, KubeObject, Lifecycle, Pod } from '@coxswain/kruise-api';
+import type { ControllerRevision, IntOrString, KubeObject, Lifecycle, NodeSelectorTerm, Pod, SubsetCondition } from '@coxswain/kruise-api';
 
 /** The contract's WorkloadKind values (spec/api-contract.md). */
-export type WorkloadKindName = 'CLONE_SET' | 'STATEFUL_SET';
+export type WorkloadKindName = 'CLONE_SET' | 'STATEFUL_SET' | 'UNITED_DEPLOYMENT';
+
+/**
+ * One subset of a UnitedDeployment as its stored spec and status show it. Why the subset got its
+ * replicas is the controller's to say: UnitedDeploymentController.planNow(...).subsets[].reason.
+ */
+export interface SubsetSummary {
+  name: string;
+  /** The replicas allocated to the subset (status), 0 before the first pass. */
+  replicas: number;
+  readyReplicas: number;
+  /** The partition written into the subset workload (ignored by Deployments). */
+  partition: number;
+  reservedPods: number;
+  /** As written in the topology: replicas (int or %), minReplicas, maxReplicas. */
+  specifiedReplicas?: IntOrString;
+  minReplicas?: IntOrString;
+  maxReplicas?: IntOrString;
+  nodeSelectorTerm?: NodeSelectorTerm;
+  schedulable?: SubsetCondition;
+  /** Adaptive, while Schedulable=False: when the subset counts as schedulable again (RFC 3339). */
+  recoversAt?: string;
+  /** A subset status entry whose subset left the topology (entries are never pruned). */
+  removed: boolean;
+}
 
 export interface WorkloadConditionSummary {
   type: string;
@@ -51,8 +75,11 @@ export interface DeletePodsEdit<W> {
  */
 export interface WorkloadMutations<W> {
   setImage(workload: W, container: string, image: string): W;
-  /** The kind's own partition: CloneSet pods or share ("40%"), Advanced StatefulSet an ordinal count. */
-  setPartition(workload: W, partition: IntOrString): W;
+  /**
+   * The kind's own partition: CloneSet pods or share ("40%"), Advanced StatefulSet an ordinal count,
+   * UnitedDeployment the `subset`'s manual partition (every subset's without one).
+   */
+  setPartition(workload: W, partition: IntOrString, subset?: string): W;
   setPaused(workload: W, paused: boolean): W;
   scale(workload: W, replicas: number): W;
   /** `pods` are the workload's active pods to delete, as read by the caller. */
@@ -73,7 +100,11 @@ export interface WorkloadKindDescriptor<W extends KubeObject = KubeObject> {
   printerColumns: readonly string[];
   /** One kubectl row: a value per printer column. `now` is ms since the epoch (for AGE). */
   printRow(workload: W, now: number): string[];
-  /** The pod belongs to the workload: its controller ownerReference carries the workload's uid. */
+  /**
+   * The pod belongs to the workload: its controller ownerReference carries the workload's uid (for a
+   * UnitedDeployment, whose pods belong to its subset workloads: the pod carries a subset label and
+   * matches the UnitedDeployment's selector).
+   */
   ownsPod(workload: W, pod: Pod): boolean;
   status(workload: W): WorkloadStatusSummary;
   /** The number of pods the current rollout moves to the update revision (spec.replicas less the partition). */
@@ -87,6 +118,10 @@ export interface WorkloadKindDescriptor<W extends KubeObject = KubeObject> {
   podOrdinal?(workload: W, pod: Pod): number | undefined;
   /** The pod's instance id, for kinds whose pods have one (CloneSet). */
   podInstanceId?(workload: W, pod: Pod): string | undefined;
+  /** The subset a pod belongs to, for kinds with subsets (UnitedDeployment). */
+  podSubset?(workload: W, pod: Pod): string | undefined;
+  /** The subsets, for kinds that have them (UnitedDeployment), from the stored spec and status. */
+  subsets?(workload: W): SubsetSummary[];
   /** The pod counts as available by the kind's own rule (minReadySeconds, lifecycle state). */
   isPodAvailable(workload: W, pod: Pod, now: number): boolean;
   /** The pod is at the workload's update revision, by the kind's own revision matching. */

@@ -1,1 +1,2 @@
 export * from './controller-ref.js';
+export * from './claim.js';

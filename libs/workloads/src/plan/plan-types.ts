@@ -13,12 +13,21 @@ export type PlannedActionType =
   /** Advanced StatefulSet: a pod's identity or storage (names, pod-name label, claim volumes) rewritten. */
   | 'REPAIR_POD'
   /** Advanced StatefulSet: a PVC's ownerReferences set to the retention policy. */
-  | 'UPDATE_PVC';
+  | 'UPDATE_PVC'
+  /** Workload-level actions (UnitedDeployment's subset workloads, a Deployment's ReplicaSets): `workload` names the object, `pod` is ''. */
+  | 'CREATE_WORKLOAD'
+  | 'UPDATE_WORKLOAD'
+  | 'SCALE_WORKLOAD'
+  | 'DELETE_WORKLOAD'
+  /** UnitedDeployment, reserveUnschedulablePods: a pod's reserved label set or changed. */
+  | 'LABEL_POD';
 
 export interface PlannedAction {
   type: PlannedActionType;
-  /** The pod acted on (for CREATE: the name the new pod will get). */
+  /** The pod acted on (for CREATE: the name the new pod will get); '' for a workload-level action. */
   pod: string;
+  /** The workload a workload-level action acts on. */
+  workload?: { kind: string; name: string };
   /** Why, in plain words: "scale up 5 -> 6", "partition 3: update to web-6c9f", ... */
   reason: string;
   /** The revision a created or updated pod ends up at. */

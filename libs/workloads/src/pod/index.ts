@@ -2,3 +2,4 @@
 // engine read off a pod, and the timestamps they write.
 export * from './time.js';
 export * from './pod-state.js';
+export * from './native-pod-state.js';

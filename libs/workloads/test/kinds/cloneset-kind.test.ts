@@ -40,7 +40,7 @@ describe('the registry', () => {
     expect(workloadKind('CLONE_SET')?.kind).toBe('CloneSet');
     expect(workloadKindOf({ apiVersion: 'apps.kruise.io/v1alpha1', kind: 'CloneSet' })?.name).toBe('CLONE_SET');
     expect(workloadKindOf({ apiVersion: 'apps/v1', kind: 'CloneSet' })).toBeUndefined();
-    expect(workloadKind('UNITED_DEPLOYMENT')).toBeUndefined();
+    expect(workloadKind('DAEMON_SET')).toBeUndefined();
   });
 });
 

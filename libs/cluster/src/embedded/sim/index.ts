@@ -1,6 +1,6 @@
 // The embedded cluster's simulated machinery: virtual nodes, a scheduler and the nodes' kubelets. They talk
 // to the cluster only through the ClusterClient port, like any other client.
-export { simulatedNodes, type SimulatedNodesOptions } from './nodes.js';
+export { DEFAULT_ZONE_NAME_LABEL, simulatedNodes, type SimulatedNodesOptions } from './nodes.js';
 export { Scheduler, type SchedulerOptions } from './scheduler.js';
 export { KubeletSimulator, DEFAULT_KUBELET_OPTIONS, type KubeletOptions } from './kubelet.js';
 export {

@@ -1,5 +1,8 @@
 // The virtual nodes of the embedded cluster: `zones` zones of `nodesPerZone` nodes each, Ready, with capacity,
 // an InternalIP and a pod CIDR. They carry status, so the composition loads them with `store.seed(...)`.
+// Besides the well-known labels every node carries `node: <its zone>` (the label OpenKruise's
+// UnitedDeployment examples select zones by) and any extra labels given per zone or per node. Once
+// created they are ordinary Node objects: label, cordon (spec.unschedulable) or taint them through the API.
 import { formatCidr, formatIpv4, parseIpv4 } from './ipv4.js';
 import { LABEL_HOSTNAME, LABEL_TOPOLOGY_ZONE, type Node } from '@coxswain/kruise-api';
 import { LABEL_ARCH, LABEL_OS } from './well-known.js';
@@ -21,7 +24,16 @@ export interface SimulatedNodesOptions {
   memory?: string;
   /** lastTransitionTime/lastHeartbeatTime of the Ready condition; omitted when not given. */
   readySince?: string;
+  /** The label whose value is the node's zone name, besides topology.kubernetes.io/zone (default "node"); null for none. */
+  zoneNameLabel?: string | null;
+  /** Extra labels for every node of a zone, by zone name. */
+  zoneLabels?: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  /** Extra labels by node name, applied after the zone's. */
+  nodeLabels?: Readonly<Record<string, Readonly<Record<string, string>>>>;
 }
+
+/** Default of SimulatedNodesOptions.zoneNameLabel. */
+export const DEFAULT_ZONE_NAME_LABEL = 'node';
 
 const POD_NETWORK = parseIpv4('10.244.0.0')!;
 const HOST_NETWORK = parseIpv4('172.18.0.0')!;
@@ -56,6 +68,19 @@ interface NodeFacts {
   options: SimulatedNodesOptions;
 }
 
+function nodeLabels(name: string, zone: string, options: SimulatedNodesOptions): Record<string, string> {
+  const zoneNameLabel = options.zoneNameLabel === undefined ? DEFAULT_ZONE_NAME_LABEL : options.zoneNameLabel;
+  return {
+    ...(zoneNameLabel !== null ? { [zoneNameLabel]: zone } : {}),
+    ...(options.zoneLabels?.[zone] ?? {}),
+    ...(options.nodeLabels?.[name] ?? {}),
+    [LABEL_TOPOLOGY_ZONE]: zone,
+    [LABEL_HOSTNAME]: name,
+    [LABEL_OS]: 'linux',
+    [LABEL_ARCH]: 'amd64',
+  };
+}
+
 function simulatedNode({ name, zone, podCIDR, internalIP, podCapacity, options }: NodeFacts): Node {
   const resources = { cpu: options.cpu ?? '8', memory: options.memory ?? '32Gi', pods: String(podCapacity) };
   const since = options.readySince;
@@ -64,7 +89,7 @@ function simulatedNode({ name, zone, podCIDR, internalIP, podCapacity, options }
     kind: 'Node',
     metadata: {
       name,
-      labels: { [LABEL_TOPOLOGY_ZONE]: zone, [LABEL_HOSTNAME]: name, [LABEL_OS]: 'linux', [LABEL_ARCH]: 'amd64' },
+      labels: nodeLabels(name, zone, options),
     },
     spec: { podCIDR, podCIDRs: [podCIDR], providerID: `sim://${name}` },
     status: {

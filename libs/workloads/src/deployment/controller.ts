@@ -1,0 +1,78 @@
+// Wires the Deployment reconciler into a ControllerManager: Deployments, their ReplicaSets (a change
+// wakes the owning Deployment; an orphan, the Deployments whose selector matches it) and pods (a pod
+// gone can let a Recreate rollout go on), and the last plan per Deployment.
+import type { Controller, ControllerManager, EventRecorder, Request } from '@coxswain/controller-runtime';
+import { ResourceVersionExpectations, enqueueObject, enqueueOwner, requestKey } from '@coxswain/controller-runtime';
+import { Selector, type Deployment, type Pod, type ReplicaSet } from '@coxswain/kruise-api';
+import { DEPLOYMENT_REF, POD_REF, REPLICASET_REF } from '../refs.js';
+import type { DeploymentPlan } from './planner.js';
+import { DeploymentReconciler, type DeploymentInformers, type DeploymentReconcilerDeps } from './reconciler.js';
+
+export const DEPLOYMENT_CONTROLLER_NAME = 'deployment-controller';
+
+export interface DeploymentControllerOptions {
+  recorder: EventRecorder;
+  log: DeploymentReconcilerDeps['log'];
+  maxConcurrentReconciles?: number;
+  expectationTimeoutMs?: number;
+}
+
+export class DeploymentController {
+  readonly informers: DeploymentInformers;
+  readonly controller: Controller;
+  private readonly plans = new Map<string, DeploymentPlan>();
+
+  constructor(manager: ControllerManager, options: DeploymentControllerOptions) {
+    this.informers = {
+      deployments: manager.informerFor<Deployment>(DEPLOYMENT_REF),
+      replicaSets: manager.informerFor<ReplicaSet>(REPLICASET_REF),
+      pods: manager.informerFor<Pod>(POD_REF),
+    };
+    const clock = manager.clock;
+    const rvExpectations = new ResourceVersionExpectations({ clock, timeoutMs: options.expectationTimeoutMs, cache: this.informers.replicaSets });
+    this.controller = manager.newController({
+      name: DEPLOYMENT_CONTROLLER_NAME,
+      maxConcurrentReconciles: options.maxConcurrentReconciles,
+      onError: (error, request) => options.log('warn', 'sync failed; retrying with backoff', { key: requestKey(request), error: String(error) }),
+      reconciler: (context) =>
+        new DeploymentReconciler({
+          client: context.client,
+          clock,
+          informers: this.informers,
+          rvExpectations,
+          recorder: options.recorder,
+          observeOnly: manager.mode === 'observe',
+          onPlan: (key, plan) => this.plans.set(key, plan),
+          log: options.log,
+        }),
+    });
+
+    const owner = enqueueOwner<ReplicaSet>(DEPLOYMENT_REF);
+    this.controller.watches(this.informers.deployments, enqueueObject());
+    this.controller.watches(this.informers.replicaSets, (rs: ReplicaSet) => {
+      const requests = owner(rs);
+      return requests.length > 0 || rs.metadata.ownerReferences?.some((r) => r.controller === true) ? requests : this.deploymentsMatching(rs);
+    });
+    this.controller.watches(this.informers.pods, (pod: Pod) => {
+      const rsRef = pod.metadata.ownerReferences?.find((r) => r.controller === true && r.kind === 'ReplicaSet');
+      const rs = rsRef ? this.informers.replicaSets.get(pod.metadata.namespace, rsRef.name) : undefined;
+      return rs ? owner(rs) : [];
+    });
+    this.informers.deployments.addEventHandler({ onDelete: (d) => this.plans.delete(requestKey({ namespace: d.metadata.namespace, name: d.metadata.name! })) });
+  }
+
+  /** The plan the last sync computed (in observe mode: computed and not applied). */
+  lastPlan(namespace: string, name: string): DeploymentPlan | undefined {
+    return this.plans.get(requestKey({ namespace, name }));
+  }
+
+  private deploymentsMatching(rs: ReplicaSet): Request[] {
+    return this.informers.deployments.list(rs.metadata.namespace).filter((d) => {
+      try {
+        return Selector.from(d.spec.selector).matches(rs.metadata.labels ?? {});
+      } catch {
+        return false;
+      }
+    }).map((d) => ({ namespace: d.metadata.namespace, name: d.metadata.name! }));
+  }
+}

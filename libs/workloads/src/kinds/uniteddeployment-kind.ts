@@ -1,0 +1,164 @@
+// UnitedDeployment (apps.kruise.io/v1beta1) as a workload kind: the descriptor the API, dashboard and
+// hooks read. Its pods belong to its subset workloads; a pod is the UnitedDeployment's when it matches
+// the selector and carries a subset label. Its partition is per subset
+// (updateStrategy.manualUpdate.partitions); it has no pause. Choosing pods to delete labels them
+// specified-delete, which CloneSet and Advanced StatefulSet subsets honour.
+import {
+  isAdaptive, LABEL_KRUISE_CONTROLLER_REVISION_HASH, LABEL_SPECIFIED_DELETE, LABEL_SUBSET_NAME, matchesSelector, SPECIFIED_DELETE_VALUE,
+  subsetTemplateKind, unschedulableDurationMs,
+  type IntOrString, type Lifecycle, type Pod, type PodTemplateSpec, type UnitedDeployment,
+} from '@coxswain/kruise-api';
+import { isPodAvailable } from '../pod/pod-state.js';
+import { lifecycleTimestamp, timestampMillis } from '../pod/time.js';
+import { UNITED_DEPLOYMENT_REF } from '../uniteddeployment/reconciler.js';
+import { column, withReplicas, withRevisionTemplate, type TemplatedWorkload } from './common-edits.js';
+import { humanAge } from './human-age.js';
+import { WorkloadMutationError } from './mutation-error.js';
+import type { SubsetSummary, WorkloadKindDescriptor } from './types.js';
+
+/** The pod template of whichever template kind is set. */
+function podTemplate(ud: UnitedDeployment): PodTemplateSpec | undefined {
+  const kind = subsetTemplateKind(ud.spec.template);
+  return kind ? (ud.spec.template[kind]?.spec as { template?: PodTemplateSpec } | undefined)?.template : undefined;
+}
+
+function templateSpec(ud: UnitedDeployment): Record<string, unknown> | undefined {
+  const kind = subsetTemplateKind(ud.spec.template);
+  return kind ? (ud.spec.template[kind]?.spec as unknown as Record<string, unknown>) : undefined;
+}
+
+function subsetSummaries(ud: UnitedDeployment): SubsetSummary[] {
+  const topology = ud.spec.topology?.subsets ?? [];
+  const statuses = ud.status?.subsetStatuses ?? [];
+  const names = [...topology.map((s) => s.name), ...statuses.map((s) => s.name).filter((n) => !topology.some((t) => t.name === n))];
+  return names.map((name): SubsetSummary => {
+    const spec = topology.find((s) => s.name === name);
+    const status = statuses.find((s) => s.name === name);
+    const schedulable = status?.conditions?.find((c) => c.type === 'Schedulable');
+    const since = timestampMillis(schedulable?.lastTransitionTime);
+    const adaptive = isAdaptive(ud.spec.topology?.scheduleStrategy);
+    return {
+      name, replicas: status?.replicas ?? 0, readyReplicas: status?.readyReplicas ?? 0, partition: status?.partition ?? 0, reservedPods: status?.reservedPods ?? 0,
+      ...(spec?.replicas !== undefined ? { specifiedReplicas: spec.replicas } : {}),
+      ...(spec?.minReplicas !== undefined ? { minReplicas: spec.minReplicas } : {}),
+      ...(spec?.maxReplicas !== undefined ? { maxReplicas: spec.maxReplicas } : {}),
+      ...(spec?.nodeSelectorTerm ? { nodeSelectorTerm: spec.nodeSelectorTerm } : {}),
+      ...(schedulable ? { schedulable } : {}),
+      ...(adaptive && schedulable?.status === 'False' && since !== undefined ? { recoversAt: lifecycleTimestamp(since + unschedulableDurationMs(ud.spec.topology?.scheduleStrategy)) } : {}),
+      removed: spec === undefined,
+    };
+  });
+}
+
+function checkPartition(ud: UnitedDeployment, partition: IntOrString, subset: string | undefined): void {
+  if (typeof partition !== 'number' || !Number.isInteger(partition) || partition < 0) {
+    throw new WorkloadMutationError(`partition ${JSON.stringify(partition)} is not a non-negative integer: a UnitedDeployment subset partition counts pods`, [
+      { field: 'partition', message: 'a non-negative integer (pods of the subset kept at the previous revision)' },
+    ]);
+  }
+  const names = (ud.spec.topology?.subsets ?? []).map((s) => s.name);
+  if (subset !== undefined && !names.includes(subset)) {
+    throw new WorkloadMutationError(`subset "${subset}" is not in the topology (subsets: ${names.join(', ')})`, [
+      { field: 'subset', message: `not found; subsets: ${names.join(', ')}` },
+    ]);
+  }
+}
+
+export const UNITED_DEPLOYMENT_KIND: WorkloadKindDescriptor<UnitedDeployment> = {
+  name: 'UNITED_DEPLOYMENT',
+  kind: 'UnitedDeployment',
+  ref: UNITED_DEPLOYMENT_REF,
+  servedVersions: ['apps.kruise.io/v1beta1', 'apps.kruise.io/v1alpha1'],
+  printerColumns: ['DESIRED', 'CURRENT', 'UPDATED', 'READY', 'AGE'],
+  printRow(ud, now) {
+    const s = ud.status;
+    return [
+      column(ud.spec.replicas), column(s?.replicas), column(s?.updatedReplicas), column(s?.readyReplicas),
+      humanAge(now - Date.parse(ud.metadata.creationTimestamp ?? new Date(now).toISOString())),
+    ];
+  },
+  ownsPod: (ud, pod) => Boolean(pod.metadata.labels?.[LABEL_SUBSET_NAME]) && matchesSelector(ud.spec.selector, pod.metadata.labels),
+  status(ud) {
+    const s = ud.status;
+    return {
+      observedGeneration: s?.observedGeneration ?? 0,
+      replicas: s?.replicas ?? 0,
+      readyReplicas: s?.readyReplicas ?? 0,
+      // A UnitedDeployment has no availability of its own: its subsets' ready pods.
+      availableReplicas: s?.readyReplicas ?? 0,
+      updatedReplicas: s?.updatedReplicas ?? 0,
+      updatedReadyReplicas: s?.updatedReadyReplicas ?? 0,
+      updatedAvailableReplicas: s?.updatedReadyReplicas ?? 0,
+      expectedUpdatedReplicas: UNITED_DEPLOYMENT_KIND.expectedUpdatedReplicas(ud),
+      currentRevision: s?.currentRevision ?? '',
+      updateRevision: s?.updatedRevision ?? '',
+      conditions: (s?.conditions ?? []).map((c) => ({ type: c.type, status: c.status, reason: c.reason, message: c.message, lastTransitionTime: c.lastTransitionTime })),
+    };
+  },
+  /** Σ over subsets of allocated − partition (Deployments have no partition: all of them). */
+  expectedUpdatedReplicas(ud) {
+    const statuses = ud.status?.subsetStatuses ?? [];
+    const inTopology = new Set((ud.spec.topology?.subsets ?? []).map((s) => s.name));
+    const partitioned = subsetTemplateKind(ud.spec.template) !== 'deploymentTemplate';
+    return statuses.filter((s) => inTopology.has(s.name)).reduce((sum, s) => sum + Math.max(0, s.replicas - (partitioned ? s.partition : 0)), 0);
+  },
+  images: (ud) => (podTemplate(ud)?.spec.containers ?? []).map((c) => c.image ?? ''),
+  replicas: (ud) => ud.spec.replicas ?? 1,
+  updateStrategy: (ud) => ud.spec.updateStrategy ?? {},
+  lifecycle: (ud) => templateSpec(ud)?.['lifecycle'] as Lifecycle | undefined,
+  podSubset: (_ud, pod) => pod.metadata.labels?.[LABEL_SUBSET_NAME],
+  subsets: subsetSummaries,
+  isPodAvailable: (ud, pod, now) => isPodAvailable(pod, (templateSpec(ud)?.['minReadySeconds'] as number | undefined) ?? 0, now),
+  isPodUpdated: (ud, pod) => ud.status?.updatedRevision !== undefined && pod.metadata.labels?.[LABEL_KRUISE_CONTROLLER_REVISION_HASH] === ud.status.updatedRevision,
+  mutations: {
+    setImage(ud, container, image) {
+      if (image.trim() === '') throw new WorkloadMutationError('image must not be empty', [{ field: 'image', message: 'must not be empty' }]);
+      const next = structuredClone(ud);
+      const target = podTemplate(next)?.spec.containers.find((c) => c.name === container);
+      if (!target) {
+        const names = (podTemplate(next)?.spec.containers ?? []).map((c) => c.name).join(', ');
+        throw new WorkloadMutationError(`container "${container}" is not in the pod template (containers: ${names})`, [{ field: 'container', message: `not found; containers: ${names}` }]);
+      }
+      target.image = image;
+      return next;
+    },
+    setPartition(ud, partition, subset) {
+      checkPartition(ud, partition, subset);
+      const next = structuredClone(ud);
+      const strategy = (next.spec.updateStrategy ??= {});
+      strategy.type = 'Manual';
+      const manual = (strategy.manualUpdate ??= {});
+      const partitions = { ...(manual.partitions ?? {}) };
+      for (const s of next.spec.topology?.subsets ?? []) if (subset === undefined || s.name === subset) partitions[s.name] = partition as number;
+      manual.partitions = partitions;
+      return next;
+    },
+    setPaused() {
+      throw new WorkloadMutationError('a UnitedDeployment has no pause: hold its rollout with setPartition (per subset)', [
+        { field: 'kind', message: 'UNITED_DEPLOYMENT cannot be paused' },
+      ]);
+    },
+    scale: (ud, replicas) => withReplicas(ud as unknown as TemplatedWorkload, replicas) as unknown as UnitedDeployment,
+    deletePods(ud, pods: readonly Pod[], scaleDown) {
+      const kind = subsetTemplateKind(ud.spec.template);
+      if (scaleDown) {
+        throw new WorkloadMutationError('a UnitedDeployment allocates replicas per subset, so chosen pods cannot be scaled away; scale the UnitedDeployment instead', [
+          { field: 'scaleDown', message: 'not supported for UNITED_DEPLOYMENT' },
+        ]);
+      }
+      if (kind !== 'cloneSetTemplate' && kind !== 'advancedStatefulSetTemplate') {
+        throw new WorkloadMutationError(`${kind ?? 'this'} subsets do not honour apps.kruise.io/specified-delete; delete the pods themselves`, [
+          { field: 'pods', message: 'only CloneSet and Advanced StatefulSet subsets replace chosen pods' },
+        ]);
+      }
+      const bad = pods.map((p, i) => ({ p, i })).filter(({ p }) => !UNITED_DEPLOYMENT_KIND.ownsPod(ud, p));
+      if (bad.length > 0) {
+        throw new WorkloadMutationError(`not pods of UnitedDeployment ${ud.metadata.name}: ${bad.map(({ p }) => p.metadata.name).join(', ')}`,
+          bad.map(({ p, i }) => ({ field: `pods[${i}]`, message: `${p.metadata.name} is not in a subset of this UnitedDeployment` })));
+      }
+      const names = [...new Set(pods.map((p) => p.metadata.name!))];
+      return { podPatches: names.map((pod) => ({ pod, patch: { metadata: { labels: { [LABEL_SPECIFIED_DELETE]: SPECIFIED_DELETE_VALUE } } } })) };
+    },
+    rollback: (ud, revision) => withRevisionTemplate(ud as unknown as TemplatedWorkload, revision) as unknown as UnitedDeployment,
+  },
+};

@@ -1,0 +1,5 @@
+export * from './types.js';
+export * from './specific.js';
+export * from './min-max.js';
+export * from './reservation.js';
+export * from './allocate.js';

@@ -1,0 +1,92 @@
+// The min/max allocator (spec/uniteddeployment.md §2.2) and Adaptive's adjustment of its bounds
+// (§4.1): first every subset gets its minReplicas, in topology order, then up to its maxReplicas, until
+// spec.replicas are allocated; earlier subsets win both rounds, and replicas beyond Σmax stay
+// unallocated. Pure.
+import { parseSubsetReplicas, type IntOrString, type Subset } from '@coxswain/kruise-api';
+import { boundText, UNBOUNDED, type Allocation, type AllocationResult, type AllocatorName, type SubsetAllocation, type SubsetFacts } from './types.js';
+
+export interface Bounds {
+  name: string;
+  min: number;
+  max: number;
+  /** Why the bounds are what they are (Adaptive's adjustments), prefixed to the reason. */
+  note?: string;
+}
+
+/** minReplicas (0 when unset or unreadable) and maxReplicas (unbounded when unset, 0 when unreadable!). */
+export function subsetBounds(udReplicas: number, subsets: readonly Subset[]): { ok: true; bounds: Bounds[] } | { ok: false; error: string } {
+  const bounds: Bounds[] = [];
+  for (const [i, subset] of subsets.entries()) {
+    const min = readBound(udReplicas, subset.minReplicas, 0);
+    const max = readBound(udReplicas, subset.maxReplicas, UNBOUNDED);
+    if (min > max) return { ok: false, error: `subset[${i}].maxReplicas(${max}) must be more than or equal to minReplicas(${min})` };
+    bounds.push({ name: subset.name, min, max });
+  }
+  return { ok: true, bounds };
+}
+
+function readBound(udReplicas: number, value: IntOrString | undefined, unset: number): number {
+  if (value === undefined || value === null) return unset;
+  const parsed = parseSubsetReplicas(udReplicas, value);
+  return parsed.error === undefined ? parsed.value : 0;
+}
+
+/** allocateByMinMax over `bounds` in topology order; `udReplicas` unset counts as 0. */
+export function allocateByMinMax(udReplicas: number, bounds: readonly Bounds[], allocator: AllocatorName = 'minMax'): Allocation {
+  const R = Math.max(0, udReplicas);
+  const first = new Map<string, number>();
+  let allocated = 0;
+  for (const b of bounds) {
+    const a = Math.max(Math.min(b.min, R - allocated), 0);
+    first.set(b.name, a);
+    allocated += a;
+  }
+  const second = new Map<string, number>();
+  if (allocated < R) {
+    for (const b of bounds) {
+      const a = Math.max(Math.min(b.max - b.min, R - allocated), 0);
+      second.set(b.name, a);
+      allocated += a;
+    }
+  }
+  const subsets = bounds.map((b): SubsetAllocation => {
+    const min = first.get(b.name)!;
+    const more = second.get(b.name) ?? 0;
+    const replicas = min + more;
+    const parts = [`minReplicas ${b.min}${min < b.min ? ` (only ${min} left of ${R})` : ''}`];
+    if (second.size === 0) parts.push(`the ${R} replicas were used up by minReplicas`);
+    else if (more > 0) parts.push(`then ${more} more up to maxReplicas ${boundText(b.max)}`);
+    else if (b.max - b.min <= 0) parts.push(`maxReplicas ${boundText(b.max)} allows no more`);
+    else parts.push('nothing left for more');
+    return { name: b.name, replicas, reason: `${b.note ? `${b.note}; ` : ''}${parts.join(', ')}: ${replicas}`, minReplicas: b.min, maxReplicas: b.max };
+  });
+  return { allocator, subsets };
+}
+
+export function allocateMinMax(udReplicas: number, subsets: readonly Subset[]): AllocationResult {
+  const bounds = subsetBounds(udReplicas, subsets);
+  if (!bounds.ok) return bounds;
+  return { ok: true, allocation: allocateByMinMax(udReplicas, bounds.bounds) };
+}
+
+/**
+ * The Adaptive allocator (§4.1): an unschedulable subset that exists is held at its ready pods (the
+ * surplus flows to later subsets); any other subset never gets fewer than the pods it has ready.
+ */
+export function allocateAdaptive(udReplicas: number, subsets: readonly Subset[], facts: readonly SubsetFacts[]): AllocationResult {
+  const raw = subsetBounds(udReplicas, subsets);
+  if (!raw.ok) return raw;
+  const byName = new Map(facts.map((f) => [f.name, f]));
+  const bounds = raw.bounds.map((b): Bounds => {
+    const f = byName.get(b.name);
+    const ready = f?.exists ? f.readyReplicas : 0;
+    if (f?.unschedulable && f.exists) {
+      return { name: b.name, min: Math.max(ready, b.min), max: Math.min(ready, b.max), note: `unschedulable: held at its ${ready} ready pods` };
+    }
+    if (!f?.unschedulable && ready > b.min) {
+      return { name: b.name, min: Math.min(ready, b.max), max: b.max, note: `keeps its ${ready} ready pods (within maxReplicas ${boundText(b.max)})` };
+    }
+    return b;
+  });
+  return { ok: true, allocation: allocateByMinMax(udReplicas, bounds, 'adaptive') };
+}

@@ -1,0 +1,273 @@
+// The UnitedDeployment reconcile (spec/uniteddeployment.md §6.3): wait for the cache to show the last
+// status write, resolve revisions (history first), discover the subset workloads (claim, drop
+// duplicates), plan the pass with the pure planner, then write: reserved-pod labels, subset creations
+// and deletions (slow start), subset updates (get, render, update; 5 attempts), and the status. An
+// error after planning is an Event and a retry; the status is then not written.
+import { isApiError, type Clock, type ClusterClient, type KindRef } from '@coxswain/cluster';
+import type { EventRecorder, Informer, ReconcileResult, Reconciler, Request, ResourceVersionExpectations, ScaleExpectations } from '@coxswain/controller-runtime';
+import { requestKey } from '@coxswain/controller-runtime';
+import {
+  CONDITION_READY, jsonEqual, LABEL_KRUISE_CONTROLLER_REVISION_HASH, LABEL_RESERVED_POD, subsetTemplateKind,
+  type ControllerRevision, type Pod, type ReplicaSet, type Subset, type UnitedDeployment,
+} from '@coxswain/kruise-api';
+import { asError, errorMessage } from '../executor/pod-writes.js';
+import { writeStatusWithRetry } from '../executor/status-write.js';
+import { controllerRefTo, withControllerRef, withoutOwner } from '../ownership/claim.js';
+import { podCondition } from '../pod/pod-state.js';
+import { POD_REF } from '../refs.js';
+import { CONTROLLER_REVISION_REF } from '../revision/revision-store.js';
+import { podOrdinal } from '../statefulset/utils/identity.js';
+import { SUBSET_ADAPTERS, STATEFULSET_SUBSET, subsetAdapter } from './adapters/index.js';
+import type { SubsetAdapter, SubsetWorkload } from './adapters/types.js';
+import { planUnitedDeployment, type UnitedDeploymentOperation, type UnitedDeploymentPlan } from './planner.js';
+import { renderSubsetWorkload } from './render.js';
+import { claimRevisions, ensureUnitedDeploymentRevision, previewUnitedDeploymentRevisions, truncateUnitedDeploymentHistory } from './revision.js';
+import { discoverSubsets, type SubsetObservation } from './subsets.js';
+
+export const UNITED_DEPLOYMENT_REF: KindRef = { apiVersion: 'apps.kruise.io/v1beta1', kind: 'UnitedDeployment' };
+/** How long a reconcile waits for the cache to show the last status write (Kruise: 1 s). */
+const STATUS_OBSERVED_REQUEUE_MS = 1000;
+const UPDATE_ATTEMPTS = 5;
+
+export interface UnitedDeploymentInformers {
+  unitedDeployments: Informer<UnitedDeployment>;
+  /** The workloads of each template kind, by the kind's template slot. */
+  workloads: ReadonlyMap<SubsetAdapter['templateKind'], Informer<SubsetWorkload>>;
+  replicaSets: Informer<ReplicaSet>;
+  pods: Informer<Pod>;
+  revisions: Informer<ControllerRevision>;
+}
+
+export interface UnitedDeploymentReconcilerDeps {
+  client: ClusterClient;
+  clock: Clock;
+  informers: UnitedDeploymentInformers;
+  /** The UnitedDeployment status writes the cache must show before the next pass. */
+  statusExpectations: ResourceVersionExpectations;
+  /** Subset workloads created and not yet seen by the cache. */
+  creations: ScaleExpectations;
+  recorder: EventRecorder;
+  observeOnly: boolean;
+  onPlan?: (key: string, plan: UnitedDeploymentPlan) => void;
+  log: (level: 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) => void;
+}
+
+/** What a pass reads before planning; planNow reads the same without writing. */
+export interface UnitedDeploymentView {
+  adapter: SubsetAdapter;
+  subsets: Map<string, SubsetObservation>;
+  duplicates: SubsetWorkload[];
+  adopt: SubsetWorkload[];
+  release: SubsetWorkload[];
+  otherKinds: SubsetWorkload[];
+}
+
+/** The subsets, their pods and the other kinds' owned workloads, from the informer caches. Undefined without a template. */
+export function readUnitedDeployment(informers: UnitedDeploymentInformers, ud: UnitedDeployment): UnitedDeploymentView | undefined {
+  const kind = subsetTemplateKind(ud.spec.template);
+  if (kind === undefined) return undefined;
+  const adapter = subsetAdapter(kind);
+  const namespace = ud.metadata.namespace;
+  const discovered = discoverSubsets(ud, informers.workloads.get(kind)!.list(namespace));
+  const subsets = new Map<string, SubsetObservation>();
+  for (const [name, workload] of discovered.byName) subsets.set(name, { name, workload, pods: subsetPods(informers, adapter, workload) });
+  const otherKinds = SUBSET_ADAPTERS.filter((a) => a !== adapter).flatMap((a) =>
+    informers.workloads.get(a.templateKind)!.byOwner(ud.metadata.uid!).filter((w) => w.metadata.ownerReferences?.some((r) => r.controller === true && r.uid === ud.metadata.uid)));
+  return { adapter, subsets, duplicates: discovered.duplicates, adopt: discovered.claim.adopt, release: discovered.claim.release, otherKinds };
+}
+
+/** Pods the workload controls; a Deployment's through its ReplicaSets. */
+function subsetPods(informers: UnitedDeploymentInformers, adapter: SubsetAdapter, workload: SubsetWorkload): Pod[] {
+  const controlled = (uid: string) => {
+    const owned = informers.pods.byOwner(uid);
+    const isControlled = (p: Pod) => p.metadata.ownerReferences?.some((r) => r.controller === true && r.uid === uid) === true;
+    return owned.every(isControlled) ? owned : owned.filter(isControlled);
+  };
+  if (adapter.templateKind !== 'deploymentTemplate') return controlled(workload.metadata.uid!);
+  return informers.replicaSets.byOwner(workload.metadata.uid!).flatMap((rs) => controlled(rs.metadata.uid!));
+}
+
+export class UnitedDeploymentReconciler implements Reconciler {
+  constructor(private readonly deps: UnitedDeploymentReconcilerDeps) {}
+
+  async reconcile(request: Request): Promise<ReconcileResult> {
+    const { deps } = this;
+    const key = requestKey(request);
+    const ud = deps.informers.unitedDeployments.get(request.namespace, request.name);
+    if (!ud || ud.metadata.deletionTimestamp) {
+      if (!ud) {
+        deps.statusExpectations.deleteExpectations(key);
+        deps.creations.deleteExpectations(key);
+      }
+      return {};
+    }
+    if (!deps.statusExpectations.satisfied(key) || !deps.creations.satisfied(key)) return { requeueAfterMs: STATUS_OBSERVED_REQUEUE_MS };
+    const view = readUnitedDeployment(deps.informers, ud);
+    if (!view) {
+      deps.log('error', 'UnitedDeployment has no template; not reconciling', { key });
+      return {};
+    }
+
+    const revisions = await this.resolveRevisions(ud, !deps.observeOnly);
+    if (!deps.observeOnly) await this.tidySubsets(ud, view);
+    const plan = planUnitedDeployment({
+      ud, adapter: view.adapter, updateRevision: revisions.update, currentRevision: revisions.current, subsets: view.subsets, otherKinds: view.otherKinds,
+      now: deps.clock.now(),
+    });
+    deps.onPlan?.(key, plan);
+    if (deps.observeOnly) return {};
+
+    for (const e of plan.events) deps.recorder.event(ud, e.type, e.reason, e.message);
+    for (const o of plan.operations) if (o.op === 'labelPod') await this.labelPod(o.pod, o.reserved);
+    if (plan.allocationError) throw new Error(plan.allocationError);
+    await this.provision(key, ud, view.adapter, revisions.update, plan.operations);
+    await this.updateSubsets(ud, view, revisions.update, plan.operations);
+
+    if (!jsonEqual(ud.status, plan.status)) {
+      const written = await writeStatusWithRetry(deps.client, UNITED_DEPLOYMENT_REF, ud, plan.status);
+      deps.statusExpectations.expect(key, written);
+    }
+    return plan.requeueAfterMs !== undefined ? { requeueAfterMs: plan.requeueAfterMs } : {};
+  }
+
+  /** §6.1: claim, cut history, resolve the update revision (writing it); or, without writes, preview it. */
+  private async resolveRevisions(ud: UnitedDeployment, write: boolean): Promise<{ update: string; current: string }> {
+    const { deps } = this;
+    try {
+      const claim = claimRevisions(ud, deps.informers.revisions.list(ud.metadata.namespace));
+      if (!write) {
+        const preview = previewUnitedDeploymentRevisions(ud, claim.owned);
+        return { update: preview.updateRevision.metadata.name!, current: preview.currentRevision.metadata.name! };
+      }
+      for (const r of claim.release) await deps.client.update<ControllerRevision>(withoutOwner(r, ud.metadata.uid!));
+      const adopted = new Map<string, ControllerRevision>();
+      for (const r of claim.adopt) adopted.set(r.metadata.name!, await deps.client.update<ControllerRevision>(withControllerRef(r, controllerRefTo(ud))));
+      const owned = claim.owned.map((r) => adopted.get(r.metadata.name!) ?? r);
+      const history = truncateUnitedDeploymentHistory(ud, owned);
+      for (const r of history.remove) {
+        await deps.client.delete(CONTROLLER_REVISION_REF, r.metadata.namespace, r.metadata.name!).catch((err: unknown) => {
+          if (!isApiError(err, 'NotFound')) throw err;
+        });
+      }
+      const resolved = await ensureUnitedDeploymentRevision(deps.client, ud, history.kept);
+      return { update: resolved.updateRevision.metadata.name!, current: resolved.currentRevision.metadata.name! };
+    } catch (err) {
+      deps.recorder.event(ud, 'Warning', 'FailedRevisionProvision', errorMessage(err));
+      throw err;
+    }
+  }
+
+  /** §3.1: adopt and release workloads, delete duplicate subsets (NotFound is fine). */
+  private async tidySubsets(ud: UnitedDeployment, view: UnitedDeploymentView): Promise<void> {
+    const { deps } = this;
+    try {
+      for (const w of view.release) await deps.client.update<SubsetWorkload>(withoutOwner(w, ud.metadata.uid!));
+      for (const w of view.adopt) await deps.client.update<SubsetWorkload>(withControllerRef(w, controllerRefTo(ud)));
+    } catch (err) {
+      deps.recorder.event(ud, 'Warning', 'Failed FindSubsets', errorMessage(err));
+      throw err;
+    }
+    for (const duplicate of view.duplicates) {
+      try {
+        await deps.client.delete(view.adapter.ref, duplicate.metadata.namespace, duplicate.metadata.name!, { propagationPolicy: 'Background' });
+      } catch (err) {
+        if (isApiError(err, 'NotFound')) continue;
+        deps.recorder.event(ud, 'Warning', 'FailedDeleteDuplicatedSubsets', errorMessage(err));
+        throw err;
+      }
+    }
+  }
+
+  private async labelPod(pod: Pod, reserved: boolean): Promise<void> {
+    try {
+      await this.deps.client.patch<Pod>(POD_REF, pod.metadata.namespace, pod.metadata.name!, { metadata: { labels: { [LABEL_RESERVED_POD]: reserved ? 'true' : 'false' } } });
+    } catch (err) {
+      if (!isApiError(err, 'NotFound')) throw err;
+    }
+  }
+
+  /** §3.3 provisioning: creations in slow-start batches, then deletions; the first failure ends it. */
+  private async provision(key: string, ud: UnitedDeployment, adapter: SubsetAdapter, revision: string, operations: readonly UnitedDeploymentOperation[]): Promise<void> {
+    const { deps } = this;
+    const creates = operations.filter((o): o is Extract<UnitedDeploymentOperation, { op: 'createSubset' }> => o.op === 'createSubset');
+    try {
+      let next = 0;
+      for (let batch = 1; next < creates.length; batch *= 2) {
+        const chunk = creates.slice(next, next + batch);
+        next += chunk.length;
+        await Promise.all(chunk.map(async (c) => {
+          const subset = ud.spec.topology!.subsets!.find((s) => s.name === c.subset)!;
+          const created = await deps.client.create<SubsetWorkload>(renderSubsetWorkload({ ud, adapter, subset, revision, replicas: c.replicas, partition: c.partition }));
+          // Its name is the API server's: wait for the cache to show it before the next pass.
+          const name = created.metadata.name!;
+          deps.creations.expectScale(key, 'create', name);
+          if (deps.informers.workloads.get(adapter.templateKind)!.get(created.metadata.namespace, name)) deps.creations.observeScale(key, 'create', name);
+        }));
+      }
+      for (const o of operations) {
+        if (o.op !== 'deleteSubset' && o.op !== 'deleteOtherKind') continue;
+        const ref = { apiVersion: o.workload.apiVersion, kind: o.workload.kind };
+        await deps.client.delete(ref, o.workload.metadata.namespace, o.workload.metadata.name!, { propagationPolicy: 'Background' }).catch((err: unknown) => {
+          if (!isApiError(err, 'NotFound')) throw err;
+        });
+      }
+    } catch (err) {
+      deps.recorder.event(ud, 'Warning', 'FailedUpdateSubset', `SubsetProvisioned: ${errorMessage(err)}`);
+      throw err;
+    }
+  }
+
+  /** §3.3 updates in slow-start batches: each re-reads the workload, renders it and writes it (5 attempts). */
+  private async updateSubsets(ud: UnitedDeployment, view: UnitedDeploymentView, revision: string, operations: readonly UnitedDeploymentOperation[]): Promise<void> {
+    const updates = operations.filter((o): o is Extract<UnitedDeploymentOperation, { op: 'updateSubset' }> => o.op === 'updateSubset');
+    const errors: string[] = [];
+    let next = 0;
+    for (let batch = 1; next < updates.length && errors.length === 0; batch *= 2) {
+      const chunk = updates.slice(next, next + batch);
+      next += chunk.length;
+      const results = await Promise.all(chunk.map((u) => this.updateSubset(ud, view, revision, u).then(() => undefined, (err: unknown) => `${u.subset}: ${errorMessage(err)}`)));
+      errors.push(...results.filter((r): r is string => r !== undefined));
+    }
+    if (errors.length > 0) {
+      this.deps.recorder.event(ud, 'Warning', 'FailedUpdateSubset', errors.join('; '));
+      throw new Error(`subsets not updated: ${errors.join('; ')}`);
+    }
+  }
+
+  private async updateSubset(ud: UnitedDeployment, view: UnitedDeploymentView, revision: string, u: Extract<UnitedDeploymentOperation, { op: 'updateSubset' }>): Promise<void> {
+    const { deps } = this;
+    const adapter = view.adapter;
+    const subset = ud.spec.topology!.subsets!.find((s) => s.name === u.subset) as Subset;
+    for (let attempt = 1; ; attempt++) {
+      const current = await deps.client.get<SubsetWorkload>(adapter.ref, u.workload.metadata.namespace, u.workload.metadata.name!);
+      const rendered = renderSubsetWorkload({
+        ud, adapter, subset, revision, replicas: u.replicas, partition: u.partition, current, ...(u.maxUnavailable !== undefined ? { maxUnavailable: u.maxUnavailable } : {}),
+      });
+      try {
+        await deps.client.update<SubsetWorkload>(rendered);
+        break;
+      } catch (err) {
+        if (!isApiError(err, 'Conflict') || attempt >= UPDATE_ATTEMPTS) throw asError(err);
+      }
+    }
+    if (adapter === STATEFULSET_SUBSET) await this.deleteStuckPods(view.subsets.get(u.subset)!, revision, u.partition);
+  }
+
+  /**
+   * After updating an apps/v1 StatefulSet with RollingUpdate: pods at or above the partition, not at the
+   * revision and not Ready are deleted (the work-around for kubernetes#67250: a broken pod blocks the
+   * rolling update forever).
+   */
+  private async deleteStuckPods(subset: SubsetObservation, revision: string, partition: number): Promise<void> {
+    const strategy = subset.workload.spec['updateStrategy'] as { type?: string } | undefined;
+    if (strategy?.type !== undefined && strategy.type !== 'RollingUpdate') return;
+    for (const pod of subset.pods) {
+      if (pod.metadata.deletionTimestamp || podOrdinal(pod) < partition) continue;
+      if (pod.metadata.labels?.[LABEL_KRUISE_CONTROLLER_REVISION_HASH] === revision) continue;
+      if (podCondition(pod, CONDITION_READY)?.status === 'True') continue;
+      await this.deps.client.delete(POD_REF, pod.metadata.namespace, pod.metadata.name!, { preconditions: { uid: pod.metadata.uid } }).catch((err: unknown) => {
+        if (!isApiError(err, 'NotFound')) throw err;
+      });
+    }
+  }
+}

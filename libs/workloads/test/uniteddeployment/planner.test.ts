@@ -1,0 +1,168 @@
+// The UnitedDeployment planner rule by rule, without a cluster: which subsets are created, deleted and
+// updated (§3.3), partitions capped at the allocation (§5), pending timeouts and Schedulable (§4),
+// revisions and history (§6.1), status (§6.2).
+import { describe, expect, it } from '@jest/globals';
+import type { ControllerRevision, Pod, UnitedDeployment } from '@coxswain/kruise-api';
+import {
+  CLONESET_SUBSET, DEPLOYMENT_SUBSET, newUnitedDeploymentRevision, pendingTimeout, planUnitedDeployment, previewUnitedDeploymentRevisions,
+  revisionTemplateLabels, subsetPartitions, truncateUnitedDeploymentHistory, type SubsetObservation, type SubsetWorkload,
+} from '../../src/index.js';
+
+const NOW = Date.parse('2026-01-01T01:00:00Z');
+const REV = 'web-rev2';
+
+function ud(edit: (ud: any) => void = () => {}): UnitedDeployment {
+  const obj: any = {
+    apiVersion: 'apps.kruise.io/v1beta1', kind: 'UnitedDeployment',
+    metadata: { name: 'web', namespace: 'default', uid: 'ud', generation: 3 },
+    spec: {
+      replicas: 6, selector: { matchLabels: { app: 'web' } }, revisionHistoryLimit: 10,
+      template: { cloneSetTemplate: { spec: { selector: { matchLabels: { app: 'web' } }, template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'a', image: 'x' }] } } } } },
+      topology: { subsets: [{ name: 'a' }, { name: 'b' }, { name: 'c' }] },
+      updateStrategy: { type: 'Manual', manualUpdate: { partitions: {} } },
+    },
+  };
+  edit(obj);
+  return obj;
+}
+
+function subset(name: string, replicas: number, opts: { revision?: string; ready?: number; podsAt?: number; partition?: number; patch?: string } = {}): SubsetObservation {
+  const revision = opts.revision ?? REV;
+  const workload: SubsetWorkload = {
+    apiVersion: 'apps.kruise.io/v1beta1', kind: 'CloneSet',
+    metadata: { name: `web-${name}-xxxxx`, namespace: 'default', uid: `w-${name}`, labels: { 'apps.kruise.io/subset-name': name, 'apps.kruise.io/controller-revision-hash': revision }, annotations: { 'apps.kruise.io/subset-patch': opts.patch ?? '' } },
+    spec: { replicas, updateStrategy: { rollingUpdate: { partition: opts.partition ?? 0 } } },
+    status: { replicas, readyReplicas: opts.ready ?? replicas },
+  };
+  const pods = Array.from({ length: replicas }, (_, i): Pod => ({
+    apiVersion: 'v1', kind: 'Pod',
+    metadata: { name: `${name}-${i}`, labels: { 'apps.kruise.io/controller-revision-hash': i < (opts.podsAt ?? replicas) ? revision : 'old' } },
+    spec: { containers: [], nodeName: 'n' },
+    status: { phase: 'Running', conditions: [{ type: 'Ready', status: i < (opts.ready ?? replicas) ? 'True' : 'False' }] },
+  }));
+  return { name, workload, pods };
+}
+
+const plan = (u: UnitedDeployment, subsets: SubsetObservation[], extra: Partial<Parameters<typeof planUnitedDeployment>[0]> = {}) =>
+  planUnitedDeployment({ ud: u, adapter: CLONESET_SUBSET, updateRevision: REV, currentRevision: REV, subsets: new Map(subsets.map((s) => [s.name, s])), otherKinds: [], now: NOW, ...extra });
+
+const ops = (p: ReturnType<typeof plan>) => p.operations.map((o) => (o.op === 'labelPod' ? `label ${o.pod.metadata.name}` : `${o.op} ${'subset' in o ? o.subset : o.workload.metadata.name}`));
+
+describe('manageSubsets (§3.3)', () => {
+  it('creates missing subsets and deletes removed ones, sorted by name, then updates', () => {
+    const p = plan(ud((u) => { u.spec.topology.subsets = [{ name: 'c' }, { name: 'a' }]; }), [subset('z', 2), subset('a', 2, { revision: 'old' })]);
+    expect(ops(p)).toEqual(['createSubset c', 'deleteSubset z', 'updateSubset a']);
+    expect(p.status.conditions?.find((c) => c.type === 'SubsetProvisioned')).toMatchObject({ status: 'True' });
+  });
+
+  it.each<[string, SubsetObservation, boolean]>([
+    ['nothing differs', subset('a', 2), false],
+    ['an older revision label', subset('a', 2, { revision: 'old' }), true],
+    ['other replicas', subset('a', 3), true],
+    ['another partition', subset('a', 2, { partition: 1 }), true],
+    ['another patch', subset('a', 2, { patch: '{"x":1}' }), true],
+    ['pods not at the revision yet', subset('a', 2, { podsAt: 1 }), true],
+  ])('updates a subset when: %s', (_name, a, expected) => {
+    const p = plan(ud(), [a, subset('b', 2), subset('c', 2)]);
+    expect(ops(p).includes('updateSubset a')).toBe(expected);
+  });
+
+  it('deletes owned workloads of another kind', () => {
+    const other: SubsetWorkload = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web-a-old', uid: 'd' }, spec: {} };
+    expect(ops(plan(ud(), [subset('a', 2), subset('b', 2), subset('c', 2)], { otherKinds: [other] }))).toEqual(['deleteOtherKind web-a-old']);
+  });
+
+  it('stops at an allocation error with a Warning event and no subset writes', () => {
+    const p = plan(ud((u) => { u.spec.topology.subsets = [{ name: 'a', replicas: 4 }, { name: 'b', replicas: 4 }]; }), []);
+    expect(p.allocationError).toBe("specified subsets' replica (8) is greater than UnitedDeployment replica (6)");
+    expect(p.operations).toEqual([]);
+    expect(p.events).toEqual([{ type: 'Warning', reason: 'Failed SpecifySubsetReplicas', message: "Specified subset replicas is ineffective: specified subsets' replica (8) is greater than UnitedDeployment replica (6)" }]);
+  });
+});
+
+describe('partitions (§5)', () => {
+  it('takes manualUpdate.partitions, 0 without an entry, capped at the allocation', () => {
+    const u = ud((x) => { x.spec.updateStrategy.manualUpdate.partitions = { a: 5, b: 1 }; });
+    expect(subsetPartitions(u, new Map([['a', 2], ['b', 2], ['c', 2]]))).toEqual(new Map([['a', 2], ['b', 1], ['c', 0]]));
+  });
+});
+
+describe('status (§6.2)', () => {
+  it('sums the subsets that existed, keeps the current revision until every pod is updated and ready', () => {
+    const u = ud((x) => { x.status = { replicas: 6, updatedReplicas: 6, currentRevision: 'web-rev1', updatedRevision: 'web-rev1' }; });
+    const rolling = plan(u, [subset('a', 2, { podsAt: 1 }), subset('b', 2), subset('c', 2)], { currentRevision: 'web-rev1' });
+    expect(rolling.status).toMatchObject({ replicas: 6, readyReplicas: 6, updatedReplicas: 5, updatedReadyReplicas: 5, currentRevision: 'web-rev1', updatedRevision: REV, observedGeneration: 3, labelSelector: 'app=web' });
+    expect(rolling.status.conditions?.find((c) => c.type === 'UnitedDeploymentUpdated')).toMatchObject({ status: 'False', reason: 'UnitedDeploymentRevisionUpdating', message: `updating to revision ${REV}` });
+    const done = plan(u, [subset('a', 2), subset('b', 2), subset('c', 2)], { currentRevision: 'web-rev1' });
+    expect(done.status.currentRevision).toBe(REV);
+  });
+
+  it('counts a subset created in this pass only next time, and keeps subset statuses of removed subsets', () => {
+    const u = ud((x) => { x.status = { replicas: 0, updatedReplicas: 0, subsetStatuses: [{ name: 'gone', replicas: 1, readyReplicas: 1, partition: 0 }] }; });
+    const p = plan(u, [subset('a', 2)]);
+    expect(p.status.replicas).toBe(2);
+    expect(p.status.subsetStatuses?.map((s) => [s.name, s.replicas])).toEqual([['gone', 1], ['a', 2], ['b', 0], ['c', 0]]);
+  });
+});
+
+describe('pending timeout (§4)', () => {
+  const pending = (created: string, extra: Partial<Pod['status']> = {}, nodeName?: string): Pod => ({
+    apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', creationTimestamp: created }, spec: { containers: [], ...(nodeName ? { nodeName } : {}) },
+    status: { phase: 'Pending', conditions: [{ type: 'PodScheduled', status: 'False', reason: 'Unschedulable' }], ...extra },
+  });
+  it.each<[string, Pod, { timedOut: boolean; checkAfterMs?: number }]>([
+    ['past the critical time', pending('2026-01-01T00:59:00Z'), { timedOut: true }],
+    ['exactly at it: not yet, look again just after', pending('2026-01-01T00:59:30Z'), { timedOut: false, checkAfterMs: 1 }],
+    ['younger', pending('2026-01-01T00:59:50Z'), { timedOut: false, checkAfterMs: 20_001 }],
+    ['bound to a node', pending('2026-01-01T00:00:00Z', {}, 'n1'), { timedOut: false }],
+    ['Running', pending('2026-01-01T00:00:00Z', { phase: 'Running' }), { timedOut: false }],
+    ['scheduled', pending('2026-01-01T00:00:00Z', { conditions: [{ type: 'PodScheduled', status: 'True' }] }), { timedOut: false }],
+  ])('%s', (_name, pod, expected) => {
+    expect(pendingTimeout(pod, 30_000, NOW)).toEqual(expected);
+  });
+});
+
+describe('revisions (§6.1)', () => {
+  const sts = ud((x) => { x.spec.template = { statefulSetTemplate: { metadata: { labels: { app: 'web', tier: 'db' } }, spec: x.spec.template.cloneSetTemplate.spec } }; });
+
+  it('labels a revision with the template labels, except for a CloneSet template', () => {
+    expect(revisionTemplateLabels(sts)).toEqual({ app: 'web', tier: 'db' });
+    expect(revisionTemplateLabels(ud())).toEqual({});
+    const r = newUnitedDeploymentRevision(sts, 1, 0);
+    expect(r.metadata.labels).toEqual({ app: 'web', tier: 'db', 'controller.kubernetes.io/hash': expect.any(String) });
+    expect(r.metadata.name).toBe(`web-${r.metadata.labels!['controller.kubernetes.io/hash']}`);
+    expect((r.data as any).spec.template.$patch).toBe('replace');
+  });
+
+  it('versions the template only: topology, replicas and partitions make no new revision', () => {
+    const a = newUnitedDeploymentRevision(sts, 1, 0).metadata.name;
+    const b = newUnitedDeploymentRevision({ ...sts, spec: { ...sts.spec, replicas: 9, topology: { subsets: [{ name: 'z', patch: { a: 1 } }] } } }, 1, 0).metadata.name;
+    expect(b).toBe(a);
+  });
+
+  it('cuts history counting live revisions, dropping the first `exceed` from the working list regardless', () => {
+    const rev = (n: number): ControllerRevision => ({ ...newUnitedDeploymentRevision(sts, n, 0), metadata: { name: `r${n}`, namespace: 'default' } });
+    const u = ud((x) => { x.spec.revisionHistoryLimit = 2; x.status = { replicas: 0, updatedReplicas: 0, currentRevision: 'r1', updatedRevision: 'r4' }; });
+    const cut = truncateUnitedDeploymentHistory(u, [rev(4), rev(1), rev(3), rev(2)]);
+    expect(cut.remove.map((r) => r.metadata.name)).toEqual(['r2']);
+    expect(cut.kept.map((r) => r.metadata.name)).toEqual(['r3', 'r4']);
+  });
+
+  it('previews the revision a pass would resolve: an equal listed one, else the candidate', () => {
+    const existing = newUnitedDeploymentRevision(sts, 1, 0);
+    expect(previewUnitedDeploymentRevisions(sts, [existing]).updateRevision.metadata.name).toBe(existing.metadata.name);
+    const changed = ud((x) => { x.spec.template = { statefulSetTemplate: { metadata: { labels: { app: 'web' } }, spec: { ...x.spec.template.cloneSetTemplate.spec, serviceName: 'other' } } }; });
+    const preview = previewUnitedDeploymentRevisions(changed, [existing]);
+    expect(preview.updateRevision.revision).toBe(2);
+    expect(preview.currentRevision.metadata.name).toBe(preview.updateRevision.metadata.name);
+  });
+});
+
+describe('Deployment subsets', () => {
+  it('have no partition to write or wait for', () => {
+    const u = ud((x) => { x.spec.template = { deploymentTemplate: { spec: x.spec.template.cloneSetTemplate.spec } }; x.spec.updateStrategy.manualUpdate.partitions = { a: 1 }; });
+    const p = plan(u, [], { adapter: DEPLOYMENT_SUBSET });
+    expect(p.operations.filter((o) => o.op === 'createSubset').map((o) => 'partition' in o && o.partition)).toEqual([1, 0, 0]);
+    expect(p.subsets[0]).toMatchObject({ kind: 'Deployment', partition: 1 });
+  });
+});
