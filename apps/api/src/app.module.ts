@@ -31,6 +31,7 @@ import { RequestIdMiddleware } from './http/request-id.middleware.js';
 import { MetricsController } from './metrics/metrics.controller.js';
 import { DocsController } from './rest/docs.controller.js';
 import { HooksController } from './rest/hooks.controller.js';
+import { KubeApiModule } from './kube-api/kube-api.server.js';
 import type { Runtime } from './runtime.js';
 import { RuntimeModule } from './runtime.module.js';
 import { WorkloadsService } from './workloads/workloads.service.js';
@@ -44,6 +45,7 @@ export class AppModule implements NestModule {
         RuntimeModule.register(runtime),
         AuditModule,
         AuthModule,
+        KubeApiModule,
         GraphQLModule.forRootAsync<ApolloDriverConfig>({
           driver: ApolloDriver,
           imports: [AuthModule],

@@ -5,7 +5,7 @@
 // and simulators here, so every pod is held once in this thread.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
-import { EmbeddedCluster, kruiseAdmission, RealClock, ScaledClock, serveClusterClient, type Clock } from '@coxswain/cluster';
+import { EmbeddedCluster, installKruiseCrds, kruiseAdmission, RealClock, ScaledClock, serveClusterClient, type Clock } from '@coxswain/cluster';
 import type { KubeObject } from '@coxswain/kruise-api';
 import { ClusterEventRecorder, ControllerManager, Metrics } from '@coxswain/controller-runtime';
 import { CloneSetController, type CloneSetPlan } from '@coxswain/workloads';
@@ -39,6 +39,7 @@ async function main(): Promise<void> {
       admission: kruiseAdmission(config.controllers.featureGates),
       onError: (err) => logger.warn({ msg: 'simulator error (retried)', error: String(err) }, 'Cluster'),
     });
+    await installKruiseCrds(cluster.store);
     if (config.cluster.seedFile) seeded = await seedFromFile(cluster.store, config.cluster.seedFile);
   } catch (err) {
     await prisma.$disconnect();
@@ -49,7 +50,9 @@ async function main(): Promise<void> {
   const metrics = new Metrics();
   registerThreadMetrics(metrics, cluster);
   const local = cluster.store.localClient();
-  const controllers = new ControllerManager({ client: local, clock, mode: config.controllers.mode, metrics });
+  // CONTROLLER_MODE=off: the controllers are built (plans can still be asked for) but never started.
+  const running = config.controllers.mode !== 'off';
+  const controllers = new ControllerManager({ client: local, clock, mode: config.controllers.mode === 'observe' ? 'observe' : 'active', metrics });
   const events = new ClusterEventRecorder({
     client: controllers.client,
     clock,
@@ -73,7 +76,7 @@ async function main(): Promise<void> {
     },
     metrics: () => metrics.registry.metrics(),
     observedWrites: async () => [...(controllers.observer?.recordedWrites() ?? [])],
-    synced: async () => controllers.informers.hasSynced(),
+    synced: async () => !running || controllers.informers.hasSynced(),
     shutdown: () =>
       (stopped ??= (async () => {
         await controllers.stop();
@@ -83,7 +86,7 @@ async function main(): Promise<void> {
       })()),
   };
   serveClusterClient(port, local, methods as unknown as Record<string, (...args: any[]) => unknown>);
-  await controllers.start();
+  if (running) await controllers.start();
   port.postMessage({ kind: 'started', seeded } satisfies ClusterWorkerStarted);
 }
 
