@@ -7,7 +7,7 @@ import type { KubeObject } from '@coxswain/kruise-api';
 import type { AppConfig } from '../config/config.js';
 import { compiledEntry } from '../persistence/compiled-entry.js';
 import type { Database } from '../persistence/database.js';
-import type { ClusterWorkerData, ClusterWorkerMethods, ClusterWorkerStarted, PlanSummary } from './protocol.js';
+import type { ClusterWorkerData, ClusterWorkerMethods, ClusterWorkerStarted, Leadership, PlanSummary, ShadowComparison } from './protocol.js';
 
 export class ClusterHost implements StatusSeeder {
   private exited: string | undefined;
@@ -76,6 +76,16 @@ export class ClusterHost implements StatusSeeder {
 
   observedWrites(): Promise<unknown[]> {
     return this.call('observedWrites');
+  }
+
+  /** Who holds the leader Lease, when this replica takes part in an election. */
+  leadership(): Promise<Leadership | null> {
+    return this.call('leadership');
+  }
+
+  /** Observe mode: the workload's plan next to what the cluster did. */
+  shadow(namespace: string, name: string): Promise<ShadowComparison | null> {
+    return this.call('shadow', namespace, name);
   }
 
   /** Stops the controllers and the cluster (queued writes are committed), then the thread. */

@@ -8,13 +8,15 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { EmbeddedCluster, installKruiseCrds, kruiseAdmission, RealClock, ScaledClock, serveClusterClient, type Clock } from '@coxswain/cluster';
 import type { KubeObject } from '@coxswain/kruise-api';
 import { ClusterEventRecorder, ControllerManager, Metrics } from '@coxswain/controller-runtime';
-import { CloneSetController, type CloneSetPlan } from '@coxswain/workloads';
+import { CloneSetController } from '@coxswain/workloads';
 import { Counter, Gauge } from 'prom-client';
 import { getHeapStatistics } from 'node:v8';
 import { loadConfig } from '../config/config.js';
 import { JsonLogger } from '../logging/json-logger.js';
 import { prismaOver } from '../persistence/database.js';
 import { PrismaStorePersistence } from '../persistence/prisma-store-persistence.js';
+import { planSummary } from './plan-summary.js';
+import { cloneSetShadow } from './shadow/cloneset-shadow.js';
 import { seedFromFile } from './seed.js';
 import type { ClusterWorkerData, ClusterWorkerMethods, ClusterWorkerStarted, PlanSummary } from './protocol.js';
 
@@ -24,6 +26,8 @@ async function main(): Promise<void> {
   const config = loadConfig(data.config.env, data.config.cwd);
   const logger = new JsonLogger(config.logLevel);
   const clock: Clock = config.clock.mode === 'scaled' ? new ScaledClock(config.clock.scale, data.clockOrigin) : new RealClock();
+  // Kubernetes mode has a composition of its own; loaded only then, so the embedded path never loads client-node.
+  if (config.cluster.mode === 'kubernetes') return (await import('./kubernetes-worker.js')).runKubernetesWorker(port, config, logger, clock);
   const prisma = prismaOver(data.database);
 
   let cluster: EmbeddedCluster;
@@ -67,16 +71,20 @@ async function main(): Promise<void> {
     log: (level, msg, fields) => logger[level === 'info' ? 'debug' : level]?.({ msg, ...fields }, 'CloneSet'),
   });
 
+  const shadow = config.controllers.mode === 'observe' ? cloneSetShadow(cloneSets, () => clock.now()) : undefined;
+
   let stopped: Promise<void> | undefined;
   const methods: ClusterWorkerMethods = {
     seed: (objects) => cluster.store.seed(objects as KubeObject[]),
     plan: async (namespace, name) => {
       const plan = config.controllers.mode === 'observe' ? cloneSets.lastPlan(namespace, name) : cloneSets.planNow(namespace, name);
-      return plan ? summary(plan, cloneSets.pendingScale(namespace, name)) : null;
+      return plan ? planSummary(plan, cloneSets.pendingScale(namespace, name)) : null;
     },
     metrics: () => metrics.registry.metrics(),
     observedWrites: async () => [...(controllers.observer?.recordedWrites() ?? [])],
     synced: async () => !running || controllers.informers.hasSynced(),
+    leadership: async () => null,
+    shadow: async (namespace, name) => shadow?.comparison(namespace, name) ?? null,
     shutdown: () =>
       (stopped ??= (async () => {
         await controllers.stop();
@@ -88,18 +96,6 @@ async function main(): Promise<void> {
   serveClusterClient(port, local, methods as unknown as Record<string, (...args: any[]) => unknown>);
   if (running) await controllers.start();
   port.postMessage({ kind: 'started', seeded } satisfies ClusterWorkerStarted);
-}
-
-function summary(plan: CloneSetPlan, pendingScale: string | undefined): PlanSummary {
-  return {
-    updateRevision: plan.updateRevision,
-    currentRevision: plan.currentRevision,
-    complete: plan.complete,
-    diff: plan.diff,
-    actions: plan.actions.map(({ type, pod, reason, revision }) => ({ type, pod, reason, ...(revision ? { revision } : {}) })),
-    blockers: plan.blockers.map(({ code, message, pods }) => ({ code, message, pods: [...pods] })),
-    pendingScale,
-  };
 }
 
 /**

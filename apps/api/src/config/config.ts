@@ -196,6 +196,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (renewSeconds >= leaseSeconds) problems.push(`LEADER_ELECTION_RENEW_DEADLINE_SECONDS=${renewSeconds}: must be below LEADER_ELECTION_LEASE_SECONDS (${leaseSeconds})`);
   if (retrySeconds >= renewSeconds) problems.push(`LEADER_ELECTION_RETRY_SECONDS=${retrySeconds}: must be below LEADER_ELECTION_RENEW_DEADLINE_SECONDS (${renewSeconds})`);
   const kubeconfig = read('KUBECONFIG');
+  if (clusterMode === 'kubernetes' && read('CLOCK_MODE') === 'scaled') problems.push('CLOCK_MODE=scaled: a real cluster keeps real time; use CLOCK_MODE=real with CLUSTER=kubernetes');
+  if (clusterMode === 'kubernetes' && read('SEED_FILE') !== undefined) problems.push('SEED_FILE: seeding is for the embedded cluster; apply manifests to a real cluster with kubectl or applyManifest');
 
   const source = { env: Object.fromEntries(ENVIRONMENT.flatMap(({ name }) => (env[name] === undefined ? [] : [[name, env[name]!]]))), cwd };
   const config: AppConfig = {
