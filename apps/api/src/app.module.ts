@@ -19,6 +19,7 @@ import { formatError } from './graphql/errors.js';
 import { graphqlAuthentication } from './graphql/graphql-context.js';
 import { HooksResolver } from './graphql/hooks/hooks.resolver.js';
 import { ObjectsResolver } from './graphql/objects/objects.resolver.js';
+import { ShadowResolver } from './graphql/observe/shadow.resolver.js';
 import { RevisionFieldsResolver, WorkloadFieldsResolver } from './graphql/workloads/workload-fields.resolver.js';
 import { WorkloadsResolver } from './graphql/workloads/workloads.resolver.js';
 import { HealthController } from './health/health.controller.js';
@@ -82,6 +83,7 @@ export class AppModule implements NestModule {
         HookAcksRepository,
         HookAckService,
         HooksResolver,
+        ShadowResolver,
       ],
     };
   }
