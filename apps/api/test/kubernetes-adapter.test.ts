@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { EmbeddedStore, kruiseAdmission, RealClock, isApiError, type ClusterClient, type WatchEvent } from '@coxswain/cluster';
 import { KubernetesClusterClient } from '@coxswain/cluster/kubernetes';
-import { Informer } from '@coxswain/controller-runtime';
+import { Informer, LeaderElector } from '@coxswain/controller-runtime';
 import type { KubeObject } from '@coxswain/kruise-api';
 import { KubeFacade } from './support/kube-facade.js';
 import { eventually } from './support/api-server.js';
@@ -183,5 +183,32 @@ describe('KubernetesClusterClient', () => {
     // The informer relisted: it has every pod, and told its handlers about the delete it missed.
     await eventually(async () => (informer.list('demo').length === 150 && deleted.includes('keep') ? true : undefined), 10_000, 'the informer to relist');
     expect(informer.get('demo', 'keep')).toBeUndefined();
+  });
+
+  it('carries leader election: acquire, renew, and release to the next candidate', async () => {
+    const { client, store } = await setup();
+    const log: string[] = [];
+    const elector = (identity: string) => new LeaderElector({
+      client, clock, namespace: 'kube-system', name: 'election', identity,
+      leaseDurationMs: 2000, renewDeadlineMs: 1500, retryPeriodMs: 300,
+      onStartedLeading: () => log.push(`${identity} started`),
+      onStoppedLeading: () => log.push(`${identity} stopped`),
+    });
+    const [x, y] = [elector('x'), elector('y')];
+    cleanup.push(() => x.stop(), () => y.stop());
+    x.start();
+    await eventually(async () => (x.isLeader() ? true : undefined), 5000, 'x to lead');
+    y.start();
+    const lease = () => store.get<KubeObject & { spec: { holderIdentity: string; renewTime: string; leaseTransitions: number } }>({ apiVersion: 'coordination.k8s.io/v1', kind: 'Lease' }, 'kube-system', 'election');
+    const first = (await lease()).spec.renewTime;
+    await new Promise((r) => setTimeout(r, 2500));
+    // Renewed through the adapter all along; y never got it.
+    expect((await lease()).spec.renewTime > first).toBe(true);
+    expect(log).toEqual(['x started']);
+    await x.stop();
+    expect((await lease()).spec.holderIdentity).toBe('');
+    await eventually(async () => (y.isLeader() ? true : undefined), 3000, 'y to take the released lease');
+    expect(log).toEqual(['x started', 'x stopped', 'y started']);
+    expect((await lease()).spec).toMatchObject({ holderIdentity: 'y', leaseTransitions: 1 });
   });
 });
