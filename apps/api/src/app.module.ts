@@ -20,6 +20,7 @@ import { graphqlAuthentication } from './graphql/graphql-context.js';
 import { queryLimitsRule, subscriptionsOverWebSocketOnly, validateWithLimits } from './graphql/query-limits.js';
 import { HooksResolver } from './graphql/hooks/hooks.resolver.js';
 import { ObjectsResolver } from './graphql/objects/objects.resolver.js';
+import { ShadowResolver } from './graphql/observe/shadow.resolver.js';
 import { RevisionFieldsResolver, WorkloadFieldsResolver } from './graphql/workloads/workload-fields.resolver.js';
 import { StatefulSetFieldsResolver } from './graphql/workloads/statefulset-fields.resolver.js';
 import { WorkloadsResolver } from './graphql/workloads/workloads.resolver.js';
@@ -34,6 +35,7 @@ import { RequestIdMiddleware } from './http/request-id.middleware.js';
 import { MetricsController } from './metrics/metrics.controller.js';
 import { DocsController } from './rest/docs.controller.js';
 import { HooksController } from './rest/hooks.controller.js';
+import { KubeApiModule } from './kube-api/kube-api.server.js';
 import type { Runtime } from './runtime.js';
 import { RuntimeModule } from './runtime.module.js';
 import { WorkloadsService } from './workloads/workloads.service.js';
@@ -47,6 +49,7 @@ export class AppModule implements NestModule {
         RuntimeModule.register(runtime),
         AuditModule,
         AuthModule,
+        KubeApiModule,
         GraphQLModule.forRootAsync<ApolloDriverConfig>({
           driver: ApolloDriver,
           imports: [AuthModule],
@@ -92,6 +95,7 @@ export class AppModule implements NestModule {
         HookAcksRepository,
         HookAckService,
         HooksResolver,
+        ShadowResolver,
       ],
     };
   }

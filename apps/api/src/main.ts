@@ -3,6 +3,7 @@ import './production-mode.js';
 import 'reflect-metadata';
 import { existsSync } from 'node:fs';
 import { ConfigError, loadConfig } from './config/config.js';
+import { KubeApiServer } from './kube-api/kube-api.server.js';
 import { JsonLogger } from './logging/json-logger.js';
 import { startRuntime } from './runtime.js';
 import { createServer } from './server.js';
@@ -26,6 +27,7 @@ async function main(): Promise<void> {
   logger.log({
     msg: 'coxswain is up',
     graphql: `${url}/graphql`,
+    ...(app.get(KubeApiServer).url() ? { kubernetesApi: app.get(KubeApiServer).url() } : {}),
     database: runtime.database.target.kind === 'postgres' ? 'postgresql' : `pglite ${config.pgliteDir}`,
     controllers: config.controllers.mode,
     ...(config.auth.adminTokenFile && existsSync(config.auth.adminTokenFile) ? { adminToken: config.auth.adminTokenFile } : {}),

@@ -70,7 +70,8 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
     clock,
     database,
     cluster: host.client,
-    seeder: host,
+    // Pods and Nodes with status can only be seeded into the embedded cluster (api-contract.md).
+    seeder: config.cluster.mode === 'embedded' ? host : undefined,
     host,
     metrics,
     async ready() {

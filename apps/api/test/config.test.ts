@@ -113,3 +113,29 @@ describe('FEATURE_GATES', () => {
     expect(readme).toContain(`<!-- feature-gates:start -->\n${featureGatesMarkdownTable()}\n<!-- feature-gates:end -->`);
   });
 });
+
+describe('Kubernetes mode and the Kubernetes API', () => {
+  it('reads CLUSTER, the kubeconfig and the leader election settings', () => {
+    const config = loadConfig({ CLUSTER: 'kubernetes', KUBECONFIG: 'kc/config', POD_NAME: 'replica-1', LEADER_ELECTION_LEASE_SECONDS: '20', LEADER_ELECTION_RENEW_DEADLINE_SECONDS: '12' }, '/srv');
+    expect(config.cluster.mode).toBe('kubernetes');
+    expect(config.cluster.kubeconfig).toBe('/srv/kc/config');
+    expect(config.cluster.leaderElection).toMatchObject({ enabled: true, identity: 'replica-1', leaseDurationSeconds: 20, renewDeadlineSeconds: 12, retryPeriodSeconds: 2, leaseName: 'coxswain-controller-manager' });
+  });
+
+  it.each([
+    [{ CLUSTER: 'openshift' }, /CLUSTER="openshift": expected one of embedded, kubernetes/],
+    [{ LEADER_ELECTION_LEASE_SECONDS: '10' }, /LEADER_ELECTION_RENEW_DEADLINE_SECONDS=10: must be below LEADER_ELECTION_LEASE_SECONDS \(10\)/],
+    [{ LEADER_ELECTION_RETRY_SECONDS: '10' }, /LEADER_ELECTION_RETRY_SECONDS=10: must be below LEADER_ELECTION_RENEW_DEADLINE_SECONDS/],
+    [{ CLUSTER: 'kubernetes', CLOCK_MODE: 'scaled' }, /CLOCK_MODE=scaled: a real cluster keeps real time/],
+    [{ CONTROLLER_MODE: 'sometimes' }, /CONTROLLER_MODE="sometimes": expected one of active, observe, off/],
+    [{ KUBE_API_TLS_CERT: 'cert.pem' }, /KUBE_API_TLS_CERT and KUBE_API_TLS_KEY: set both or neither/],
+    [{ KUBE_API_PORT: 'https' }, /KUBE_API_PORT="https": expected an integer from 0 to 65535/],
+  ])('refuses %j by name', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('serves the Kubernetes API on 3443 by default, on none with KUBE_API_PORT=off', () => {
+    expect(loadConfig({}).kubeApi.port).toBe(3443);
+    expect(loadConfig({ KUBE_API_PORT: 'off' }).kubeApi.port).toBeUndefined();
+  });
+});

@@ -5,6 +5,7 @@ export * from './embedded/store/index.js';
 export * from './embedded/sim/index.js';
 export * from './apply/index.js';
 export * from './embedded/embedded-cluster.js';
+export * from './embedded/kruise-crds.js';
 export * from './admission/kruise-admission.js';
 export * from './remote/index.js';
 export * from './collections/sorted-keys.js';

@@ -15,3 +15,4 @@ export * from './controller.js';
 export * from './observing-client.js';
 export * from './manager.js';
 export * from './event-recorder.js';
+export * from './leaderelection/index.js';

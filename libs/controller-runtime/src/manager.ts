@@ -54,7 +54,7 @@ export class ControllerManager {
 
   private readonly controllers: Controller[] = [];
   private readonly cacheSyncTimeoutMs: number;
-  private state: 'new' | 'starting' | 'running' | 'stopped' = 'new';
+  private state: 'new' | 'starting' | 'synced' | 'running' | 'stopped' = 'new';
 
   constructor(options: ControllerManagerOptions) {
     this.mode = options.mode ?? 'active';
@@ -98,6 +98,15 @@ export class ControllerManager {
 
   /** Starts informers, waits for their caches, then starts the controllers. */
   async start(): Promise<void> {
+    await this.startCaches();
+    this.startControllers();
+  }
+
+  /**
+   * Starts the informers and waits for their caches, without starting the controllers: a standby
+   * replica keeps warm caches (and can plan) while another one leads.
+   */
+  async startCaches(): Promise<void> {
     if (this.state !== 'new') throw new Error(`manager cannot start: it is ${this.state}`);
     this.state = 'starting';
     this.informers.start();
@@ -108,6 +117,15 @@ export class ControllerManager {
       throw err;
     }
     if (this.isStopped()) return;
+    this.state = 'synced';
+  }
+
+  /** Starts the controllers' workers; their queues already hold every key the caches announced. */
+  startControllers(): void {
+    if (this.state !== 'synced') {
+      if (this.isStopped()) return;
+      throw new Error(`manager cannot start its controllers: it is ${this.state}, not synced`);
+    }
     for (const controller of this.controllers) controller.start();
     this.state = 'running';
   }

@@ -27,6 +27,9 @@ export const KINDS: readonly KindInfo[] = [
   { apiVersions: ['apps/v1'], kind: 'Deployment', group: 'apps', plural: 'deployments', namespaced: true, hasStatusSubresource: true },
   { apiVersions: ['apps/v1'], kind: 'ReplicaSet', group: 'apps', plural: 'replicasets', namespaced: true, hasStatusSubresource: true },
   { apiVersions: ['apps.kruise.io/v1beta1', 'apps.kruise.io/v1alpha1'], kind: 'UnitedDeployment', group: 'apps.kruise.io', plural: 'uniteddeployments', namespaced: true, hasStatusSubresource: true },
+  // Leader election's locks and the Kruise kinds' definitions (served over the Kubernetes API).
+  { apiVersions: ['coordination.k8s.io/v1'], kind: 'Lease', group: 'coordination.k8s.io', plural: 'leases', namespaced: true, hasStatusSubresource: false },
+  { apiVersions: ['apiextensions.k8s.io/v1'], kind: 'CustomResourceDefinition', group: 'apiextensions.k8s.io', plural: 'customresourcedefinitions', namespaced: false, hasStatusSubresource: true },
 ];
 
 export function groupOf(apiVersion: string): string {

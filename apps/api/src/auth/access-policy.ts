@@ -38,6 +38,7 @@ export const ACCESS_POLICY = {
   auditLog: query(READERS),
   pendingHooks: query([...READERS, 'hook-acker'], true),
   tokens: query(ADMINS),
+  shadowComparison: query(READERS),
   // GraphQL mutations
   applyManifest: mutation(OPERATORS),
   deleteObject: mutation(OPERATORS),

@@ -10,7 +10,7 @@ import type { WorkloadHealth, WorkloadKindName } from '@coxswain/workloads';
 import type { AppConfig } from '../config/config.js';
 import { compiledEntry } from '../persistence/compiled-entry.js';
 import type { Database } from '../persistence/database.js';
-import type { ClusterWorkerData, ClusterWorkerMethods, ClusterWorkerStarted, PlanSummary } from './protocol.js';
+import type { ClusterWorkerData, ClusterWorkerMethods, ClusterWorkerStarted, Leadership, PlanSummary, ShadowComparison } from './protocol.js';
 
 export class ClusterHost implements StatusSeeder, TransactionalApplier {
   private exited: string | undefined;
@@ -88,6 +88,16 @@ export class ClusterHost implements StatusSeeder, TransactionalApplier {
 
   observedWrites(): Promise<unknown[]> {
     return this.call('observedWrites');
+  }
+
+  /** Who holds the leader Lease, when this replica takes part in an election. */
+  leadership(): Promise<Leadership | null> {
+    return this.call('leadership');
+  }
+
+  /** Observe mode: the workload's plan next to what the cluster did. */
+  shadow(namespace: string, name: string): Promise<ShadowComparison | null> {
+    return this.call('shadow', namespace, name);
   }
 
   /** Stops the controllers and the cluster (queued writes are committed), then the thread. */

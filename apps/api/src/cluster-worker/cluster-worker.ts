@@ -5,10 +5,9 @@
 // and simulators here, so every pod is held once in this thread.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
-import { EmbeddedCluster, kruiseAdmission, RealClock, ScaledClock, serveClusterClient, type Clock } from '@coxswain/cluster';
+import { EmbeddedCluster, installKruiseCrds, kruiseAdmission, RealClock, ScaledClock, serveClusterClient, type Clock } from '@coxswain/cluster';
 import type { KubeObject } from '@coxswain/kruise-api';
 import { ClusterEventRecorder, ControllerManager, Metrics } from '@coxswain/controller-runtime';
-import { workloadHealth, workloadKind, type RolloutPlan } from '@coxswain/workloads';
 import { Counter, Gauge } from 'prom-client';
 import { getHeapStatistics } from 'node:v8';
 import { loadConfig } from '../config/config.js';
@@ -16,8 +15,10 @@ import { JsonLogger } from '../logging/json-logger.js';
 import { prismaOver } from '../persistence/database.js';
 import { PrismaStorePersistence } from '../persistence/prisma-store-persistence.js';
 import { registerControllers } from './controllers.js';
+import { planMethods } from './plan-summary.js';
+import { cloneSetShadow } from './shadow/cloneset-shadow.js';
 import { seedFromFile } from './seed.js';
-import type { ClusterWorkerData, ClusterWorkerMethods, ClusterWorkerStarted, PlanSummary } from './protocol.js';
+import type { ClusterWorkerData, ClusterWorkerMethods, ClusterWorkerStarted } from './protocol.js';
 
 async function main(): Promise<void> {
   const port = parentPort!;
@@ -25,6 +26,8 @@ async function main(): Promise<void> {
   const config = loadConfig(data.config.env, data.config.cwd);
   const logger = new JsonLogger(config.logLevel);
   const clock: Clock = config.clock.mode === 'scaled' ? new ScaledClock(config.clock.scale, data.clockOrigin) : new RealClock();
+  // Kubernetes mode has a composition of its own; loaded only then, so the embedded path never loads client-node.
+  if (config.cluster.mode === 'kubernetes') return (await import('./kubernetes-worker.js')).runKubernetesWorker(port, config, logger, clock);
   const prisma = prismaOver(data.database);
 
   let cluster: EmbeddedCluster;
@@ -40,6 +43,7 @@ async function main(): Promise<void> {
       admission: kruiseAdmission(config.controllers.featureGates),
       onError: (err) => logger.warn({ msg: 'simulator error (retried)', error: String(err) }, 'Cluster'),
     });
+    await installKruiseCrds(cluster.store);
     // A starting point, not a desired state: only an empty cluster is seeded, so what users deleted
     // stays deleted across restarts.
     if (config.cluster.seedFile && cluster.fresh) seeded = await seedFromFile(cluster.store, config.cluster.seedFile);
@@ -52,36 +56,29 @@ async function main(): Promise<void> {
   const metrics = new Metrics();
   registerThreadMetrics(metrics, cluster);
   const local = cluster.store.localClient();
-  const controllers = new ControllerManager({ client: local, clock, mode: config.controllers.mode, metrics });
+  // CONTROLLER_MODE=off: the controllers are built (plans can still be asked for) but never started.
+  const running = config.controllers.mode !== 'off';
+  const controllers = new ControllerManager({ client: local, clock, mode: config.controllers.mode === 'observe' ? 'observe' : 'active', metrics });
   const events = new ClusterEventRecorder({
     client: controllers.client,
     clock,
     component: 'kruise-manager',
     onError: (err) => logger.warn({ msg: 'could not record an event', error: String(err) }, 'Events'),
   });
-  const plans = registerControllers(controllers, config, events, logger);
+  const { plans, cloneSets } = registerControllers(controllers, config, events, logger);
+
+  const shadow = config.controllers.mode === 'observe' ? cloneSetShadow(cloneSets, () => clock.now()) : undefined;
 
   let stopped: Promise<void> | undefined;
   const methods: ClusterWorkerMethods = {
     seed: (objects) => cluster.store.seed(objects as KubeObject[]),
     applyInOneTransaction: (documents, options) => cluster.store.applyInOneTransaction(documents, options),
-    plan: async (kind, namespace, name) => {
-      const source = plans.get(kind);
-      if (!source) return null;
-      const plan = config.controllers.mode === 'observe' ? source.lastPlan(namespace, name) : source.planNow(namespace, name);
-      return plan ? summary(plan, source.pendingScale(namespace, name)) : null;
-    },
-    health: async (kind, namespace, name) => {
-      const source = plans.get(kind);
-      const descriptor = workloadKind(kind);
-      const plan = source && (source.lastPlan(namespace, name) ?? source.planNow(namespace, name));
-      if (!plan || !descriptor) return null;
-      const workload = await local.get(descriptor.ref, namespace, name).catch(() => undefined);
-      return workloadHealth(plan, workload ? descriptor.status(workload).conditions : []);
-    },
+    ...planMethods(() => plans, config.controllers.mode === 'observe', local),
     metrics: () => metrics.registry.metrics(),
     observedWrites: async () => [...(controllers.observer?.recordedWrites() ?? [])],
-    synced: async () => controllers.informers.hasSynced(),
+    synced: async () => !running || controllers.informers.hasSynced(),
+    leadership: async () => null,
+    shadow: async (namespace, name) => shadow?.comparison(namespace, name) ?? null,
     shutdown: () =>
       (stopped ??= (async () => {
         await controllers.stop();
@@ -91,20 +88,8 @@ async function main(): Promise<void> {
       })()),
   };
   serveClusterClient(port, local, methods as unknown as Record<string, (...args: any[]) => unknown>);
-  await controllers.start();
+  if (running) await controllers.start();
   port.postMessage({ kind: 'started', seeded } satisfies ClusterWorkerStarted);
-}
-
-function summary(plan: RolloutPlan<object>, pendingScale: string | undefined): PlanSummary {
-  return {
-    updateRevision: plan.updateRevision,
-    currentRevision: plan.currentRevision,
-    complete: plan.complete,
-    diff: plan.diff,
-    actions: plan.actions.map(({ type, pod, reason, revision }) => ({ type, pod, reason, ...(revision ? { revision } : {}) })),
-    blockers: plan.blockers.map(({ code, message, pods }) => ({ code, message, pods: [...pods] })),
-    pendingScale,
-  };
 }
 
 /**

@@ -16,7 +16,14 @@ export interface PlanSource {
   pendingScale(namespace: string, name: string): string | undefined;
 }
 
-export function registerControllers(manager: ControllerManager, config: AppConfig, recorder: EventRecorder, logger: JsonLogger): Map<WorkloadKindName, PlanSource> {
+export interface RegisteredControllers {
+  /** Plans by the contract's kind name. */
+  plans: ReadonlyMap<WorkloadKindName, PlanSource>;
+  /** The CloneSet controller itself: observe mode's shadow comparison reads its informers. */
+  cloneSets: CloneSetController;
+}
+
+export function registerControllers(manager: ControllerManager, config: AppConfig, recorder: EventRecorder, logger: JsonLogger): RegisteredControllers {
   const log = (component: string) => (level: 'info' | 'warn' | 'error', msg: string, fields?: Record<string, unknown>) =>
     logger[level === 'info' ? 'debug' : level]?.({ msg, ...fields }, component);
   const common = { gates: config.controllers.featureGates, recorder, maxConcurrentReconciles: config.controllers.workers };
@@ -31,9 +38,10 @@ export function registerControllers(manager: ControllerManager, config: AppConfi
   new StatefulSetController(manager, { ...common, flavor: NATIVE_STATEFULSET, log: log('StatefulSet (apps/v1)') });
   new DeploymentController(manager, { ...common, log: log('Deployment') });
   new ReplicaSetController(manager, { ...common, log: log('ReplicaSet') });
-  return new Map<WorkloadKindName, PlanSource>([
+  const plans = new Map<WorkloadKindName, PlanSource>([
     ['CLONE_SET', cloneSets],
     ['STATEFUL_SET', statefulSets],
     ['UNITED_DEPLOYMENT', unitedDeployments],
   ]);
+  return { plans, cloneSets };
 }

@@ -4,6 +4,20 @@ import type { AppliedObject, ApplyDocument, ScaledClockOrigin } from '@coxswain/
 import type { WorkloadHealth, WorkloadKindName } from '@coxswain/workloads';
 import type { AppConfig } from '../config/config.js';
 import type { DatabaseConnection } from '../persistence/database.js';
+import type { ShadowComparison } from './shadow/shadow-recorder.js';
+
+export type { ShadowComparison };
+
+export interface Leadership {
+  identity: string;
+  isLeader: boolean;
+  /** The holder of the Lease as last observed ("" when none). */
+  holder: string;
+  /** namespace/name of the Lease. */
+  lease: string;
+  /** Terms this replica has led since it started. */
+  terms: number;
+}
 
 export interface ClusterWorkerData {
   config: AppConfig['source'];
@@ -50,4 +64,8 @@ export interface ClusterWorkerMethods {
   synced(): Promise<boolean>;
   /** Stops the controllers, the simulators and the store, and closes the database connection. */
   shutdown(): Promise<void>;
+  /** Leader election (Kubernetes mode with active controllers): who leads; null when not elected. */
+  leadership(): Promise<Leadership | null>;
+  /** Observe mode: the workload's plan next to what the cluster did to its pods; null otherwise. */
+  shadow(namespace: string, name: string): Promise<ShadowComparison | null>;
 }

@@ -1,10 +1,13 @@
 // Coxswain's configuration, read once from the environment and validated as a whole: every bad value is
 // reported with its variable name and what is expected, and the server does not start.
-import { isAbsolute, join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { DEFAULT_FEATURE_GATES, FeatureGateError, parseFeatureGates, type FeatureGates } from '@coxswain/kruise-api';
 
 export type ClockMode = 'real' | 'scaled';
-export type ControllerMode = 'active' | 'observe';
+export type ControllerMode = 'active' | 'observe' | 'off';
+export type ClusterMode = 'embedded' | 'kubernetes';
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
 export interface AppConfig {
@@ -25,7 +28,31 @@ export interface AppConfig {
   };
   clock: { mode: ClockMode; scale: number };
   controllers: { mode: ControllerMode; workers: number; featureGates: FeatureGates; scalingExcludePreparingDelete: boolean };
+  /** The Kubernetes API over the cluster (HTTPS: kubectl sends tokens only over TLS). */
+  kubeApi: {
+    /** 0 picks a free port; undefined serves none. */
+    port: number | undefined;
+    /** PEM files; without them a self-signed certificate is made (and kept in `generatedTlsDir` when set). */
+    tlsCertFile: string | undefined;
+    tlsKeyFile: string | undefined;
+    generatedTlsDir: string | undefined;
+  };
   cluster: {
+    /** `embedded`: the simulated cluster in this process; `kubernetes`: a real cluster through client-node. */
+    mode: ClusterMode;
+    /** Kubernetes mode: the kubeconfig file (unset: in-cluster configuration, then ~/.kube/config). */
+    kubeconfig: string | undefined;
+    /** Kubernetes mode: the kubeconfig context (unset: its current context). */
+    kubeContext: string | undefined;
+    leaderElection: {
+      enabled: boolean;
+      namespace: string;
+      leaseName: string;
+      identity: string;
+      leaseDurationSeconds: number;
+      renewDeadlineSeconds: number;
+      retryPeriodSeconds: number;
+    };
     watchHistory: number;
     watchHistorySeconds: number;
     seedFile: string | undefined;
@@ -54,10 +81,23 @@ export const ENVIRONMENT: readonly { name: string; default: string; meaning: str
   { name: 'LOG_LEVEL', default: 'info', meaning: 'debug, info, warn or error. Logs are JSON lines on stdout.' },
   { name: 'CLOCK_MODE', default: 'real', meaning: '`real`, or `scaled` to run the embedded cluster and controllers CLOCK_SCALE times faster.' },
   { name: 'CLOCK_SCALE', default: '20', meaning: 'Speed-up factor when CLOCK_MODE=scaled.' },
-  { name: 'CONTROLLER_MODE', default: 'active', meaning: '`active` applies plans; `observe` computes plans and writes nothing.' },
+  { name: 'CONTROLLER_MODE', default: 'active', meaning: '`active` applies plans; `observe` computes plans and writes nothing; `off` runs no controllers (the embedded cluster serves another Coxswain in Kubernetes mode).' },
   { name: 'CONTROLLER_WORKERS', default: '2', meaning: 'Concurrent reconciles per controller.' },
   { name: 'FEATURE_GATES', default: '(Kruise defaults)', meaning: 'Kruise feature gates in `--feature-gates` syntax, e.g. `CloneSetShortHash=true,PreparingUpdateAsUpdate=true`; see [Feature gates](#feature-gates).' },
   { name: 'CLONESET_SCALING_EXCLUDE_PREPARING_DELETE', default: 'false', meaning: 'Kruise\'s `--cloneset-scaling-exclude-preparing-delete`: PreparingDelete pods do not count towards replicas.' },
+  { name: 'KUBE_API_PORT', default: '3443', meaning: 'HTTPS port of the Kubernetes API over the cluster (kubectl, client-node); `off` serves none, `0` any free port. See [kubectl](#kubectl).' },
+  { name: 'KUBE_API_TLS_CERT', default: '(unset)', meaning: 'PEM certificate of the Kubernetes API (with KUBE_API_TLS_KEY). Unset: a self-signed one, kept next to the PGlite directory (`.data/kube-api.crt`).' },
+  { name: 'KUBE_API_TLS_KEY', default: '(unset)', meaning: 'PEM private key of KUBE_API_TLS_CERT.' },
+  { name: 'CLUSTER', default: 'embedded', meaning: '`embedded` runs the simulated cluster; `kubernetes` runs the controllers against a real cluster through @kubernetes/client-node (no simulator; manifests with `status` are refused). See [Kubernetes mode](#kubernetes-mode).' },
+  { name: 'KUBECONFIG', default: '(unset)', meaning: 'Kubernetes mode: the kubeconfig file. Unset: the in-cluster service account when running in a pod, else `~/.kube/config`.' },
+  { name: 'KUBE_CONTEXT', default: '(unset)', meaning: 'Kubernetes mode: the kubeconfig context to use (unset: its current context).' },
+  { name: 'LEADER_ELECTION', default: 'true', meaning: 'Kubernetes mode with active controllers: only the holder of a coordination.k8s.io Lease reconciles, so replicas never act twice.' },
+  { name: 'LEADER_ELECTION_NAMESPACE', default: '(pod namespace, or default)', meaning: 'Namespace of the leader-election Lease.' },
+  { name: 'LEADER_ELECTION_ID', default: 'coxswain-controller-manager', meaning: 'Name of the leader-election Lease.' },
+  { name: 'POD_NAME', default: '(hostname_pid)', meaning: 'This replica\'s identity in the Lease (holderIdentity).' },
+  { name: 'LEADER_ELECTION_LEASE_SECONDS', default: '15', meaning: 'How long a lease is valid without renewal (client-go: 15).' },
+  { name: 'LEADER_ELECTION_RENEW_DEADLINE_SECONDS', default: '10', meaning: 'A leader that could not renew for this long stops reconciling (client-go: 10; below the lease duration).' },
+  { name: 'LEADER_ELECTION_RETRY_SECONDS', default: '2', meaning: 'Interval between attempts to acquire or renew (client-go: 2).' },
   { name: 'WATCH_HISTORY_SECONDS', default: '75', meaning: 'How long changes are kept for resuming a watch from a resourceVersion (kube-apiserver keeps 75 s); a watch from an older one gets 410 Gone and relists.' },
   { name: 'WATCH_HISTORY', default: '100000', meaning: 'At most this many changes are kept for resuming watches, whatever their age (bounds memory under write bursts).' },
   { name: 'SEED_FILE', default: '(unset)', meaning: 'Multi-document YAML created at the first start, into an empty cluster (Pods and Nodes may carry status); later starts leave the cluster as it is.' },
@@ -166,6 +206,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     }
   }
 
+  const kubeApiPortRaw = read('KUBE_API_PORT');
+  const kubeApiPort = kubeApiPortRaw === 'off' ? undefined : int('KUBE_API_PORT', 3443, 0, 65535);
+  const tlsCertFile = read('KUBE_API_TLS_CERT');
+  const tlsKeyFile = read('KUBE_API_TLS_KEY');
+  if ((tlsCertFile === undefined) !== (tlsKeyFile === undefined)) problems.push('KUBE_API_TLS_CERT and KUBE_API_TLS_KEY: set both or neither');
+  const clusterMode = oneOf('CLUSTER', 'embedded', ['embedded', 'kubernetes'] as const);
+  const controllerMode = oneOf('CONTROLLER_MODE', 'active', ['active', 'observe', 'off'] as const);
+  const leaseSeconds = int('LEADER_ELECTION_LEASE_SECONDS', 15, 1, 3600);
+  const renewSeconds = int('LEADER_ELECTION_RENEW_DEADLINE_SECONDS', 10, 1, 3600);
+  const retrySeconds = int('LEADER_ELECTION_RETRY_SECONDS', 2, 1, 3600);
+  // client-go's rules: the leader gives up before anyone may take the lease, and retries within the deadline.
+  if (renewSeconds >= leaseSeconds) problems.push(`LEADER_ELECTION_RENEW_DEADLINE_SECONDS=${renewSeconds}: must be below LEADER_ELECTION_LEASE_SECONDS (${leaseSeconds})`);
+  if (retrySeconds >= renewSeconds) problems.push(`LEADER_ELECTION_RETRY_SECONDS=${retrySeconds}: must be below LEADER_ELECTION_RENEW_DEADLINE_SECONDS (${renewSeconds})`);
+  const kubeconfig = read('KUBECONFIG');
+  if (clusterMode === 'kubernetes' && read('CLOCK_MODE') === 'scaled') problems.push('CLOCK_MODE=scaled: a real cluster keeps real time; use CLOCK_MODE=real with CLUSTER=kubernetes');
+  if (clusterMode === 'kubernetes' && read('SEED_FILE') !== undefined) problems.push('SEED_FILE: seeding is for the embedded cluster; apply manifests to a real cluster with kubectl or applyManifest');
+
   const source = { env: Object.fromEntries(ENVIRONMENT.flatMap(({ name }) => (env[name] === undefined ? [] : [[name, env[name]!]]))), cwd };
   const config: AppConfig = {
     source,
@@ -183,12 +240,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     },
     clock: { mode: oneOf('CLOCK_MODE', 'real', ['real', 'scaled'] as const), scale },
     controllers: {
-      mode: oneOf('CONTROLLER_MODE', 'active', ['active', 'observe'] as const),
+      mode: controllerMode,
       workers: int('CONTROLLER_WORKERS', 2, 1, 64),
       featureGates,
       scalingExcludePreparingDelete: bool('CLONESET_SCALING_EXCLUDE_PREPARING_DELETE', false),
     },
+    kubeApi: {
+      port: kubeApiPort,
+      tlsCertFile: tlsCertFile === undefined ? undefined : resolve(cwd, tlsCertFile),
+      tlsKeyFile: tlsKeyFile === undefined ? undefined : resolve(cwd, tlsKeyFile),
+      generatedTlsDir: databaseUrl === undefined && pgliteDir !== 'memory' ? dirname(pgliteDir) : undefined,
+    },
     cluster: {
+      mode: clusterMode,
+      kubeconfig: kubeconfig === undefined ? undefined : resolve(cwd, kubeconfig),
+      kubeContext: read('KUBE_CONTEXT'),
+      leaderElection: {
+        enabled: bool('LEADER_ELECTION', true),
+        namespace: read('LEADER_ELECTION_NAMESPACE') ?? podNamespace() ?? 'default',
+        leaseName: read('LEADER_ELECTION_ID') ?? 'coxswain-controller-manager',
+        identity: read('POD_NAME') ?? `${hostname()}_${process.pid}`,
+        leaseDurationSeconds: leaseSeconds,
+        renewDeadlineSeconds: renewSeconds,
+        retryPeriodSeconds: retrySeconds,
+      },
       watchHistory: int('WATCH_HISTORY', 100_000, 100),
       watchHistorySeconds: int('WATCH_HISTORY_SECONDS', 75, 1, 86_400),
       seedFile: seed === undefined ? undefined : resolve(cwd, seed),
@@ -208,4 +283,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+/** The namespace of the pod this process runs in, from its service account (in-cluster only). */
+function podNamespace(): string | undefined {
+  try {
+    return readFileSync('/var/run/secrets/kubernetes.io/serviceaccount/namespace', 'utf8').trim() || undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -19,6 +19,8 @@ export class HealthController {
   @Get('readyz')
   async readyz(@Res() res: Response) {
     const ready = await this.runtime.ready();
-    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not ready' });
+    // Every replica serves the API, leading or not; the answer says which one reconciles.
+    const leader = ready ? await this.runtime.host.leadership().catch(() => null) : null;
+    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not ready', ...(leader ? { leaderElection: leader } : {}) });
   }
 }

@@ -6,6 +6,7 @@ import WebSocket from 'ws';
 import { loadConfig } from '../../src/config/config.js';
 import { JsonLogger } from '../../src/logging/json-logger.js';
 import { startRuntime, type Runtime } from '../../src/runtime.js';
+import { KubeApiServer } from '../../src/kube-api/kube-api.server.js';
 import { createServer } from '../../src/server.js';
 
 export interface GraphQLResponse<T = Record<string, any>> {
@@ -28,6 +29,7 @@ export class TestApi {
     const config = loadConfig({
       PGLITE_DIR: 'memory', LOG_LEVEL: 'error', BOOTSTRAP_ADMIN_TOKEN: ADMIN_TOKEN,
       SIM_IMAGE_PULL_MS: '60', SIM_CONTAINER_START_MS: '30', SIM_TERMINATION_MS: '30',
+      KUBE_API_PORT: 'off',
       ...env,
     });
     const runtime = await startRuntime(config);
@@ -65,6 +67,13 @@ export class TestApi {
       retryAttempts: 0,
       connectionParams: token === null ? {} : { authorization: `Bearer ${token}` },
     });
+  }
+
+  /** The Kubernetes API's https URL (start with KUBE_API_PORT: '0' to serve it). */
+  kubeUrl(): string {
+    const url = this.app.get(KubeApiServer).url();
+    if (!url) throw new Error('the Kubernetes API is not served: start the TestApi with KUBE_API_PORT');
+    return url;
   }
 
   async close(): Promise<void> {

@@ -1,0 +1,120 @@
+// The Kubernetes API beside the Nest application: the KubeApi handler wired to the API's tokens, its
+// audit trail and the runtime's cluster, on an HTTPS listener of its own (KUBE_API_PORT). Its own port
+// because kubectl sends bearer tokens only over TLS, and because its paths (/api/v1/namespaces/...)
+// would meet the REST API's /api/v1/hooks on the main port.
+import { createServer, type Server } from 'node:https';
+import { Inject, Injectable, Logger, Module, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import type { Clock, ClusterClient } from '@coxswain/cluster';
+import type { KubeObject } from '@coxswain/kruise-api';
+import { AuditTrail, type AuditDraft } from '../audit/audit-trail.js';
+import { AuditService } from '../audit/audit.service.js';
+import { AuthModule } from '../auth/auth.module.js';
+import { secretFromAuthorization } from '../auth/token-secret.js';
+import { TokensService } from '../auth/tokens.service.js';
+import { newRequestId } from '../http/request-scope.js';
+import type { Runtime } from '../runtime.js';
+import { CLOCK, CLUSTER, RUNTIME } from '../tokens.js';
+import { KubeApi, type KubeAudit, type KubeAuditRequest } from './kube-api.js';
+import { kubeApiTls, type KubeApiTls } from './tls/kube-api-tls.js';
+
+class TrailAudit implements KubeAudit {
+  constructor(
+    private readonly trail: AuditTrail,
+    private readonly audit: AuditService,
+  ) {}
+
+  async record<T>(request: KubeAuditRequest, run: () => Promise<T>, resultOf: (err: unknown) => { result: string; message: string }): Promise<T> {
+    const draft: AuditDraft = { changes: [], target: request.target, idempotencyKey: null, message: null };
+    const row = { action: request.action, requestId: request.requestId, principal: request.principal };
+    let value: T;
+    try {
+      value = await this.trail.run(draft, run);
+    } catch (err) {
+      await this.audit.record(row, draft, resultOf(err));
+      throw err;
+    }
+    await this.audit.record(row, draft, { result: 'ok' });
+    return value;
+  }
+
+  noteObjectChange(before: KubeObject | null, after: KubeObject | null): void {
+    this.trail.noteObjectChange(before, after);
+  }
+
+  noteDeletion(result: KubeObject): void {
+    this.trail.noteDeletion(result);
+  }
+
+  noteMessage(message: string): void {
+    this.trail.noteMessage(message);
+  }
+}
+
+@Injectable()
+export class KubeApiServer implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('KubeApi');
+  readonly api: KubeApi;
+  private server: Server | undefined;
+  private tls: KubeApiTls | undefined;
+
+  constructor(
+    @Inject(CLUSTER) cluster: ClusterClient,
+    @Inject(CLOCK) clock: Clock,
+    @Inject(RUNTIME) private readonly runtime: Runtime,
+    tokens: TokensService,
+    trail: AuditTrail,
+    audit: AuditService,
+  ) {
+    this.api = new KubeApi({
+      cluster,
+      clock,
+      authenticate: (authorization) => tokens.authenticate(secretFromAuthorization(authorization)),
+      audit: new TrailAudit(trail, audit),
+      onError: (err) => this.logger.error({ msg: 'Kubernetes API request failed', error: err instanceof Error ? err.stack ?? err.message : String(err) }),
+    });
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    const { port } = this.runtime.config.kubeApi;
+    if (port === undefined) return;
+    this.tls = kubeApiTls(this.runtime.config);
+    const server = createServer({ cert: this.tls.cert, key: this.tls.key }, (req, res) => {
+      const requestId = newRequestId(req.headers['x-request-id']);
+      res.setHeader('x-request-id', requestId);
+      void this.api.handle(req, res, req.url ?? '/', '', requestId);
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, this.runtime.config.host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+    this.server = server;
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    const server = this.server;
+    if (!server) return;
+    this.server = undefined;
+    // Watches stay open for minutes; end them with the server.
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  /** `https://HOST:PORT` once listening, else undefined. */
+  url(): string | undefined {
+    const address = this.server?.address();
+    if (!address || typeof address === 'string') return undefined;
+    const host = this.runtime.config.host === '0.0.0.0' || this.runtime.config.host === '::' ? '127.0.0.1' : this.runtime.config.host;
+    return `https://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
+  }
+
+  /** The certificate clients should trust (PEM), once listening. */
+  certificate(): KubeApiTls | undefined {
+    return this.tls;
+  }
+}
+
+@Module({ imports: [AuthModule], providers: [KubeApiServer], exports: [KubeApiServer] })
+export class KubeApiModule {}

@@ -1,0 +1,51 @@
+// Request bodies of the Kubernetes API: JSON (any `+json` media type) or YAML, at most 3 MiB as the
+// apiserver allows.
+import type { IncomingMessage } from 'node:http';
+import { parseManifests } from '@coxswain/kruise-api';
+import { KubeStatusError } from './kube-status.js';
+import { bodyMediaType } from './negotiation.js';
+import { namespaceFromProtobuf, PROTOBUF_TYPE } from './protobuf-namespace.js';
+
+const MAX_BODY_BYTES = 3 * 1024 * 1024;
+
+export async function readBody(req: IncomingMessage): Promise<string> {
+  return (await readBytes(req)).toString('utf8');
+}
+
+export async function readBytes(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) throw new KubeStatusError('RequestEntityTooLarge', `the request body is larger than ${MAX_BODY_BYTES} bytes`);
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** A create or update body: JSON or YAML, or a Namespace in protobuf. */
+export async function readObjectBody(req: IncomingMessage): Promise<unknown> {
+  const bytes = await readBytes(req);
+  const type = bodyMediaType(req.headers['content-type']);
+  if (type === PROTOBUF_TYPE) return namespaceFromProtobuf(bytes);
+  if (type !== '' && type !== 'application/json' && !type.includes('yaml') && !type.endsWith('+json')) throw KubeStatusError.unsupportedBody();
+  return parseBody(bytes.toString('utf8'), req.headers['content-type']);
+}
+
+/** The body as data: JSON first (what kubectl and client-go send, also as `apply-patch+yaml`), then YAML. */
+export function parseBody(text: string, contentType: string | undefined): unknown {
+  if (text.trim() === '') throw KubeStatusError.badRequest('the request has no body');
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    const type = bodyMediaType(contentType);
+    if (!type.includes('yaml')) throw KubeStatusError.badRequest(`the body is not JSON: ${(err as Error).message}`);
+  }
+  try {
+    const [object, ...more] = parseManifests(text);
+    if (!object || more.length > 0) throw new Error('expected exactly one YAML document');
+    return object;
+  } catch (err) {
+    throw KubeStatusError.badRequest(`the body is not valid YAML: ${(err as Error).message}`);
+  }
+}

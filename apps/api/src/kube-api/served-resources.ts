@@ -1,0 +1,129 @@
+// The REST resources the Kubernetes API serves: one per served kind and version, read from the kinds the
+// cluster stores (KINDS), with the names, verbs and subresources discovery and kubectl need.
+import { KINDS, kruiseShortNames, type KindInfo } from '@coxswain/kruise-api';
+
+export interface ServedResource {
+  group: string;
+  version: string;
+  /** "v1", "apps/v1", "apps.kruise.io/v1beta1". */
+  groupVersion: string;
+  /** The plural, as in REST paths: "clonesets". */
+  resource: string;
+  singular: string;
+  kind: string;
+  namespaced: boolean;
+  shortNames: readonly string[];
+  categories: readonly string[];
+  verbs: readonly string[];
+  /** Whether `<resource>/status` is served (status as a subresource). */
+  status: boolean;
+  /** Whether `<resource>/scale` (autoscaling/v1 Scale) is served. */
+  scale: boolean;
+  /** The version the kind is stored in: objects are converted from it for requests in other versions. */
+  storageVersion: string;
+  info: KindInfo;
+}
+
+export const VERBS = ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'] as const;
+export const SUBRESOURCE_VERBS = ['get', 'patch', 'update'] as const;
+
+/** kubectl's short names for the built-in kinds; Kruise kinds take theirs from their CRDs. */
+const BUILTIN_SHORT_NAMES: Record<string, readonly string[]> = {
+  'Namespace': ['ns'],
+  'Node': ['no'],
+  'Pod': ['po'],
+  'PersistentVolumeClaim': ['pvc'],
+  'Event': ['ev'],
+  'StatefulSet.apps': ['sts'],
+  'CustomResourceDefinition.apiextensions.k8s.io': ['crd', 'crds'],
+};
+
+/** Kinds `kubectl get all` lists. */
+const IN_CATEGORY_ALL = new Set(['Pod', 'StatefulSet.apps', 'CloneSet.apps.kruise.io', 'StatefulSet.apps.kruise.io', 'UnitedDeployment.apps.kruise.io']);
+
+/** Kinds with the scale subresource (spec.replicas, status.replicas, status.labelSelector). */
+const SCALABLE = new Set(['StatefulSet.apps', 'CloneSet.apps.kruise.io', 'StatefulSet.apps.kruise.io', 'UnitedDeployment.apps.kruise.io']);
+
+/** The order groups are listed in discovery: core, then Kubernetes' own groups, then extensions. */
+const GROUP_ORDER = ['', 'apps', 'coordination.k8s.io', 'apiextensions.k8s.io', 'apps.kruise.io'];
+
+function qualified(info: KindInfo): string {
+  return info.group ? `${info.kind}.${info.group}` : info.kind;
+}
+
+function versionOf(apiVersion: string): string {
+  const slash = apiVersion.indexOf('/');
+  return slash < 0 ? apiVersion : apiVersion.slice(slash + 1);
+}
+
+function build(): ServedResource[] {
+  const out: ServedResource[] = [];
+  for (const info of KINDS) {
+    const key = qualified(info);
+    for (const apiVersion of info.apiVersions) {
+      out.push({
+        group: info.group,
+        version: versionOf(apiVersion),
+        groupVersion: apiVersion,
+        resource: info.plural,
+        singular: info.kind.toLowerCase(),
+        kind: info.kind,
+        namespaced: info.namespaced,
+        shortNames: BUILTIN_SHORT_NAMES[key] ?? kruiseShortNames(info.group, info.kind),
+        categories: IN_CATEGORY_ALL.has(key) ? ['all'] : [],
+        verbs: VERBS,
+        status: info.hasStatusSubresource,
+        scale: SCALABLE.has(key),
+        storageVersion: info.apiVersions[0]!,
+        info,
+      });
+    }
+  }
+  return out;
+}
+
+const RESOURCES = build();
+const BY_PATH = new Map(RESOURCES.map((r) => [`${r.groupVersion}/${r.resource}`, r]));
+
+export function servedResources(): readonly ServedResource[] {
+  return RESOURCES;
+}
+
+/** The resource served at `/api(s)/<groupVersion>/<resource>`, if any. */
+export function findResource(groupVersion: string, resource: string): ServedResource | undefined {
+  return BY_PATH.get(`${groupVersion}/${resource}`);
+}
+
+export interface ServedGroup {
+  /** "" for the core group. */
+  name: string;
+  /** Versions, the preferred (storage) one first. */
+  versions: string[];
+}
+
+/** Every group with its versions, in discovery order. */
+export function servedGroups(): ServedGroup[] {
+  const groups = new Map<string, string[]>();
+  for (const r of RESOURCES) {
+    const versions = groups.get(r.group) ?? [];
+    if (!versions.includes(r.version)) versions.push(r.version);
+    groups.set(r.group, versions);
+  }
+  // Within a group, a version serving more kinds' storage versions is preferred (apps.kruise.io: v1beta1).
+  for (const [group, versions] of groups) {
+    const storage = (v: string) => RESOURCES.filter((r) => r.group === group && r.version === v && versionOf(r.storageVersion) === v).length;
+    versions.sort((a, b) => storage(b) - storage(a));
+  }
+  const rank = (g: string) => (GROUP_ORDER.includes(g) ? GROUP_ORDER.indexOf(g) : GROUP_ORDER.length);
+  return [...groups].sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b)).map(([name, versions]) => ({ name, versions }));
+}
+
+/** The resources of one group version, in KINDS order. */
+export function resourcesOf(groupVersion: string): ServedResource[] {
+  return RESOURCES.filter((r) => r.groupVersion === groupVersion);
+}
+
+/** Built-in kinds take strategic merge patches; custom resources (Kruise's, CRDs' objects) do not. */
+export function acceptsStrategicMerge(resource: ServedResource): boolean {
+  return resource.group !== 'apps.kruise.io';
+}

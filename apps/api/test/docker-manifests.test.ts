@@ -1,0 +1,43 @@
+// docker/kubernetes: the Kruise CRDs file is what libs/kruise-api's definitions print, and the
+// Deployment runs two replicas in Kubernetes mode with probes and the database settings.
+import { describe, expect, it } from '@jest/globals';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseAllDocuments } from 'yaml';
+// @ts-expect-error a plain ESM script without types
+import { kruiseCrdsYaml } from '../../../scripts/kruise-crds.mjs';
+
+const DIR = join(import.meta.dirname, '..', '..', '..', 'docker', 'kubernetes');
+const docs = (file: string) => parseAllDocuments(readFileSync(join(DIR, file), 'utf8')).map((d) => d.toJS()).filter(Boolean);
+
+describe('docker/kubernetes', () => {
+  it('kruise-crds.yaml is printed from the CRD definitions (node scripts/kruise-crds.mjs > docker/kubernetes/kruise-crds.yaml)', () => {
+    expect(readFileSync(join(DIR, 'kruise-crds.yaml'), 'utf8')).toBe(kruiseCrdsYaml());
+    const crds = docs('kruise-crds.yaml');
+    expect(crds.map((c) => `${c.metadata.name} ${c.spec.versions.map((v: { name: string; storage: boolean }) => `${v.name}${v.storage ? '*' : ''}`).join(',')}`)).toEqual([
+      'clonesets.apps.kruise.io v1alpha1*', 'statefulsets.apps.kruise.io v1beta1*,v1alpha1', 'uniteddeployments.apps.kruise.io v1alpha1*',
+    ]);
+    for (const crd of crds) {
+      for (const v of crd.spec.versions) {
+        expect(v.subresources.scale).toEqual({ specReplicasPath: '.spec.replicas', statusReplicasPath: '.status.replicas', labelSelectorPath: '.status.labelSelector' });
+        expect(v.additionalPrinterColumns.map((c: { name: string }) => c.name)).toContain('DESIRED');
+      }
+    }
+  });
+
+  it('runs two replicas in Kubernetes mode with probes, the Lease namespace and the database from a Secret', () => {
+    const deployment = docs('coxswain.yaml').find((d) => d.kind === 'Deployment');
+    expect(deployment.spec.replicas).toBe(2);
+    const container = deployment.spec.template.spec.containers[0];
+    const env = Object.fromEntries(container.env.map((e: { name: string; value?: string; valueFrom?: unknown }) => [e.name, e.value ?? e.valueFrom]));
+    expect(env).toMatchObject({
+      CLUSTER: 'kubernetes',
+      POD_NAME: { fieldRef: { fieldPath: 'metadata.name' } },
+      LEADER_ELECTION_NAMESPACE: { fieldRef: { fieldPath: 'metadata.namespace' } },
+      DATABASE_URL: { secretKeyRef: { name: 'coxswain-database', key: 'DATABASE_URL' } },
+    });
+    expect(container.readinessProbe.httpGet.path).toBe('/readyz');
+    expect(container.livenessProbe.httpGet.path).toBe('/healthz');
+    expect(deployment.spec.template.spec.serviceAccountName).toBe('coxswain');
+  });
+});

@@ -1,0 +1,58 @@
+// The Kubernetes API (KubeApi) over any ClusterClient on a local HTTPS port, without the rest of the
+// server: what the adapter tests talk to. Every request is admin; the audit is not kept.
+import { createServer, type Server } from 'node:https';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Clock, ClusterClient } from '@coxswain/cluster';
+import { KubeApi } from '../../src/kube-api/kube-api.js';
+import { selfSignedCertificate } from '../../src/kube-api/tls/self-signed.js';
+
+const TLS = selfSignedCertificate('test', ['127.0.0.1', 'localhost']);
+
+export class KubeFacade {
+  private constructor(
+    readonly server: Server,
+    readonly port: number,
+  ) {}
+
+  static async start(cluster: ClusterClient, clock: Clock, options: { port?: number; bookmarkIntervalMs?: number } = {}): Promise<KubeFacade> {
+    const api = new KubeApi({
+      cluster,
+      clock,
+      authenticate: async (authorization) => (authorization ? { tokenId: '1', name: 'tester', role: 'admin', namespaces: [] } : undefined),
+      audit: { record: (_request, run) => run(), noteObjectChange() {}, noteDeletion() {}, noteMessage() {} },
+      bookmarkIntervalMs: options.bookmarkIntervalMs,
+    });
+    const server = createServer({ cert: TLS.certPem, key: TLS.keyPem }, (req, res) => void api.handle(req, res, req.url ?? '/', '', 'test'));
+    await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+    return new KubeFacade(server, (server.address() as { port: number }).port);
+  }
+
+  get url(): string {
+    return `https://127.0.0.1:${this.port}`;
+  }
+
+  /** A kubeconfig file for this facade (what KUBECONFIG would name). */
+  kubeconfigFile(): string {
+    const file = join(mkdtempSync(join(tmpdir(), 'coxswain-facade-')), 'config');
+    writeFileSync(file, [
+      'apiVersion: v1', 'kind: Config',
+      `clusters: [{name: facade, cluster: {server: "${this.url}", insecure-skip-tls-verify: true}}]`,
+      'users: [{name: tester, user: {token: any-token}}]',
+      'contexts: [{name: facade, context: {cluster: facade, user: tester}}]',
+      'current-context: facade', '',
+    ].join('\n'));
+    return file;
+  }
+
+  /** Ends every open connection (watch streams included), as a server restart or a proxy would. */
+  dropConnections(): void {
+    this.server.closeAllConnections();
+  }
+
+  async close(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+}

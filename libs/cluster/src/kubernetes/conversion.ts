@@ -1,0 +1,28 @@
+// Objects between the version a caller uses and the version the cluster serves a kind in. Kruise kinds
+// have two versions; a cluster may serve only one (OpenKruise before CloneSet v1beta1, or the CRDs
+// Coxswain ships for clusters without OpenKruise), and the controllers read v1beta1.
+import {
+  convertCloneSet, convertStatefulSetToV1alpha1, toStorageStatefulSet,
+  type CloneSet, type CloneSetV1alpha1, type KubeObject, type StatefulSet, type StatefulSetV1alpha1,
+} from '@coxswain/kruise-api';
+
+function versionOf(apiVersion: string): string {
+  return apiVersion.slice(apiVersion.indexOf('/') + 1);
+}
+
+/** Whether objects of `kind` can be converted between these two apiVersions. */
+export function canConvert(kind: string, from: string, to: string): boolean {
+  if (from === to) return true;
+  const group = from.split('/')[0];
+  return group === 'apps.kruise.io' && to.startsWith('apps.kruise.io/') && (kind === 'CloneSet' || kind === 'StatefulSet');
+}
+
+export function convertObject<T extends KubeObject>(object: T, apiVersion: string): T {
+  if (object.apiVersion === apiVersion) return object;
+  if (object.kind === 'CloneSet') return convertCloneSet(object as unknown as CloneSet | CloneSetV1alpha1, versionOf(apiVersion) as 'v1alpha1' | 'v1beta1') as unknown as T;
+  if (object.kind === 'StatefulSet' && object.apiVersion.startsWith('apps.kruise.io/')) {
+    const storage = toStorageStatefulSet(object as unknown as StatefulSet | StatefulSetV1alpha1);
+    return (versionOf(apiVersion) === 'v1alpha1' ? convertStatefulSetToV1alpha1(storage).object : storage) as unknown as T;
+  }
+  return { ...object, apiVersion };
+}
