@@ -122,7 +122,7 @@ describe('API over HTTP', () => {
     expect(selected.data!.objects.edges.map((e: { node: { name: string } }) => e.node.name)).toEqual(['p1', 'p4']);
     const badSelector = await api.graphql(LIST, { kind: 'pods', sel: 'app in (' });
     expect(badSelector.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
-    const badKind = await api.graphql(LIST, { kind: 'deployments' });
+    const badKind = await api.graphql(LIST, { kind: 'daemonsets' });
     expect(badKind.errors?.[0]?.extensions?.fieldErrors?.[0]?.field).toBe('kind');
   });
 

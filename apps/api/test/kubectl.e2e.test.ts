@@ -72,7 +72,7 @@ describe('kubectl against the embedded cluster', () => {
       const serverSide = await k('apply', '--server-side', '-n', `ssa-${seed}`, '-f', join(SEEDS, file));
       expect({ file, out: serverSide.stdout.trim(), err: serverSide.stderr }).toEqual({ file, out: `${resource} serverside-applied`, err: '' });
       const serverSideAgain = await k('apply', '--server-side', '-n', `ssa-${seed}`, '-f', join(SEEDS, file));
-      expect(serverSideAgain.stdout.trim()).toBe(`${resource} serverside-applied`);
+      expect({ file, out: serverSideAgain.stdout.trim(), err: serverSideAgain.stderr }).toEqual({ file, out: `${resource} serverside-applied`, err: '' });
     }
   });
 
@@ -85,10 +85,9 @@ describe('kubectl against the embedded cluster', () => {
     expect(wide[0]).toEqual(['NAME', 'DESIRED', 'UPDATED', 'UPDATED_READY', 'UPDATED_AVAILABLE', 'READY', 'TOTAL', 'AGE', 'CONTAINERS', 'IMAGES', 'SELECTOR']);
     expect(wide[1]!.slice(8)).toEqual(['nginx', 'nginx:alpine', 'app=sample']);
 
-    // (This branch's cluster worker runs the CloneSet controller only: the Advanced StatefulSet has no status yet.)
-    const asts = tableRows((await k('get', 'asts', '-n', 'advanced-statefulset-sample', '-o', 'wide')).stdout);
+    const asts = await eventuallyRows(['asts', '-n', 'advanced-statefulset-sample', '-o', 'wide'], (r) => r[1]?.[4] === '3', 'the sample Advanced StatefulSet with 3 ready pods');
     expect(asts[0]).toEqual(['NAME', 'DESIRED', 'CURRENT', 'UPDATED', 'READY', 'AGE', 'CONTAINERS', 'IMAGES']);
-    expect(asts[1]).toEqual(['sample', '3', expect.stringMatching(/^\d+s$/), 'main', 'nginx:alpine']);
+    expect(asts[1]).toEqual(['sample', '3', '3', '3', '3', expect.stringMatching(/^\d+s$/), 'main', 'nginx:alpine']);
     const ud = tableRows((await k('get', 'ud', '-n', 'uniteddeployment-sample-ud')).stdout);
     expect(ud[0]).toEqual(['NAME', 'DESIRED', 'CURRENT', 'UPDATED', 'READY', 'AGE']);
     expect(ud[1]![0]).toBe('sample-ud');
