@@ -42,10 +42,9 @@ export function GridLegend({ store, revisions, colors }: { store: PodStore; revi
 }
 
 /** The same marks as the canvas paints, as small SVGs. */
-export function MarkSwatch({ mark, color = '#1f6fd1' }: { mark: Mark; color?: string }) {
-  const s = 12;
+export function MarkSwatch({ mark, color = '#1f6fd1', size = 12 }: { mark: Mark; color?: string; size?: number }) {
   return (
-    <svg width={s} height={s} viewBox="0 0 12 12" aria-hidden="true" className="mark-swatch">
+    <svg width={size} height={size} viewBox="0 0 12 12" aria-hidden="true" className="mark-swatch">
       {mark === 'not-ready' ? (
         <rect x="1" y="1" width="10" height="10" fill="#fff" stroke={color} strokeWidth="2" />
       ) : (
