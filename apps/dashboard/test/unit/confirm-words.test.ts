@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import {
-  confirmAck, confirmDeletePods, confirmImage, confirmPartition, confirmPause, confirmResume, confirmRollback, confirmScale,
+  atRevision, confirmAck, confirmDeletePods, confirmImage, confirmPartition, confirmPause, confirmResume, confirmRollback, confirmScale,
 } from '../../src/lib/rollout/confirm-words';
 import { pod, statefulSet, status, workload } from '../support/fixtures';
 
@@ -53,7 +53,8 @@ describe('confirmation sentences', () => {
       ordinals: { start: 0, end: 5, reserved: [{ from: 1, to: 1 }] },
       status: status({ replicas: 4, updatedReplicas: 1, currentRevision: 'web-old', updateRevision: 'web-new' }),
     });
-    const pods = [0, 2, 3, 4].map((o) => pod(`web-${o}`, { ordinal: o, isUpdated: o === 4, revision: o === 4 ? 'web-new' : 'web-old' }));
+    // isUpdated is stale on purpose: the pods were listed before the template changed.
+    const pods = [0, 2, 3, 4].map((o) => pod(`web-${o}`, { ordinal: o, isUpdated: true, revision: o === 4 ? 'web-new' : 'web-old' }));
 
     it('partition: names the lowest valid ordinals it keeps and the pods that move, highest first', () => {
       expect(confirmPartition(set, 1, pods)).toBe(
@@ -61,6 +62,13 @@ describe('confirmation sentences', () => {
       );
       expect(confirmPartition(set, 0, pods)).toContain(': no pod keeps the current revision. web-3, web-2, web-0 move to revision web-new');
       expect(confirmPartition(set, 9, pods)).toContain('(web-0, web-2, web-3, web-4) stay on the current revision web-old. No more pods are updated; web-4 already run web-new and stay there.');
+    });
+
+    it('reads a pod as updated by its revision label (name, or the hash of a CloneSet revision)', () => {
+      expect(atRevision('web-new', 'web-new')).toBe(true);
+      expect(atRevision('6c9f', 'web-6c9f')).toBe(true);
+      expect(atRevision('web-old', 'web-new')).toBe(false);
+      expect(atRevision(undefined, 'web-new')).toBe(false);
     });
 
     it('delete chosen pods: specified-delete brings them back at the same ordinal; with scale down their ordinals are reserved', () => {

@@ -61,7 +61,7 @@ describe('planInWords', () => {
 
   it('explains why pods are stuck (scheduler, image, in-place, ordering) and names StatefulSet actions', () => {
     const say = (code: string, message: string) => blockerInWords({ code, message, pods: [] }).sentence;
-    expect(say('UNSCHEDULABLE', 'pods web-a, web-b: cannot be scheduled: 0/9 nodes are available: 9 Too many pods.')).toBe('Cannot be scheduled: pods web-a, web-b: cannot be scheduled: 0/9 nodes are available: 9 Too many pods..');
+    expect(say('UNSCHEDULABLE', 'pods web-a, web-b: cannot be scheduled: 0/9 nodes are available: 9 Too many pods.')).toBe('Cannot be scheduled: pods web-a, web-b: cannot be scheduled: 0/9 nodes are available: 9 Too many pods.');
     expect(say('IMAGE_PULL_FAILED', 'pod web-a: container main ImagePullBackOff')).toBe('Image pull failing: pod web-a: container main ImagePullBackOff.');
     expect(say('IN_PLACE_UPDATING', 'pod web-a: waits for container main to run nginx:2')).toBe('In-place update in progress: pod web-a: waits for container main to run nginx:2.');
     expect(say('ORDERED_READY', 'OrderedReady: web-2 waits for web-1 to be Running and Ready')).toBe('One pod at a time (podManagementPolicy OrderedReady): OrderedReady: web-2 waits for web-1 to be Running and Ready.');

@@ -54,17 +54,25 @@ function confirmOrdinalPartition(w: Extract<W, { ordinals: unknown }>, next: num
   const kept = valid.slice(0, Math.min(next, valid.length));
   const above = valid.slice(kept.length);
   const byOrdinal = new Map(pods.filter((p) => p.ordinal != null).map((p) => [p.ordinal!, p]));
+  // By the revision label, not Pod.isUpdated: that flag is as old as the pod's last change, and a new
+  // template makes a new update revision without changing any pod.
+  const updated = (o: number) => atRevision(byOrdinal.get(o)?.revision, w.status.updateRevision);
   const name = (o: number) => `${w.name}-${o}`;
   const keptWords = kept.length === 0
     ? 'no pod keeps the current revision'
     : `the ${plural(kept.length, 'pod')} with the lowest ordinals (${listNames(kept.map(name))}) stay on the current revision ${w.status.currentRevision}`;
   const head = `Set the partition of ${w.name} from ${s.partition} to ${next}: ${keptWords}.`;
   if (allUpdated(w)) return `${head} Every pod already runs ${w.status.updateRevision}; the partition applies to the next template change.`;
-  const moving = [...above].reverse().filter((o) => !byOrdinal.get(o)?.isUpdated);
+  const moving = [...above].reverse().filter((o) => !updated(o));
   if (moving.length > 0) return `${head} ${listNames(moving.map(name))} move to revision ${w.status.updateRevision} (${movement(w)}).${pausedNote(w)}`;
-  const updatedBelow = kept.filter((o) => byOrdinal.get(o)?.isUpdated);
+  const updatedBelow = kept.filter(updated);
   if (updatedBelow.length > 0) return `${head} No more pods are updated; ${listNames(updatedBelow.map(name))} already run ${w.status.updateRevision} and stay there.`;
   return `${head} No pod changes revision.`;
+}
+
+/** A pod's revision label (the revision's name, or its hash for CloneSets) names this revision. */
+export function atRevision(label: string | undefined, revision: string): boolean {
+  return !!label && !!revision && (label === revision || revision.endsWith(`-${label}`));
 }
 
 export function confirmPause(w: W, plan: Pick<RolloutPlan, 'actions'>): string {

@@ -44,7 +44,9 @@ export function actionsInWords(actions: readonly PlannedAction[]): string[] {
   });
 }
 
-export function blockerInWords(b: Blocker): BlockerWords {
+export function blockerInWords(blocker: Blocker): BlockerWords {
+  // The API's messages may end a sentence themselves (the scheduler's do): one full stop is enough.
+  const b = { ...blocker, message: blocker.message.replace(/\.$/, '') };
   const lead: Record<string, string> = {
     PAUSED: 'The rollout is paused (updateStrategy.paused): no pod is updated until it is resumed.',
     PARTITION: `The partition holds the rest: ${b.message}.`,
