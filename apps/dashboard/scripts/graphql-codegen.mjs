@@ -10,14 +10,11 @@
 //   node scripts/graphql-codegen.mjs           writes both files
 //   node scripts/graphql-codegen.mjs --check   writes nothing; exits 1 when either file is not what the
 //                                              API and the operations give now (the build runs this)
-import { codegen } from '@graphql-codegen/core';
-import * as typedDocumentNode from '@graphql-codegen/typed-document-node';
-import * as typescriptOperations from '@graphql-codegen/typescript-operations';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildSchema, parse } from 'graphql';
+import { describeFailure, firstDifference, generateTypes } from './graphql-types.mjs';
 
 const DASHBOARD = join(dirname(fileURLToPath(import.meta.url)), '..');
 const ROOT = join(DASHBOARD, '..', '..');
@@ -29,44 +26,10 @@ const GENERATED_FILE = join(API_DIR, 'generated.ts');
 const FIX = 'npx nx run @coxswain/dashboard:codegen (builds the API, prints its schema, regenerates)';
 
 const SCHEMA_HEADER = '# The GraphQL schema the API serves, printed by apps/api/src/cli/print-schema.ts.\n# Generated: do not edit. Regenerate with `npx nx run @coxswain/dashboard:codegen`.\n\n';
-const GENERATED_HEADER = '// Typed GraphQL operations, generated from schema.graphql and operations.graphql by\n// scripts/graphql-codegen.mjs (GraphQL Code Generator). Do not edit; run `npx nx run @coxswain/dashboard:codegen`.\n/* eslint-disable */\n';
-
-/** How each custom scalar of the schema arrives in JSON. A scalar missing here fails generation (strictScalars). */
-const SCALARS = {
-  DateTime: 'string',
-  JSON: 'unknown',
-  IntOrPercent: 'number | string',
-};
 
 function servedSchema() {
   if (!existsSync(PRINT_SCHEMA)) fail(`${relative(ROOT, PRINT_SCHEMA)} is missing: build the API first (npx nx run @coxswain/api:build)`);
   return SCHEMA_HEADER + execFileSync(process.execPath, [PRINT_SCHEMA], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
-}
-
-async function generated(schemaText) {
-  const operations = readFileSync(OPERATIONS_FILE, 'utf8');
-  const output = await codegen({
-    filename: GENERATED_FILE,
-    schema: parse(schemaText),
-    schemaAst: buildSchema(schemaText),
-    documents: [{ location: relative(DASHBOARD, OPERATIONS_FILE), document: parse(operations) }],
-    plugins: [{ 'typescript-operations': {} }, { 'typed-document-node': {} }],
-    pluginMap: { 'typescript-operations': typescriptOperations, 'typed-document-node': typedDocumentNode },
-    config: {
-      scalars: SCALARS,
-      strictScalars: true,
-      enumsAsTypes: true,
-      onlyOperationTypes: true,
-      useTypeImports: true,
-      skipTypename: true,
-      avoidOptionals: { field: true, object: true },
-      maybeValue: 'T | null',
-      inputMaybeValue: 'T | null | undefined',
-      documentMode: 'string',
-      dedupeFragments: true,
-    },
-  });
-  return `${GENERATED_HEADER}${output.trimEnd()}\n`;
 }
 
 function fail(message) {
@@ -74,26 +37,14 @@ function fail(message) {
   process.exit(1);
 }
 
-/** The first line where two texts differ, for a message a person can act on. */
-function firstDifference(was, now) {
-  const a = was.split('\n');
-  const b = now.split('\n');
-  for (let i = 0; i < Math.max(a.length, b.length); i++) {
-    if (a[i] !== b[i]) return `line ${i + 1}: committed ${JSON.stringify(a[i] ?? '(end of file)')}, now ${JSON.stringify(b[i] ?? '(end of file)')}`;
-  }
-  return 'same text';
-}
-
 async function main() {
   const check = process.argv.includes('--check');
   const schemaText = servedSchema();
   let code;
   try {
-    code = await generated(schemaText);
+    code = await generateTypes(schemaText, readFileSync(OPERATIONS_FILE, 'utf8'), relative(DASHBOARD, OPERATIONS_FILE));
   } catch (err) {
-    // Document validation errors name the operation and the field the schema no longer has.
-    const details = (err?.errors ?? [err]).map((e) => `  ${e?.details ?? e?.message ?? e}`).join('\n');
-    fail(`the dashboard's operations (src/lib/api/operations.graphql) do not fit the API's schema:\n${details}`);
+    fail(`the dashboard's operations (src/lib/api/operations.graphql) do not fit the API's schema:\n${describeFailure(err)}`);
   }
   const files = [[SCHEMA_FILE, schemaText], [GENERATED_FILE, code]];
   if (!check) {
