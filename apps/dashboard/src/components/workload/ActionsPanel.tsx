@@ -15,7 +15,7 @@ import type { Mutations } from './mutations';
 
 interface Props {
   workload: WorkloadSummary;
-  plan: RolloutPlan;
+  plan: RolloutPlan | null;
   containers: { name: string; image: string }[];
   selected: string[];
   /** The pods as they are when a confirmation opens (to name the ones a partition moves). */
@@ -139,7 +139,7 @@ export function ActionsPanel({ workload: w, plan, containers, selected, pods, m,
         {strategy.paused ? (
           <button type="button" onClick={() => onRequest({ title: 'Resume the rollout', body: confirmResume(w), confirmLabel: 'Resume', action: 'resume the rollout', run: m.resume, onError })}>Resume…</button>
         ) : (
-          <button type="button" onClick={() => onRequest({ title: 'Pause the rollout', body: confirmPause(w, plan), confirmLabel: 'Pause', action: 'pause the rollout', run: m.pause, onError })}>Pause…</button>
+          <button type="button" onClick={() => onRequest({ title: 'Pause the rollout', body: confirmPause(w, plan ?? { actions: [] }), confirmLabel: 'Pause', action: 'pause the rollout', run: m.pause, onError })}>Pause…</button>
         )}
       </div>
       <div className="action-row">

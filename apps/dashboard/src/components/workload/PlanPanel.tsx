@@ -5,7 +5,15 @@ import { planInWords } from '../../lib/rollout/plan-words';
 
 const LINKED = 12;
 
-export function PlanPanel({ plan, replicas, onShowPods }: { plan: RolloutPlan; replicas: number; onShowPods(pods: string[]): void }) {
+export function PlanPanel({ plan, replicas, onShowPods }: { plan: RolloutPlan | null; replicas: number; onShowPods(pods: string[]): void }) {
+  if (!plan) {
+    return (
+      <section className="card plan" aria-labelledby="plan-title" data-testid="plan">
+        <h2 id="plan-title">Plan</h2>
+        <p className="muted">Asking the controller for its plan…</p>
+      </section>
+    );
+  }
   const words = planInWords(plan, replicas);
   return (
     <section className="card plan" aria-labelledby="plan-title" data-testid="plan">

@@ -4,13 +4,17 @@
 // healthy rollout keeps a level top and only real unreadiness dips it.
 import type { Revision } from '../../lib/api/types';
 import { colorOf, type RevisionColor } from '../../lib/grid/colors';
-import { stackedChart, type Sample } from '../../lib/live/series';
+import type { PodStore } from '../../lib/live/pod-store';
+import { stackedChart } from '../../lib/live/series';
 import { useNow } from '../common/useNow';
+import { useReadySeries } from './useReadySeries';
 
 const W = 520;
 const H = 140;
 
-export function RolloutChart({ series, revisions, colors }: { series: Sample[]; revisions: Revision[]; colors: Map<string, RevisionColor> }) {
+// Samples here, not in the page: a pod flush then re-renders only the chart.
+export function RolloutChart({ store, desired, revisions, colors }: { store: PodStore; desired: number; revisions: Revision[]; colors: Map<string, RevisionColor> }) {
+  const series = useReadySeries(store, colors, desired);
   const now = useNow(2000);
   const order = [...revisions].sort((a, b) => a.revision - b.revision).map((r) => r.name);
   const chart = stackedChart(series, order, W, H, now);

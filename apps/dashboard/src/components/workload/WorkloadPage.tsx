@@ -31,7 +31,6 @@ import { RevisionsPanel } from './RevisionsPanel';
 import { RolloutChart } from './RolloutChart';
 import { RolloutProgress } from './RolloutProgress';
 import { usePods } from './usePods';
-import { useReadySeries } from './useReadySeries';
 import { useWorkload } from './useWorkload';
 
 export function WorkloadPage(props: { kind: WorkloadKind; namespace: string; name: string }) {
@@ -44,7 +43,7 @@ const NO_REVISIONS: never[] = [];
 
 function Workload({ kind, namespace, name }: { kind: WorkloadKind; namespace: string; name: string }) {
   const { http, session } = useSession();
-  const { workload: w, missing, error, reload } = useWorkload(kind, namespace, name);
+  const { workload: w, plan, missing, error, reload } = useWorkload(kind, namespace, name);
   const pods = usePods(kind, namespace, name);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [highlighted, setHighlighted] = useState<ReadonlySet<string>>(new Set());
@@ -54,8 +53,7 @@ function Workload({ kind, namespace, name }: { kind: WorkloadKind; namespace: st
   const revisions = w?.revisions ?? NO_REVISIONS;
   const colors = useMemo(() => revisionColors(revisions), [revisions]);
   const containers = useMemo(() => (w ? containersOf(w.manifest) : []), [w?.manifest]);
-  const blockers = useMemo(() => blockersByPod(w?.plan.blockers ?? []), [w?.plan.blockers]);
-  const series = useReadySeries(pods.store, colors, w?.replicas ?? 0);
+  const blockers = useMemo(() => blockersByPod(plan?.blockers ?? []), [plan?.blockers]);
   const toggle = useCallback((pod: string) => setSelected((s) => {
     const next = new Set(s);
     if (next.has(pod)) next.delete(pod);
@@ -90,11 +88,11 @@ function Workload({ kind, namespace, name }: { kind: WorkloadKind; namespace: st
         <OrdinalStrip workload={w} store={pods.store} colors={colors} selected={selected} highlighted={highlighted} blockers={blockers} onToggle={toggle} />
       )}
       <RevisionPods store={pods.store} revisions={revisions} colors={colors} showPods={!isStatefulSet(w)} selected={selected} highlighted={highlighted} blockers={blockers} onToggle={toggle} />
-      <PlanPanel plan={w.plan} replicas={w.replicas} onShowPods={showPods} />
+      <PlanPanel plan={plan} replicas={w.replicas} onShowPods={showPods} />
       {mayRollout && (
         <ActionsPanel
           workload={w}
-          plan={w.plan}
+          plan={plan}
           containers={containers}
           selected={[...selected]}
           pods={() => pods.store.snapshot()}
@@ -106,7 +104,7 @@ function Workload({ kind, namespace, name }: { kind: WorkloadKind; namespace: st
       )}
       <div className="two">
         <RolloutProgress p={progress} currentRevision={w.status.currentRevision} updateRevision={w.status.updateRevision} />
-        <RolloutChart series={series} revisions={revisions} colors={colors} />
+        <RolloutChart store={pods.store} desired={w.replicas} revisions={revisions} colors={colors} />
       </div>
       <section className="card pods" aria-labelledby="pods-title" ref={gridRef}>
         <h2 id="pods-title">Pods <span className="muted">by zone and node</span>{pods.loading && <span className="muted small"> loading…</span>}</h2>

@@ -1,11 +1,12 @@
 'use client';
 // One workload, live. workloadChanged carries spec, status and health: merged at once (progress,
-// partition, badge). Plan, revisions and events are derived data: reloaded at most once a second while
-// changes arrive, less often when the API is slow to compute them (ReloadPace).
+// partition, badge). Revisions, events and the plan are derived data: reloaded at most once a second
+// while changes arrive, less often when the API is slow to compute them (ReloadPace). The plan comes in
+// a request of its own, so the page (and its first pods) paints without waiting for the planner.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { describeError } from '../../lib/api/errors';
-import { WorkloadChangedDocument, WorkloadDocument } from '../../lib/api/generated';
-import type { WorkloadDetail, WorkloadKind, WorkloadSummary } from '../../lib/api/types';
+import { WorkloadChangedDocument, WorkloadDocument, WorkloadPlanDocument } from '../../lib/api/generated';
+import type { RolloutPlan, WorkloadDetail, WorkloadKind, WorkloadSummary } from '../../lib/api/types';
 import { ReloadPace } from '../../lib/live/reload-pace';
 import { useSession } from '../session/SessionProvider';
 
@@ -13,6 +14,8 @@ const RELOAD_MIN_MS = 1000;
 
 export interface WorkloadState {
   workload: WorkloadDetail | null;
+  /** Null until the first plan arrives. */
+  plan: RolloutPlan | null;
   missing: boolean;
   error: string | null;
   reload(): void;
@@ -26,6 +29,7 @@ function withSummary(detail: WorkloadDetail, summary: WorkloadSummary): Workload
 export function useWorkload(kind: WorkloadKind, namespace: string, name: string): WorkloadState {
   const { http, live, state } = useSession();
   const [workload, setWorkload] = useState<WorkloadDetail | null>(null);
+  const [plan, setPlan] = useState<{ plan: RolloutPlan; resourceVersion: number } | null>(null);
   const [missing, setMissing] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const reloadRef = useRef<() => void>(() => {});
@@ -36,24 +40,32 @@ export function useWorkload(kind: WorkloadKind, namespace: string, name: string)
     let timer: ReturnType<typeof setTimeout> | null = null;
     const pace = new ReloadPace(RELOAD_MIN_MS);
 
+    const vars = { kind, namespace, name };
+    async function loadDetail() {
+      const data = await http.request(WorkloadDocument, vars);
+      if (stopped) return;
+      setMissing(data.workload === null);
+      // A status newer than this answer may already have arrived over the socket: keep the newer one.
+      setWorkload((current) => {
+        if (!data.workload) return null;
+        if (current && Number(current.resourceVersion) > Number(data.workload.resourceVersion)) return withSummary(data.workload, current);
+        return data.workload;
+      });
+    }
+    async function loadPlan() {
+      const data = await http.request(WorkloadPlanDocument, vars);
+      if (stopped || !data.workload) return;
+      const next = { plan: data.workload.plan, resourceVersion: Number(data.workload.resourceVersion) };
+      // Answers may cross: an older plan never replaces a newer one.
+      setPlan((current) => (current && current.resourceVersion > next.resourceVersion ? current : next));
+    }
     async function load() {
       pace.started(Date.now());
-      try {
-        const data = await http.request(WorkloadDocument, { kind, namespace, name });
-        if (stopped) return;
-        setMissing(data.workload === null);
-        // A status newer than this answer may already have arrived over the socket: keep the newer one.
-        setWorkload((current) => {
-          if (!data.workload) return null;
-          if (current && Number(current.resourceVersion) > Number(data.workload.resourceVersion)) return withSummary(data.workload, current);
-          return data.workload;
-        });
-        setError(null);
-      } catch (err) {
-        if (!stopped) setError(describeError(err, `load ${namespace}/${name}`));
-      } finally {
-        pace.finished(Date.now());
-      }
+      const results = await Promise.allSettled([loadDetail(), loadPlan()]);
+      pace.finished(Date.now());
+      if (stopped) return;
+      const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+      setError(failed ? describeError(failed.reason, `load ${namespace}/${name}`) : null);
     }
     const reloadSoon = () => {
       if (timer) return;
@@ -82,5 +94,5 @@ export function useWorkload(kind: WorkloadKind, namespace: string, name: string)
   }, [http, live, state, kind, namespace, name]);
 
   const reload = useCallback(() => reloadRef.current(), []);
-  return { workload, missing, error, reload };
+  return { workload, plan: plan?.plan ?? null, missing, error, reload };
 }

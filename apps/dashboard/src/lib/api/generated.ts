@@ -85,8 +85,20 @@ export type WorkloadQueryVariables = Exact<{
 
 
 export type WorkloadQuery = { workload:
-    | { manifest: string, kind: WorkloadKind, namespace: string, name: string, uid: string, generation: number, resourceVersion: string, replicas: number, images: Array<string>, createdAt: string, updateStrategy: unknown, plan: { updateRevision: string, currentRevision: string, complete: boolean, diff: unknown, actions: Array<{ type: string, pod: string, reason: string, revision: string | null }>, blockers: Array<{ code: string, message: string, pods: Array<string> }> }, revisions: Array<{ name: string, hash: string, revision: number, createdAt: string, isCurrent: boolean, isUpdate: boolean, podCount: number, images: Array<string>, manifest: string }>, events: Array<{ type: string, reason: string, message: string, count: number, firstTimestamp: string | null, lastTimestamp: string | null, object: string }>, status: { observedGeneration: number, replicas: number, readyReplicas: number, availableReplicas: number, currentReplicas: number | null, updatedReplicas: number, updatedReadyReplicas: number, updatedAvailableReplicas: number, expectedUpdatedReplicas: number, currentRevision: string, updateRevision: string }, columns: Array<{ name: string, value: string }>, health: { state: HealthState, reason: string, pods: Array<string> } }
-    | { manifest: string, kind: WorkloadKind, namespace: string, name: string, uid: string, generation: number, resourceVersion: string, replicas: number, images: Array<string>, createdAt: string, updateStrategy: unknown, plan: { updateRevision: string, currentRevision: string, complete: boolean, diff: unknown, actions: Array<{ type: string, pod: string, reason: string, revision: string | null }>, blockers: Array<{ code: string, message: string, pods: Array<string> }> }, revisions: Array<{ name: string, hash: string, revision: number, createdAt: string, isCurrent: boolean, isUpdate: boolean, podCount: number, images: Array<string>, manifest: string }>, events: Array<{ type: string, reason: string, message: string, count: number, firstTimestamp: string | null, lastTimestamp: string | null, object: string }>, ordinals: { start: number, end: number, reserved: Array<{ from: number, to: number }> }, status: { observedGeneration: number, replicas: number, readyReplicas: number, availableReplicas: number, currentReplicas: number | null, updatedReplicas: number, updatedReadyReplicas: number, updatedAvailableReplicas: number, expectedUpdatedReplicas: number, currentRevision: string, updateRevision: string }, columns: Array<{ name: string, value: string }>, health: { state: HealthState, reason: string, pods: Array<string> } }
+    | { manifest: string, kind: WorkloadKind, namespace: string, name: string, uid: string, generation: number, resourceVersion: string, replicas: number, images: Array<string>, createdAt: string, updateStrategy: unknown, revisions: Array<{ name: string, hash: string, revision: number, createdAt: string, isCurrent: boolean, isUpdate: boolean, podCount: number, images: Array<string>, manifest: string }>, events: Array<{ type: string, reason: string, message: string, count: number, firstTimestamp: string | null, lastTimestamp: string | null, object: string }>, status: { observedGeneration: number, replicas: number, readyReplicas: number, availableReplicas: number, currentReplicas: number | null, updatedReplicas: number, updatedReadyReplicas: number, updatedAvailableReplicas: number, expectedUpdatedReplicas: number, currentRevision: string, updateRevision: string }, columns: Array<{ name: string, value: string }>, health: { state: HealthState, reason: string, pods: Array<string> } }
+    | { manifest: string, kind: WorkloadKind, namespace: string, name: string, uid: string, generation: number, resourceVersion: string, replicas: number, images: Array<string>, createdAt: string, updateStrategy: unknown, revisions: Array<{ name: string, hash: string, revision: number, createdAt: string, isCurrent: boolean, isUpdate: boolean, podCount: number, images: Array<string>, manifest: string }>, events: Array<{ type: string, reason: string, message: string, count: number, firstTimestamp: string | null, lastTimestamp: string | null, object: string }>, ordinals: { start: number, end: number, reserved: Array<{ from: number, to: number }> }, status: { observedGeneration: number, replicas: number, readyReplicas: number, availableReplicas: number, currentReplicas: number | null, updatedReplicas: number, updatedReadyReplicas: number, updatedAvailableReplicas: number, expectedUpdatedReplicas: number, currentRevision: string, updateRevision: string }, columns: Array<{ name: string, value: string }>, health: { state: HealthState, reason: string, pods: Array<string> } }
+   | null };
+
+export type WorkloadPlanQueryVariables = Exact<{
+  kind: WorkloadKind;
+  namespace: string;
+  name: string;
+}>;
+
+
+export type WorkloadPlanQuery = { workload:
+    | { resourceVersion: string, plan: { updateRevision: string, currentRevision: string, complete: boolean, diff: unknown, actions: Array<{ type: string, pod: string, reason: string, revision: string | null }>, blockers: Array<{ code: string, message: string, pods: Array<string> }> } }
+    | { resourceVersion: string, plan: { updateRevision: string, currentRevision: string, complete: boolean, diff: unknown, actions: Array<{ type: string, pod: string, reason: string, revision: string | null }>, blockers: Array<{ code: string, message: string, pods: Array<string> }> } }
    | null };
 
 export type PodsQueryVariables = Exact<{
@@ -417,23 +429,6 @@ export const WorkloadDocument = new TypedDocumentString(`
   workload(kind: $kind, namespace: $namespace, name: $name) {
     ...WorkloadSummary
     manifest
-    plan {
-      updateRevision
-      currentRevision
-      complete
-      diff
-      actions {
-        type
-        pod
-        reason
-        revision
-      }
-      blockers {
-        code
-        message
-        pods
-      }
-    }
     revisions {
       name
       hash
@@ -500,6 +495,30 @@ export const WorkloadDocument = new TypedDocumentString(`
     }
   }
 }`) as unknown as TypedDocumentString<WorkloadQuery, WorkloadQueryVariables>;
+export const WorkloadPlanDocument = new TypedDocumentString(`
+    query WorkloadPlan($kind: WorkloadKind!, $namespace: String!, $name: String!) {
+  workload(kind: $kind, namespace: $namespace, name: $name) {
+    resourceVersion
+    plan {
+      updateRevision
+      currentRevision
+      complete
+      diff
+      actions {
+        type
+        pod
+        reason
+        revision
+      }
+      blockers {
+        code
+        message
+        pods
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<WorkloadPlanQuery, WorkloadPlanQueryVariables>;
 export const PodsDocument = new TypedDocumentString(`
     query Pods($kind: WorkloadKind!, $namespace: String!, $name: String!, $first: Int!, $after: String) {
   workload(kind: $kind, namespace: $namespace, name: $name) {

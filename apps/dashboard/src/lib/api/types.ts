@@ -2,7 +2,7 @@
 // from the generated operation types (generated.ts, from the served schema and operations.graphql), so
 // a schema change that breaks the dashboard fails the type check instead of a page at run time.
 import type {
-  MeQuery, PendingHooksQuery, PodChangedSubscription, PodFieldsFragment, WorkloadKindsQuery, WorkloadQuery, WorkloadSummaryFragment,
+  MeQuery, PendingHooksQuery, PodChangedSubscription, PodFieldsFragment, WorkloadKindsQuery, WorkloadPlanQuery, WorkloadQuery, WorkloadSummaryFragment,
 } from './generated';
 
 export type { HealthState, HookPoint, LifecycleState, WorkloadKind } from './generated';
@@ -17,7 +17,7 @@ export type Health = WorkloadSummary['health'];
 export type PrinterColumn = WorkloadSummary['columns'][number];
 
 export type WorkloadDetail = NonNullable<WorkloadQuery['workload']>;
-export type RolloutPlan = WorkloadDetail['plan'];
+export type RolloutPlan = NonNullable<WorkloadPlanQuery['workload']>['plan'];
 export type Blocker = RolloutPlan['blockers'][number];
 export type PlannedAction = RolloutPlan['actions'][number];
 export type Revision = WorkloadDetail['revisions'][number];

@@ -1,6 +1,7 @@
 // The workload's status as the API computes it once for everyone (Workload.health, issue 14 item 4):
-// the badge word, its colour class, and the order SREs scan for (what needs a person first).
-import type { Health, HealthState } from '../api/types';
+// the badge word, what it asks of the reader, its form in a URL, and the order of the Status filter
+// (what needs a person first).
+import type { HealthState } from '../api/types';
 
 export const HEALTH_STATES: readonly HealthState[] = ['DEGRADED', 'WAITING_ON_HOOK', 'HELD', 'PROGRESSING', 'COMPLETE'];
 
@@ -37,10 +38,4 @@ export function healthSlug(state: HealthState): string {
 export function healthFromSlug(slug: string | null | undefined): HealthState | '' {
   const state = (slug ?? '').toUpperCase().replace(/-/g, '_') as HealthState;
   return HEALTH_STATES.includes(state) ? state : '';
-}
-
-/** Sorts DEGRADED first, COMPLETE last. */
-export function healthRank(h: Pick<Health, 'state'>): number {
-  const k = HEALTH_STATES.indexOf(h.state);
-  return k < 0 ? HEALTH_STATES.length : k;
 }
