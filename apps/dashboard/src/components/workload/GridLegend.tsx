@@ -1,12 +1,12 @@
 'use client';
 // The grid's legend: each revision's colour with its pod count, and what each mark means.
-import { useSyncExternalStore } from 'react';
+import { memo, useSyncExternalStore } from 'react';
 import type { Revision } from '../../lib/api/types';
 import { colorOf, type RevisionColor } from '../../lib/grid/colors';
 import { MARK_LEGEND, markOf, type Mark } from '../../lib/grid/marks';
 import type { PodStore } from '../../lib/live/pod-store';
 
-export function GridLegend({ store, revisions, colors }: { store: PodStore; revisions: Revision[]; colors: Map<string, RevisionColor> }) {
+function GridLegendView({ store, revisions, colors }: { store: PodStore; revisions: Revision[]; colors: Map<string, RevisionColor> }) {
   useSyncExternalStore(store.subscribe, store.getVersion, store.getVersion);
   const byRevision = new Map<string, number>();
   const byMark = new Map<Mark, number>();
@@ -58,3 +58,6 @@ export function MarkSwatch({ mark, color = '#1f6fd1', size = 12 }: { mark: Mark;
     </svg>
   );
 }
+
+/** Memoised: the page re-renders on every workload status event; this re-renders only when its own inputs change. */
+export const GridLegend = memo(GridLegendView);

@@ -1,7 +1,7 @@
 'use client';
 // Pods of this workload waiting on a lifecycle hook, oldest first, with a filter (hook point, text) and
 // an Acknowledge button that asks for the ack's reason, for roles that may ack.
-import { useState, useSyncExternalStore } from 'react';
+import { memo, useState, useSyncExternalStore } from 'react';
 import type { HookPoint } from '../../lib/api/types';
 import { can, type Session } from '../../lib/auth/roles';
 import { age } from '../../lib/format';
@@ -14,7 +14,7 @@ import type { Mutations } from './mutations';
 
 const SHOWN = 200;
 
-export function HooksPanel({ store, namespace, session, m, onRequest }: { store: PodStore; namespace: string; session: Session | null; m: Mutations; onRequest(r: ConfirmRequest): void }) {
+function HooksPanelView({ store, namespace, session, m, onRequest }: { store: PodStore; namespace: string; session: Session | null; m: Mutations; onRequest(r: ConfirmRequest): void }) {
   useSyncExternalStore(store.subscribe, store.getVersion, store.getVersion);
   const now = useNow(5000);
   const [filter, setFilter] = useState<HookFilter>(NO_HOOK_FILTER);
@@ -72,3 +72,6 @@ export function HooksPanel({ store, namespace, session, m, onRequest }: { store:
     </section>
   );
 }
+
+/** Memoised: the page re-renders on every workload status event; this re-renders only when its own inputs change. */
+export const HooksPanel = memo(HooksPanelView);

@@ -2,7 +2,7 @@
 // Every pod as a canvas cell, grouped by zone and node, coloured by revision and marked by lifecycle
 // state; a tooltip per pod; click selects (for "delete chosen pods"). The canvas repaints straight
 // from the PodStore on each batched flush: React renders only the tooltip and the frame around it.
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import type { Blocker, Pod } from '../../lib/api/types';
 import { colorOf, type RevisionColor } from '../../lib/grid/colors';
 import { groupPods } from '../../lib/grid/group';
@@ -23,7 +23,7 @@ interface Props {
   onToggle(pod: string): void;
 }
 
-export function PodGrid({ store, colors, selected, highlighted, blockers, onToggle }: Props) {
+function PodGridView({ store, colors, selected, highlighted, blockers, onToggle }: Props) {
   const wrapRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const layoutRef = useRef<GridLayout | null>(null);
@@ -108,3 +108,6 @@ export function PodGrid({ store, colors, selected, highlighted, blockers, onTogg
     </div>
   );
 }
+
+/** Memoised: the page re-renders on every workload status event; this re-renders only when its own inputs change. */
+export const PodGrid = memo(PodGridView);

@@ -2,7 +2,7 @@
 // Every pod as a row, virtualised (only the visible rows exist in the DOM), with a filter and
 // checkboxes to choose pods for deletion. The keyboard-friendly twin of the canvas grid: kubectl's
 // IP and AGE, and the plan's blocker codes for the pods it names.
-import { useMemo, useState, useSyncExternalStore } from 'react';
+import { memo, useMemo, useState, useSyncExternalStore } from 'react';
 import type { Blocker, Pod } from '../../lib/api/types';
 import { age } from '../../lib/format';
 import { colorOf, type RevisionColor } from '../../lib/grid/colors';
@@ -25,7 +25,7 @@ interface Props {
   onSelectAll(pods: string[]): void;
 }
 
-export function PodTable({ store, colors, selected, highlighted, blockers, onToggle, onSelectAll }: Props) {
+function PodTableView({ store, colors, selected, highlighted, blockers, onToggle, onSelectAll }: Props) {
   const version = useSyncExternalStore(store.subscribe, store.getVersion, store.getVersion);
   const [text, setText] = useState('');
   const [scrollTop, setScrollTop] = useState(0);
@@ -88,3 +88,6 @@ function PodRow({ pod, top, color, selected, highlighted, held, now, onToggle }:
     </div>
   );
 }
+
+/** Memoised: the page re-renders on every workload status event; this re-renders only when its own inputs change. */
+export const PodTable = memo(PodTableView);

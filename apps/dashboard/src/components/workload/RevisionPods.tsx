@@ -3,7 +3,7 @@
 // that matters now (the update revision, and every revision that still has pods), with its images,
 // its pods counted (ready, available) and, for a CloneSet, the pods themselves as cells. An Advanced
 // StatefulSet's pods are drawn in ordinal order by the strip above instead.
-import { useMemo, useSyncExternalStore } from 'react';
+import { memo, useMemo, useSyncExternalStore } from 'react';
 import type { Blocker, Revision } from '../../lib/api/types';
 import { colorOf, type RevisionColor } from '../../lib/grid/colors';
 import type { PodStore } from '../../lib/live/pod-store';
@@ -21,7 +21,7 @@ interface Props {
   onToggle(pod: string): void;
 }
 
-export function RevisionPods({ store, revisions, colors, showPods, selected, highlighted, blockers, onToggle }: Props) {
+function RevisionPodsView({ store, revisions, colors, showPods, selected, highlighted, blockers, onToggle }: Props) {
   const version = useSyncExternalStore(store.subscribe, store.getVersion, store.getVersion);
   const groups = useMemo(() => revisionGroups(revisions, store.snapshot()), [revisions, store, version]);
   return (
@@ -52,3 +52,6 @@ export function RevisionPods({ store, revisions, colors, showPods, selected, hig
     </section>
   );
 }
+
+/** Memoised: the page re-renders on every workload status event; this re-renders only when its own inputs change. */
+export const RevisionPods = memo(RevisionPodsView);

@@ -2,6 +2,7 @@
 // Ready pods of each revision over time since this page opened, stacked (oldest revision at the
 // bottom), against desired replicas: a new revision grows on top while the old one shrinks, so a
 // healthy rollout keeps a level top and only real unreadiness dips it.
+import { memo } from 'react';
 import type { Revision } from '../../lib/api/types';
 import { colorOf, type RevisionColor } from '../../lib/grid/colors';
 import type { PodStore } from '../../lib/live/pod-store';
@@ -13,7 +14,7 @@ const W = 520;
 const H = 140;
 
 // Samples here, not in the page: a pod flush then re-renders only the chart.
-export function RolloutChart({ store, desired, revisions, colors }: { store: PodStore; desired: number; revisions: Revision[]; colors: Map<string, RevisionColor> }) {
+function RolloutChartView({ store, desired, revisions, colors }: { store: PodStore; desired: number; revisions: Revision[]; colors: Map<string, RevisionColor> }) {
   const series = useReadySeries(store, colors, desired);
   const now = useNow(2000);
   const order = [...revisions].sort((a, b) => a.revision - b.revision).map((r) => r.name);
@@ -51,3 +52,6 @@ export function RolloutChart({ store, desired, revisions, colors }: { store: Pod
     </section>
   );
 }
+
+/** Memoised: the page re-renders on every workload status event; this re-renders only when its own inputs change. */
+export const RolloutChart = memo(RolloutChartView);

@@ -60,6 +60,7 @@ function Workload({ kind, namespace, name }: { kind: WorkloadKind; namespace: st
     else next.add(pod);
     return next;
   }), []);
+  const selectAll = useCallback((list: string[]) => setSelected(new Set(list)), []);
   const showPods = useCallback((list: string[]) => {
     setHighlighted(new Set(list));
     gridRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
@@ -113,7 +114,7 @@ function Workload({ kind, namespace, name }: { kind: WorkloadKind; namespace: st
           <p className="note">Highlighted {highlighted.size} pod{highlighted.size === 1 ? '' : 's'}. <button type="button" className="link" onClick={() => setHighlighted(new Set())}>Clear</button></p>
         )}
         <PodGrid store={pods.store} colors={colors} selected={selected} highlighted={highlighted} blockers={blockers} onToggle={toggle} />
-        <PodTable store={pods.store} colors={colors} selected={selected} highlighted={highlighted} blockers={blockers} onToggle={toggle} onSelectAll={(list) => setSelected(new Set(list))} />
+        <PodTable store={pods.store} colors={colors} selected={selected} highlighted={highlighted} blockers={blockers} onToggle={toggle} onSelectAll={selectAll} />
       </section>
       <HooksPanel store={pods.store} namespace={namespace} session={session} m={m} onRequest={setRequest} />
       <RevisionsPanel workload={w} revisions={revisions} colors={colors} mayRollback={mayRollout} m={m} onRequest={setRequest} />
