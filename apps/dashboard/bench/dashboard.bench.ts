@@ -5,8 +5,10 @@
 //  3. a burst: a new image rolls over BENCH_BURST pods (default 1,000: ~6 pod events each) while the
 //     page's frame gaps and long tasks are recorded, with the change -> cell delay measured meanwhile.
 // Run: npx nx run @coxswain/dashboard:bench (builds the API and the dashboard first).
-import type { Page } from 'playwright-core';
-import { ADMIN_TOKEN, gql, launchChromium, startApi, startDashboard } from '../test/support/servers.js';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { CDPSession, Page } from 'playwright-core';
+import { ADMIN_TOKEN, ARTIFACTS, gql, launchChromium, startApi, startDashboard } from '../test/support/servers.js';
 
 // What src/components/workload/grid-probe.ts exposes in the page.
 declare global {
@@ -24,6 +26,23 @@ const LOADS = Number(process.env.BENCH_LOADS ?? 5);
 const CHANGES = Number(process.env.BENCH_CHANGES ?? 20);
 const BURST = Number(process.env.BENCH_BURST ?? 1000);
 const BURST_CHANGES = 10;
+/** BENCH_PROFILE=1: a CPU profile of the page during the rollout, in .artifacts/, and its top functions by self time. */
+const PROFILE = process.env.BENCH_PROFILE === '1';
+
+interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; }
+interface Profile { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }
+
+/** Self time per function (ms), largest first. */
+function topSelfTime(profile: Profile, n = 15): string[] {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const self = new Map<string, number>();
+  profile.samples.forEach((id, k) => {
+    const f = byId.get(id)!.callFrame;
+    const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber + 1}`;
+    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[k] ?? 0) / 1000);
+  });
+  return [...self].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, ms]) => `${ms.toFixed(0).padStart(6)} ms  ${k}`);
+}
 const NAMESPACE = 'bench';
 
 const manifest = (image: string) => `apiVersion: apps.kruise.io/v1beta1
@@ -210,6 +229,13 @@ async function main(): Promise<void> {
       requestAnimationFrame(tick);
       new PerformanceObserver((list) => list.getEntries().forEach((e) => w.__long.push(e.duration))).observe({ type: 'longtask' });
     });
+    let cdp: CDPSession | null = null;
+    if (PROFILE) {
+      cdp = await page.context().newCDPSession(page);
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+      await cdp.send('Profiler.start');
+    }
     const burstStart = Date.now();
     const rolled = await gql(api.url, `mutation { setImage(kind: CLONE_SET, namespace: "${NAMESPACE}", name: "big", container: "main", image: "nginx:1.27") { generation } }`);
     if (rolled.errors) throw new Error(rolled.errors[0]!.message);
@@ -218,6 +244,12 @@ async function main(): Promise<void> {
     const rollout = (await waitAvailable(api.url, 'rollout', (s) => s.updatedAvailableReplicas === BURST && s.availableReplicas === PODS && s.replicas === PODS)) - burstStart;
     await page.waitForFunction(() => [...window.__coxswainGrid!.cells.values()].every((c) => c.mark === 'none'), null, { timeout: 60_000, polling: 200 });
     const uiCaughtUp = Date.now() - burstStart;
+    if (cdp) {
+      const { profile } = await cdp.send('Profiler.stop') as unknown as { profile: Profile };
+      mkdirSync(ARTIFACTS, { recursive: true });
+      writeFileSync(join(ARTIFACTS, 'dashboard-rollout.cpuprofile'), JSON.stringify(profile));
+      console.log(`page CPU profile during the rollout (.artifacts/dashboard-rollout.cpuprofile), top self time:\n${topSelfTime(profile).join('\n')}`);
+    }
     const burst = await page.evaluate(() => {
       const w = window as unknown as { __frames: number[]; __long: number[]; __stop: boolean; __coxswainGrid: { log: { pods: number; ms: number }[] } };
       w.__stop = true;
