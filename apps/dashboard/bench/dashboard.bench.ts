@@ -1,11 +1,14 @@
 // The dashboard with a 5,000-pod CloneSet, measured in Debian's Chromium against the real API:
-//  1. time to first render: navigation start -> all 5,000 cells painted (and -> first cells painted);
+//  1. time to first render: navigation start -> all 5,000 cells painted (and -> first cells painted),
+//     with the pod list's round trips per load (a first page of 500, then pages of 5,000);
 //  2. pod change -> cell change: a pod is deleted through the API and its cell shows it terminating;
 //  3. a burst: a new image rolls over BENCH_BURST pods (default 1,000: ~6 pod events each) while the
 //     page's frame gaps and long tasks are recorded, with the change -> cell delay measured meanwhile.
 // Run: npx nx run @coxswain/dashboard:bench (builds the API and the dashboard first).
-import type { Page } from 'playwright-core';
-import { ADMIN_TOKEN, gql, launchChromium, startApi, startDashboard } from '../test/support/servers.js';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { CDPSession, Page } from 'playwright-core';
+import { ADMIN_TOKEN, ARTIFACTS, gql, launchChromium, startApi, startDashboard } from '../test/support/servers.js';
 
 // What src/components/workload/grid-probe.ts exposes in the page.
 declare global {
@@ -23,6 +26,23 @@ const LOADS = Number(process.env.BENCH_LOADS ?? 5);
 const CHANGES = Number(process.env.BENCH_CHANGES ?? 20);
 const BURST = Number(process.env.BENCH_BURST ?? 1000);
 const BURST_CHANGES = 10;
+/** BENCH_PROFILE=1: a CPU profile of the page during the rollout, in .artifacts/, and its top functions by self time. */
+const PROFILE = process.env.BENCH_PROFILE === '1';
+
+interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; }
+interface Profile { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }
+
+/** Self time per function (ms), largest first. */
+function topSelfTime(profile: Profile, n = 15): string[] {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const self = new Map<string, number>();
+  profile.samples.forEach((id, k) => {
+    const f = byId.get(id)!.callFrame;
+    const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber + 1}`;
+    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[k] ?? 0) / 1000);
+  });
+  return [...self].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, ms]) => `${ms.toFixed(0).padStart(6)} ms  ${k}`);
+}
 const NAMESPACE = 'bench';
 
 const manifest = (image: string) => `apiVersion: apps.kruise.io/v1beta1
@@ -63,16 +83,21 @@ async function waitAvailable(apiUrl: string, what: string, check: (s: Status) =>
   }
 }
 
-async function firstRender(page: Page, url: string): Promise<{ full: number; first: number; paintMs: number }> {
+/** Pods list requests the page sent (GraphQL `query Pods`), counted by the listener in main(). */
+let podRequests = 0;
+
+async function firstRender(page: Page, url: string): Promise<{ full: number; first: number; paintMs: number; requests: number }> {
   await page.goto('about:blank');
+  podRequests = 0;
   await page.goto(url);
   await page.waitForFunction((n) => (window.__coxswainGrid?.log ?? []).some((r) => r.pods === n), PODS, { timeout: 60_000, polling: 50 });
-  return page.evaluate((n) => {
+  const times = await page.evaluate((n) => {
     const log = window.__coxswainGrid!.log;
     const firstCells = log.find((r) => r.pods > 0)!;
     const full = log.find((r) => r.pods === n)!;
     return { full: full.at, first: firstCells.at, paintMs: full.ms };
   }, PODS);
+  return { ...times, requests: podRequests };
 }
 
 /** Pod names as the API lists them (all pages). */
@@ -99,7 +124,7 @@ async function divergence(page: Page, apiUrl: string): Promise<{ onlyPage: strin
 /**
  * Deletes one pod through the API; resolves with the ms from the request to its cell showing it
  * terminating. During a rollout the controller may be replacing the pod picked (the API then answers
- * "not active"): another one is picked.
+ * "not active"), or writing the CloneSet at the same moment (CONFLICT): another one is picked.
  */
 const apiFailures: string[] = [];
 
@@ -120,6 +145,11 @@ async function changeToCell(page: Page, apiUrl: string): Promise<{ total: number
     }
     const ack = Date.now() - sent;
     if (res.errors?.[0]?.message.includes('not active')) continue;
+    // deletePods races the controller's own write of podsToDelete: the API answers CONFLICT; try again.
+    if (res.errors?.[0]?.extensions?.code === 'CONFLICT') {
+      apiFailures.push(`${ack} ms: CONFLICT ${res.errors[0].message}`);
+      continue;
+    }
     if (res.errors) throw new Error(`deletePods ${victim}: ${res.errors[0]!.message}`);
     const at = await page.waitForFunction((name) => {
       const c = window.__coxswainGrid!.cell(name);
@@ -153,6 +183,9 @@ async function main(): Promise<void> {
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
     // Signed in as the admin before the first script runs (src/lib/auth/token-store.ts keeps it there).
     await page.addInitScript((token) => window.localStorage.setItem('coxswain.token', token), ADMIN_TOKEN);
+    page.on('request', (req) => {
+      if ((req.postData() ?? '').includes('query Pods(')) podRequests++;
+    });
     const url = `${dashboard.url}/workloads/cloneset/${NAMESPACE}/big`;
     await firstRender(page, url); // warm-up: Next compiles nothing at runtime, but the first load fills caches
     const loads = [];
@@ -162,6 +195,7 @@ async function main(): Promise<void> {
     const full = quantiles(loads.map((l) => l.full));
     const first = quantiles(loads.map((l) => l.first));
     const paint = quantiles(loads.map((l) => l.paintMs));
+    const roundTrips = quantiles(loads.map((l) => l.requests));
 
     await page.waitForTimeout(1000);
     const delays = [];
@@ -195,6 +229,13 @@ async function main(): Promise<void> {
       requestAnimationFrame(tick);
       new PerformanceObserver((list) => list.getEntries().forEach((e) => w.__long.push(e.duration))).observe({ type: 'longtask' });
     });
+    let cdp: CDPSession | null = null;
+    if (PROFILE) {
+      cdp = await page.context().newCDPSession(page);
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+      await cdp.send('Profiler.start');
+    }
     const burstStart = Date.now();
     const rolled = await gql(api.url, `mutation { setImage(kind: CLONE_SET, namespace: "${NAMESPACE}", name: "big", container: "main", image: "nginx:1.27") { generation } }`);
     if (rolled.errors) throw new Error(rolled.errors[0]!.message);
@@ -203,6 +244,12 @@ async function main(): Promise<void> {
     const rollout = (await waitAvailable(api.url, 'rollout', (s) => s.updatedAvailableReplicas === BURST && s.availableReplicas === PODS && s.replicas === PODS)) - burstStart;
     await page.waitForFunction(() => [...window.__coxswainGrid!.cells.values()].every((c) => c.mark === 'none'), null, { timeout: 60_000, polling: 200 });
     const uiCaughtUp = Date.now() - burstStart;
+    if (cdp) {
+      const { profile } = await cdp.send('Profiler.stop') as unknown as { profile: Profile };
+      mkdirSync(ARTIFACTS, { recursive: true });
+      writeFileSync(join(ARTIFACTS, 'dashboard-rollout.cpuprofile'), JSON.stringify(profile));
+      console.log(`page CPU profile during the rollout (.artifacts/dashboard-rollout.cpuprofile), top self time:\n${topSelfTime(profile).join('\n')}`);
+    }
     const burst = await page.evaluate(() => {
       const w = window as unknown as { __frames: number[]; __long: number[]; __stop: boolean; __coxswainGrid: { log: { pods: number; ms: number }[] } };
       w.__stop = true;
@@ -217,7 +264,8 @@ async function main(): Promise<void> {
     console.log(`| measure (${PODS} pods, Chromium ${process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'}, headless) | p50 | p95 | max |`);
     console.log('|---|---|---|---|');
     console.log(`| time to first render: navigation -> all ${PODS} cells painted (${full.n} loads) | ${ms(full.p50)} | ${ms(full.p95)} | ${ms(full.max)} |`);
-    console.log(`| navigation -> first cells painted (first page of 1,000 pods) | ${ms(first.p50)} | ${ms(first.p95)} | ${ms(first.max)} |`);
+    console.log(`| navigation -> first cells painted (first page of 500 pods) | ${ms(first.p50)} | ${ms(first.p95)} | ${ms(first.max)} |`);
+    console.log(`| pod list round trips per page load (500, then pages of 5,000) | ${roundTrips.p50} | ${roundTrips.p95} | ${roundTrips.max} |`);
     console.log(`| one full grid repaint (group, lay out, draw ${PODS} cells) | ${paint.p50.toFixed(1)} ms | ${paint.p95.toFixed(1)} ms | ${paint.max.toFixed(1)} ms |`);
     console.log(`| pod change -> cell change, quiet (deletePods request -> cell painted terminating; ${single.n} changes) | ${ms(single.p50)} | ${ms(single.p95)} | ${ms(single.max)} |`);
     console.log(`| ... of which the API's answer to deletePods | ${ms(singleAck.p50)} | ${ms(singleAck.p95)} | ${ms(singleAck.max)} |`);

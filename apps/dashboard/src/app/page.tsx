@@ -1,5 +1,11 @@
+import { Suspense } from 'react';
 import { WorkloadList } from '../components/list/WorkloadList';
 
+// Suspense: the list reads its filters from the URL (useSearchParams).
 export default function Home() {
-  return <WorkloadList />;
+  return (
+    <Suspense>
+      <WorkloadList />
+    </Suspense>
+  );
 }

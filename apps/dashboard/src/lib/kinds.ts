@@ -4,8 +4,6 @@ import type { WorkloadKind } from './api/types';
 const SLUGS: Record<WorkloadKind, string> = { CLONE_SET: 'cloneset', STATEFUL_SET: 'statefulset', UNITED_DEPLOYMENT: 'uniteddeployment' };
 const LABELS: Record<WorkloadKind, string> = { CLONE_SET: 'CloneSet', STATEFUL_SET: 'StatefulSet', UNITED_DEPLOYMENT: 'UnitedDeployment' };
 
-export const KINDS = Object.keys(SLUGS) as WorkloadKind[];
-
 export function kindSlug(kind: WorkloadKind): string {
   return SLUGS[kind];
 }

@@ -147,6 +147,7 @@ describe('SRE dashboard in Chromium', () => {
     expect(new Set((await pixelsByRevision())[oldRevision])).toEqual(new Set([UPDATE_COLOR]));
     // The tooltip of a cell names the pod, its node, zone and revision.
     const first = await page.evaluate(() => [...window.__coxswainGrid!.cells.entries()][0]!);
+    await grid().scrollIntoViewIfNeeded();
     const box = (await grid().boundingBox())!;
     await page.mouse.move(box.x + first[1].x + 2, box.y + first[1].y + 2);
     const tip = await page.getByTestId('pod-tooltip').textContent();
@@ -196,7 +197,7 @@ describe('SRE dashboard in Chromium', () => {
     await page.waitForFunction(() => document.querySelector('[data-testid=partition-value]')?.textContent === '0');
     await page.waitForTimeout(1500);
     await gridSettlesOn({ [oldRevision]: 3, [newRevision]: 2 }, 1000);
-    await expect(page.locator('h1 .badge').textContent()).resolves.toBe('paused');
+    await expect(page.locator('h1 .badge').textContent()).resolves.toBe('held');
     await screenshot(page, 'paused');
 
     await page.getByRole('button', { name: 'Resume…' }).click();

@@ -1,18 +1,18 @@
-// Small builders for pods and workloads in the shapes the API returns.
-import type { Pod, RolloutPlan, WorkloadRow, WorkloadStatus } from '../../src/lib/api/types';
+// Small builders for pods and workloads in the shapes the API returns (the generated operation types).
+import type { Health, Ordinals, Pod, RolloutPlan, StatefulSetSummary, WorkloadStatus, WorkloadSummary } from '../../src/lib/api/types';
 
 export function pod(name: string, over: Partial<Pod> = {}): Pod {
   return {
     name, node: 'sim-a-1', zone: 'zone-a', podIP: '10.0.0.1', phase: 'Running', ready: true, available: true,
     revision: 'web-old', isUpdated: false, lifecycleState: 'NORMAL', pendingHook: null, pendingSince: null,
-    deleting: false, createdAt: '2026-01-01T00:00:00Z', containers: [{ name: 'main', image: 'nginx:1', ready: true, restartCount: 0 }],
+    deleting: false, ordinal: null, createdAt: '2026-01-01T00:00:00Z', containers: [{ name: 'main', image: 'nginx:1', ready: true, restartCount: 0 }],
     ...over,
   };
 }
 
 export function status(over: Partial<WorkloadStatus> = {}): WorkloadStatus {
   return {
-    observedGeneration: 1, replicas: 5, readyReplicas: 5, availableReplicas: 5, updatedReplicas: 5,
+    observedGeneration: 1, replicas: 5, readyReplicas: 5, availableReplicas: 5, currentReplicas: null, updatedReplicas: 5,
     updatedReadyReplicas: 5, updatedAvailableReplicas: 5, expectedUpdatedReplicas: 5,
     currentRevision: 'web-old', updateRevision: 'web-old', ...over,
   };
@@ -22,14 +22,29 @@ export function plan(over: Partial<RolloutPlan> = {}): RolloutPlan {
   return { updateRevision: 'web-new', currentRevision: 'web-old', complete: false, diff: {}, actions: [], blockers: [], ...over };
 }
 
-export function workload(over: Partial<WorkloadRow> & { partition?: number | string; paused?: boolean } = {}): WorkloadRow {
+export const COMPLETE: Health = { state: 'COMPLETE', reason: 'every pod is at the update revision and available', pods: [] };
+
+export function workload(over: Partial<WorkloadSummary> & { partition?: number | string; paused?: boolean } = {}): WorkloadSummary {
   const { partition = 0, paused, ...rest } = over;
   return {
     kind: 'CLONE_SET', namespace: 'default', name: 'web', uid: 'u1', generation: 1, resourceVersion: '10', replicas: 5,
     images: ['nginx:1'], createdAt: '2026-01-01T00:00:00Z',
     updateStrategy: { type: 'RollingUpdate', rollingUpdate: { partition, maxUnavailable: '20%', maxSurge: 0, podUpdatePolicy: 'ReCreate', ...(paused === undefined ? {} : { paused }) } },
     status: status(),
-    plan: { complete: true, actions: [], blockers: [] },
+    columns: [],
+    health: COMPLETE,
     ...rest,
-  };
+  } as WorkloadSummary;
+}
+
+/** An Advanced StatefulSet `web` with ordinals [start, end) less `reserved`. */
+export function statefulSet(over: Partial<StatefulSetSummary> & { partition?: number; paused?: boolean; ordinals?: Ordinals } = {}): StatefulSetSummary {
+  const { partition = 0, paused, ordinals, ...rest } = over;
+  return {
+    ...workload(),
+    kind: 'STATEFUL_SET',
+    updateStrategy: { type: 'RollingUpdate', rollingUpdate: { partition, ...(paused === undefined ? {} : { paused }) } },
+    ordinals: ordinals ?? { start: 0, end: 5, reserved: [] },
+    ...rest,
+  } as StatefulSetSummary;
 }

@@ -1,6 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import { ApiError, describeError, fromGraphQLErrors, isMissingField } from '../../src/lib/api/errors';
+import { TypedDocumentString } from '../../src/lib/api/generated';
 import { graphqlHttp } from '../../src/lib/api/graphql-client';
+
+const op = <R = unknown, V = Record<string, unknown>>(text: string) => new TypedDocumentString<R, V>(text);
 
 function fakeFetch(status: number, body: unknown, seen: { url?: string; init?: RequestInit } = {}): typeof fetch {
   return (async (url: string, init: RequestInit) => {
@@ -14,7 +17,7 @@ describe('graphqlHttp', () => {
   it('posts the query with the bearer token and returns data', async () => {
     const seen: { url?: string; init?: RequestInit } = {};
     const client = graphqlHttp('http://api:3000/', () => 'secret', fakeFetch(200, { data: { ok: 1 } }, seen));
-    await expect(client.request('{ ok }', { a: 1 })).resolves.toEqual({ ok: 1 });
+    await expect(client.request(op('{ ok }'), { a: 1 })).resolves.toEqual({ ok: 1 });
     expect(seen.url).toBe('http://api:3000/graphql');
     expect((seen.init!.headers as Record<string, string>).authorization).toBe('Bearer secret');
     expect(JSON.parse(seen.init!.body as string)).toEqual({ query: '{ ok }', variables: { a: 1 } });
@@ -22,7 +25,7 @@ describe('graphqlHttp', () => {
 
   it('sends no Authorization header without a token', async () => {
     const seen: { init?: RequestInit } = {};
-    await graphqlHttp('http://api', () => null, fakeFetch(200, { data: {} }, seen)).request('{ x }');
+    await graphqlHttp('http://api', () => null, fakeFetch(200, { data: {} }, seen)).request(op('{ x }'));
     expect((seen.init!.headers as Record<string, string>).authorization).toBeUndefined();
   });
 
@@ -31,16 +34,16 @@ describe('graphqlHttp', () => {
       errors: [{ message: 'replicas must be a non-negative integer', extensions: { code: 'BAD_USER_INPUT', fieldErrors: [{ field: 'replicas', message: 'must be >= 0' }] } }],
       data: null,
     }));
-    const err = await client.request('mutation { x }').catch((e: unknown) => e);
+    const err = await client.request(op('mutation { x }')).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ code: 'BAD_USER_INPUT', fieldErrors: [{ field: 'replicas', message: 'must be >= 0' }] });
   });
 
   it('reports an unreachable API as NETWORK and a 401 without body as UNAUTHENTICATED', async () => {
     const down = graphqlHttp('http://api', () => null, (async () => { throw new TypeError('fetch failed'); }) as unknown as typeof fetch);
-    await expect(down.request('{ x }')).rejects.toMatchObject({ code: 'NETWORK' });
+    await expect(down.request(op('{ x }'))).rejects.toMatchObject({ code: 'NETWORK' });
     const refused = graphqlHttp('http://api', () => 'bad', fakeFetch(401, 'nope'));
-    await expect(refused.request('{ x }')).rejects.toMatchObject({ code: 'UNAUTHENTICATED', status: 401 });
+    await expect(refused.request(op('{ x }'))).rejects.toMatchObject({ code: 'UNAUTHENTICATED', status: 401 });
   });
 });
 

@@ -9,9 +9,15 @@ import { RevisionsPanel } from '../../src/components/workload/RevisionsPanel';
 import { RolloutProgress } from '../../src/components/workload/RolloutProgress';
 import { revisionColors } from '../../src/lib/grid/colors';
 import { progressOf } from '../../src/lib/rollout/progress';
-import { badgeOf } from '../../src/lib/rollout/status-badge';
 import type { Mutations } from '../../src/components/workload/mutations';
-import { plan, status, workload } from '../support/fixtures';
+import { HealthLine } from '../../src/components/workload/HealthLine';
+import { OrdinalStrip } from '../../src/components/workload/OrdinalStrip';
+import { PodTable } from '../../src/components/workload/PodTable';
+import { PodTooltip } from '../../src/components/workload/PodTooltip';
+import { RevisionPods } from '../../src/components/workload/RevisionPods';
+import { PodStore } from '../../src/lib/live/pod-store';
+import { blockersByPod } from '../../src/lib/rollout/plan-words';
+import { plan, pod, statefulSet, status, workload } from '../support/fixtures';
 
 const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
 
@@ -28,10 +34,68 @@ describe('components', () => {
     expect(text(html)).toContain('current web-old → update web-new');
   });
 
-  it('MiniProgress and StatusBadge', () => {
+  it('RolloutProgress shows one revision, without a "current" swatch, when current equals update', () => {
+    const html = renderToStaticMarkup(<RolloutProgress p={progressOf(workload())} currentRevision="web-old" updateRevision="web-old" />);
+    expect(text(html)).toContain('revision web-old (current = update)');
+    expect(html).not.toContain('data-field="currentRevision"');
+    expect(html.match(/class="swatch"/g)).toHaveLength(1);
+  });
+
+  it('MiniProgress and StatusBadge (the health state in one word)', () => {
     expect(renderToStaticMarkup(<MiniProgress p={progressOf(atThree)} />)).toContain('aria-label="1 of 5 updated and available"');
-    const badge = renderToStaticMarkup(<StatusBadge badge={badgeOf({ ...atThree, plan: { complete: false, actions: [], blockers: [{ code: 'HOOK_PENDING', message: 'pod web-1 waits', pods: ['web-1'] }] } })} />);
-    expect(badge).toBe('<span class="badge badge-blocked" title="pod web-1 waits" data-state="blocked">blocked</span>');
+    expect(renderToStaticMarkup(<StatusBadge state="WAITING_ON_HOOK" />)).toBe(
+      '<span class="badge badge-waiting-on-hook" title="pods wait for a lifecycle hook to be acknowledged" data-state="WAITING_ON_HOOK">waiting on hook</span>');
+    expect(renderToStaticMarkup(<StatusBadge state="HELD" />)).toContain('>held</span>');
+  });
+
+  it('HealthLine puts the reason on the page, not only in a tooltip, and links the pods concerned', () => {
+    const degraded = workload({ health: { state: 'DEGRADED', reason: 'pods web-a, web-b: cannot be scheduled: 0/9 nodes are available: 9 Too many pods.', pods: ['web-a', 'web-b'] } });
+    const html = renderToStaticMarkup(<HealthLine workload={degraded} onShowPods={() => {}} />);
+    expect(text(html)).toContain('CloneSet default/web degraded');
+    expect(text(html)).toContain('pods web-a, web-b: cannot be scheduled: 0/9 nodes are available: 9 Too many pods.');
+    expect(html).toContain('href="#pod-web-a"');
+    expect(html).toContain('href="#pod-web-b"');
+    expect(text(html)).toContain('highlight all 2');
+  });
+
+  it('PodTooltip and PodTable say what holds a pod back, from the plan blockers', () => {
+    const blockers = blockersByPod([
+      { code: 'UNSCHEDULABLE', message: 'pod web-a: cannot be scheduled: 0/9 nodes are available: 9 Too many pods.', pods: ['web-a'] },
+      { code: 'MAX_UNAVAILABLE', message: '1 of 1 allowed unavailable pods are unavailable: web-a', pods: ['web-a', 'web-c'] },
+    ]);
+    const tip = renderToStaticMarkup(<PodTooltip pod={pod('web-a', { node: null, ready: false, podIP: null })} x={0} y={0} color={undefined} blockers={blockers.get('web-a')} />);
+    expect(text(tip)).toContain('held by UNSCHEDULABLE pod web-a: cannot be scheduled: 0/9 nodes are available: 9 Too many pods.');
+    expect(text(tip)).toContain('MAX_UNAVAILABLE 1 of 1 allowed');
+    const store = new PodStore();
+    store.replaceAll([pod('web-a', { podIP: '10.1.2.3', createdAt: new Date(Date.now() - 180_000).toISOString() }), pod('web-b')]);
+    const table = renderToStaticMarkup(<PodTable store={store} colors={new Map()} selected={new Set()} highlighted={new Set()} blockers={blockers} onToggle={() => {}} onSelectAll={() => {}} />);
+    expect(text(table)).toContain('NAME REVISION STATE READY NODE ZONE IP RESTARTS AGE HOOK HELD BY');
+    expect(table).toMatch(/data-field="ip">10\.1\.2\.3</);
+    expect(table).toMatch(/data-field="age">3m</);
+    expect(text(table)).toContain('UNSCHEDULABLE, MAX_UNAVAILABLE');
+  });
+
+  it('OrdinalStrip draws pods in ordinal order, the reserved ordinal as a gap, and the partition line after the kept ordinals', () => {
+    const set = statefulSet({ replicas: 4, partition: 2, ordinals: { start: 0, end: 5, reserved: [{ from: 1, to: 1 }] } });
+    const store = new PodStore();
+    store.replaceAll([0, 2, 3, 4].map((o) => pod(`web-${o}`, { ordinal: o, revision: o >= 3 ? 'web-new' : 'web-old' })));
+    const html = renderToStaticMarkup(<OrdinalStrip workload={set} store={store} colors={new Map()} selected={new Set()} highlighted={new Set()} blockers={new Map()} onToggle={() => {}} />);
+    const order = [...html.matchAll(/data-ordinal="(\d+)"|data-reserved="([\d-]+)"|data-testid="partition-line"/g)].map((m) => m[1] ?? (m[2] ? `gap ${m[2]}` : 'line'));
+    expect(order).toEqual(['0', 'gap 1-1', '2', 'line', '3', '4']);
+    expect(text(html)).toContain('partition 2: the 2 lowest ordinals keep the current revision; the pods right of the line are updated, highest ordinal first.');
+  });
+
+  it('RevisionPods lists the update revision first, each with its pods counted', () => {
+    const revisions = [
+      { name: 'web-old', hash: 'old', revision: 1, createdAt: '2026-01-01T00:00:00Z', isCurrent: true, isUpdate: false, podCount: 2, images: ['nginx:1'], manifest: '' },
+      { name: 'web-new', hash: 'new', revision: 2, createdAt: '2026-01-01T00:00:00Z', isCurrent: false, isUpdate: true, podCount: 1, images: ['nginx:2'], manifest: '' },
+    ];
+    const store = new PodStore();
+    store.replaceAll([pod('web-a'), pod('web-b', { ready: false, available: false }), pod('web-c', { revision: 'new' })]);
+    const html = renderToStaticMarkup(<RevisionPods store={store} revisions={revisions} colors={revisionColors(revisions)} showPods selected={new Set()} highlighted={new Set()} blockers={new Map()} onToggle={() => {}} />);
+    expect([...html.matchAll(/data-revision="([^"]+)" data-pods="(\d+)" data-ready="(\d+)"/g)].map((m) => m.slice(1))).toEqual([['web-new', '1', '1'], ['web-old', '2', '1']]);
+    expect(text(html)).toContain('nginx:2 · 1 pod, 1 ready, 1 available');
+    expect(html.match(/data-testid="revision-cells"/g)).toHaveLength(2);
   });
 
   it('PlanPanel links the blocking pods', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { actionsInWords, blockerInWords, listNames, planInWords } from '../../src/lib/rollout/plan-words';
+import { actionsInWords, blockerInWords, blockersByPod, listNames, planInWords } from '../../src/lib/rollout/plan-words';
 import { plan } from '../support/fixtures';
 
 describe('planInWords', () => {
@@ -57,5 +57,25 @@ describe('planInWords', () => {
     expect(listNames(['a', 'b', 'c', 'd', 'e', 'f', 'g'])).toBe('a, b, c, d, e and 2 more');
     expect(actionsInWords([])).toEqual([]);
     expect(blockerInWords({ code: 'MIN_READY_SECONDS', message: 'web-1 ready for 3s of 10s', pods: ['web-1'] }).sentence).toBe('Waiting for minReadySeconds: web-1 ready for 3s of 10s.');
+  });
+
+  it('explains why pods are stuck (scheduler, image, in-place, ordering) and names StatefulSet actions', () => {
+    const say = (code: string, message: string) => blockerInWords({ code, message, pods: [] }).sentence;
+    expect(say('UNSCHEDULABLE', 'pods web-a, web-b: cannot be scheduled: 0/9 nodes are available: 9 Too many pods.')).toBe('Cannot be scheduled: pods web-a, web-b: cannot be scheduled: 0/9 nodes are available: 9 Too many pods.');
+    expect(say('IMAGE_PULL_FAILED', 'pod web-a: container main ImagePullBackOff')).toBe('Image pull failing: pod web-a: container main ImagePullBackOff.');
+    expect(say('IN_PLACE_UPDATING', 'pod web-a: waits for container main to run nginx:2')).toBe('In-place update in progress: pod web-a: waits for container main to run nginx:2.');
+    expect(say('ORDERED_READY', 'OrderedReady: web-2 waits for web-1 to be Running and Ready')).toBe('One pod at a time (podManagementPolicy OrderedReady): OrderedReady: web-2 waits for web-1 to be Running and Ready.');
+    expect(say('RESERVED_ORDINAL', 'ordinal 1 is reserved')).toBe('Reserved (reserveOrdinals): ordinal 1 is reserved.');
+    expect(actionsInWords([{ type: 'REPAIR_POD', pod: 'web-1', reason: 'pod-name label', revision: null }])).toEqual(['Repair the identity or storage of 1 pod: web-1 (pod-name label).']);
+    expect(planInWords({ ...plan(), diff: { toCreate: 1, condemned: 2, partition: 3 } }, 3).numbers).toBe('toCreate 1, condemned 2');
+  });
+
+  it('indexes blockers by pod, for the tooltip and the pod list', () => {
+    const a = { code: 'UNSCHEDULABLE', message: 'x', pods: ['p1', 'p2'] };
+    const b = { code: 'MAX_UNAVAILABLE', message: 'y', pods: ['p2'] };
+    const byPod = blockersByPod([a, b]);
+    expect(byPod.get('p1')).toEqual([a]);
+    expect(byPod.get('p2')).toEqual([a, b]);
+    expect(byPod.has('p3')).toBe(false);
   });
 });

@@ -26,6 +26,12 @@ describe('strategy', () => {
     expect(strategyOf({ partition: '50%', maxUnavailable: 2 })).toMatchObject({ partition: '50%', maxUnavailable: 2, paused: false });
     expect(strategyOf(undefined)).toMatchObject({ partition: 0, podUpdatePolicy: 'ReCreate' });
   });
+  it('reads an Advanced StatefulSet with its own defaults (maxUnavailable 1, no surge) and unorderedUpdate', () => {
+    expect(strategyOf({ rollingUpdate: { partition: 2 } }, 'STATEFUL_SET')).toMatchObject({ partition: 2, maxUnavailable: 1, maxSurge: 0, unordered: false });
+    expect(strategyOf({ rollingUpdate: { maxSurge: 3, unorderedUpdate: { priorityStrategy: {} } } }, 'STATEFUL_SET')).toMatchObject({ maxSurge: 0, unordered: true });
+    expect(strategyOf({ type: 'OnDelete' }, 'STATEFUL_SET').type).toBe('OnDelete');
+    expect(strategyOf('not an object')).toMatchObject({ partition: 0, maxUnavailable: '20%' });
+  });
   it('resolves the partition (rounding up, capped at replicas) and maxUnavailable (rounding down, at least 1)', () => {
     expect(partitionPods('50%', 5)).toBe(3);
     expect(partitionPods(9, 5)).toBe(5);

@@ -1,6 +1,7 @@
 'use client';
-// Asks before a change: says what will happen, runs it on confirm, and shows the API's refusal in
-// words without closing, so the operator can read it and decide.
+// Asks before a change: says what will happen, optionally asks for one line of text (an
+// acknowledgement's reason), runs it on confirm, and shows the API's refusal in words without closing,
+// so the operator can read it and decide.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { describeError } from '../../lib/api/errors';
 
@@ -12,7 +13,9 @@ export interface ConfirmRequest {
   /** The infinitive used in the error sentence: "Could not <action>: …". */
   action: string;
   danger?: boolean;
-  run(): Promise<unknown>;
+  /** A text field shown in the dialog; its value is passed to run(). */
+  input?: { name: string; label: string; placeholder?: string; initial?: string };
+  run(input: string): Promise<unknown>;
   /** Called after a failure (e.g. reload after a CONFLICT). */
   onError?(err: unknown): void;
   /** Called after success (e.g. clear the chosen pods). */
@@ -23,12 +26,14 @@ export function ConfirmDialog({ request, onClose }: { request: ConfirmRequest | 
   const ref = useRef<HTMLDialogElement>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [text, setText] = useState('');
 
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (request && !dialog.open) {
       setError(null);
+      setText(request.input?.initial ?? '');
       dialog.showModal();
     } else if (!request && dialog.open) dialog.close();
   }, [request]);
@@ -38,7 +43,7 @@ export function ConfirmDialog({ request, onClose }: { request: ConfirmRequest | 
     setBusy(true);
     setError(null);
     try {
-      await request.run();
+      await request.run(text.trim());
       request.onDone?.();
       onClose(true);
     } catch (err) {
@@ -55,6 +60,12 @@ export function ConfirmDialog({ request, onClose }: { request: ConfirmRequest | 
         <>
           <h2 id="confirm-title">{request.title}</h2>
           <div className="confirm-body" data-testid="confirm-body">{request.body}</div>
+          {request.input && (
+            <label className="confirm-input">
+              {request.input.label}
+              <input name={request.input.name} value={text} placeholder={request.input.placeholder} onChange={(e) => setText(e.target.value)} disabled={busy} />
+            </label>
+          )}
           {error && <p className="error" role="alert" data-testid="action-error">{error}</p>}
           <div className="buttons">
             <button type="button" onClick={() => onClose(false)} disabled={busy}>{error ? 'Close' : 'Cancel'}</button>

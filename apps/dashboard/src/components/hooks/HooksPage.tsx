@@ -1,44 +1,61 @@
 'use client';
 // Every pod waiting on a lifecycle hook, for the teams that acknowledge them (hook-ackers see only
-// this page) and for anyone following a rollout. Acknowledge appears where the token may ack.
-import { useEffect, useState } from 'react';
+// this page) and for anyone following a rollout: filtered by namespace, hook and text (kept in the
+// URL); Acknowledge, with a reason, where the token may ack.
 import Link from 'next/link';
+import { useEffect, useMemo, useState } from 'react';
 import type { HookPoint } from '../../lib/api/types';
 import { can } from '../../lib/auth/roles';
 import { age } from '../../lib/format';
+import { filterHooks, HOOK_POINTS, hookFilterFromQuery, hookFilterToQuery, type HookFilter } from '../../lib/hooks/filter';
 import { workloadHref } from '../../lib/kinds';
-import { confirmAck } from '../../lib/rollout/confirm-words';
 import { ConfirmDialog, type ConfirmRequest } from '../common/ConfirmDialog';
 import { useNow } from '../common/useNow';
+import { useUrlFilter } from '../common/useUrlFilter';
 import { useSession } from '../session/SessionProvider';
 import { ackHook } from '../workload/mutations';
+import { ackRequest } from './ackRequest';
 import { usePendingHooks } from './usePendingHooks';
 
 export function HooksPage() {
   const { http, session } = useSession();
   const { hooks, error, reload } = usePendingHooks();
   const [request, setRequest] = useState<ConfirmRequest | null>(null);
+  const [filter, set] = useUrlFilter<HookFilter>(hookFilterFromQuery, hookFilterToQuery);
   const now = useNow(5000);
+  const rows = useMemo(() => (hooks ?? []).map((h) => ({ ...h, workload: h.workload.name, ref: h.workload })), [hooks]);
+  const shown = useMemo(() => filterHooks(rows, filter), [rows, filter]);
+  const namespaces = useMemo(() => [...new Set([...rows.map((h) => h.namespace), ...(filter.namespace ? [filter.namespace] : [])])].sort(), [rows, filter.namespace]);
 
   useEffect(() => {
     document.title = 'Pending hooks · Coxswain';
   }, []);
 
   function ask(namespace: string, pod: string, hook: HookPoint) {
-    const key = crypto.randomUUID(); // one key per confirmation: a retry replays, never acks twice
-    setRequest({
-      title: `Acknowledge ${hook}`,
-      body: confirmAck(pod, hook),
-      confirmLabel: 'Acknowledge',
-      action: `acknowledge the ${hook} hook of ${pod}`,
-      run: () => ackHook(http, namespace, pod, hook, key, 'acknowledged from the dashboard'),
-    });
+    setRequest(ackRequest(pod, hook, (key, reason) => ackHook(http, namespace, pod, hook, key, reason)));
   }
 
   return (
     <main className="page">
       <h1>Pending hooks</h1>
       <p className="muted">Pods waiting for a lifecycle hook to be acknowledged, oldest first. Refreshed every 2 seconds.</p>
+      <div className="filters" role="search">
+        <label>Namespace
+          <select value={filter.namespace} onChange={(e) => set({ namespace: e.target.value })} name="namespace">
+            <option value="">all</option>
+            {namespaces.map((ns) => <option key={ns} value={ns}>{ns}</option>)}
+          </select>
+        </label>
+        <label>Hook
+          <select value={filter.hook} onChange={(e) => set({ hook: e.target.value as HookFilter['hook'] })} name="hook">
+            <option value="">all</option>
+            {HOOK_POINTS.map((h) => <option key={h} value={h}>{h}</option>)}
+          </select>
+        </label>
+        <label className="grow">Search
+          <input type="search" placeholder="pod, workload, node, zone or IP" value={filter.text} onChange={(e) => set({ text: e.target.value })} name="text" />
+        </label>
+      </div>
       {error && <p className="error" role="alert">{error}</p>}
       {hooks === null && !error && <p className="muted">Loading…</p>}
       {hooks !== null && (
@@ -46,11 +63,11 @@ export function HooksPage() {
           <table data-testid="pending-hooks">
             <thead><tr><th>NAMESPACE</th><th>POD</th><th>WORKLOAD</th><th>HOOK</th><th>STATE</th><th>WAITING</th><th>NODE</th><th>ZONE</th><th>IP</th><th /></tr></thead>
             <tbody>
-              {hooks.map((h) => (
+              {shown.map((h) => (
                 <tr key={`${h.namespace}/${h.pod}/${h.hook}`} data-pod={h.pod}>
                   <td>{h.namespace}</td>
                   <td className="mono">{h.pod}</td>
-                  <td>{can(session, 'read') ? <Link href={workloadHref({ kind: h.workload.kind, namespace: h.namespace, name: h.workload.name })}>{h.workload.name}</Link> : h.workload.name}</td>
+                  <td>{can(session, 'read') ? <Link href={workloadHref({ kind: h.ref.kind, namespace: h.namespace, name: h.ref.name })}>{h.ref.name}</Link> : h.ref.name}</td>
                   <td>{h.hook}</td>
                   <td>{h.state}</td>
                   <td>{age(h.since, now)}</td>
@@ -61,6 +78,7 @@ export function HooksPage() {
                 </tr>
               ))}
               {hooks.length === 0 && <tr><td colSpan={10} className="muted">No pod waits on a hook.</td></tr>}
+              {hooks.length > 0 && shown.length === 0 && <tr><td colSpan={10} className="muted">{hooks.length} pending, none matches these filters.</td></tr>}
             </tbody>
           </table>
         </div>

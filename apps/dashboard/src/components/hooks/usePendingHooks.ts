@@ -4,7 +4,7 @@
 // one small list is cheap.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { describeError } from '../../lib/api/errors';
-import { PENDING_HOOKS } from '../../lib/api/queries';
+import { PendingHooksDocument } from '../../lib/api/generated';
 import type { PendingHook } from '../../lib/api/types';
 import { useSession } from '../session/SessionProvider';
 
@@ -21,7 +21,7 @@ export function usePendingHooks(namespace?: string): { hooks: PendingHook[] | nu
     let stopped = false;
     const load = async () => {
       try {
-        const data = await http.request<{ pendingHooks: PendingHook[] }>(PENDING_HOOKS, { namespace: namespace ?? null });
+        const data = await http.request(PendingHooksDocument, { namespace: namespace ?? null });
         if (!stopped) {
           setHooks(data.pendingHooks);
           setError(null);

@@ -1,36 +1,38 @@
 'use client';
-// The workload list: kubectl's columns plus kind, namespace, images, a status badge and a small
-// progress bar; filters by namespace, kind, status and text; live.
+// The workload list: one table per kind this API runs (workloadKinds), each with kubectl's columns for
+// that kind, plus namespace, images, the health badge with its reason in words, and a small progress
+// bar; filters by namespace, kind, health and text, kept in the URL; live.
 import Link from 'next/link';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
+import type { HealthState, WorkloadKindInfo, WorkloadSummary } from '../../lib/api/types';
+import { can } from '../../lib/auth/roles';
 import { age } from '../../lib/format';
-import { KINDS, kindLabel, workloadHref } from '../../lib/kinds';
-import { filterWorkloads, namespacesOf, NO_FILTER, type WorkloadFilter } from '../../lib/rollout/filters';
+import { kindLabel, workloadHref } from '../../lib/kinds';
+import { filterFromQuery, filterToQuery, filterWorkloads, namespacesOf, type WorkloadFilter } from '../../lib/rollout/filters';
+import { HEALTH_STATES, healthWord } from '../../lib/rollout/health';
 import { progressOf } from '../../lib/rollout/progress';
-import { badgeOf } from '../../lib/rollout/status-badge';
 import { MiniProgress } from '../common/MiniProgress';
 import { StatusBadge } from '../common/StatusBadge';
 import { useNow } from '../common/useNow';
-import { useSession } from '../session/SessionProvider';
+import { useUrlFilter } from '../common/useUrlFilter';
 import { RoleNotice } from '../session/RoleNotice';
-import { can } from '../../lib/auth/roles';
+import { useSession } from '../session/SessionProvider';
 import { useWorkloads } from './useWorkloads';
-
-const STATES = ['progressing', 'paused', 'blocked', 'complete'] as const;
 
 export function WorkloadList() {
   const { session } = useSession();
   if (session && !can(session, 'read')) return <RoleNotice session={session} what="workloads" />;
-  return <WorkloadTable />;
+  return <WorkloadTables />;
 }
 
-function WorkloadTable() {
-  const { rows, error } = useWorkloads();
-  const [filter, setFilter] = useState<WorkloadFilter>(NO_FILTER);
+function WorkloadTables() {
+  const { rows, kinds, error } = useWorkloads();
+  const [filter, set] = useUrlFilter<WorkloadFilter>(filterFromQuery, filterToQuery);
   const now = useNow(5000);
   const namespaces = useMemo(() => namespacesOf(rows ?? []), [rows]);
   const shown = useMemo(() => filterWorkloads(rows ?? [], filter), [rows, filter]);
-  const set = (patch: Partial<WorkloadFilter>) => setFilter((f) => ({ ...f, ...patch }));
+  // A namespace from the URL that has no workload (yet) stays selectable, so the filter reads true.
+  const namespaceOptions = filter.namespace && !namespaces.includes(filter.namespace) ? [...namespaces, filter.namespace].sort() : namespaces;
 
   useEffect(() => {
     document.title = 'Workloads · Coxswain';
@@ -43,19 +45,19 @@ function WorkloadTable() {
         <label>Namespace
           <select value={filter.namespace} onChange={(e) => set({ namespace: e.target.value })} name="namespace">
             <option value="">all</option>
-            {namespaces.map((ns) => <option key={ns} value={ns}>{ns}</option>)}
+            {namespaceOptions.map((ns) => <option key={ns} value={ns}>{ns}</option>)}
           </select>
         </label>
         <label>Kind
           <select value={filter.kind} onChange={(e) => set({ kind: e.target.value as WorkloadFilter['kind'] })} name="kind">
             <option value="">all</option>
-            {KINDS.map((k) => <option key={k} value={k}>{kindLabel(k)}</option>)}
+            {(kinds ?? []).map((k) => <option key={k.kind} value={k.kind}>{k.clusterKind}</option>)}
           </select>
         </label>
         <label>Status
-          <select value={filter.state} onChange={(e) => set({ state: e.target.value as WorkloadFilter['state'] })} name="status">
+          <select value={filter.state} onChange={(e) => set({ state: e.target.value as HealthState | '' })} name="status">
             <option value="">all</option>
-            {STATES.map((s) => <option key={s} value={s}>{s}</option>)}
+            {HEALTH_STATES.map((s) => <option key={s} value={s}>{healthWord(s)}</option>)}
           </select>
         </label>
         <label className="grow">Search
@@ -63,46 +65,52 @@ function WorkloadTable() {
         </label>
       </div>
       {error && <p className="error" role="alert">{error}</p>}
-      {rows === null && !error && <p className="muted">Loading workloads…</p>}
-      {rows !== null && (
-        <div className="table-wrap">
-          <table className="workloads" data-testid="workload-table">
-            <thead>
-              <tr>
-                <th>NAME</th><th>KIND</th><th>NAMESPACE</th>
-                <th className="num">DESIRED</th><th className="num">UPDATED</th><th className="num">UPDATED_READY</th>
-                <th className="num">UPDATED_AVAILABLE</th><th className="num">READY</th><th className="num">TOTAL</th>
-                <th className="num">AGE</th><th>IMAGES</th><th>STATUS</th><th>PROGRESS</th>
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map((w) => {
-                const p = progressOf(w);
-                return (
-                  <tr key={w.uid} data-workload={`${w.namespace}/${w.name}`}>
-                    <td><Link href={workloadHref(w)}>{w.name}</Link></td>
-                    <td>{kindLabel(w.kind)}</td>
-                    <td>{w.namespace}</td>
-                    <td className="num">{w.replicas}</td>
-                    <td className="num">{w.status.updatedReplicas}</td>
-                    <td className="num">{w.status.updatedReadyReplicas}</td>
-                    <td className="num">{w.status.updatedAvailableReplicas}</td>
-                    <td className="num">{w.status.readyReplicas}</td>
-                    <td className="num">{w.status.replicas}</td>
-                    <td className="num">{age(w.createdAt, now)}</td>
-                    <td className="images">{w.images.join(', ')}</td>
-                    <td><StatusBadge badge={badgeOf(w)} /></td>
-                    <td><MiniProgress p={p} /></td>
-                  </tr>
-                );
-              })}
-              {shown.length === 0 && (
-                <tr><td colSpan={13} className="muted">{rows.length === 0 ? 'No workloads yet. Apply one with the applyManifest mutation.' : 'No workload matches these filters.'}</td></tr>
-              )}
-            </tbody>
-          </table>
-        </div>
+      {(rows === null || kinds === null) && !error && <p className="muted">Loading workloads…</p>}
+      {rows !== null && kinds !== null && (
+        <>
+          {rows.length === 0 && <p className="muted" data-testid="no-workloads">No workloads yet. Apply one with the applyManifest mutation.</p>}
+          {rows.length > 0 && shown.length === 0 && <p className="muted" data-testid="no-match">No workload matches these filters.</p>}
+          {kinds.map((k) => {
+            const ofKind = shown.filter((w) => w.kind === k.kind);
+            return ofKind.length > 0 ? <KindTable key={k.kind} info={k} rows={ofKind} now={now} /> : null;
+          })}
+        </>
       )}
     </main>
+  );
+}
+
+function KindTable({ info, rows, now }: { info: WorkloadKindInfo; rows: WorkloadSummary[]; now: number }) {
+  return (
+    <section className="kind-table" aria-labelledby={`kind-${info.kind}`}>
+      <h2 id={`kind-${info.kind}`}>{info.clusterKind}s <span className="muted small">{info.apiVersions[0]}</span></h2>
+      <div className="table-wrap">
+        <table className="workloads" data-testid="workload-table" data-kind={info.kind}>
+          <thead>
+            <tr>
+              <th>NAME</th><th>KIND</th><th>NAMESPACE</th>
+              {info.columns.map((c) => <th key={c} className="num">{c}</th>)}
+              <th>IMAGES</th><th>STATUS</th><th>PROGRESS</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((w) => (
+              <tr key={w.uid} data-workload={`${w.namespace}/${w.name}`} data-state={w.health.state}>
+                <td><Link href={workloadHref(w)}>{w.name}</Link></td>
+                <td>{kindLabel(w.kind)}</td>
+                <td>{w.namespace}</td>
+                {info.columns.map((c) => <td key={c} className="num">{c === 'AGE' ? age(w.createdAt, now) : (w.columns.find((x) => x.name === c)?.value ?? '')}</td>)}
+                <td className="images">{w.images.join(', ')}</td>
+                <td className="status">
+                  <StatusBadge state={w.health.state} />
+                  {w.health.state !== 'COMPLETE' && <span className="reason" data-testid="health-reason">{w.health.reason}</span>}
+                </td>
+                <td><MiniProgress p={progressOf(w)} /></td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
   );
 }

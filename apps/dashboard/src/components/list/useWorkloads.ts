@@ -1,20 +1,27 @@
 'use client';
-// Every workload, live: status changes from workloadChanged are merged at once; plans (badges) and
-// additions/deletions come from a full reload at most every 2 s while changes keep arriving.
+// Every workload, live: changes from workloadChanged (spec, status, health, columns) are merged at
+// once; additions and deletions come from a full reload at most every 2 s while changes keep arriving.
+// The kinds this API runs controllers for (workloadKinds) come once: they decide the list's tables and
+// the Kind filter.
 import { useEffect, useState } from 'react';
 import { describeError } from '../../lib/api/errors';
-import { WORKLOAD_CHANGED, WORKLOADS } from '../../lib/api/queries';
-import type { WorkloadRow, WorkloadSummary } from '../../lib/api/types';
+import { WorkloadChangedDocument, WorkloadKindsDocument, WorkloadsDocument, type WorkloadsQuery } from '../../lib/api/generated';
+import type { WorkloadKindInfo, WorkloadSummary } from '../../lib/api/types';
 import { ReloadPace } from '../../lib/live/reload-pace';
 import { useSession } from '../session/SessionProvider';
 
 const RELOAD_MIN_MS = 2000;
 
-interface Page { workloads: { pageInfo: { hasNextPage: boolean; endCursor: string | null }; edges: { node: WorkloadRow }[] } }
+export interface WorkloadsState {
+  rows: WorkloadSummary[] | null;
+  kinds: WorkloadKindInfo[] | null;
+  error: string | null;
+}
 
-export function useWorkloads(): { rows: WorkloadRow[] | null; error: string | null } {
+export function useWorkloads(): WorkloadsState {
   const { http, live, state } = useSession();
-  const [rows, setRows] = useState<WorkloadRow[] | null>(null);
+  const [rows, setRows] = useState<WorkloadSummary[] | null>(null);
+  const [kinds, setKinds] = useState<WorkloadKindInfo[] | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -23,15 +30,20 @@ export function useWorkloads(): { rows: WorkloadRow[] | null; error: string | nu
     let timer: ReturnType<typeof setTimeout> | null = null;
     const pace = new ReloadPace(RELOAD_MIN_MS);
 
+    http.request(WorkloadKindsDocument).then(
+      (data) => !stopped && setKinds(data.workloadKinds),
+      (err: unknown) => !stopped && setError(describeError(err, 'list the workload kinds')),
+    );
+
     async function load() {
       pace.started(Date.now());
       try {
-        const all: WorkloadRow[] = [];
+        const all: WorkloadSummary[] = [];
         let after: string | null = null;
         do {
-          const page: Page = await http.request<Page>(WORKLOADS, { after });
+          const page: WorkloadsQuery = await http.request(WorkloadsDocument, { after });
           all.push(...page.workloads.edges.map((e) => e.node));
-          after = page.workloads.pageInfo.hasNextPage ? page.workloads.pageInfo.endCursor : null;
+          after = page.workloads.pageInfo.hasNextPage ? (page.workloads.pageInfo.endCursor ?? null) : null;
         } while (after);
         if (!stopped) {
           setRows(all);
@@ -53,8 +65,8 @@ export function useWorkloads(): { rows: WorkloadRow[] | null; error: string | nu
     }
 
     void load();
-    const unsubscribe = live.subscribe<{ workloadChanged: WorkloadSummary }>(WORKLOAD_CHANGED, {}, ({ workloadChanged: w }) => {
-      setRows((current) => current?.map((r) => (r.uid === w.uid ? { ...r, ...w } : r)) ?? current);
+    const unsubscribe = live.subscribe(WorkloadChangedDocument, {}, ({ workloadChanged: w }) => {
+      setRows((current) => current?.map((r) => (r.uid === w.uid && Number(w.resourceVersion) >= Number(r.resourceVersion) ? w : r)) ?? current);
       reloadSoon();
     });
     const offReconnect = live.onReconnect(() => void load());
@@ -68,5 +80,5 @@ export function useWorkloads(): { rows: WorkloadRow[] | null; error: string | nu
     };
   }, [http, live, state]);
 
-  return { rows, error };
+  return { rows, kinds, error };
 }

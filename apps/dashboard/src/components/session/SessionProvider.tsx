@@ -4,8 +4,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ApiError, isMissingField } from '../../lib/api/errors';
 import { graphqlHttp, type GraphQLHttp } from '../../lib/api/graphql-client';
-import { ME } from '../../lib/api/queries';
-import type { Me } from '../../lib/api/types';
+import { MeDocument } from '../../lib/api/generated';
 import { liveClient, type LiveClient } from '../../lib/api/ws-client';
 import { ASSUMED_SESSION, sessionFromMe, type Session } from '../../lib/auth/roles';
 import { readToken, writeToken } from '../../lib/auth/token-store';
@@ -34,7 +33,7 @@ export function useSession(): SessionContextValue {
 /** Resolves a token to a session; ApiError('UNAUTHENTICATED') when the API refuses it. */
 async function whoIs(http: GraphQLHttp): Promise<Session> {
   try {
-    const data = await http.request<{ me: Me | null }>(ME);
+    const data = await http.request(MeDocument);
     if (!data.me) throw new ApiError('the API does not know this token', 'UNAUTHENTICATED');
     return sessionFromMe(data.me);
   } catch (err) {
@@ -59,8 +58,8 @@ export function SessionProvider({ apiUrl, children }: { apiUrl: string; children
     const raw = graphqlHttp(apiUrl, () => token);
     // A token revoked while the page is open: every request now fails, so send the user to sign in.
     return {
-      request: <T,>(query: string, variables?: Record<string, unknown>) =>
-        raw.request<T>(query, variables).catch((err: unknown) => {
+      request: (operation, ...variables) =>
+        raw.request(operation, ...variables).catch((err: unknown) => {
           if (token && err instanceof ApiError && err.code === 'UNAUTHENTICATED') {
             setState('signed-out');
             setProblem('The API no longer accepts your token (revoked?). Sign in again.');

@@ -1,8 +1,10 @@
 'use client';
 // Operator actions: step or set the partition, pause / resume, set image, scale, delete chosen pods.
 // Each opens a confirmation that says what will happen; the dialog shows the API's refusal in words.
+// The same actions for every kind; an Advanced StatefulSet's partition is an Int (its lowest ordinals
+// kept), and its chosen pods are deleted with apps.kruise.io/specified-delete (same ordinal back).
 import { useState } from 'react';
-import type { RolloutPlan, WorkloadSummary } from '../../lib/api/types';
+import { isStatefulSet, type Pod, type RolloutPlan, type WorkloadSummary } from '../../lib/api/types';
 import { parseIntOrPercent } from '../../lib/rollout/int-or-percent';
 import {
   confirmDeletePods, confirmImage, confirmPartition, confirmPause, confirmResume, confirmScale,
@@ -13,17 +15,20 @@ import type { Mutations } from './mutations';
 
 interface Props {
   workload: WorkloadSummary;
-  plan: RolloutPlan;
+  plan: RolloutPlan | null;
   containers: { name: string; image: string }[];
   selected: string[];
+  /** The pods as they are when a confirmation opens (to name the ones a partition moves). */
+  pods(): Pod[];
   m: Mutations;
   onRequest(r: ConfirmRequest): void;
   onConflict(): void;
   onDeleted(): void;
 }
 
-export function ActionsPanel({ workload: w, plan, containers, selected, m, onRequest, onConflict, onDeleted }: Props) {
-  const strategy = strategyOf(w.updateStrategy);
+export function ActionsPanel({ workload: w, plan, containers, selected, pods, m, onRequest, onConflict, onDeleted }: Props) {
+  const strategy = strategyOf(w.updateStrategy, w.kind);
+  const sts = isStatefulSet(w);
   const kept = partitionPods(strategy.partition, w.replicas);
   const [step, setStep] = useState('1');
   const [partition, setPartition] = useState('');
@@ -42,7 +47,7 @@ export function ActionsPanel({ workload: w, plan, containers, selected, m, onReq
   function askPartition(value: number | string) {
     onRequest({
       title: 'Change the partition',
-      body: confirmPartition(w, value),
+      body: confirmPartition(w, value, pods()),
       confirmLabel: `Set partition to ${value}`,
       action: 'change the partition',
       run: () => m.setPartition(value, seen),
@@ -54,7 +59,7 @@ export function ActionsPanel({ workload: w, plan, containers, selected, m, onReq
     const value = parseIntOrPercent(partition);
     // Only the shape is checked here; the API checks the value and its answer is shown in words.
     if (value === null && partition.trim() !== '') return askPartitionRaw(partition.trim());
-    if (value === null) return setFormError('Type a partition: a number of pods (3) or a share (40%).');
+    if (value === null) return setFormError(sts ? 'Type a partition: the number of lowest ordinals to keep (2).' : 'Type a partition: a number of pods (3) or a share (40%).');
     setFormError(null);
     askPartition(value);
   }
@@ -123,18 +128,18 @@ export function ActionsPanel({ workload: w, plan, containers, selected, m, onReq
     <section className="card actions" aria-labelledby="actions-title" data-testid="actions">
       <h2 id="actions-title">Actions</h2>
       <div className="action-row">
-        <span className="label">Partition <b data-testid="partition-value">{String(strategy.partition)}</b> <span className="muted">({kept} of {w.replicas} held)</span></span>
+        <span className="label">Partition <b data-testid="partition-value">{String(strategy.partition)}</b> <span className="muted">({kept} of {w.replicas} held{sts && !strategy.unordered ? ': the lowest ordinals' : ''})</span></span>
         <label>step by <input type="number" min={1} value={step} onChange={(e) => setStep(e.target.value)} className="narrow" name="step" /></label>
         <button type="button" onClick={submitStep} disabled={kept === 0}>Step partition</button>
-        <label>set to <input value={partition} onChange={(e) => setPartition(e.target.value)} placeholder="3 or 40%" className="narrow" name="partition" /></label>
+        <label>set to <input value={partition} onChange={(e) => setPartition(e.target.value)} placeholder={sts ? '2' : '3 or 40%'} className="narrow" name="partition" /></label>
         <button type="button" onClick={submitPartition}>Set partition…</button>
       </div>
       <div className="action-row">
-        <span className="label">Rollout {strategy.paused ? <b>paused</b> : 'running'}</span>
+        <span className="label" data-testid="pause-state">Rollout {strategy.paused ? <b>paused</b> : w.health.state === 'HELD' ? 'not paused (held by the partition)' : 'not paused'}</span>
         {strategy.paused ? (
           <button type="button" onClick={() => onRequest({ title: 'Resume the rollout', body: confirmResume(w), confirmLabel: 'Resume', action: 'resume the rollout', run: m.resume, onError })}>Resume…</button>
         ) : (
-          <button type="button" onClick={() => onRequest({ title: 'Pause the rollout', body: confirmPause(w, plan), confirmLabel: 'Pause', action: 'pause the rollout', run: m.pause, onError })}>Pause…</button>
+          <button type="button" onClick={() => onRequest({ title: 'Pause the rollout', body: confirmPause(w, plan ?? { actions: [] }), confirmLabel: 'Pause', action: 'pause the rollout', run: m.pause, onError })}>Pause…</button>
         )}
       </div>
       <div className="action-row">
@@ -156,9 +161,9 @@ export function ActionsPanel({ workload: w, plan, containers, selected, m, onReq
       </div>
       <div className="action-row">
         <span className="label">Chosen pods <b>{selected.length}</b></span>
-        <label><input type="checkbox" checked={scaleDown} onChange={(e) => setScaleDown(e.target.checked)} /> also scale down</label>
+        <label><input type="checkbox" checked={scaleDown} onChange={(e) => setScaleDown(e.target.checked)} /> also scale down{sts ? ' (reserve their ordinals)' : ''}</label>
         <button type="button" className="danger" onClick={submitDelete} disabled={selected.length === 0}>Delete chosen pods…</button>
-        <span className="muted small">Choose pods by clicking grid cells or ticking rows below.</span>
+        <span className="muted small">{sts ? 'Choose pods by clicking them in the ordinal strip or ticking rows below; they come back at the same ordinal.' : 'Choose pods by clicking grid cells or ticking rows below.'}</span>
       </div>
       {formError && <p className="error" role="alert">{formError}</p>}
     </section>

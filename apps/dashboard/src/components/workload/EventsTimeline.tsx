@@ -1,8 +1,9 @@
 // Kubernetes Events about the workload, newest first, with warnings stand out.
+import { memo } from 'react';
 import type { KubeEvent } from '../../lib/api/types';
 import { clockTime } from '../../lib/format';
 
-export function EventsTimeline({ events }: { events: KubeEvent[] }) {
+function EventsTimelineView({ events }: { events: KubeEvent[] }) {
   return (
     <section className="card events" aria-labelledby="events-title">
       <h2 id="events-title">Events</h2>
@@ -20,3 +21,6 @@ export function EventsTimeline({ events }: { events: KubeEvent[] }) {
     </section>
   );
 }
+
+/** Memoised: the page re-renders on every workload status event; this re-renders only when its own inputs change. */
+export const EventsTimeline = memo(EventsTimelineView);

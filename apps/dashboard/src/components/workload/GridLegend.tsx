@@ -1,12 +1,12 @@
 'use client';
 // The grid's legend: each revision's colour with its pod count, and what each mark means.
-import { useSyncExternalStore } from 'react';
+import { memo, useSyncExternalStore } from 'react';
 import type { Revision } from '../../lib/api/types';
 import { colorOf, type RevisionColor } from '../../lib/grid/colors';
 import { MARK_LEGEND, markOf, type Mark } from '../../lib/grid/marks';
 import type { PodStore } from '../../lib/live/pod-store';
 
-export function GridLegend({ store, revisions, colors }: { store: PodStore; revisions: Revision[]; colors: Map<string, RevisionColor> }) {
+function GridLegendView({ store, revisions, colors }: { store: PodStore; revisions: Revision[]; colors: Map<string, RevisionColor> }) {
   useSyncExternalStore(store.subscribe, store.getVersion, store.getVersion);
   const byRevision = new Map<string, number>();
   const byMark = new Map<Mark, number>();
@@ -42,10 +42,9 @@ export function GridLegend({ store, revisions, colors }: { store: PodStore; revi
 }
 
 /** The same marks as the canvas paints, as small SVGs. */
-export function MarkSwatch({ mark, color = '#1f6fd1' }: { mark: Mark; color?: string }) {
-  const s = 12;
+export function MarkSwatch({ mark, color = '#1f6fd1', size = 12 }: { mark: Mark; color?: string; size?: number }) {
   return (
-    <svg width={s} height={s} viewBox="0 0 12 12" aria-hidden="true" className="mark-swatch">
+    <svg width={size} height={size} viewBox="0 0 12 12" aria-hidden="true" className="mark-swatch">
       {mark === 'not-ready' ? (
         <rect x="1" y="1" width="10" height="10" fill="#fff" stroke={color} strokeWidth="2" />
       ) : (
@@ -59,3 +58,6 @@ export function MarkSwatch({ mark, color = '#1f6fd1' }: { mark: Mark; color?: st
     </svg>
   );
 }
+
+/** Memoised: the page re-renders on every workload status event; this re-renders only when its own inputs change. */
+export const GridLegend = memo(GridLegendView);

@@ -1,33 +1,31 @@
 'use client';
-// Pods waiting on a lifecycle hook, oldest first, with an Acknowledge button for roles that may ack.
-// The idempotency key is made when the confirmation opens, so pressing again after a network error
-// retries the same acknowledgement instead of making a second one.
-import { useSyncExternalStore } from 'react';
+// Pods of this workload waiting on a lifecycle hook, oldest first, with a filter (hook point, text) and
+// an Acknowledge button that asks for the ack's reason, for roles that may ack.
+import { memo, useState, useSyncExternalStore } from 'react';
 import type { HookPoint } from '../../lib/api/types';
 import { can, type Session } from '../../lib/auth/roles';
 import { age } from '../../lib/format';
+import { filterHooks, HOOK_POINTS, NO_HOOK_FILTER, type HookFilter } from '../../lib/hooks/filter';
 import type { PodStore } from '../../lib/live/pod-store';
-import { confirmAck } from '../../lib/rollout/confirm-words';
 import type { ConfirmRequest } from '../common/ConfirmDialog';
 import { useNow } from '../common/useNow';
+import { ackRequest } from '../hooks/ackRequest';
 import type { Mutations } from './mutations';
 
-export function HooksPanel({ store, namespace, session, m, onRequest }: { store: PodStore; namespace: string; session: Session | null; m: Mutations; onRequest(r: ConfirmRequest): void }) {
+const SHOWN = 200;
+
+function HooksPanelView({ store, namespace, session, m, onRequest }: { store: PodStore; namespace: string; session: Session | null; m: Mutations; onRequest(r: ConfirmRequest): void }) {
   useSyncExternalStore(store.subscribe, store.getVersion, store.getVersion);
   const now = useNow(5000);
+  const [filter, setFilter] = useState<HookFilter>(NO_HOOK_FILTER);
   const pending = store.snapshot().filter((p) => p.pendingHook)
-    .sort((a, b) => (a.pendingSince ?? '').localeCompare(b.pendingSince ?? ''));
+    .sort((a, b) => (a.pendingSince ?? '').localeCompare(b.pendingSince ?? ''))
+    .map((p) => ({ ...p, namespace, pod: p.name, hook: p.pendingHook! }));
+  const shown = filterHooks(pending, filter);
   const mayAck = can(session, 'ack', namespace);
 
   function ask(pod: string, hook: HookPoint) {
-    const key = crypto.randomUUID();
-    onRequest({
-      title: `Acknowledge ${hook}`,
-      body: confirmAck(pod, hook),
-      confirmLabel: 'Acknowledge',
-      action: `acknowledge the ${hook} hook of ${pod}`,
-      run: () => m.ackHook(pod, hook, key, 'acknowledged from the dashboard'),
-    });
+    onRequest(ackRequest(pod, hook, (key, reason) => m.ackHook(pod, hook, key, reason)));
   }
 
   return (
@@ -39,23 +37,41 @@ export function HooksPanel({ store, namespace, session, m, onRequest }: { store:
         </p>
       )}
       {pending.length === 0 ? <p className="muted">No pod waits on a hook.</p> : (
-        <table>
-          <thead><tr><th>POD</th><th>HOOK</th><th>WAITING</th><th>NODE</th><th>STATE</th><th /></tr></thead>
-          <tbody>
-            {pending.slice(0, 200).map((p) => (
-              <tr key={p.name} data-pod={p.name}>
-                <td className="mono">{p.name}</td>
-                <td>{p.pendingHook}</td>
-                <td>{age(p.pendingSince, now)}</td>
-                <td>{p.node ?? '-'}</td>
-                <td>{p.lifecycleState}</td>
-                <td>{mayAck && <button type="button" onClick={() => ask(p.name, p.pendingHook!)}>Acknowledge…</button>}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <>
+          <div className="filters" role="search">
+            <label>Hook
+              <select value={filter.hook} onChange={(e) => setFilter((f) => ({ ...f, hook: e.target.value as HookFilter['hook'] }))} name="hook-point">
+                <option value="">all</option>
+                {HOOK_POINTS.map((h) => <option key={h} value={h}>{h}</option>)}
+              </select>
+            </label>
+            <label className="grow">Filter
+              <input type="search" placeholder="pod, node, zone or IP" value={filter.text} onChange={(e) => setFilter((f) => ({ ...f, text: e.target.value }))} name="hook-filter" />
+            </label>
+          </div>
+          <table>
+            <thead><tr><th>POD</th><th>HOOK</th><th>WAITING</th><th>NODE</th><th>IP</th><th>STATE</th><th /></tr></thead>
+            <tbody>
+              {shown.slice(0, SHOWN).map((p) => (
+                <tr key={p.name} data-pod={p.name}>
+                  <td className="mono">{p.name}</td>
+                  <td>{p.pendingHook}</td>
+                  <td>{age(p.pendingSince, now)}</td>
+                  <td>{p.node ?? '-'}</td>
+                  <td>{p.podIP ?? '-'}</td>
+                  <td>{p.lifecycleState}</td>
+                  <td>{mayAck && <button type="button" onClick={() => ask(p.name, p.hook)}>Acknowledge…</button>}</td>
+                </tr>
+              ))}
+              {shown.length === 0 && <tr><td colSpan={7} className="muted">None matches this filter.</td></tr>}
+            </tbody>
+          </table>
+          {shown.length > SHOWN && <p className="muted small">and {shown.length - SHOWN} more: narrow the filter.</p>}
+        </>
       )}
-      {pending.length > 200 && <p className="muted small">and {pending.length - 200} more (filter the pod list by hook name).</p>}
     </section>
   );
 }
+
+/** Memoised: the page re-renders on every workload status event; this re-renders only when its own inputs change. */
+export const HooksPanel = memo(HooksPanelView);

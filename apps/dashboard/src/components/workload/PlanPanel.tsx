@@ -1,11 +1,20 @@
 // The plan in plain words: what happens next and what blocks it, with the blocking pods linked
 // (a click highlights them in the grid and the pod list).
+import { memo } from 'react';
 import type { RolloutPlan } from '../../lib/api/types';
 import { planInWords } from '../../lib/rollout/plan-words';
 
 const LINKED = 12;
 
-export function PlanPanel({ plan, replicas, onShowPods }: { plan: RolloutPlan; replicas: number; onShowPods(pods: string[]): void }) {
+function PlanPanelView({ plan, replicas, onShowPods }: { plan: RolloutPlan | null; replicas: number; onShowPods(pods: string[]): void }) {
+  if (!plan) {
+    return (
+      <section className="card plan" aria-labelledby="plan-title" data-testid="plan">
+        <h2 id="plan-title">Plan</h2>
+        <p className="muted">Asking the controller for its plan…</p>
+      </section>
+    );
+  }
   const words = planInWords(plan, replicas);
   return (
     <section className="card plan" aria-labelledby="plan-title" data-testid="plan">
@@ -43,3 +52,6 @@ export function PlanPanel({ plan, replicas, onShowPods }: { plan: RolloutPlan; r
     </section>
   );
 }
+
+/** Memoised: the page re-renders on every workload status event; this re-renders only when its own inputs change. */
+export const PlanPanel = memo(PlanPanelView);

@@ -2,8 +2,8 @@
 // Every pod as a canvas cell, grouped by zone and node, coloured by revision and marked by lifecycle
 // state; a tooltip per pod; click selects (for "delete chosen pods"). The canvas repaints straight
 // from the PodStore on each batched flush: React renders only the tooltip and the frame around it.
-import { useEffect, useRef, useState } from 'react';
-import type { Pod } from '../../lib/api/types';
+import { memo, useEffect, useRef, useState } from 'react';
+import type { Blocker, Pod } from '../../lib/api/types';
 import { colorOf, type RevisionColor } from '../../lib/grid/colors';
 import { groupPods } from '../../lib/grid/group';
 import { hitTest, layoutGrid, metricsFor, type GridLayout } from '../../lib/grid/layout';
@@ -18,10 +18,12 @@ interface Props {
   colors: Map<string, RevisionColor>;
   selected: ReadonlySet<string>;
   highlighted: ReadonlySet<string>;
+  /** What holds each pod back (plan blockers by pod), for the tooltip. */
+  blockers: ReadonlyMap<string, Blocker[]>;
   onToggle(pod: string): void;
 }
 
-export function PodGrid({ store, colors, selected, highlighted, onToggle }: Props) {
+function PodGridView({ store, colors, selected, highlighted, blockers, onToggle }: Props) {
   const wrapRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const layoutRef = useRef<GridLayout | null>(null);
@@ -101,8 +103,11 @@ export function PodGrid({ store, colors, selected, highlighted, onToggle }: Prop
           if (hit) onToggle(hit.pod.name);
         }}
       />
-      {hover && live && <PodTooltip pod={live} x={hover.x} y={hover.y} color={colors.get(live.revision)} />}
+      {hover && live && <PodTooltip pod={live} x={hover.x} y={hover.y} color={colors.get(live.revision)} blockers={blockers.get(live.name)} />}
       {store.loaded && store.size === 0 && <p className="muted">No pods.</p>}
     </div>
   );
 }
+
+/** Memoised: the page re-renders on every workload status event; this re-renders only when its own inputs change. */
+export const PodGrid = memo(PodGridView);

@@ -1,15 +1,18 @@
-// The tooltip of one grid cell: name, node, zone, revision, state, pending hook and since when, restarts.
+// The tooltip of one pod cell: name, ordinal, node, zone, revision, state, pending hook and since when,
+// restarts, IP, age, and what holds it back in the plan's words (unschedulable with the scheduler's
+// message, image pull failing, in-place update waiting on a container, ...).
+import type { Blocker, Pod } from '../../lib/api/types';
 import { age } from '../../lib/format';
-import type { Pod } from '../../lib/api/types';
 import type { RevisionColor } from '../../lib/grid/colors';
 
-export function PodTooltip({ pod, x, y, color }: { pod: Pod; x: number; y: number; color: RevisionColor | undefined }) {
+export function PodTooltip({ pod, x, y, color, blockers = [] }: { pod: Pod; x: number; y: number; color: RevisionColor | undefined; blockers?: readonly Blocker[] }) {
   const restarts = pod.containers.reduce((n, c) => n + c.restartCount, 0);
   const now = Date.now();
   return (
     <div className="tooltip" style={{ left: x, top: y + 4 }} role="tooltip" data-testid="pod-tooltip">
       <b>{pod.name}</b>
       <dl>
+        {pod.ordinal != null && <><dt>ordinal</dt><dd>{pod.ordinal}</dd></>}
         <dt>node</dt><dd>{pod.node ?? 'not scheduled'}</dd>
         <dt>zone</dt><dd>{pod.zone ?? '-'}</dd>
         <dt>revision</dt><dd><span className="swatch" style={{ background: color?.color }} /> {pod.revision}{color ? ` (${color.label})` : ''}</dd>
@@ -18,6 +21,7 @@ export function PodTooltip({ pod, x, y, color }: { pod: Pod; x: number; y: numbe
         <dt>restarts</dt><dd>{restarts}</dd>
         <dt>IP</dt><dd>{pod.podIP ?? '-'}</dd>
         <dt>age</dt><dd>{age(pod.createdAt, now)}</dd>
+        {blockers.length > 0 && <><dt>held by</dt><dd data-testid="pod-blockers">{blockers.map((b) => <span key={b.code} className="why"><code>{b.code}</code> {b.message}</span>)}</dd></>}
       </dl>
     </div>
   );

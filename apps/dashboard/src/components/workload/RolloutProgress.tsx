@@ -1,5 +1,5 @@
 // Rollout progress: updated / ready / available against desired, with the partition and
-// expectedUpdatedReplicas marked, and the current and update revisions.
+// expectedUpdatedReplicas marked, and the current and update revisions (one, when they are the same).
 import type { Progress } from '../../lib/rollout/progress';
 import { CURRENT_COLOR, UPDATE_COLOR } from '../../lib/grid/colors';
 
@@ -33,10 +33,17 @@ export function RolloutProgress({ p, currentRevision, updateRevision }: { p: Pro
         <div><dt>available</dt><dd data-field="available">{p.available}</dd></div>
         <div><dt>total</dt><dd data-field="total">{p.total}</dd></div>
       </dl>
-      <p className="revisions-line">
-        <span className="swatch" style={{ background: CURRENT_COLOR }} /> current <code data-field="currentRevision">{currentRevision}</code>
-        {' → '}
-        <span className="swatch" style={{ background: UPDATE_COLOR }} /> update <code data-field="updateRevision">{updateRevision}</code>
+      <p className="revisions-line" data-testid="revisions-line">
+        {currentRevision && currentRevision !== updateRevision ? (
+          <>
+            <span className="swatch" style={{ background: CURRENT_COLOR }} /> current <code data-field="currentRevision">{currentRevision}</code>
+            {' → '}
+            <span className="swatch" style={{ background: UPDATE_COLOR }} /> update <code data-field="updateRevision">{updateRevision}</code>
+          </>
+        ) : (
+          // One revision is both current and update: one swatch, not a "current" one that reads like a second.
+          <><span className="swatch" style={{ background: UPDATE_COLOR }} /> revision <code data-field="updateRevision">{updateRevision}</code> <span className="muted">(current = update)</span></>
+        )}
         {p.paused && <b className="paused-flag"> · paused</b>}
         {!p.observed && <span className="muted"> · controller has not seen the latest change yet</span>}
       </p>

@@ -1,26 +1,32 @@
 'use client';
-// One workload: progress, chart, plan, actions, pod grid and list, hooks, revisions, events, all live.
+// One workload, all live. What an SRE needs first comes first: its health with the reason and the
+// pods concerned, an Advanced StatefulSet's pods by ordinal with the partition line, the revisions
+// and their pods (as Argo Rollouts shows them), the plan in words and the actions; then progress and
+// the chart, every pod by zone and node with the pod list, hooks, revision history and events.
 import Link from 'next/link';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { WorkloadKind } from '../../lib/api/types';
+import { isStatefulSet, type WorkloadKind } from '../../lib/api/types';
 import { can } from '../../lib/auth/roles';
 import { revisionColors } from '../../lib/grid/colors';
 import { kindLabel } from '../../lib/kinds';
 import { containersOf } from '../../lib/rollout/containers';
+import { blockersByPod } from '../../lib/rollout/plan-words';
 import { progressOf } from '../../lib/rollout/progress';
-import { badgeOf } from '../../lib/rollout/status-badge';
+import { strategyLine } from '../../lib/rollout/strategy';
 import { ConfirmDialog, type ConfirmRequest } from '../common/ConfirmDialog';
-import { StatusBadge } from '../common/StatusBadge';
 import { useSession } from '../session/SessionProvider';
 import { RoleNotice } from '../session/RoleNotice';
 import { ActionsPanel } from './ActionsPanel';
 import { EventsTimeline } from './EventsTimeline';
 import { GridLegend } from './GridLegend';
+import { HealthLine } from './HealthLine';
 import { HooksPanel } from './HooksPanel';
 import { mutationsFor } from './mutations';
+import { OrdinalStrip } from './OrdinalStrip';
 import { PlanPanel } from './PlanPanel';
 import { PodGrid } from './PodGrid';
 import { PodTable } from './PodTable';
+import { RevisionPods } from './RevisionPods';
 import { RevisionsPanel } from './RevisionsPanel';
 import { RolloutChart } from './RolloutChart';
 import { RolloutProgress } from './RolloutProgress';
@@ -33,23 +39,28 @@ export function WorkloadPage(props: { kind: WorkloadKind; namespace: string; nam
   return <Workload {...props} />;
 }
 
+const NO_REVISIONS: never[] = [];
+
 function Workload({ kind, namespace, name }: { kind: WorkloadKind; namespace: string; name: string }) {
   const { http, session } = useSession();
-  const { workload: w, missing, error, series, reload } = useWorkload(kind, namespace, name);
+  const { workload: w, plan, missing, error, reload } = useWorkload(kind, namespace, name);
   const pods = usePods(kind, namespace, name);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [highlighted, setHighlighted] = useState<ReadonlySet<string>>(new Set());
   const [request, setRequest] = useState<ConfirmRequest | null>(null);
   const gridRef = useRef<HTMLDivElement>(null);
   const m = useMemo(() => mutationsFor(http, { kind, namespace, name }), [http, kind, namespace, name]);
-  const colors = useMemo(() => revisionColors(w?.revisions ?? []), [w?.revisions]);
+  const revisions = w?.revisions ?? NO_REVISIONS;
+  const colors = useMemo(() => revisionColors(revisions), [revisions]);
   const containers = useMemo(() => (w ? containersOf(w.manifest) : []), [w?.manifest]);
+  const blockers = useMemo(() => blockersByPod(plan?.blockers ?? []), [plan?.blockers]);
   const toggle = useCallback((pod: string) => setSelected((s) => {
     const next = new Set(s);
     if (next.has(pod)) next.delete(pod);
     else next.add(pod);
     return next;
   }), []);
+  const selectAll = useCallback((list: string[]) => setSelected(new Set(list)), []);
   const showPods = useCallback((list: string[]) => {
     setHighlighted(new Set(list));
     gridRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
@@ -68,49 +79,47 @@ function Workload({ kind, namespace, name }: { kind: WorkloadKind; namespace: st
   return (
     <main className="page workload">
       <nav className="crumbs"><Link href="/">Workloads</Link> / {namespace}</nav>
-      <h1>
-        {kindLabel(w.kind)} <span className="mono">{namespace}/{name}</span> <StatusBadge badge={badgeOf(w)} />
-      </h1>
+      <HealthLine workload={w} onShowPods={showPods} />
       <p className="muted">
-        generation {w.generation} (observed {w.status.observedGeneration}) · images {w.images.join(', ')} · {strategyLine(w.updateStrategy)}
+        generation {w.generation} (observed {w.status.observedGeneration}) · images {w.images.join(', ')} · {strategyLine(w.updateStrategy, w.kind)}
       </p>
       {error && <p className="error" role="alert">{error}</p>}
-      <div className="two">
-        <RolloutProgress p={progress} currentRevision={w.status.currentRevision} updateRevision={w.status.updateRevision} />
-        <RolloutChart series={series} />
-      </div>
-      <PlanPanel plan={w.plan} replicas={w.replicas} onShowPods={showPods} />
+      {pods.error && <p className="error" role="alert">{pods.error}</p>}
+      {isStatefulSet(w) && (
+        <OrdinalStrip workload={w} store={pods.store} colors={colors} selected={selected} highlighted={highlighted} blockers={blockers} onToggle={toggle} />
+      )}
+      <RevisionPods store={pods.store} revisions={revisions} colors={colors} showPods={!isStatefulSet(w)} selected={selected} highlighted={highlighted} blockers={blockers} onToggle={toggle} />
+      <PlanPanel plan={plan} replicas={w.replicas} onShowPods={showPods} />
       {mayRollout && (
         <ActionsPanel
           workload={w}
-          plan={w.plan}
+          plan={plan}
           containers={containers}
           selected={[...selected]}
+          pods={() => pods.store.snapshot()}
           m={m}
           onRequest={setRequest}
           onConflict={reload}
           onDeleted={() => setSelected(new Set())}
         />
       )}
+      <div className="two">
+        <RolloutProgress p={progress} currentRevision={w.status.currentRevision} updateRevision={w.status.updateRevision} />
+        <RolloutChart store={pods.store} desired={w.replicas} revisions={revisions} colors={colors} />
+      </div>
       <section className="card pods" aria-labelledby="pods-title" ref={gridRef}>
         <h2 id="pods-title">Pods <span className="muted">by zone and node</span>{pods.loading && <span className="muted small"> loading…</span>}</h2>
-        {pods.error && <p className="error" role="alert">{pods.error}</p>}
-        <GridLegend store={pods.store} revisions={w.revisions} colors={colors} />
+        <GridLegend store={pods.store} revisions={revisions} colors={colors} />
         {highlighted.size > 0 && (
-          <p className="note">Highlighted {highlighted.size} pod{highlighted.size === 1 ? '' : 's'} from the plan. <button type="button" className="link" onClick={() => setHighlighted(new Set())}>Clear</button></p>
+          <p className="note">Highlighted {highlighted.size} pod{highlighted.size === 1 ? '' : 's'}. <button type="button" className="link" onClick={() => setHighlighted(new Set())}>Clear</button></p>
         )}
-        <PodGrid store={pods.store} colors={colors} selected={selected} highlighted={highlighted} onToggle={toggle} />
-        <PodTable store={pods.store} colors={colors} selected={selected} highlighted={highlighted} onToggle={toggle} onSelectAll={(list) => setSelected(new Set(list))} />
+        <PodGrid store={pods.store} colors={colors} selected={selected} highlighted={highlighted} blockers={blockers} onToggle={toggle} />
+        <PodTable store={pods.store} colors={colors} selected={selected} highlighted={highlighted} blockers={blockers} onToggle={toggle} onSelectAll={selectAll} />
       </section>
       <HooksPanel store={pods.store} namespace={namespace} session={session} m={m} onRequest={setRequest} />
-      <RevisionsPanel workload={w} revisions={w.revisions} colors={colors} mayRollback={mayRollout} m={m} onRequest={setRequest} />
+      <RevisionsPanel workload={w} revisions={revisions} colors={colors} mayRollback={mayRollout} m={m} onRequest={setRequest} />
       <EventsTimeline events={w.events} />
       <ConfirmDialog request={request} onClose={(done) => { setRequest(null); if (done) reload(); }} />
     </main>
   );
-}
-
-function strategyLine(s: Parameters<typeof progressOf>[0]['updateStrategy']): string {
-  const r = s?.rollingUpdate ?? {};
-  return `${s?.type ?? 'RollingUpdate'} ${r.podUpdatePolicy ?? 'ReCreate'}, maxUnavailable ${r.maxUnavailable ?? s?.maxUnavailable ?? '20%'}, maxSurge ${r.maxSurge ?? s?.maxSurge ?? 0}`;
 }

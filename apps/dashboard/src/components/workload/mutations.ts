@@ -2,27 +2,29 @@
 // generation the operator was looking at, so a change made meanwhile by someone else is a CONFLICT
 // instead of being silently overridden.
 import type { GraphQLHttp } from '../../lib/api/graphql-client';
-import { ACK_HOOK, DELETE_PODS, PAUSE, RESUME, ROLLBACK, SCALE, SET_IMAGE, SET_PARTITION } from '../../lib/api/queries';
+import {
+  AckHookDocument, DeletePodsDocument, PauseDocument, ResumeDocument, RollbackDocument, ScaleDocument, SetImageDocument, SetPartitionDocument,
+} from '../../lib/api/generated';
 import type { HookPoint, WorkloadKind } from '../../lib/api/types';
 
 export interface Address { kind: WorkloadKind; namespace: string; name: string }
 
 export function mutationsFor(http: GraphQLHttp, at: Address) {
   return {
-    setPartition: (partition: number | string, expectedGeneration: number) => http.request(SET_PARTITION, { ...at, partition, expectedGeneration }),
-    setImage: (container: string, image: string, expectedGeneration: number) => http.request(SET_IMAGE, { ...at, container, image, expectedGeneration }),
-    scale: (replicas: number, expectedGeneration: number) => http.request(SCALE, { ...at, replicas, expectedGeneration }),
-    pause: () => http.request(PAUSE, { ...at }),
-    resume: () => http.request(RESUME, { ...at }),
-    deletePods: (pods: string[], scaleDown: boolean) => http.request(DELETE_PODS, { ...at, pods, scaleDown }),
-    rollback: (revision: string) => http.request(ROLLBACK, { ...at, revision }),
+    setPartition: (partition: number | string, expectedGeneration: number) => http.request(SetPartitionDocument, { ...at, partition, expectedGeneration }),
+    setImage: (container: string, image: string, expectedGeneration: number) => http.request(SetImageDocument, { ...at, container, image, expectedGeneration }),
+    scale: (replicas: number, expectedGeneration: number) => http.request(ScaleDocument, { ...at, replicas, expectedGeneration }),
+    pause: () => http.request(PauseDocument, { ...at }),
+    resume: () => http.request(ResumeDocument, { ...at }),
+    deletePods: (pods: string[], scaleDown: boolean) => http.request(DeletePodsDocument, { ...at, pods, scaleDown }),
+    rollback: (revision: string) => http.request(RollbackDocument, { ...at, revision }),
     ackHook: (pod: string, hook: HookPoint, idempotencyKey: string, reason: string) => ackHook(http, at.namespace, pod, hook, idempotencyKey, reason),
   };
 }
 
 /** Acknowledges a pod's hook; the same idempotencyKey on a retry replays the first answer. */
 export function ackHook(http: GraphQLHttp, namespace: string, pod: string, hook: HookPoint, idempotencyKey: string, reason: string) {
-  return http.request(ACK_HOOK, { namespace, pod, hook, idempotencyKey, reason });
+  return http.request(AckHookDocument, { namespace, pod, hook, idempotencyKey, reason });
 }
 
 export type Mutations = ReturnType<typeof mutationsFor>;

@@ -1,32 +1,37 @@
 'use client';
-// One workload, live. workloadChanged carries spec and status: merged at once (progress, partition,
-// badge). Plan, revisions and events are derived data: reloaded at most once a second while changes
-// arrive, less often when the API is slow to compute them (ReloadPace). Each status seen becomes a
-// sample of the rollout chart.
+// One workload, live. workloadChanged carries spec, status and health: merged at once (progress,
+// partition, badge). Revisions, events and the plan are derived data: reloaded at most once a second
+// while changes arrive, less often when the API is slow to compute them (ReloadPace). The plan comes in
+// a request of its own, so the page (and its first pods) paints without waiting for the planner.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { describeError } from '../../lib/api/errors';
-import { WORKLOAD, WORKLOAD_CHANGED } from '../../lib/api/queries';
-import type { WorkloadDetail, WorkloadKind, WorkloadSummary } from '../../lib/api/types';
+import { WorkloadChangedDocument, WorkloadDocument, WorkloadPlanDocument } from '../../lib/api/generated';
+import type { RolloutPlan, WorkloadDetail, WorkloadKind, WorkloadSummary } from '../../lib/api/types';
 import { ReloadPace } from '../../lib/live/reload-pace';
-import { appendSample, sampleOf, type Sample } from '../../lib/live/series';
 import { useSession } from '../session/SessionProvider';
 
 const RELOAD_MIN_MS = 1000;
 
 export interface WorkloadState {
   workload: WorkloadDetail | null;
+  /** Null until the first plan arrives. */
+  plan: RolloutPlan | null;
   missing: boolean;
   error: string | null;
-  series: Sample[];
   reload(): void;
+}
+
+/** The detail with a newer summary (from the socket) laid over it. */
+function withSummary(detail: WorkloadDetail, summary: WorkloadSummary): WorkloadDetail {
+  return { ...detail, ...summary } as WorkloadDetail;
 }
 
 export function useWorkload(kind: WorkloadKind, namespace: string, name: string): WorkloadState {
   const { http, live, state } = useSession();
   const [workload, setWorkload] = useState<WorkloadDetail | null>(null);
+  const [plan, setPlan] = useState<{ plan: RolloutPlan; resourceVersion: number } | null>(null);
   const [missing, setMissing] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [series, setSeries] = useState<Sample[]>([]);
   const reloadRef = useRef<() => void>(() => {});
 
   useEffect(() => {
@@ -34,29 +39,33 @@ export function useWorkload(kind: WorkloadKind, namespace: string, name: string)
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | null = null;
     const pace = new ReloadPace(RELOAD_MIN_MS);
-    const record = (w: WorkloadSummary) => setSeries((s) => appendSample(s, sampleOf(Date.now(), w.replicas, w.status)));
 
+    const vars = { kind, namespace, name };
+    async function loadDetail() {
+      const data = await http.request(WorkloadDocument, vars);
+      if (stopped) return;
+      setMissing(data.workload === null);
+      // A status newer than this answer may already have arrived over the socket: keep the newer one.
+      setWorkload((current) => {
+        if (!data.workload) return null;
+        if (current && Number(current.resourceVersion) > Number(data.workload.resourceVersion)) return withSummary(data.workload, current);
+        return data.workload;
+      });
+    }
+    async function loadPlan() {
+      const data = await http.request(WorkloadPlanDocument, vars);
+      if (stopped || !data.workload) return;
+      const next = { plan: data.workload.plan, resourceVersion: Number(data.workload.resourceVersion) };
+      // Answers may cross: an older plan never replaces a newer one.
+      setPlan((current) => (current && current.resourceVersion > next.resourceVersion ? current : next));
+    }
     async function load() {
       pace.started(Date.now());
-      try {
-        const data = await http.request<{ workload: WorkloadDetail | null }>(WORKLOAD, { kind, namespace, name });
-        if (stopped) return;
-        setMissing(data.workload === null);
-        // A status newer than this answer may already have arrived over the socket: keep the newer one.
-        setWorkload((current) => {
-          if (!data.workload) return null;
-          if (current && Number(current.resourceVersion) > Number(data.workload.resourceVersion)) {
-            return { ...data.workload, ...pickSummary(current) };
-          }
-          return data.workload;
-        });
-        if (data.workload) record(data.workload);
-        setError(null);
-      } catch (err) {
-        if (!stopped) setError(describeError(err, `load ${namespace}/${name}`));
-      } finally {
-        pace.finished(Date.now());
-      }
+      const results = await Promise.allSettled([loadDetail(), loadPlan()]);
+      pace.finished(Date.now());
+      if (stopped) return;
+      const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+      setError(failed ? describeError(failed.reason, `load ${namespace}/${name}`) : null);
     }
     const reloadSoon = () => {
       if (timer) return;
@@ -68,9 +77,8 @@ export function useWorkload(kind: WorkloadKind, namespace: string, name: string)
     reloadRef.current = () => void load();
 
     void load();
-    const unsubscribe = live.subscribe<{ workloadChanged: WorkloadSummary }>(WORKLOAD_CHANGED, { kind, namespace, name }, ({ workloadChanged: w }) => {
-      setWorkload((current) => (current && Number(w.resourceVersion) >= Number(current.resourceVersion) ? { ...current, ...pickSummary(w) } : current));
-      record(w);
+    const unsubscribe = live.subscribe(WorkloadChangedDocument, { kind, namespace, name }, ({ workloadChanged: w }) => {
+      setWorkload((current) => (current && Number(w.resourceVersion) >= Number(current.resourceVersion) ? withSummary(current, w) : current));
       reloadSoon();
     });
     const offReconnect = live.onReconnect(() => void load());
@@ -86,10 +94,5 @@ export function useWorkload(kind: WorkloadKind, namespace: string, name: string)
   }, [http, live, state, kind, namespace, name]);
 
   const reload = useCallback(() => reloadRef.current(), []);
-  return { workload, missing, error, series, reload };
-}
-
-function pickSummary(w: WorkloadSummary): WorkloadSummary {
-  const { kind, namespace, name, uid, generation, resourceVersion, replicas, images, createdAt, updateStrategy, status } = w;
-  return { kind, namespace, name, uid, generation, resourceVersion, replicas, images, createdAt, updateStrategy, status };
+  return { workload, plan: plan?.plan ?? null, missing, error, reload };
 }

@@ -1,22 +1,43 @@
-// The GraphQL shapes the dashboard reads, as spec/api-contract.md names them.
-export type WorkloadKind = 'CLONE_SET' | 'STATEFUL_SET' | 'UNITED_DEPLOYMENT';
-export type LifecycleState = 'PREPARING_NORMAL' | 'NORMAL' | 'PREPARING_UPDATE' | 'UPDATING' | 'UPDATED' | 'PREPARING_DELETE';
-export type HookPoint = 'PRE_NORMAL' | 'PRE_UPDATE' | 'POST_UPDATE' | 'PRE_DELETE';
+// The GraphQL shapes the dashboard reads, named for the code that reads them. Every one is derived
+// from the generated operation types (generated.ts, from the served schema and operations.graphql), so
+// a schema change that breaks the dashboard fails the type check instead of a page at run time.
+import type {
+  MeQuery, PendingHooksQuery, PodChangedSubscription, PodFieldsFragment, WorkloadKindsQuery, WorkloadPlanQuery, WorkloadQuery, WorkloadSummaryFragment,
+} from './generated';
+
+export type { HealthState, HookPoint, LifecycleState, WorkloadKind } from './generated';
+
+/** What every workload view carries (list rows, the page header, workloadChanged events). */
+export type WorkloadSummary = WorkloadSummaryFragment;
+/** Advanced StatefulSet's summary: the one with ordinals. */
+export type StatefulSetSummary = Extract<WorkloadSummary, { ordinals: unknown }>;
+export type Ordinals = StatefulSetSummary['ordinals'];
+export type WorkloadStatus = WorkloadSummary['status'];
+export type Health = WorkloadSummary['health'];
+export type PrinterColumn = WorkloadSummary['columns'][number];
+
+export type WorkloadDetail = NonNullable<WorkloadQuery['workload']>;
+export type RolloutPlan = NonNullable<WorkloadPlanQuery['workload']>['plan'];
+export type Blocker = RolloutPlan['blockers'][number];
+export type PlannedAction = RolloutPlan['actions'][number];
+export type Revision = WorkloadDetail['revisions'][number];
+export type KubeEvent = WorkloadDetail['events'][number];
+
+export type Pod = PodFieldsFragment;
+export type ContainerState = Pod['containers'][number];
+export type PodEvent = PodChangedSubscription['podChanged'];
+
+export type Me = MeQuery['me'];
+export type PendingHook = PendingHooksQuery['pendingHooks'][number];
+export type WorkloadKindInfo = WorkloadKindsQuery['workloadKinds'][number];
+
+/** Token roles (the schema serves `Me.role` as a String; apps/api/src/auth/roles.ts names them). */
 export type Role = 'viewer' | 'operator' | 'hook-acker' | 'admin';
 
-export interface WorkloadStatus {
-  observedGeneration: number;
-  replicas: number;
-  readyReplicas: number;
-  availableReplicas: number;
-  updatedReplicas: number;
-  updatedReadyReplicas: number;
-  updatedAvailableReplicas: number;
-  expectedUpdatedReplicas: number;
-  currentRevision: string;
-  updateRevision: string;
-}
-
+/**
+ * spec.updateStrategy as the API serves it (a JSON value: Kruise's own spec, not a GraphQL type).
+ * CloneSet v1alpha1 kept partition, maxUnavailable, maxSurge and paused at the top level.
+ */
 export interface UpdateStrategy {
   type?: string;
   rollingUpdate?: {
@@ -25,105 +46,14 @@ export interface UpdateStrategy {
     maxSurge?: number | string;
     paused?: boolean;
     podUpdatePolicy?: string;
+    unorderedUpdate?: unknown;
   };
-  // CloneSet v1alpha1 keeps these at the top level of updateStrategy.
   partition?: number | string;
   maxUnavailable?: number | string;
   maxSurge?: number | string;
   paused?: boolean;
 }
 
-export interface Blocker { code: string; message: string; pods: string[] }
-export interface PlannedAction { type: string; pod: string; reason: string; revision: string | null }
-export interface RolloutPlan {
-  updateRevision: string;
-  currentRevision: string;
-  complete: boolean;
-  diff: Record<string, number>;
-  actions: PlannedAction[];
-  blockers: Blocker[];
-}
-
-/** What every workload view carries: the workloadChanged subscription delivers exactly this. */
-export interface WorkloadSummary {
-  kind: WorkloadKind;
-  namespace: string;
-  name: string;
-  uid: string;
-  generation: number;
-  resourceVersion: string;
-  replicas: number;
-  images: string[];
-  createdAt: string;
-  updateStrategy: UpdateStrategy;
-  status: WorkloadStatus;
-}
-
-export interface WorkloadRow extends WorkloadSummary {
-  plan: Pick<RolloutPlan, 'complete' | 'blockers'> & { actions: Pick<PlannedAction, 'type'>[] };
-}
-
-export interface ContainerState { name: string; image: string; ready: boolean; restartCount: number }
-
-export interface Pod {
-  name: string;
-  node: string | null;
-  zone: string | null;
-  podIP: string | null;
-  phase: string;
-  ready: boolean;
-  available: boolean;
-  revision: string;
-  isUpdated: boolean;
-  lifecycleState: LifecycleState;
-  pendingHook: HookPoint | null;
-  pendingSince: string | null;
-  deleting: boolean;
-  createdAt: string;
-  containers: ContainerState[];
-}
-
-export interface PodEvent { type: 'ADDED' | 'MODIFIED' | 'DELETED'; pod: Pod }
-
-export interface Revision {
-  name: string;
-  hash: string;
-  revision: number;
-  createdAt: string;
-  isCurrent: boolean;
-  isUpdate: boolean;
-  podCount: number;
-  images: string[];
-  manifest: string;
-}
-
-export interface KubeEvent {
-  type: string;
-  reason: string;
-  message: string;
-  count: number;
-  firstTimestamp: string | null;
-  lastTimestamp: string | null;
-  object: string;
-}
-
-export interface WorkloadDetail extends WorkloadSummary {
-  manifest: string;
-  plan: RolloutPlan;
-  revisions: Revision[];
-  events: KubeEvent[];
-}
-
-export interface Me { name: string; role: Role; namespaces: string[] | null }
-
-export interface PendingHook {
-  namespace: string;
-  pod: string;
-  workload: { kind: WorkloadKind; name: string };
-  hook: HookPoint;
-  state: LifecycleState;
-  since: string | null;
-  podIP: string | null;
-  node: string | null;
-  zone: string | null;
+export function isStatefulSet(w: WorkloadSummary): w is StatefulSetSummary {
+  return 'ordinals' in w && w.ordinals != null;
 }

@@ -1,11 +1,12 @@
 // graphql-ws subscriptions on the API's /graphql path. The token goes in connectionParams.authorization;
 // the API closes with 4403 when it is bad, which we report instead of retrying forever.
 import { createClient, type Client } from 'graphql-ws';
+import type { TypedDocumentString } from './generated';
 
 export const CLOSE_FORBIDDEN = 4403;
 
 export interface LiveClient {
-  subscribe<T>(query: string, variables: Record<string, unknown>, onData: (data: T) => void, onError?: (err: unknown) => void): () => void;
+  subscribe<R, V>(operation: TypedDocumentString<R, V>, variables: V, onData: (data: R) => void, onError?: (err: unknown) => void): () => void;
   /** Called after every reconnect (not the first connect): state may have been missed, so reload. */
   onReconnect(listener: () => void): () => void;
   /** Resolves once the socket is open (or after `timeoutMs`, so a page without live updates still loads). */
@@ -40,9 +41,9 @@ export function liveClient(apiUrl: string, token: string | null, onForbidden: ()
     },
   });
   return {
-    subscribe(query, variables, onData, onError) {
+    subscribe(operation, variables, onData, onError) {
       return client.subscribe(
-        { query, variables },
+        { query: operation.toString(), variables: variables as Record<string, unknown> },
         {
           next: (msg) => {
             if (msg.data) onData(msg.data as never);

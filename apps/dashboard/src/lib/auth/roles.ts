@@ -27,7 +27,8 @@ export const ASSUMED_SESSION: Session = { name: 'anonymous', role: 'operator', n
 
 
 export function sessionFromMe(me: Me): Session {
-  return { name: me.name, role: me.role, namespaces: me.namespaces ?? null, source: 'token' };
+  // The schema serves the role as a String; one this dashboard does not know has no grants (can() is false).
+  return { name: me.name, role: me.role as Role, namespaces: me.namespaces ?? null, source: 'token' };
 }
 
 export function can(session: Session | null, capability: Capability, namespace?: string): boolean {

@@ -54,7 +54,7 @@ export function cellSize(cell: number): number {
   return Math.max(2, cell - (cell >= 9 ? 2 : 1));
 }
 
-function paintCell(ctx: CanvasRenderingContext2D, x: number, y: number, s: number, color: string, mark: Mark): void {
+export function paintCell(ctx: CanvasRenderingContext2D, x: number, y: number, s: number, color: string, mark: Mark): void {
   switch (mark) {
     case 'not-ready':
       ctx.fillStyle = '#fff';

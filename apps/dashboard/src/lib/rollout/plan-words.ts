@@ -21,6 +21,8 @@ const VERBS: Record<string, (n: number) => string> = {
   RECREATE: (n) => `Recreate ${plural(n, 'pod')}`,
   UPDATE_IN_PLACE: (n) => `Update ${plural(n, 'pod')} in place`,
   LIFECYCLE_TRANSITION: (n) => `Move ${plural(n, 'pod')} to the next lifecycle state`,
+  REPAIR_POD: (n) => `Repair the identity or storage of ${plural(n, 'pod')}`,
+  UPDATE_PVC: (n) => `Set the retention policy on the claims of ${plural(n, 'pod')}`,
 };
 
 /** Actions of one type and revision become one sentence, e.g. "Recreate 2 pods at revision r: a, b (why)". */
@@ -42,7 +44,9 @@ export function actionsInWords(actions: readonly PlannedAction[]): string[] {
   });
 }
 
-export function blockerInWords(b: Blocker): BlockerWords {
+export function blockerInWords(blocker: Blocker): BlockerWords {
+  // The API's messages may end a sentence themselves (the scheduler's do): one full stop is enough.
+  const b = { ...blocker, message: blocker.message.replace(/\.$/, '') };
   const lead: Record<string, string> = {
     PAUSED: 'The rollout is paused (updateStrategy.paused): no pod is updated until it is resumed.',
     PARTITION: `The partition holds the rest: ${b.message}.`,
@@ -53,17 +57,44 @@ export function blockerInWords(b: Blocker): BlockerWords {
     SCALE_UP_LIMITED: `Scale-up is rate limited: ${b.message}.`,
     WAITING_FOR_DELETIONS: `Waiting for deletions: ${b.message}.`,
     ON_DELETE: `${b.message}.`,
+    UNSCHEDULABLE: `Cannot be scheduled: ${b.message}.`,
+    IMAGE_PULL_FAILED: `Image pull failing: ${b.message}.`,
+    POD_FAILING: `Pods failing: ${b.message}.`,
+    POD_NOT_READY: `Not ready yet: ${b.message}.`,
+    IN_PLACE_UPDATING: `In-place update in progress: ${b.message}.`,
+    ORDERED_READY: `One pod at a time (podManagementPolicy OrderedReady): ${b.message}.`,
+    RESERVED_ORDINAL: `Reserved (reserveOrdinals): ${b.message}.`,
+    UPDATE_EXPECTATIONS: `Waiting for the controller to see its in-place updates: ${b.message}.`,
+    STALE_PVC: `Waiting for an old claim to go: ${b.message}.`,
   };
   return { code: b.code, sentence: lead[b.code] ?? `${b.code}: ${b.message}.`, pods: b.pods };
 }
 
-const NUMBER_NAMES = ['scaleUpNum', 'scaleDownNum', 'updateNum', 'scaleUpNumOldRevision', 'scaleDownNumOldRevision', 'useSurge', 'updateMaxUnavailable', 'deleteReadyLimit', 'scaleUpLimit'];
+/** What holds each pod back, from the plan's blockers: the pod tooltip and the pod list say it. */
+export function blockersByPod(blockers: readonly Blocker[]): Map<string, Blocker[]> {
+  const byPod = new Map<string, Blocker[]>();
+  for (const b of blockers) {
+    for (const pod of b.pods) {
+      const list = byPod.get(pod);
+      if (list) list.push(b);
+      else byPod.set(pod, [b]);
+    }
+  }
+  return byPod;
+}
+
+// The diff numbers worth a glance, under the spec's names: CloneSet's, then Advanced StatefulSet's.
+const NUMBER_NAMES = [
+  'scaleUpNum', 'scaleDownNum', 'updateNum', 'scaleUpNumOldRevision', 'scaleDownNumOldRevision', 'useSurge', 'updateMaxUnavailable', 'deleteReadyLimit', 'scaleUpLimit',
+  'toCreate', 'missing', 'condemned', 'maxUpdate', 'unavailable',
+];
 
 export function planInWords(plan: RolloutPlan, replicas: number): PlanWords {
   const next = actionsInWords(plan.actions);
   const blockers = plan.blockers.map(blockerInWords);
-  const numbers = NUMBER_NAMES.filter((k) => typeof plan.diff?.[k] === 'number' && plan.diff[k] !== 0)
-    .map((k) => `${k} ${plan.diff[k]}`)
+  const diff = (plan.diff && typeof plan.diff === 'object' ? plan.diff : {}) as Record<string, unknown>;
+  const numbers = NUMBER_NAMES.filter((k) => typeof diff[k] === 'number' && diff[k] !== 0)
+    .map((k) => `${k} ${diff[k]}`)
     .join(', ');
   let headline: string;
   if (plan.complete) headline = `Nothing to do: all ${plural(replicas, 'pod')} run revision ${plan.updateRevision} and are available.`;

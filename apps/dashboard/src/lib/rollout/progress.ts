@@ -28,10 +28,10 @@ export interface Progress {
 
 const frac = (n: number, of: number) => (of <= 0 ? 0 : Math.max(0, Math.min(1, n / of)));
 
-export function progressOf(w: Pick<WorkloadSummary, 'replicas' | 'generation' | 'updateStrategy' | 'status'>): Progress {
+export function progressOf(w: Pick<WorkloadSummary, 'kind' | 'replicas' | 'generation' | 'updateStrategy' | 'status'>): Progress {
   const s = w.status;
   const desired = w.replicas;
-  const strategy = strategyOf(w.updateStrategy);
+  const strategy = strategyOf(w.updateStrategy, w.kind);
   const partition = partitionPods(strategy.partition, desired);
   const observed = s.observedGeneration >= w.generation;
   const updatedAvailable = Math.min(s.updatedAvailableReplicas, s.updatedReadyReplicas, s.updatedReplicas);

@@ -1,28 +1,43 @@
-// Reads a workload's update strategy whatever its API version put it (v1beta1 under rollingUpdate,
-// v1alpha1 at the top level), with Kruise's defaults.
-import type { UpdateStrategy } from '../api/types';
+// Reads a workload's update strategy whatever its kind and API version put it (v1beta1 under
+// rollingUpdate, CloneSet v1alpha1 at the top level), with each kind's defaults: CloneSet
+// maxUnavailable 20% and maxSurge 0; Advanced StatefulSet maxUnavailable 1 and no surge.
+import type { UpdateStrategy, WorkloadKind } from '../api/types';
 import { scaled } from './int-or-percent';
 
 export interface Strategy {
+  type: string;
   partition: number | string;
   maxUnavailable: number | string;
   maxSurge: number | string;
   paused: boolean;
   podUpdatePolicy: string;
+  /** StatefulSet unorderedUpdate: the partition is then a quota, not a position. */
+  unordered: boolean;
 }
 
-export function strategyOf(s: UpdateStrategy | null | undefined): Strategy {
-  const r = s?.rollingUpdate ?? {};
+function asStrategy(raw: unknown): UpdateStrategy {
+  return raw && typeof raw === 'object' ? (raw as UpdateStrategy) : {};
+}
+
+export function strategyOf(raw: unknown, kind: WorkloadKind = 'CLONE_SET'): Strategy {
+  const s = asStrategy(raw);
+  const r = s.rollingUpdate ?? {};
+  const sts = kind === 'STATEFUL_SET';
   return {
-    partition: r.partition ?? s?.partition ?? 0,
-    maxUnavailable: r.maxUnavailable ?? s?.maxUnavailable ?? '20%',
-    maxSurge: r.maxSurge ?? s?.maxSurge ?? 0,
-    paused: Boolean(r.paused ?? s?.paused ?? false),
+    type: s.type ?? 'RollingUpdate',
+    partition: r.partition ?? s.partition ?? 0,
+    maxUnavailable: r.maxUnavailable ?? s.maxUnavailable ?? (sts ? 1 : '20%'),
+    maxSurge: sts ? 0 : (r.maxSurge ?? s.maxSurge ?? 0),
+    paused: Boolean(r.paused ?? s.paused ?? false),
     podUpdatePolicy: r.podUpdatePolicy ?? 'ReCreate',
+    unordered: sts && r.unorderedUpdate != null,
   };
 }
 
-/** Pods the partition keeps on the current revision (percentages round up, capped at replicas). */
+/**
+ * Pods the partition keeps on the current revision: percentages round up, capped at replicas. For an
+ * Advanced StatefulSet the partition is an Int and keeps the `partition` lowest-ordinal pods (§4.6).
+ */
 export function partitionPods(partition: number | string, replicas: number): number {
   return Math.min(replicas, Math.max(0, scaled(partition, replicas, true)));
 }
@@ -32,4 +47,12 @@ export function maxUnavailablePods(strategy: Strategy, replicas: number): number
   const n = scaled(strategy.maxUnavailable, replicas, false);
   const surge = scaled(strategy.maxSurge, replicas, true);
   return n === 0 && surge === 0 ? 1 : n;
+}
+
+/** One line for the page header: type, policy and the pacing numbers the kind has. */
+export function strategyLine(raw: unknown, kind: WorkloadKind): string {
+  const s = strategyOf(raw, kind);
+  if (s.type === 'OnDelete') return 'OnDelete: pods change revision only when deleted';
+  const surge = kind === 'STATEFUL_SET' ? '' : `, maxSurge ${s.maxSurge}`;
+  return `${s.type} ${s.podUpdatePolicy}, maxUnavailable ${s.maxUnavailable}${surge}${s.unordered ? ', unorderedUpdate' : ''}`;
 }

@@ -1,0 +1,91 @@
+'use client';
+// A revision's pods as small canvas cells (the revision cards at the top of the page): coloured by
+// revision, marked by lifecycle state as in the topology grid, with the same tooltip; a click chooses
+// the pod (for "delete chosen pods").
+import { useEffect, useRef, useState } from 'react';
+import type { Blocker, Pod } from '../../lib/api/types';
+import { colorOf, type RevisionColor } from '../../lib/grid/colors';
+import { flatCell, flatHit, flatLayout } from '../../lib/grid/flat';
+import { markOf } from '../../lib/grid/marks';
+import { cellSize, paintCell } from '../../lib/grid/paint';
+import { PodTooltip } from './PodTooltip';
+
+interface Props {
+  pods: Pod[];
+  colors: Map<string, RevisionColor>;
+  selected: ReadonlySet<string>;
+  highlighted: ReadonlySet<string>;
+  blockers: ReadonlyMap<string, Blocker[]>;
+  onToggle(pod: string): void;
+  testId?: string;
+}
+
+export function FlatPodCells({ pods, colors, selected, highlighted, blockers, onToggle, testId }: Props) {
+  const wrapRef = useRef<HTMLDivElement>(null);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const [width, setWidth] = useState(0);
+  const [hover, setHover] = useState<{ pod: Pod; x: number; y: number } | null>(null);
+  const layout = flatLayout(pods.length, width);
+
+  useEffect(() => {
+    const wrap = wrapRef.current;
+    if (!wrap) return;
+    const observer = new ResizeObserver(([entry]) => setWidth(Math.floor(entry!.contentRect.width)));
+    observer.observe(wrap);
+    return () => observer.disconnect();
+  }, []);
+
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    const ctx = canvas?.getContext('2d');
+    if (!canvas || !ctx || width === 0) return;
+    const dpr = window.devicePixelRatio || 1;
+    canvas.width = Math.ceil(layout.width * dpr);
+    canvas.height = Math.ceil(layout.height * dpr);
+    canvas.style.width = `${layout.width}px`;
+    canvas.style.height = `${layout.height}px`;
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    ctx.clearRect(0, 0, layout.width, layout.height);
+    const size = cellSize(layout.cell);
+    pods.forEach((pod, i) => {
+      const { x, y } = flatCell(layout, i);
+      paintCell(ctx, x, y, size, colorOf(colors, pod.revision), markOf(pod));
+      const outline = pod.name === hover?.pod.name || selected.has(pod.name) ? '#000' : highlighted.has(pod.name) ? '#e8590c' : null;
+      if (outline) {
+        ctx.strokeStyle = outline;
+        ctx.lineWidth = 1.5;
+        ctx.strokeRect(x - 0.5, y - 0.5, size + 1, size + 1);
+      }
+    });
+  }, [pods, colors, selected, highlighted, hover?.pod.name, width, layout.width, layout.height, layout.cell]);
+
+  function podAt(clientX: number, clientY: number) {
+    const rect = canvasRef.current!.getBoundingClientRect();
+    const i = flatHit(layout, pods.length, clientX - rect.left, clientY - rect.top);
+    if (i < 0) return null;
+    const { x, y } = flatCell(layout, i);
+    return { pod: pods[i]!, x, y: y + layout.cell };
+  }
+
+  return (
+    <div className="flat-cells" ref={wrapRef}>
+      <canvas
+        ref={canvasRef}
+        data-testid={testId}
+        data-pods={pods.length}
+        role="img"
+        aria-label={`${pods.length} pods`}
+        onMouseMove={(e) => {
+          const hit = podAt(e.clientX, e.clientY);
+          setHover((h) => (h?.pod.name === hit?.pod.name ? h : hit));
+        }}
+        onMouseLeave={() => setHover(null)}
+        onClick={(e) => {
+          const hit = podAt(e.clientX, e.clientY);
+          if (hit) onToggle(hit.pod.name);
+        }}
+      />
+      {hover && <PodTooltip pod={pods.find((p) => p.name === hover.pod.name) ?? hover.pod} x={hover.x} y={hover.y} color={colors.get(hover.pod.revision)} blockers={blockers.get(hover.pod.name)} />}
+    </div>
+  );
+}

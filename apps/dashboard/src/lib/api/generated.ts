@@ -1,0 +1,740 @@
+// Typed GraphQL operations, generated from schema.graphql and operations.graphql by
+// scripts/graphql-codegen.mjs (GraphQL Code Generator). Do not edit; run `npx nx run @coxswain/dashboard:codegen`.
+/* eslint-disable */
+/** Internal type. DO NOT USE DIRECTLY. */
+type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
+/** Internal type. DO NOT USE DIRECTLY. */
+export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+export type HealthState =
+  /** Every pod at the update revision and available, exactly replicas of them. */
+  | 'COMPLETE'
+  /** Pods fail, cannot be scheduled or pulled, or the rollout missed its progress deadline. */
+  | 'DEGRADED'
+  /** A partition or a pause keeps the rest back: a person must step it. */
+  | 'HELD'
+  /** Advancing as the strategy allows (maxUnavailable waves, minReadySeconds, creations). */
+  | 'PROGRESSING'
+  /** Pods wait for a lifecycle hook to be acknowledged. */
+  | 'WAITING_ON_HOOK';
+
+export type HookPoint =
+  | 'POST_UPDATE'
+  | 'PRE_DELETE'
+  | 'PRE_NORMAL'
+  | 'PRE_UPDATE';
+
+/** lifecycle.apps.kruise.io/state; a pod without the label counts as NORMAL. */
+export type LifecycleState =
+  | 'NORMAL'
+  | 'PREPARING_DELETE'
+  | 'PREPARING_NORMAL'
+  | 'PREPARING_UPDATE'
+  | 'UPDATED'
+  | 'UPDATING';
+
+export type WorkloadKind =
+  | 'CLONE_SET'
+  /** Advanced StatefulSet, apps.kruise.io/v1beta1 */
+  | 'STATEFUL_SET'
+  | 'UNITED_DEPLOYMENT';
+
+type WorkloadSummary_CloneSet_Fragment = { kind: WorkloadKind, namespace: string, name: string, uid: string, generation: number, resourceVersion: string, replicas: number, images: Array<string>, createdAt: string, updateStrategy: unknown, status: { observedGeneration: number, replicas: number, readyReplicas: number, availableReplicas: number, currentReplicas: number | null, updatedReplicas: number, updatedReadyReplicas: number, updatedAvailableReplicas: number, expectedUpdatedReplicas: number, currentRevision: string, updateRevision: string }, columns: Array<{ name: string, value: string }>, health: { state: HealthState, reason: string, pods: Array<string> } };
+
+type WorkloadSummary_StatefulSet_Fragment = { kind: WorkloadKind, namespace: string, name: string, uid: string, generation: number, resourceVersion: string, replicas: number, images: Array<string>, createdAt: string, updateStrategy: unknown, ordinals: { start: number, end: number, reserved: Array<{ from: number, to: number }> }, status: { observedGeneration: number, replicas: number, readyReplicas: number, availableReplicas: number, currentReplicas: number | null, updatedReplicas: number, updatedReadyReplicas: number, updatedAvailableReplicas: number, expectedUpdatedReplicas: number, currentRevision: string, updateRevision: string }, columns: Array<{ name: string, value: string }>, health: { state: HealthState, reason: string, pods: Array<string> } };
+
+export type WorkloadSummaryFragment =
+  | WorkloadSummary_CloneSet_Fragment
+  | WorkloadSummary_StatefulSet_Fragment
+;
+
+export type PodFieldsFragment = { name: string, node: string | null, zone: string | null, podIP: string | null, phase: string, ready: boolean, available: boolean, revision: string, isUpdated: boolean, lifecycleState: LifecycleState, pendingHook: HookPoint | null, pendingSince: string | null, deleting: boolean, ordinal: number | null, createdAt: string, containers: Array<{ name: string, image: string, ready: boolean, restartCount: number }> };
+
+export type MeQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type MeQuery = { me: { name: string, role: string, namespaces: Array<string> } };
+
+export type WorkloadKindsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type WorkloadKindsQuery = { workloadKinds: Array<{ kind: WorkloadKind, clusterKind: string, apiVersions: Array<string>, columns: Array<string> }> };
+
+export type PendingHooksQueryVariables = Exact<{
+  namespace?: string | null | undefined;
+}>;
+
+
+export type PendingHooksQuery = { pendingHooks: Array<{ namespace: string, pod: string, hook: HookPoint, state: LifecycleState, since: string | null, podIP: string | null, node: string | null, zone: string | null, workload: { kind: WorkloadKind, name: string } }> };
+
+export type WorkloadsQueryVariables = Exact<{
+  after?: string | null | undefined;
+}>;
+
+
+export type WorkloadsQuery = { workloads: { pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node:
+        | { kind: WorkloadKind, namespace: string, name: string, uid: string, generation: number, resourceVersion: string, replicas: number, images: Array<string>, createdAt: string, updateStrategy: unknown, status: { observedGeneration: number, replicas: number, readyReplicas: number, availableReplicas: number, currentReplicas: number | null, updatedReplicas: number, updatedReadyReplicas: number, updatedAvailableReplicas: number, expectedUpdatedReplicas: number, currentRevision: string, updateRevision: string }, columns: Array<{ name: string, value: string }>, health: { state: HealthState, reason: string, pods: Array<string> } }
+        | { kind: WorkloadKind, namespace: string, name: string, uid: string, generation: number, resourceVersion: string, replicas: number, images: Array<string>, createdAt: string, updateStrategy: unknown, ordinals: { start: number, end: number, reserved: Array<{ from: number, to: number }> }, status: { observedGeneration: number, replicas: number, readyReplicas: number, availableReplicas: number, currentReplicas: number | null, updatedReplicas: number, updatedReadyReplicas: number, updatedAvailableReplicas: number, expectedUpdatedReplicas: number, currentRevision: string, updateRevision: string }, columns: Array<{ name: string, value: string }>, health: { state: HealthState, reason: string, pods: Array<string> } }
+       }> } };
+
+export type WorkloadQueryVariables = Exact<{
+  kind: WorkloadKind;
+  namespace: string;
+  name: string;
+}>;
+
+
+export type WorkloadQuery = { workload:
+    | { manifest: string, kind: WorkloadKind, namespace: string, name: string, uid: string, generation: number, resourceVersion: string, replicas: number, images: Array<string>, createdAt: string, updateStrategy: unknown, revisions: Array<{ name: string, hash: string, revision: number, createdAt: string, isCurrent: boolean, isUpdate: boolean, podCount: number, images: Array<string>, manifest: string }>, events: Array<{ type: string, reason: string, message: string, count: number, firstTimestamp: string | null, lastTimestamp: string | null, object: string }>, status: { observedGeneration: number, replicas: number, readyReplicas: number, availableReplicas: number, currentReplicas: number | null, updatedReplicas: number, updatedReadyReplicas: number, updatedAvailableReplicas: number, expectedUpdatedReplicas: number, currentRevision: string, updateRevision: string }, columns: Array<{ name: string, value: string }>, health: { state: HealthState, reason: string, pods: Array<string> } }
+    | { manifest: string, kind: WorkloadKind, namespace: string, name: string, uid: string, generation: number, resourceVersion: string, replicas: number, images: Array<string>, createdAt: string, updateStrategy: unknown, revisions: Array<{ name: string, hash: string, revision: number, createdAt: string, isCurrent: boolean, isUpdate: boolean, podCount: number, images: Array<string>, manifest: string }>, events: Array<{ type: string, reason: string, message: string, count: number, firstTimestamp: string | null, lastTimestamp: string | null, object: string }>, ordinals: { start: number, end: number, reserved: Array<{ from: number, to: number }> }, status: { observedGeneration: number, replicas: number, readyReplicas: number, availableReplicas: number, currentReplicas: number | null, updatedReplicas: number, updatedReadyReplicas: number, updatedAvailableReplicas: number, expectedUpdatedReplicas: number, currentRevision: string, updateRevision: string }, columns: Array<{ name: string, value: string }>, health: { state: HealthState, reason: string, pods: Array<string> } }
+   | null };
+
+export type WorkloadPlanQueryVariables = Exact<{
+  kind: WorkloadKind;
+  namespace: string;
+  name: string;
+}>;
+
+
+export type WorkloadPlanQuery = { workload:
+    | { resourceVersion: string, plan: { updateRevision: string, currentRevision: string, complete: boolean, diff: unknown, actions: Array<{ type: string, pod: string, reason: string, revision: string | null }>, blockers: Array<{ code: string, message: string, pods: Array<string> }> } }
+    | { resourceVersion: string, plan: { updateRevision: string, currentRevision: string, complete: boolean, diff: unknown, actions: Array<{ type: string, pod: string, reason: string, revision: string | null }>, blockers: Array<{ code: string, message: string, pods: Array<string> }> } }
+   | null };
+
+export type PodsQueryVariables = Exact<{
+  kind: WorkloadKind;
+  namespace: string;
+  name: string;
+  first: number;
+  after?: string | null | undefined;
+}>;
+
+
+export type PodsQuery = { workload:
+    | { pods: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { name: string, node: string | null, zone: string | null, podIP: string | null, phase: string, ready: boolean, available: boolean, revision: string, isUpdated: boolean, lifecycleState: LifecycleState, pendingHook: HookPoint | null, pendingSince: string | null, deleting: boolean, ordinal: number | null, createdAt: string, containers: Array<{ name: string, image: string, ready: boolean, restartCount: number }> } }> } }
+    | { pods: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { name: string, node: string | null, zone: string | null, podIP: string | null, phase: string, ready: boolean, available: boolean, revision: string, isUpdated: boolean, lifecycleState: LifecycleState, pendingHook: HookPoint | null, pendingSince: string | null, deleting: boolean, ordinal: number | null, createdAt: string, containers: Array<{ name: string, image: string, ready: boolean, restartCount: number }> } }> } }
+   | null };
+
+export type WorkloadChangedSubscriptionVariables = Exact<{
+  kind?: WorkloadKind | null | undefined;
+  namespace?: string | null | undefined;
+  name?: string | null | undefined;
+}>;
+
+
+export type WorkloadChangedSubscription = { workloadChanged:
+    | { kind: WorkloadKind, namespace: string, name: string, uid: string, generation: number, resourceVersion: string, replicas: number, images: Array<string>, createdAt: string, updateStrategy: unknown, status: { observedGeneration: number, replicas: number, readyReplicas: number, availableReplicas: number, currentReplicas: number | null, updatedReplicas: number, updatedReadyReplicas: number, updatedAvailableReplicas: number, expectedUpdatedReplicas: number, currentRevision: string, updateRevision: string }, columns: Array<{ name: string, value: string }>, health: { state: HealthState, reason: string, pods: Array<string> } }
+    | { kind: WorkloadKind, namespace: string, name: string, uid: string, generation: number, resourceVersion: string, replicas: number, images: Array<string>, createdAt: string, updateStrategy: unknown, ordinals: { start: number, end: number, reserved: Array<{ from: number, to: number }> }, status: { observedGeneration: number, replicas: number, readyReplicas: number, availableReplicas: number, currentReplicas: number | null, updatedReplicas: number, updatedReadyReplicas: number, updatedAvailableReplicas: number, expectedUpdatedReplicas: number, currentRevision: string, updateRevision: string }, columns: Array<{ name: string, value: string }>, health: { state: HealthState, reason: string, pods: Array<string> } }
+   };
+
+export type PodChangedSubscriptionVariables = Exact<{
+  namespace: string;
+  workload?: string | null | undefined;
+}>;
+
+
+export type PodChangedSubscription = { podChanged: { type: string, pod: { name: string, node: string | null, zone: string | null, podIP: string | null, phase: string, ready: boolean, available: boolean, revision: string, isUpdated: boolean, lifecycleState: LifecycleState, pendingHook: HookPoint | null, pendingSince: string | null, deleting: boolean, ordinal: number | null, createdAt: string, containers: Array<{ name: string, image: string, ready: boolean, restartCount: number }> } } };
+
+export type SetPartitionMutationVariables = Exact<{
+  kind: WorkloadKind;
+  namespace: string;
+  name: string;
+  partition: number | string;
+  expectedGeneration?: number | null | undefined;
+}>;
+
+
+export type SetPartitionMutation = { setPartition:
+    | { generation: number }
+    | { generation: number }
+   };
+
+export type SetImageMutationVariables = Exact<{
+  kind: WorkloadKind;
+  namespace: string;
+  name: string;
+  container: string;
+  image: string;
+  expectedGeneration?: number | null | undefined;
+}>;
+
+
+export type SetImageMutation = { setImage:
+    | { generation: number }
+    | { generation: number }
+   };
+
+export type ScaleMutationVariables = Exact<{
+  kind: WorkloadKind;
+  namespace: string;
+  name: string;
+  replicas: number;
+  expectedGeneration?: number | null | undefined;
+}>;
+
+
+export type ScaleMutation = { scaleWorkload:
+    | { generation: number }
+    | { generation: number }
+   };
+
+export type PauseMutationVariables = Exact<{
+  kind: WorkloadKind;
+  namespace: string;
+  name: string;
+}>;
+
+
+export type PauseMutation = { pauseRollout:
+    | { generation: number }
+    | { generation: number }
+   };
+
+export type ResumeMutationVariables = Exact<{
+  kind: WorkloadKind;
+  namespace: string;
+  name: string;
+}>;
+
+
+export type ResumeMutation = { resumeRollout:
+    | { generation: number }
+    | { generation: number }
+   };
+
+export type DeletePodsMutationVariables = Exact<{
+  kind: WorkloadKind;
+  namespace: string;
+  name: string;
+  pods: Array<string> | string;
+  scaleDown?: boolean | null | undefined;
+}>;
+
+
+export type DeletePodsMutation = { deletePods:
+    | { generation: number }
+    | { generation: number }
+   };
+
+export type RollbackMutationVariables = Exact<{
+  kind: WorkloadKind;
+  namespace: string;
+  name: string;
+  revision: string;
+}>;
+
+
+export type RollbackMutation = { rollbackWorkload:
+    | { generation: number }
+    | { generation: number }
+   };
+
+export type AckHookMutationVariables = Exact<{
+  namespace: string;
+  pod: string;
+  hook: HookPoint;
+  idempotencyKey?: string | null | undefined;
+  reason?: string | null | undefined;
+}>;
+
+
+export type AckHookMutation = { ackHook: { pod: string, hook: HookPoint, acknowledgedBy: string, at: string, reason: string | null, replayed: boolean } };
+
+export class TypedDocumentString<TResult, TVariables>
+  extends String
+  implements DocumentTypeDecoration<TResult, TVariables>
+{
+  __apiType?: NonNullable<DocumentTypeDecoration<TResult, TVariables>['__apiType']>;
+  private value: string;
+  public __meta__?: Record<string, any> | undefined;
+
+  constructor(value: string, __meta__?: Record<string, any> | undefined) {
+    super(value);
+    this.value = value;
+    this.__meta__ = __meta__;
+  }
+
+  override toString(): string & DocumentTypeDecoration<TResult, TVariables> {
+    return this.value;
+  }
+}
+export const WorkloadSummaryFragmentDoc = new TypedDocumentString(`
+    fragment WorkloadSummary on Workload {
+  kind
+  namespace
+  name
+  uid
+  generation
+  resourceVersion
+  replicas
+  images
+  createdAt
+  updateStrategy
+  status {
+    observedGeneration
+    replicas
+    readyReplicas
+    availableReplicas
+    currentReplicas
+    updatedReplicas
+    updatedReadyReplicas
+    updatedAvailableReplicas
+    expectedUpdatedReplicas
+    currentRevision
+    updateRevision
+  }
+  columns {
+    name
+    value
+  }
+  health {
+    state
+    reason
+    pods
+  }
+  ... on StatefulSet {
+    ordinals {
+      start
+      end
+      reserved {
+        from
+        to
+      }
+    }
+  }
+}
+    `, {"fragmentName":"WorkloadSummary"}) as unknown as TypedDocumentString<WorkloadSummaryFragment, unknown>;
+export const PodFieldsFragmentDoc = new TypedDocumentString(`
+    fragment PodFields on Pod {
+  name
+  node
+  zone
+  podIP
+  phase
+  ready
+  available
+  revision
+  isUpdated
+  lifecycleState
+  pendingHook
+  pendingSince
+  deleting
+  ordinal
+  createdAt
+  containers {
+    name
+    image
+    ready
+    restartCount
+  }
+}
+    `, {"fragmentName":"PodFields"}) as unknown as TypedDocumentString<PodFieldsFragment, unknown>;
+export const MeDocument = new TypedDocumentString(`
+    query Me {
+  me {
+    name
+    role
+    namespaces
+  }
+}
+    `) as unknown as TypedDocumentString<MeQuery, MeQueryVariables>;
+export const WorkloadKindsDocument = new TypedDocumentString(`
+    query WorkloadKinds {
+  workloadKinds {
+    kind
+    clusterKind
+    apiVersions
+    columns
+  }
+}
+    `) as unknown as TypedDocumentString<WorkloadKindsQuery, WorkloadKindsQueryVariables>;
+export const PendingHooksDocument = new TypedDocumentString(`
+    query PendingHooks($namespace: String) {
+  pendingHooks(namespace: $namespace) {
+    namespace
+    pod
+    workload {
+      kind
+      name
+    }
+    hook
+    state
+    since
+    podIP
+    node
+    zone
+  }
+}
+    `) as unknown as TypedDocumentString<PendingHooksQuery, PendingHooksQueryVariables>;
+export const WorkloadsDocument = new TypedDocumentString(`
+    query Workloads($after: String) {
+  workloads(first: 1000, after: $after) {
+    pageInfo {
+      hasNextPage
+      endCursor
+    }
+    edges {
+      node {
+        ...WorkloadSummary
+      }
+    }
+  }
+}
+    fragment WorkloadSummary on Workload {
+  kind
+  namespace
+  name
+  uid
+  generation
+  resourceVersion
+  replicas
+  images
+  createdAt
+  updateStrategy
+  status {
+    observedGeneration
+    replicas
+    readyReplicas
+    availableReplicas
+    currentReplicas
+    updatedReplicas
+    updatedReadyReplicas
+    updatedAvailableReplicas
+    expectedUpdatedReplicas
+    currentRevision
+    updateRevision
+  }
+  columns {
+    name
+    value
+  }
+  health {
+    state
+    reason
+    pods
+  }
+  ... on StatefulSet {
+    ordinals {
+      start
+      end
+      reserved {
+        from
+        to
+      }
+    }
+  }
+}`) as unknown as TypedDocumentString<WorkloadsQuery, WorkloadsQueryVariables>;
+export const WorkloadDocument = new TypedDocumentString(`
+    query Workload($kind: WorkloadKind!, $namespace: String!, $name: String!) {
+  workload(kind: $kind, namespace: $namespace, name: $name) {
+    ...WorkloadSummary
+    manifest
+    revisions {
+      name
+      hash
+      revision
+      createdAt
+      isCurrent
+      isUpdate
+      podCount
+      images
+      manifest
+    }
+    events(first: 100) {
+      type
+      reason
+      message
+      count
+      firstTimestamp
+      lastTimestamp
+      object
+    }
+  }
+}
+    fragment WorkloadSummary on Workload {
+  kind
+  namespace
+  name
+  uid
+  generation
+  resourceVersion
+  replicas
+  images
+  createdAt
+  updateStrategy
+  status {
+    observedGeneration
+    replicas
+    readyReplicas
+    availableReplicas
+    currentReplicas
+    updatedReplicas
+    updatedReadyReplicas
+    updatedAvailableReplicas
+    expectedUpdatedReplicas
+    currentRevision
+    updateRevision
+  }
+  columns {
+    name
+    value
+  }
+  health {
+    state
+    reason
+    pods
+  }
+  ... on StatefulSet {
+    ordinals {
+      start
+      end
+      reserved {
+        from
+        to
+      }
+    }
+  }
+}`) as unknown as TypedDocumentString<WorkloadQuery, WorkloadQueryVariables>;
+export const WorkloadPlanDocument = new TypedDocumentString(`
+    query WorkloadPlan($kind: WorkloadKind!, $namespace: String!, $name: String!) {
+  workload(kind: $kind, namespace: $namespace, name: $name) {
+    resourceVersion
+    plan {
+      updateRevision
+      currentRevision
+      complete
+      diff
+      actions {
+        type
+        pod
+        reason
+        revision
+      }
+      blockers {
+        code
+        message
+        pods
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<WorkloadPlanQuery, WorkloadPlanQueryVariables>;
+export const PodsDocument = new TypedDocumentString(`
+    query Pods($kind: WorkloadKind!, $namespace: String!, $name: String!, $first: Int!, $after: String) {
+  workload(kind: $kind, namespace: $namespace, name: $name) {
+    pods(first: $first, after: $after) {
+      totalCount
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+      edges {
+        node {
+          ...PodFields
+        }
+      }
+    }
+  }
+}
+    fragment PodFields on Pod {
+  name
+  node
+  zone
+  podIP
+  phase
+  ready
+  available
+  revision
+  isUpdated
+  lifecycleState
+  pendingHook
+  pendingSince
+  deleting
+  ordinal
+  createdAt
+  containers {
+    name
+    image
+    ready
+    restartCount
+  }
+}`) as unknown as TypedDocumentString<PodsQuery, PodsQueryVariables>;
+export const WorkloadChangedDocument = new TypedDocumentString(`
+    subscription WorkloadChanged($kind: WorkloadKind, $namespace: String, $name: String) {
+  workloadChanged(kind: $kind, namespace: $namespace, name: $name) {
+    ...WorkloadSummary
+  }
+}
+    fragment WorkloadSummary on Workload {
+  kind
+  namespace
+  name
+  uid
+  generation
+  resourceVersion
+  replicas
+  images
+  createdAt
+  updateStrategy
+  status {
+    observedGeneration
+    replicas
+    readyReplicas
+    availableReplicas
+    currentReplicas
+    updatedReplicas
+    updatedReadyReplicas
+    updatedAvailableReplicas
+    expectedUpdatedReplicas
+    currentRevision
+    updateRevision
+  }
+  columns {
+    name
+    value
+  }
+  health {
+    state
+    reason
+    pods
+  }
+  ... on StatefulSet {
+    ordinals {
+      start
+      end
+      reserved {
+        from
+        to
+      }
+    }
+  }
+}`) as unknown as TypedDocumentString<WorkloadChangedSubscription, WorkloadChangedSubscriptionVariables>;
+export const PodChangedDocument = new TypedDocumentString(`
+    subscription PodChanged($namespace: String!, $workload: String) {
+  podChanged(namespace: $namespace, workload: $workload) {
+    type
+    pod {
+      ...PodFields
+    }
+  }
+}
+    fragment PodFields on Pod {
+  name
+  node
+  zone
+  podIP
+  phase
+  ready
+  available
+  revision
+  isUpdated
+  lifecycleState
+  pendingHook
+  pendingSince
+  deleting
+  ordinal
+  createdAt
+  containers {
+    name
+    image
+    ready
+    restartCount
+  }
+}`) as unknown as TypedDocumentString<PodChangedSubscription, PodChangedSubscriptionVariables>;
+export const SetPartitionDocument = new TypedDocumentString(`
+    mutation SetPartition($kind: WorkloadKind!, $namespace: String!, $name: String!, $partition: IntOrPercent!, $expectedGeneration: Int) {
+  setPartition(
+    kind: $kind
+    namespace: $namespace
+    name: $name
+    partition: $partition
+    expectedGeneration: $expectedGeneration
+  ) {
+    generation
+  }
+}
+    `) as unknown as TypedDocumentString<SetPartitionMutation, SetPartitionMutationVariables>;
+export const SetImageDocument = new TypedDocumentString(`
+    mutation SetImage($kind: WorkloadKind!, $namespace: String!, $name: String!, $container: String!, $image: String!, $expectedGeneration: Int) {
+  setImage(
+    kind: $kind
+    namespace: $namespace
+    name: $name
+    container: $container
+    image: $image
+    expectedGeneration: $expectedGeneration
+  ) {
+    generation
+  }
+}
+    `) as unknown as TypedDocumentString<SetImageMutation, SetImageMutationVariables>;
+export const ScaleDocument = new TypedDocumentString(`
+    mutation Scale($kind: WorkloadKind!, $namespace: String!, $name: String!, $replicas: Int!, $expectedGeneration: Int) {
+  scaleWorkload(
+    kind: $kind
+    namespace: $namespace
+    name: $name
+    replicas: $replicas
+    expectedGeneration: $expectedGeneration
+  ) {
+    generation
+  }
+}
+    `) as unknown as TypedDocumentString<ScaleMutation, ScaleMutationVariables>;
+export const PauseDocument = new TypedDocumentString(`
+    mutation Pause($kind: WorkloadKind!, $namespace: String!, $name: String!) {
+  pauseRollout(kind: $kind, namespace: $namespace, name: $name) {
+    generation
+  }
+}
+    `) as unknown as TypedDocumentString<PauseMutation, PauseMutationVariables>;
+export const ResumeDocument = new TypedDocumentString(`
+    mutation Resume($kind: WorkloadKind!, $namespace: String!, $name: String!) {
+  resumeRollout(kind: $kind, namespace: $namespace, name: $name) {
+    generation
+  }
+}
+    `) as unknown as TypedDocumentString<ResumeMutation, ResumeMutationVariables>;
+export const DeletePodsDocument = new TypedDocumentString(`
+    mutation DeletePods($kind: WorkloadKind!, $namespace: String!, $name: String!, $pods: [String!]!, $scaleDown: Boolean) {
+  deletePods(
+    kind: $kind
+    namespace: $namespace
+    name: $name
+    pods: $pods
+    scaleDown: $scaleDown
+  ) {
+    generation
+  }
+}
+    `) as unknown as TypedDocumentString<DeletePodsMutation, DeletePodsMutationVariables>;
+export const RollbackDocument = new TypedDocumentString(`
+    mutation Rollback($kind: WorkloadKind!, $namespace: String!, $name: String!, $revision: String!) {
+  rollbackWorkload(
+    kind: $kind
+    namespace: $namespace
+    name: $name
+    revision: $revision
+  ) {
+    generation
+  }
+}
+    `) as unknown as TypedDocumentString<RollbackMutation, RollbackMutationVariables>;
+export const AckHookDocument = new TypedDocumentString(`
+    mutation AckHook($namespace: String!, $pod: String!, $hook: HookPoint!, $idempotencyKey: String, $reason: String) {
+  ackHook(
+    namespace: $namespace
+    pod: $pod
+    hook: $hook
+    idempotencyKey: $idempotencyKey
+    reason: $reason
+  ) {
+    pod
+    hook
+    acknowledgedBy
+    at
+    reason
+    replayed
+  }
+}
+    `) as unknown as TypedDocumentString<AckHookMutation, AckHookMutationVariables>;
