@@ -259,6 +259,8 @@ spec:
       return list.length === 1 ? list : undefined;
     }, 20_000, 'the pending preDelete hook');
     expect(pending[0]).toMatchObject({ pod: 'h-2', workload: { kind: 'StatefulSet', name: 'h' } });
+    const overGraphql = await api.graphql(`{ pendingHooks(namespace: "${ns}") { pod workload { kind name } } }`);
+    expect(overGraphql.data?.pendingHooks).toEqual([{ pod: 'h-2', workload: { kind: 'STATEFUL_SET', name: 'h' } }]);
     await new Promise((r) => setTimeout(r, 500));
     expect((await workload(ns, 'h')).pods.totalCount).toBe(3); // held by its hook
 

@@ -1,5 +1,5 @@
-// The contract's WorkloadKind and the registry's descriptors behind it. A kind without a controller
-// (UnitedDeployment until its controller lands) is refused in words wherever it is named.
+// The contract's WorkloadKind and the registry's descriptors behind it. A kind the registry lacks is
+// refused in words wherever it is named.
 import { registerEnumType } from '@nestjs/graphql';
 import { WORKLOAD_KINDS, workloadKind, type WorkloadKindDescriptor } from '@coxswain/workloads';
 import { badUserInput } from '../graphql/errors.js';
@@ -17,6 +17,11 @@ registerEnumType(WorkloadKind, {
 
 export function isSupportedKind(kind: WorkloadKind): boolean {
   return workloadKind(kind) !== undefined;
+}
+
+/** The contract's name of a registry kind given its Kubernetes kind ("StatefulSet" -> STATEFUL_SET). */
+export function contractKind(kubernetesKind: string): WorkloadKind | undefined {
+  return WORKLOAD_KINDS.find((k) => k.kind === kubernetesKind)?.name as WorkloadKind | undefined;
 }
 
 /** The descriptor of a kind with a controller; a BAD_USER_INPUT naming the field otherwise. */

@@ -208,8 +208,8 @@ export class WorkloadsService {
       await this.cache.caughtUp([written]);
     }
     if (!edit.workload) return this.view(descriptor, current);
-    const next = edit.workload;
-    return this.change(address, null, () => next, current);
+    // Made again on the fresh object when the controller wrote in between (the pods' patches are done).
+    return this.change(address, null, (m, w) => m.deletePods(w, pods as Pod[], scaleDown).workload ?? w, current);
   }
 
   /** Restores the pod template stored in one of the workload's ControllerRevisions (by name or hash). */
@@ -260,10 +260,11 @@ export class WorkloadsService {
 
   /**
    * Reads the workload, checks expectedGeneration, applies the kind's edit to it and writes the result
-   * with the read resourceVersion, so a change made in between is never silently overwritten. A
-   * Conflict from a write that left the spec alone (the controller's status) is retried against the
-   * fresh object: the caller's precondition is the generation, not the status. A spec change in
-   * between is CONFLICT.
+   * with the read resourceVersion, so a change made in between is never silently overwritten. On a
+   * Conflict the edit is made again on the fresh object (the controller's status writes, its own
+   * spec edits such as podsToDelete truncation): the caller's precondition is expectedGeneration, so
+   * with one given a spec change in between is CONFLICT, and without one the edit applies to the
+   * latest spec, as `kubectl patch` does.
    */
   private async change(
     address: WorkloadAddress,
@@ -291,7 +292,7 @@ export class WorkloadsService {
         if (!isApiError(err, 'Conflict') || attempt >= CHANGE_ATTEMPTS) throw err;
       }
       const fresh = await this.read(address);
-      if ((fresh.metadata.generation ?? 0) !== generation) {
+      if (expectedGeneration !== null && expectedGeneration !== undefined && (fresh.metadata.generation ?? 0) !== generation) {
         throw conflict(`${address.namespace}/${address.name} changed to generation ${fresh.metadata.generation} while this change was applied; read it again and retry`, {
           generation: fresh.metadata.generation ?? 0,
         });

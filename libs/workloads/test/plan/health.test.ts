@@ -22,6 +22,7 @@ describe('workloadHealth', () => {
     ['a pending hook waits on whoever acknowledges it', { complete: false, blockers: [blocker('HOOK_PENDING', 'pod web-4 waits for its preDelete hook to be acknowledged', ['web-4'])], actions: [] }, [], 'WAITING_ON_HOOK', ['web-4']],
     ['a partition that let its pods through holds the rest', { complete: false, blockers: [blocker('PARTITION', 'partition keeps 3 pods on revision web-1', [])], actions: [] }, [], 'HELD', []],
     ['a partition with pods still updating is progressing', { complete: false, blockers: [blocker('PARTITION', 'partition keeps 3 pods'), blocker('IN_PLACE_UPDATING', 'web-4: restarting main', ['web-4'])], actions: [] }, [], 'PROGRESSING', ['web-4']],
+    ['reserved ordinals do not keep a partition-held StatefulSet progressing', { complete: false, blockers: [blocker('PARTITION', 'partition keeps 2 pods'), blocker('RESERVED_ORDINAL', 'ordinal 1 is reserved')], actions: [] }, [], 'HELD', []],
     ['a pause holds even while pods are pacing', { complete: false, blockers: [blocker('PAUSED', 'updateStrategy.rollingUpdate.paused is true'), blocker('MIN_READY_SECONDS', 'x', ['web-0'])], actions: [] }, [], 'HELD', []],
     ['degraded wins over a pending hook and a pause', { complete: false, blockers: [blocker('PAUSED', 'paused'), blocker('HOOK_PENDING', 'hook', ['a']), blocker('UNSCHEDULABLE', 'b cannot be scheduled', ['b'])], actions: [] }, [], 'DEGRADED', ['b']],
   ] as const)('%s', (_what, plan, conditions, state, pods) => {
