@@ -82,6 +82,23 @@ describe('objects that killed the server (items 1, 2)', () => {
   });
 });
 
+describe('workloads with spec: null (issue 14 item 7)', () => {
+  it.each([
+    ['apps.kruise.io/v1beta1', 'CloneSet', 'clonesets'],
+    ['apps.kruise.io/v1alpha1', 'CloneSet', 'clonesets'],
+    ['apps.kruise.io/v1beta1', 'StatefulSet', 'statefulsets.apps.kruise.io'],
+    ['apps.kruise.io/v1alpha1', 'UnitedDeployment', 'uniteddeployments'],
+    ['apps.kruise.io/v1beta1', 'UnitedDeployment', 'uniteddeployments'],
+    ['apps/v1', 'StatefulSet', 'statefulsets.apps'],
+    ['apps/v1', 'Deployment', 'deployments'],
+    ['apps/v1', 'ReplicaSet', 'replicasets'],
+  ])('%s %s is refused naming spec, and nothing is stored', async (apiVersion, kind, resource) => {
+    const refusal = await refused(`apiVersion: ${apiVersion}\nkind: ${kind}\nmetadata: { name: nothing, namespace: hostile }\nspec: null\n`);
+    expect(refusal.fields[0]).toMatch(/^spec\b/);
+    expect(await stored(resource, 'nothing')).toBeNull();
+  });
+});
+
 describe('replicas (item 3)', () => {
   it('refuses values beyond int32 as Kubernetes does', async () => {
     for (const replicas of ['2147483648', '1e20', '-1']) {
