@@ -7,7 +7,6 @@ import type { MessagePort } from 'node:worker_threads';
 import { serveClusterClient, type Clock, type ClusterClient } from '@coxswain/cluster';
 import { KubernetesClusterClient } from '@coxswain/cluster/kubernetes';
 import { ClusterEventRecorder, ControllerManager, LeaderElectedControllers, Metrics } from '@coxswain/controller-runtime';
-import { CLONESET_REF, POD_REF } from '@coxswain/workloads';
 import { Gauge } from 'prom-client';
 import type { AppConfig } from '../config/config.js';
 import type { JsonLogger } from '../logging/json-logger.js';
@@ -15,6 +14,7 @@ import { registerControllers, type RegisteredControllers } from './controllers.j
 import { planMethods } from './plan-summary.js';
 import type { ClusterWorkerMethods, ClusterWorkerStarted, Leadership } from './protocol.js';
 import { cloneSetShadow } from './shadow/cloneset-shadow.js';
+import { checkClusterServes, watchedKinds } from './start-checks.js';
 import type { ShadowRecorder } from './shadow/shadow-recorder.js';
 
 interface Term {
@@ -30,9 +30,8 @@ export async function runKubernetesWorker(port: MessagePort, config: AppConfig, 
       { kubeconfig: config.cluster.kubeconfig, context: config.cluster.kubeContext },
       { clock, onWatchRetry: (err, delayMs, path) => logger.warn({ msg: 'watch failed; retrying', path, delayMs, error: err.message }, 'Kubernetes') },
     );
-    // Fail the start with the reason when the cluster cannot be reached, refuses us, or lacks the CRDs.
-    await client.list(POD_REF, { limit: 1 });
-    await client.list(CLONESET_REF, { limit: 1 });
+    // Fail the start with the reason when the cluster cannot be reached, refuses us, or lacks a CRD.
+    await checkClusterServes(client, watchedKinds(client, config, clock, logger));
   } catch (err) {
     port.postMessage({ kind: 'failed', message: `CLUSTER=kubernetes: ${err instanceof Error ? err.message : String(err)}` } satisfies ClusterWorkerStarted);
     return;
