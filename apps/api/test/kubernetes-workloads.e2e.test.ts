@@ -1,7 +1,8 @@
-// Kubernetes mode runs every kind, as deployed. Coxswain A serves an embedded cluster with its controllers
-// off, through the Kubernetes API behind what a real cluster set up with docker/kubernetes would enforce:
-// the RBAC of coxswain.yaml for Coxswain's ServiceAccount (all its roles) and the Kruise kinds in the
-// versions kruise-crds.yaml serves (CloneSet and UnitedDeployment as v1alpha1 only). Coxswain B runs in
+// Kubernetes mode runs every Kruise kind, as deployed. Coxswain A serves an embedded cluster with its
+// controllers off, through the Kubernetes API behind what a real cluster set up with docker/kubernetes
+// would enforce: the RBAC of coxswain.yaml for Coxswain's ServiceAccount (all its roles) and the Kruise
+// kinds in the versions kruise-crds.yaml serves (CloneSet and UnitedDeployment as v1alpha1 only); the
+// apps/v1 controllers run beside it as a cluster's kube-controller-manager does. Coxswain B runs in
 // Kubernetes mode against it (its own process, leader election on): the OpenKruise docs' Advanced
 // StatefulSet and UnitedDeployment, applied, scaled and rolled out through B's GraphQL, reach their
 // desired state in A, and the cluster refused none of B's requests.
@@ -12,6 +13,7 @@ import { RealClock } from '@coxswain/cluster';
 import { parseManifests, printYaml, type Pod, type UnitedDeployment } from '@coxswain/kruise-api';
 import { isActive } from '@coxswain/workloads';
 import { ADMIN_TOKEN, TestApi, eventually, type GraphQLResponse } from './support/api-server.js';
+import { startKubeControllerManager, type KubeControllerManager } from './support/kube-controller-manager.js';
 import { KubeFacade } from './support/kube-facade.js';
 import { clusterGate, permission, ServedVersions, ServiceAccountRbac, type GateRecord } from './support/rbac.js';
 import { Replica } from './support/replica.js';
@@ -28,6 +30,7 @@ function seed(file: string, namespace: string): string {
 
 let a: TestApi;
 let facade: KubeFacade;
+let kubeControllerManager: KubeControllerManager;
 let record: GateRecord;
 let b: Replica;
 
@@ -76,6 +79,8 @@ async function unitedDeploymentReached(namespace: string, name: string, replicas
 
 beforeAll(async () => {
   a = await TestApi.start({ CONTROLLER_MODE: 'off' });
+  // A real cluster's own controllers for the apps/v1 kinds (the UnitedDeployment's subsets here).
+  kubeControllerManager = await startKubeControllerManager(a.runtime.cluster, new RealClock());
   const rbac = ServiceAccountRbac.fromManifests(join(DOCKER, 'coxswain.yaml'), { namespace: 'coxswain', name: 'coxswain' });
   const gate = clusterGate(rbac, ServedVersions.fromCrds(join(DOCKER, 'kruise-crds.yaml')));
   record = gate.record;
@@ -92,6 +97,7 @@ beforeAll(async () => {
 afterAll(async () => {
   b?.kill('SIGKILL');
   await b?.exited;
+  await kubeControllerManager?.stop();
   await facade?.close();
   await a?.close();
 });

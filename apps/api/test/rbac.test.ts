@@ -1,8 +1,8 @@
 // docker/kubernetes/coxswain.yaml grants the controllers exactly the requests they make. The Kubernetes-mode
-// worker (every controller, the event recorder, the leader elector, the start checks) runs through the
-// client-node adapter against the Kubernetes API over an embedded cluster, behind the apiserver's RBAC
+// worker (the Kruise controllers, the event recorder, the leader elector, the start checks) runs through
+// the client-node adapter against the Kubernetes API over an embedded cluster, behind the apiserver's RBAC
 // for the controllers' ClusterRole and the Lease Role only: a request they do not grant is refused with
-// a 403 and recorded. Over the lives of a CloneSet, an Advanced StatefulSet and a UnitedDeployment of each
+// a 403 and recorded. The cluster's own kube-controller-manager runs the apps/v1 controllers beside it. Over the lives of a CloneSet, an Advanced StatefulSet and a UnitedDeployment of each
 // of the four template kinds, on the two clusters Coxswain is deployed to (one with the CRDs of
 // docker/kubernetes/kruise-crds.yaml, serving CloneSet and UnitedDeployment as v1alpha1 only, so the
 // adapter converts and a patch becomes a read and an update; one with OpenKruise serving every
@@ -14,6 +14,7 @@ import { EmbeddedCluster, MemoryPersistence, RealClock, type KindRef } from '@co
 import { parseManifests, type CloneSet, type KubeObject, type Pod, type StatefulSet, type UnitedDeployment } from '@coxswain/kruise-api';
 import { isActive } from '@coxswain/workloads';
 import { eventually } from './support/api-server.js';
+import { startKubeControllerManager, type KubeControllerManager } from './support/kube-controller-manager.js';
 import { KubeFacade } from './support/kube-facade.js';
 import { startKubernetesWorker, type InProcessWorker } from './support/kubernetes-worker.js';
 import { clusterGate, permission, ServedVersions, ServiceAccountRbac, type GateRecord } from './support/rbac.js';
@@ -38,6 +39,7 @@ const LIFE_MS = 90_000;
 class Rig {
   private constructor(
     readonly cluster: EmbeddedCluster,
+    private readonly kubeControllerManager: KubeControllerManager,
     private readonly facade: KubeFacade,
     readonly worker: InProcessWorker,
     readonly record: GateRecord,
@@ -46,12 +48,13 @@ class Rig {
   static async start(served: ServedVersions | undefined): Promise<Rig> {
     const clock = new RealClock();
     const cluster = await EmbeddedCluster.start({ clock, persistence: new MemoryPersistence(), kubelet: { imagePullMs: 20, containerStartMs: 10, terminationMs: 10 } });
+    const kubeControllerManager = await startKubeControllerManager(cluster.store.localClient(), clock);
     const gate = clusterGate(rbac, served);
     const facade = await KubeFacade.start(cluster.store.localClient(), clock, { intercept: gate.intercept });
     const worker = await startKubernetesWorker({
       KUBECONFIG: facade.kubeconfigFile(), POD_NAME: 'rbac-test', LEADER_ELECTION_NAMESPACE: 'coxswain',
     });
-    const rig = new Rig(cluster, facade, worker, gate.record);
+    const rig = new Rig(cluster, kubeControllerManager, facade, worker, gate.record);
     if (worker.started.kind !== 'started') {
       await rig.stop();
       throw new Error(worker.started.message);
@@ -62,6 +65,7 @@ class Rig {
 
   async stop(): Promise<void> {
     await this.worker.stop();
+    await this.kubeControllerManager.stop();
     await this.facade.close();
     await this.cluster.stop();
   }
@@ -276,10 +280,9 @@ describe('the controllers\' ClusterRole and Lease Role', () => {
 
   it('grant nothing the controllers never ask for', () => {
     const granted = rbac.granted();
-    // Granted for paths these lives do not reach (a write conflict, a name collision):
+    // Granted for paths these lives do not reach (a write conflict):
     const unreached: Record<string, string> = {
       ' pods get': 'a pod read again after a write conflict (workloads executor/pod-writes.ts, statefulset plan-executor repair)',
-      'apps replicasets get': 'a ReplicaSet name taken when the Deployment creates one: the same template, or a hash collision (deployment reconciler onNameTaken)',
       'apps.kruise.io uniteddeployments get': 'the UnitedDeployment read again when its status write conflicts (executor/status-write.ts)',
     };
     expect([...granted].filter((rule) => !used.has(rule) && !(rule in unreached)).sort()).toEqual([]);

@@ -7,20 +7,20 @@ import { ControllerManager } from '@coxswain/controller-runtime';
 import { POD_REF, WORKLOAD_KINDS } from '@coxswain/workloads';
 import type { AppConfig } from '../config/config.js';
 import type { JsonLogger } from '../logging/json-logger.js';
-import { registerControllers } from './controllers.js';
+import { registerControllers, type RegisterOptions } from './controllers.js';
 
 /**
  * The kinds the controllers of this mode watch, read from a registration that is never started (the
  * controllers declare their informers when constructed), and the workload kinds the API caches.
  */
-export function watchedKinds(client: ClusterClient, config: AppConfig, clock: Clock, logger: JsonLogger): KindRef[] {
+export function watchedKinds(client: ClusterClient, config: AppConfig, clock: Clock, logger: JsonLogger, options: RegisterOptions): KindRef[] {
   const kinds = new Map<string, KindRef>();
   const add = (ref: KindRef) => kinds.set(`${ref.apiVersion}/${ref.kind}`, { apiVersion: ref.apiVersion, kind: ref.kind });
   add(POD_REF);
   for (const k of WORKLOAD_KINDS) add(k.ref);
   if (config.controllers.mode !== 'off') {
     const probe = new ControllerManager({ client, clock });
-    registerControllers(probe, config, { event() {} }, logger);
+    registerControllers(probe, config, { event() {} }, logger, options);
     for (const informer of probe.informers.list()) add(informer.ref);
   }
   return [...kinds.values()];
