@@ -92,8 +92,16 @@ class Rig {
     await this.cluster.store.update(object);
   }
 
+  /** Waits for `probe`; a request the cluster refused ends the wait at once, naming it. */
   until(probe: () => Promise<boolean>, what: string): Promise<true> {
-    return eventually(async () => ((await probe()) ? true : undefined), LIFE_MS, what);
+    return eventually(async () => {
+      if (this.record.denied.length > 0) throw new Error(`${what}: the cluster refused ${this.refused().join(', ')}`);
+      return (await probe()) ? true : undefined;
+    }, LIFE_MS, what);
+  }
+
+  refused(): string[] {
+    return [...new Set(this.record.denied.map((r) => `${permission(r)} ${r.namespace ?? ''}/${r.name ?? ''}`))];
   }
 
   async gone(ref: KindRef, namespace: string): Promise<boolean> {
@@ -255,7 +263,7 @@ async function runLives(served: ServedVersions | undefined): Promise<Record<stri
   } finally {
     for (const request of rig.record.requests) used.add(permission(request));
   }
-  expect(rig.record.denied.map((r) => `${permission(r)} ${r.namespace ?? ''}/${r.name ?? ''}`)).toEqual([]);
+  expect(rig.refused()).toEqual([]);
   expect(rig.worker.warnings.filter((line) => /forbidden/i.test(line))).toEqual([]);
   const versions: Record<string, Set<string>> = {};
   for (const r of rig.record.requests.filter((q) => q.apiGroup === 'apps.kruise.io')) (versions[r.resource.split('/')[0]!] ??= new Set()).add(r.apiVersion);
