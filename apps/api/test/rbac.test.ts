@@ -2,8 +2,9 @@
 // worker (the Kruise controllers, the event recorder, the leader elector, the start checks) runs through
 // the client-node adapter against the Kubernetes API over an embedded cluster, behind the apiserver's RBAC
 // for the controllers' ClusterRole and the Lease Role only: a request they do not grant is refused with
-// a 403 and recorded. The cluster's own kube-controller-manager runs the apps/v1 controllers beside it. Over the lives of a CloneSet, an Advanced StatefulSet and a UnitedDeployment of each
-// of the four template kinds, on the two clusters Coxswain is deployed to (one with the CRDs of
+// a 403 and recorded. The cluster's own kube-controller-manager runs the apps/v1 controllers beside it.
+// Over the lives of a CloneSet, an Advanced StatefulSet and a UnitedDeployment of each of the four
+// template kinds, on the two clusters Coxswain is deployed to (one with the CRDs of
 // docker/kubernetes/kruise-crds.yaml, serving CloneSet and UnitedDeployment as v1alpha1 only, so the
 // adapter converts and a patch becomes a read and an update; one with OpenKruise serving every
 // version), nothing is refused, and every verb granted is used on one of them or listed with the path
