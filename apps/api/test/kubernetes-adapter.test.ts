@@ -104,6 +104,33 @@ describe('KubernetesClusterClient', () => {
     expect(((await store.get(CLONESET_V1BETA1, 'demo', 'web')).spec as any).updateStrategy.rollingUpdate.partition).toBe(0);
   });
 
+  it('serves a UnitedDeployment in v1alpha1\'s shape, and stores a v1alpha1 status write in v1beta1\'s', async () => {
+    const { client, store } = await setup();
+    const UD_V1ALPHA1 = { apiVersion: 'apps.kruise.io/v1alpha1', kind: 'UnitedDeployment' };
+    const UD_V1BETA1 = { apiVersion: 'apps.kruise.io/v1beta1', kind: 'UnitedDeployment' };
+    await store.create({
+      apiVersion: 'apps.kruise.io/v1beta1', kind: 'UnitedDeployment', metadata: { name: 'ud', namespace: 'demo' },
+      spec: {
+        replicas: 3, selector: { matchLabels: { app: 'ud' } },
+        template: { deploymentTemplate: { metadata: { labels: { app: 'ud' } }, spec: { selector: { matchLabels: { app: 'ud' } }, template: { metadata: { labels: { app: 'ud' } }, spec: { containers: [{ name: 'c', image: 'i' }] } } } } },
+        topology: { subsets: [{ name: 'a' }, { name: 'b' }] },
+      },
+    } as KubeObject);
+    const stored = await store.get<KubeObject & { status?: unknown }>(UD_V1BETA1, 'demo', 'ud');
+    await store.updateStatus({ ...stored, status: { replicas: 3, updatedRevision: 'ud-1', subsetStatuses: [{ name: 'a', replicas: 2, readyReplicas: 2, partition: 0 }, { name: 'b', replicas: 1, readyReplicas: 0, partition: 1 }] } });
+
+    const alpha = await client.get<KubeObject & { status: any }>(UD_V1ALPHA1, 'demo', 'ud');
+    expect(alpha.apiVersion).toBe('apps.kruise.io/v1alpha1');
+    expect(alpha.status).toMatchObject({ subsetReplicas: { a: 2, b: 1 }, updateStatus: { updatedRevision: 'ud-1', currentPartitions: { a: 0, b: 1 } } });
+    expect(alpha.status.updatedRevision).toBeUndefined();
+
+    await client.updateStatus({ ...alpha, status: { ...alpha.status, updateStatus: { updatedRevision: 'ud-2', currentPartitions: { a: 0, b: 0 } } } });
+    const after = await store.get<KubeObject & { status: any }>(UD_V1BETA1, 'demo', 'ud');
+    expect(after.status.updatedRevision).toBe('ud-2');
+    expect(after.status.subsetReplicas).toBeUndefined();
+    expect(after.status.updateStatus).toBeUndefined();
+  });
+
   it('watches from a resourceVersion and resumes after the server ends the stream, missing and repeating nothing', async () => {
     const { client, facade, retries } = await setup();
     const start = await client.list(POD, { namespace: 'demo' });

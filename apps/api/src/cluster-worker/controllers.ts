@@ -1,6 +1,8 @@
 // The controllers the cluster worker runs, one per workload kind, and the native apps/v1 ones beside
 // Kruise's (StatefulSet, Deployment, ReplicaSet: a cluster runs them, and UnitedDeployment's subset
 // templates create them); and where the workload kinds' plans are read by the contract's kind name.
+// A real cluster's kube-controller-manager runs the native ones already: in Kubernetes mode Coxswain
+// leaves them to it (two controllers reconciling every Deployment of a cluster would fight).
 import type { ControllerManager, EventRecorder } from '@coxswain/controller-runtime';
 import {
   CloneSetController, DeploymentController, NATIVE_STATEFULSET, ReplicaSetController, StatefulSetController, UnitedDeploymentController,
@@ -23,7 +25,14 @@ export interface RegisteredControllers {
   cloneSets: CloneSetController;
 }
 
-export function registerControllers(manager: ControllerManager, config: AppConfig, recorder: EventRecorder, logger: JsonLogger): RegisteredControllers {
+export interface RegisterOptions {
+  /** The apps/v1 StatefulSet, Deployment and ReplicaSet controllers: the embedded cluster's, not a real one's (default true). */
+  nativeControllers?: boolean;
+}
+
+export function registerControllers(
+  manager: ControllerManager, config: AppConfig, recorder: EventRecorder, logger: JsonLogger, options: RegisterOptions = {},
+): RegisteredControllers {
   const log = (component: string) => (level: 'info' | 'warn' | 'error', msg: string, fields?: Record<string, unknown>) =>
     logger[level === 'info' ? 'debug' : level]?.({ msg, ...fields }, component);
   const common = { gates: config.controllers.featureGates, recorder, maxConcurrentReconciles: config.controllers.workers };
@@ -34,10 +43,12 @@ export function registerControllers(manager: ControllerManager, config: AppConfi
   });
   const statefulSets = new StatefulSetController(manager, { ...common, log: log('StatefulSet') });
   const unitedDeployments = new UnitedDeploymentController(manager, { ...common, log: log('UnitedDeployment') });
-  // apps/v1 StatefulSets run on the same controller with native defaults.
-  new StatefulSetController(manager, { ...common, flavor: NATIVE_STATEFULSET, log: log('StatefulSet (apps/v1)') });
-  new DeploymentController(manager, { ...common, log: log('Deployment') });
-  new ReplicaSetController(manager, { ...common, log: log('ReplicaSet') });
+  if (options.nativeControllers ?? true) {
+    // apps/v1 StatefulSets run on the same controller with native defaults.
+    new StatefulSetController(manager, { ...common, flavor: NATIVE_STATEFULSET, log: log('StatefulSet (apps/v1)') });
+    new DeploymentController(manager, { ...common, log: log('Deployment') });
+    new ReplicaSetController(manager, { ...common, log: log('ReplicaSet') });
+  }
   const plans = new Map<WorkloadKindName, PlanSource>([
     ['CLONE_SET', cloneSets],
     ['STATEFUL_SET', statefulSets],

@@ -1,21 +1,25 @@
-// CLUSTER=kubernetes: the cluster worker without the embedded cluster. The same controllers run against a
-// real cluster through the @kubernetes/client-node adapter, and the API thread gets the same port, so
-// the cache and every service work unchanged. With active controllers only the holder of the leader
-// Lease reconciles (every replica serves the API and keeps warm caches); observe mode writes nothing
-// (writes are server-side dry runs) and compares its plans with what the cluster's own controller does.
+// CLUSTER=kubernetes: the cluster worker without the embedded cluster. The Kruise controllers run against
+// a real cluster through the @kubernetes/client-node adapter (the apps/v1 ones are the cluster's own), and
+// the API thread gets the same port, so the cache and every service work unchanged. With active
+// controllers only the holder of the leader Lease reconciles (every replica serves the API and keeps warm
+// caches); observe mode writes nothing (writes are server-side dry runs) and compares its plans with what
+// the cluster's own controller does.
 import type { MessagePort } from 'node:worker_threads';
 import { serveClusterClient, type Clock, type ClusterClient } from '@coxswain/cluster';
 import { KubernetesClusterClient } from '@coxswain/cluster/kubernetes';
 import { ClusterEventRecorder, ControllerManager, LeaderElectedControllers, Metrics } from '@coxswain/controller-runtime';
-import { CLONESET_REF, POD_REF } from '@coxswain/workloads';
 import { Gauge } from 'prom-client';
 import type { AppConfig } from '../config/config.js';
 import type { JsonLogger } from '../logging/json-logger.js';
-import { registerControllers, type RegisteredControllers } from './controllers.js';
+import { registerControllers, type RegisteredControllers, type RegisterOptions } from './controllers.js';
 import { planMethods } from './plan-summary.js';
 import type { ClusterWorkerMethods, ClusterWorkerStarted, Leadership } from './protocol.js';
 import { cloneSetShadow } from './shadow/cloneset-shadow.js';
+import { checkClusterServes, watchedKinds } from './start-checks.js';
 import type { ShadowRecorder } from './shadow/shadow-recorder.js';
+
+/** The Kruise controllers: the cluster's kube-controller-manager runs the apps/v1 ones (a UnitedDeployment's subsets included). */
+export const KUBERNETES_CONTROLLERS: RegisterOptions = { nativeControllers: false };
 
 interface Term {
   manager: ControllerManager;
@@ -30,9 +34,8 @@ export async function runKubernetesWorker(port: MessagePort, config: AppConfig, 
       { kubeconfig: config.cluster.kubeconfig, context: config.cluster.kubeContext },
       { clock, onWatchRetry: (err, delayMs, path) => logger.warn({ msg: 'watch failed; retrying', path, delayMs, error: err.message }, 'Kubernetes') },
     );
-    // Fail the start with the reason when the cluster cannot be reached, refuses us, or lacks the CRDs.
-    await client.list(POD_REF, { limit: 1 });
-    await client.list(CLONESET_REF, { limit: 1 });
+    // Fail the start with the reason when the cluster cannot be reached, refuses us, or lacks a CRD.
+    await checkClusterServes(client, watchedKinds(client, config, clock, logger, KUBERNETES_CONTROLLERS));
   } catch (err) {
     port.postMessage({ kind: 'failed', message: `CLUSTER=kubernetes: ${err instanceof Error ? err.message : String(err)}` } satisfies ClusterWorkerStarted);
     return;
@@ -50,7 +53,7 @@ export async function runKubernetesWorker(port: MessagePort, config: AppConfig, 
       client: manager.client, clock, component: 'kruise-manager',
       onError: (err) => logger.warn({ msg: 'could not record an event', error: String(err) }, 'Events'),
     });
-    return { manager, controllers: registerControllers(manager, config, events, logger), stop: () => events.flush() };
+    return { manager, controllers: registerControllers(manager, config, events, logger, KUBERNETES_CONTROLLERS), stop: () => events.flush() };
   };
 
   const election = config.cluster.leaderElection;

@@ -21,7 +21,7 @@ import { applyMergePatch } from '@coxswain/cluster';
 import { parseBody, readBody, readObjectBody } from './request-body.js';
 import { acceptsStrategicMerge, findResource, type ServedResource } from './served-resources.js';
 import { tableContentType, toTable, type IncludeObject } from './tables.js';
-import { toRequestedVersion } from './versions.js';
+import { toRequestedVersion, toStorageVersion } from './versions.js';
 import { serveWatch } from './watch-stream.js';
 
 /** What the server reports as its version: kubectl picks its own build (and skew warnings) by it. */
@@ -283,7 +283,7 @@ export class KubeApi {
         if (path.subresource === 'scale') return this.writeScale(r, () => body, dryRun);
         const object = this.bodyObject(body, r, path.name);
         const before = dryRun ? null : await this.currentOrNull(r);
-        const written = path.subresource === 'status' ? await cluster.updateStatus(object, { dryRun }) : await cluster.update(object, { dryRun });
+        const written = path.subresource === 'status' ? await cluster.updateStatus(toStorageVersion(object), { dryRun }) : await cluster.update(object, { dryRun });
         if (!dryRun) audit.noteObjectChange(before, written);
         return this.respondObject(r, 200, written);
       }
@@ -339,7 +339,7 @@ export class KubeApi {
       next.metadata = { ...next.metadata, resourceVersion: preconditioned ?? current.metadata.resourceVersion };
       if (next.metadata.uid !== current.metadata.uid) throw new KubeStatusError('Conflict', `Precondition failed: UID in precondition: ${next.metadata.uid}, UID in object meta: ${current.metadata.uid}`);
       try {
-        const written = statusOnly ? await cluster.updateStatus(next, { dryRun }) : await cluster.update(next, { dryRun });
+        const written = statusOnly ? await cluster.updateStatus(toStorageVersion(next), { dryRun }) : await cluster.update(next, { dryRun });
         if (!dryRun) this.options.audit.noteObjectChange(current, written);
         return this.respondObject(r, 200, written);
       } catch (err) {

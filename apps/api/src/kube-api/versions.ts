@@ -1,10 +1,11 @@
-// Objects in the version a request asked for. The cluster keeps each kind in its storage version
-// (CloneSets and Advanced StatefulSets as apps.kruise.io/v1beta1); a client reading v1alpha1 gets the
-// object converted, as the apiserver converts through a CRD's conversion webhook. Writes need no
-// conversion here: the cluster's admission converts what it is given to the storage version.
+// Objects between the version a request uses and the one the cluster keeps. The cluster keeps each kind
+// in its storage version (CloneSets, Advanced StatefulSets and UnitedDeployments as apps.kruise.io/v1beta1);
+// a client reading v1alpha1 gets the object converted, as the apiserver converts through a CRD's
+// conversion webhook. Writes of the object are converted to storage by the cluster's admission; a status
+// write is not admitted, so its body is converted here (a v1alpha1 UnitedDeployment status has another shape).
 import {
-  convertCloneSet, convertStatefulSetToV1alpha1,
-  type CloneSet, type CloneSetV1alpha1, type KubeObject, type StatefulSet,
+  convertCloneSet, convertStatefulSetToV1alpha1, convertUnitedDeploymentToV1alpha1, toStorageCloneSet, toStorageStatefulSet, toStorageUnitedDeployment,
+  type CloneSet, type CloneSetV1alpha1, type KubeObject, type StatefulSet, type StatefulSetV1alpha1, type UnitedDeployment, type UnitedDeploymentV1alpha1,
 } from '@coxswain/kruise-api';
 import type { ServedResource } from './served-resources.js';
 
@@ -13,7 +14,17 @@ export function toRequestedVersion(object: KubeObject, resource: ServedResource)
   if (resource.group === 'apps.kruise.io' && resource.version === 'v1alpha1') {
     if (object.kind === 'CloneSet') return convertCloneSet(object as CloneSet | CloneSetV1alpha1, 'v1alpha1');
     if (object.kind === 'StatefulSet' && object.apiVersion === 'apps.kruise.io/v1beta1') return convertStatefulSetToV1alpha1(object as StatefulSet).object;
+    if (object.kind === 'UnitedDeployment') return convertUnitedDeploymentToV1alpha1(object as UnitedDeployment);
   }
   // Versions with the same shape differ only by their apiVersion.
   return { ...object, apiVersion: resource.groupVersion };
+}
+
+/** A status write's body in the storage version of its kind (Kruise kinds written as v1alpha1). */
+export function toStorageVersion(object: KubeObject): KubeObject {
+  if (object.apiVersion !== 'apps.kruise.io/v1alpha1') return object;
+  if (object.kind === 'CloneSet') return toStorageCloneSet(object as CloneSetV1alpha1);
+  if (object.kind === 'StatefulSet') return toStorageStatefulSet(object as StatefulSetV1alpha1);
+  if (object.kind === 'UnitedDeployment') return toStorageUnitedDeployment(object as UnitedDeploymentV1alpha1);
+  return object;
 }

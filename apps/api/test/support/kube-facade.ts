@@ -1,5 +1,7 @@
 // The Kubernetes API (KubeApi) over any ClusterClient on a local HTTPS port, without the rest of the
-// server: what the adapter tests talk to. Every request is admin; the audit is not kept.
+// server: what the adapter tests talk to. Every request is admin; the audit is not kept. An `intercept`
+// sees each request first and may answer it itself (RBAC, the versions a cluster serves: support/rbac.ts).
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer, type Server } from 'node:https';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,13 +12,16 @@ import { selfSignedCertificate } from '../../src/kube-api/tls/self-signed.js';
 
 const TLS = selfSignedCertificate('test', ['127.0.0.1', 'localhost']);
 
+/** Answers the request itself (true), or lets the Kubernetes API serve it (false). */
+export type KubeIntercept = (req: IncomingMessage, res: ServerResponse) => boolean;
+
 export class KubeFacade {
   private constructor(
     readonly server: Server,
     readonly port: number,
   ) {}
 
-  static async start(cluster: ClusterClient, clock: Clock, options: { port?: number; bookmarkIntervalMs?: number } = {}): Promise<KubeFacade> {
+  static async start(cluster: ClusterClient, clock: Clock, options: { port?: number; bookmarkIntervalMs?: number; intercept?: KubeIntercept } = {}): Promise<KubeFacade> {
     const api = new KubeApi({
       cluster,
       clock,
@@ -24,7 +29,10 @@ export class KubeFacade {
       audit: { record: (_request, run) => run(), noteObjectChange() {}, noteDeletion() {}, noteMessage() {} },
       bookmarkIntervalMs: options.bookmarkIntervalMs,
     });
-    const server = createServer({ cert: TLS.certPem, key: TLS.keyPem }, (req, res) => void api.handle(req, res, req.url ?? '/', '', 'test'));
+    const server = createServer({ cert: TLS.certPem, key: TLS.keyPem }, (req, res) => {
+      if (options.intercept?.(req, res)) return;
+      void api.handle(req, res, req.url ?? '/', '', 'test');
+    });
     await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
     return new KubeFacade(server, (server.address() as { port: number }).port);
   }
