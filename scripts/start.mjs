@@ -14,6 +14,8 @@ const apiHost = env.HOST || '127.0.0.1';
 const apiPort = env.PORT || '3000';
 const dashboardHost = env.DASHBOARD_HOST || '127.0.0.1';
 const dashboardPort = env.DASHBOARD_PORT || '4200';
+// The Kubernetes API (kubectl) listens on the API's interface too; `off` or 0 needs no free port.
+const kubePort = env.KUBE_API_PORT || '3443';
 const browserHost = (host) => (host === '0.0.0.0' ? '127.0.0.1' : host);
 const apiUrl = env.API_URL || `http://${browserHost(apiHost)}:${apiPort}`;
 
@@ -26,9 +28,11 @@ async function portTaken(host, port) {
     probe.listen(Number(port), host, () => probe.close(() => resolve(false)));
   });
 }
-for (const [what, host, port, variable] of [['API', apiHost, apiPort, 'PORT'], ['dashboard', dashboardHost, dashboardPort, 'DASHBOARD_PORT']]) {
+const ports = [['API', apiHost, apiPort, 'PORT'], ['dashboard', dashboardHost, dashboardPort, 'DASHBOARD_PORT']];
+if (kubePort !== 'off' && kubePort !== '0') ports.push(['Kubernetes API', apiHost, kubePort, 'KUBE_API_PORT', ' (or KUBE_API_PORT=off to serve none)']);
+for (const [what, host, port, variable, hint = ''] of ports) {
   if (await portTaken(host, port)) {
-    process.stderr.write(`[start] port ${port} (${host}) for the ${what} is already in use (another \`npm start\`?); stop it, or choose another port with ${variable}=...\n`);
+    process.stderr.write(`[start] port ${port} (${host}) for the ${what} is already in use (another \`npm start\`?); stop it, or choose another port with ${variable}=...${hint}\n`);
     process.exit(1);
   }
 }

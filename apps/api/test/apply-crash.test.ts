@@ -35,7 +35,7 @@ async function start(): Promise<{ child: ChildProcess; url: string }> {
   const port = await freePort();
   const child = spawn(process.execPath, [MAIN], {
     env: {
-      ...process.env, PORT: String(port), HOST: '127.0.0.1', PGLITE_DIR: dataDir, BOOTSTRAP_ADMIN_TOKEN: TOKEN, LOG_LEVEL: 'error',
+      ...process.env, PORT: String(port), HOST: '127.0.0.1', PGLITE_DIR: dataDir, BOOTSTRAP_ADMIN_TOKEN: TOKEN, LOG_LEVEL: 'error', KUBE_API_PORT: 'off',
       SIM_ZONES: '1', SIM_NODES_PER_ZONE: '1', DATABASE_URL: '', SEED_FILE: '',
     },
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -42,7 +42,7 @@ export class BenchServer {
     // BENCH_SERVER_NODE_ARGS go to the server's node only (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
     const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
     this.child = spawn(process.execPath, [...nodeArgs, MAIN], {
-      env: { ...process.env, LOG_LEVEL: 'warn', BOOTSTRAP_ADMIN_TOKEN: ADMIN, ...this.env, PORT: String(this.port) },
+      env: { ...process.env, LOG_LEVEL: 'warn', BOOTSTRAP_ADMIN_TOKEN: ADMIN, KUBE_API_PORT: 'off', ...this.env, PORT: String(this.port) },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     this.exited = new Promise((resolve) => this.child.once('exit', resolve));

@@ -72,7 +72,16 @@ const PATCH_TYPES = {
 } as const;
 
 /** A patch computed from a read object is retried when the object moved on meanwhile, as the apiserver's GuaranteedUpdate does. */
-const PATCH_ATTEMPTS = 5;
+const PATCH_ATTEMPTS = 20;
+
+/**
+ * The wait before a patch is tried again after a Conflict with another writer (a controller writing
+ * status while kubectl applies): a few jittered milliseconds, growing, so busy writers interleave.
+ */
+function conflictBackoff(attempt: number): Promise<void> {
+  const ms = Math.min(100, 2 ** attempt) * (0.5 + Math.random() / 2);
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
 
 interface Request {
   req: IncomingMessage;
@@ -345,6 +354,7 @@ export class KubeApi {
       } catch (err) {
         if (!isApiError(err, 'Conflict') || preconditioned !== undefined || attempt >= PATCH_ATTEMPTS) throw err;
       }
+      await conflictBackoff(attempt);
     }
   }
 
@@ -371,6 +381,7 @@ export class KubeApi {
       } catch (err) {
         if (!isApiError(err, 'Conflict') || precondition !== undefined || attempt >= PATCH_ATTEMPTS) throw err;
       }
+      await conflictBackoff(attempt);
     }
   }
 

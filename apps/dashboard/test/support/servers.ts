@@ -103,6 +103,7 @@ export async function startApi(env: Record<string, string> = {}): Promise<Runnin
     SIM_CONTAINER_START_MS: '100',
     SIM_TERMINATION_MS: '100',
     LOG_LEVEL: 'warn',
+    KUBE_API_PORT: 'off',
     BOOTSTRAP_ADMIN_TOKEN: ADMIN_TOKEN,
     DASHBOARD_ORIGIN: `http://127.0.0.1:${dashboardPort}`,
     ...env,

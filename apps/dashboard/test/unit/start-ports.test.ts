@@ -21,6 +21,7 @@ describe('npm start with a port taken', () => {
   it.each([
     ['API', 'PORT'],
     ['dashboard', 'DASHBOARD_PORT'],
+    ['Kubernetes API', 'KUBE_API_PORT'],
   ])('names the %s port and %s, and exits', async (what, variable) => {
     const port = await occupy();
     const run = spawnSync(process.execPath, [START], { env: { ...process.env, [variable]: String(port) }, encoding: 'utf8', timeout: 30_000 });
