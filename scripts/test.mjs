@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The README's test command: sets up what the suites need (Debian's Chromium for the dashboard's
-// browser tests), runs every project's Jest suite through Nx, then prints one totals line.
+// browser tests), type-checks every project (tests included) and runs its Jest suite through Nx, then
+// prints one totals line.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,7 +20,7 @@ try {
 const resultsDir = join(root, '.test-results');
 rmSync(resultsDir, { recursive: true, force: true });
 
-const nx = spawnSync('npx', ['nx', 'run-many', '-t', 'test', '--parallel=1', '--output-style=stream', ...process.argv.slice(2)], {
+const nx = spawnSync('npx', ['nx', 'run-many', '-t', 'typecheck', 'test', '--parallel=1', '--output-style=stream', ...process.argv.slice(2)], {
   cwd: root, stdio: 'inherit', env: { NX_DAEMON: 'false', NX_NO_CLOUD: 'true', ...process.env },
 });
 

@@ -17,6 +17,8 @@ import type {
   Deployment, DeploymentCondition, DeploymentSpec, DeploymentStatus, DeploymentStrategy, NativeRollingUpdateStatefulSetStrategy, NativeStatefulSet, NativeStatefulSetSpec, NativeStatefulSetStatus,
   NativeStatefulSetUpdateStrategy, ReplicaSet, ReplicaSetCondition, ReplicaSetSpec, ReplicaSetStatus, RollingUpdateDeployment,
 } from './apps-v1.js';
+import type { CustomResourceDefinition, CustomResourceDefinitionSpec, CustomResourceDefinitionVersion, PrinterColumn } from './apiextensions.js';
+import type { Lease, LeaseSpec } from './coordination.js';
 import type { StatefulSetCondition, StatefulSetPersistentVolumeClaimRetentionPolicy } from './statefulset.js';
 import {
   boolean, int32, int64, intOrString, json, listOf, mapOf, object, oneOf, quantity, string, stringList, stringMap, time, type Schema,
@@ -475,5 +477,41 @@ const replicaSetStatus = object<ReplicaSetStatus>({
 });
 
 export const replicaSet = object<ReplicaSet>({ ...typeMeta, spec: replicaSetSpec, status: replicaSetStatus });
+
+// --- coordination.k8s.io/v1 and apiextensions.k8s.io/v1 -----------------------------------------
+
+export const lease = object<Lease>({
+  ...typeMeta,
+  spec: object<LeaseSpec>({ holderIdentity: string, leaseDurationSeconds: int32, acquireTime: time, renewTime: time, leaseTransitions: int32 }),
+  status: json,
+});
+
+const printerColumn = object<PrinterColumn>({
+  name: string, type: oneOf('integer', 'number', 'string', 'boolean', 'date'), jsonPath: string, description: string, format: string, priority: int32,
+}, ['name', 'type', 'jsonPath']);
+
+const crdVersion = object<CustomResourceDefinitionVersion>({
+  name: string,
+  served: boolean,
+  storage: boolean,
+  // An OpenAPI v3 schema is itself recursive JSON: its strings and depth are what can be checked here.
+  schema: json,
+  subresources: json,
+  additionalPrinterColumns: listOf(printerColumn),
+}, ['name', 'served', 'storage']);
+
+export const customResourceDefinition = object<CustomResourceDefinition>({
+  ...typeMeta,
+  spec: object<CustomResourceDefinitionSpec>({
+    group: string,
+    names: object<CustomResourceDefinitionSpec['names']>({
+      kind: string, listKind: string, plural: string, singular: string, shortNames: stringList, categories: stringList,
+    }, ['kind', 'plural']),
+    scope: oneOf('Namespaced', 'Cluster'),
+    versions: listOf(crdVersion),
+    conversion: json,
+  }, ['group', 'names', 'scope', 'versions']),
+  status: json,
+});
 
 export type { Schema };

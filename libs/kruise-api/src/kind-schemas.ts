@@ -18,6 +18,8 @@ const SCHEMAS: Readonly<Record<string, Schema>> = {
   'apps/v1/StatefulSet': core.nativeStatefulSet,
   'apps/v1/Deployment': core.deployment,
   'apps/v1/ReplicaSet': core.replicaSet,
+  'coordination.k8s.io/v1/Lease': core.lease,
+  'apiextensions.k8s.io/v1/CustomResourceDefinition': core.customResourceDefinition,
   'apps.kruise.io/v1beta1/CloneSet': kruise.cloneSet,
   'apps.kruise.io/v1alpha1/CloneSet': kruise.cloneSetV1alpha1,
   'apps.kruise.io/v1beta1/StatefulSet': kruise.statefulSet,

@@ -90,6 +90,16 @@ async function pixelsByRevision(): Promise<Record<string, string[]>> {
   });
 }
 
+/** The colours of a revision's cells once they are all `want`, or the last ones seen after `timeout`. */
+async function revisionPixelsSettle(revision: string, want: string[], timeout = 15_000): Promise<string[]> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const seen = [...new Set((await pixelsByRevision())[revision])].sort();
+    if (JSON.stringify(seen) === JSON.stringify([...want].sort()) || Date.now() > deadline) return seen;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
 /**
  * Checks what the confirmation says, confirms, and (unless the API is expected to refuse) waits for
  * the dialog to close: live updates can show the change before the mutation's answer arrives, and
@@ -269,7 +279,9 @@ describe('SRE dashboard in Chromium', () => {
     await oldRow.getByRole('button', { name: 'Roll back…' }).click();
     await confirmWith('Roll back', [`Roll sample back to revision ${oldRevision} (nginx:alpine)`]);
     await gridSettlesOn({ [oldRevision]: 7 });
-    expect(new Set((await pixelsByRevision())[oldRevision])).toEqual(new Set([UPDATE_COLOR]));
+    // The pods reach the old revision before the revision list says it is the update revision again
+    // (a workload event of its own): the cells turn blue once it does.
+    await expect(revisionPixelsSettle(oldRevision, [UPDATE_COLOR])).resolves.toEqual([UPDATE_COLOR]);
     await screenshot(page, 'rolled-back');
   });
 

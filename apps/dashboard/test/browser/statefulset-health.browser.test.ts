@@ -8,9 +8,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildClientSchema, getIntrospectionQuery, lexicographicSortSchema, printSchema, type IntrospectionQuery } from 'graphql';
 import type { Browser, Page } from 'playwright-core';
-import { ADMIN_TOKEN, DASHBOARD_DIR, gql, launchChromium, screenshot, startApi, startDashboard, type Running } from '../support/servers';
+import { ADMIN_TOKEN, DASHBOARD_DIR, gql, launchChromium, screenshot, startApi, startDashboard, type Running, type RunningApi } from '../support/servers';
 
-let api: Running;
+let api: RunningApi;
 let dashboard: Running;
 let browser: Browser;
 let page: Page;
@@ -52,7 +52,7 @@ beforeAll(async () => {
   api = await startApi();
   const applied = await gql(api.url, 'mutation($y: String!) { applyManifest(yaml: $y) { name } }', { y: `${STATEFUL_SET}---\n${STUCK}` });
   if (applied.errors) throw new Error(applied.errors[0]!.message);
-  dashboard = await startDashboard(api.url);
+  dashboard = await startDashboard(api);
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
   page.on('pageerror', (err) => pageErrors.push(err.message));
@@ -215,7 +215,7 @@ describe('Advanced StatefulSet, health and filters in Chromium', () => {
       ['NAME', 'KIND', 'NAMESPACE', 'DESIRED', 'CURRENT', 'UPDATED', 'READY', 'AGE', 'IMAGES', 'STATUS', 'PROGRESS']);
     const cells = await web.locator('td').allTextContents();
     expect(cells.slice(0, 7)).toEqual(['web', 'StatefulSet', 'shop', '4', '4', '2', '4']);
-    await expect(page.locator('select[name=kind] option').allTextContents()).resolves.toEqual(['all', 'CloneSet', 'StatefulSet']);
+    await expect(page.locator('select[name=kind] option').allTextContents()).resolves.toEqual(['all', 'CloneSet', 'StatefulSet', 'UnitedDeployment']);
     await page.waitForFunction(() => document.querySelector('tr[data-workload="shop/stuck"] .badge')?.textContent === 'degraded', null, { timeout: 20_000 });
     await expect(page.locator('tr[data-workload="shop/stuck"] [data-testid=health-reason]').textContent()).resolves.toContain('cannot be scheduled');
     const sample = page.locator('tr[data-workload="default/sample"]');
