@@ -23,6 +23,9 @@ import { ObjectsResolver } from './graphql/objects/objects.resolver.js';
 import { ShadowResolver } from './graphql/observe/shadow.resolver.js';
 import { RevisionFieldsResolver, WorkloadFieldsResolver } from './graphql/workloads/workload-fields.resolver.js';
 import { StatefulSetFieldsResolver } from './graphql/workloads/statefulset-fields.resolver.js';
+import { UnitedDeploymentFieldsResolver } from './graphql/workloads/uniteddeployment-fields.resolver.js';
+import { TopologyResolver } from './graphql/topology/topology.resolver.js';
+import { TopologyService } from './topology/topology.service.js';
 import { WorkloadsResolver } from './graphql/workloads/workloads.resolver.js';
 import { HealthController } from './health/health.controller.js';
 import { HookAckService } from './hooks/hook-ack.service.js';
@@ -88,6 +91,9 @@ export class AppModule implements NestModule {
         WorkloadFieldsResolver,
         RevisionFieldsResolver,
         StatefulSetFieldsResolver,
+        UnitedDeploymentFieldsResolver,
+        TopologyService,
+        TopologyResolver,
         TokensResolver,
         AuditResolver,
         PodTombstones,

@@ -53,7 +53,7 @@ describe('CloneSet over GraphQL', () => {
 
   it('applies the docs sample (v1alpha1) and reports it as a v1beta1 CloneSet with 5 available pods', async () => {
     const applied = await api.graphql(`mutation($y: String!) { applyManifest(yaml: $y) { kind name action } }`, { y: SAMPLE });
-    expect(applied.data).toEqual({ applyManifest: [{ kind: 'CloneSet', name: 'sample', action: 'created' }, { kind: 'StatefulSet', name: 'web', action: 'created' }] });
+    expect(applied.data).toEqual({ applyManifest: [{ kind: 'CloneSet', name: 'sample', action: 'created' }, { kind: 'StatefulSet', name: 'web', action: 'created' }, { kind: 'UnitedDeployment', name: 'sample-ud', action: 'created' }] });
     const w = await until((x) => x.status.availableReplicas === 5, '5 available pods');
     oldRevision = w.status.updateRevision as string;
     expect(w.status).toMatchObject({ replicas: 5, readyReplicas: 5, updatedReplicas: 5, expectedUpdatedReplicas: 5, currentRevision: oldRevision, observedGeneration: 1 });
@@ -198,7 +198,9 @@ spec:
     const res = await api.graphql(`mutation { deleteWorkload(kind: CLONE_SET, namespace: "default", name: "sample") }`);
     expect(res.data).toEqual({ deleteWorkload: true });
     await eventually(async () => {
-      const pods = await api.graphql<{ objects: { totalCount: number } }>(`{ objects(kind: "pods", namespace: "default", labelSelector: "app=sample") { totalCount } }`);
+      // The demo's UnitedDeployment runs app=sample pods too, in subsets: those are not the CloneSet's.
+      const pods = await api.graphql<{ objects: { totalCount: number } }>(
+        `{ objects(kind: "pods", namespace: "default", labelSelector: "app=sample,!apps.kruise.io/subset-name") { totalCount } }`);
       return pods.data!.objects.totalCount === 0 ? true : undefined;
     }, 20_000, 'pods garbage-collected');
     expect((await api.graphql(`{ workload(kind: CLONE_SET, namespace: "default", name: "sample") { name } }`)).data).toEqual({ workload: null });

@@ -35,6 +35,7 @@ export const ACCESS_POLICY = {
   objects: query(READERS),
   object: query(READERS),
   nodes: query(READERS),
+  topology: query(READERS),
   auditLog: query(READERS),
   pendingHooks: query([...READERS, 'hook-acker'], true),
   tokens: query(ADMINS),

@@ -1,7 +1,7 @@
 // What the `plan` and `health` queries read of a controller's plan: the plan without the writes it is
 // made of, and the health it implies. Both worker compositions (embedded and Kubernetes) answer them so.
 import type { ClusterClient } from '@coxswain/cluster';
-import { workloadHealth, workloadKind, type RolloutPlan, type WorkloadKindName } from '@coxswain/workloads';
+import { workloadHealth, workloadKind, type RolloutPlan, type UnitedDeploymentPlan, type WorkloadKindName } from '@coxswain/workloads';
 import type { PlanSource } from './controllers.js';
 import type { ClusterWorkerMethods, PlanSummary } from './protocol.js';
 
@@ -14,6 +14,7 @@ export function planSummary(plan: RolloutPlan<object>, pendingScale: string | un
     actions: plan.actions.map(({ type, pod, reason, revision }) => ({ type, pod, reason, ...(revision ? { revision } : {}) })),
     blockers: plan.blockers.map(({ code, message, pods }) => ({ code, message, pods: [...pods] })),
     pendingScale,
+    ...('subsets' in plan ? { subsets: (plan as UnitedDeploymentPlan).subsets } : {}),
   };
 }
 

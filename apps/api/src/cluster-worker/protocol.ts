@@ -1,7 +1,7 @@
 // What the API thread and the cluster worker agree on: how the worker is started, how it says it is up,
 // and what it answers besides the ClusterClient port (see cluster-worker.ts for the answers).
 import type { AppliedObject, ApplyDocument, ScaledClockOrigin } from '@coxswain/cluster';
-import type { WorkloadHealth, WorkloadKindName } from '@coxswain/workloads';
+import type { SubsetPlan, WorkloadHealth, WorkloadKindName } from '@coxswain/workloads';
 import type { AppConfig } from '../config/config.js';
 import type { DatabaseConnection } from '../persistence/database.js';
 import type { ShadowComparison } from './shadow/shadow-recorder.js';
@@ -38,6 +38,8 @@ export interface PlanSummary {
   blockers: { code: string; message: string; pods: string[] }[];
   /** Creations and deletions the controller still waits to see, in words. */
   pendingScale: string | undefined;
+  /** Kinds with subsets (UnitedDeployment): each subset's allocation and why, workload and counts. */
+  subsets?: SubsetPlan[];
 }
 
 /** The worker's methods besides the port's, by name; arguments and answers are plain data. */

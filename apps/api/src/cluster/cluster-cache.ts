@@ -8,11 +8,11 @@ import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } f
 import type { Clock, ClusterClient, KindRef } from '@coxswain/cluster';
 import { InformerFactory, type Informer } from '@coxswain/controller-runtime';
 import {
-  LABEL_CONTROLLER_REVISION_HASH, LABEL_LIFECYCLE_STATE, LIFECYCLE_STATES, resourceKey,
+  LABEL_CONTROLLER_REVISION_HASH, LABEL_LIFECYCLE_STATE, LABEL_SUBSET_NAME, LIFECYCLE_STATES, resourceKey,
   type ControllerRevision, type Event, type KubeObject, type Node, type OwnerReference, type Pod,
 } from '@coxswain/kruise-api';
 import {
-  CONTROLLER_REVISION_REF, NODE_REF, POD_REF, WORKLOAD_KINDS, shortHash, workloadKindOf,
+  CONTROLLER_REVISION_REF, NODE_REF, POD_REF, WORKLOAD_KINDS, isRunningAndReady, shortHash, workloadKindOf,
   type WorkloadKindDescriptor, type WorkloadKindName,
 } from '@coxswain/workloads';
 import { CLOCK, CLUSTER } from '../tokens.js';
@@ -32,10 +32,47 @@ export const POD_NODE = 'node';
 export const POD_HOOK_STATE = 'hookState';
 /** Every cached object under one value (""), so all namespaces together page in key order too. */
 export const ALL_INDEX = 'all';
+/** Pods of UnitedDeployment subsets by `<namespace>/<subset name>` (apps.kruise.io/subset-name). */
+export const POD_SUBSET = 'subset';
+/**
+ * Pods by where they run and who owns them (topologyKey): the sizes of its buckets are the cluster's
+ * topology, so a topology answer costs the number of node x workload groups, not of pods.
+ */
+export const POD_TOPOLOGY = 'topology';
 /** Events by the uid of the object they are about. */
 export const EVENT_OBJECT = 'involvedObject';
 
 const HOOK_STATES = new Set<string>([LIFECYCLE_STATES.PreparingNormal, LIFECYCLE_STATES.PreparingUpdate, LIFECYCLE_STATES.Updated, LIFECYCLE_STATES.PreparingDelete]);
+
+/** A pod's place in the topology: node ('' unscheduled), namespace, controller kind and name, subset, ready. */
+export interface PodPlacement {
+  node: string;
+  namespace: string;
+  ownerKind: string;
+  ownerName: string;
+  subset: string;
+  ready: boolean;
+}
+
+const SEPARATOR = '\u0000';
+
+/** The POD_TOPOLOGY value of a pod (fields joined by NUL, which no stored string holds). */
+export function topologyKey(pod: Pod): string {
+  const owner = pod.metadata.ownerReferences?.find((r) => r.controller);
+  return [
+    pod.spec?.nodeName ?? '',
+    pod.metadata.namespace ?? 'default',
+    owner?.kind ?? 'Pod',
+    owner?.name ?? pod.metadata.name!,
+    pod.metadata.labels?.[LABEL_SUBSET_NAME] ?? '',
+    isRunningAndReady(pod) ? '1' : '0',
+  ].join(SEPARATOR);
+}
+
+export function parseTopologyKey(key: string): PodPlacement {
+  const [node = '', namespace = '', ownerKind = '', ownerName = '', subset = '', ready = ''] = key.split(SEPARATOR);
+  return { node, namespace, ownerKind, ownerName, subset, ready: ready === '1' };
+}
 
 export function controllerUid(pod: Pod): string | undefined {
   return pod.metadata.ownerReferences?.find((r) => r.controller)?.uid;
@@ -86,6 +123,11 @@ export class ClusterCache implements OnModuleInit, OnModuleDestroy {
       return owner && !pod.metadata.deletionTimestamp ? [`${owner}/${revisionHashOf(pod)}`] : [];
     });
     this.pods.addIndexer(POD_NODE, (pod) => (pod.spec?.nodeName ? [pod.spec.nodeName] : []));
+    this.pods.addIndexer(POD_SUBSET, (pod) => {
+      const subset = pod.metadata.labels?.[LABEL_SUBSET_NAME];
+      return subset ? [`${pod.metadata.namespace}/${subset}`] : [];
+    });
+    this.pods.addIndexer(POD_TOPOLOGY, (pod) => [topologyKey(pod)]);
     this.pods.addIndexer(POD_HOOK_STATE, (pod) => {
       const state = lifecycleStateOf(pod);
       return HOOK_STATES.has(state) ? [state] : [];

@@ -8,7 +8,7 @@ import {
 } from '@coxswain/kruise-api';
 import {
   isRunningAndReady, lifecycleState, pendingHook, podCondition, revisionTemplate, timestampMillis,
-  type HookPoint, type WorkloadKindDescriptor,
+  type HookPoint, type SubsetPlan, type SubsetSummary, type WorkloadKindDescriptor,
 } from '@coxswain/workloads';
 import type { PlanSummary } from '../cluster-worker/protocol.js';
 import { WorkloadKind } from './workload-kind.js';
@@ -152,6 +152,7 @@ export interface PodView {
   createdAt: Date;
   readySince: Date | null;
   deleting: boolean;
+  subset: string | null;
 }
 
 export function podView(pod: Pod, owner: WorkloadView, nodes: ReadonlyMap<string, Node>, now: number): PodView {
@@ -172,7 +173,7 @@ export function podView(pod: Pod, owner: WorkloadView, nodes: ReadonlyMap<string
     phase: pod.status?.phase ?? 'Pending',
     ready,
     available: descriptor.isPodAvailable(object, pod, now),
-    revision: labels[LABEL_CONTROLLER_REVISION_HASH] ?? '',
+    revision: descriptor.podRevision?.(pod) ?? labels[LABEL_CONTROLLER_REVISION_HASH] ?? '',
     isUpdated: descriptor.isPodUpdated(object, pod),
     lifecycleState: lifecycleStateName(pod),
     pendingHook: hook ? HOOK_NAMES[hook.hook] : null,
@@ -188,6 +189,7 @@ export function podView(pod: Pod, owner: WorkloadView, nodes: ReadonlyMap<string
     createdAt: new Date(pod.metadata.creationTimestamp ?? 0),
     readySince: ready ? date(podCondition(pod, CONDITION_READY)?.lastTransitionTime) : null,
     deleting: Boolean(pod.metadata.deletionTimestamp),
+    subset: descriptor.podSubset?.(object, pod) ?? null,
   };
 }
 
@@ -209,7 +211,7 @@ export function revisionView(revision: ControllerRevision, owner: WorkloadView, 
   const name = revision.metadata.name!;
   let images: string[] = [];
   try {
-    images = revisionTemplate(revision).spec.containers.map((c) => c.image ?? '');
+    images = owner.descriptor.revisionImages?.(revision) ?? revisionTemplate(revision).spec.containers.map((c) => c.image ?? '');
   } catch {
     // Not a pod-template revision: shown without images rather than failing the whole list.
   }
@@ -260,4 +262,59 @@ function parseJson(text: string | undefined): unknown {
   } catch {
     return null;
   }
+}
+
+export interface SubsetView {
+  name: string;
+  kind: string;
+  workload: string | null;
+  replicas: number;
+  reason: string;
+  specifiedReplicas: number | string | null;
+  minReplicas: number | null;
+  maxReplicas: number | null;
+  partition: number;
+  reservedPods: number;
+  nodeSelectorTerm: unknown;
+  currentReplicas: number;
+  readyReplicas: number;
+  updatedReplicas: number;
+  updatedReadyReplicas: number;
+  schedulable: boolean;
+  schedulableCondition: ConditionView | null;
+  recoversAt: Date | null;
+}
+
+/**
+ * The subsets in topology order: the controller's plan says what each got and why, and what its
+ * workload reports; the stored spec says what was asked. Without a plan (the controller has not seen
+ * the workload yet) the stored status answers, and the reason says so.
+ */
+export function subsetViews(stored: readonly SubsetSummary[], planned: readonly SubsetPlan[] | undefined): SubsetView[] {
+  return stored.filter((s) => !s.removed).map((s): SubsetView => {
+    const plan = planned?.find((p) => p.name === s.name);
+    const condition = plan?.schedulable ?? s.schedulable;
+    return {
+      name: s.name,
+      kind: plan?.kind ?? '',
+      workload: plan?.workload ?? null,
+      replicas: plan?.replicas ?? s.replicas,
+      reason: plan?.reason ?? 'not planned by the controller yet: the replicas last written to status',
+      specifiedReplicas: s.specifiedReplicas ?? null,
+      minReplicas: plan?.minReplicas ?? null,
+      maxReplicas: plan?.maxReplicas ?? null,
+      partition: plan?.partition ?? s.partition,
+      reservedPods: plan?.reservedPods ?? s.reservedPods,
+      nodeSelectorTerm: s.nodeSelectorTerm ?? null,
+      currentReplicas: plan?.counts?.replicas ?? 0,
+      readyReplicas: plan?.counts?.readyReplicas ?? s.readyReplicas,
+      updatedReplicas: plan?.counts?.updatedReplicas ?? 0,
+      updatedReadyReplicas: plan?.counts?.updatedReadyReplicas ?? 0,
+      schedulable: condition?.status !== 'False',
+      schedulableCondition: condition
+        ? { type: condition.type, status: condition.status, reason: condition.reason ?? null, message: condition.message ?? null, lastTransitionTime: date(condition.lastTransitionTime) }
+        : null,
+      recoversAt: date(plan?.recoversAt ?? s.recoversAt),
+    };
+  });
 }

@@ -8,7 +8,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { isApiError, type ClusterClient, type WatchEvent } from '@coxswain/cluster';
 import { OWNER_UID_INDEX } from '@coxswain/controller-runtime';
-import { printYaml, type ControllerRevision, type Event, type IntOrString, type KubeObject, type Node, type Pod } from '@coxswain/kruise-api';
+import { LABEL_SUBSET_NAME, printYaml, type ControllerRevision, type Event, type IntOrString, type KubeObject, type Node, type Pod } from '@coxswain/kruise-api';
 import {
   POD_REF, WORKLOAD_KINDS, WorkloadMutationError, revisionsForCloneSet, shortHash, sortRevisions,
   type WorkloadHealth, type WorkloadKindDescriptor, type WorkloadMutations,
@@ -16,14 +16,14 @@ import {
 import type { PlanSummary } from '../cluster-worker/protocol.js';
 import { AuditTrail } from '../audit/audit-trail.js';
 import {
-  ClusterCache, EVENT_OBJECT, POD_OWNER_ACTIVE_REVISION, POD_OWNER_REVISION, POD_OWNER_STATE, controllerUid, revisionHashOf,
+  ClusterCache, EVENT_OBJECT, POD_OWNER_ACTIVE_REVISION, POD_OWNER_REVISION, POD_OWNER_STATE, POD_SUBSET, revisionHashOf,
 } from '../cluster/cluster-cache.js';
 import { informerStream } from '../cluster/informer-stream.js';
 import type { OrderedSource } from '../graphql/connection.js';
 import { badUserInput, conflict, notFound } from '../graphql/errors.js';
 import type { Runtime } from '../runtime.js';
 import { CLUSTER, RUNTIME } from '../tokens.js';
-import { workloadView, type LifecycleStateName, type WorkloadView } from './views.js';
+import { lifecycleStateName, subsetViews, workloadView, type LifecycleStateName, type SubsetView, type WorkloadView } from './views.js';
 import { isSupportedKind, kindOf, WorkloadKind } from './workload-kind.js';
 
 export interface WorkloadAddress {
@@ -91,9 +91,14 @@ export class WorkloadsService {
    * that answers the filter: a page reads the page.
    */
   pods(workload: WorkloadView, filter: PodFilter = {}): OrderedSource<Pod> {
-    const uid = workload.uid;
     const state = filter.lifecycleState ?? undefined;
     const hash = filter.revision == null ? undefined : shortHash(filter.revision);
+    if (workload.descriptor.subsets) {
+      // A UnitedDeployment's pods belong to its subset workloads: the subsets' index buckets.
+      return listSource(this.subsetPods(workload).filter((p) =>
+        (state === undefined || lifecycleStateName(p) === state) && (hash === undefined || shortHash(workload.descriptor.podRevision?.(p) ?? '') === hash)));
+    }
+    const uid = workload.uid;
     const pods = this.cache.pods;
     if (state !== undefined && hash !== undefined) {
       // Both filters: the state's bucket, filtered by revision (rarely asked, bounded by the workload).
@@ -109,8 +114,21 @@ export class WorkloadsService {
     };
   }
 
+  /** The pods of every subset of a kind with subsets, in name order: the subsets' buckets, not the namespace. */
+  private subsetPods(workload: WorkloadView): Pod[] {
+    const { descriptor, object } = workload;
+    const names = new Set((descriptor.subsets?.(object) ?? []).map((s) => s.name));
+    return [...names]
+      .flatMap((subset) => this.cache.pods.byIndex(POD_SUBSET, `${workload.namespace}/${subset}`))
+      .filter((pod) => descriptor.ownsPod(object, pod))
+      .sort((a, b) => (a.metadata.name! < b.metadata.name! ? -1 : a.metadata.name! > b.metadata.name! ? 1 : 0));
+  }
+
   /** Active (not terminating) pods of the workload at a revision, from an index bucket's size. */
   activePodsAt(workload: WorkloadView, revision: string): number {
+    if (workload.descriptor.subsets) {
+      return this.subsetPods(workload).filter((p) => !p.metadata.deletionTimestamp && workload.descriptor.podRevision?.(p) === revision).length;
+    }
     return this.cache.pods.countByIndex(POD_OWNER_ACTIVE_REVISION, `${workload.uid}/${shortHash(revision)}`);
   }
 
@@ -133,6 +151,13 @@ export class WorkloadsService {
     const plan = await this.runtime.host.plan(workload.descriptor.name, workload.namespace, workload.name);
     if (!plan) throw notFound(`${workload.kind} ${workload.namespace}/${workload.name} is not known to its controller yet; retry shortly`);
     return plan;
+  }
+
+  /** The subsets of a kind that has them (UnitedDeployment), with the controller's allocation and reasons. */
+  async subsets(workload: WorkloadView): Promise<SubsetView[]> {
+    const stored = workload.descriptor.subsets?.(workload.object) ?? [];
+    const plan = await this.runtime.host.plan(workload.descriptor.name, workload.namespace, workload.name);
+    return subsetViews(stored, plan?.subsets);
   }
 
   /** The workload's health (state, reason, pods concerned), as its controller's last plan tells it. */
@@ -158,10 +183,6 @@ export class WorkloadsService {
     return this.runtime.clock.now();
   }
 
-  refuseSubset(address: WorkloadAddress): never {
-    throw badUserInput(`subset applies to UNITED_DEPLOYMENT only, not ${address.kind}`, [{ field: 'subset', message: 'UnitedDeployment only' }]);
-  }
-
   // ---------------------------------------------------------------------------------------------
   // Changes: the kind's own pure edits, written conditionally.
 
@@ -169,8 +190,12 @@ export class WorkloadsService {
     return this.change(address, expectedGeneration, (m, w) => m.setImage(w, container, image));
   }
 
-  setPartition(address: WorkloadAddress, partition: IntOrString, expectedGeneration: number | null): Promise<WorkloadView> {
-    return this.change(address, expectedGeneration, (m, w) => m.setPartition(w, partition));
+  /** `subset`: a UnitedDeployment subset's partition (every subset's without one); refused for other kinds. */
+  setPartition(address: WorkloadAddress, partition: IntOrString, expectedGeneration: number | null, subset?: string): Promise<WorkloadView> {
+    if (subset !== undefined && !kindOf(address.kind).subsets) {
+      throw badUserInput(`subset applies to UNITED_DEPLOYMENT only, not ${address.kind}`, [{ field: 'subset', message: 'UnitedDeployment only' }]);
+    }
+    return this.change(address, expectedGeneration, (m, w) => m.setPartition(w, partition, subset));
   }
 
   setPaused(address: WorkloadAddress, paused: boolean): Promise<WorkloadView> {
@@ -193,7 +218,7 @@ export class WorkloadsService {
     const pods = names.map((name) => this.cache.pods.get(address.namespace, name));
     const unknown = names.map((n, i) => ({ n, i })).filter(({ i }) => {
       const pod = pods[i];
-      return pod === undefined || pod.metadata.deletionTimestamp !== undefined || controllerUid(pod) !== current.metadata.uid;
+      return pod === undefined || pod.metadata.deletionTimestamp !== undefined || !descriptor.ownsPod(current, pod);
     });
     if (unknown.length > 0) {
       throw badUserInput(
@@ -251,11 +276,22 @@ export class WorkloadsService {
   podChanges(namespace: string, workload: string | undefined, kind: WorkloadKind | undefined): AsyncIterableIterator<PodChange> {
     return informerStream(this.cache.pods, ({ type, object: pod }) => {
       if (pod.metadata.namespace !== namespace) return undefined;
-      const owner = this.cache.podOwner(pod);
-      if (!owner || (workload !== undefined && owner.object.metadata.name !== workload)) return undefined;
-      if (kind !== undefined && owner.descriptor.name !== kind) return undefined;
-      return { type, pod, owner: this.view(owner.descriptor, owner.object) };
+      // A subset pod is its subset workload's (when that is a registry kind) and its UnitedDeployment's.
+      const owner = [this.cache.podOwner(pod), this.subsetOwner(pod)].find((o) =>
+        o !== undefined && (workload === undefined || o.object.metadata.name === workload) && (kind === undefined || o.descriptor.name === kind));
+      return owner ? { type, pod, owner: this.view(owner.descriptor, owner.object) } : undefined;
     });
+  }
+
+  /** The workload with subsets (UnitedDeployment) that a subset pod belongs to, if any. */
+  subsetOwner(pod: Pod): { descriptor: WorkloadKindDescriptor; object: KubeObject } | undefined {
+    if (!pod.metadata.labels?.[LABEL_SUBSET_NAME]) return undefined;
+    for (const descriptor of WORKLOAD_KINDS) {
+      if (!descriptor.subsets) continue;
+      const object = this.cache.workloadInformer(descriptor).list(pod.metadata.namespace).find((w) => descriptor.ownsPod(w, pod));
+      if (object) return { descriptor, object };
+    }
+    return undefined;
   }
 
   /**

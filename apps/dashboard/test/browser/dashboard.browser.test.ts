@@ -147,7 +147,7 @@ describe('SRE dashboard in Chromium', () => {
   });
 
   it('opens the workload: progress, plan, and a grid of 5 pods in one revision colour', async () => {
-    await page.getByRole('link', { name: 'sample' }).click();
+    await page.getByRole('link', { name: 'sample', exact: true }).click();
     await page.waitForURL('**/workloads/cloneset/default/sample');
     ({ currentRevision: oldRevision } = await revisions());
     await gridSettlesOn({ [oldRevision]: 5 });

@@ -183,7 +183,8 @@ describe('Advanced StatefulSet, health and filters in Chromium', () => {
     await expect(page.getByTestId('health').textContent()).resolves.toContain('a partition or a pause keeps the rest back: a person must step it');
     await expect(page.getByTestId('pause-state').textContent()).resolves.toBe('Rollout not paused (held by the partition)');
     // Revisions and their pods come first: the new (update) revision without pods, the current one with all 5.
-    await expect(page.locator('[data-testid=revision-pods] .revision-card').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-pods'))))).resolves.toEqual([0, 5]);
+    // (waited for: the pods load after the badge, later on a busy machine)
+    await page.waitForFunction(() => JSON.stringify([...document.querySelectorAll('[data-testid=revision-pods] .revision-card')].map((e) => Number(e.getAttribute('data-pods')))) === '[0,5]', null, { timeout: 20_000 });
     const cardsTop = (await page.getByTestId('revision-pods').boundingBox())!.y;
     expect(cardsTop).toBeLessThan(1000); // above the fold of a 1000-pixel-high window
     await screenshot(page, 'held');

@@ -1,9 +1,9 @@
 // Small builders for pods and workloads in the shapes the API returns (the generated operation types).
-import type { Health, Ordinals, Pod, RolloutPlan, StatefulSetSummary, WorkloadStatus, WorkloadSummary } from '../../src/lib/api/types';
+import type { Health, Ordinals, Pod, RolloutPlan, StatefulSetSummary, Subset, WorkloadStatus, WorkloadSummary } from '../../src/lib/api/types';
 
 export function pod(name: string, over: Partial<Pod> = {}): Pod {
   return {
-    name, node: 'sim-a-1', zone: 'zone-a', podIP: '10.0.0.1', phase: 'Running', ready: true, available: true,
+    name, node: 'sim-a-1', zone: 'zone-a', subset: null, podIP: '10.0.0.1', phase: 'Running', ready: true, available: true,
     revision: 'web-old', isUpdated: false, lifecycleState: 'NORMAL', pendingHook: null, pendingSince: null,
     deleting: false, ordinal: null, createdAt: '2026-01-01T00:00:00Z', containers: [{ name: 'main', image: 'nginx:1', ready: true, restartCount: 0 }],
     ...over,
@@ -47,4 +47,27 @@ export function statefulSet(over: Partial<StatefulSetSummary> & { partition?: nu
     ordinals: ordinals ?? { start: 0, end: 5, reserved: [] },
     ...rest,
   } as StatefulSetSummary;
+}
+
+/** A UnitedDeployment subset: 2 CloneSet pods, all ready, none updated, schedulable. */
+export function subset(name: string, over: Partial<Subset> = {}): Subset {
+  return {
+    name, kind: 'CloneSet', workload: `ud-${name}-x7k2p`, replicas: 2, reason: 'replicas 2', specifiedReplicas: 2, minReplicas: null, maxReplicas: null,
+    partition: 0, reservedPods: 0, currentReplicas: 2, readyReplicas: 2, updatedReplicas: 0, updatedReadyReplicas: 0, schedulable: true,
+    schedulableCondition: null, recoversAt: null, ...over,
+  };
+}
+
+/** A UnitedDeployment `ud` (its summary: the subsets come with the page's detail). */
+export function unitedDeployment(over: Partial<WorkloadSummary> & { partitions?: Record<string, number> } = {}): WorkloadSummary {
+  const { partitions = {}, ...rest } = over;
+  return {
+    ...workload(),
+    kind: 'UNITED_DEPLOYMENT',
+    name: 'ud',
+    replicas: 6,
+    updateStrategy: { type: 'Manual', manualUpdate: { partitions } },
+    status: status({ replicas: 6, readyReplicas: 6, availableReplicas: 6, updatedReplicas: 6, updatedReadyReplicas: 6, updatedAvailableReplicas: 6, expectedUpdatedReplicas: 6, currentRevision: 'ud-old', updateRevision: 'ud-old' }),
+    ...rest,
+  } as WorkloadSummary;
 }

@@ -24,6 +24,22 @@ describe('planInWords', () => {
     expect(words.numbers).toBe('scaleUpNum 1, updateNum 2');
   });
 
+  it('says a UnitedDeployment’s actions on its subset workloads (no pod) one by one, with their reasons', () => {
+    const words = planInWords(plan({
+      actions: [
+        { type: 'UPDATE_WORKLOAD', pod: '', reason: 'subset subset-b: 2 of 3 pods not at revision ud-2 yet', revision: 'ud-2' },
+        { type: 'CREATE_WORKLOAD', pod: '', reason: 'subset subset-c has no workload yet.', revision: 'ud-2' },
+        { type: 'LABEL_POD', pod: 'ud-a-1', reason: 'reserved', revision: null },
+      ],
+    }), 6);
+    expect(words.next).toEqual([
+      'Update a subset workload at revision ud-2: subset subset-b: 2 of 3 pods not at revision ud-2 yet.',
+      'Create a subset workload at revision ud-2: subset subset-c has no workload yet.',
+      'Label 1 pod: ud-a-1 (reserved).',
+    ]);
+    expect(actionsInWords([{ type: 'SCALE_WORKLOAD', pod: '', reason: '', revision: null }])).toEqual(['Scale a subset workload.']);
+  });
+
   it('puts a single kind of action in the headline', () => {
     const words = planInWords(plan({ actions: [{ type: 'DELETE', pod: 'web-x', reason: 'scale down', revision: null }] }), 4);
     expect(words.headline).toBe('Next, the controller will: delete 1 pod: web-x (scale down).');

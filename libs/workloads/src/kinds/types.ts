@@ -118,6 +118,17 @@ export interface WorkloadKindDescriptor<W extends KubeObject = KubeObject> {
   podOrdinal?(workload: W, pod: Pod): number | undefined;
   /** The pod's instance id, for kinds whose pods have one (CloneSet). */
   podInstanceId?(workload: W, pod: Pod): string | undefined;
+  /**
+   * The revision a pod runs, for kinds whose revision label is not the pod's controller-revision-hash
+   * (a UnitedDeployment's pods carry the subset workload's there, and the UnitedDeployment's in
+   * apps.kruise.io/controller-revision-hash).
+   */
+  podRevision?(pod: Pod): string | undefined;
+  /**
+   * The images a ControllerRevision of the kind rolls out, for kinds whose revisions do not hold a pod
+   * template at data.spec.template (a UnitedDeployment's hold the whole subset-workload template).
+   */
+  revisionImages?(revision: ControllerRevision): string[];
   /** The subset a pod belongs to, for kinds with subsets (UnitedDeployment). */
   podSubset?(workload: W, pod: Pod): string | undefined;
   /** The subsets, for kinds that have them (UnitedDeployment), from the stored spec and status. */

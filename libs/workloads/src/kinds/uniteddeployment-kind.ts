@@ -17,9 +17,10 @@ import { WorkloadMutationError } from './mutation-error.js';
 import type { SubsetSummary, WorkloadKindDescriptor } from './types.js';
 
 /** The pod template of whichever template kind is set. */
-function podTemplate(ud: UnitedDeployment): PodTemplateSpec | undefined {
-  const kind = subsetTemplateKind(ud.spec.template);
-  return kind ? (ud.spec.template[kind]?.spec as { template?: PodTemplateSpec } | undefined)?.template : undefined;
+function podTemplate(ud: Pick<UnitedDeployment, 'spec'>): PodTemplateSpec | undefined {
+  const template = ud.spec?.template;
+  const kind = template && subsetTemplateKind(template);
+  return kind ? (template[kind]?.spec as { template?: PodTemplateSpec } | undefined)?.template : undefined;
 }
 
 function templateSpec(ud: UnitedDeployment): Record<string, unknown> | undefined {
@@ -106,6 +107,9 @@ export const UNITED_DEPLOYMENT_KIND: WorkloadKindDescriptor<UnitedDeployment> = 
   replicas: (ud) => ud.spec.replicas ?? 1,
   updateStrategy: (ud) => ud.spec.updateStrategy ?? {},
   lifecycle: (ud) => templateSpec(ud)?.['lifecycle'] as Lifecycle | undefined,
+  // A revision's data is the UnitedDeployment's spec.template (the subset template of one kind).
+  revisionImages: (revision) => (podTemplate(revision.data as unknown as Pick<UnitedDeployment, 'spec'>)?.spec?.containers ?? []).map((c) => c.image ?? ''),
+  podRevision: (pod) => pod.metadata.labels?.[LABEL_KRUISE_CONTROLLER_REVISION_HASH],
   podSubset: (_ud, pod) => pod.metadata.labels?.[LABEL_SUBSET_NAME],
   subsets: subsetSummaries,
   isPodAvailable: (ud, pod, now) => isPodAvailable(pod, (templateSpec(ud)?.['minReadySeconds'] as number | undefined) ?? 0, now),

@@ -46,15 +46,16 @@ export function workloadHealth(plan: Pick<RolloutPlan<object>, 'complete' | 'blo
   const paused = held.find((b) => b.code === 'PAUSED');
   // A partition holds the rollout once the pods it lets through are done: nothing left to do but step it.
   const pacing = plan.blockers.filter((b) => !HOLDING.has(b.code) && !INFORMATIONAL.has(b.code));
-  if (paused || (held.length > 0 && plan.actions.length === 0 && pacing.length === 0)) {
+  const acting = plan.actions.filter((a) => !a.unchanged);
+  if (paused || (held.length > 0 && acting.length === 0 && pacing.length === 0)) {
     return { state: 'HELD', reason: described(paused ? [paused] : held), pods: podsOf(held) };
   }
   if (pacing.length > 0) return { state: 'PROGRESSING', reason: described(pacing), pods: podsOf(pacing) };
-  const acting = plan.actions.slice(0, 5);
+  const first = acting.slice(0, 5);
   return {
     state: 'PROGRESSING',
-    reason: acting.length > 0 ? acting.map((a) => `${a.type.toLowerCase().replace(/_/g, ' ')} ${a.pod}`).join('; ') : 'waiting for the cluster to catch up',
-    pods: acting.map((a) => a.pod),
+    reason: first.length > 0 ? first.map((a) => `${a.type.toLowerCase().replace(/_/g, ' ')} ${a.pod || a.workload?.name || ''}`.trimEnd()).join('; ') : 'waiting for the cluster to catch up',
+    pods: first.map((a) => a.pod).filter((pod) => pod !== ''),
   };
 }
 

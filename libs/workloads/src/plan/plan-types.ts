@@ -32,6 +32,11 @@ export interface PlannedAction {
   reason: string;
   /** The revision a created or updated pod ends up at. */
   revision?: string;
+  /**
+   * A write Kruise makes although it changes nothing (a UnitedDeployment rewrites a subset workload on
+   * every pass while its pods are not all at the update revision): shown, but not progress.
+   */
+  unchanged?: true;
 }
 
 export type BlockerCode =

@@ -253,12 +253,16 @@ function describe(
         if (o.workload.metadata.labels?.[LABEL_KRUISE_CONTROLLER_REVISION_HASH] !== input.updateRevision) why.push(`template to revision ${input.updateRevision}`);
         if (c.specReplicas !== (allocated.get(o.subset) ?? 0)) why.push(`replicas ${c.specReplicas} -> ${o.replicas}`);
         if (c.partition !== (partitions.get(o.subset) ?? 0)) why.push(`partition ${c.partition} -> ${o.partition}`);
+        const changes = why.length;
         if (c.updatedReplicas < c.replicas) why.push(`${c.replicas - c.updatedReplicas} of ${c.replicas} pods not at revision ${input.updateRevision} yet (rewritten every pass until they are)`);
+        // Once the pods its partition lets through are updated, the rewrite is Kruise's habit, not progress.
+        const rolledToPartition = c.updatedReplicas >= c.replicas - (input.adapter.hasPartition ? o.partition : 0);
+        const rewriteOnly = changes === 0 && why.length > 0 && o.maxUnavailable === undefined && rolledToPartition;
         if (why.length === 0) why.push('subset patch changed');
         if (o.maxUnavailable !== undefined) why.push(`maxUnavailable ${o.maxUnavailable} while unschedulable`);
         actions.push({
           type: c.specReplicas !== o.replicas ? 'SCALE_WORKLOAD' : 'UPDATE_WORKLOAD', pod: '', workload: { kind, name: o.workload.metadata.name! },
-          reason: `subset ${o.subset}: ${why.join('; ')}`, revision: input.updateRevision,
+          reason: `subset ${o.subset}: ${why.join('; ')}`, revision: input.updateRevision, ...(rewriteOnly ? { unchanged: true as const } : {}),
         });
         break;
       }

@@ -6,6 +6,9 @@ import { workloadHealth, type Blocker, type BlockerCode, type HealthCondition, t
 
 const blocker = (code: BlockerCode, message: string, pods: string[] = []): Blocker => ({ code, message, pods });
 const action = (type: PlannedAction['type'], pod: string): PlannedAction => ({ type, pod, reason: 'r' });
+const rewrite = (name: string, unchanged: boolean): PlannedAction => ({
+  type: 'UPDATE_WORKLOAD', pod: '', workload: { kind: 'StatefulSet', name }, reason: 'r', ...(unchanged ? { unchanged: true as const } : {}),
+});
 const progressDeadline: HealthCondition = { type: 'Progressing', status: 'False', reason: 'ProgressDeadlineExceeded', message: 'CloneSet revision web-2 has timed out progressing' };
 
 describe('workloadHealth', () => {
@@ -25,6 +28,8 @@ describe('workloadHealth', () => {
     ['reserved ordinals do not keep a partition-held StatefulSet progressing', { complete: false, blockers: [blocker('PARTITION', 'partition keeps 2 pods'), blocker('RESERVED_ORDINAL', 'ordinal 1 is reserved')], actions: [] }, [], 'HELD', []],
     ['a pause holds even while pods are pacing', { complete: false, blockers: [blocker('PAUSED', 'updateStrategy.rollingUpdate.paused is true'), blocker('MIN_READY_SECONDS', 'x', ['web-0'])], actions: [] }, [], 'HELD', []],
     ['degraded wins over a pending hook and a pause', { complete: false, blockers: [blocker('PAUSED', 'paused'), blocker('HOOK_PENDING', 'hook', ['a']), blocker('UNSCHEDULABLE', 'b cannot be scheduled', ['b'])], actions: [] }, [], 'DEGRADED', ['b']],
+    ['subset partitions that let their pods through hold a UnitedDeployment, whatever Kruise rewrites', { complete: false, blockers: [blocker('PARTITION', 'subset subset-a: partition 1 keeps 1 of its 1 pods', ['ud-a-0'])], actions: [rewrite('ud-a-x', true), rewrite('ud-b-x', true)] }, [], 'HELD', ['ud-a-0']],
+    ['a subset workload rolling toward its partition is progressing', { complete: false, blockers: [blocker('PARTITION', 'subset subset-b: partition 1 keeps 1 of its 3 pods', [])], actions: [rewrite('ud-a-x', true), rewrite('ud-b-x', false)] }, [], 'PROGRESSING', []],
   ] as const)('%s', (_what, plan, conditions, state, pods) => {
     const health = workloadHealth({ complete: plan.complete, blockers: [...plan.blockers], actions: [...plan.actions] }, conditions);
     expect(health.state).toBe(state);
@@ -36,5 +41,6 @@ describe('workloadHealth', () => {
     const health = workloadHealth({ complete: false, blockers: [blocker('UNSCHEDULABLE', 'web-3: cannot be scheduled: 0/9 nodes are available: 9 Too many pods', ['web-3'])], actions: [] }, []);
     expect(health.reason).toBe('web-3: cannot be scheduled: 0/9 nodes are available: 9 Too many pods');
     expect(workloadHealth({ complete: false, blockers: [], actions: [] }, [progressDeadline]).reason).toBe('CloneSet revision web-2 has timed out progressing');
+    expect(workloadHealth({ complete: false, blockers: [], actions: [rewrite('ud-b-x', false)] }, []).reason).toBe('update workload ud-b-x');
   });
 });

@@ -2,6 +2,7 @@
 // revisions, rollout plan and events. Field names follow OpenKruise exactly.
 import { Field, ID, Int, InterfaceType, ObjectType, registerEnumType } from '@nestjs/graphql';
 import { Connection } from '../connection.js';
+import { IntOrPercentScalar } from '../scalars/int-or-percent.scalar.js';
 import { JSONScalar } from '../scalars/json.scalar.js';
 import { WorkloadKind } from '../../workloads/workload-kind.js';
 import type { HookPointName, LifecycleStateName } from '../../workloads/views.js';
@@ -92,7 +93,7 @@ export class PrinterColumnModel {
 const TYPE_OF_KIND: Record<WorkloadKind, string | undefined> = {
   [WorkloadKind.CLONE_SET]: 'CloneSet',
   [WorkloadKind.STATEFUL_SET]: 'StatefulSet',
-  [WorkloadKind.UNITED_DEPLOYMENT]: undefined,
+  [WorkloadKind.UNITED_DEPLOYMENT]: 'UnitedDeployment',
 };
 
 @InterfaceType('Workload', { resolveType: (value: { kind: WorkloadKind }) => TYPE_OF_KIND[value.kind] })
@@ -130,6 +131,31 @@ export class OrdinalsModel {
 @ObjectType('StatefulSet', { implements: () => [WorkloadModel], description: 'An apps.kruise.io Advanced StatefulSet, stored as v1beta1.' })
 export class StatefulSetModel extends WorkloadModel {}
 
+@ObjectType('UnitedDeployment', { implements: () => [WorkloadModel], description: 'An apps.kruise.io UnitedDeployment, stored as v1beta1.' })
+export class UnitedDeploymentModel extends WorkloadModel {}
+
+@ObjectType('Subset', { description: 'One subset of a UnitedDeployment.' })
+export class SubsetModel {
+  @Field() name!: string;
+  @Field({ description: "The subset workload's kind in words: CloneSet, Advanced StatefulSet, StatefulSet or Deployment." }) kind!: string;
+  @Field(() => String, { nullable: true, description: "The subset workload's name; null until the controller has created it." }) workload!: string | null;
+  @Field(() => Int, { description: 'Replicas allocated to the subset by the controller.' }) replicas!: number;
+  @Field({ description: "Why the subset got its replicas (the allocator's words)." }) reason!: string;
+  @Field(() => IntOrPercentScalar, { nullable: true, description: 'topology.subsets[].replicas as written (an Int, a "50%" string, or null).' }) specifiedReplicas!: number | string | null;
+  @Field(() => Int, { nullable: true, description: 'minReplicas resolved to a pod count (null when the subset sets none).' }) minReplicas!: number | null;
+  @Field(() => Int, { nullable: true, description: 'maxReplicas resolved to a pod count (null when the subset sets none).' }) maxReplicas!: number | null;
+  @Field(() => Int, { description: 'The partition written into the subset workload (pods kept at the previous revision).' }) partition!: number;
+  @Field(() => Int, { description: 'Pods reserved as unschedulable (Adaptive with reserveUnschedulablePods).' }) reservedPods!: number;
+  @Field(() => JSONScalar, { nullable: true }) nodeSelectorTerm!: unknown;
+  @Field(() => Int, { description: 'Pods the subset workload reports now (0 before it exists).' }) currentReplicas!: number;
+  @Field(() => Int) readyReplicas!: number;
+  @Field(() => Int, { description: "Pods at the UnitedDeployment's update revision." }) updatedReplicas!: number;
+  @Field(() => Int, { description: "Pods at the UnitedDeployment's update revision and ready." }) updatedReadyReplicas!: number;
+  @Field({ description: 'False while the subset is marked Schedulable=False (Adaptive).' }) schedulable!: boolean;
+  @Field(() => ConditionModel, { nullable: true }) schedulableCondition!: ConditionModel | null;
+  @Field(() => Date, { nullable: true, description: 'While unschedulable (Adaptive): when the subset counts as schedulable again.' }) recoversAt!: Date | null;
+}
+
 @ObjectType()
 export class WorkloadConnection extends Connection(WorkloadModel, 'Workload') {}
 
@@ -166,6 +192,7 @@ export class PodModel {
   @Field() createdAt!: Date;
   @Field(() => Date, { nullable: true }) readySince!: Date | null;
   @Field({ description: 'Terminating: deletion has started.' }) deleting!: boolean;
+  @Field(() => String, { nullable: true, description: 'The UnitedDeployment subset the pod belongs to (apps.kruise.io/subset-name); null for other kinds.' }) subset!: string | null;
 }
 
 @ObjectType()

@@ -3,7 +3,7 @@
 import { Args, Int, Mutation, Query, Resolver, Subscription } from '@nestjs/graphql';
 import { podView, type WorkloadView } from '../../workloads/views.js';
 import { WorkloadKind, kindOf } from '../../workloads/workload-kind.js';
-import { WorkloadsService, type PodChange, type WorkloadAddress } from '../../workloads/workloads.service.js';
+import { WorkloadsService, type PodChange } from '../../workloads/workloads.service.js';
 import { paginate } from '../connection.js';
 import { IntOrPercentScalar, type IntOrPercent } from '../scalars/int-or-percent.scalar.js';
 import { WORKLOAD_KINDS } from '@coxswain/workloads';
@@ -47,18 +47,18 @@ export class WorkloadsResolver {
     return this.service.setImage({ kind, namespace, name }, container, image, expectedGeneration);
   }
 
-  @Mutation(() => WorkloadModel, { description: 'Sets updateStrategy.partition: the number (or percentage) of pods kept at the current revision.' })
+  @Mutation(() => WorkloadModel, {
+    description: 'Sets the partition: pods (or a percentage) kept at the current revision; for a UnitedDeployment, updateStrategy.manualUpdate.partitions of `subset` (of every subset without one).',
+  })
   async setPartition(
     @Args('kind', { type: kindArg }) kind: WorkloadKind,
     @Args('namespace') namespace: string,
     @Args('name') name: string,
     @Args('partition', { type: () => IntOrPercentScalar }) partition: IntOrPercent,
-    @Args('subset', { type: () => String, nullable: true, description: 'UnitedDeployment only.' }) subset: string | null,
+    @Args('subset', { type: () => String, nullable: true, description: 'UnitedDeployment only: the subset whose partition to set.' }) subset: string | null,
     @Args('expectedGeneration', { type: () => Int, nullable: true }) expectedGeneration: number | null,
   ) {
-    const address: WorkloadAddress = { kind, namespace, name };
-    if (subset != null) this.service.refuseSubset(address);
-    return this.service.setPartition(address, partition, expectedGeneration);
+    return this.service.setPartition({ kind, namespace, name }, partition, expectedGeneration, subset ?? undefined);
   }
 
   @Mutation(() => WorkloadModel, { description: 'Sets updateStrategy.paused: no pod is updated until resumed (scaling continues).' })

@@ -11,6 +11,7 @@ export function Header() {
       <Link href="/" className="brand">Coxswain</Link>
       <nav>
         {(!session || can(session, 'read')) && <Link href="/">Workloads</Link>}
+        {(!session || can(session, 'read')) && <Link href="/topology">Topology</Link>}
         <Link href="/hooks">Pending hooks</Link>
       </nav>
       <span className="spacer" />

@@ -3,19 +3,24 @@
 // Each opens a confirmation that says what will happen; the dialog shows the API's refusal in words.
 // The same actions for every kind; an Advanced StatefulSet's partition is an Int (its lowest ordinals
 // kept), and its chosen pods are deleted with apps.kruise.io/specified-delete (same ordinal back).
+// A UnitedDeployment has a partition per subset (the partition row picks the subset) and no pause
+// (the API refuses it), so its pause row is left out.
 import { useState } from 'react';
-import { isStatefulSet, type Pod, type RolloutPlan, type WorkloadSummary } from '../../lib/api/types';
+import { isStatefulSet, isUnitedDeployment, type Pod, type RolloutPlan, type Subset, type WorkloadSummary } from '../../lib/api/types';
 import { parseIntOrPercent } from '../../lib/rollout/int-or-percent';
 import {
   confirmDeletePods, confirmImage, confirmPartition, confirmPause, confirmResume, confirmScale,
 } from '../../lib/rollout/confirm-words';
 import { partitionPods, strategyOf } from '../../lib/rollout/strategy';
 import type { ConfirmRequest } from '../common/ConfirmDialog';
+import { SubsetPartitionActions } from '../subsets/SubsetPartitionActions';
 import type { Mutations } from './mutations';
 
 interface Props {
   workload: WorkloadSummary;
   plan: RolloutPlan | null;
+  /** A UnitedDeployment's subsets (empty for other kinds). */
+  subsets: Subset[];
   containers: { name: string; image: string }[];
   selected: string[];
   /** The pods as they are when a confirmation opens (to name the ones a partition moves). */
@@ -26,9 +31,10 @@ interface Props {
   onDeleted(): void;
 }
 
-export function ActionsPanel({ workload: w, plan, containers, selected, pods, m, onRequest, onConflict, onDeleted }: Props) {
+export function ActionsPanel({ workload: w, plan, subsets, containers, selected, pods, m, onRequest, onConflict, onDeleted }: Props) {
   const strategy = strategyOf(w.updateStrategy, w.kind);
   const sts = isStatefulSet(w);
+  const ud = isUnitedDeployment(w);
   const kept = partitionPods(strategy.partition, w.replicas);
   const [step, setStep] = useState('1');
   const [partition, setPartition] = useState('');
@@ -127,21 +133,27 @@ export function ActionsPanel({ workload: w, plan, containers, selected, pods, m,
   return (
     <section className="card actions" aria-labelledby="actions-title" data-testid="actions">
       <h2 id="actions-title">Actions</h2>
-      <div className="action-row">
-        <span className="label">Partition <b data-testid="partition-value">{String(strategy.partition)}</b> <span className="muted">({kept} of {w.replicas} held{sts && !strategy.unordered ? ': the lowest ordinals' : ''})</span></span>
-        <label>step by <input type="number" min={1} value={step} onChange={(e) => setStep(e.target.value)} className="narrow" name="step" /></label>
-        <button type="button" onClick={submitStep} disabled={kept === 0}>Step partition</button>
-        <label>set to <input value={partition} onChange={(e) => setPartition(e.target.value)} placeholder={sts ? '2' : '3 or 40%'} className="narrow" name="partition" /></label>
-        <button type="button" onClick={submitPartition}>Set partition…</button>
-      </div>
-      <div className="action-row">
-        <span className="label" data-testid="pause-state">Rollout {strategy.paused ? <b>paused</b> : w.health.state === 'HELD' ? 'not paused (held by the partition)' : 'not paused'}</span>
-        {strategy.paused ? (
-          <button type="button" onClick={() => onRequest({ title: 'Resume the rollout', body: confirmResume(w), confirmLabel: 'Resume', action: 'resume the rollout', run: m.resume, onError })}>Resume…</button>
-        ) : (
-          <button type="button" onClick={() => onRequest({ title: 'Pause the rollout', body: confirmPause(w, plan ?? { actions: [] }), confirmLabel: 'Pause', action: 'pause the rollout', run: m.pause, onError })}>Pause…</button>
-        )}
-      </div>
+      {ud ? (
+        <SubsetPartitionActions subsets={subsets} ctx={{ workload: w, m, pods, onRequest, onConflict }} />
+      ) : (
+        <>
+          <div className="action-row">
+            <span className="label">Partition <b data-testid="partition-value">{String(strategy.partition)}</b> <span className="muted">({kept} of {w.replicas} held{sts && !strategy.unordered ? ': the lowest ordinals' : ''})</span></span>
+            <label>step by <input type="number" min={1} value={step} onChange={(e) => setStep(e.target.value)} className="narrow" name="step" /></label>
+            <button type="button" onClick={submitStep} disabled={kept === 0}>Step partition</button>
+            <label>set to <input value={partition} onChange={(e) => setPartition(e.target.value)} placeholder={sts ? '2' : '3 or 40%'} className="narrow" name="partition" /></label>
+            <button type="button" onClick={submitPartition}>Set partition…</button>
+          </div>
+          <div className="action-row">
+            <span className="label" data-testid="pause-state">Rollout {strategy.paused ? <b>paused</b> : w.health.state === 'HELD' ? 'not paused (held by the partition)' : 'not paused'}</span>
+            {strategy.paused ? (
+              <button type="button" onClick={() => onRequest({ title: 'Resume the rollout', body: confirmResume(w), confirmLabel: 'Resume', action: 'resume the rollout', run: m.resume, onError })}>Resume…</button>
+            ) : (
+              <button type="button" onClick={() => onRequest({ title: 'Pause the rollout', body: confirmPause(w, plan ?? { actions: [] }), confirmLabel: 'Pause', action: 'pause the rollout', run: m.pause, onError })}>Pause…</button>
+            )}
+          </div>
+        </>
+      )}
       <div className="action-row">
         <span className="label">Image</span>
         {containers.length > 1 ? (
@@ -163,7 +175,7 @@ export function ActionsPanel({ workload: w, plan, containers, selected, pods, m,
         <span className="label">Chosen pods <b>{selected.length}</b></span>
         <label><input type="checkbox" checked={scaleDown} onChange={(e) => setScaleDown(e.target.checked)} /> also scale down{sts ? ' (reserve their ordinals)' : ''}</label>
         <button type="button" className="danger" onClick={submitDelete} disabled={selected.length === 0}>Delete chosen pods…</button>
-        <span className="muted small">{sts ? 'Choose pods by clicking them in the ordinal strip or ticking rows below; they come back at the same ordinal.' : 'Choose pods by clicking grid cells or ticking rows below.'}</span>
+        <span className="muted small">{sts ? 'Choose pods by clicking them in the ordinal strip or ticking rows below; they come back at the same ordinal.' : ud ? "Choose pods by clicking their chips in the subset rows, grid cells or ticking rows below; each subset's workload replaces them." : 'Choose pods by clicking grid cells or ticking rows below.'}</span>
       </div>
       {formError && <p className="error" role="alert">{formError}</p>}
     </section>

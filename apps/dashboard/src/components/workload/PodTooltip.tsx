@@ -1,6 +1,7 @@
-// The tooltip of one pod cell: name, ordinal, node, zone, revision, state, pending hook and since when,
-// restarts, IP, age, and what holds it back in the plan's words (unschedulable with the scheduler's
-// message, image pull failing, in-place update waiting on a container, ...).
+// The tooltip of one pod cell: name, subset (UnitedDeployment), ordinal, node, zone, revision, state,
+// pending hook and since when, restarts, IP, age, and what holds it back in the plan's words
+// (unschedulable with the scheduler's message, image pull failing, in-place update waiting on a
+// container, ...).
 import type { Blocker, Pod } from '../../lib/api/types';
 import { age } from '../../lib/format';
 import type { RevisionColor } from '../../lib/grid/colors';
@@ -12,6 +13,7 @@ export function PodTooltip({ pod, x, y, color, blockers = [] }: { pod: Pod; x: n
     <div className="tooltip" style={{ left: x, top: y + 4 }} role="tooltip" data-testid="pod-tooltip">
       <b>{pod.name}</b>
       <dl>
+        {pod.subset && <><dt>subset</dt><dd>{pod.subset}</dd></>}
         {pod.ordinal != null && <><dt>ordinal</dt><dd>{pod.ordinal}</dd></>}
         <dt>node</dt><dd>{pod.node ?? 'not scheduled'}</dd>
         <dt>zone</dt><dd>{pod.zone ?? '-'}</dd>

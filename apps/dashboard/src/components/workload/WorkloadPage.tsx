@@ -1,13 +1,15 @@
 'use client';
 // One workload, all live. What an SRE needs first comes first: its health with the reason and the
-// pods concerned, an Advanced StatefulSet's pods by ordinal with the partition line, the revisions
-// and their pods (as Argo Rollouts shows them), the plan in words and the actions; then progress and
-// the chart, every pod by zone and node with the pod list, hooks, revision history and events.
+// pods concerned, an Advanced StatefulSet's pods by ordinal with the partition line, a
+// UnitedDeployment's subsets (allocation, partition, schedulability, pods by zone and node), the
+// revisions and their pods (as Argo Rollouts shows them), the plan in words and the actions; then
+// progress and the chart, every pod by zone and node with the pod list, hooks, revision history and
+// events.
 import Link from 'next/link';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { isStatefulSet, type WorkloadKind } from '../../lib/api/types';
+import { isStatefulSet, isUnitedDeployment, subsetsOf, type Subset, type WorkloadKind } from '../../lib/api/types';
 import { can } from '../../lib/auth/roles';
-import { revisionColors } from '../../lib/grid/colors';
+import { revisionColors, withStatusRevisions } from '../../lib/grid/colors';
 import { kindLabel } from '../../lib/kinds';
 import { containersOf } from '../../lib/rollout/containers';
 import { blockersByPod } from '../../lib/rollout/plan-words';
@@ -16,6 +18,8 @@ import { strategyLine } from '../../lib/rollout/strategy';
 import { ConfirmDialog, type ConfirmRequest } from '../common/ConfirmDialog';
 import { useSession } from '../session/SessionProvider';
 import { RoleNotice } from '../session/RoleNotice';
+import { askSubsetPartition } from '../subsets/subsetPartitionRequest';
+import { SubsetsPanel } from '../subsets/SubsetsPanel';
 import { ActionsPanel } from './ActionsPanel';
 import { EventsTimeline } from './EventsTimeline';
 import { GridLegend } from './GridLegend';
@@ -51,7 +55,13 @@ function Workload({ kind, namespace, name }: { kind: WorkloadKind; namespace: st
   const gridRef = useRef<HTMLDivElement>(null);
   const m = useMemo(() => mutationsFor(http, { kind, namespace, name }), [http, kind, namespace, name]);
   const revisions = w?.revisions ?? NO_REVISIONS;
-  const colors = useMemo(() => revisionColors(revisions), [revisions]);
+  const subsets = useMemo(() => subsetsOf(w), [w]);
+  const currentRevision = w?.status.currentRevision;
+  const updateRevision = w?.status.updateRevision;
+  const colors = useMemo(
+    () => revisionColors(withStatusRevisions(revisions, currentRevision !== undefined && updateRevision !== undefined ? { currentRevision, updateRevision } : undefined)),
+    [revisions, currentRevision, updateRevision],
+  );
   const containers = useMemo(() => (w ? containersOf(w.manifest) : []), [w?.manifest]);
   const blockers = useMemo(() => blockersByPod(plan?.blockers ?? []), [plan?.blockers]);
   const toggle = useCallback((pod: string) => setSelected((s) => {
@@ -71,11 +81,19 @@ function Workload({ kind, namespace, name }: { kind: WorkloadKind; namespace: st
     document.title = `${name} · Coxswain`;
   }, [name]);
 
+  const mayRollout = can(session, 'rollout', namespace);
+  // The latest workload and pods when the operator clicks, not when the rows last rendered.
+  const latest = useRef(w);
+  latest.current = w;
+  const stepSubset = useCallback((subset: Subset, next: number) => {
+    if (latest.current) askSubsetPartition({ workload: latest.current, m, pods: () => pods.store.snapshot(), onRequest: setRequest, onConflict: reload }, subset, next);
+  }, [m, pods.store, reload]);
+
   if (missing) return <main className="page"><p className="error" role="alert">{kindLabel(kind)} {namespace}/{name} does not exist (any more). <Link href="/">Back to the workloads</Link></p></main>;
   if (!w) return <main className="page">{error ? <p className="error" role="alert">{error}</p> : <p className="muted">Loading {namespace}/{name}…</p>}</main>;
 
   const progress = progressOf(w);
-  const mayRollout = can(session, 'rollout', namespace);
+  const ud = isUnitedDeployment(w);
   return (
     <main className="page workload">
       <nav className="crumbs"><Link href="/">Workloads</Link> / {namespace}</nav>
@@ -88,12 +106,16 @@ function Workload({ kind, namespace, name }: { kind: WorkloadKind; namespace: st
       {isStatefulSet(w) && (
         <OrdinalStrip workload={w} store={pods.store} colors={colors} selected={selected} highlighted={highlighted} blockers={blockers} onToggle={toggle} />
       )}
-      <RevisionPods store={pods.store} revisions={revisions} colors={colors} showPods={!isStatefulSet(w)} selected={selected} highlighted={highlighted} blockers={blockers} onToggle={toggle} />
+      {ud && (
+        <SubsetsPanel subsets={subsets} store={pods.store} colors={colors} selected={selected} highlighted={highlighted} onToggle={toggle} onStep={mayRollout ? stepSubset : null} />
+      )}
+      <RevisionPods store={pods.store} revisions={revisions} colors={colors} showPods={!isStatefulSet(w) && !ud} selected={selected} highlighted={highlighted} blockers={blockers} onToggle={toggle} />
       <PlanPanel plan={plan} replicas={w.replicas} onShowPods={showPods} />
       {mayRollout && (
         <ActionsPanel
           workload={w}
           plan={plan}
+          subsets={subsets}
           containers={containers}
           selected={[...selected]}
           pods={() => pods.store.snapshot()}

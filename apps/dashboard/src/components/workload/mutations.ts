@@ -12,6 +12,8 @@ export interface Address { kind: WorkloadKind; namespace: string; name: string }
 export function mutationsFor(http: GraphQLHttp, at: Address) {
   return {
     setPartition: (partition: number | string, expectedGeneration: number) => http.request(SetPartitionDocument, { ...at, partition, expectedGeneration }),
+    /** One UnitedDeployment subset's partition (manualUpdate.partitions[subset]); the other subsets keep theirs. */
+    setSubsetPartition: (subset: string, partition: number, expectedGeneration: number) => http.request(SetPartitionDocument, { ...at, partition, subset, expectedGeneration }),
     setImage: (container: string, image: string, expectedGeneration: number) => http.request(SetImageDocument, { ...at, container, image, expectedGeneration }),
     scale: (replicas: number, expectedGeneration: number) => http.request(ScaleDocument, { ...at, replicas, expectedGeneration }),
     pause: () => http.request(PauseDocument, { ...at }),

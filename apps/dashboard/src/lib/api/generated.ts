@@ -43,12 +43,21 @@ type WorkloadSummary_CloneSet_Fragment = { kind: WorkloadKind, namespace: string
 
 type WorkloadSummary_StatefulSet_Fragment = { kind: WorkloadKind, namespace: string, name: string, uid: string, generation: number, resourceVersion: string, replicas: number, images: Array<string>, createdAt: string, updateStrategy: unknown, ordinals: { start: number, end: number, reserved: Array<{ from: number, to: number }> }, status: { observedGeneration: number, replicas: number, readyReplicas: number, availableReplicas: number, currentReplicas: number | null, updatedReplicas: number, updatedReadyReplicas: number, updatedAvailableReplicas: number, expectedUpdatedReplicas: number, currentRevision: string, updateRevision: string }, columns: Array<{ name: string, value: string }>, health: { state: HealthState, reason: string, pods: Array<string> } };
 
+type WorkloadSummary_UnitedDeployment_Fragment = { kind: WorkloadKind, namespace: string, name: string, uid: string, generation: number, resourceVersion: string, replicas: number, images: Array<string>, createdAt: string, updateStrategy: unknown, status: { observedGeneration: number, replicas: number, readyReplicas: number, availableReplicas: number, currentReplicas: number | null, updatedReplicas: number, updatedReadyReplicas: number, updatedAvailableReplicas: number, expectedUpdatedReplicas: number, currentRevision: string, updateRevision: string }, columns: Array<{ name: string, value: string }>, health: { state: HealthState, reason: string, pods: Array<string> } };
+
 export type WorkloadSummaryFragment =
   | WorkloadSummary_CloneSet_Fragment
   | WorkloadSummary_StatefulSet_Fragment
+  | WorkloadSummary_UnitedDeployment_Fragment
 ;
 
-export type PodFieldsFragment = { name: string, node: string | null, zone: string | null, podIP: string | null, phase: string, ready: boolean, available: boolean, revision: string, isUpdated: boolean, lifecycleState: LifecycleState, pendingHook: HookPoint | null, pendingSince: string | null, deleting: boolean, ordinal: number | null, createdAt: string, containers: Array<{ name: string, image: string, ready: boolean, restartCount: number }> };
+export type PodFieldsFragment = { name: string, node: string | null, zone: string | null, subset: string | null, podIP: string | null, phase: string, ready: boolean, available: boolean, revision: string, isUpdated: boolean, lifecycleState: LifecycleState, pendingHook: HookPoint | null, pendingSince: string | null, deleting: boolean, ordinal: number | null, createdAt: string, containers: Array<{ name: string, image: string, ready: boolean, restartCount: number }> };
+
+export type SubsetFieldsFragment = { name: string, kind: string, workload: string | null, replicas: number, reason: string, specifiedReplicas: number | string | null, minReplicas: number | null, maxReplicas: number | null, partition: number, reservedPods: number, currentReplicas: number, readyReplicas: number, updatedReplicas: number, updatedReadyReplicas: number, schedulable: boolean, recoversAt: string | null, schedulableCondition: { status: string, reason: string | null, message: string | null, lastTransitionTime: string | null } | null };
+
+export type WorkloadSubsetsFragment = { subsets: Array<{ name: string, kind: string, workload: string | null, replicas: number, reason: string, specifiedReplicas: number | string | null, minReplicas: number | null, maxReplicas: number | null, partition: number, reservedPods: number, currentReplicas: number, readyReplicas: number, updatedReplicas: number, updatedReadyReplicas: number, schedulable: boolean, recoversAt: string | null, schedulableCondition: { status: string, reason: string | null, message: string | null, lastTransitionTime: string | null } | null }> };
+
+export type TopologyPodsFragment = { workloadKind: WorkloadKind | null, kind: string, namespace: string, name: string, subset: string | null, pods: number, readyPods: number };
 
 export type MeQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -75,6 +84,7 @@ export type WorkloadsQueryVariables = Exact<{
 export type WorkloadsQuery = { workloads: { pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node:
         | { kind: WorkloadKind, namespace: string, name: string, uid: string, generation: number, resourceVersion: string, replicas: number, images: Array<string>, createdAt: string, updateStrategy: unknown, status: { observedGeneration: number, replicas: number, readyReplicas: number, availableReplicas: number, currentReplicas: number | null, updatedReplicas: number, updatedReadyReplicas: number, updatedAvailableReplicas: number, expectedUpdatedReplicas: number, currentRevision: string, updateRevision: string }, columns: Array<{ name: string, value: string }>, health: { state: HealthState, reason: string, pods: Array<string> } }
         | { kind: WorkloadKind, namespace: string, name: string, uid: string, generation: number, resourceVersion: string, replicas: number, images: Array<string>, createdAt: string, updateStrategy: unknown, ordinals: { start: number, end: number, reserved: Array<{ from: number, to: number }> }, status: { observedGeneration: number, replicas: number, readyReplicas: number, availableReplicas: number, currentReplicas: number | null, updatedReplicas: number, updatedReadyReplicas: number, updatedAvailableReplicas: number, expectedUpdatedReplicas: number, currentRevision: string, updateRevision: string }, columns: Array<{ name: string, value: string }>, health: { state: HealthState, reason: string, pods: Array<string> } }
+        | { kind: WorkloadKind, namespace: string, name: string, uid: string, generation: number, resourceVersion: string, replicas: number, images: Array<string>, createdAt: string, updateStrategy: unknown, status: { observedGeneration: number, replicas: number, readyReplicas: number, availableReplicas: number, currentReplicas: number | null, updatedReplicas: number, updatedReadyReplicas: number, updatedAvailableReplicas: number, expectedUpdatedReplicas: number, currentRevision: string, updateRevision: string }, columns: Array<{ name: string, value: string }>, health: { state: HealthState, reason: string, pods: Array<string> } }
        }> } };
 
 export type WorkloadQueryVariables = Exact<{
@@ -87,6 +97,7 @@ export type WorkloadQueryVariables = Exact<{
 export type WorkloadQuery = { workload:
     | { manifest: string, kind: WorkloadKind, namespace: string, name: string, uid: string, generation: number, resourceVersion: string, replicas: number, images: Array<string>, createdAt: string, updateStrategy: unknown, revisions: Array<{ name: string, hash: string, revision: number, createdAt: string, isCurrent: boolean, isUpdate: boolean, podCount: number, images: Array<string>, manifest: string }>, events: Array<{ type: string, reason: string, message: string, count: number, firstTimestamp: string | null, lastTimestamp: string | null, object: string }>, status: { observedGeneration: number, replicas: number, readyReplicas: number, availableReplicas: number, currentReplicas: number | null, updatedReplicas: number, updatedReadyReplicas: number, updatedAvailableReplicas: number, expectedUpdatedReplicas: number, currentRevision: string, updateRevision: string }, columns: Array<{ name: string, value: string }>, health: { state: HealthState, reason: string, pods: Array<string> } }
     | { manifest: string, kind: WorkloadKind, namespace: string, name: string, uid: string, generation: number, resourceVersion: string, replicas: number, images: Array<string>, createdAt: string, updateStrategy: unknown, revisions: Array<{ name: string, hash: string, revision: number, createdAt: string, isCurrent: boolean, isUpdate: boolean, podCount: number, images: Array<string>, manifest: string }>, events: Array<{ type: string, reason: string, message: string, count: number, firstTimestamp: string | null, lastTimestamp: string | null, object: string }>, ordinals: { start: number, end: number, reserved: Array<{ from: number, to: number }> }, status: { observedGeneration: number, replicas: number, readyReplicas: number, availableReplicas: number, currentReplicas: number | null, updatedReplicas: number, updatedReadyReplicas: number, updatedAvailableReplicas: number, expectedUpdatedReplicas: number, currentRevision: string, updateRevision: string }, columns: Array<{ name: string, value: string }>, health: { state: HealthState, reason: string, pods: Array<string> } }
+    | { manifest: string, kind: WorkloadKind, namespace: string, name: string, uid: string, generation: number, resourceVersion: string, replicas: number, images: Array<string>, createdAt: string, updateStrategy: unknown, revisions: Array<{ name: string, hash: string, revision: number, createdAt: string, isCurrent: boolean, isUpdate: boolean, podCount: number, images: Array<string>, manifest: string }>, events: Array<{ type: string, reason: string, message: string, count: number, firstTimestamp: string | null, lastTimestamp: string | null, object: string }>, status: { observedGeneration: number, replicas: number, readyReplicas: number, availableReplicas: number, currentReplicas: number | null, updatedReplicas: number, updatedReadyReplicas: number, updatedAvailableReplicas: number, expectedUpdatedReplicas: number, currentRevision: string, updateRevision: string }, columns: Array<{ name: string, value: string }>, health: { state: HealthState, reason: string, pods: Array<string> }, subsets: Array<{ name: string, kind: string, workload: string | null, replicas: number, reason: string, specifiedReplicas: number | string | null, minReplicas: number | null, maxReplicas: number | null, partition: number, reservedPods: number, currentReplicas: number, readyReplicas: number, updatedReplicas: number, updatedReadyReplicas: number, schedulable: boolean, recoversAt: string | null, schedulableCondition: { status: string, reason: string | null, message: string | null, lastTransitionTime: string | null } | null }> }
    | null };
 
 export type WorkloadPlanQueryVariables = Exact<{
@@ -97,6 +108,7 @@ export type WorkloadPlanQueryVariables = Exact<{
 
 
 export type WorkloadPlanQuery = { workload:
+    | { resourceVersion: string, plan: { updateRevision: string, currentRevision: string, complete: boolean, diff: unknown, actions: Array<{ type: string, pod: string, reason: string, revision: string | null }>, blockers: Array<{ code: string, message: string, pods: Array<string> }> } }
     | { resourceVersion: string, plan: { updateRevision: string, currentRevision: string, complete: boolean, diff: unknown, actions: Array<{ type: string, pod: string, reason: string, revision: string | null }>, blockers: Array<{ code: string, message: string, pods: Array<string> }> } }
     | { resourceVersion: string, plan: { updateRevision: string, currentRevision: string, complete: boolean, diff: unknown, actions: Array<{ type: string, pod: string, reason: string, revision: string | null }>, blockers: Array<{ code: string, message: string, pods: Array<string> }> } }
    | null };
@@ -111,9 +123,15 @@ export type PodsQueryVariables = Exact<{
 
 
 export type PodsQuery = { workload:
-    | { pods: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { name: string, node: string | null, zone: string | null, podIP: string | null, phase: string, ready: boolean, available: boolean, revision: string, isUpdated: boolean, lifecycleState: LifecycleState, pendingHook: HookPoint | null, pendingSince: string | null, deleting: boolean, ordinal: number | null, createdAt: string, containers: Array<{ name: string, image: string, ready: boolean, restartCount: number }> } }> } }
-    | { pods: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { name: string, node: string | null, zone: string | null, podIP: string | null, phase: string, ready: boolean, available: boolean, revision: string, isUpdated: boolean, lifecycleState: LifecycleState, pendingHook: HookPoint | null, pendingSince: string | null, deleting: boolean, ordinal: number | null, createdAt: string, containers: Array<{ name: string, image: string, ready: boolean, restartCount: number }> } }> } }
+    | { pods: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { name: string, node: string | null, zone: string | null, subset: string | null, podIP: string | null, phase: string, ready: boolean, available: boolean, revision: string, isUpdated: boolean, lifecycleState: LifecycleState, pendingHook: HookPoint | null, pendingSince: string | null, deleting: boolean, ordinal: number | null, createdAt: string, containers: Array<{ name: string, image: string, ready: boolean, restartCount: number }> } }> } }
+    | { pods: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { name: string, node: string | null, zone: string | null, subset: string | null, podIP: string | null, phase: string, ready: boolean, available: boolean, revision: string, isUpdated: boolean, lifecycleState: LifecycleState, pendingHook: HookPoint | null, pendingSince: string | null, deleting: boolean, ordinal: number | null, createdAt: string, containers: Array<{ name: string, image: string, ready: boolean, restartCount: number }> } }> } }
+    | { pods: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { name: string, node: string | null, zone: string | null, subset: string | null, podIP: string | null, phase: string, ready: boolean, available: boolean, revision: string, isUpdated: boolean, lifecycleState: LifecycleState, pendingHook: HookPoint | null, pendingSince: string | null, deleting: boolean, ordinal: number | null, createdAt: string, containers: Array<{ name: string, image: string, ready: boolean, restartCount: number }> } }> } }
    | null };
+
+export type TopologyQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type TopologyQuery = { topology: { zones: Array<{ name: string, pods: number, readyPods: number, nodes: Array<{ name: string, zone: string | null, ready: boolean, unschedulable: boolean, taints: Array<string>, labels: Array<string>, pods: number, readyPods: number, workloads: Array<{ workloadKind: WorkloadKind | null, kind: string, namespace: string, name: string, subset: string | null, pods: number, readyPods: number }> }> }>, unscheduled: Array<{ workloadKind: WorkloadKind | null, kind: string, namespace: string, name: string, subset: string | null, pods: number, readyPods: number }> } };
 
 export type WorkloadChangedSubscriptionVariables = Exact<{
   kind?: WorkloadKind | null | undefined;
@@ -125,6 +143,7 @@ export type WorkloadChangedSubscriptionVariables = Exact<{
 export type WorkloadChangedSubscription = { workloadChanged:
     | { kind: WorkloadKind, namespace: string, name: string, uid: string, generation: number, resourceVersion: string, replicas: number, images: Array<string>, createdAt: string, updateStrategy: unknown, status: { observedGeneration: number, replicas: number, readyReplicas: number, availableReplicas: number, currentReplicas: number | null, updatedReplicas: number, updatedReadyReplicas: number, updatedAvailableReplicas: number, expectedUpdatedReplicas: number, currentRevision: string, updateRevision: string }, columns: Array<{ name: string, value: string }>, health: { state: HealthState, reason: string, pods: Array<string> } }
     | { kind: WorkloadKind, namespace: string, name: string, uid: string, generation: number, resourceVersion: string, replicas: number, images: Array<string>, createdAt: string, updateStrategy: unknown, ordinals: { start: number, end: number, reserved: Array<{ from: number, to: number }> }, status: { observedGeneration: number, replicas: number, readyReplicas: number, availableReplicas: number, currentReplicas: number | null, updatedReplicas: number, updatedReadyReplicas: number, updatedAvailableReplicas: number, expectedUpdatedReplicas: number, currentRevision: string, updateRevision: string }, columns: Array<{ name: string, value: string }>, health: { state: HealthState, reason: string, pods: Array<string> } }
+    | { kind: WorkloadKind, namespace: string, name: string, uid: string, generation: number, resourceVersion: string, replicas: number, images: Array<string>, createdAt: string, updateStrategy: unknown, status: { observedGeneration: number, replicas: number, readyReplicas: number, availableReplicas: number, currentReplicas: number | null, updatedReplicas: number, updatedReadyReplicas: number, updatedAvailableReplicas: number, expectedUpdatedReplicas: number, currentRevision: string, updateRevision: string }, columns: Array<{ name: string, value: string }>, health: { state: HealthState, reason: string, pods: Array<string> } }
    };
 
 export type PodChangedSubscriptionVariables = Exact<{
@@ -133,18 +152,20 @@ export type PodChangedSubscriptionVariables = Exact<{
 }>;
 
 
-export type PodChangedSubscription = { podChanged: { type: string, pod: { name: string, node: string | null, zone: string | null, podIP: string | null, phase: string, ready: boolean, available: boolean, revision: string, isUpdated: boolean, lifecycleState: LifecycleState, pendingHook: HookPoint | null, pendingSince: string | null, deleting: boolean, ordinal: number | null, createdAt: string, containers: Array<{ name: string, image: string, ready: boolean, restartCount: number }> } } };
+export type PodChangedSubscription = { podChanged: { type: string, pod: { name: string, node: string | null, zone: string | null, subset: string | null, podIP: string | null, phase: string, ready: boolean, available: boolean, revision: string, isUpdated: boolean, lifecycleState: LifecycleState, pendingHook: HookPoint | null, pendingSince: string | null, deleting: boolean, ordinal: number | null, createdAt: string, containers: Array<{ name: string, image: string, ready: boolean, restartCount: number }> } } };
 
 export type SetPartitionMutationVariables = Exact<{
   kind: WorkloadKind;
   namespace: string;
   name: string;
   partition: number | string;
+  subset?: string | null | undefined;
   expectedGeneration?: number | null | undefined;
 }>;
 
 
 export type SetPartitionMutation = { setPartition:
+    | { generation: number }
     | { generation: number }
     | { generation: number }
    };
@@ -162,6 +183,7 @@ export type SetImageMutationVariables = Exact<{
 export type SetImageMutation = { setImage:
     | { generation: number }
     | { generation: number }
+    | { generation: number }
    };
 
 export type ScaleMutationVariables = Exact<{
@@ -176,6 +198,7 @@ export type ScaleMutationVariables = Exact<{
 export type ScaleMutation = { scaleWorkload:
     | { generation: number }
     | { generation: number }
+    | { generation: number }
    };
 
 export type PauseMutationVariables = Exact<{
@@ -188,6 +211,7 @@ export type PauseMutationVariables = Exact<{
 export type PauseMutation = { pauseRollout:
     | { generation: number }
     | { generation: number }
+    | { generation: number }
    };
 
 export type ResumeMutationVariables = Exact<{
@@ -198,6 +222,7 @@ export type ResumeMutationVariables = Exact<{
 
 
 export type ResumeMutation = { resumeRollout:
+    | { generation: number }
     | { generation: number }
     | { generation: number }
    };
@@ -214,6 +239,7 @@ export type DeletePodsMutationVariables = Exact<{
 export type DeletePodsMutation = { deletePods:
     | { generation: number }
     | { generation: number }
+    | { generation: number }
    };
 
 export type RollbackMutationVariables = Exact<{
@@ -225,6 +251,7 @@ export type RollbackMutationVariables = Exact<{
 
 
 export type RollbackMutation = { rollbackWorkload:
+    | { generation: number }
     | { generation: number }
     | { generation: number }
    };
@@ -309,6 +336,7 @@ export const PodFieldsFragmentDoc = new TypedDocumentString(`
   name
   node
   zone
+  subset
   podIP
   phase
   ready
@@ -329,6 +357,75 @@ export const PodFieldsFragmentDoc = new TypedDocumentString(`
   }
 }
     `, {"fragmentName":"PodFields"}) as unknown as TypedDocumentString<PodFieldsFragment, unknown>;
+export const SubsetFieldsFragmentDoc = new TypedDocumentString(`
+    fragment SubsetFields on Subset {
+  name
+  kind
+  workload
+  replicas
+  reason
+  specifiedReplicas
+  minReplicas
+  maxReplicas
+  partition
+  reservedPods
+  currentReplicas
+  readyReplicas
+  updatedReplicas
+  updatedReadyReplicas
+  schedulable
+  schedulableCondition {
+    status
+    reason
+    message
+    lastTransitionTime
+  }
+  recoversAt
+}
+    `, {"fragmentName":"SubsetFields"}) as unknown as TypedDocumentString<SubsetFieldsFragment, unknown>;
+export const WorkloadSubsetsFragmentDoc = new TypedDocumentString(`
+    fragment WorkloadSubsets on Workload {
+  ... on UnitedDeployment {
+    subsets {
+      ...SubsetFields
+    }
+  }
+}
+    fragment SubsetFields on Subset {
+  name
+  kind
+  workload
+  replicas
+  reason
+  specifiedReplicas
+  minReplicas
+  maxReplicas
+  partition
+  reservedPods
+  currentReplicas
+  readyReplicas
+  updatedReplicas
+  updatedReadyReplicas
+  schedulable
+  schedulableCondition {
+    status
+    reason
+    message
+    lastTransitionTime
+  }
+  recoversAt
+}`, {"fragmentName":"WorkloadSubsets"}) as unknown as TypedDocumentString<WorkloadSubsetsFragment, unknown>;
+export const TopologyPodsFragmentDoc = new TypedDocumentString(`
+    fragment TopologyPods on TopologyWorkloadPods {
+  workloadKind
+  kind
+  namespace
+  name
+  subset
+  pods
+  readyPods
+}
+    `, {"fragmentName":"TopologyPods"}) as unknown as TypedDocumentString<TopologyPodsFragment, unknown>;
 export const MeDocument = new TypedDocumentString(`
     query Me {
   me {
@@ -428,6 +525,7 @@ export const WorkloadDocument = new TypedDocumentString(`
     query Workload($kind: WorkloadKind!, $namespace: String!, $name: String!) {
   workload(kind: $kind, namespace: $namespace, name: $name) {
     ...WorkloadSummary
+    ...WorkloadSubsets
     manifest
     revisions {
       name
@@ -494,6 +592,37 @@ export const WorkloadDocument = new TypedDocumentString(`
       }
     }
   }
+}
+fragment SubsetFields on Subset {
+  name
+  kind
+  workload
+  replicas
+  reason
+  specifiedReplicas
+  minReplicas
+  maxReplicas
+  partition
+  reservedPods
+  currentReplicas
+  readyReplicas
+  updatedReplicas
+  updatedReadyReplicas
+  schedulable
+  schedulableCondition {
+    status
+    reason
+    message
+    lastTransitionTime
+  }
+  recoversAt
+}
+fragment WorkloadSubsets on Workload {
+  ... on UnitedDeployment {
+    subsets {
+      ...SubsetFields
+    }
+  }
 }`) as unknown as TypedDocumentString<WorkloadQuery, WorkloadQueryVariables>;
 export const WorkloadPlanDocument = new TypedDocumentString(`
     query WorkloadPlan($kind: WorkloadKind!, $namespace: String!, $name: String!) {
@@ -540,6 +669,7 @@ export const PodsDocument = new TypedDocumentString(`
   name
   node
   zone
+  subset
   podIP
   phase
   ready
@@ -559,6 +689,41 @@ export const PodsDocument = new TypedDocumentString(`
     restartCount
   }
 }`) as unknown as TypedDocumentString<PodsQuery, PodsQueryVariables>;
+export const TopologyDocument = new TypedDocumentString(`
+    query Topology {
+  topology {
+    zones {
+      name
+      pods
+      readyPods
+      nodes {
+        name
+        zone
+        ready
+        unschedulable
+        taints
+        labels
+        pods
+        readyPods
+        workloads {
+          ...TopologyPods
+        }
+      }
+    }
+    unscheduled {
+      ...TopologyPods
+    }
+  }
+}
+    fragment TopologyPods on TopologyWorkloadPods {
+  workloadKind
+  kind
+  namespace
+  name
+  subset
+  pods
+  readyPods
+}`) as unknown as TypedDocumentString<TopologyQuery, TopologyQueryVariables>;
 export const WorkloadChangedDocument = new TypedDocumentString(`
     subscription WorkloadChanged($kind: WorkloadKind, $namespace: String, $name: String) {
   workloadChanged(kind: $kind, namespace: $namespace, name: $name) {
@@ -622,6 +787,7 @@ export const PodChangedDocument = new TypedDocumentString(`
   name
   node
   zone
+  subset
   podIP
   phase
   ready
@@ -642,12 +808,13 @@ export const PodChangedDocument = new TypedDocumentString(`
   }
 }`) as unknown as TypedDocumentString<PodChangedSubscription, PodChangedSubscriptionVariables>;
 export const SetPartitionDocument = new TypedDocumentString(`
-    mutation SetPartition($kind: WorkloadKind!, $namespace: String!, $name: String!, $partition: IntOrPercent!, $expectedGeneration: Int) {
+    mutation SetPartition($kind: WorkloadKind!, $namespace: String!, $name: String!, $partition: IntOrPercent!, $subset: String, $expectedGeneration: Int) {
   setPartition(
     kind: $kind
     namespace: $namespace
     name: $name
     partition: $partition
+    subset: $subset
     expectedGeneration: $expectedGeneration
   ) {
     generation

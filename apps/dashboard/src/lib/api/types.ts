@@ -2,7 +2,8 @@
 // from the generated operation types (generated.ts, from the served schema and operations.graphql), so
 // a schema change that breaks the dashboard fails the type check instead of a page at run time.
 import type {
-  MeQuery, PendingHooksQuery, PodChangedSubscription, PodFieldsFragment, WorkloadKindsQuery, WorkloadPlanQuery, WorkloadQuery, WorkloadSummaryFragment,
+  MeQuery, PendingHooksQuery, PodChangedSubscription, PodFieldsFragment, SubsetFieldsFragment, TopologyQuery, WorkloadKindsQuery, WorkloadPlanQuery, WorkloadQuery,
+  WorkloadSummaryFragment,
 } from './generated';
 
 export type { HealthState, HookPoint, LifecycleState, WorkloadKind } from './generated';
@@ -23,6 +24,9 @@ export type PlannedAction = RolloutPlan['actions'][number];
 export type Revision = WorkloadDetail['revisions'][number];
 export type KubeEvent = WorkloadDetail['events'][number];
 
+/** One subset of a UnitedDeployment (only the Workload query asks for them). */
+export type Subset = SubsetFieldsFragment;
+
 export type Pod = PodFieldsFragment;
 export type ContainerState = Pod['containers'][number];
 export type PodEvent = PodChangedSubscription['podChanged'];
@@ -31,12 +35,19 @@ export type Me = MeQuery['me'];
 export type PendingHook = PendingHooksQuery['pendingHooks'][number];
 export type WorkloadKindInfo = WorkloadKindsQuery['workloadKinds'][number];
 
+export type ClusterTopology = TopologyQuery['topology'];
+export type TopologyZone = ClusterTopology['zones'][number];
+export type TopologyNode = TopologyZone['nodes'][number];
+/** Pods of one workload (one subset of a UnitedDeployment) on a node, or Pending. */
+export type TopologyWorkloadPods = ClusterTopology['unscheduled'][number];
+
 /** Token roles (the schema serves `Me.role` as a String; apps/api/src/auth/roles.ts names them). */
 export type Role = 'viewer' | 'operator' | 'hook-acker' | 'admin';
 
 /**
  * spec.updateStrategy as the API serves it (a JSON value: Kruise's own spec, not a GraphQL type).
- * CloneSet v1alpha1 kept partition, maxUnavailable, maxSurge and paused at the top level.
+ * CloneSet v1alpha1 kept partition, maxUnavailable, maxSurge and paused at the top level; a
+ * UnitedDeployment has type Manual and a partition per subset under manualUpdate.
  */
 export interface UpdateStrategy {
   type?: string;
@@ -52,8 +63,18 @@ export interface UpdateStrategy {
   maxUnavailable?: number | string;
   maxSurge?: number | string;
   paused?: boolean;
+  manualUpdate?: { partitions?: Record<string, number> };
 }
 
 export function isStatefulSet(w: WorkloadSummary): w is StatefulSetSummary {
   return 'ordinals' in w && w.ordinals != null;
+}
+
+export function isUnitedDeployment(w: Pick<WorkloadSummary, 'kind'>): boolean {
+  return w.kind === 'UNITED_DEPLOYMENT';
+}
+
+/** A UnitedDeployment's subsets in topology order (none for other kinds, or before the detail loads). */
+export function subsetsOf(w: WorkloadDetail | null): Subset[] {
+  return w && 'subsets' in w ? w.subsets : [];
 }

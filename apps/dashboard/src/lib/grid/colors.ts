@@ -24,6 +24,25 @@ export function revisionColors(revisions: readonly Pick<Revision, 'name' | 'hash
   return map;
 }
 
+type Colourable = Pick<Revision, 'name' | 'hash' | 'revision' | 'isUpdate' | 'isCurrent'>;
+
+/**
+ * The revisions to colour pods by: the listed ones, plus the status's update and current revisions
+ * when the list lacks them (just created, or not listed: a CloneSet-template UnitedDeployment's
+ * revisions carry no selector labels, as in Kruise, so the API lists none), so the update still reads
+ * blue and the current one orange.
+ */
+export function withStatusRevisions(revisions: readonly Colourable[], status: { currentRevision: string; updateRevision: string } | undefined): Colourable[] {
+  if (!status) return [...revisions];
+  const listed = (name: string) => !name || revisions.some((r) => r.name === name || r.hash === name);
+  const hashOf = (name: string) => name.slice(name.lastIndexOf('-') + 1);
+  const extra: Colourable[] = [];
+  const { updateRevision: update, currentRevision: current } = status;
+  if (!listed(update)) extra.push({ name: update, hash: hashOf(update), revision: Number.MAX_SAFE_INTEGER, isUpdate: true, isCurrent: update === current });
+  if (current !== update && !listed(current)) extra.push({ name: current, hash: hashOf(current), revision: Number.MAX_SAFE_INTEGER - 1, isUpdate: false, isCurrent: true });
+  return [...revisions, ...extra];
+}
+
 export function colorOf(colors: Map<string, RevisionColor>, podRevision: string): string {
   return colors.get(podRevision)?.color ?? UNKNOWN_COLOR;
 }

@@ -1,8 +1,9 @@
 // What a change will do, said before the operator confirms it. Numbers come from the workload's
 // status, its pods and the current plan, with each kind's arithmetic: a CloneSet partition is a number
 // or share of pods (rounding up), an Advanced StatefulSet partition keeps its lowest valid ordinals
-// (spec/advanced-statefulset.md §4.6); maxUnavailable rounds down.
-import { isStatefulSet, type HookPoint, type Pod, type RolloutPlan, type WorkloadSummary } from '../api/types';
+// (spec/advanced-statefulset.md §4.6); maxUnavailable rounds down. A UnitedDeployment's pods move
+// through its subsets' workloads, each held by its own partition (lib/subsets for those words).
+import { isStatefulSet, isUnitedDeployment, type HookPoint, type Pod, type RolloutPlan, type WorkloadSummary } from '../api/types';
 import { validOrdinals } from './ordinals';
 import { listNames } from './plan-words';
 import { maxUnavailablePods, partitionPods, strategyOf } from './strategy';
@@ -12,6 +13,7 @@ type W = WorkloadSummary;
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 function movement(w: W): string {
+  if (isUnitedDeployment(w)) return "each subset's workload updates the pods its partition lets go, at its own pace";
   const s = strategyOf(w.updateStrategy, w.kind);
   const how = s.podUpdatePolicy === 'ReCreate' ? 'recreated' : 'updated in place where possible, otherwise recreated';
   const order = isStatefulSet(w) && !s.unordered ? 'highest ordinal first, ' : '';
@@ -91,13 +93,17 @@ export function confirmImage(w: W, container: string, image: string, currentImag
   const kept = partitionPods(strategyOf(w.updateStrategy, w.kind).partition, w.replicas);
   const moving = Math.max(0, w.replicas - kept);
   const keptWhich = isStatefulSet(w) ? `${plural(kept, 'pod')} (the lowest ordinals)` : plural(kept, 'pod');
-  return `Set container ${container} of ${w.name} from ${currentImage ?? '(unknown)'} to ${image}: this makes a new update revision. ${moving > 0 ? `${plural(moving, 'pod')} move to it (${movement(w)})` : 'No pod moves to it yet'}${kept > 0 ? `; the partition keeps ${keptWhich} on the current revision` : ''}.${pausedNote(w)}`;
+  const partition = isUnitedDeployment(w) ? "the subsets' partitions keep" : 'the partition keeps';
+  return `Set container ${container} of ${w.name} from ${currentImage ?? '(unknown)'} to ${image}: this makes a new update revision. ${moving > 0 ? `${plural(moving, 'pod')} move to it (${movement(w)})` : 'No pod moves to it yet'}${kept > 0 ? `; ${partition} ${keptWhich} on the current revision` : ''}.${pausedNote(w)}`;
 }
 
 export function confirmScale(w: W, replicas: number): string {
   const delta = replicas - w.replicas;
   if (delta === 0) return `${w.name} already has ${plural(replicas, 'replica')}: nothing changes.`;
   const are = (n: number) => (n === 1 ? 'is' : 'are');
+  if (isUnitedDeployment(w)) {
+    return `Scale ${w.name} from ${w.replicas} to ${replicas}: the controller spreads the ${replicas} replicas over its subsets again (in topology order, within each subset's replicas or min/max), so ${plural(Math.abs(delta), 'pod')} ${are(Math.abs(delta))} ${delta > 0 ? 'created' : 'deleted'} in the subsets whose share changes.`;
+  }
   if (isStatefulSet(w)) {
     if (delta > 0) return `Scale ${w.name} from ${w.replicas} to ${replicas}: ${plural(delta, 'pod')} ${are(delta)} created at the next free ordinals (reserved ordinals are skipped), at the revision the partition gives them.`;
     return `Scale ${w.name} from ${w.replicas} to ${replicas}: ${plural(-delta, 'pod')} ${are(-delta)} deleted, highest ordinal first.`;

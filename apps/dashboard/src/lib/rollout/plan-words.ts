@@ -21,27 +21,50 @@ const VERBS: Record<string, (n: number) => string> = {
   RECREATE: (n) => `Recreate ${plural(n, 'pod')}`,
   UPDATE_IN_PLACE: (n) => `Update ${plural(n, 'pod')} in place`,
   LIFECYCLE_TRANSITION: (n) => `Move ${plural(n, 'pod')} to the next lifecycle state`,
+  LABEL_POD: (n) => `Label ${plural(n, 'pod')}`,
   REPAIR_POD: (n) => `Repair the identity or storage of ${plural(n, 'pod')}`,
   UPDATE_PVC: (n) => `Set the retention policy on the claims of ${plural(n, 'pod')}`,
 };
 
-/** Actions of one type and revision become one sentence, e.g. "Recreate 2 pods at revision r: a, b (why)". */
+// A UnitedDeployment plans changes to its subsets' workloads, not to pods: such an action names no
+// pod, and its reason names the subset, so each is a sentence of its own.
+const WORKLOAD_VERBS: Record<string, string> = {
+  CREATE_WORKLOAD: 'Create a subset workload',
+  SCALE_WORKLOAD: 'Scale a subset workload',
+  UPDATE_WORKLOAD: 'Update a subset workload',
+  DELETE_WORKLOAD: 'Delete a subset workload',
+};
+
+function workloadActionInWords(a: PlannedAction): string {
+  const verb = WORKLOAD_VERBS[a.type] ?? a.type.toLowerCase().replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
+  return `${verb}${a.revision ? ` at revision ${a.revision}` : ''}${a.reason ? `: ${a.reason.replace(/\.$/, '')}` : ''}.`;
+}
+
+/**
+ * Actions of one type and revision become one sentence, e.g. "Recreate 2 pods at revision r: a, b (why)";
+ * an action on a subset workload (no pod) is one sentence with its reason.
+ */
 export function actionsInWords(actions: readonly PlannedAction[]): string[] {
   const groups = new Map<string, PlannedAction[]>();
+  const workloadActions: string[] = [];
   for (const a of actions) {
+    if (!a.pod) {
+      workloadActions.push(workloadActionInWords(a));
+      continue;
+    }
     const key = `${a.type}\u0000${a.revision ?? ''}\u0000${a.type === 'LIFECYCLE_TRANSITION' ? a.reason : ''}`;
     const group = groups.get(key);
     if (group) group.push(a);
     else groups.set(key, [a]);
   }
-  return [...groups.values()].map((group) => {
+  return [...workloadActions, ...[...groups.values()].map((group) => {
     const first = group[0]!;
     const verb = (VERBS[first.type] ?? ((n: number) => `${first.type.toLowerCase().replace(/_/g, ' ')} ${plural(n, 'pod')}`))(group.length);
     const at = first.revision ? ` at revision ${first.revision}` : '';
     const reasons = [...new Set(group.map((a) => a.reason).filter(Boolean))];
     const why = reasons.length === 1 ? ` (${reasons[0]})` : '';
     return `${verb}${at}: ${listNames(group.map((a) => a.pod))}${why}.`;
-  });
+  })];
 }
 
 export function blockerInWords(blocker: Blocker): BlockerWords {

@@ -1,6 +1,8 @@
 // Reads a workload's update strategy whatever its kind and API version put it (v1beta1 under
 // rollingUpdate, CloneSet v1alpha1 at the top level), with each kind's defaults: CloneSet
-// maxUnavailable 20% and maxSurge 0; Advanced StatefulSet maxUnavailable 1 and no surge.
+// maxUnavailable 20% and maxSurge 0; Advanced StatefulSet maxUnavailable 1 and no surge. A
+// UnitedDeployment has no pause and a partition per subset (Manual): its partition here is their sum,
+// the pods held back over all subsets, so the progress bars mark it like any other partition.
 import type { UpdateStrategy, WorkloadKind } from '../api/types';
 import { scaled } from './int-or-percent';
 
@@ -19,8 +21,18 @@ function asStrategy(raw: unknown): UpdateStrategy {
   return raw && typeof raw === 'object' ? (raw as UpdateStrategy) : {};
 }
 
+/** A UnitedDeployment's partitions by subset (updateStrategy.manualUpdate.partitions). */
+export function subsetPartitions(raw: unknown): Record<string, number> {
+  const partitions = asStrategy(raw).manualUpdate?.partitions;
+  return partitions && typeof partitions === 'object' ? partitions : {};
+}
+
 export function strategyOf(raw: unknown, kind: WorkloadKind = 'CLONE_SET'): Strategy {
   const s = asStrategy(raw);
+  if (kind === 'UNITED_DEPLOYMENT') {
+    const held = Object.values(subsetPartitions(raw)).reduce((n, p) => n + (Number.isFinite(p) ? p : 0), 0);
+    return { type: s.type ?? 'Manual', partition: held, maxUnavailable: '-', maxSurge: 0, paused: false, podUpdatePolicy: '-', unordered: false };
+  }
   const r = s.rollingUpdate ?? {};
   const sts = kind === 'STATEFUL_SET';
   return {
@@ -51,6 +63,10 @@ export function maxUnavailablePods(strategy: Strategy, replicas: number): number
 
 /** One line for the page header: type, policy and the pacing numbers the kind has. */
 export function strategyLine(raw: unknown, kind: WorkloadKind): string {
+  if (kind === 'UNITED_DEPLOYMENT') {
+    const partitions = Object.entries(subsetPartitions(raw)).map(([subset, p]) => `${subset} ${p}`);
+    return `Manual: ${partitions.length ? `partitions ${partitions.join(', ')}` : 'no partition, every subset updates'}; each subset's workload paces its own pods`;
+  }
   const s = strategyOf(raw, kind);
   if (s.type === 'OnDelete') return 'OnDelete: pods change revision only when deleted';
   const surge = kind === 'STATEFUL_SET' ? '' : `, maxSurge ${s.maxSurge}`;

@@ -1,0 +1,5 @@
+import { TopologyPage } from '../../components/topology/TopologyPage';
+
+export default function Topology() {
+  return <TopologyPage />;
+}
