@@ -1,17 +1,20 @@
 #!/usr/bin/env node
 // The README's test command: sets up what the suites need (Debian's Chromium for the dashboard's
-// browser tests), type-checks every project (tests included) and runs its Jest suite through Nx, then
-// prints one totals line.
+// browser tests, a kubectl for the Kubernetes API tests), type-checks every project (tests included)
+// and runs its Jest suite through Nx, then prints one totals line.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureChromium } from './ensure-chromium.mjs';
+import { ensureKubectl } from './ensure-kubectl.mjs';
 
 const root = join(import.meta.dirname, '..');
 
-// The browser tests need Chromium; the test command sets it up itself on a fresh machine.
+// The browser tests need Chromium and the Kubernetes API tests kubectl; the test command sets both up
+// itself on a fresh machine.
 try {
   ensureChromium();
+  ensureKubectl();
 } catch (err) {
   console.error(`[test] ${err.message}`);
   console.log('0 passed, 1 failed');
