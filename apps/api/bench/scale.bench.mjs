@@ -259,10 +259,11 @@ async function throughput() {
     const scaleUp = { wallSeconds: round((now() - started) / 1000), idealSeconds: (pullMs + startMs) / 1000 };
     const writesAfterScale = await podWrites(server);
     started = now();
-    await server.gql(`mutation { setImage(kind: CLONE_SET, namespace: "default", name: "big", container: "main", image: "nginx:1.27") { generation } }`);
+    const { generation } = (await server.gql(`mutation { setImage(kind: CLONE_SET, namespace: "default", name: "big", container: "main", image: "nginx:1.27") { generation } }`)).setImage;
     await until('the rollout', async () => {
+      // Until the controller has seen the new template, the old revision's counts still read "all updated".
       const s = (await status(server, 'big')).status;
-      return s.updatedReadyReplicas === pods && s.readyReplicas === pods;
+      return s.observedGeneration >= generation && s.updatedReadyReplicas === pods && s.readyReplicas === pods;
     }, 30 * 60_000, 100);
     const rollout = { wallSeconds: round((now() - started) / 1000), idealSeconds: (10 * (pullMs + startMs)) / 1000 };
     const writesAfterRollout = await podWrites(server);
@@ -279,7 +280,7 @@ async function throughput() {
 /** Writes of Pod objects the cluster has accepted, by the cluster worker's own count. */
 async function podWrites(server) {
   const m = await server.metrics();
-  return m['coxswain_cluster_object_writes_total{resource="Pod"}'] ?? NaN;
+  return m['coxswain_cluster_object_writes_total{resource="Pod"}'] ?? 0; // no series before the first pod
 }
 
 for (const phase of PHASES) {
