@@ -97,9 +97,11 @@ export class KubeApiServer implements OnApplicationBootstrap, OnApplicationShutd
     const server = this.server;
     if (!server) return;
     this.server = undefined;
-    // Watches stay open for minutes; end them with the server.
+    // Watches stay open for minutes; end them with the server. Accepting stops first, so a client
+    // reconnecting in between cannot hold the shutdown open.
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await closed;
   }
 
   /** `https://HOST:PORT` once listening, else undefined. */

@@ -60,7 +60,10 @@ export class KubeFacade {
   }
 
   async close(): Promise<void> {
+    // Stop accepting first: a client reconnecting between ending the connections and closing the
+    // server (an informer's watch retry) would otherwise hold the close open for good.
+    const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
     this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+    await closed;
   }
 }
