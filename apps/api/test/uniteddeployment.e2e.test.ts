@@ -107,6 +107,28 @@ describe('UnitedDeployment over GraphQL (the OpenKruise document example)', () =
     expect(none.workload.pods.totalCount).toBe(0);
   });
 
+  it('lists workloads by namespace, then name, then kind, a page at a time', async () => {
+    await graphql(`mutation($y: String!) { applyManifest(yaml: $y) { name } }`, { y: `apiVersion: apps.kruise.io/v1beta1
+kind: CloneSet
+metadata: {name: sample, namespace: default}
+spec:
+  replicas: 0
+  selector: {matchLabels: {app: sample-cs}}
+  template:
+    metadata: {labels: {app: sample-cs}}
+    spec: {containers: [{name: main, image: nginx}]}
+` });
+    type Page = { workloads: { edges: { node: { name: string; kind: string } }[]; pageInfo: { endCursor: string; hasNextPage: boolean } } };
+    const first = await graphql<Page>(`{ workloads(namespace: "default", first: 1) { edges { node { name kind } } pageInfo { endCursor hasNextPage } } }`);
+    expect(first.workloads.edges.map((e) => e.node)).toEqual([{ name: 'sample', kind: 'CLONE_SET' }]);
+    expect(first.workloads.pageInfo.hasNextPage).toBe(true);
+    const next = await graphql<Page>(`query($a: String) { workloads(namespace: "default", first: 5, after: $a) { edges { node { name kind } } pageInfo { hasNextPage } } }`,
+      { a: first.workloads.pageInfo.endCursor });
+    expect(next.workloads.edges.map((e) => e.node)).toEqual([{ name: 'sample-ud', kind: 'UNITED_DEPLOYMENT' }]);
+    expect(next.workloads.pageInfo.hasNextPage).toBe(false);
+    await graphql(`mutation { deleteWorkload(kind: CLONE_SET, namespace: "default", name: "sample") }`);
+  });
+
   it('counts each subset\'s pods in its zone in the cluster topology', async () => {
     const { topology } = await graphql<{ topology: { zones: { name: string; nodes: { name: string; workloads: { workloadKind: string | null; kind: string; name: string; subset: string | null; pods: number }[] }[] }[]; unscheduled: unknown[] } }>(
       `{ topology { zones { name nodes { name workloads { workloadKind kind name subset pods } } } unscheduled { name pods } } }`);

@@ -63,7 +63,9 @@ export class WorkloadsService {
     const now = this.now();
     return kinds
       .flatMap((d) => this.cache.workloadInformer(d).list(namespace).map((o) => workloadView(d, o, now)))
-      .sort((a, b) => listKey(a).localeCompare(listKey(b)));
+      .map((w) => [workloadListKey(w), w] as const)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([, w]) => w);
   }
 
   find(address: WorkloadAddress): WorkloadView | null {
@@ -394,6 +396,10 @@ function mergeStreams<T>(streams: AsyncIterableIterator<T>[]): AsyncIterableIter
   };
 }
 
-function listKey(w: WorkloadView): string {
-  return `${w.namespace}/${w.name}/${w.kind}`;
+/**
+ * A workload's place in lists and its cursor: namespace, then name, then kind, compared as code
+ * points (NUL sorts before every character a name can hold, so "sample" comes before "sample-ud").
+ */
+export function workloadListKey(w: Pick<WorkloadView, 'namespace' | 'name' | 'kind'>): string {
+  return `${w.namespace}\u0000${w.name}\u0000${w.kind}`;
 }

@@ -3,7 +3,7 @@
 import { Args, Int, Mutation, Query, Resolver, Subscription } from '@nestjs/graphql';
 import { podView, type WorkloadView } from '../../workloads/views.js';
 import { WorkloadKind, kindOf } from '../../workloads/workload-kind.js';
-import { WorkloadsService, type PodChange } from '../../workloads/workloads.service.js';
+import { WorkloadsService, workloadListKey, type PodChange } from '../../workloads/workloads.service.js';
 import { paginate } from '../connection.js';
 import { IntOrPercentScalar, type IntOrPercent } from '../scalars/int-or-percent.scalar.js';
 import { WORKLOAD_KINDS } from '@coxswain/workloads';
@@ -22,7 +22,7 @@ export class WorkloadsResolver {
     @Args('first', { type: () => Int, nullable: true, defaultValue: 100 }) first: number,
     @Args('after', { type: () => String, nullable: true }) after: string | null,
   ) {
-    return paginate(this.service.list(namespace ?? undefined, kind ?? undefined), (w) => `${w.namespace}/${w.name}/${w.kind}`, first, after);
+    return paginate(this.service.list(namespace ?? undefined, kind ?? undefined), workloadListKey, first, after);
   }
 
   @Query(() => [WorkloadKindInfoModel], { description: 'The workload kinds with a controller here, in the contract order.' })
