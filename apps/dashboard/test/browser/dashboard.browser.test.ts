@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { CURRENT_COLOR, UPDATE_COLOR } from '../../src/lib/grid/colors';
 import { ADMIN_TOKEN, gql, launchChromium, screenshot, startApi, startDashboard, type Running, type RunningApi } from '../support/servers';
+import { confirmDialog, confirmWith as confirmDialogWith } from '../support/confirm-dialog';
 
 let api: RunningApi;
 let dashboard: Running;
@@ -53,7 +54,7 @@ afterAll(async () => {
 });
 
 const grid = () => page.locator('[data-testid=pod-grid]');
-const dialog = () => page.locator('dialog.confirm');
+const dialog = () => confirmDialog(page);
 
 async function revisions(): Promise<{ currentRevision: string; updateRevision: string }> {
   const res = await gql<{ workload: { status: { currentRevision: string; updateRevision: string } } }>(
@@ -105,14 +106,8 @@ async function revisionPixelsSettle(revision: string, want: string[], timeout = 
  * the dialog to close: live updates can show the change before the mutation's answer arrives, and
  * the closing modal hands focus back, which would swallow the next keystrokes.
  */
-async function confirmWith(button: RegExp | string, expectBody: (string | RegExp)[] = [], refused = false): Promise<void> {
-  await dialog().waitFor({ state: 'visible' });
-  const body = dialog().getByTestId('confirm-body');
-  for (const e of expectBody) await expect(body.textContent()).resolves.toMatch(e);
-  await dialog().getByRole('button', { name: button }).click();
-  if (refused) await dialog().getByTestId('action-error').waitFor();
-  else await dialog().waitFor({ state: 'hidden' });
-}
+const confirmWith = (button: RegExp | string, expectBody: (string | RegExp)[] = [], refused = false): Promise<void> =>
+  confirmDialogWith(page, button, expectBody, refused);
 
 async function signIn(token: string): Promise<void> {
   await page.locator('input[name=token]').fill(token);

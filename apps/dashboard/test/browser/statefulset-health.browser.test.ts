@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { buildClientSchema, getIntrospectionQuery, lexicographicSortSchema, printSchema, type IntrospectionQuery } from 'graphql';
 import type { Browser, Page } from 'playwright-core';
 import { ADMIN_TOKEN, DASHBOARD_DIR, gql, launchChromium, screenshot, startApi, startDashboard, type Running, type RunningApi } from '../support/servers';
+import { confirmDialog, confirmWith as confirmDialogWith } from '../support/confirm-dialog';
 
 let api: RunningApi;
 let dashboard: Running;
@@ -70,16 +71,11 @@ afterAll(async () => {
   await api?.close();
 });
 
-const dialog = () => page.locator('dialog.confirm');
+const dialog = () => confirmDialog(page);
 const strip = () => page.getByTestId('ordinal-strip');
 
-async function confirmWith(button: RegExp | string, expectBody: (string | RegExp)[] = []): Promise<void> {
-  await dialog().waitFor({ state: 'visible' });
-  const body = dialog().getByTestId('confirm-body');
-  for (const e of expectBody) await expect(body.textContent()).resolves.toMatch(e);
-  await dialog().getByRole('button', { name: button }).click();
-  await dialog().waitFor({ state: 'hidden' });
-}
+const confirmWith = (button: RegExp | string, expectBody: (string | RegExp)[] = []): Promise<void> =>
+  confirmDialogWith(page, button, expectBody);
 
 /** The strip in DOM order: ordinals, reserved gaps and the partition line. */
 async function stripOrder(): Promise<string[]> {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { CURRENT_COLOR, UPDATE_COLOR } from '../../src/lib/grid/colors';
 import { ADMIN_TOKEN, gql, launchChromium, screenshot, startApi, startDashboard, type Running, type RunningApi } from '../support/servers';
+import { confirmDialog, confirmWith as confirmDialogWith } from '../support/confirm-dialog';
 
 let api: RunningApi;
 let dashboard: Running;
@@ -63,15 +64,10 @@ afterAll(async () => {
   await api?.close();
 });
 
-const dialog = () => page.locator('dialog.confirm');
+const dialog = () => confirmDialog(page);
 
-async function confirmWith(button: RegExp | string, expectBody: (string | RegExp)[] = []): Promise<void> {
-  await dialog().waitFor({ state: 'visible' });
-  const body = dialog().getByTestId('confirm-body');
-  for (const e of expectBody) await expect(body.textContent()).resolves.toMatch(e);
-  await dialog().getByRole('button', { name: button }).click();
-  await dialog().waitFor({ state: 'hidden' });
-}
+const confirmWith = (button: RegExp | string, expectBody: (string | RegExp)[] = []): Promise<void> =>
+  confirmDialogWith(page, button, expectBody);
 
 /** Waits until every subset row shows its replicas and that many ready pods as chips, none marked. */
 async function subsetsSettle(want: Record<string, number>, timeout = 45_000): Promise<void> {
