@@ -3,7 +3,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { applyObjects, isApiError, type AppliedObject, type ClusterClient, type KindRef, type MergePatch, type WatchEvent } from '@coxswain/cluster';
 import {
-  findKindByName, KINDS, lookupKind, parseManifests, printYaml, Selector, LABEL_TOPOLOGY_ZONE,
+  findKindByName, KINDS, lookupKind, parseManifests, printYaml, Selector,
   type KindInfo, type KubeObject,
 } from '@coxswain/kruise-api';
 import { AuditTrail } from '../audit/audit-trail.js';
@@ -11,6 +11,7 @@ import { badUserInput } from '../graphql/errors.js';
 import type { Runtime } from '../runtime.js';
 import { CLUSTER, RUNTIME } from '../tokens.js';
 import { ALL_INDEX, ClusterCache, POD_NODE } from './cluster-cache.js';
+import { nodeFacts } from './node-facts.js';
 import { NAMESPACE_INDEX, objectKey, splitKey } from '@coxswain/controller-runtime';
 import type { OrderedSource } from '../graphql/connection.js';
 import { watchIterator } from './watch-iterator.js';
@@ -146,19 +147,15 @@ export class ClusterObjectsService {
   nodes(): NodeSummary[] {
     const podsPerNode = this.cache.pods.indexValues(POD_NODE);
     return this.cache.nodes.list().sort((a, b) => a.metadata.name!.localeCompare(b.metadata.name!)).map((node) => {
-      const ready = node.status?.conditions?.find((c) => c.type === 'Ready')?.status === 'True';
-      const unschedulable = node.spec?.unschedulable === true;
+      const facts = nodeFacts(node);
       const name = node.metadata.name!;
       return {
         name,
-        ready,
-        unschedulable,
-        status: `${ready ? 'Ready' : 'NotReady'}${unschedulable ? ',SchedulingDisabled' : ''}`,
-        zone: node.metadata.labels?.[LABEL_TOPOLOGY_ZONE] ?? null,
+        ...facts,
+        status: `${facts.ready ? 'Ready' : 'NotReady'}${facts.unschedulable ? ',SchedulingDisabled' : ''}`,
         internalIP: node.status?.addresses?.find((a) => a.type === 'InternalIP')?.address ?? null,
         pods: podsPerNode.get(name) ?? 0,
         podCapacity: Number(node.status?.allocatable?.pods ?? node.status?.capacity?.pods ?? 0),
-        taints: (node.spec?.taints ?? []).map((t) => `${t.key}${t.value ? `=${t.value}` : ''}:${t.effect}`),
         labels: node.metadata.labels ?? {},
         createdAt: new Date(node.metadata.creationTimestamp!),
       };

@@ -102,7 +102,6 @@ describe('TopologyService', () => {
     await store.update({ ...pending, spec: { ...pending.spec, nodeName: 'b-1' } });
     const gone = await store.delete<Pod>(POD_REF, 'shop', 'web-2', { gracePeriodSeconds: 0 });
     await cache.caughtUp([gone]);
-    await new Promise((r) => setTimeout(r, 50));
     const topology = new TopologyService(cache).topology();
     expect(topology.unscheduled).toEqual([]);
     const b1 = topology.zones[1]!.nodes[0]!;

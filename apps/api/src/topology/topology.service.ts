@@ -2,8 +2,9 @@
 // each workload run there. Built from the sizes of the pod cache's topology index (node x owner x
 // subset x ready), so an answer costs the number of such groups, never a walk over every pod.
 import { Injectable } from '@nestjs/common';
-import { LABEL_TOPOLOGY_ZONE, type KubeObject, type Node } from '@coxswain/kruise-api';
+import type { KubeObject, Node } from '@coxswain/kruise-api';
 import { WORKLOAD_KINDS } from '@coxswain/workloads';
+import { nodeFacts } from '../cluster/node-facts.js';
 import { ClusterCache, parseTopologyKey, POD_TOPOLOGY, type PodPlacement } from '../cluster/cluster-cache.js';
 import type { WorkloadKind } from '../workloads/workload-kind.js';
 
@@ -111,12 +112,10 @@ export class TopologyService {
 }
 
 function nodeEntry(name: string, node: Node | undefined, workloads: TopologyWorkloadPods[]): TopologyNode {
+  const facts = node ? nodeFacts(node) : { ready: false, unschedulable: false, zone: null, taints: [] };
   return {
     name,
-    zone: node?.metadata.labels?.[LABEL_TOPOLOGY_ZONE] ?? null,
-    ready: node?.status?.conditions?.find((c) => c.type === 'Ready')?.status === 'True',
-    unschedulable: node?.spec?.unschedulable === true,
-    taints: (node?.spec?.taints ?? []).map((t) => `${t.key}${t.value ? `=${t.value}` : ''}:${t.effect}`),
+    ...facts,
     labels: Object.entries(node?.metadata.labels ?? {}).map(([k, v]) => `${k}=${v}`).sort(),
     pods: workloads.reduce((n, w) => n + w.pods, 0),
     readyPods: workloads.reduce((n, w) => n + w.readyPods, 0),

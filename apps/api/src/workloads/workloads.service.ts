@@ -126,12 +126,22 @@ export class WorkloadsService {
       .sort((a, b) => (a.metadata.name! < b.metadata.name! ? -1 : a.metadata.name! > b.metadata.name! ? 1 : 0));
   }
 
-  /** Active (not terminating) pods of the workload at a revision, from an index bucket's size. */
-  activePodsAt(workload: WorkloadView, revision: string): number {
-    if (workload.descriptor.subsets) {
-      return this.subsetPods(workload).filter((p) => !p.metadata.deletionTimestamp && workload.descriptor.podRevision?.(p) === revision).length;
+  /**
+   * Counts the workload's active (not terminating) pods at a revision: an index bucket's size, or for a
+   * kind with subsets one pass over its pods, made once for a whole revision list.
+   */
+  activePodCounter(workload: WorkloadView): (revision: string) => number {
+    const { descriptor } = workload;
+    if (descriptor.subsets) {
+      const counts = new Map<string, number>();
+      for (const pod of this.subsetPods(workload)) {
+        if (pod.metadata.deletionTimestamp) continue;
+        const revision = descriptor.podRevision?.(pod) ?? '';
+        counts.set(revision, (counts.get(revision) ?? 0) + 1);
+      }
+      return (revision) => counts.get(revision) ?? 0;
     }
-    return this.cache.pods.countByIndex(POD_OWNER_ACTIVE_REVISION, `${workload.uid}/${shortHash(revision)}`);
+    return (revision) => this.cache.pods.countByIndex(POD_OWNER_ACTIVE_REVISION, `${workload.uid}/${shortHash(revision)}`);
   }
 
   nodes(): ReadonlyMap<string, Node> {
@@ -279,9 +289,11 @@ export class WorkloadsService {
     return informerStream(this.cache.pods, ({ type, object: pod }) => {
       if (pod.metadata.namespace !== namespace) return undefined;
       // A subset pod is its subset workload's (when that is a registry kind) and its UnitedDeployment's.
-      const owner = [this.cache.podOwner(pod), this.subsetOwner(pod)].find((o) =>
-        o !== undefined && (workload === undefined || o.object.metadata.name === workload) && (kind === undefined || o.descriptor.name === kind));
-      return owner ? { type, pod, owner: this.view(owner.descriptor, owner.object) } : undefined;
+      const matches = (o: { descriptor: WorkloadKindDescriptor; object: KubeObject } | undefined) =>
+        o !== undefined && (workload === undefined || o.object.metadata.name === workload) && (kind === undefined || o.descriptor.name === kind);
+      const direct = this.cache.podOwner(pod);
+      const owner = matches(direct) ? direct : this.subsetOwner(pod);
+      return owner && matches(owner) ? { type, pod, owner: this.view(owner.descriptor, owner.object) } : undefined;
     });
   }
 

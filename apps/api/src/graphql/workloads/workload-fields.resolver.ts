@@ -31,7 +31,8 @@ export class WorkloadFieldsResolver {
 
   @ResolveField(() => [RevisionModel], { description: 'ControllerRevisions, newest first.' })
   revisions(@Parent() workload: WorkloadView) {
-    return this.workloads.revisions(workload).map((r) => revisionView(r, workload, this.workloads.activePodsAt(workload, r.metadata.name!)));
+    const activePods = this.workloads.activePodCounter(workload);
+    return this.workloads.revisions(workload).map((r) => revisionView(r, workload, activePods(r.metadata.name!)));
   }
 
   @ResolveField(() => WorkloadHealthModel, { description: 'Complete, progressing, held, waiting on a hook or degraded, with the reason and the pods concerned.' })
