@@ -1,10 +1,11 @@
 // client-go's EventRecorder: controllers report what they did as core/v1 Events on the object they
 // acted for (what `kubectl describe` shows). Recording never blocks or fails a reconcile: writes run in
-// the background and their errors are only reported. Repeats of the same event (same object, type,
-// reason and message) update one Event's count and lastTimestamp instead of creating another, as the
-// client-go correlator does.
+// the background and their errors are only reported. Every event goes through client-go's correlator
+// first (event-correlator.ts): repeats become counts, floods of similar events one combined Event, and
+// a source's events about one object are rate limited.
 import { isApiError, isoNow, type Clock, type ClusterClient, type KindRef } from '@coxswain/cluster';
 import type { Event, KubeObject } from '@coxswain/kruise-api';
+import { EventCorrelator } from './event-correlator.js';
 
 export const EVENT_REF: KindRef = { apiVersion: 'v1', kind: 'Event' };
 
@@ -20,28 +21,23 @@ export interface ClusterEventRecorderOptions {
   /** `source.component` / `reportingComponent`, e.g. `cloneset-controller`. */
   component: string;
   onError?: (error: unknown) => void;
-  /** How many distinct events are remembered for aggregation (client-go: 4096). */
+  /** How many distinct events, groups and objects the correlator remembers (client-go: 4096). */
   cacheSize?: number;
 }
 
-interface Recorded {
-  name: string;
-  namespace: string;
-  count: number;
-}
-
 export class ClusterEventRecorder implements EventRecorder {
-  private readonly recent = new Map<string, Recorded>();
+  private readonly correlator: EventCorrelator;
   private pending: Promise<void> = Promise.resolve();
   private sequence = 0;
 
-  constructor(private readonly options: ClusterEventRecorderOptions) {}
+  constructor(private readonly options: ClusterEventRecorderOptions) {
+    this.correlator = new EventCorrelator((objectName) => `${objectName}.${this.uniqueSuffix()}`, options.cacheSize);
+  }
 
   event(object: KubeObject, type: EventType, reason: string, message: string): void {
-    const { uid, name, namespace } = object.metadata;
-    if (!name) return;
-    const key = `${uid ?? ''}\u0000${type}\u0000${reason}\u0000${message}`;
-    this.pending = this.pending.then(() => this.write(key, object, type, reason, message)).catch((err: unknown) => this.options.onError?.(err));
+    if (!object.metadata.name) return;
+    const event = this.newEvent(object, type, reason, message);
+    this.pending = this.pending.then(() => this.write(event)).catch((err: unknown) => this.options.onError?.(err));
   }
 
   /** Resolves once every event recorded so far has been written (or has failed). */
@@ -49,25 +45,12 @@ export class ClusterEventRecorder implements EventRecorder {
     return this.pending;
   }
 
-  private async write(key: string, object: KubeObject, type: EventType, reason: string, message: string): Promise<void> {
+  private newEvent(object: KubeObject, type: EventType, reason: string, message: string): Event {
     const now = isoNow(this.options.clock);
-    const seen = this.recent.get(key);
-    if (seen) {
-      try {
-        seen.count += 1;
-        await this.options.client.patch(EVENT_REF, seen.namespace, seen.name, { count: seen.count, lastTimestamp: now });
-        this.touch(key, seen);
-        return;
-      } catch (err) {
-        if (!isApiError(err, 'NotFound')) throw err;
-        this.recent.delete(key);
-      }
-    }
-    const namespace = object.metadata.namespace ?? 'default';
-    const event: Event = {
+    return {
       apiVersion: 'v1',
       kind: 'Event',
-      metadata: { name: `${object.metadata.name}.${this.uniqueSuffix()}`, namespace },
+      metadata: { name: `${object.metadata.name}.${this.uniqueSuffix()}`, namespace: object.metadata.namespace ?? 'default' },
       involvedObject: {
         apiVersion: object.apiVersion,
         kind: object.kind,
@@ -85,20 +68,30 @@ export class ClusterEventRecorder implements EventRecorder {
       source: { component: this.options.component },
       reportingComponent: this.options.component,
     };
-    const created = await this.options.client.create(event);
-    this.touch(key, { name: created.metadata.name!, namespace, count: 1 });
+  }
+
+  /** Correlated when its turn comes, so repeats see the names and counts of the writes before them. */
+  private async write(event: Event): Promise<void> {
+    const result = this.correlator.correlate(event, this.options.clock.now(), event.lastTimestamp!);
+    if (result.skip) return;
+    if (result.patch) {
+      try {
+        const patched = await this.options.client.patch<Event>(EVENT_REF, result.event.metadata.namespace, result.event.metadata.name!, result.patch);
+        this.correlator.updateState(patched);
+        return;
+      } catch (err) {
+        if (!isApiError(err, 'NotFound')) throw err;
+      }
+    }
+    // New, or the Event a repeat would count on is gone (expired or deleted): create it afresh.
+    const { resourceVersion: _ignored, ...metadata } = result.event.metadata;
+    const created = await this.options.client.create<Event>({ ...result.event, metadata });
+    this.correlator.updateState(created);
   }
 
   /** Kubernetes names events `<object>.<hex timestamp>`; a sequence keeps two in one millisecond apart. */
   private uniqueSuffix(): string {
     this.sequence = (this.sequence + 1) % 4096;
     return (this.options.clock.now() * 4096 + this.sequence).toString(16);
-  }
-
-  private touch(key: string, recorded: Recorded): void {
-    this.recent.delete(key);
-    this.recent.set(key, recorded);
-    const limit = this.options.cacheSize ?? 4096;
-    while (this.recent.size > limit) this.recent.delete(this.recent.keys().next().value!);
   }
 }

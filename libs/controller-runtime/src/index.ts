@@ -14,5 +14,6 @@ export * from './handlers.js';
 export * from './controller.js';
 export * from './observing-client.js';
 export * from './manager.js';
+export * from './event-correlator.js';
 export * from './event-recorder.js';
 export * from './leaderelection/index.js';

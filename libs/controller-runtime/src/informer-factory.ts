@@ -8,6 +8,7 @@ import { Informer, type InformerOptions } from './informer.js';
 export interface InformerFactoryOptions {
   clock: Clock;
   onError?: InformerOptions['onError'];
+  transform?: InformerOptions['transform'];
 }
 
 export interface InformerScope {

@@ -38,6 +38,11 @@ export interface InformerOptions {
   /** First retry delay after a failed list or watch; doubles up to maxBackoffMs (client-go: 800 ms, 30 s). */
   initialBackoffMs?: number;
   maxBackoffMs?: number;
+  /**
+   * Applied to every object before it is cached and handed to handlers (client-go's SetTransform):
+   * a cache can make its objects cheaper to hold.
+   */
+  transform?: (object: KubeObject) => KubeObject;
 }
 
 export class Informer<T extends KubeObject = KubeObject> {
@@ -48,6 +53,7 @@ export class Informer<T extends KubeObject = KubeObject> {
   private readonly onError: (error: unknown, context: string) => void;
   private readonly initialBackoffMs: number;
   private readonly maxBackoffMs: number;
+  private readonly transform: (object: T) => T;
   private readonly cache = new Indexer<T>();
   private handlers: EventHandler<T>[] = [];
 
@@ -74,6 +80,7 @@ export class Informer<T extends KubeObject = KubeObject> {
     this.onError = options.onError ?? ((error, context) => console.warn(`informer ${ref.kind}: ${context}:`, error));
     this.initialBackoffMs = options.initialBackoffMs ?? 800;
     this.maxBackoffMs = options.maxBackoffMs ?? 30_000;
+    this.transform = (options.transform as ((object: T) => T) | undefined) ?? ((object) => object);
     this.backoffMs = this.initialBackoffMs;
   }
 
@@ -266,7 +273,7 @@ export class Informer<T extends KubeObject = KubeObject> {
   }
 
   private apply(event: WatchEvent<T>): void {
-    const object = event.object;
+    const object = this.transform(event.object);
     const key = objectKey(object);
     if (object.metadata.resourceVersion) this.advanceTo(object.metadata.resourceVersion);
     if (event.type === 'DELETED') {
@@ -284,7 +291,8 @@ export class Informer<T extends KubeObject = KubeObject> {
   private replace(items: T[], resourceVersion: string): void {
     const initial = !this.synced;
     const listed = new Set<string>();
-    for (const object of items) {
+    for (const item of items) {
+      const object = this.transform(item);
       const key = objectKey(object);
       listed.add(key);
       const old = this.cache.set(key, object);

@@ -27,6 +27,8 @@ export interface ControllerManagerOptions {
   /** Options for the observing client in observe mode. */
   observe?: Omit<ObservingClusterClientOptions, 'clock'>;
   onInformerError?: (error: unknown, context: string) => void;
+  /** ControllerOptions.restAfterLongReconcile for every controller of the manager. */
+  restAfterLongReconcile?: boolean;
 }
 
 /** What a reconciler is built from, so it cannot get hold of the wrong client. */
@@ -54,6 +56,7 @@ export class ControllerManager {
 
   private readonly controllers: Controller[] = [];
   private readonly cacheSyncTimeoutMs: number;
+  private readonly restAfterLongReconcile: boolean;
   private state: 'new' | 'starting' | 'synced' | 'running' | 'stopped' = 'new';
 
   constructor(options: ControllerManagerOptions) {
@@ -61,6 +64,7 @@ export class ControllerManager {
     this.clock = options.clock;
     this.metrics = options.metrics ?? new Metrics();
     this.cacheSyncTimeoutMs = options.cacheSyncTimeoutMs ?? 120_000;
+    this.restAfterLongReconcile = options.restAfterLongReconcile ?? false;
     this.informers = new InformerFactory(options.client, { clock: options.clock, onError: options.onInformerError });
     this.observer =
       this.mode === 'observe' ? new ObservingClusterClient(options.client, { ...options.observe, clock: options.clock }) : undefined;
@@ -79,7 +83,7 @@ export class ControllerManager {
   /** Creates a controller wired to this manager's clock and metrics. Add all controllers before start(). */
   newController(options: ManagedControllerOptions): Controller {
     const reconciler = typeof options.reconciler === 'function' ? options.reconciler(this.context) : options.reconciler;
-    const controller = new Controller({ ...options, reconciler, clock: this.clock, metrics: this.metrics });
+    const controller = new Controller({ restAfterLongReconcile: this.restAfterLongReconcile, ...options, reconciler, clock: this.clock, metrics: this.metrics });
     this.add(controller);
     return controller;
   }

@@ -3,6 +3,7 @@ import { EmbeddedStore, ManualClock } from '@coxswain/cluster';
 import {
   Controller,
   InformerFactory,
+  LONG_RECONCILE_MS,
   Metrics,
   enqueueObject,
   enqueueOwner,
@@ -21,7 +22,7 @@ const silent = () => {};
 
 function newController(
   reconcile: (request: Request) => Promise<ReconcileResult | void>,
-  options: { clock?: ManualClock; metrics?: Metrics; maxConcurrentReconciles?: number; name?: string } = {},
+  options: { clock?: ManualClock; metrics?: Metrics; maxConcurrentReconciles?: number; name?: string; restAfterLongReconcile?: boolean } = {},
 ): { controller: Controller; clock: ManualClock; metrics: Metrics } {
   const clock = options.clock ?? new ManualClock();
   const metrics = options.metrics ?? new Metrics();
@@ -31,6 +32,7 @@ function newController(
     clock,
     metrics,
     maxConcurrentReconciles: options.maxConcurrentReconciles,
+    restAfterLongReconcile: options.restAfterLongReconcile,
     onError: silent,
   });
   cleanup.push(() => controller.stop());
@@ -50,6 +52,29 @@ function gate(): { promise: Promise<void>; open: () => void } {
 }
 
 describe('Controller', () => {
+  it.each([
+    { rest: true, label: 'rests a long-running key as long as it ran, even with a second worker free' },
+    { rest: false, label: 'without rests, runs a dirty key again at once' },
+  ])('$label', async ({ rest }) => {
+    const runs: { start: number; end: number }[] = [];
+    const { controller } = newController(async () => {
+      const start = performance.now();
+      while (performance.now() - start < LONG_RECONCILE_MS * 2); // holds the thread, as a big plan does
+      runs.push({ start, end: performance.now() });
+      if (runs.length < 3) controller.enqueue({ namespace: 'ns', name: 'big' });
+    }, { maxConcurrentReconciles: 2, restAfterLongReconcile: rest });
+    controller.start();
+    controller.enqueue({ namespace: 'ns', name: 'big' });
+    for (let waited = 0; runs.length < 3 && waited < 5000; waited += 10) await new Promise((r) => setTimeout(r, 10));
+    expect(runs).toHaveLength(3);
+    const gaps = runs.slice(1).map((run, i) => run.start - runs[i]!.end);
+    for (const [i, gap] of gaps.entries()) {
+      const took = runs[i]!.end - runs[i]!.start;
+      if (rest) expect(gap).toBeGreaterThanOrEqual(took - 1);
+      else expect(gap).toBeLessThan(LONG_RECONCILE_MS * 2);
+    }
+  });
+
   it('retries a failing reconcile with exponential backoff until it succeeds, then forgets the key', async () => {
     const attempts: number[] = [];
     const { controller, clock, metrics } = newController(async () => {

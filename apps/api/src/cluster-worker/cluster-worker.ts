@@ -58,7 +58,8 @@ async function main(): Promise<void> {
   const local = cluster.store.localClient();
   // CONTROLLER_MODE=off: the controllers are built (plans can still be asked for) but never started.
   const running = config.controllers.mode !== 'off';
-  const controllers = new ControllerManager({ client: local, clock, mode: config.controllers.mode === 'observe' ? 'observe' : 'active', metrics });
+  // The controllers share this thread with the store, scheduler and kubelet they wait on.
+  const controllers = new ControllerManager({ client: local, clock, mode: config.controllers.mode === 'observe' ? 'observe' : 'active', metrics, restAfterLongReconcile: true });
   const events = new ClusterEventRecorder({
     client: controllers.client,
     clock,

@@ -5,7 +5,7 @@
 // a writer waits for its own write to reach the cache (`caughtUp`) before answering, so a client that
 // changed something reads its change back. The same caches serve a real cluster unchanged.
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import type { Clock, ClusterClient, KindRef } from '@coxswain/cluster';
+import { StringInterner, type Clock, type ClusterClient, type KindRef } from '@coxswain/cluster';
 import { InformerFactory, type Informer } from '@coxswain/controller-runtime';
 import {
   LABEL_CONTROLLER_REVISION_HASH, LABEL_LIFECYCLE_STATE, LABEL_SUBSET_NAME, LIFECYCLE_STATES, resourceKey,
@@ -101,8 +101,11 @@ export class ClusterCache implements OnModuleInit, OnModuleDestroy {
   private nodesByName: ReadonlyMap<string, Node> | undefined;
 
   constructor(@Inject(CLUSTER) cluster: ClusterClient, @Inject(CLOCK) clock: Clock) {
+    // Objects arrive copied from the cluster's thread; their repeated strings are shared once cached.
+    const strings = new StringInterner();
     this.factory = new InformerFactory(cluster, {
       clock,
+      transform: (object) => strings.internAndFreeze(object),
       onError: (error, context) => this.logger.warn({ msg: `cache: ${context}`, error: String(error) }),
     });
     this.workloads = new Map(WORKLOAD_KINDS.map((k) => [k.name, this.factory.informerFor(k.ref)]));

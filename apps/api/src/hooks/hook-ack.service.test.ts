@@ -89,13 +89,16 @@ function setup() {
   const acks = new MemoryAcks();
   const trail = new AuditTrail();
   const tombstones = { wasDeleted: () => false } as unknown as PodTombstones;
-  // The API's cache as the service reads it: the pod's CloneSet, and writes that are in it at once.
+  // The API's cache as the service reads it: the pod as the cluster has it (or `cached`, when set), its
+  // CloneSet, and writes that are in it at once.
+  const cached: { pod?: Pod | null } = {};
   const cache = {
+    pods: { get: () => (cached.pod === undefined ? cluster.pod && structuredClone(cluster.pod) : (cached.pod ?? undefined)) },
     podOwner: () => ({ descriptor: workloadKind('CLONE_SET')!, object: structuredClone(owner) }),
     caughtUp: async () => {},
   } as unknown as ClusterCache;
   const service = new HookAckService(cluster as unknown as ClusterClient, new ManualClock(), cache, acks as unknown as HookAcksRepository, tombstones, trail);
-  return { cluster, acks, trail, service };
+  return { cluster, acks, trail, service, cached };
 }
 
 async function failure(promise: Promise<unknown>): Promise<unknown> {
@@ -116,6 +119,18 @@ describe('HookAckService', () => {
       before: { 'metadata.finalizers': ['example.io/hold'], [`metadata.labels['${BLOCK}']`]: 'true' },
       after: { 'metadata.finalizers': [], [`metadata.labels['${BLOCK}']`]: null }, // the fake keeps an empty list
     }]);
+  });
+
+  it.each([
+    { label: 'a stale cached copy costs one Conflict, then the cluster\'s copy is written', cachedPod: waitingPod('9'), patches: ['9', '10'] },
+    { label: 'a pod the cache does not have yet is read from the cluster', cachedPod: null, patches: ['10'] },
+    { label: 'a cached copy not yet in PreparingDelete is checked again against the cluster\'s, not refused', cachedPod: waitingPod('9', 'Normal'), patches: ['10'] },
+  ])('$label', async ({ cachedPod, patches }) => {
+    const { cluster, acks, service, cached } = setup();
+    cached.pod = cachedPod;
+    await service.ack(principal, request());
+    expect(cluster.patches.map((p) => (p.metadata as { resourceVersion: string }).resourceVersion)).toEqual(patches);
+    expect(acks.rows.get('k1')).toMatchObject({ state: 'done', status: 200 });
   });
 
   it('re-reads and re-checks after a Conflict: a pod changed by someone else is written once it is read again', async () => {

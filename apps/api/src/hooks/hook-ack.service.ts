@@ -4,8 +4,9 @@
 // 1. The key is claimed by inserting its row (in flight) BEFORE the pod is touched: a concurrent
 //    request with the same key finds the row and gets 409 (in flight) or, later, the stored answer;
 //    the same key with a different request gets 422. So at most one request per key writes the pod.
-// 2. The pod is read and must still wait on that hook (state and pendingHook); the write carries the
-//    read resourceVersion and uid, and a Conflict re-reads and re-checks (bounded).
+// 2. The pod is read (first from the API's cache) and must still wait on that hook (state and
+//    pendingHook); the write carries the read resourceVersion and uid, and a Conflict re-reads from the
+//    cluster and re-checks (bounded).
 // 3. The answer is stored and the row marked done. Answers that state a fact about the pod (200, 404
 //    unknown pod, 409 hook not pending, 410 pod gone) are final for the key and replayed to retries;
 //    a failure without an answer (pod kept changing, an internal error) releases the key so a retry
@@ -13,7 +14,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { isApiError, type Clock, type ClusterClient } from '@coxswain/cluster';
-import { isDNS1123Label, isDNS1123Subdomain, LABEL_LIFECYCLE_STATE, unstorableTextProblem, type Pod } from '@coxswain/kruise-api';
+import { isDNS1123Label, isDNS1123Subdomain, LABEL_LIFECYCLE_STATE, unstorableTextProblem, type LifecycleHook, type Pod } from '@coxswain/kruise-api';
 import { pendingHook, POD_REF, type HookPoint } from '@coxswain/workloads';
 import { AuditTrail } from '../audit/audit-trail.js';
 import { ClusterCache } from '../cluster/cluster-cache.js';
@@ -141,23 +142,24 @@ export class HookAckService {
   /** Step 2: read, check, one conditional write; re-read on Conflict. */
   private async writePod(principal: Principal, request: AckRequest, id: string): Promise<HookAckAnswer> {
     const spec = HOOK_POINTS[request.hook];
+    // The first read is the API's cache (no round trip to the cluster). The write's resourceVersion
+    // precondition turns a stale copy into a Conflict; a copy that fails the checks may only be behind,
+    // so the cluster's copy decides before any refusal (which is final for the key).
+    let cached = this.cache.pods.get(request.namespace, request.pod);
     for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt++) {
-      const pod = await this.readPod(request);
-      if (pod.metadata.deletionTimestamp && spec.direction === 'restore') {
-        throw new DomainError('POD_GONE', `pod ${request.namespace}/${request.pod} is terminating`);
-      }
-      const owner = hookOwner(this.cache, pod);
-      const hook = owner?.lifecycle?.[spec.lifecycleKey];
-      const state = pod.metadata.labels?.[LABEL_LIFECYCLE_STATE] ?? '';
-      const pending = owner ? pendingHook(pod, owner.lifecycle) : undefined;
-      if (!owner || !hook) {
-        throw new DomainError('HOOK_NOT_PENDING', `pod ${request.namespace}/${request.pod} has no ${request.hook} hook: its workload configures no lifecycle.${spec.lifecycleKey}`);
-      }
-      if (state !== spec.state || pending?.hook !== request.hook) {
-        throw new DomainError('HOOK_NOT_PENDING', `pod ${request.namespace}/${request.pod} is not waiting on its ${request.hook} hook (lifecycle state "${state || 'Normal'}"${pending ? `, waiting on ${pending.hook}` : ''})`);
+      const pod = cached ?? (await this.readPod(request));
+      const fromCache = cached !== undefined;
+      cached = undefined;
+      const checked = this.check(pod, request);
+      if (checked instanceof DomainError) {
+        if (fromCache) {
+          attempt--;
+          continue;
+        }
+        throw checked;
       }
       try {
-        const written = await this.cluster.patch<Pod>(POD_REF, request.namespace, request.pod, ackPatch(pod, hook, spec.direction));
+        const written = await this.cluster.patch<Pod>(POD_REF, request.namespace, request.pod, ackPatch(pod, checked, spec.direction));
         this.trail.noteObjectChange(pod, written);
         await this.cache.caughtUp([written]);
         return {
@@ -177,6 +179,25 @@ export class HookAckService {
       }
     }
     throw new DomainError('POD_BUSY', `pod ${request.namespace}/${request.pod} changed ${MAX_WRITE_ATTEMPTS} times while acknowledging; nothing was written, retry`, { retryAfterSeconds: 1 });
+  }
+
+  /** The hook the ack releases or restores, or why this pod is not waiting on it. */
+  private check(pod: Pod, request: AckRequest): LifecycleHook | DomainError {
+    const spec = HOOK_POINTS[request.hook];
+    if (pod.metadata.deletionTimestamp && spec.direction === 'restore') {
+      return new DomainError('POD_GONE', `pod ${request.namespace}/${request.pod} is terminating`);
+    }
+    const owner = hookOwner(this.cache, pod);
+    const hook = owner?.lifecycle?.[spec.lifecycleKey];
+    const state = pod.metadata.labels?.[LABEL_LIFECYCLE_STATE] ?? '';
+    const pending = owner ? pendingHook(pod, owner.lifecycle) : undefined;
+    if (!owner || !hook) {
+      return new DomainError('HOOK_NOT_PENDING', `pod ${request.namespace}/${request.pod} has no ${request.hook} hook: its workload configures no lifecycle.${spec.lifecycleKey}`);
+    }
+    if (state !== spec.state || pending?.hook !== request.hook) {
+      return new DomainError('HOOK_NOT_PENDING', `pod ${request.namespace}/${request.pod} is not waiting on its ${request.hook} hook (lifecycle state "${state || 'Normal'}"${pending ? `, waiting on ${pending.hook}` : ''})`);
+    }
+    return hook;
   }
 
   private async readPod(request: AckRequest): Promise<Pod> {

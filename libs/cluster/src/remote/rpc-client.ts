@@ -97,7 +97,7 @@ export class RpcClient {
       case 'items': {
         const stream = this.streams.get(message.id);
         if (!stream) return; // stopped: items already in flight are dropped
-        for (const item of message.items) {
+        for (const item of JSON.parse(message.json) as unknown[]) {
           if (!this.streams.has(message.id)) return; // the consumer stopped mid-batch
           stream.onItem(item);
         }

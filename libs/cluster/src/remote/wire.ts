@@ -28,8 +28,8 @@ export type Request =
 export type Response =
   | { kind: 'result'; id: number; value: unknown }
   | { kind: 'error'; id: number; error: WireError }
-  /** A batch of a stream's items, in order. */
-  | { kind: 'items'; id: number; items: unknown[] }
+  /** A batch of a stream's items, in order, as the JSON text of their array. */
+  | { kind: 'items'; id: number; json: string }
   /** The stream ended on the serving side (error: it failed). */
   | { kind: 'closed'; id: number; error?: WireError };
 

@@ -107,7 +107,7 @@ describe('RemoteClusterClient over a MessageChannel', () => {
     await h.store.seed(Array.from({ length: 1200 }, (_, i) => pod(`p${String(i).padStart(4, '0')}`)));
     const messages: number[] = [];
     const count = (m: unknown) => {
-      const items = (m as { kind?: string; items?: unknown[] }).kind === 'items' ? (m as { items: { items?: unknown[] }[] }).items : [];
+      const items = (m as { kind?: string }).kind === 'items' ? (JSON.parse((m as { json: string }).json) as { items?: unknown[] }[]) : [];
       for (const part of items) if (part.items) messages.push(part.items.length);
     };
     port.on('message', count);

@@ -70,10 +70,10 @@ describe('spread groups and the placement index', () => {
     index.set('b', placementOf(terminating, 'n1'));
     index.set('c', placementOf(finished, 'n1'));
     expect(index.podsOnNode('n1')).toBe(2);
-    expect(index.groupPodsOnNode('owner:u', 'n1')).toBe(1);
+    expect(index.groupPodsOnNode(spreadGroupOf(live), 'n1')).toBe(1);
     index.set('a', placementOf(live, 'n2'));
     expect(index.podsOnNode('n1')).toBe(1);
-    expect(index.groupPodsOnNode('owner:u', 'n2')).toBe(1);
+    expect(index.groupPodsOnNode(spreadGroupOf(live), 'n2')).toBe(1);
     index.set('a', undefined);
     index.set('b', undefined);
     expect(index.podsOnNode('n1')).toBe(0);

@@ -11,12 +11,13 @@ export interface PodPlacement {
 }
 
 /**
- * The pod's siblings for spreading: pods with the same controller, or without one, pods in the same
+ * The pod's siblings for spreading: pods with the same controller (its uid, a string every sibling's
+ * object already shares, so a group costs no string per pod), or without one, pods in the same
  * namespace with the same labels.
  */
 export function spreadGroupOf(pod: Pod): string {
   const controller = pod.metadata.ownerReferences?.find((ref) => ref.controller);
-  if (controller) return `owner:${controller.uid}`;
+  if (controller?.uid) return controller.uid;
   const labels = Object.entries(pod.metadata.labels ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return `labels:${pod.metadata.namespace ?? ''}:${JSON.stringify(labels)}`;
 }

@@ -26,7 +26,8 @@ import type {
 import type { ApplyDocument, TransactionalApplier } from '../../apply/apply-objects.js';
 import type { AppliedObject } from '../../apply/apply-merge.js';
 import { GarbageCollector } from './garbage-collector.js';
-import { copyJson, freezeJson } from './json-value.js';
+import { copyJson } from './json-value.js';
+import { StringInterner } from '../../json-interning.js';
 import { planApply } from './object-apply.js';
 import { planCreate, planSeed } from './object-creation.js';
 import { planDelete } from './object-deletion.js';
@@ -74,15 +75,17 @@ export class EmbeddedStore implements ClusterClient, TransactionalApplier {
     const persistence = options.persistence ?? new MemoryPersistence();
     const snapshot = await persistence.load();
     const index = new ObjectIndex();
+    const strings = new StringInterner();
     let counter = snapshot.resourceVersion;
     for (const object of snapshot.objects) {
+      strings.internAndFreeze(object);
       const kind = resolveKind(object);
       const namespace = kind.info.namespaced ? (object.metadata.namespace ?? '') : '';
       index.put({ key: objectKey(kind.resource, namespace, object.metadata.name!), resource: kind.resource, namespace, object });
       // Defensive: a counter behind its own objects would hand out versions twice.
       counter = Math.max(counter, Number(object.metadata.resourceVersion ?? 0));
     }
-    const store = new EmbeddedStore(options, persistence, index, counter);
+    const store = new EmbeddedStore(options, persistence, index, strings, counter);
     store.gc.sweep();
     return store;
   }
@@ -91,6 +94,8 @@ export class EmbeddedStore implements ClusterClient, TransactionalApplier {
     options: EmbeddedStoreOptions,
     private readonly persistence: StorePersistence,
     private readonly index: ObjectIndex,
+    /** Strings shared by the stored objects (json-interning.ts). */
+    private readonly strings: StringInterner,
     private counter: number,
   ) {
     this.context = {
@@ -287,8 +292,8 @@ export class EmbeddedStore implements ClusterClient, TransactionalApplier {
   private install(tx: WriteTransaction): void {
     for (const change of tx.changes) {
       // From here on the object is shared by every local reader; freezing makes a reader that forgets to
-      // clone fail loudly instead of corrupting the store.
-      freezeJson(change.entry.object);
+      // clone fail loudly instead of corrupting the store. Its strings are shared with the other objects'.
+      this.strings.internAndFreeze(change.entry.object);
       this.writes.set(change.entry.resource, (this.writes.get(change.entry.resource) ?? 0) + 1);
       if (change.type === 'put') this.index.put(change.entry);
       else this.index.remove(change.entry.key);

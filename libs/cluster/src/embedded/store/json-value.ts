@@ -59,15 +59,6 @@ export function copyInput<T>(value: T, what: string): T {
   }
 }
 
-/** Freezes a JSON value and everything in it; already frozen parts are skipped (they are frozen through). */
-export function freezeJson<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const key of Object.keys(value)) freezeJson((value as Record<string, unknown>)[key]);
-  }
-  return value;
-}
-
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
