@@ -10,7 +10,8 @@ const owner = (name = 'web', uid = `uid-${name}`): KubeObject => ({
   apiVersion: 'apps.kruise.io/v1alpha1', kind: 'CloneSet', metadata: { name, namespace: 'default', uid, resourceVersion: '1' },
 });
 
-function event(message: string, { object = owner(), reason = 'SuccessfulCreate', type = 'Normal' as const, name = `${object.metadata.name}.${message}` } = {}): Event {
+function event(message: string, { object = owner(), reason = 'SuccessfulCreate', type = 'Normal' as const, name = undefined as string | undefined }: { object?: KubeObject; reason?: string; type?: 'Normal' | 'Warning'; name?: string } = {}): Event {
+  name ??= `${object.metadata.name}.${message}`;
   return {
     apiVersion: 'v1', kind: 'Event', metadata: { name, namespace: 'default' },
     involvedObject: { apiVersion: object.apiVersion, kind: object.kind, namespace: 'default', name: object.metadata.name, uid: object.metadata.uid },
