@@ -21,6 +21,20 @@ describe('Scheduler', () => {
     }
   });
 
+  it('decides on assumed bindings without waiting for each write: 90 pods at once, 10 per node, binds in flight together', async () => {
+    const cluster = await startSimCluster({ kubelet: false });
+    try {
+      await Promise.all(Array.from({ length: 90 }, (_, i) => cluster.store.create(makePod(`web-${i}`, { ownerUid: 'u' }))));
+      await cluster.advance();
+      const perNode = new Map<string, number>();
+      for (const pod of (await cluster.store.list<Pod>(POD)).items) perNode.set(pod.spec.nodeName!, (perNode.get(pod.spec.nodeName!) ?? 0) + 1);
+      expect([...perNode.values()]).toEqual(Array(9).fill(10));
+      expect(cluster.client.maxInFlight).toBeGreaterThanOrEqual(50);
+    } finally {
+      await cluster.stop();
+    }
+  });
+
   it('spreads across zones first: pods arriving one by one alternate zones', async () => {
     const cluster = await startSimCluster({ kubelet: false });
     try {

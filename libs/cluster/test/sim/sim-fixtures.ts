@@ -121,6 +121,9 @@ export function containerStatus(pod: Pod, name: string) {
 /** Counts accepted writes per pod name, so tests can hold the simulator to its write budget. */
 export class CountingClient implements ClusterClient {
   readonly podWrites = new Map<string, number>();
+  /** The most writes that were ever under way at once. */
+  maxInFlight = 0;
+  private inFlight = 0;
 
   constructor(private readonly inner: ClusterClient) {}
 
@@ -139,7 +142,8 @@ export class CountingClient implements ClusterClient {
   }
 
   private async counted<T>(kind: string, name: string | undefined, write: Promise<T>): Promise<T> {
-    const result = await write;
+    this.maxInFlight = Math.max(this.maxInFlight, ++this.inFlight);
+    const result = await write.finally(() => this.inFlight--);
     if (kind === 'Pod' && name) this.podWrites.set(name, (this.podWrites.get(name) ?? 0) + 1);
     return result;
   }

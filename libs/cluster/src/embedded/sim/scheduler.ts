@@ -26,6 +26,8 @@ export interface SchedulerOptions {
 
 const RETRY_AFTER_ERROR_MS = 1000;
 const MAX_BIND_ATTEMPTS = 5;
+/** Scheduling decisions between two turns of the event loop. */
+const DECISIONS_PER_TURN = 100;
 
 export class Scheduler {
   private readonly schedulerName: string;
@@ -39,7 +41,8 @@ export class Scheduler {
   private readonly queue = new Set<string>();
   /** Pods that fit nowhere: podKey → their spec when tried, so only a spec change or a cluster change retries them. */
   private readonly unschedulable = new Map<string, string>();
-  private readonly statusWrites = new Set<Promise<unknown>>();
+  /** Bindings and status writes under way. */
+  private readonly writes = new Set<Promise<unknown>>();
   private readonly retries = new Set<TimerHandle>();
   private sortedNodes?: Node[];
   private draining?: Promise<void>;
@@ -85,17 +88,17 @@ export class Scheduler {
     this.retries.clear();
     this.queue.clear();
     await this.draining;
-    await Promise.allSettled([...this.statusWrites]);
+    await Promise.allSettled([...this.writes]);
   }
 
   /** Resolves when no pod is waiting for an attempt and no write is in flight (for tests). */
   async idle(): Promise<void> {
     for (;;) {
       if (this.draining) await this.draining;
-      else if (this.statusWrites.size > 0) await Promise.allSettled([...this.statusWrites]);
+      else if (this.writes.size > 0) await Promise.allSettled([...this.writes]);
       else {
         await yieldToEventLoop();
-        if (!this.draining && this.statusWrites.size === 0) return;
+        if (!this.draining && this.writes.size === 0) return;
       }
     }
   }
@@ -149,19 +152,17 @@ export class Scheduler {
     this.drain();
   }
 
-  // One pod at a time, so every decision sees the bindings made before it.
+  // One pod at a time, so every decision sees the bindings made before it (assumed ones included);
+  // bindings are written in the background, so a decision never waits for the one before to be stored.
   private drain(): void {
     if (this.draining || !this.running) return;
     this.draining = (async () => {
-      while (this.running && this.queue.size > 0) {
+      for (let decided = 0; this.running && this.queue.size > 0; decided++) {
         const key = this.queue.values().next().value!;
         this.queue.delete(key);
-        try {
-          await this.scheduleOne(key);
-        } catch (err) {
-          this.onError(err);
-          this.retryLater(key);
-        }
+        const pod = this.pods.get(key);
+        if (pod && this.needsScheduling(pod)) this.schedule(key, pod, 0);
+        if (decided % DECISIONS_PER_TURN === DECISIONS_PER_TURN - 1) await yieldToEventLoop();
       }
     })().finally(() => {
       this.draining = undefined;
@@ -170,6 +171,7 @@ export class Scheduler {
   }
 
   private retryLater(key: string): void {
+    if (!this.running) return;
     const timer = this.clock.setTimer(RETRY_AFTER_ERROR_MS, () => {
       this.retries.delete(timer);
       this.enqueue(key);
@@ -177,28 +179,55 @@ export class Scheduler {
     this.retries.add(timer);
   }
 
-  private async scheduleOne(key: string): Promise<void> {
-    let pod = this.pods.get(key);
-    for (let attempt = 0; pod && this.needsScheduling(pod) && attempt < MAX_BIND_ATTEMPTS; attempt++) {
-      const placement = placePod(pod, spreadGroupOf(pod), this.nodeList(), this.placements);
-      if ('unschedulable' in placement) {
-        this.unschedulable.set(key, specSignature(pod));
-        this.trackStatusWrite(this.reportUnschedulable(pod, placement.unschedulable));
-        return;
-      }
-      const bound = await this.bind(pod, placement.nodeName);
-      if (bound === 'gone') return;
-      if (bound !== 'conflict') {
-        this.assumed.set(key, placement.nodeName);
-        this.placements.set(key, placementOf(bound, placement.nodeName));
-        this.unschedulable.delete(key);
-        this.trackStatusWrite(this.reportScheduled(bound));
-        return;
-      }
-      const fresh = await this.reread(pod);
-      if (!fresh || fresh.metadata.uid !== pod.metadata.uid) return;
-      pod = fresh;
+  /**
+   * kube-scheduler's scheduling cycle: choose a node and assume the pod on it, so the next decision
+   * counts it there. The binding cycle (the write) runs in the background.
+   */
+  private schedule(key: string, pod: Pod, attempt: number): void {
+    const placement = placePod(pod, spreadGroupOf(pod), this.nodeList(), this.placements);
+    if ('unschedulable' in placement) {
+      this.unschedulable.set(key, specSignature(pod));
+      this.trackWrite(this.reportUnschedulable(pod, placement.unschedulable));
+      return;
     }
+    this.assumed.set(key, placement.nodeName);
+    this.placements.set(key, placementOf(pod, placement.nodeName));
+    this.unschedulable.delete(key);
+    this.trackWrite(this.bindAssumed(key, pod, placement.nodeName, attempt));
+  }
+
+  /** The binding cycle: write spec.nodeName; on a Conflict forget the assumption and decide again from a fresh read. */
+  private async bindAssumed(key: string, pod: Pod, nodeName: string, attempt: number): Promise<void> {
+    let bound: Pod | 'conflict' | 'gone';
+    try {
+      bound = await this.bind(pod, nodeName);
+    } catch (err) {
+      this.forgetAssumed(key);
+      this.onError(err);
+      this.retryLater(key);
+      return;
+    }
+    if (bound === 'gone') {
+      this.forgetAssumed(key);
+      return;
+    }
+    if (bound === 'conflict') {
+      this.forgetAssumed(key);
+      const fresh = await this.reread(pod);
+      if (!this.running || !fresh || fresh.metadata.uid !== pod.metadata.uid || !this.needsScheduling(fresh)) return;
+      if (attempt + 1 < MAX_BIND_ATTEMPTS) this.schedule(key, fresh, attempt + 1);
+      else this.retryLater(key);
+      return;
+    }
+    this.placements.set(key, placementOf(bound, nodeName));
+    await this.reportScheduled(bound);
+  }
+
+  /** An assumed binding that did not happen: the pod counts where the cache says it is (nowhere, if unbound). */
+  private forgetAssumed(key: string): void {
+    if (!this.assumed.delete(key)) return;
+    const current = this.pods.get(key);
+    this.placements.set(key, current ? placementOf(current, current.spec?.nodeName) : undefined);
   }
 
   private async bind(pod: Pod, nodeName: string): Promise<Pod | 'conflict' | 'gone'> {
@@ -239,12 +268,12 @@ export class Scheduler {
     });
   }
 
-  private trackStatusWrite(write: Promise<unknown>): void {
+  private trackWrite(write: Promise<unknown>): void {
     const tracked = write.catch((err: unknown) => {
       if (!isApiError(err, 'NotFound')) this.onError(err);
     });
-    this.statusWrites.add(tracked);
-    void tracked.finally(() => this.statusWrites.delete(tracked));
+    this.writes.add(tracked);
+    void tracked.finally(() => this.writes.delete(tracked));
   }
 
   private nodeList(): Node[] {
