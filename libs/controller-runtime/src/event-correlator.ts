@@ -41,8 +41,7 @@ function aggregateKey(event: Event): string {
 
 /** The full identity of an event: a repeat of it is a count on the same Event. */
 export function eventKey(event: Event): string {
-  const o = event.involvedObject;
-  return [event.source?.component ?? '', event.source?.host ?? '', o.kind ?? '', o.namespace ?? '', o.name ?? '', o.fieldPath ?? '', o.uid ?? '', o.apiVersion ?? '', event.type ?? '', event.reason ?? '', event.message ?? ''].join(SEP);
+  return [sourceObjectKey(event), event.involvedObject.fieldPath ?? '', event.type ?? '', event.reason ?? '', event.message ?? ''].join(SEP);
 }
 
 /** A Map used as a least-recently-used cache of a fixed size (client-go's lru.Cache). */

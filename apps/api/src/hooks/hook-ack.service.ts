@@ -142,22 +142,15 @@ export class HookAckService {
   /** Step 2: read, check, one conditional write; re-read on Conflict. */
   private async writePod(principal: Principal, request: AckRequest, id: string): Promise<HookAckAnswer> {
     const spec = HOOK_POINTS[request.hook];
-    // The first read is the API's cache (no round trip to the cluster). The write's resourceVersion
-    // precondition turns a stale copy into a Conflict; a copy that fails the checks may only be behind,
-    // so the cluster's copy decides before any refusal (which is final for the key).
-    let cached = this.cache.pods.get(request.namespace, request.pod);
+    // The first read is the API's cache (no round trip to the cluster), used only when it shows the pod
+    // waiting on the hook: a copy that is merely behind must not answer a refusal, which is final for the
+    // key. The write's resourceVersion precondition turns a stale copy into a Conflict and a re-read.
+    const cached = this.cache.pods.get(request.namespace, request.pod);
+    const usable = cached && !(this.check(cached, request) instanceof DomainError) ? cached : undefined;
     for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt++) {
-      const pod = cached ?? (await this.readPod(request));
-      const fromCache = cached !== undefined;
-      cached = undefined;
+      const pod = (attempt === 0 ? usable : undefined) ?? (await this.readPod(request));
       const checked = this.check(pod, request);
-      if (checked instanceof DomainError) {
-        if (fromCache) {
-          attempt--;
-          continue;
-        }
-        throw checked;
-      }
+      if (checked instanceof DomainError) throw checked;
       try {
         const written = await this.cluster.patch<Pod>(POD_REF, request.namespace, request.pod, ackPatch(pod, checked, spec.direction));
         this.trail.noteObjectChange(pod, written);

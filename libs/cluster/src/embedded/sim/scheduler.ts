@@ -213,7 +213,14 @@ export class Scheduler {
     }
     if (bound === 'conflict') {
       this.forgetAssumed(key);
-      const fresh = await this.reread(pod);
+      let fresh: Pod | undefined;
+      try {
+        fresh = await this.reread(pod);
+      } catch (err) {
+        this.onError(err);
+        this.retryLater(key);
+        return;
+      }
       if (!this.running || !fresh || fresh.metadata.uid !== pod.metadata.uid || !this.needsScheduling(fresh)) return;
       if (attempt + 1 < MAX_BIND_ATTEMPTS) this.schedule(key, fresh, attempt + 1);
       else this.retryLater(key);
