@@ -134,6 +134,8 @@ class At {
 
 class Collector {
   readonly list: FieldError[] = [];
+  /** An object or list not frozen was walked (since the last memo point): its subtree may still change. */
+  sawMutable = false;
   get full(): boolean {
     return this.list.length >= MAX_FIELD_ERRORS;
   }
@@ -154,9 +156,24 @@ function shown(value: unknown): unknown {
   return typeof value === 'object' && value !== null ? `(${describe(value)})` : value;
 }
 
+/**
+ * Deeply frozen subtrees already found well-formed, per schema: the store's objects and the caches'
+ * copies are frozen, and a write that spreads one (a status update, a merge patch) shares most of its
+ * subtrees, so their check is done once per version instead of once per write and per reader. Only
+ * the root and its direct members are remembered (a pod: itself, metadata, spec, status), which keeps
+ * the memo at a few entries per live object; a value is reused only at the depth it was checked at or
+ * above, so the depth bound still holds.
+ */
+const wellFormed = new WeakMap<Schema, WeakSet<object>>();
+const MEMO_DEPTH = 1;
+
 /** `schema` undefined: a value nothing declares, checked only for its text, numbers and depth. */
 function checkValue(value: unknown, schema: Schema | undefined, at: At, depth: number, errors: Collector): void {
   if (errors.full) return;
+  if (depth <= MEMO_DEPTH && schema?.type === 'object' && typeof value === 'object' && value !== null && Object.isFrozen(value)) {
+    return checkRemembered(value, schema, at, depth, errors);
+  }
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) errors.sawMutable = true;
   if (typeof value === 'string') {
     const problem = unstorableTextProblem(value);
     if (problem) return errors.add(invalidField(at.path, value, problem));
@@ -209,16 +226,33 @@ function checkValue(value: unknown, schema: Schema | undefined, at: At, depth: n
         else checkValue(item, schema.values, at.key(key), depth + 1, errors);
       }
       return;
-    case 'object': {
-      if (!isObject(value)) return errors.add(invalidField(at.path, shown(value), 'must be an object'));
-      for (const name of schema.required ?? []) {
-        const member = value[name];
-        if (member === undefined || member === null || member === '') errors.add(requiredField(at.child(name).path));
-      }
-      // null is Go's "unset" for an optional field; undeclared fields round-trip, checked only for text.
-      return checkChildren(value, at, depth, errors, schema.fields);
-    }
+    case 'object':
+      return checkObject(value, schema, at, depth, errors);
   }
+}
+
+function checkObject(value: unknown, schema: Extract<Schema, { type: 'object' }>, at: At, depth: number, errors: Collector): void {
+  if (!isObject(value)) return errors.add(invalidField(at.path, shown(value), 'must be an object'));
+  for (const name of schema.required ?? []) {
+    const member = value[name];
+    if (member === undefined || member === null || member === '') errors.add(requiredField(at.child(name).path));
+  }
+  // null is Go's "unset" for an optional field; undeclared fields round-trip, checked only for text.
+  checkChildren(value, at, depth, errors, schema.fields);
+}
+
+function checkRemembered(value: object, schema: Schema, at: At, depth: number, errors: Collector): void {
+  let known = wellFormed.get(schema);
+  if (known?.has(value)) return;
+  const mutableBefore = errors.sawMutable;
+  const errorsBefore = errors.list.length;
+  errors.sawMutable = false;
+  checkObject(value, schema as Extract<Schema, { type: 'object' }>, at, depth, errors);
+  if (!errors.sawMutable && errors.list.length === errorsBefore) {
+    if (!known) wellFormed.set(schema, (known = new WeakSet()));
+    known.add(value);
+  }
+  errors.sawMutable ||= mutableBefore;
 }
 
 /** Walks the members of an object or list; `fields` declares the schema of an object's members. */

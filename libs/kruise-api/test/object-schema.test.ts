@@ -159,6 +159,56 @@ describe('validateObjectSchema on anything', () => {
   });
 });
 
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null) {
+    for (const member of Object.values(value)) deepFreeze(member);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+describe('validateObjectSchema on frozen objects (checked once per version)', () => {
+  it('answers a deeply frozen object the same every time, well-formed or not', () => {
+    const good = deepFreeze(pod());
+    const bad = deepFreeze(pod((p) => (p['spec'].containers[0].image = 7)));
+    for (let i = 0; i < 3; i++) {
+      expect(texts(good)).toEqual([]);
+      expect(texts(bad)).toEqual(['spec.containers[0].image: Invalid value: 7: must be a string']);
+    }
+  });
+
+  it('checks what is new around a shared frozen subtree (a status update, a merge patch)', () => {
+    const stored = deepFreeze(pod());
+    expect(texts(stored)).toEqual([]);
+    const updated = { ...stored, metadata: { ...stored['metadata'], labels: { app: 7 } }, status: { phase: 'Running', podIP: false } };
+    expect(texts(updated)).toEqual(['metadata.labels[app]: Invalid value: 7: must be a string', 'status.podIP: Invalid value: false: must be a string']);
+  });
+
+  it('never trusts a frozen object whose members can still change', () => {
+    const spec = { containers: [{ name: 'm', image: 'nginx:1.25' }] };
+    const shallow = Object.freeze({ ...pod(), spec: Object.freeze(spec) });
+    expect(texts(shallow)).toEqual([]);
+    spec.containers[0]!.image = 7 as never;
+    expect(texts(shallow)).toEqual(['spec.containers[0].image: Invalid value: 7: must be a string']);
+  });
+
+  it('gives a frozen object the answer its mutable twin gets', () => {
+    fc.assert(
+      fc.property(fc.constantFrom('Pod', 'Node', 'CloneSet'), fc.anything({ maxDepth: 5 }), fc.anything({ maxDepth: 5 }), fc.anything({ maxDepth: 3 }), (kind, spec, status, labels) => {
+        const apiVersion = kind === 'CloneSet' ? 'apps.kruise.io/v1beta1' : 'v1';
+        const object = { apiVersion, kind, metadata: { name: 'x', labels }, spec, status };
+        const twin = structuredClone(object);
+        const frozen = deepFreeze(object);
+        const expected = texts(twin);
+        expect(texts(frozen)).toEqual(expected);
+        expect(texts(frozen)).toEqual(expected);
+        expect(texts({ ...frozen, metadata: { ...frozen.metadata } })).toEqual(expected);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
 describe('storable text', () => {
   it('names the problem and replaces it with U+FFFD', () => {
     expect(unstorableTextProblem('ok \ud83d\ude80')).toBeUndefined();

@@ -1,5 +1,9 @@
 // The calling side of the RPC: promises for calls, callbacks for streams. Every answer arrives as a
 // message; a closed endpoint fails whatever is still waiting, so nobody hangs on a dead peer.
+//
+// Stream items are delivered in slices of at most SLICE_MS, each in its own turn of the event loop. A
+// port hands every queued message over in one task, so a burst of watch batches (a 5,000-pod rollout)
+// would otherwise hold this thread for tens of milliseconds while HTTP requests wait behind it.
 import { ApiError } from '../errors.js';
 import { fromWire, type MessageEndpoint, type Request, type Response } from './wire.js';
 
@@ -14,6 +18,14 @@ interface OpenStream {
   started: PendingCall | undefined;
 }
 
+/** Longest run of stream deliveries before the thread is given back to its other work. */
+const SLICE_MS = 4;
+/** Deliveries between two looks at the clock. */
+const CLOCK_EVERY = 16;
+
+/** A stream message waiting for delivery: a batch's items (parsed when its turn comes) or the stream's end. */
+type Pending = { id: number; json: string; items?: unknown[]; next: number } | { id: number; closed: Extract<Response, { kind: 'closed' }> };
+
 export interface StreamHandle {
   stop(): void;
 }
@@ -23,6 +35,9 @@ export class RpcClient {
   private readonly calls = new Map<number, PendingCall>();
   private readonly streams = new Map<number, OpenStream>();
   private closedWith: Error | undefined;
+  /** Stream messages in arrival order, delivered by `drain` in slices. */
+  private readonly pending: Pending[] = [];
+  private draining = false;
   private readonly listener = (message: unknown) => this.receive(message as Response);
 
   constructor(private readonly endpoint: MessageEndpoint) {
@@ -61,6 +76,7 @@ export class RpcClient {
     this.endpoint.off('message', this.listener);
     for (const call of this.calls.values()) call.reject(this.closedWith);
     this.calls.clear();
+    this.pending.length = 0;
     for (const stream of this.streams.values()) {
       if (stream.started) stream.started.reject(this.closedWith);
       else stream.onClose(this.closedWith);
@@ -94,25 +110,56 @@ export class RpcClient {
         this.settle(message.id)?.reject(fromWire(message.error));
         return;
       }
-      case 'items': {
-        const stream = this.streams.get(message.id);
-        if (!stream) return; // stopped: items already in flight are dropped
-        for (const item of JSON.parse(message.json) as unknown[]) {
-          if (!this.streams.has(message.id)) return; // the consumer stopped mid-batch
-          stream.onItem(item);
-        }
+      case 'items':
+        this.enqueue({ id: message.id, json: message.json, next: 0 });
         return;
-      }
-      case 'closed': {
-        const stream = this.streams.get(message.id);
-        if (!stream) return;
-        this.streams.delete(message.id);
-        // Ended while starting (e.g. its replay failed): the caller gets its handle, then the close.
-        stream.started?.resolve(undefined);
-        stream.onClose(message.error ? fromWire(message.error) : undefined);
+      case 'closed':
+        // After the stream's items still waiting, so its consumer hears every item before the end.
+        this.enqueue({ id: message.id, closed: message });
         return;
-      }
     }
+  }
+
+  private enqueue(entry: Pending): void {
+    this.pending.push(entry);
+    if (!this.draining) {
+      this.draining = true;
+      setImmediate(() => this.drain());
+    }
+  }
+
+  private drain(): void {
+    const started = performance.now();
+    let delivered = 0;
+    while (this.pending.length > 0) {
+      const entry = this.pending[0]!;
+      if ('closed' in entry) {
+        this.pending.shift();
+        this.end(entry.closed);
+        continue;
+      }
+      const stream = this.streams.get(entry.id);
+      entry.items ??= stream ? (JSON.parse(entry.json) as unknown[]) : [];
+      // A stopped stream's items still in flight are dropped, also in the middle of a batch.
+      while (entry.next < entry.items.length && this.streams.has(entry.id)) {
+        stream!.onItem(entry.items[entry.next++]);
+        if (++delivered % CLOCK_EVERY === 0 && performance.now() - started >= SLICE_MS) {
+          setImmediate(() => this.drain());
+          return;
+        }
+      }
+      this.pending.shift();
+    }
+    this.draining = false;
+  }
+
+  private end(message: Extract<Response, { kind: 'closed' }>): void {
+    const stream = this.streams.get(message.id);
+    if (!stream) return;
+    this.streams.delete(message.id);
+    // Ended while starting (e.g. its replay failed): the caller gets its handle, then the close.
+    stream.started?.resolve(undefined);
+    stream.onClose(message.error ? fromWire(message.error) : undefined);
   }
 
   private settle(id: number): PendingCall | undefined {
