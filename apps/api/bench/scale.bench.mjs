@@ -183,7 +183,6 @@ async function memory() {
         pods += replicas;
       }
       const createSeconds = (now() - started) / 1000;
-      await new Promise((r) => setTimeout(r, 5000)); // the watch history's window passes; the heap settles
       rows.push({ pods, createSeconds: round(createSeconds), ...(await memoryOf(server, base, pods)) });
     }
     const restarts = [];
@@ -200,8 +199,9 @@ async function memory() {
   }
 }
 
+/** Memory at rest: 12 s of quiet first, so the watch history's window passes and each thread's idle collector (after 5-10 s) runs. */
 async function memoryOf(server, base, pods) {
-  await new Promise((r) => setTimeout(r, 1000));
+  await new Promise((r) => setTimeout(r, 12_000));
   const m = await server.metrics();
   const rss = m.process_resident_memory_bytes;
   const heaps = (m.nodejs_heap_size_used_bytes ?? 0) + (m.coxswain_cluster_heap_used_bytes ?? 0);

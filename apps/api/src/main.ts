@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { ConfigError, loadConfig } from './config/config.js';
 import { KubeApiServer } from './kube-api/kube-api.server.js';
 import { JsonLogger } from './logging/json-logger.js';
+import { startIdleCollector } from './memory/idle-collector.js';
 import { startRuntime } from './runtime.js';
 import { createServer } from './server.js';
 
@@ -20,6 +21,7 @@ async function main(): Promise<void> {
     throw err;
   }
   const logger = new JsonLogger(config.logLevel);
+  startIdleCollector({ onCollect: (before, after) => logger.debug({ msg: 'collected garbage while idle', heapBeforeBytes: before, heapAfterBytes: after }, 'Memory') });
   const runtime = await startRuntime(config, { logger });
   const app = await createServer(runtime, logger);
   await app.listen(config.port, config.host);

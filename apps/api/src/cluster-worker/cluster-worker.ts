@@ -12,6 +12,7 @@ import { Counter, Gauge } from 'prom-client';
 import { getHeapStatistics } from 'node:v8';
 import { loadConfig } from '../config/config.js';
 import { JsonLogger } from '../logging/json-logger.js';
+import { startIdleCollector } from '../memory/idle-collector.js';
 import { prismaOver } from '../persistence/database.js';
 import { PrismaStorePersistence } from '../persistence/prisma-store-persistence.js';
 import { registerControllers } from './controllers.js';
@@ -26,6 +27,7 @@ async function main(): Promise<void> {
   const config = loadConfig(data.config.env, data.config.cwd);
   const logger = new JsonLogger(config.logLevel);
   const clock: Clock = config.clock.mode === 'scaled' ? new ScaledClock(config.clock.scale, data.clockOrigin) : new RealClock();
+  startIdleCollector({ onCollect: (before, after) => logger.debug({ msg: 'collected garbage while idle', heapBeforeBytes: before, heapAfterBytes: after }, 'Memory') });
   // Kubernetes mode has a composition of its own; loaded only then, so the embedded path never loads client-node.
   if (config.cluster.mode === 'kubernetes') return (await import('./kubernetes-worker.js')).runKubernetesWorker(port, config, logger, clock);
   const prisma = prismaOver(data.database);

@@ -3,11 +3,17 @@
 // directory (or memory), applies the migrations, then answers Prisma driver-adapter calls from every
 // connection it is given: the parent's port, and ports the parent hands over for other threads. A
 // transaction belongs to its connection and is rolled back if that connection goes away.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { RpcServer } from '@coxswain/cluster';
 import type { SqlDriverAdapter, SqlQuery, Transaction } from '@prisma/driver-adapter-utils';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { startIdleCollector } from '../memory/idle-collector.js';
+import { compiledEntry } from './compiled-entry.js';
 import { applyMigrations, readMigrations, type SqlSession } from './migrator.js';
 import type { PgliteFailed, PgliteReady, SqlOutcome } from './sql-wire.js';
 
@@ -20,11 +26,14 @@ type Control = { kind: 'connect'; port: MessagePort } | { kind: 'close' };
 
 async function main(): Promise<void> {
   const port = parentPort!;
+  // Every commit passes through this thread as JSON text (megabytes for a large batch).
+  startIdleCollector();
   const { dataDir, migrationsDir } = workerData as PgliteWorkerData;
   let db: PGlite;
   let appliedMigrations: string[];
   try {
     const migrations = readMigrations(migrationsDir);
+    if (dataDir !== 'memory' && !existsSync(join(dataDir, 'PG_VERSION'))) await initializeDataDir(dataDir);
     db = await PGlite.create(dataDir === 'memory' ? {} : { dataDir });
     appliedMigrations = await applyMigrations(pgliteSession(db), migrations);
   } catch (err) {
@@ -53,6 +62,21 @@ async function main(): Promise<void> {
     }
   });
   port.postMessage({ kind: 'ready', appliedMigrations } satisfies PgliteReady);
+}
+
+/** Runs initdb for a new directory in a child process, so this long-lived thread starts without its leftovers. */
+function initializeDataDir(dataDir: string): Promise<void> {
+  const entry = fileURLToPath(compiledEntry('./pglite-initdb.js', import.meta.url));
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [entry, dataDir], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr = (stderr + chunk).slice(-4000)));
+    child.once('error', reject);
+    child.once('exit', (code, signal) => {
+      if (code === 0) resolve();
+      else reject(new Error(`creating the PGlite directory ${dataDir} failed (${signal ?? `exit code ${code}`}): ${stderr.trim() || 'no message'}`));
+    });
+  });
 }
 
 class Connection {

@@ -1,8 +1,9 @@
 // The most recent changes, kept so a watch can resume from a resourceVersion without missing any. Like
 // kube-apiserver's watch cache, the window is a time (changes younger than `windowMs` are kept) bounded
 // by a count (`capacity`, so a burst of writes cannot hold unbounded memory); watches from before the
-// oldest kept change get 410 Gone and relist.
-import type { Clock } from '../../clock.js';
+// oldest kept change get 410 Gone and relist. Changes expire on a timer too, so a store at rest does
+// not keep its last burst's object versions alive for want of a next write.
+import type { Clock, TimerHandle } from '../../clock.js';
 import type { StoreChange } from './write-transaction.js';
 
 export interface WatchHistoryOptions {
@@ -21,6 +22,8 @@ export class WatchHistory {
   /** Index of the oldest kept change: dropping from the front only moves it (compacted now and then). */
   private head = 0;
   private compacted: number;
+  /** Fires when the oldest kept change leaves the window. */
+  private expiry: TimerHandle | undefined;
 
   constructor(private readonly options: WatchHistoryOptions) {
     this.compacted = options.startVersion;
@@ -45,6 +48,13 @@ export class WatchHistory {
     this.times.push(this.options.clock.now());
     while (this.size > this.options.capacity) this.dropOldest();
     this.expire();
+    this.scheduleExpiry();
+  }
+
+  /** Stops the expiry timer (the store is closing). */
+  close(): void {
+    this.expiry?.cancel();
+    this.expiry = undefined;
   }
 
   /** Changes after `version`, oldest first; undefined when some of them were already dropped. */
@@ -65,6 +75,16 @@ export class WatchHistory {
     if (this.options.windowMs === undefined) return;
     const cutoff = this.options.clock.now() - this.options.windowMs;
     while (this.size > 0 && this.times[this.head]! < cutoff) this.dropOldest();
+  }
+
+  private scheduleExpiry(): void {
+    const { windowMs, clock } = this.options;
+    if (windowMs === undefined || this.expiry !== undefined || this.size === 0) return;
+    this.expiry = clock.setTimer(this.times[this.head]! + windowMs - clock.now() + 1, () => {
+      this.expiry = undefined;
+      this.expire();
+      this.scheduleExpiry();
+    });
   }
 
   private dropOldest(): void {

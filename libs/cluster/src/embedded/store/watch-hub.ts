@@ -48,6 +48,7 @@ export class WatchHub {
 
   /** Ends every watch, telling each consumer (the store is closing). */
   closeAll(): void {
+    this.history.close();
     for (const watchers of [...this.byResource.values()]) for (const watcher of [...watchers]) watcher.close();
   }
 

@@ -1,0 +1,42 @@
+import { describe, expect, it } from '@jest/globals';
+import { getHeapStatistics } from 'node:v8';
+import { shouldCollect, startIdleCollector } from './idle-collector.js';
+
+const MB = 2 ** 20;
+const options = { minGrowthBytes: 64 * MB, maxUtilization: 0.05 };
+
+describe('shouldCollect', () => {
+  it.each([
+    ['grown and idle', 500 * MB, 400 * MB, 0.01, true],
+    ['grown exactly the threshold, at the idle limit', 464 * MB, 400 * MB, 0.05, true],
+    ['grown but busy', 500 * MB, 400 * MB, 0.4, false],
+    ['idle but not grown enough', 460 * MB, 400 * MB, 0, false],
+    ['shrunk below the reference point', 300 * MB, 400 * MB, 0, false],
+  ])('%s', (_case, used, baseline, utilization, expected) => {
+    expect(shouldCollect(used, baseline, utilization, options)).toBe(expected);
+  });
+});
+
+describe('startIdleCollector', () => {
+  it('gives back the garbage of a thread that allocated and went quiet', async () => {
+    const collections: Array<[number, number]> = [];
+    const collector = startIdleCollector({ everyMs: 200, minGrowthBytes: 16 * MB, maxUtilization: 0.5, onCollect: (before, after) => collections.push([before, after]) });
+    // Garbage that lives long enough to be promoted to the old generation, then is dropped.
+    let keep: unknown[] = [];
+    for (let round = 0; round < 8; round++) {
+      for (let i = 0; i < 100_000; i++) keep.push({ i, name: `pod-${round}-${i}`, labels: { app: 'x', n: String(i) } });
+      await new Promise((r) => setImmediate(r));
+    }
+    const grown = getHeapStatistics().used_heap_size;
+    keep = [];
+    try {
+      await new Promise((r) => setTimeout(r, 1500));
+    } finally {
+      collector.stop();
+    }
+    expect(collections.length).toBeGreaterThanOrEqual(1);
+    expect(keep).toEqual([]);
+    // Over 100 MB were allocated and dropped; most of it is gone.
+    expect(getHeapStatistics().used_heap_size).toBeLessThan(grown - 50 * MB);
+  });
+});

@@ -1,0 +1,78 @@
+// Gives a quiet thread's garbage back. V8 collects its old generation when allocation pushes the heap
+// toward its limit, not when a thread goes quiet: after creating 50,000 pods, both threads sat at rest
+// with about half of their heap garbage (API 314 MB used, 161 MB live; cluster 587 MB, 280 MB live)
+// and the process kept it resident. Each thread samples itself every few seconds; when its heap has
+// grown by `minGrowthBytes` since the last full collection and its event loop was nearly idle over the
+// last interval, it runs a compacting full collection. Busy threads are left to V8: the pause (a few
+// hundred milliseconds for a large heap) only ever lands on a thread that had nothing to do.
+//
+// Compacting matters as much as collecting: live objects left scattered over mostly empty pages keep
+// every page resident (a heap of 30 MB live can hold 106 MB of old-space pages). V8 compacts only the
+// worst pages by default; for the idle collection it compacts them all, and a second collection hands
+// the emptied pages back to the system.
+import { performance, type EventLoopUtilization } from 'node:perf_hooks';
+import { getHeapStatistics, setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+
+export interface IdleCollectorOptions {
+  /** How often the thread samples its heap and event-loop utilization. */
+  everyMs?: number;
+  /** Growth of the used heap since the last full collection that is worth collecting. */
+  minGrowthBytes?: number;
+  /** The event loop counts as idle below this utilization (0..1) over the last interval. */
+  maxUtilization?: number;
+  /** Told after each collection (for logs). */
+  onCollect?: (before: number, after: number) => void;
+}
+
+export const IDLE_COLLECTOR_DEFAULTS = { everyMs: 5000, minGrowthBytes: 64 * 2 ** 20, maxUtilization: 0.05 } as const;
+
+/** Whether to collect now: grown enough since the last full collection, and idle. */
+export function shouldCollect(heapUsed: number, baseline: number, utilization: number, options: Required<Pick<IdleCollectorOptions, 'minGrowthBytes' | 'maxUtilization'>>): boolean {
+  return heapUsed - baseline >= options.minGrowthBytes && utilization <= options.maxUtilization;
+}
+
+export interface IdleCollector {
+  stop(): void;
+}
+
+/** Starts sampling on the calling thread (the timer does not keep the process alive). */
+export function startIdleCollector(options: IdleCollectorOptions = {}): IdleCollector {
+  const { everyMs, minGrowthBytes, maxUtilization } = { ...IDLE_COLLECTOR_DEFAULTS, ...options };
+  const collect = fullCollection();
+  let baseline = getHeapStatistics().used_heap_size;
+  let last: EventLoopUtilization = performance.eventLoopUtilization();
+  const timer = setInterval(() => {
+    const now = performance.eventLoopUtilization();
+    const utilization = performance.eventLoopUtilization(now, last).utilization;
+    last = now;
+    const used = getHeapStatistics().used_heap_size;
+    // V8 collected on its own since: what is left is the new reference point.
+    if (used < baseline) baseline = used;
+    if (!shouldCollect(used, baseline, utilization, { minGrowthBytes, maxUtilization })) return;
+    collect();
+    baseline = getHeapStatistics().used_heap_size;
+    last = performance.eventLoopUtilization(); // the collection itself is not the application's load
+    options.onCollect?.(used, baseline);
+  }, everyMs);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
+}
+
+/**
+ * V8's full collection, reachable once `--expose-gc` is set (process-wide, so every thread gets it),
+ * with compaction of every page for its duration only: V8 reads the flag when a collection starts.
+ */
+function fullCollection(): () => void {
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  return () => {
+    setFlagsFromString('--compact-on-every-full-gc');
+    try {
+      gc();
+      gc();
+    } finally {
+      setFlagsFromString('--no-compact-on-every-full-gc');
+    }
+  };
+}
