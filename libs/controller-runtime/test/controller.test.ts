@@ -22,7 +22,7 @@ const silent = () => {};
 
 function newController(
   reconcile: (request: Request) => Promise<ReconcileResult | void>,
-  options: { clock?: ManualClock; metrics?: Metrics; maxConcurrentReconciles?: number; name?: string; restAfterLongReconcile?: boolean } = {},
+  options: { clock?: ManualClock; metrics?: Metrics; maxConcurrentReconciles?: number; name?: string; restAfterLongReconcile?: boolean; utilization?: number } = {},
 ): { controller: Controller; clock: ManualClock; metrics: Metrics } {
   const clock = options.clock ?? new ManualClock();
   const metrics = options.metrics ?? new Metrics();
@@ -33,6 +33,7 @@ function newController(
     metrics,
     maxConcurrentReconciles: options.maxConcurrentReconciles,
     restAfterLongReconcile: options.restAfterLongReconcile,
+    ...(options.utilization === undefined ? {} : { load: { utilization: () => options.utilization! } }),
     onError: silent,
   });
   cleanup.push(() => controller.stop());
@@ -53,16 +54,17 @@ function gate(): { promise: Promise<void>; open: () => void } {
 
 describe('Controller', () => {
   it.each([
-    { rest: true, label: 'rests a long-running key as long as it ran, even with a second worker free' },
-    { rest: false, label: 'without rests, runs a dirty key again at once' },
-  ])('$label', async ({ rest }) => {
+    { rest: true, utilization: 0.9, rests: true, label: 'on a saturated thread, rests a long-running key as long as it ran, even with a second worker free' },
+    { rest: true, utilization: 0.5, rests: false, label: 'on a thread with time to spare, runs a dirty key again at once' },
+    { rest: false, utilization: 1, rests: false, label: 'without rests, runs a dirty key again at once' },
+  ])('$label', async ({ rest, utilization, rests }) => {
     const runs: { start: number; end: number }[] = [];
     const { controller } = newController(async () => {
       const start = performance.now();
       while (performance.now() - start < LONG_RECONCILE_MS * 2); // holds the thread, as a big plan does
       runs.push({ start, end: performance.now() });
       if (runs.length < 3) controller.enqueue({ namespace: 'ns', name: 'big' });
-    }, { maxConcurrentReconciles: 2, restAfterLongReconcile: rest });
+    }, { maxConcurrentReconciles: 2, restAfterLongReconcile: rest, utilization });
     controller.start();
     controller.enqueue({ namespace: 'ns', name: 'big' });
     for (let waited = 0; runs.length < 3 && waited < 5000; waited += 10) await new Promise((r) => setTimeout(r, 10));
@@ -70,7 +72,7 @@ describe('Controller', () => {
     const gaps = runs.slice(1).map((run, i) => run.start - runs[i]!.end);
     for (const [i, gap] of gaps.entries()) {
       const took = runs[i]!.end - runs[i]!.start;
-      if (rest) expect(gap).toBeGreaterThanOrEqual(took - 1);
+      if (rests) expect(gap).toBeGreaterThanOrEqual(took - 1);
       else expect(gap).toBeLessThan(LONG_RECONCILE_MS * 2);
     }
   });
