@@ -17,6 +17,8 @@ export type Schema =
   | { readonly type: 'list'; readonly items: Schema }
   | { readonly type: 'json' };
 
+type ObjectSchema = Extract<Schema, { type: 'object' }>;
+
 /** One schema per declared field of T: the compiler refuses a missing or an undeclared field. */
 export type FieldSchemas<T> = { readonly [K in keyof T]-?: Schema };
 
@@ -157,15 +159,15 @@ function shown(value: unknown): unknown {
 }
 
 /**
- * Deeply frozen subtrees already found well-formed, per schema: the store's objects and the caches'
- * copies are frozen, and a write that spreads one (a status update, a merge patch) shares most of its
- * subtrees, so their check is done once per version instead of once per write and per reader. Only
- * the root and its direct members are remembered (a pod: itself, metadata, spec, status), which keeps
- * the memo at a few entries per live object; a value is reused only at the depth it was checked at or
- * above, so the depth bound still holds.
+ * Deeply frozen subtrees already found well-formed, per schema and per depth they were checked at: the
+ * store's objects and the caches' copies are frozen, and a write that spreads one (a status update, a
+ * merge patch) shares most of its subtrees, so their check is done once per version instead of once per
+ * write and per reader. Only the root and its direct members are remembered (a pod: itself, metadata,
+ * spec, status), which keeps the memo at a few entries per live object. A value checked at some depth
+ * is reused at that depth or shallower only, so the depth bound still holds.
  */
-const wellFormed = new WeakMap<Schema, WeakSet<object>>();
 const MEMO_DEPTH = 1;
+const wellFormed = new WeakMap<Schema, WeakSet<object>[]>();
 
 /** `schema` undefined: a value nothing declares, checked only for its text, numbers and depth. */
 function checkValue(value: unknown, schema: Schema | undefined, at: At, depth: number, errors: Collector): void {
@@ -231,7 +233,7 @@ function checkValue(value: unknown, schema: Schema | undefined, at: At, depth: n
   }
 }
 
-function checkObject(value: unknown, schema: Extract<Schema, { type: 'object' }>, at: At, depth: number, errors: Collector): void {
+function checkObject(value: unknown, schema: ObjectSchema, at: At, depth: number, errors: Collector): void {
   if (!isObject(value)) return errors.add(invalidField(at.path, shown(value), 'must be an object'));
   for (const name of schema.required ?? []) {
     const member = value[name];
@@ -241,16 +243,16 @@ function checkObject(value: unknown, schema: Extract<Schema, { type: 'object' }>
   checkChildren(value, at, depth, errors, schema.fields);
 }
 
-function checkRemembered(value: object, schema: Schema, at: At, depth: number, errors: Collector): void {
-  let known = wellFormed.get(schema);
-  if (known?.has(value)) return;
+function checkRemembered(value: object, schema: ObjectSchema, at: At, depth: number, errors: Collector): void {
+  let byDepth = wellFormed.get(schema);
+  for (let d = depth; d <= MEMO_DEPTH; d++) if (byDepth?.[d]?.has(value)) return;
   const mutableBefore = errors.sawMutable;
   const errorsBefore = errors.list.length;
   errors.sawMutable = false;
-  checkObject(value, schema as Extract<Schema, { type: 'object' }>, at, depth, errors);
+  checkObject(value, schema, at, depth, errors);
   if (!errors.sawMutable && errors.list.length === errorsBefore) {
-    if (!known) wellFormed.set(schema, (known = new WeakSet()));
-    known.add(value);
+    if (!byDepth) wellFormed.set(schema, (byDepth = []));
+    (byDepth[depth] ??= new WeakSet()).add(value);
   }
   errors.sawMutable ||= mutableBefore;
 }

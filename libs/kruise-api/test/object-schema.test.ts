@@ -10,7 +10,9 @@ import {
   storableText,
   unstorableTextProblem,
   validateObjectSchema,
+  validateSchema,
 } from '../src/index.js';
+import { json, object } from '../src/object-schema.js';
 
 type Loose = Record<string, any>;
 
@@ -190,6 +192,19 @@ describe('validateObjectSchema on frozen objects (checked once per version)', ()
     expect(texts(shallow)).toEqual([]);
     spec.containers[0]!.image = 7 as never;
     expect(texts(shallow)).toEqual(['spec.containers[0].image: Invalid value: 7: must be a string']);
+  });
+
+  it('reuses a remembered answer only as deep as it was checked, so the nesting bound still holds', () => {
+    let deep: unknown = 'leaf';
+    for (let i = 0; i < MAX_OBJECT_DEPTH - 1; i++) deep = { d: deep };
+    const inner = object<{ payload: unknown }>({ payload: json });
+    const value = deepFreeze({ payload: deep });
+    // At the root the value fits the bound and is remembered; one level down it no longer fits.
+    expect(validateSchema(value, inner)).toEqual([]);
+    const wrapped = deepFreeze({ inner: value });
+    expect(validateSchema(wrapped, object<{ inner: unknown }>({ inner })).map(formatFieldError)).toEqual([
+      expect.stringContaining(`must not nest deeper than ${MAX_OBJECT_DEPTH} levels`),
+    ]);
   });
 
   it('gives a frozen object the answer its mutable twin gets', () => {

@@ -3,13 +3,13 @@
 // with about half of their heap garbage (API 314 MB used, 161 MB live; cluster 587 MB, 280 MB live)
 // and the process kept it resident. Each thread samples itself every few seconds; when its heap has
 // grown by `minGrowthBytes` since the last full collection and its event loop was nearly idle over the
-// last interval, it runs a compacting full collection. Busy threads are left to V8: the pause (a few
-// hundred milliseconds for a large heap) only ever lands on a thread that had nothing to do.
+// last interval, it runs a full collection. Busy threads are left to V8: the pause only lands on a
+// thread that was idle, though a request arriving during it waits (see `compact` for how long).
 //
 // Compacting matters as much as collecting: live objects left scattered over mostly empty pages keep
 // every page resident (a heap of 30 MB live can hold 106 MB of old-space pages). V8 compacts only the
-// worst pages by default; for the idle collection it compacts them all, and a second collection hands
-// the emptied pages back to the system.
+// worst pages by default; a compacting idle collection compacts them all, and a second collection
+// hands the emptied pages back to the system.
 import { performance, type EventLoopUtilization } from 'node:perf_hooks';
 import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
