@@ -12,6 +12,7 @@ import { AuthModule } from '../auth/auth.module.js';
 import { secretFromAuthorization } from '../auth/token-secret.js';
 import { TokensService } from '../auth/tokens.service.js';
 import { newRequestId } from '../http/request-scope.js';
+import { ServerConnections } from '../http/server-connections.js';
 import type { Runtime } from '../runtime.js';
 import { CLOCK, CLUSTER, RUNTIME } from '../tokens.js';
 import { KubeApi, type KubeAudit, type KubeAuditRequest } from './kube-api.js';
@@ -55,6 +56,7 @@ export class KubeApiServer implements OnApplicationBootstrap, OnApplicationShutd
   private readonly logger = new Logger('KubeApi');
   readonly api: KubeApi;
   private server: Server | undefined;
+  private connections: ServerConnections | undefined;
   private tls: KubeApiTls | undefined;
 
   constructor(
@@ -83,6 +85,7 @@ export class KubeApiServer implements OnApplicationBootstrap, OnApplicationShutd
       res.setHeader('x-request-id', requestId);
       void this.api.handle(req, res, req.url ?? '/', '', requestId);
     });
+    const connections = new ServerConnections(server);
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(port, this.runtime.config.host, () => {
@@ -91,17 +94,15 @@ export class KubeApiServer implements OnApplicationBootstrap, OnApplicationShutd
       });
     });
     this.server = server;
+    this.connections = connections;
   }
 
   async onApplicationShutdown(): Promise<void> {
-    const server = this.server;
-    if (!server) return;
+    const connections = this.connections;
     this.server = undefined;
-    // Watches stay open for minutes; end them with the server. Accepting stops first, so a client
-    // reconnecting in between cannot hold the shutdown open.
-    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-    server.closeAllConnections();
-    await closed;
+    this.connections = undefined;
+    // Watches stay open for minutes; they end with the server.
+    await connections?.close();
   }
 
   /** `https://HOST:PORT` once listening, else undefined. */

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { Clock, ClusterClient } from '@coxswain/cluster';
 import { KubeApi } from '../../src/kube-api/kube-api.js';
 import { selfSignedCertificate } from '../../src/kube-api/tls/self-signed.js';
+import { ServerConnections } from '../../src/http/server-connections.js';
 
 const TLS = selfSignedCertificate('test', ['127.0.0.1', 'localhost']);
 
@@ -19,6 +20,7 @@ export class KubeFacade {
   private constructor(
     readonly server: Server,
     readonly port: number,
+    private readonly connections: ServerConnections,
   ) {}
 
   static async start(cluster: ClusterClient, clock: Clock, options: { port?: number; bookmarkIntervalMs?: number; intercept?: KubeIntercept } = {}): Promise<KubeFacade> {
@@ -33,8 +35,9 @@ export class KubeFacade {
       if (options.intercept?.(req, res)) return;
       void api.handle(req, res, req.url ?? '/', '', 'test');
     });
+    const connections = new ServerConnections(server);
     await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-    return new KubeFacade(server, (server.address() as { port: number }).port);
+    return new KubeFacade(server, (server.address() as { port: number }).port, connections);
   }
 
   get url(): string {
@@ -56,14 +59,10 @@ export class KubeFacade {
 
   /** Ends every open connection (watch streams included), as a server restart or a proxy would. */
   dropConnections(): void {
-    this.server.closeAllConnections();
+    this.connections.dropAll();
   }
 
-  async close(): Promise<void> {
-    // Stop accepting first: a client reconnecting between ending the connections and closing the
-    // server (an informer's watch retry) would otherwise hold the close open for good.
-    const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
-    this.server.closeAllConnections();
-    await closed;
+  close(): Promise<void> {
+    return this.connections.close();
   }
 }
