@@ -8,6 +8,7 @@ import {
 import type { KubeObject } from '@coxswain/kruise-api';
 import type { WorkloadHealth, WorkloadKindName } from '@coxswain/workloads';
 import type { AppConfig } from '../config/config.js';
+import { collectionTurn } from '../memory/idle-collector.js';
 import { compiledEntry } from '../persistence/compiled-entry.js';
 import type { Database } from '../persistence/database.js';
 import type { ClusterWorkerData, ClusterWorkerMethods, ClusterWorkerStarted, Leadership, PlanSummary, ShadowComparison } from './protocol.js';
@@ -33,6 +34,7 @@ export class ClusterHost implements StatusSeeder, TransactionalApplier {
       config: config.source,
       clockOrigin: clock instanceof ScaledClock ? clock.origin : undefined,
       database: connection,
+      collectionTurn: collectionTurn(),
     };
     const worker = new Worker(compiledEntry('./cluster-worker.js', import.meta.url), {
       workerData: data,

@@ -3,6 +3,7 @@
 import type { AppliedObject, ApplyDocument, ScaledClockOrigin } from '@coxswain/cluster';
 import type { SubsetPlan, WorkloadHealth, WorkloadKindName } from '@coxswain/workloads';
 import type { AppConfig } from '../config/config.js';
+import type { CollectionTurn } from '../memory/idle-collector.js';
 import type { DatabaseConnection } from '../persistence/database.js';
 import type { ShadowComparison } from './shadow/shadow-recorder.js';
 
@@ -24,6 +25,8 @@ export interface ClusterWorkerData {
   /** The API thread's scaled clock, so both threads keep one time. */
   clockOrigin: ScaledClockOrigin | undefined;
   database: DatabaseConnection;
+  /** One idle collection at a time across the process's threads (memory/idle-collector.ts). */
+  collectionTurn: CollectionTurn | undefined;
 }
 
 export type ClusterWorkerStarted = { kind: 'started'; seeded: number | undefined } | { kind: 'failed'; message: string };

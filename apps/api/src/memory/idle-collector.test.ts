@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { getHeapStatistics } from 'node:v8';
-import { shouldCollect, startIdleCollector } from './idle-collector.js';
+import { endTurn, shouldCollect, startIdleCollector, takeTurn } from './idle-collector.js';
 
 const MB = 2 ** 20;
 const options = { minGrowthBytes: 64 * MB, maxUtilization: 0.05 };
@@ -17,26 +17,56 @@ describe('shouldCollect', () => {
   });
 });
 
+/** Garbage that lives long enough to be promoted to the old generation, then is dropped. */
+async function promotedGarbage(): Promise<void> {
+  const keep: unknown[] = [];
+  for (let round = 0; round < 8; round++) {
+    for (let i = 0; i < 100_000; i++) keep.push({ i, name: `pod-${round}-${i}`, labels: { app: 'x', n: String(i) } });
+    await new Promise((r) => setImmediate(r));
+  }
+}
+
+describe('collection turn', () => {
+  it('is held by one taker at a time', () => {
+    const turn = new Int32Array(new SharedArrayBuffer(4));
+    expect(takeTurn(turn)).toBe(true);
+    expect(takeTurn(turn)).toBe(false);
+    endTurn(turn);
+    expect(takeTurn(turn)).toBe(true);
+  });
+});
+
 describe('startIdleCollector', () => {
   it('gives back the garbage of a thread that allocated and went quiet', async () => {
     const collections: Array<[number, number]> = [];
     const collector = startIdleCollector({ everyMs: 200, minGrowthBytes: 16 * MB, maxUtilization: 0.5, onCollect: (before, after) => collections.push([before, after]) });
-    // Garbage that lives long enough to be promoted to the old generation, then is dropped.
-    let keep: unknown[] = [];
-    for (let round = 0; round < 8; round++) {
-      for (let i = 0; i < 100_000; i++) keep.push({ i, name: `pod-${round}-${i}`, labels: { app: 'x', n: String(i) } });
-      await new Promise((r) => setImmediate(r));
-    }
+    await promotedGarbage();
     const grown = getHeapStatistics().used_heap_size;
-    keep = [];
     try {
       await new Promise((r) => setTimeout(r, 1500));
     } finally {
       collector.stop();
     }
     expect(collections.length).toBeGreaterThanOrEqual(1);
-    expect(keep).toEqual([]);
     // Over 100 MB were allocated and dropped; most of it is gone.
     expect(getHeapStatistics().used_heap_size).toBeLessThan(grown - 50 * MB);
+  });
+
+  it('waits while another thread holds the collection turn, and collects once it is free', async () => {
+    const turn = new Int32Array(new SharedArrayBuffer(4));
+    const collections: number[] = [];
+    expect(takeTurn(turn)).toBe(true); // another thread collecting
+    const collector = startIdleCollector({ everyMs: 200, minGrowthBytes: 16 * MB, maxUtilization: 0.5, turn, onCollect: (before) => collections.push(before) });
+    try {
+      await promotedGarbage();
+      await new Promise((r) => setTimeout(r, 1000));
+      expect(collections).toEqual([]);
+      endTurn(turn);
+      await new Promise((r) => setTimeout(r, 1000));
+      expect(collections.length).toBeGreaterThanOrEqual(1);
+      expect(turn[0]).toBe(0); // handed back after collecting
+    } finally {
+      collector.stop();
+    }
   });
 });

@@ -7,6 +7,7 @@ import { RpcClient } from '@coxswain/cluster';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaClient } from '../generated/prisma/client.js';
+import { collectionTurn } from '../memory/idle-collector.js';
 import { compiledEntry } from './compiled-entry.js';
 import { applyMigrations, readMigrations, type SqlSession } from './migrator.js';
 import { lockDataDir } from './pglite-lock.js';
@@ -42,7 +43,7 @@ export class Database {
       unlock = lockDataDir(target.dataDir);
     }
     try {
-      const { worker, appliedMigrations } = await startPgliteWorker({ dataDir: target.dataDir, migrationsDir });
+      const { worker, appliedMigrations } = await startPgliteWorker({ dataDir: target.dataDir, migrationsDir, collectionTurn: collectionTurn() });
       const rpc = new RpcClient(worker);
       worker.once('exit', (code) => rpc.close(`the PGlite worker exited (code ${code})`));
       const prisma = new PrismaClient({ adapter: new RemoteSqlAdapterFactory(rpc) });

@@ -12,7 +12,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { RpcServer } from '@coxswain/cluster';
 import type { SqlDriverAdapter, SqlQuery, Transaction } from '@prisma/driver-adapter-utils';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
-import { startIdleCollector } from '../memory/idle-collector.js';
+import { startIdleCollector, type CollectionTurn } from '../memory/idle-collector.js';
 import { compiledEntry } from './compiled-entry.js';
 import { applyMigrations, readMigrations, type SqlSession } from './migrator.js';
 import type { PgliteFailed, PgliteReady, SqlOutcome } from './sql-wire.js';
@@ -20,6 +20,8 @@ import type { PgliteFailed, PgliteReady, SqlOutcome } from './sql-wire.js';
 export interface PgliteWorkerData {
   dataDir: string | 'memory';
   migrationsDir: string;
+  /** One idle collection at a time across the process's threads. */
+  collectionTurn: CollectionTurn | undefined;
 }
 
 type Control = { kind: 'connect'; port: MessagePort } | { kind: 'close' };
