@@ -12,9 +12,14 @@ export interface PlannedEvent {
 export class PlanNotes {
   readonly blockers: Blocker[] = [];
   readonly events: PlannedEvent[] = [];
+  /** code and message of each blocker noted: a plan notes one per pod held by its hook (thousands). */
+  private readonly noted = new Set<string>();
 
   blocker(code: BlockerCode, message: string, pods: string[]): void {
-    if (!this.blockers.some((b) => b.code === code && b.message === message)) this.blockers.push({ code, message, pods });
+    const key = `${code}\n${message}`;
+    if (this.noted.has(key)) return;
+    this.noted.add(key);
+    this.blockers.push({ code, message, pods });
   }
 
   event(type: PlannedEvent['type'], reason: string, message: string): void {
