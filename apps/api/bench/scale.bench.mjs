@@ -199,9 +199,15 @@ async function memory() {
   }
 }
 
-/** Memory at rest: 12 s of quiet first, so the watch history's window passes and each thread's idle collector (after 5-10 s) runs. */
+/**
+ * Memory at rest: 12 s of quiet first, so the watch history's window passes and each thread's idle
+ * collector (after 5-10 s) runs; the API's worst event-loop delay over those 12 s is what those
+ * collections cost a request arriving meanwhile.
+ */
 async function memoryOf(server, base, pods) {
+  const sampler = new MetricsSampler(server);
   await new Promise((r) => setTimeout(r, 12_000));
+  const { apiLagMaxMs, clusterLagMaxMs } = await sampler.stop();
   const m = await server.metrics();
   const rss = m.process_resident_memory_bytes;
   const heaps = (m.nodejs_heap_size_used_bytes ?? 0) + (m.coxswain_cluster_heap_used_bytes ?? 0);
@@ -211,6 +217,8 @@ async function memoryOf(server, base, pods) {
     clusterHeapMB: round((m.coxswain_cluster_heap_used_bytes ?? 0) / 2 ** 20),
     rssBytesPerPod: Math.round((rss - base.process_resident_memory_bytes) / pods),
     heapBytesPerPod: Math.round((heaps - (base.nodejs_heap_size_used_bytes ?? 0) - (base.coxswain_cluster_heap_used_bytes ?? 0)) / pods),
+    apiLagMaxAtRestMs: round(apiLagMaxMs),
+    clusterLagMaxAtRestMs: round(clusterLagMaxMs),
   };
 }
 

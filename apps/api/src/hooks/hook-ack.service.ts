@@ -7,10 +7,11 @@
 // 2. The pod is read (first from the API's cache) and must still wait on that hook (state and
 //    pendingHook); the write carries the read resourceVersion and uid, and a Conflict re-reads from the
 //    cluster and re-checks (bounded).
-// 3. The answer is stored and the row marked done. Answers that state a fact about the pod (200, 404
-//    unknown pod, 409 hook not pending, 410 pod gone) are final for the key and replayed to retries;
-//    a failure without an answer (pod kept changing, an internal error) releases the key so a retry
-//    runs again — nothing was written to the pod in that case.
+// 3. The answer is stored and the row marked done, while the API's cache catches up with the write (so
+//    the caller reads its change back). Answers that state a fact about the pod (200, 404 unknown pod,
+//    409 hook not pending, 410 pod gone) are final for the key and replayed to retries; a failure
+//    without an answer (pod kept changing, an internal error) releases the key so a retry runs again —
+//    nothing was written to the pod in that case.
 import { createHash, randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { isApiError, type Clock, type ClusterClient } from '@coxswain/cluster';
@@ -93,20 +94,25 @@ export class HookAckService {
     });
     if (!claim.claimed) return this.answerExisting(claim.existing, principal, requestHash);
 
-    let answer: HookAckAnswer;
+    let written: { answer: HookAckAnswer; pod: Pod };
     try {
-      answer = await this.writePod(principal, request, claim.row.id);
+      written = await this.writePod(principal, request, claim.row.id);
     } catch (err) {
       await this.settleFailure(request.idempotencyKey, err);
       throw err;
     }
+    // Storing the answer and waiting for the API's cache to hold the write are independent: together.
+    await Promise.all([this.storeAnswer(request.idempotencyKey, written.answer), this.cache.caughtUp([written.pod])]);
+    return { answer: written.answer, replayed: false };
+  }
+
+  private async storeAnswer(key: string, answer: HookAckAnswer): Promise<void> {
     try {
-      await this.acks.complete(request.idempotencyKey, { status: 200, response: { ...answer }, podUid: answer.podUid, completedAt: new Date(this.clock.now()) });
+      await this.acks.complete(key, { status: 200, response: { ...answer }, podUid: answer.podUid, completedAt: new Date(this.clock.now()) });
     } catch (err) {
       // The pod is written: the caller must hear so. Retries with this key will see it in flight.
-      this.logger.error({ msg: 'ack applied but its answer could not be stored', key: request.idempotencyKey, error: String(err) });
+      this.logger.error({ msg: 'ack applied but its answer could not be stored', key, error: String(err) });
     }
-    return { answer, replayed: false };
   }
 
   private answerExisting(existing: HookAckRow, principal: Principal, requestHash: string): AckResult {
@@ -139,8 +145,8 @@ export class HookAckService {
     }
   }
 
-  /** Step 2: read, check, one conditional write; re-read on Conflict. */
-  private async writePod(principal: Principal, request: AckRequest, id: string): Promise<HookAckAnswer> {
+  /** Step 2: read, check, one conditional write; re-read on Conflict. Answers with the written pod. */
+  private async writePod(principal: Principal, request: AckRequest, id: string): Promise<{ answer: HookAckAnswer; pod: Pod }> {
     const spec = HOOK_POINTS[request.hook];
     // The first read is the API's cache (no round trip to the cluster), used only when it shows the pod
     // waiting on the hook: a copy that is merely behind must not answer a refusal, which is final for the
@@ -154,8 +160,7 @@ export class HookAckService {
       try {
         const written = await this.cluster.patch<Pod>(POD_REF, request.namespace, request.pod, ackPatch(pod, checked, spec.direction));
         this.trail.noteObjectChange(pod, written);
-        await this.cache.caughtUp([written]);
-        return {
+        const answer: HookAckAnswer = {
           id,
           namespace: request.namespace,
           pod: request.pod,
@@ -165,6 +170,7 @@ export class HookAckService {
           at: new Date(this.clock.now()).toISOString(),
           reason: request.reason,
         };
+        return { answer, pod: written };
       } catch (err) {
         if (isApiError(err, 'Conflict')) continue; // changed (or replaced) since read: check again
         if (isApiError(err, 'NotFound')) throw gone(request);
