@@ -188,7 +188,7 @@ async function memory() {
     const restarts = [];
     await server.stop({ keepData: true });
     const again = await BenchServer.start(env, { dataDir: server.dir });
-    restarts.push({ database: 'PGlite', pods, startSeconds: round(again.startSeconds), ...(await memoryOf(again, base, pods)) });
+    restarts.push({ database: 'PGlite', pods, startSeconds: round(again.startSeconds), apiLagMaxStartingMs: round(again.startLagMaxMs.api), ...(await memoryOf(again, base, pods)) });
     await again.stop();
     const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
     if (url) restarts.push(await postgresRestart(url, env, Math.min(pods, Number(process.env.SCALE_PG_PODS ?? 50_000)), base));
@@ -240,7 +240,7 @@ async function postgresRestart(url, env, pods, base) {
     }
     await first.stop();
     const again = await BenchServer.start({ ...env, DATABASE_URL: dbUrl.toString() });
-    const row = { database: 'PostgreSQL', pods, startSeconds: round(again.startSeconds), ...(await memoryOf(again, base, pods)) };
+    const row = { database: 'PostgreSQL', pods, startSeconds: round(again.startSeconds), apiLagMaxStartingMs: round(again.startLagMaxMs.api), ...(await memoryOf(again, base, pods)) };
     await again.stop();
     return row;
   } finally {

@@ -21,8 +21,8 @@ async function main(): Promise<void> {
     throw err;
   }
   const logger = new JsonLogger(config.logLevel);
-  // The API thread answers users directly: its idle collection does not compact (a shorter pause).
-  startIdleCollector({ compact: false, onCollect: (before, after) => logger.debug({ msg: 'collected garbage while idle', heapBeforeBytes: before, heapAfterBytes: after }, 'Memory') });
+  // The API thread answers users directly: its idle collection does not compact, and runs in the background.
+  startIdleCollector({ compact: false, onCollect: (before, after, pauseMs) => logger.debug({ msg: 'collected garbage while idle', heapBeforeBytes: before, heapAfterBytes: after, pauseMs: Math.round(pauseMs) }, 'Memory') });
   const runtime = await startRuntime(config, { logger });
   const app = await createServer(runtime, logger);
   await app.listen(config.port, config.host);

@@ -1,6 +1,7 @@
 export * from './errors.js';
 export * from './port.js';
 export * from './clock.js';
+export * from './event-loop.js';
 export * from './json-interning.js';
 export * from './embedded/store/index.js';
 export * from './embedded/sim/index.js';

@@ -303,6 +303,58 @@ describe('Informer over the embedded store', () => {
   });
 });
 
+describe('Informer applying a large list', () => {
+  /** Pods whose transform costs about `microseconds` each, so the list outlasts one slice. */
+  async function slowList(count: number, microseconds: number) {
+    const { clock, store } = await openStore();
+    for (let i = 0; i < count; i++) await store.create(pod(`p${i}`));
+    const client = new BreakableWatchClient(store);
+    const log: string[] = [];
+    const spin = (us: number) => {
+      const until = performance.now() + us / 1000;
+      while (performance.now() < until);
+    };
+    const informer = new Informer(client, POD, { clock, onError: silent, transform: (o) => (log.push('item'), spin(microseconds), o) });
+    cleanup.push(() => informer.stop());
+    // A turn of the event loop taken while the list is applied shows up between its items.
+    let ticking = true;
+    const tick = () => {
+      if (!ticking) return;
+      log.push('tick');
+      setImmediate(tick);
+    };
+    cleanup.push(() => void (ticking = false));
+    return { client, informer, log, startTicking: () => setImmediate(tick) };
+  }
+
+  it('gives the thread back between slices, and syncs with every object', async () => {
+    const { informer, log, startTicking } = await slowList(2000, 20);
+    informer.start();
+    startTicking();
+    await informer.waitForSync();
+    const first = log.indexOf('item');
+    const last = log.lastIndexOf('item');
+    expect(log.slice(first, last).filter((e) => e === 'tick').length).toBeGreaterThanOrEqual(2);
+    expect(informer.list()).toHaveLength(2000);
+  });
+
+  it('abandons a list stopped halfway: no more items, never synced, no watch', async () => {
+    const { client, informer, log, startTicking } = await slowList(2000, 20);
+    informer.start();
+    const sync = informer.waitForSync();
+    startTicking();
+    await waitUntil(() => log.includes('item') && log.lastIndexOf('tick') > log.indexOf('item'));
+    informer.stop();
+    const applied = log.filter((e) => e === 'item').length;
+    await expect(sync).rejects.toThrow(/stopped before its cache synced/);
+    await settle();
+    expect(applied).toBeLessThan(2000);
+    expect(log.filter((e) => e === 'item').length).toBe(applied);
+    expect(informer.hasSynced()).toBe(false);
+    expect(client.openWatches()).toBe(0);
+  });
+});
+
 describe('InformerFactory', () => {
   it('shares one informer per kind, namespace and selector, and starts and syncs them together', async () => {
     const { clock, store } = await openStore();

@@ -56,6 +56,10 @@ export class BenchServer {
       await new Promise((r) => setTimeout(r, 100));
     }
     this.startSeconds = (Date.now() - started) / 1000;
+    // The worst event-loop delay of each thread while it started (the first scrape covers the whole
+    // start; scraping also resets it, so later samples see only their own interval).
+    const m = await this.metrics();
+    this.startLagMaxMs = { api: (m.nodejs_eventloop_lag_max_seconds ?? 0) * 1000, cluster: (m.coxswain_cluster_eventloop_lag_max_seconds ?? 0) * 1000 };
   }
 
   async gql(query, variables = {}) {

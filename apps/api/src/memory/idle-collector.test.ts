@@ -69,4 +69,29 @@ describe('startIdleCollector', () => {
       collector.stop();
     }
   });
+
+  it('without compaction, collects in the background, holding the turn until the next sample', async () => {
+    const turn = new Int32Array(new SharedArrayBuffer(4));
+    const reports: Array<[number, number]> = [];
+    const collector = startIdleCollector({ everyMs: 300, minGrowthBytes: 16 * MB, maxUtilization: 0.5, compact: false, turn, onCollect: (before, after) => reports.push([before, after]) });
+    try {
+      await promotedGarbage();
+      const grown = getHeapStatistics().used_heap_size;
+      await until(() => turn[0] === 1, 'the collection to start');
+      expect(reports).toEqual([]); // started, reported at the next sample
+      await until(() => reports.length > 0, 'the collection to be reported');
+      expect(turn[0]).toBe(0);
+      await until(() => getHeapStatistics().used_heap_size < grown - 50 * MB, 'the garbage to be gone');
+    } finally {
+      collector.stop();
+    }
+  });
 });
+
+async function until(condition: () => boolean, what: string): Promise<void> {
+  for (let waited = 0; waited < 5000; waited += 10) {
+    if (condition()) return;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}

@@ -16,7 +16,7 @@ import { formatRuntimeContainerMeta } from './kruise-daemon-contract.js';
 import {
   containerHashes, containersToRestartForEnv, daemonWatches, isUpdatingInPlace, launchBarrierOf, launchReleased, runtimeContainerMeta,
 } from './kruise-daemon.js';
-import { yieldToEventLoop } from './event-loop.js';
+import { yieldToEventLoop } from '../../event-loop.js';
 import { ImageCache } from './image-cache.js';
 import { jsonEqual } from './json-equal.js';
 import { KeyedQueue } from './keyed-queue.js';

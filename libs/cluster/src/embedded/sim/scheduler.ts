@@ -8,7 +8,7 @@ import { isApiError } from '../../errors.js';
 import type { ClusterClient } from '../../port.js';
 import { NODE, POD } from './core-kinds.js';
 import type { Node, Pod } from '@coxswain/kruise-api';
-import { yieldToEventLoop } from './event-loop.js';
+import { yieldToEventLoop } from '../../event-loop.js';
 import { jsonEqual } from './json-equal.js';
 import { ListWatchCache, objectKey } from './list-watch.js';
 import { placePod } from './node-scoring.js';

@@ -1,5 +1,0 @@
-// Yielding to the event loop (not a timer: no clock time passes), so `idle()` can notice work that watch
-// events started just after the last piece of work finished.
-export function yieldToEventLoop(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
-}
