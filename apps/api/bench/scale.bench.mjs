@@ -200,13 +200,13 @@ async function memory() {
 }
 
 /**
- * Memory at rest: 12 s of quiet first, so the watch history's window passes and each thread's idle
- * collector (after 5-10 s) runs; the API's worst event-loop delay over those 12 s is what those
- * collections cost a request arriving meanwhile.
+ * Memory at rest: 20 s of quiet first, so the watch history's window passes and each thread's idle
+ * collector runs (each samples every 5 s, and they take turns); the API's worst event-loop delay over
+ * those 20 s is what those collections cost a request arriving meanwhile.
  */
 async function memoryOf(server, base, pods) {
   const sampler = new MetricsSampler(server);
-  await new Promise((r) => setTimeout(r, 12_000));
+  await new Promise((r) => setTimeout(r, 20_000));
   const { apiLagMaxMs, clusterLagMaxMs } = await sampler.stop();
   const m = await server.metrics();
   const rss = m.process_resident_memory_bytes;

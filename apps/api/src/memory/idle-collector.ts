@@ -16,7 +16,7 @@
 // worker's compacting turn made the API thread's own collection compact too. At 150,000 pods the API
 // thread stalled for 1.7 to 2.6 s when they overlapped.
 import { isMainThread, workerData } from 'node:worker_threads';
-import { performance, type EventLoopUtilization } from 'node:perf_hooks';
+import { constants, performance, PerformanceObserver, type EventLoopUtilization } from 'node:perf_hooks';
 import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
@@ -29,7 +29,7 @@ export interface IdleCollectorOptions {
   maxUtilization?: number;
   /**
    * Compact every page (two blocking collections; RSS follows the live heap) rather than only V8's
-   * emptiest ones (one collection in the background, holding the turn until the next sample).
+   * emptiest ones (one collection in the background, holding the turn until it is done).
    * Compaction costs a long pause: at 150,000 pods about 3 s on the API thread, whose heap is many
    * small cached objects and indexes.
    */
@@ -80,34 +80,41 @@ export function startIdleCollector(options: IdleCollectorOptions = {}): IdleColl
   const collect = fullCollection(compact);
   let baseline = getHeapStatistics().used_heap_size;
   let last: EventLoopUtilization = performance.eventLoopUtilization();
-  /** A collection started in the background at the last sample: it holds the turn until this one. */
-  let background: { before: number; pauseMs: number } | undefined;
+  /** A collection running in the background: it holds the turn until V8 reports it done, or the next sample. */
+  let background: { before: number; pauseMs: number; observer: PerformanceObserver } | undefined;
+  const finishBackground = () => {
+    if (!background) return;
+    const { before, pauseMs, observer } = background;
+    background = undefined;
+    observer.disconnect();
+    endTurn(turn);
+    baseline = getHeapStatistics().used_heap_size;
+    options.onCollect?.(before, baseline, pauseMs);
+  };
   const timer = setInterval(() => {
     const now = performance.eventLoopUtilization();
     const utilization = performance.eventLoopUtilization(now, last).utilization;
     last = now;
     const used = getHeapStatistics().used_heap_size;
-    // V8 collected on its own since (or the background collection finished): the new reference point.
+    // V8 collected on its own since: what is left is the new reference point.
     if (used < baseline) baseline = used;
-    if (background) {
-      endTurn(turn);
-      options.onCollect?.(background.before, used, background.pauseMs);
-      background = undefined;
-      return;
-    }
+    if (background) return finishBackground();
     if (!shouldCollect(used, baseline, utilization, { minGrowthBytes, maxUtilization })) return;
     if (!takeTurn(turn)) return;
+    // Watching for V8's report before starting, so a background collection that ends at once is seen.
+    const observer = compact ? undefined : majorCollectionObserver(finishBackground);
     const started = performance.now();
     try {
       collect();
     } catch (err) {
+      observer?.disconnect();
       endTurn(turn);
       throw err;
     }
     const pauseMs = performance.now() - started;
     last = performance.eventLoopUtilization(); // the collection itself is not the application's load
-    if (!compact) {
-      background = { before: used, pauseMs };
+    if (observer) {
+      background = { before: used, pauseMs, observer };
       return;
     }
     endTurn(turn);
@@ -118,9 +125,18 @@ export function startIdleCollector(options: IdleCollectorOptions = {}): IdleColl
   return {
     stop: () => {
       clearInterval(timer);
-      if (background) endTurn(turn);
+      finishBackground();
     },
   };
+}
+
+/** Calls `done` when V8 reports a major collection finished. */
+function majorCollectionObserver(done: () => void): PerformanceObserver {
+  const observer = new PerformanceObserver((list) => {
+    if (list.getEntries().some((entry) => (entry as { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR)) done();
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  return observer;
 }
 
 /**
