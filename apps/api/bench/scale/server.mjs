@@ -2,7 +2,7 @@
 // (as users run it), on a fresh PGlite directory (or PostgreSQL), with a bootstrap admin token; plus
 // what the benchmark reads from it: GraphQL over HTTP, and /metrics for memory and event-loop delay.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, openSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -41,9 +41,11 @@ export class BenchServer {
     const started = Date.now();
     // BENCH_SERVER_NODE_ARGS go to the server's node only (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
     const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    // BENCH_SERVER_LOG=<file> appends the server's JSON log there (with BENCH_SERVER_LOG_LEVEL, default warn).
+    const log = process.env.BENCH_SERVER_LOG ? openSync(process.env.BENCH_SERVER_LOG, 'a') : 'ignore';
     this.child = spawn(process.execPath, [...nodeArgs, MAIN], {
-      env: { ...process.env, LOG_LEVEL: 'warn', BOOTSTRAP_ADMIN_TOKEN: ADMIN, KUBE_API_PORT: 'off', ...this.env, PORT: String(this.port) },
-      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, LOG_LEVEL: process.env.BENCH_SERVER_LOG_LEVEL ?? 'warn', BOOTSTRAP_ADMIN_TOKEN: ADMIN, KUBE_API_PORT: 'off', ...this.env, PORT: String(this.port) },
+      stdio: ['ignore', log, 'inherit'],
     });
     this.exited = new Promise((resolve) => this.child.once('exit', resolve));
     for (;;) {
