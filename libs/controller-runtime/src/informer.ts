@@ -3,8 +3,7 @@
 // can no longer resume (410 Gone: the history it needs was compacted) it relists and emits synthetic
 // add/update/delete events for the difference between the cache and the new list, so handlers see
 // every object's latest state even across a gap; they may miss intermediate versions, never a change.
-import { performance } from 'node:perf_hooks';
-import { isApiError, yieldToEventLoop, type Clock, type ClusterClient, type KindRef, type TimerHandle, type WatchEvent, type WatchHandle } from '@coxswain/cluster';
+import { isApiError, TimeSlice, yieldToEventLoop, type Clock, type ClusterClient, type KindRef, type TimerHandle, type WatchEvent, type WatchHandle } from '@coxswain/cluster';
 import type { KubeObject, LabelSelector } from '@coxswain/kruise-api';
 import { CONTROLLERLESS_INDEX, Indexer, OWNER_UID_INDEX, NAMESPACE_INDEX, type IndexFunc } from './indexer.js';
 import { objectKey, requestKey } from './keys.js';
@@ -289,18 +288,23 @@ export class Informer<T extends KubeObject = KubeObject> {
     else this.emit('onAdd', (h) => h.onAdd?.(object, false));
   }
 
-  /** Makes the cache equal to a fresh list, emitting what changed (client-go's Replace). */
   /**
-   * Applies a list in slices of at most REPLACE_SLICE_MS, each in its own turn of the event loop: a list
-   * of 150,000 pods took 3.6 s in one go, and the thread answered nothing meanwhile (a liveness probe
-   * included). False when the informer stopped or started over in between.
+   * Makes the cache equal to a fresh list, emitting what changed (client-go's Replace), in time slices
+   * (each in its own turn of the event loop): a list of 150,000 pods took 3.6 s in one go, and the thread
+   * answered nothing meanwhile, a liveness probe included. False when the informer stopped or started
+   * over in between.
    */
   private async replace(items: T[], resourceVersion: string, epoch: number): Promise<boolean> {
     const initial = !this.synced;
     const listed = new Set<string>();
-    const slice = new Slice();
+    const slice = new TimeSlice();
+    const stillWanted = async () => {
+      await yieldToEventLoop();
+      slice.restart();
+      return epoch === this.epoch;
+    };
     for (const item of items) {
-      if (slice.over() && !(await slice.next(() => epoch === this.epoch))) return false;
+      if (slice.over() && !(await stillWanted())) return false;
       const object = this.transform(item);
       const key = objectKey(object);
       listed.add(key);
@@ -316,7 +320,7 @@ export class Informer<T extends KubeObject = KubeObject> {
     }
     const gone = [...this.cache.keys()].filter((key) => !listed.has(key));
     for (const key of gone) {
-      if (slice.over() && !(await slice.next(() => epoch === this.epoch))) return false;
+      if (slice.over() && !(await stillWanted())) return false;
       const old = this.cache.delete(key)!;
       this.emit('onDelete', (h) => h.onDelete?.(old));
     }
@@ -356,26 +360,4 @@ export class Informer<T extends KubeObject = KubeObject> {
 function versionAtLeast(have: string, want: string): boolean {
   if (!/^\d+$/.test(have) || !/^\d+$/.test(want)) return have !== '' || !/^\d+$/.test(want);
   return have.length !== want.length ? have.length > want.length : have >= want;
-}
-
-/** Longest run of a list's items before the thread is given back to its other work. */
-const REPLACE_SLICE_MS = 4;
-/** Items between two looks at the CPU clock. */
-const CLOCK_EVERY = 64;
-
-/** A run of work measured in CPU time (not the informer's Clock: no time passes for the cluster). */
-class Slice {
-  private started = performance.now();
-  private count = 0;
-
-  over(): boolean {
-    return ++this.count % CLOCK_EVERY === 0 && performance.now() - this.started >= REPLACE_SLICE_MS;
-  }
-
-  /** Yields one turn; false when `stillWanted` says the work was abandoned meanwhile. */
-  async next(stillWanted: () => boolean): Promise<boolean> {
-    await yieldToEventLoop();
-    this.started = performance.now();
-    return stillWanted();
-  }
 }

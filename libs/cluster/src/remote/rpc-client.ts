@@ -1,10 +1,11 @@
 // The calling side of the RPC: promises for calls, callbacks for streams. Every answer arrives as a
 // message; a closed endpoint fails whatever is still waiting, so nobody hangs on a dead peer.
 //
-// Stream items are delivered in slices of at most SLICE_MS, each in its own turn of the event loop. A
+// Stream items are delivered in time slices (event-loop.ts), each in its own turn of the event loop. A
 // port hands every queued message over in one task, so a burst of watch batches (a 5,000-pod rollout)
 // would otherwise hold this thread for tens of milliseconds while HTTP requests wait behind it.
 import { ApiError } from '../errors.js';
+import { TimeSlice } from '../event-loop.js';
 import { fromWire, type MessageEndpoint, type Request, type Response } from './wire.js';
 
 interface PendingCall {
@@ -17,11 +18,6 @@ interface OpenStream {
   onClose(err?: Error): void;
   started: PendingCall | undefined;
 }
-
-/** Longest run of stream deliveries before the thread is given back to its other work. */
-const SLICE_MS = 4;
-/** Deliveries between two looks at the clock. */
-const CLOCK_EVERY = 16;
 
 /** A stream message waiting for delivery: a batch's items (parsed when its turn comes) or the stream's end. */
 type Pending = { id: number; json: string; items?: unknown[]; next: number } | { id: number; closed: Extract<Response, { kind: 'closed' }> };
@@ -129,8 +125,7 @@ export class RpcClient {
   }
 
   private drain(): void {
-    const started = performance.now();
-    let delivered = 0;
+    const slice = new TimeSlice();
     while (this.pending.length > 0) {
       const entry = this.pending[0]!;
       if ('closed' in entry) {
@@ -143,7 +138,7 @@ export class RpcClient {
       // A stopped stream's items still in flight are dropped, also in the middle of a batch.
       while (entry.next < entry.items.length && this.streams.has(entry.id)) {
         stream!.onItem(entry.items[entry.next++]);
-        if (++delivered % CLOCK_EVERY === 0 && performance.now() - started >= SLICE_MS) {
+        if (slice.over()) {
           setImmediate(() => this.drain());
           return;
         }
