@@ -194,6 +194,46 @@ spec:
     await client.dispose();
   });
 
+  it("replays to podChanged(resourceVersion:) every change after a pods list's version: none falls between list and subscription", async () => {
+    const listed = await api.graphql<{ workload: { pods: { resourceVersion: string; edges: { node: { name: string } }[] } } }>(
+      `{ workload(kind: CLONE_SET, namespace: "default", name: "sample") { pods(first: 1) { resourceVersion edges { node { name } } } } }`);
+    const { resourceVersion, edges } = listed.data!.workload.pods;
+    expect(resourceVersion).toMatch(/^\d+$/);
+    const victim = edges[0]!.node.name;
+    // The change happens after the list and before the subscription exists.
+    await api.graphql(`mutation($p: [String!]!) { deletePods(kind: CLONE_SET, namespace: "default", name: "sample", pods: $p) { replicas } }`, { p: [victim] });
+    await until((x) => x.pods.edges.every((e) => e.node.name !== victim) && x.status.availableReplicas === 5, `${victim} replaced`);
+    const client = api.ws();
+    const seen: string[] = [];
+    const stop = client.subscribe<{ podChanged: { type: string; pod: { name: string; ready: boolean } } }>(
+      { query: `subscription($rv: String) { podChanged(namespace: "default", workload: "sample", resourceVersion: $rv) { type pod { name ready } } }`, variables: { rv: resourceVersion } },
+      { next: (m) => void seen.push(`${m.data!.podChanged.type} ${m.data!.podChanged.pod.name} ${m.data!.podChanged.pod.ready}`), error: () => {}, complete: () => {} },
+    );
+    await eventually(async () => (seen.some((s) => s.startsWith(`DELETED ${victim} `)) ? true : undefined), 10_000, `DELETED ${victim} replayed`);
+    // The replacement: added since the list, and ready by now (its intermediate states folded away).
+    await eventually(async () => (seen.some((s) => s.startsWith('ADDED ') && s.endsWith(' true')) ? true : undefined), 10_000, 'the ready replacement replayed');
+    expect(seen.filter((s) => s.includes(victim)).map((s) => s.split(' ')[0])).toEqual(['DELETED']);
+    stop();
+    await client.dispose();
+  });
+
+  it('refuses podChanged from a resourceVersion it no longer holds (CONFLICT) or one no list gave (BAD_USER_INPUT)', async () => {
+    const client = api.ws();
+    const errorOf = (rv: string) => new Promise<{ message: string; extensions?: Record<string, unknown> }>((resolve) => {
+      client.subscribe(
+        { query: `subscription($rv: String) { podChanged(namespace: "default", resourceVersion: $rv) { type } }`, variables: { rv } },
+        { next: (m) => resolve((m.errors as never)?.[0] ?? { message: 'no error' }), error: (e) => resolve((e as { message: string }[])[0]!), complete: () => {} },
+      );
+    });
+    const gone = await errorOf('0'); // before the API's cache first synced
+    expect(gone.extensions?.code).toBe('CONFLICT');
+    expect(gone.message).toContain('list again');
+    const bad = await errorOf('x'.repeat(100_000));
+    expect(bad.extensions?.code).toBe('BAD_USER_INPUT');
+    expect(bad.extensions?.fieldErrors).toEqual([{ field: 'resourceVersion', message: 'must be the resourceVersion of a pods list' }]);
+    await client.dispose();
+  });
+
   it('deletes the workload and its pods', async () => {
     const res = await api.graphql(`mutation { deleteWorkload(kind: CLONE_SET, namespace: "default", name: "sample") }`);
     expect(res.data).toEqual({ deleteWorkload: true });

@@ -16,6 +16,7 @@ import {
   type WorkloadKindDescriptor, type WorkloadKindName,
 } from '@coxswain/workloads';
 import { CLOCK, CLUSTER } from '../tokens.js';
+import { ChangeLog } from './change-log.js';
 import { lifecycleStateName } from '../workloads/views.js';
 
 const EVENT_REF: KindRef = { apiVersion: 'v1', kind: 'Event' };
@@ -99,6 +100,7 @@ export class ClusterCache implements OnModuleInit, OnModuleDestroy {
   /** Every informer, by resource (`resourceKey`: "Pod", "CloneSet.apps.kruise.io"). */
   private readonly byResource: Map<string, Informer>;
   private nodesByName: ReadonlyMap<string, Node> | undefined;
+  private podLog: ChangeLog<Pod> | undefined;
 
   constructor(@Inject(CLUSTER) cluster: ClusterClient, @Inject(CLOCK) clock: Clock) {
     // Objects arrive copied from the cluster's thread; their repeated strings are shared once cached.
@@ -150,6 +152,13 @@ export class ClusterCache implements OnModuleInit, OnModuleDestroy {
   async onModuleInit(): Promise<void> {
     this.factory.start();
     await this.factory.waitForCacheSync();
+    this.podLog = new ChangeLog(this.pods);
+  }
+
+  /** The pod changes of the last minute, replayable from a pods list's resourceVersion. */
+  get podChanges(): ChangeLog<Pod> {
+    if (!this.podLog) throw new Error('the pod cache has not synced yet');
+    return this.podLog;
   }
 
   onModuleDestroy(): void {

@@ -7,7 +7,15 @@ import type { KubeObject } from '@coxswain/kruise-api';
 
 export type CacheChange<T> = { type: WatchEventType; object: T; old?: T };
 
-export function informerStream<T extends KubeObject, R>(informer: Informer<T>, select: (change: CacheChange<T>) => R | undefined): AsyncIterableIterator<R> {
+/**
+ * `replay`: changes the subscriber missed before it subscribed (ChangeLog.since), delivered first. They
+ * are computed in the same turn as the handler is added, so no change falls between the two.
+ */
+export function informerStream<T extends KubeObject, R>(
+  informer: Informer<T>,
+  select: (change: CacheChange<T>) => R | undefined,
+  replay: readonly CacheChange<T>[] = [],
+): AsyncIterableIterator<R> {
   const buffered: R[] = [];
   let waiting: ((result: IteratorResult<R>) => void) | undefined;
   let done = false;
@@ -30,6 +38,7 @@ export function informerStream<T extends KubeObject, R>(informer: Informer<T>, s
     onDelete: (object) => push({ type: 'DELETED', object }),
   };
   const registration = informer.addEventHandler(handler);
+  for (const change of replay) push(change);
   const finish = (): IteratorResult<R> => {
     done = true;
     registration.remove();

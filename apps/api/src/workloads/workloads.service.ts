@@ -18,7 +18,8 @@ import { AuditTrail } from '../audit/audit-trail.js';
 import {
   ClusterCache, EVENT_OBJECT, POD_OWNER_ACTIVE_REVISION, POD_OWNER_REVISION, POD_OWNER_STATE, POD_SUBSET, revisionHashOf,
 } from '../cluster/cluster-cache.js';
-import { informerStream } from '../cluster/informer-stream.js';
+import { ChangesGoneError, InvalidResourceVersionError } from '../cluster/change-log.js';
+import { informerStream, type CacheChange } from '../cluster/informer-stream.js';
 import type { OrderedSource } from '../graphql/connection.js';
 import { badUserInput, conflict, notFound } from '../graphql/errors.js';
 import type { Runtime } from '../runtime.js';
@@ -285,7 +286,7 @@ export class WorkloadsService {
   }
 
   /** Every change of a pod of a workload in `namespace` (of one workload when named, of one kind when given). */
-  podChanges(namespace: string, workload: string | undefined, kind: WorkloadKind | undefined): AsyncIterableIterator<PodChange> {
+  podChanges(namespace: string, workload: string | undefined, kind: WorkloadKind | undefined, resourceVersion?: string): AsyncIterableIterator<PodChange> {
     return informerStream(this.cache.pods, ({ type, object: pod }) => {
       if (pod.metadata.namespace !== namespace) return undefined;
       // A subset pod is its subset workload's (when that is a registry kind) and its UnitedDeployment's.
@@ -294,7 +295,22 @@ export class WorkloadsService {
       const direct = this.cache.podOwner(pod);
       const owner = matches(direct) ? direct : this.subsetOwner(pod);
       return owner && matches(owner) ? { type, pod, owner: this.view(owner.descriptor, owner.object) } : undefined;
-    });
+    }, resourceVersion === undefined ? [] : this.podChangesSince(resourceVersion));
+  }
+
+  /** The resourceVersion of the pod cache now: a pods page read now holds every change up to it. */
+  podsResourceVersion(): string {
+    return this.cache.pods.lastSyncResourceVersion();
+  }
+
+  private podChangesSince(resourceVersion: string): CacheChange<Pod>[] {
+    try {
+      return this.cache.podChanges.since(resourceVersion);
+    } catch (err) {
+      if (err instanceof InvalidResourceVersionError) throw badUserInput(err.message, [{ field: 'resourceVersion', message: 'must be the resourceVersion of a pods list' }]);
+      if (err instanceof ChangesGoneError) throw conflict(err.message, { resourceVersion });
+      throw err;
+    }
   }
 
   /** The workload with subsets (UnitedDeployment) that a subset pod belongs to, if any. */

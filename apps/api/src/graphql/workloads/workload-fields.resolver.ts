@@ -24,9 +24,10 @@ export class WorkloadFieldsResolver {
   ) {
     // Only the page is read from the index and turned into views.
     const page = paginateOrdered(this.workloads.pods(workload, { lifecycleState, revision }), first, after, MAX_POD_PAGE);
+    const resourceVersion = this.workloads.podsResourceVersion();
     const nodes = this.workloads.nodes();
     const now = this.workloads.now();
-    return { ...page, edges: page.edges.map((e) => ({ cursor: e.cursor, node: podView(e.node, workload, nodes, now) })) };
+    return { ...page, resourceVersion, edges: page.edges.map((e) => ({ cursor: e.cursor, node: podView(e.node, workload, nodes, now) })) };
   }
 
   @ResolveField(() => [RevisionModel], { description: 'ControllerRevisions, newest first.' })

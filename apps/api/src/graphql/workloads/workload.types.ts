@@ -196,7 +196,10 @@ export class PodModel {
 }
 
 @ObjectType()
-export class PodConnection extends Connection(PodModel, 'Pod') {}
+export class PodConnection extends Connection(PodModel, 'Pod') {
+  @Field({ description: 'The pod cache\'s resourceVersion when this page was read: podChanged(resourceVersion:) given it replays every change since.' })
+  resourceVersion!: string;
+}
 
 @ObjectType('PodEvent')
 export class PodEventModel {

@@ -131,8 +131,13 @@ export class WorkloadsResolver {
     @Args('namespace') namespace: string,
     @Args('workload', { type: () => String, nullable: true }) workload: string | null,
     @Args('kind', { type: kindArg, nullable: true, description: "The workload's kind, when workloads of several kinds share the name." }) kind: WorkloadKind | null,
+    @Args('resourceVersion', {
+      type: () => String,
+      nullable: true,
+      description: 'A pods list\'s resourceVersion: first replays every change after it (the API keeps a minute of them; older ones answer CONFLICT: list again), so nothing falls between the list and the subscription.',
+    }) resourceVersion: string | null,
   ) {
     if (kind != null) kindOf(kind);
-    return this.service.podChanges(namespace, workload ?? undefined, kind ?? undefined);
+    return this.service.podChanges(namespace, workload ?? undefined, kind ?? undefined, resourceVersion ?? undefined);
   }
 }

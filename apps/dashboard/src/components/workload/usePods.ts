@@ -1,8 +1,11 @@
 'use client';
-// All pods of a workload, live: subscribe first (buffering), then list (a small first page so the
-// first cells paint at once, then the rest in 5,000-pod pages: two round trips for 5,000 pods), then
-// replay what arrived meanwhile, so no change falls between the list and the watch. Live events go
-// through a Batcher: a burst of thousands is applied a few times a second, never one render per event.
+// All pods of a workload, live: list (a small first page so the first cells paint at once, then the
+// rest in 5,000-pod pages: two round trips for 5,000 pods), then subscribe from the first page's
+// resourceVersion: the API replays every change since, so none falls between the list and the moment
+// the subscription exists on the server. A reconnect resubscribes from the same version (graphql-ws
+// does it); when the API no longer holds changes that old (CONFLICT), the pods are listed again. Live
+// events go through a Batcher: a burst of thousands is applied a few times a second, never one render
+// per event.
 import { useEffect, useMemo, useState } from 'react';
 import { describeError } from '../../lib/api/errors';
 import { PodChangedDocument, PodsDocument, type PodsQuery } from '../../lib/api/generated';
@@ -11,6 +14,9 @@ import { Batcher, browserScheduler } from '../../lib/live/batcher';
 import { pageSize } from '../../lib/live/pod-pages';
 import { PodStore } from '../../lib/live/pod-store';
 import { useSession } from '../session/SessionProvider';
+
+/** Pause before listing again after the API refused to replay (it may be relisting the cluster itself). */
+const RELIST_DELAY_MS = 1000;
 
 export interface PodsState { store: PodStore; error: string | null; loading: boolean }
 
@@ -23,31 +29,32 @@ export function usePods(kind: WorkloadKind, namespace: string, name: string): Po
   useEffect(() => {
     if (state !== 'ready') return;
     let stopped = false;
-    let buffer: Map<string, PodEvent> | null = new Map();
+    let unsubscribe: (() => void) | undefined;
+    let relistTimer: ReturnType<typeof setTimeout> | undefined;
     const batcher = new Batcher<string, PodEvent>((batch) => store.apply(batch), browserScheduler, 100);
 
     async function load() {
-      buffer ??= new Map();
       setLoading(true);
       try {
         const all: Pod[] = [];
         let after: string | null = null;
+        let listedAt: string | undefined;
         let pages = 0;
         do {
           const page: PodsQuery = await http.request(PodsDocument, { kind, namespace, name, first: pageSize(pages), after });
           pages++;
           if (stopped) return;
           if (!page.workload) break;
+          listedAt ??= page.workload.pods.resourceVersion;
           all.push(...page.workload.pods.edges.map((e) => e.node));
           after = page.workload.pods.pageInfo.hasNextPage ? page.workload.pods.pageInfo.endCursor : null;
           // Show the first page while the rest loads: a 5,000-pod grid fills in, not all at once.
           if (after) store.replaceAll(all);
         } while (after);
+        unsubscribe?.();
         batcher.drain();
         store.replaceAll(all);
-        const pending = buffer;
-        buffer = null;
-        for (const [podName, event] of pending) batcher.push(podName, event);
+        follow(listedAt);
         setError(null);
       } catch (err) {
         if (!stopped) setError(describeError(err, 'load the pods'));
@@ -56,28 +63,27 @@ export function usePods(kind: WorkloadKind, namespace: string, name: string): Po
       }
     }
 
-    const unsubscribe = live.subscribe(
-      PodChangedDocument,
-      { namespace, workload: name },
-      ({ podChanged }) => {
-        if (buffer) buffer.set(podChanged.pod.name, podChanged);
-        else batcher.push(podChanged.pod.name, podChanged);
-      },
-      (err) => setError(describeError(err instanceof Error ? err : new Error(JSON.stringify(err)), 'follow pod changes')),
-    );
-    // graphql-ws sends the subscription once the socket is open; list after that, so the watch is
-    // already running on the server when the list is read.
-    void live.whenConnected().then(() => {
-      if (!stopped) void load();
-    });
-    const offReconnect = live.onReconnect(() => void load());
+    function follow(resourceVersion: string | undefined) {
+      unsubscribe = live.subscribe(
+        PodChangedDocument,
+        { namespace, workload: name, resourceVersion },
+        ({ podChanged }) => batcher.push(podChanged.pod.name, podChanged),
+        (err) => {
+          if (err.code === 'CONFLICT') relistTimer = setTimeout(() => void load(), RELIST_DELAY_MS);
+          else setError(describeError(err, 'follow pod changes'));
+        },
+      );
+    }
+
+    void load();
     return () => {
       stopped = true;
-      unsubscribe();
-      offReconnect();
+      unsubscribe?.();
+      clearTimeout(relistTimer);
       batcher.stop();
     };
   }, [http, live, state, store, kind, namespace, name]);
 
   return { store, error, loading };
 }
+

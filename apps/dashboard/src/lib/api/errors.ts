@@ -31,6 +31,14 @@ export function fromGraphQLErrors(errors: readonly GraphQLErrorShape[], status?:
   return new ApiError(first.message, code, fieldErrors, status);
 }
 
+/** A subscription's failure as graphql-ws reports it (GraphQL errors, or the socket's close) as an ApiError. */
+export function fromSubscriptionError(err: unknown): ApiError {
+  if (err instanceof ApiError) return err;
+  if (Array.isArray(err)) return fromGraphQLErrors(err as GraphQLErrorShape[]);
+  const message = err instanceof Error ? err.message : typeof err === 'object' && err && 'reason' in err ? String((err as { reason: unknown }).reason) || 'the connection closed' : JSON.stringify(err);
+  return new ApiError(message, 'NETWORK');
+}
+
 /** True when the API does not know a field we asked for: the feature is not deployed there yet. */
 export function isMissingField(err: unknown, field: string): boolean {
   return err instanceof ApiError && err.code === 'GRAPHQL_VALIDATION_FAILED' && err.message.includes(`Cannot query field "${field}"`);

@@ -123,9 +123,9 @@ export type PodsQueryVariables = Exact<{
 
 
 export type PodsQuery = { workload:
-    | { pods: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { name: string, node: string | null, zone: string | null, subset: string | null, podIP: string | null, phase: string, ready: boolean, available: boolean, revision: string, isUpdated: boolean, lifecycleState: LifecycleState, pendingHook: HookPoint | null, pendingSince: string | null, deleting: boolean, ordinal: number | null, createdAt: string, containers: Array<{ name: string, image: string, ready: boolean, restartCount: number }> } }> } }
-    | { pods: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { name: string, node: string | null, zone: string | null, subset: string | null, podIP: string | null, phase: string, ready: boolean, available: boolean, revision: string, isUpdated: boolean, lifecycleState: LifecycleState, pendingHook: HookPoint | null, pendingSince: string | null, deleting: boolean, ordinal: number | null, createdAt: string, containers: Array<{ name: string, image: string, ready: boolean, restartCount: number }> } }> } }
-    | { pods: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { name: string, node: string | null, zone: string | null, subset: string | null, podIP: string | null, phase: string, ready: boolean, available: boolean, revision: string, isUpdated: boolean, lifecycleState: LifecycleState, pendingHook: HookPoint | null, pendingSince: string | null, deleting: boolean, ordinal: number | null, createdAt: string, containers: Array<{ name: string, image: string, ready: boolean, restartCount: number }> } }> } }
+    | { pods: { totalCount: number, resourceVersion: string, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { name: string, node: string | null, zone: string | null, subset: string | null, podIP: string | null, phase: string, ready: boolean, available: boolean, revision: string, isUpdated: boolean, lifecycleState: LifecycleState, pendingHook: HookPoint | null, pendingSince: string | null, deleting: boolean, ordinal: number | null, createdAt: string, containers: Array<{ name: string, image: string, ready: boolean, restartCount: number }> } }> } }
+    | { pods: { totalCount: number, resourceVersion: string, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { name: string, node: string | null, zone: string | null, subset: string | null, podIP: string | null, phase: string, ready: boolean, available: boolean, revision: string, isUpdated: boolean, lifecycleState: LifecycleState, pendingHook: HookPoint | null, pendingSince: string | null, deleting: boolean, ordinal: number | null, createdAt: string, containers: Array<{ name: string, image: string, ready: boolean, restartCount: number }> } }> } }
+    | { pods: { totalCount: number, resourceVersion: string, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { name: string, node: string | null, zone: string | null, subset: string | null, podIP: string | null, phase: string, ready: boolean, available: boolean, revision: string, isUpdated: boolean, lifecycleState: LifecycleState, pendingHook: HookPoint | null, pendingSince: string | null, deleting: boolean, ordinal: number | null, createdAt: string, containers: Array<{ name: string, image: string, ready: boolean, restartCount: number }> } }> } }
    | null };
 
 export type TopologyQueryVariables = Exact<{ [key: string]: never; }>;
@@ -149,6 +149,7 @@ export type WorkloadChangedSubscription = { workloadChanged:
 export type PodChangedSubscriptionVariables = Exact<{
   namespace: string;
   workload?: string | null | undefined;
+  resourceVersion?: string | null | undefined;
 }>;
 
 
@@ -653,6 +654,7 @@ export const PodsDocument = new TypedDocumentString(`
   workload(kind: $kind, namespace: $namespace, name: $name) {
     pods(first: $first, after: $after) {
       totalCount
+      resourceVersion
       pageInfo {
         hasNextPage
         endCursor
@@ -775,8 +777,12 @@ export const WorkloadChangedDocument = new TypedDocumentString(`
   }
 }`) as unknown as TypedDocumentString<WorkloadChangedSubscription, WorkloadChangedSubscriptionVariables>;
 export const PodChangedDocument = new TypedDocumentString(`
-    subscription PodChanged($namespace: String!, $workload: String) {
-  podChanged(namespace: $namespace, workload: $workload) {
+    subscription PodChanged($namespace: String!, $workload: String, $resourceVersion: String) {
+  podChanged(
+    namespace: $namespace
+    workload: $workload
+    resourceVersion: $resourceVersion
+  ) {
     type
     pod {
       ...PodFields

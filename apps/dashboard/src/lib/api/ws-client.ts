@@ -1,12 +1,14 @@
 // graphql-ws subscriptions on the API's /graphql path. The token goes in connectionParams.authorization;
 // the API closes with 4403 when it is bad, which we report instead of retrying forever.
 import { createClient, type Client } from 'graphql-ws';
+import { fromSubscriptionError, type ApiError } from './errors';
 import type { TypedDocumentString } from './generated';
 
 export const CLOSE_FORBIDDEN = 4403;
 
 export interface LiveClient {
-  subscribe<R, V>(operation: TypedDocumentString<R, V>, variables: V, onData: (data: R) => void, onError?: (err: unknown) => void): () => void;
+  /** `onError` gets an ApiError: the API's code and message, or NETWORK when the socket failed. */
+  subscribe<R, V>(operation: TypedDocumentString<R, V>, variables: V, onData: (data: R) => void, onError?: (err: ApiError) => void): () => void;
   /** Called after every reconnect (not the first connect): state may have been missed, so reload. */
   onReconnect(listener: () => void): () => void;
   /** Resolves once the socket is open (or after `timeoutMs`, so a page without live updates still loads). */
@@ -47,9 +49,9 @@ export function liveClient(apiUrl: string, token: string | null, onForbidden: ()
         {
           next: (msg) => {
             if (msg.data) onData(msg.data as never);
-            else if (msg.errors) onError?.(msg.errors);
+            else if (msg.errors) onError?.(fromSubscriptionError(msg.errors));
           },
-          error: (err) => onError?.(err),
+          error: (err) => onError?.(fromSubscriptionError(err)),
           complete: () => {},
         },
       );
