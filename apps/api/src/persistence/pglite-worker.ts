@@ -14,6 +14,7 @@ import type { SqlDriverAdapter, SqlQuery, Transaction } from '@prisma/driver-ada
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { startIdleCollector, type CollectionTurn } from '../memory/idle-collector.js';
 import { compiledEntry } from './compiled-entry.js';
+import { createDataDir } from './pglite-template.js';
 import { applyMigrations, readMigrations, type SqlSession } from './migrator.js';
 import type { PgliteFailed, PgliteReady, SqlOutcome } from './sql-wire.js';
 
@@ -35,7 +36,7 @@ async function main(): Promise<void> {
   let appliedMigrations: string[];
   try {
     const migrations = readMigrations(migrationsDir);
-    if (dataDir !== 'memory' && !existsSync(join(dataDir, 'PG_VERSION'))) await initializeDataDir(dataDir);
+    if (dataDir !== 'memory' && !existsSync(join(dataDir, 'PG_VERSION'))) await createDataDir(dataDir, initdb);
     db = await PGlite.create(dataDir === 'memory' ? {} : { dataDir });
     appliedMigrations = await applyMigrations(pgliteSession(db), migrations);
   } catch (err) {
@@ -67,7 +68,7 @@ async function main(): Promise<void> {
 }
 
 /** Runs initdb for a new directory in a child process, so this long-lived thread starts without its leftovers. */
-function initializeDataDir(dataDir: string): Promise<void> {
+function initdb(dataDir: string): Promise<void> {
   const entry = fileURLToPath(compiledEntry('./pglite-initdb.js', import.meta.url));
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [entry, dataDir], { stdio: ['ignore', 'ignore', 'pipe'] });
