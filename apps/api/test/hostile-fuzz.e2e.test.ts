@@ -126,9 +126,12 @@ function mutate(document: KubeObject, m: Mutation): void {
   }
   if (typeof node !== 'object' || node === null) return;
   const keys = Object.keys(node);
-  if (m.action === 'add' || keys.length === 0) Object.defineProperty(node, m.key, { value: m.value, enumerable: true, writable: true, configurable: true });
+  // A copy: the values are shared between runs (constantFrom), and a later mutation may walk into this
+  // one; writing into the shared value once made it contain itself.
+  const value = structuredClone(m.value);
+  if (m.action === 'add' || keys.length === 0) Object.defineProperty(node, m.key, { value, enumerable: true, writable: true, configurable: true });
   else if (m.action === 'delete') delete node[keys[m.walk.length % keys.length]!];
-  else node[keys[(m.walk[0] ?? 0) % keys.length]!] = m.value;
+  else node[keys[(m.walk[0] ?? 0) % keys.length]!] = value;
 }
 
 const RAW_YAML = [
