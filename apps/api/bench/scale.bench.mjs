@@ -214,6 +214,7 @@ async function memoryOf(server, base, pods) {
   const heaps = (m.nodejs_heap_size_used_bytes ?? 0) + (m.coxswain_cluster_heap_used_bytes ?? 0);
   return {
     rssMB: round(rss / 2 ** 20),
+    peakRssMB: server.peakRssMB(),
     apiHeapMB: round((m.nodejs_heap_size_used_bytes ?? 0) / 2 ** 20),
     clusterHeapMB: round((m.coxswain_cluster_heap_used_bytes ?? 0) / 2 ** 20),
     rssBytesPerPod: Math.round((rss - base.process_resident_memory_bytes) / pods),

@@ -2,7 +2,7 @@
 // (as users run it), on a fresh PGlite directory (or PostgreSQL), with a bootstrap admin token; plus
 // what the benchmark reads from it: GraphQL over HTTP, and /metrics for memory and event-loop delay.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, openSync, rmSync } from 'node:fs';
+import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -91,6 +91,12 @@ export class BenchServer {
       if (!(name in values)) values[name] = Number(value);
     }
     return values;
+  }
+
+  /** The process's highest resident set size since it started (Linux's VmHWM), in MiB. */
+  peakRssMB() {
+    const kB = /^VmHWM:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${this.child.pid}/status`, 'utf8'))?.[1];
+    return kB === undefined ? undefined : Math.round(Number(kB) / 1024);
   }
 
   /** Stops gracefully (SIGTERM); `kill: true` stops it as a crash would. */
