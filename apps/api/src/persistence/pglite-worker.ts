@@ -14,7 +14,7 @@ import type { SqlDriverAdapter, SqlQuery, Transaction } from '@prisma/driver-ada
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { startIdleCollector, type CollectionTurn } from '../memory/idle-collector.js';
 import { compiledEntry } from './compiled-entry.js';
-import { createDataDir } from './pglite-template.js';
+import { createDataDir, memoryImage } from './pglite-template.js';
 import { applyMigrations, readMigrations, type SqlSession } from './migrator.js';
 import type { PgliteFailed, PgliteReady, SqlOutcome } from './sql-wire.js';
 
@@ -37,7 +37,8 @@ async function main(): Promise<void> {
   try {
     const migrations = readMigrations(migrationsDir);
     if (dataDir !== 'memory' && !existsSync(join(dataDir, 'PG_VERSION'))) await createDataDir(dataDir, initdb);
-    db = await PGlite.create(dataDir === 'memory' ? {} : { dataDir });
+    const image = dataDir === 'memory' ? await memoryImage(initdb) : undefined;
+    db = await PGlite.create(dataDir === 'memory' ? (image ? { loadDataDir: new Blob([image]) } : {}) : { dataDir });
     appliedMigrations = await applyMigrations(pgliteSession(db), migrations);
   } catch (err) {
     port.postMessage({ kind: 'failed', message: err instanceof Error ? err.message : String(err) } satisfies PgliteFailed);
@@ -68,10 +69,10 @@ async function main(): Promise<void> {
 }
 
 /** Runs initdb for a new directory in a child process, so this long-lived thread starts without its leftovers. */
-function initdb(dataDir: string): Promise<void> {
+function initdb(dataDir: string, imageFile?: string): Promise<void> {
   const entry = fileURLToPath(compiledEntry('./pglite-initdb.js', import.meta.url));
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [entry, dataDir], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, [entry, dataDir, ...(imageFile ? [imageFile] : [])], { stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr = (stderr + chunk).slice(-4000)));
     child.once('error', reject);
