@@ -9,6 +9,7 @@ export interface InformerFactoryOptions {
   clock: Clock;
   onError?: InformerOptions['onError'];
   transform?: InformerOptions['transform'];
+  listPageSize?: InformerOptions['listPageSize'];
 }
 
 export interface InformerScope {

@@ -43,6 +43,11 @@ export interface InformerOptions {
    * a cache can make its objects cheaper to hold.
    */
   transform?: (object: KubeObject) => KubeObject;
+  /**
+   * Lists in pages of this many objects (client-go's WatchListPageSize). Over a remote cluster a list of
+   * 150,000 pods is otherwise one message, serialized and parsed in one go on each side. Omitted: one list.
+   */
+  listPageSize?: number;
 }
 
 export class Informer<T extends KubeObject = KubeObject> {
@@ -54,6 +59,7 @@ export class Informer<T extends KubeObject = KubeObject> {
   private readonly initialBackoffMs: number;
   private readonly maxBackoffMs: number;
   private readonly transform: (object: T) => T;
+  private readonly listPageSize: number | undefined;
   private readonly cache = new Indexer<T>();
   private handlers: EventHandler<T>[] = [];
 
@@ -81,6 +87,7 @@ export class Informer<T extends KubeObject = KubeObject> {
     this.initialBackoffMs = options.initialBackoffMs ?? 800;
     this.maxBackoffMs = options.maxBackoffMs ?? 30_000;
     this.transform = (options.transform as ((object: T) => T) | undefined) ?? ((object) => object);
+    this.listPageSize = options.listPageSize;
     this.backoffMs = this.initialBackoffMs;
   }
 
@@ -194,22 +201,35 @@ export class Informer<T extends KubeObject = KubeObject> {
     });
   }
 
+  /**
+   * Lists (in pages when listPageSize is set), applying each page as it arrives, then watches from the
+   * first page's resourceVersion. A later page may hold newer versions than that (the embedded store's
+   * pages are not a snapshot); the watch then replays changes the cache already has, which apply() skips.
+   */
   private async listAndWatch(): Promise<void> {
     const epoch = this.beginAttempt();
-    let list;
-    try {
-      list = await this.client.list<T>(this.ref, { namespace: this.namespace, labelSelector: this.labelSelector });
-    } catch (err) {
+    const listed = new Set<string>();
+    let resourceVersion: string | undefined;
+    let next: string | undefined;
+    do {
+      let page;
+      try {
+        page = await this.client.list<T>(this.ref, { namespace: this.namespace, labelSelector: this.labelSelector, limit: this.listPageSize, continue: next });
+      } catch (err) {
+        if (epoch !== this.epoch) return;
+        this.onError(err, 'list failed');
+        this.retryLater(() => void this.listAndWatch());
+        return;
+      }
       if (epoch !== this.epoch) return;
-      this.onError(err, 'list failed');
-      this.retryLater(() => void this.listAndWatch());
-      return;
-    }
-    if (epoch !== this.epoch) return;
+      resourceVersion ??= page.resourceVersion;
+      if (!(await this.replacePage(page.items, listed, epoch))) return;
+      next = this.listPageSize ? page.continue : undefined;
+    } while (next);
     // Stopped meanwhile, even after the last slice: no watch.
-    if (!(await this.replace(list.items, list.resourceVersion, epoch)) || epoch !== this.epoch) return;
+    if (!(await this.removeUnlisted(listed, resourceVersion!, epoch)) || epoch !== this.epoch) return;
     this.backoffMs = this.initialBackoffMs;
-    await this.watchFrom(list.resourceVersion);
+    await this.watchFrom(resourceVersion!);
   }
 
   private async watchFrom(resourceVersion: string): Promise<void> {
@@ -277,6 +297,10 @@ export class Informer<T extends KubeObject = KubeObject> {
     const object = this.transform(event.object);
     const key = objectKey(object);
     if (object.metadata.resourceVersion) this.advanceTo(object.metadata.resourceVersion);
+    const cached = this.cache.get(key);
+    if (cached && (cached.metadata.uid !== object.metadata.uid ? event.type === 'DELETED' : !newerThan(object, cached))) {
+      return; // a change the cache already holds, or a newer state of (a later list page had it)
+    }
     if (event.type === 'DELETED') {
       // The event carries the object's final state, newer than any cached copy.
       this.cache.delete(key);
@@ -289,22 +313,16 @@ export class Informer<T extends KubeObject = KubeObject> {
   }
 
   /**
-   * Makes the cache equal to a fresh list, emitting what changed (client-go's Replace), in time slices
-   * (each in its own turn of the event loop): a list of 150,000 pods took 3.6 s in one go, and the thread
-   * answered nothing meanwhile, a liveness probe included. False when the informer stopped or started
-   * over in between.
+   * Makes the cache equal to a fresh list, emitting what changed (client-go's Replace): each page as it
+   * arrives, then removeUnlisted. Both work in time slices (each in its own turn of the event loop): a
+   * list of 150,000 pods took 3.6 s in one go, and the thread answered nothing meanwhile, a liveness
+   * probe included. False when the informer stopped or started over in between.
    */
-  private async replace(items: T[], resourceVersion: string, epoch: number): Promise<boolean> {
+  private async replacePage(items: T[], listed: Set<string>, epoch: number): Promise<boolean> {
     const initial = !this.synced;
-    const listed = new Set<string>();
     const slice = new TimeSlice();
-    const stillWanted = async () => {
-      await yieldToEventLoop();
-      slice.restart();
-      return epoch === this.epoch;
-    };
     for (const item of items) {
-      if (slice.over() && !(await stillWanted())) return false;
+      if (slice.over() && !(await this.stillWanted(slice, epoch))) return false;
       const object = this.transform(item);
       const key = objectKey(object);
       listed.add(key);
@@ -318,9 +336,15 @@ export class Informer<T extends KubeObject = KubeObject> {
         this.emit('onUpdate', (h) => h.onUpdate?.(old, object));
       }
     }
+    return true;
+  }
+
+  private async removeUnlisted(listed: Set<string>, resourceVersion: string, epoch: number): Promise<boolean> {
+    const initial = !this.synced;
+    const slice = new TimeSlice();
     const gone = [...this.cache.keys()].filter((key) => !listed.has(key));
     for (const key of gone) {
-      if (slice.over() && !(await stillWanted())) return false;
+      if (slice.over() && !(await this.stillWanted(slice, epoch))) return false;
       const old = this.cache.delete(key)!;
       this.emit('onDelete', (h) => h.onDelete?.(old));
     }
@@ -330,6 +354,13 @@ export class Informer<T extends KubeObject = KubeObject> {
       for (const waiter of this.syncWaiters.splice(0)) waiter.resolve();
     }
     return true;
+  }
+
+  /** Gives the thread back for a turn; false when the informer stopped or started over meanwhile. */
+  private async stillWanted(slice: TimeSlice, epoch: number): Promise<boolean> {
+    await yieldToEventLoop();
+    slice.restart();
+    return epoch === this.epoch;
   }
 
   private advanceTo(resourceVersion: string): void {
@@ -355,6 +386,13 @@ export class Informer<T extends KubeObject = KubeObject> {
   }
 }
 
+
+/** Whether `object` is a later version than `cached` (true when either version is not an integer: no order to go by). */
+function newerThan(object: KubeObject, cached: KubeObject): boolean {
+  const have = cached.metadata.resourceVersion ?? '';
+  const version = object.metadata.resourceVersion ?? '';
+  return !/^\d+$/.test(have) || !/^\d+$/.test(version) || !versionAtLeast(have, version);
+}
 
 /** Whether `have` is at or past `want`; true when either is not an integer (nothing to wait for then). */
 function versionAtLeast(have: string, want: string): boolean {

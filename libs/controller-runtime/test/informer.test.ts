@@ -355,6 +355,44 @@ describe('Informer applying a large list', () => {
   });
 });
 
+describe('Informer listing in pages (listPageSize)', () => {
+  it('lists page by page; changes made between pages end in the cache once, never rolled back by the watch', async () => {
+    const { clock, store } = await openStore();
+    for (let i = 0; i < 9; i++) await store.create(pod(`p${i}`, { labels: { v: '1' } }));
+    const pages: number[] = [];
+    // Between the first and the second page: a pod of a later page changes, one goes, one is added.
+    const client = new Proxy(store, {
+      get(target, prop, receiver) {
+        if (prop !== 'list') return Reflect.get(target, prop, receiver);
+        return async (...args: Parameters<typeof store.list>) => {
+          const page = await target.list(...args);
+          pages.push(page.items.length);
+          if (pages.length === 1) {
+            await target.patch(POD, 'default', 'p7', { metadata: { labels: { v: '2' } } });
+            await target.delete(POD, 'default', 'p8', { gracePeriodSeconds: 0 });
+            await target.create(pod('p9', { labels: { v: '1' } }));
+          }
+          return page;
+        };
+      },
+    }) as ClusterClient;
+    const informer = new Informer(client, POD, { clock, onError: silent, listPageSize: 4 });
+    cleanup.push(() => informer.stop());
+    const { events, handler } = recorder();
+    informer.addEventHandler(handler);
+    informer.start();
+    await informer.waitForSync();
+    await waitUntil(() => events.includes('delete p8'), 'the watch to replay the delete');
+    await settle(10);
+    expect(pages).toEqual([4, 4, 1]);
+    expect(names(informer.list())).toEqual(['p0', 'p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7', 'p9']);
+    expect(informer.get('default', 'p7')!.metadata.labels).toEqual({ v: '2' });
+    // p7 and p9 came with their later page already: the watch's replay of their changes is no change.
+    expect(events.filter((e) => /p7|p9/.test(e))).toEqual(['add p7 (initial)', 'add p9 (initial)']);
+    expect(events.filter((e) => e.startsWith('update'))).toEqual([]);
+  });
+});
+
 describe('InformerFactory', () => {
   it('shares one informer per kind, namespace and selector, and starts and syncs them together', async () => {
     const { clock, store } = await openStore();
