@@ -175,6 +175,7 @@ async function memory() {
   try {
     for (const target of checkpoints) {
       const started = now();
+      const creating = new MetricsSampler(server, 1000);
       while (pods < target) {
         const replicas = Math.min(10_000, target - pods);
         const name = `mem-${sets++}`;
@@ -183,7 +184,9 @@ async function memory() {
         pods += replicas;
       }
       const createSeconds = (now() - started) / 1000;
-      rows.push({ pods, createSeconds: round(createSeconds), ...(await memoryOf(server, base, pods)) });
+      // The largest heaps while the pods were created (the peak RSS below includes that moment).
+      const { apiHeapMaxMB, clusterHeapMaxMB } = await creating.stop();
+      rows.push({ pods, createSeconds: round(createSeconds), apiHeapPeakCreatingMB: apiHeapMaxMB, clusterHeapPeakCreatingMB: clusterHeapMaxMB, ...(await memoryOf(server, base, pods)) });
     }
     const restarts = [];
     await server.stop({ keepData: true });

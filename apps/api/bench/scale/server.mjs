@@ -107,12 +107,14 @@ export class BenchServer {
   }
 }
 
-/** Samples /metrics every `everyMs` while running: the worst event-loop delays and the last memory. */
+/** Samples /metrics every `everyMs` while running: the worst event-loop delays, the largest heaps and the last memory. */
 export class MetricsSampler {
   constructor(server, everyMs = 500) {
     this.server = server;
     this.apiLagMax = 0;
     this.clusterLagMax = 0;
+    this.apiHeapMax = 0;
+    this.clusterHeapMax = 0;
     this.last = {};
     this.timer = setInterval(() => void this.sample(), everyMs);
   }
@@ -122,6 +124,8 @@ export class MetricsSampler {
       const m = await this.server.metrics();
       this.apiLagMax = Math.max(this.apiLagMax, m.nodejs_eventloop_lag_max_seconds ?? 0);
       this.clusterLagMax = Math.max(this.clusterLagMax, m.coxswain_cluster_eventloop_lag_max_seconds ?? 0);
+      this.apiHeapMax = Math.max(this.apiHeapMax, m.nodejs_heap_size_used_bytes ?? 0);
+      this.clusterHeapMax = Math.max(this.clusterHeapMax, m.coxswain_cluster_heap_used_bytes ?? 0);
       this.last = m;
     } catch {
       // a scrape that fails under load is skipped
@@ -131,6 +135,13 @@ export class MetricsSampler {
   async stop() {
     clearInterval(this.timer);
     await this.sample();
-    return { apiLagMaxMs: this.apiLagMax * 1000, clusterLagMaxMs: this.clusterLagMax * 1000, metrics: this.last };
+    const MB = 2 ** 20;
+    return {
+      apiLagMaxMs: this.apiLagMax * 1000,
+      clusterLagMaxMs: this.clusterLagMax * 1000,
+      apiHeapMaxMB: Math.round(this.apiHeapMax / MB),
+      clusterHeapMaxMB: Math.round(this.clusterHeapMax / MB),
+      metrics: this.last,
+    };
   }
 }
