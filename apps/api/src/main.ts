@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { ConfigError, loadConfig } from './config/config.js';
 import { KubeApiServer } from './kube-api/kube-api.server.js';
 import { JsonLogger } from './logging/json-logger.js';
+import { limitHeapGrowth } from './memory/heap-growth.js';
 import { startIdleCollector } from './memory/idle-collector.js';
 import { startRuntime } from './runtime.js';
 import { createServer } from './server.js';
@@ -21,6 +22,7 @@ async function main(): Promise<void> {
     throw err;
   }
   const logger = new JsonLogger(config.logLevel);
+  limitHeapGrowth();
   // The API thread answers users directly: its idle collection does not compact, and runs in the background.
   startIdleCollector({ compact: false, onCollect: (before, after, pauseMs) => logger.debug({ msg: 'collected garbage while idle', heapBeforeBytes: before, heapAfterBytes: after, pauseMs: Math.round(pauseMs) }, 'Memory') });
   const runtime = await startRuntime(config, { logger });
