@@ -11,8 +11,6 @@ export interface LiveClient {
   subscribe<R, V>(operation: TypedDocumentString<R, V>, variables: V, onData: (data: R) => void, onError?: (err: ApiError) => void): () => void;
   /** Called after every reconnect (not the first connect): state may have been missed, so reload. */
   onReconnect(listener: () => void): () => void;
-  /** Resolves once the socket is open (or after `timeoutMs`, so a page without live updates still loads). */
-  whenConnected(timeoutMs?: number): Promise<void>;
   dispose(): void;
 }
 
@@ -20,8 +18,6 @@ export function liveClient(apiUrl: string, token: string | null, onForbidden: ()
   const url = `${apiUrl.replace(/^http/, 'ws').replace(/\/$/, '')}/graphql`;
   const reconnectListeners = new Set<() => void>();
   let connectedOnce = false;
-  let connected = false;
-  let waiters: (() => void)[] = [];
   const client: Client = createClient({
     url,
     lazy: true,
@@ -32,12 +28,8 @@ export function liveClient(apiUrl: string, token: string | null, onForbidden: ()
       connected: () => {
         if (connectedOnce) reconnectListeners.forEach((l) => l());
         connectedOnce = true;
-        connected = true;
-        waiters.forEach((w) => w());
-        waiters = [];
       },
       closed: (event) => {
-        connected = false;
         if (event && typeof event === 'object' && 'code' in event && (event as CloseEvent).code === CLOSE_FORBIDDEN) onForbidden();
       },
     },
@@ -59,13 +51,6 @@ export function liveClient(apiUrl: string, token: string | null, onForbidden: ()
     onReconnect(listener) {
       reconnectListeners.add(listener);
       return () => reconnectListeners.delete(listener);
-    },
-    whenConnected(timeoutMs = 3000) {
-      if (connected) return Promise.resolve();
-      return new Promise<void>((resolve) => {
-        waiters.push(resolve);
-        setTimeout(resolve, timeoutMs);
-      });
     },
     dispose: () => void client.dispose(),
   };
