@@ -98,23 +98,21 @@ export class ChangeLog<T extends KubeObject> {
     return changes;
   }
 
-  /** Changes held (for tests and the memory budget). */
-  size(): number {
-    return this.entries.length - this.head;
-  }
-
   private append(type: ChangeType, object: T): void {
     const resourceVersion = versionNumber(object.metadata.resourceVersion);
     if (!(resourceVersion > this.last)) {
       // A relist's synthetic change (or a version that is not a number): what came before cannot be told apart.
       this.clear();
       this.coveredAfter = NaN;
-      if (resourceVersion > this.last) this.last = resourceVersion;
       return;
     }
     this.last = resourceVersion;
     this.entries.push({ resourceVersion, at: this.now(), key: objectKey(object), type, deleted: type === 'DELETED' ? object : undefined });
     if (++this.appended % 1024 === 0 || this.size() > CHANGE_LOG_MAX_ENTRIES) this.prune();
+  }
+
+  private size(): number {
+    return this.entries.length - this.head;
   }
 
   /** After a relist, replay resumes from the version the cache reached once the new list was applied. */
