@@ -78,4 +78,34 @@ describe.each(testDatabases())('durability on $name', (db) => {
     await store.close();
     await database.close();
   });
+
+  it('commits a batch larger than one JSON chunk, creates and deletes alike', async () => {
+    const target = await db.fresh();
+    const clock = new ManualClock();
+    let database = await Database.open(target, DEFAULT_MIGRATIONS_DIR);
+    // Counts the commits: a batch the database refused is committed again one write at a time, which
+    // would hide a broken multi-chunk statement behind 1,990 small commits.
+    const persistence = new PrismaStorePersistence(database.prisma);
+    let commits = 0;
+    let store = await EmbeddedStore.open({
+      clock,
+      persistence: { load: () => persistence.load(), close: () => persistence.close(), commit: (...args) => (commits++, persistence.commit(...args)) },
+    });
+    // Long names, so that 2,000 keys to delete (about 150 KB) and the created pods span several chunks.
+    const name = (i: number) => `a-pod-with-a-long-name-for-the-chunked-commit-${String(i).padStart(5, '0')}`;
+    await Promise.all(
+      Array.from({ length: 2000 }, (_, i) => store.create({ apiVersion: 'v1', kind: 'Pod', metadata: { name: name(i), namespace: 'load' }, spec: { containers: [{ name: 'c', image: 'nginx' }] } })),
+    );
+    const before = commits;
+    await Promise.all(Array.from({ length: 1990 }, (_, i) => store.delete(POD, 'load', name(i + 10))));
+    expect(commits - before).toBe(1);
+    await store.close();
+    await database.close();
+    database = await Database.open(target, DEFAULT_MIGRATIONS_DIR);
+    store = await openStore(database, clock);
+    const { items } = await store.list(POD, { namespace: 'load' });
+    expect(items.map((p) => p.metadata.name).sort()).toEqual(Array.from({ length: 10 }, (_, i) => name(i)));
+    await store.close();
+    await database.close();
+  });
 });

@@ -3,6 +3,7 @@ export * from './port.js';
 export * from './clock.js';
 export * from './event-loop.js';
 export * from './json-interning.js';
+export * from './young-strings.js';
 export * from './embedded/store/index.js';
 export * from './embedded/sim/index.js';
 export * from './apply/index.js';

@@ -4,6 +4,7 @@
 import type { PersistedChange, StorePersistence, StoreSnapshot } from '@coxswain/cluster';
 import type { KubeObject } from '@coxswain/kruise-api';
 import type { PrismaClient } from '../generated/prisma/client.js';
+import { jsonbArrayOfParameters, jsonChunks } from './json-chunks.js';
 
 /** Objects read per query at startup: 150,000 pods never sit in one result. */
 const LOAD_PAGE = 2000;
@@ -37,7 +38,8 @@ export class PrismaStorePersistence implements StorePersistence {
 
     // One statement: its data-modifying CTEs all run, atomically, whatever the main query reads, so a
     // commit is one round trip to the database (PGlite's thread or a PostgreSQL server) however many
-    // objects it carries. Keys are unique within the batch, so the upsert and the delete never meet.
+    // objects it carries, in JSON chunks of bounded size (json-chunks.ts). Keys are unique within the
+    // batch, so the upsert and the delete never meet.
     const rows = puts.map((c) => ({
       key: c.key,
       api_version: c.object.apiVersion,
@@ -48,22 +50,28 @@ export class PrismaStorePersistence implements StorePersistence {
       resource_version: Number(c.object.metadata.resourceVersion ?? 0),
       object: c.object,
     }));
+    const putChunks = jsonChunks(rows);
+    const deleteChunks = jsonChunks(deletes);
+    const putArray = jsonbArrayOfParameters(1, putChunks.length);
+    const deleteArray = jsonbArrayOfParameters(1 + putChunks.length, deleteChunks.length);
+    const next = 1 + putChunks.length + deleteChunks.length;
     await this.prisma.$executeRawUnsafe(
       `WITH upserted AS (
          INSERT INTO cluster_objects (key, api_version, kind, namespace, name, uid, resource_version, object)
-         SELECT key, api_version, kind, namespace, name, uid, resource_version, object
-         FROM jsonb_to_recordset($1::jsonb) AS x(key text, api_version text, kind text, namespace text, name text, uid text, resource_version bigint, object jsonb)
+         SELECT x.key, x.api_version, x.kind, x.namespace, x.name, x.uid, x.resource_version, x.object
+         FROM unnest(${putArray}) AS c(rows),
+           jsonb_to_recordset(c.rows) AS x(key text, api_version text, kind text, namespace text, name text, uid text, resource_version bigint, object jsonb)
          ON CONFLICT (key) DO UPDATE SET api_version = EXCLUDED.api_version, kind = EXCLUDED.kind,
            namespace = EXCLUDED.namespace, name = EXCLUDED.name, uid = EXCLUDED.uid,
            resource_version = EXCLUDED.resource_version, object = EXCLUDED.object
        ), deleted AS (
-         DELETE FROM cluster_objects WHERE key IN (SELECT jsonb_array_elements_text($2::jsonb))
+         DELETE FROM cluster_objects WHERE key IN (SELECT jsonb_array_elements_text(c.keys) FROM unnest(${deleteArray}) AS c(keys))
        )
-       INSERT INTO cluster_state (id, resource_version, simulated_time) VALUES (1, $3::bigint, $4::bigint)
+       INSERT INTO cluster_state (id, resource_version, simulated_time) VALUES (1, $${next}::bigint, $${next + 1}::bigint)
        ON CONFLICT (id) DO UPDATE SET resource_version = EXCLUDED.resource_version,
          simulated_time = GREATEST(cluster_state.simulated_time, EXCLUDED.simulated_time)`,
-      JSON.stringify(rows),
-      JSON.stringify(deletes),
+      ...putChunks,
+      ...deleteChunks,
       String(resourceVersion),
       String(Math.round(at)),
     );

@@ -1,5 +1,7 @@
-/** Objects per message of a list. */
-const LIST_PART = 500;
+/** Objects per part of a list: a part is one stream item, kept well under its batch's MAX_BATCH_CHARS. */
+const LIST_PART = 10;
+/** Parts sent per turn of the event loop. */
+const PARTS_PER_TURN = 50;
 
 // Serves a ClusterClient over a message endpoint, for RemoteClusterClient on the other side, plus any
 // extra methods the host offers (seeding, plans, simulator controls). Objects are copied by the
@@ -14,15 +16,15 @@ export function serveClusterClient(endpoint: MessageEndpoint, client: ClusterCli
     const handle = await client.watch(ref, options, (event: WatchEvent) => emit(event), (err) => close(err));
     return () => handle.stop();
   };
-  // A list is taken at one instant, then sent a part at a time, one message per turn of the event loop:
+  // A list is taken at one instant, then sent in small parts, PARTS_PER_TURN per turn of the event loop:
   // a namespace of 100,000 pods never becomes one giant message, nor blocks this thread while copied.
   const list: StreamMethod = async ([ref, options], emit, close) => {
     const { items, resourceVersion, continue: next } = await client.list(ref, options);
     let stopped = false;
     void (async () => {
-      for (let i = 0; i < items.length && !stopped; i += LIST_PART) {
+      for (let i = 0, parts = 0; i < items.length && !stopped; i += LIST_PART) {
         emit({ items: items.slice(i, i + LIST_PART) } satisfies ListPart);
-        await new Promise<void>((resolve) => setImmediate(resolve));
+        if (++parts % PARTS_PER_TURN === 0) await new Promise<void>((resolve) => setImmediate(resolve));
       }
       emit({ resourceVersion, continue: next } satisfies ListPart);
       close();

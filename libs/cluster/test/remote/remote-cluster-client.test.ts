@@ -5,7 +5,7 @@ import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { ApiError, isApiError } from '../../src/errors.js';
 import { ApplyError } from '../../src/apply/apply-objects.js';
-import { RemoteClusterClient, RpcServer, serveClusterClient } from '../../src/remote/index.js';
+import { MAX_BATCH_CHARS, RemoteClusterClient, RpcServer, serveClusterClient } from '../../src/remote/index.js';
 import type { WatchEvent } from '../../src/port.js';
 import { POD, openStore, pod, type Harness } from '../store/store-fixtures.js';
 
@@ -105,17 +105,22 @@ describe('RemoteClusterClient over a MessageChannel', () => {
   it('sends a long list in parts of bounded size, in order, and passes limit and continue through', async () => {
     const { h, client, port } = await connected();
     await h.store.seed(Array.from({ length: 1200 }, (_, i) => pod(`p${String(i).padStart(4, '0')}`)));
-    const messages: number[] = [];
+    const parts: number[] = [];
+    const messageChars: number[] = [];
     const count = (m: unknown) => {
-      const items = (m as { kind?: string }).kind === 'items' ? (JSON.parse((m as { json: string }).json) as { items?: unknown[] }[]) : [];
-      for (const part of items) if (part.items) messages.push(part.items.length);
+      if ((m as { kind?: string }).kind !== 'items') return;
+      const json = (m as { json: string }).json;
+      messageChars.push(json.length);
+      for (const part of JSON.parse(json) as { items?: unknown[] }[]) if (part.items) parts.push(part.items.length);
     };
     port.on('message', count);
     const all = await client.list(POD);
     port.off('message', count);
     expect(all.items.map((p) => p.metadata.name)).toEqual(Array.from({ length: 1200 }, (_, i) => `p${String(i).padStart(4, '0')}`));
     expect(all.resourceVersion).toBe(h.store.currentResourceVersion());
-    expect(messages).toEqual([500, 500, 200]);
+    expect(parts).toEqual(Array.from({ length: 120 }, () => 10));
+    expect(Math.max(...messageChars)).toBeLessThanOrEqual(MAX_BATCH_CHARS + 2);
+    expect(messageChars.length).toBeLessThan(40); // several parts per message
     const page = await client.list(POD, { limit: 2 });
     expect(page.items.map((p) => p.metadata.name)).toEqual(['p0000', 'p0001']);
     const next = await client.list(POD, { limit: 2, continue: page.continue });
