@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { EmbeddedStore, RealClock } from '@coxswain/cluster';
 import { Database } from '../dist/persistence/database.js';
-import { PrismaStorePersistence } from '../dist/persistence/prisma-store-persistence.js';
+import { SqlStorePersistence } from '../dist/persistence/sql-store-persistence.js';
 import { DEFAULT_MIGRATIONS_DIR } from '../dist/runtime.js';
 
 const PODS = Number(process.env.BENCH_PODS ?? 10_000);
@@ -23,7 +23,7 @@ function pod(i) {
 
 async function run(label, target) {
   const database = await Database.open(target, DEFAULT_MIGRATIONS_DIR);
-  const store = await EmbeddedStore.open({ clock: new RealClock(), persistence: new PrismaStorePersistence(database.prisma) });
+  const store = await EmbeddedStore.open({ clock: new RealClock(), persistence: new SqlStorePersistence(database.sql) });
   const latencies = [];
   let next = 0;
   const started = performance.now();
@@ -40,7 +40,7 @@ async function run(label, target) {
   const p = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))].toFixed(1);
   await store.close();
   const reopenStart = performance.now();
-  const reopened = await EmbeddedStore.open({ clock: new RealClock(), persistence: new PrismaStorePersistence(database.prisma) });
+  const reopened = await EmbeddedStore.open({ clock: new RealClock(), persistence: new SqlStorePersistence(database.sql) });
   const reopenMs = performance.now() - reopenStart;
   await reopened.close();
   await database.close();

@@ -9,7 +9,7 @@ import type { AppConfig } from './config/config.js';
 import { ClusterHost } from './cluster-worker/cluster-host.js';
 import type { JsonLogger } from './logging/json-logger.js';
 import { Database, type DatabaseTarget } from './persistence/database.js';
-import { readClusterState } from './persistence/prisma-store-persistence.js';
+import { readClusterState } from './persistence/sql-store-persistence.js';
 
 export interface Runtime {
   config: AppConfig;
@@ -38,7 +38,7 @@ export interface RuntimeOptions {
 async function clusterClock(config: AppConfig, database: Database): Promise<Clock> {
   if (config.clock.mode !== 'scaled') return new RealClock();
   const wall = Date.now();
-  const { simulatedTime } = await readClusterState(database.prisma);
+  const { simulatedTime } = await readClusterState(database.sql);
   return new ScaledClock(config.clock.scale, { wall, simulated: Math.max(wall, simulatedTime ?? 0) });
 }
 

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EmbeddedStore, ManualClock } from '@coxswain/cluster';
 import { Database } from '../src/persistence/database.js';
-import { PrismaStorePersistence } from '../src/persistence/prisma-store-persistence.js';
+import { SqlStorePersistence } from '../src/persistence/sql-store-persistence.js';
 import { DEFAULT_MIGRATIONS_DIR } from '../src/runtime.js';
 
 describe('crash safety on PGlite', () => {
@@ -31,7 +31,7 @@ describe('crash safety on PGlite', () => {
     expect(acked.length).toBeGreaterThanOrEqual(120);
 
     const database = await Database.open({ kind: 'pglite', dataDir }, DEFAULT_MIGRATIONS_DIR);
-    const store = await EmbeddedStore.open({ clock: new ManualClock(), persistence: new PrismaStorePersistence(database.prisma) });
+    const store = await EmbeddedStore.open({ clock: new ManualClock(), persistence: new SqlStorePersistence(database.sql) });
     const { items } = await store.list({ apiVersion: 'v1', kind: 'Pod' }, { namespace: 'crash' });
     const stored = new Set(items.map((p) => p.metadata.name));
     expect(acked.filter((name) => !stored.has(name))).toEqual([]);

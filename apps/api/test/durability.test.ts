@@ -3,7 +3,7 @@ import { describe, expect, it } from '@jest/globals';
 import { EmbeddedStore, ManualClock, type ClusterClient } from '@coxswain/cluster';
 import type { KubeObject } from '@coxswain/kruise-api';
 import { Database } from '../src/persistence/database.js';
-import { PrismaStorePersistence } from '../src/persistence/prisma-store-persistence.js';
+import { SqlStorePersistence } from '../src/persistence/sql-store-persistence.js';
 import { DEFAULT_MIGRATIONS_DIR } from '../src/runtime.js';
 import { testDatabases } from './support/databases.js';
 
@@ -11,7 +11,7 @@ const POD = { apiVersion: 'v1', kind: 'Pod' } as const;
 const CLONESET = { apiVersion: 'apps.kruise.io/v1alpha1', kind: 'CloneSet' } as const;
 
 async function openStore(database: Database, clock: ManualClock) {
-  return EmbeddedStore.open({ clock, persistence: new PrismaStorePersistence(database.prisma) });
+  return EmbeddedStore.open({ clock, persistence: new SqlStorePersistence(database.sql) });
 }
 
 async function everything(client: ClusterClient): Promise<KubeObject[]> {
@@ -85,7 +85,7 @@ describe.each(testDatabases())('durability on $name', (db) => {
     let database = await Database.open(target, DEFAULT_MIGRATIONS_DIR);
     // Counts the commits: a batch the database refused is committed again one write at a time, which
     // would hide a broken multi-chunk statement behind 1,990 small commits.
-    const persistence = new PrismaStorePersistence(database.prisma);
+    const persistence = new SqlStorePersistence(database.sql);
     let commits = 0;
     let store = await EmbeddedStore.open({
       clock,

@@ -13,8 +13,8 @@ import { getHeapStatistics } from 'node:v8';
 import { loadConfig } from '../config/config.js';
 import { JsonLogger } from '../logging/json-logger.js';
 import { startIdleCollector } from '../memory/idle-collector.js';
-import { prismaOver } from '../persistence/database.js';
-import { PrismaStorePersistence } from '../persistence/prisma-store-persistence.js';
+import { sqlOver } from '../persistence/database.js';
+import { SqlStorePersistence } from '../persistence/sql-store-persistence.js';
 import { registerControllers } from './controllers.js';
 import { planMethods } from './plan-summary.js';
 import { cloneSetShadow } from './shadow/cloneset-shadow.js';
@@ -30,14 +30,14 @@ async function main(): Promise<void> {
   startIdleCollector({ onCollect: (before, after, pauseMs) => logger.debug({ msg: 'collected garbage while idle', heapBeforeBytes: before, heapAfterBytes: after, pauseMs: Math.round(pauseMs) }, 'Memory') });
   // Kubernetes mode has a composition of its own; loaded only then, so the embedded path never loads client-node.
   if (config.cluster.mode === 'kubernetes') return (await import('./kubernetes-worker.js')).runKubernetesWorker(port, config, logger, clock);
-  const prisma = prismaOver(data.database);
+  const sql = await sqlOver(data.database);
 
   let cluster: EmbeddedCluster;
   let seeded: number | undefined;
   try {
     cluster = await EmbeddedCluster.start({
       clock,
-      persistence: new PrismaStorePersistence(prisma),
+      persistence: new SqlStorePersistence(sql),
       watchHistory: config.cluster.watchHistory,
       watchHistoryMs: config.cluster.watchHistorySeconds * 1000,
       nodes: config.cluster.nodes,
@@ -50,7 +50,7 @@ async function main(): Promise<void> {
     // stays deleted across restarts.
     if (config.cluster.seedFile && cluster.fresh) seeded = await seedFromFile(cluster.store, config.cluster.seedFile);
   } catch (err) {
-    await prisma.$disconnect();
+    await sql.dispose();
     port.postMessage({ kind: 'failed', message: err instanceof Error ? err.message : String(err) } satisfies ClusterWorkerStarted);
     return;
   }
@@ -87,7 +87,7 @@ async function main(): Promise<void> {
         await controllers.stop();
         await events.flush();
         await cluster.stop();
-        await prisma.$disconnect();
+        await sql.dispose();
       })()),
   };
   serveClusterClient(port, local, methods as unknown as Record<string, (...args: any[]) => unknown>);

@@ -1,10 +1,13 @@
 // Opens Coxswain's database: embedded PGlite (a directory, or in memory) by default, PostgreSQL when a
 // URL is given. Pending migrations are applied before the Prisma client is handed out. PGlite runs in a
-// worker thread of its own (pglite-worker.ts); other threads reach it through `connect()`.
+// worker thread of its own (pglite-worker.ts); other threads reach it through `connect()`. Besides the
+// Prisma client, `sql` is its driver adapter itself, for the few statements that pass plain SQL text
+// (the cluster's persistence, sql-store-persistence.ts); the two share one connection pool.
 import { mkdirSync } from 'node:fs';
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import { RpcClient } from '@coxswain/cluster';
 import { PrismaPg } from '@prisma/adapter-pg';
+import type { SqlDriverAdapter, SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import pg from 'pg';
 import { PrismaClient } from '../generated/prisma/client.js';
 import { collectionTurn } from '../memory/idle-collector.js';
@@ -23,6 +26,7 @@ export type DatabaseConnection = { kind: 'postgres'; url: string } | { kind: 'pg
 export class Database {
   private constructor(
     readonly prisma: PrismaClient,
+    readonly sql: SqlDriverAdapter,
     readonly target: DatabaseTarget,
     readonly appliedMigrations: string[],
     private readonly release: () => Promise<void>,
@@ -33,9 +37,10 @@ export class Database {
     if (target.kind === 'postgres') {
       const migrations = readMigrations(migrationsDir);
       const applied = await withPgSession(target.url, (s) => applyMigrations(s, migrations));
-      const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: target.url }) });
+      const sql = await new PrismaPg({ connectionString: target.url }).connect();
+      const prisma = new PrismaClient({ adapter: connected(sql) });
       await prisma.$connect();
-      return new Database(prisma, target, applied, () => prisma.$disconnect());
+      return new Database(prisma, sql, target, applied, () => prisma.$disconnect());
     }
     let unlock = () => {};
     if (target.dataDir !== 'memory') {
@@ -46,8 +51,9 @@ export class Database {
       const { worker, appliedMigrations } = await startPgliteWorker({ dataDir: target.dataDir, migrationsDir, collectionTurn: collectionTurn() });
       const rpc = new RpcClient(worker);
       worker.once('exit', (code) => rpc.close(`the PGlite worker exited (code ${code})`));
-      const prisma = new PrismaClient({ adapter: new RemoteSqlAdapterFactory(rpc) });
-      return new Database(prisma, target, appliedMigrations, async () => {
+      const sql = await new RemoteSqlAdapterFactory(rpc).connect();
+      const prisma = new PrismaClient({ adapter: connected(sql) });
+      return new Database(prisma, sql, target, appliedMigrations, async () => {
         await prisma.$disconnect();
         await stopPgliteWorker(worker);
         rpc.close('the database is closed');
@@ -72,10 +78,15 @@ export class Database {
   }
 }
 
-/** Prisma over a connection made by `Database.connect()` in another thread. */
-export function prismaOver(connection: DatabaseConnection): PrismaClient {
-  if (connection.kind === 'postgres') return new PrismaClient({ adapter: new PrismaPg({ connectionString: connection.url }) });
-  return new PrismaClient({ adapter: new RemoteSqlAdapterFactory(new RpcClient(connection.port)) });
+/** Plain SQL over a connection made by `Database.connect()` in another thread; `dispose()` closes it. */
+export function sqlOver(connection: DatabaseConnection): Promise<SqlDriverAdapter> {
+  if (connection.kind === 'postgres') return new PrismaPg({ connectionString: connection.url }).connect();
+  return new RemoteSqlAdapterFactory(new RpcClient(connection.port)).connect();
+}
+
+/** A factory handing Prisma an adapter already connected, so the client and `Database.sql` share it. */
+function connected(adapter: SqlDriverAdapter): SqlDriverAdapterFactory {
+  return { provider: adapter.provider, adapterName: adapter.adapterName, connect: async () => adapter };
 }
 
 async function startPgliteWorker(data: PgliteWorkerData): Promise<{ worker: Worker; appliedMigrations: string[] }> {

@@ -2,11 +2,11 @@
 // each name once the store has acknowledged it, until the parent kills it with SIGKILL.
 import { EmbeddedStore, RealClock } from '@coxswain/cluster';
 import { Database } from '../../dist/persistence/database.js';
-import { PrismaStorePersistence } from '../../dist/persistence/prisma-store-persistence.js';
+import { SqlStorePersistence } from '../../dist/persistence/sql-store-persistence.js';
 
 const [dataDir, migrationsDir] = process.argv.slice(2);
 const database = await Database.open({ kind: 'pglite', dataDir }, migrationsDir);
-const store = await EmbeddedStore.open({ clock: new RealClock(), persistence: new PrismaStorePersistence(database.prisma) });
+const store = await EmbeddedStore.open({ clock: new RealClock(), persistence: new SqlStorePersistence(database.sql) });
 process.stdout.write('ready\n');
 for (let i = 0; ; i++) {
   const name = `crash-${i}`;

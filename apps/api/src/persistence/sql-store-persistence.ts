@@ -1,30 +1,32 @@
 // Makes the embedded cluster durable in the database: each commit writes a batch of object changes and
 // the resourceVersion counter in one transaction, so a restart resumes exactly where the last
 // acknowledged write left off.
+//
+// Plain SQL on the driver adapter, not the Prisma client: the client serializes a raw statement's
+// parameters into one JSON text (megabytes per commit while pods are created, undoing json-chunks.ts)
+// and its debug module keeps the arguments of its last 100 calls whether or not debugging is on, which
+// held the last few commits' rows alive (about 17 MB in a 10,000-pod server at rest).
 import type { PersistedChange, StorePersistence, StoreSnapshot } from '@coxswain/cluster';
 import type { KubeObject } from '@coxswain/kruise-api';
-import type { PrismaClient } from '../generated/prisma/client.js';
+import type { ArgType, SqlQueryable } from '@prisma/driver-adapter-utils';
 import { jsonbArrayOfParameters, jsonChunks } from './json-chunks.js';
 
 /** Objects read per query at startup: 150,000 pods never sit in one result. */
 const LOAD_PAGE = 2000;
+const TEXT: ArgType = { scalarType: 'string', arity: 'scalar' };
 
-export class PrismaStorePersistence implements StorePersistence {
-  constructor(private readonly prisma: PrismaClient) {}
+export class SqlStorePersistence implements StorePersistence {
+  constructor(private readonly sql: SqlQueryable) {}
 
   async load(): Promise<StoreSnapshot> {
-    const state = await readClusterState(this.prisma);
+    const state = await readClusterState(this.sql);
     const objects: KubeObject[] = [];
     // Keyset pages of JSON text, parsed here: the database's thread only passes strings along.
     for (let after = ''; ; ) {
-      const rows = await this.prisma.$queryRawUnsafe<{ key: string; object: string }[]>(
-        'SELECT key, object::text AS object FROM cluster_objects WHERE key > $1 ORDER BY key LIMIT $2',
-        after,
-        LOAD_PAGE,
-      );
-      for (const row of rows) objects.push(JSON.parse(row.object) as KubeObject);
+      const rows = await query(this.sql, 'SELECT key, object::text AS object FROM cluster_objects WHERE key > $1 ORDER BY key LIMIT $2::int', [after, String(LOAD_PAGE)]);
+      for (const [, object] of rows) objects.push(JSON.parse(object as string) as KubeObject);
       if (rows.length < LOAD_PAGE) break;
-      after = rows[rows.length - 1]!.key;
+      after = rows[rows.length - 1]![0] as string;
     }
     return { resourceVersion: state.resourceVersion, objects, time: state.simulatedTime };
   }
@@ -55,8 +57,9 @@ export class PrismaStorePersistence implements StorePersistence {
     const putArray = jsonbArrayOfParameters(1, putChunks.length);
     const deleteArray = jsonbArrayOfParameters(1 + putChunks.length, deleteChunks.length);
     const next = 1 + putChunks.length + deleteChunks.length;
-    await this.prisma.$executeRawUnsafe(
-      `WITH upserted AS (
+    const args = [...putChunks, ...deleteChunks, String(resourceVersion), String(Math.round(at))];
+    await this.sql.executeRaw({
+      sql: `WITH upserted AS (
          INSERT INTO cluster_objects (key, api_version, kind, namespace, name, uid, resource_version, object)
          SELECT x.key, x.api_version, x.kind, x.namespace, x.name, x.uid, x.resource_version, x.object
          FROM unnest(${putArray}) AS c(rows),
@@ -70,23 +73,26 @@ export class PrismaStorePersistence implements StorePersistence {
        INSERT INTO cluster_state (id, resource_version, simulated_time) VALUES (1, $${next}::bigint, $${next + 1}::bigint)
        ON CONFLICT (id) DO UPDATE SET resource_version = EXCLUDED.resource_version,
          simulated_time = GREATEST(cluster_state.simulated_time, EXCLUDED.simulated_time)`,
-      ...putChunks,
-      ...deleteChunks,
-      String(resourceVersion),
-      String(Math.round(at)),
-    );
+      args,
+      argTypes: args.map(() => TEXT),
+    });
   }
 
   async close(): Promise<void> {
-    // The Database owns the connection; closing it is the app's shutdown job.
+    // The connection belongs to whoever opened it; closing it is their job.
   }
 }
 
 /** The store's counter and clock at its last commit (zero and undefined for a new database). */
-export async function readClusterState(prisma: PrismaClient): Promise<{ resourceVersion: number; simulatedTime: number | undefined }> {
-  const state = await prisma.clusterState.findUnique({ where: { id: 1 } });
+export async function readClusterState(sql: SqlQueryable): Promise<{ resourceVersion: number; simulatedTime: number | undefined }> {
+  const [row] = await query(sql, 'SELECT resource_version::text, simulated_time::text FROM cluster_state WHERE id = 1', []);
   return {
-    resourceVersion: Number(state?.resourceVersion ?? 0n),
-    simulatedTime: state?.simulatedTime == null ? undefined : Number(state.simulatedTime),
+    resourceVersion: Number(row?.[0] ?? 0),
+    simulatedTime: row?.[1] == null ? undefined : Number(row[1]),
   };
+}
+
+/** The rows of a query whose parameters are all text (cast in the SQL where needed). */
+async function query(sql: SqlQueryable, text: string, args: string[]): Promise<unknown[][]> {
+  return (await sql.queryRaw({ sql: text, args, argTypes: args.map(() => TEXT) })).rows;
 }
