@@ -27,7 +27,7 @@ async function main(): Promise<void> {
   const config = loadConfig(data.config.env, data.config.cwd);
   const logger = new JsonLogger(config.logLevel);
   const clock: Clock = config.clock.mode === 'scaled' ? new ScaledClock(config.clock.scale, data.clockOrigin) : new RealClock();
-  startIdleCollector({ onCollect: (before, after, pauseMs) => logger.debug({ msg: 'collected garbage while idle', heapBeforeBytes: before, heapAfterBytes: after, pauseMs: Math.round(pauseMs) }, 'Memory') });
+  startIdleCollector({ onCollect: (before, after, pauseMs, compacted) => logger.debug({ msg: 'collected garbage while idle', heapBeforeBytes: before, heapAfterBytes: after, pauseMs: Math.round(pauseMs), compacted }, 'Memory') });
   // Kubernetes mode has a composition of its own; loaded only then, so the embedded path never loads client-node.
   if (config.cluster.mode === 'kubernetes') return (await import('./kubernetes-worker.js')).runKubernetesWorker(port, config, logger, clock);
   const sql = await sqlOver(data.database);

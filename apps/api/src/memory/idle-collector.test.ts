@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { constants, PerformanceObserver } from 'node:perf_hooks';
 import { getHeapStatistics } from 'node:v8';
-import { endTurn, shouldCollect, startIdleCollector, takeTurn } from './idle-collector.js';
+import { endTurn, shouldCollect, shouldCompact, startIdleCollector, takeTurn } from './idle-collector.js';
 
 const MB = 2 ** 20;
 const options = { minGrowthBytes: 64 * MB, maxUtilization: 0.05 };
@@ -15,6 +15,17 @@ describe('shouldCollect', () => {
     ['shrunk below the reference point', 300 * MB, 400 * MB, 0, false],
   ])('%s', (_case, used, baseline, utilization, expected) => {
     expect(shouldCollect(used, baseline, utilization, options)).toBe(expected);
+  });
+});
+
+describe('shouldCompact', () => {
+  it.each([
+    ['RSS and the heap to copy well within', 1000 * MB, 500 * MB, 2048 * MB, true],
+    ['exactly at the budget', 1548 * MB, 500 * MB, 2048 * MB, true],
+    ['the copy would cross it', 1600 * MB, 500 * MB, 2048 * MB, false],
+    ['already over it', 2100 * MB, 10 * MB, 2048 * MB, false],
+  ])('%s', (_case, rss, used, budget, expected) => {
+    expect(shouldCompact(rss, used, budget)).toBe(expected);
   });
 });
 
@@ -38,9 +49,9 @@ describe('collection turn', () => {
 });
 
 describe('startIdleCollector', () => {
-  it('gives back the garbage of a thread that allocated and went quiet', async () => {
-    const collections: Array<[number, number]> = [];
-    const collector = startIdleCollector({ everyMs: 200, minGrowthBytes: 16 * MB, maxUtilization: 0.5, onCollect: (before, after) => collections.push([before, after]) });
+  it('gives back the garbage of a thread that allocated and went quiet, compacting within its budget', async () => {
+    const collections: Array<[number, number, boolean]> = [];
+    const collector = startIdleCollector({ everyMs: 200, minGrowthBytes: 16 * MB, maxUtilization: 0.5, compactWithinBytes: 64 * 2 ** 30, onCollect: (before, after, _pauseMs, compacted) => collections.push([before, after, compacted]) });
     await promotedGarbage();
     const grown = getHeapStatistics().used_heap_size;
     try {
@@ -49,6 +60,7 @@ describe('startIdleCollector', () => {
       collector.stop();
     }
     expect(collections.length).toBeGreaterThanOrEqual(1);
+    expect(collections.every(([, , compacted]) => compacted)).toBe(true);
     // Over 100 MB were allocated and dropped; most of it is gone.
     expect(getHeapStatistics().used_heap_size).toBeLessThan(grown - 50 * MB);
   });
@@ -71,9 +83,12 @@ describe('startIdleCollector', () => {
     }
   });
 
-  it('without compaction, collects in the background, holding the turn until V8 reports it done', async () => {
+  it.each([
+    { case: 'without compaction', options: { compact: false } },
+    { case: 'when a compaction would not fit the memory budget', options: { compact: true, compactWithinBytes: 0 } },
+  ])('$case, collects in the background, holding the turn until V8 reports it done', async ({ options: collectOptions }) => {
     const turn = new Int32Array(new SharedArrayBuffer(4));
-    const reports: Array<[number, number]> = [];
+    const reports: Array<[number, number, boolean]> = [];
     // Registered before the collector's own observer, so it hears of each major collection first.
     const turnWhenMajorEnded: number[] = [];
     const watcher = new PerformanceObserver((list) => {
@@ -82,11 +97,12 @@ describe('startIdleCollector', () => {
       }
     });
     watcher.observe({ entryTypes: ['gc'] });
-    const collector = startIdleCollector({ everyMs: 300, minGrowthBytes: 16 * MB, maxUtilization: 0.5, compact: false, turn, onCollect: (before, after) => reports.push([before, after]) });
+    const collector = startIdleCollector({ everyMs: 300, minGrowthBytes: 16 * MB, maxUtilization: 0.5, ...collectOptions, turn, onCollect: (before, after, _pauseMs, compacted) => reports.push([before, after, compacted]) });
     try {
       await promotedGarbage();
       const grown = getHeapStatistics().used_heap_size;
       await until(() => reports.length > 0, 'the collection to be reported');
+      expect(reports[0]![2]).toBe(false);
       expect(turnWhenMajorEnded).toContain(1); // held while the background collection ran
       expect(turn[0]).toBe(0); // and handed back once it was done
       await until(() => getHeapStatistics().used_heap_size < grown - 50 * MB, 'the garbage to be gone');
