@@ -29,6 +29,17 @@ describe('a PGlite data directory', () => {
     }
   });
 
+  // pglite-worker.ts PGLITE_SHARED_BUFFERS: PGlite's default of 128 MB was a tenth of the process at 150,000 pods.
+  it.each(['directory', 'memory'] as const)('runs with a buffer pool of 32 MB (%s)', async (kind) => {
+    const database = await Database.open({ kind: 'pglite', dataDir: kind === 'memory' ? 'memory' : join(root, 'buffers') }, DEFAULT_MIGRATIONS_DIR);
+    try {
+      const rows = await database.prisma.$queryRawUnsafe<{ shared_buffers: string }[]>('SHOW shared_buffers');
+      expect(rows[0]!.shared_buffers).toBe('32MB');
+    } finally {
+      await database.close();
+    }
+  });
+
   it('that cannot be created is refused with its path and the reason', async () => {
     const file = join(root, 'a-file');
     writeFileSync(file, 'not a directory');

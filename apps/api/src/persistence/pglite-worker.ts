@@ -27,6 +27,15 @@ export interface PgliteWorkerData {
 
 type Control = { kind: 'connect'; port: MessagePort } | { kind: 'close' };
 
+/**
+ * PostgreSQL's buffer pool, in PGlite's WebAssembly memory: resident once touched, never given back.
+ * PGlite's default of 128 MB was a tenth of the process with 150,000 pods; at 32 MB the peak fell by
+ * about 120 MB, durable writes kept their rate and the 150,000 pods were created no slower (pages the
+ * pool misses come from the system's page cache, or the heap for an in-memory database).
+ */
+const PGLITE_SHARED_BUFFERS = '32MB';
+const START_PARAMS = [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
+
 async function main(): Promise<void> {
   const port = parentPort!;
   // Every commit passes through this thread as JSON text (megabytes for a large batch).
@@ -38,7 +47,7 @@ async function main(): Promise<void> {
     const migrations = readMigrations(migrationsDir);
     if (dataDir !== 'memory' && !existsSync(join(dataDir, 'PG_VERSION'))) await createDataDir(dataDir, initdb);
     const image = dataDir === 'memory' ? await memoryImage(initdb) : undefined;
-    db = await PGlite.create(dataDir === 'memory' ? (image ? { loadDataDir: new Blob([image]) } : {}) : { dataDir });
+    db = await PGlite.create(dataDir === 'memory' ? { startParams: START_PARAMS, ...(image ? { loadDataDir: new Blob([image]) } : {}) } : { dataDir, startParams: START_PARAMS });
     appliedMigrations = await applyMigrations(pgliteSession(db), migrations);
   } catch (err) {
     port.postMessage({ kind: 'failed', message: err instanceof Error ? err.message : String(err) } satisfies PgliteFailed);

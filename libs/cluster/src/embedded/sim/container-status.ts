@@ -4,8 +4,18 @@ import { createHash } from 'node:crypto';
 import type { ContainerState, ContainerStateTerminated, ContainerStatus } from '@coxswain/kruise-api';
 import type { ContainerInstance, ContainerRun } from './pod-runtime.js';
 
+/** Image IDs already made: a cluster runs few images, and each kept container would hold its own copy. */
+const imageIds = new Map<string, string>();
+const MAX_IMAGE_IDS = 4096;
+
 export function imageIdOf(image: string): string {
-  return `docker-pullable://${image}@sha256:${sha256(image)}`;
+  let id = imageIds.get(image);
+  if (id === undefined) {
+    if (imageIds.size >= MAX_IMAGE_IDS) imageIds.clear();
+    id = `docker-pullable://${image}@sha256:${sha256(image)}`;
+    imageIds.set(image, id);
+  }
+  return id;
 }
 
 /** One ID per pod, container and restart, like a runtime's container IDs. */
