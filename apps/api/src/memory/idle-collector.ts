@@ -76,7 +76,7 @@ export function endTurn(turn: CollectionTurn | undefined): void {
 }
 
 /** The design's budget: 150,000 pods in one process under 2 GiB. */
-export const MEMORY_BUDGET_BYTES = 2 * 2 ** 30;
+const MEMORY_BUDGET_BYTES = 2 * 2 ** 30;
 
 export const IDLE_COLLECTOR_DEFAULTS = { everyMs: 5000, minGrowthBytes: 64 * 2 ** 20, maxUtilization: 0.05, compact: true, compactWithinBytes: MEMORY_BUDGET_BYTES } as const;
 
