@@ -96,8 +96,8 @@ export function launchReleased(run: PodRun, container: ContainerRun, reportReady
     if (priority === undefined || (c.phase === 'running' && reportReady)) continue;
     if (next === undefined || priority > next) next = priority;
   }
-  if (next !== undefined) run.launchReleased.add(next);
-  return run.launchReleased.has(barrier.priority);
+  if (next !== undefined) (run.launchReleased ??= new Set()).add(next);
+  return run.launchReleased?.has(barrier.priority) ?? false;
 }
 
 /**
