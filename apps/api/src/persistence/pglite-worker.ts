@@ -38,7 +38,7 @@ const START_PARAMS = [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLI
 
 async function main(): Promise<void> {
   const port = parentPort!;
-  // Every commit passes through this thread as JSON text (megabytes for a large batch).
+  // Every commit passes through this thread as JSON text (megabytes for a large batch, in chunks).
   startIdleCollector();
   const { dataDir, migrationsDir } = workerData as PgliteWorkerData;
   let db: PGlite;
@@ -47,7 +47,8 @@ async function main(): Promise<void> {
     const migrations = readMigrations(migrationsDir);
     if (dataDir !== 'memory' && !existsSync(join(dataDir, 'PG_VERSION'))) await createDataDir(dataDir, initdb);
     const image = dataDir === 'memory' ? await memoryImage(initdb) : undefined;
-    db = await PGlite.create(dataDir === 'memory' ? { startParams: START_PARAMS, ...(image ? { loadDataDir: new Blob([image]) } : {}) } : { dataDir, startParams: START_PARAMS });
+    const source = dataDir === 'memory' ? (image ? { loadDataDir: new Blob([image]) } : {}) : { dataDir };
+    db = await PGlite.create({ ...source, startParams: START_PARAMS });
     appliedMigrations = await applyMigrations(pgliteSession(db), migrations);
   } catch (err) {
     port.postMessage({ kind: 'failed', message: err instanceof Error ? err.message : String(err) } satisfies PgliteFailed);

@@ -3,13 +3,12 @@
 // acknowledged write left off.
 //
 // Plain SQL on the driver adapter, not the Prisma client: the client serializes a raw statement's
-// parameters into one JSON text (megabytes per commit while pods are created, undoing json-chunks.ts)
+// parameters into one JSON text (megabytes per commit while pods are created, undoing the chunks)
 // and its debug module keeps the arguments of its last 100 calls whether or not debugging is on, which
 // held the last few commits' rows alive (about 17 MB in a 10,000-pod server at rest).
-import type { PersistedChange, StorePersistence, StoreSnapshot } from '@coxswain/cluster';
+import { jsonChunks, type PersistedChange, type StorePersistence, type StoreSnapshot } from '@coxswain/cluster';
 import type { KubeObject } from '@coxswain/kruise-api';
 import type { ArgType, SqlQueryable } from '@prisma/driver-adapter-utils';
-import { jsonbArrayOfParameters, jsonChunks } from './json-chunks.js';
 
 /** Objects read per query at startup: 150,000 pods never sit in one result. */
 const LOAD_PAGE = 2000;
@@ -40,7 +39,7 @@ export class SqlStorePersistence implements StorePersistence {
 
     // One statement: its data-modifying CTEs all run, atomically, whatever the main query reads, so a
     // commit is one round trip to the database (PGlite's thread or a PostgreSQL server) however many
-    // objects it carries, in JSON chunks of bounded size (json-chunks.ts). Keys are unique within the
+    // objects it carries, in JSON chunks that die young (young-strings.ts in @coxswain/cluster). Keys are unique within the
     // batch, so the upsert and the delete never meet.
     const rows = puts.map((c) => ({
       key: c.key,
@@ -90,6 +89,14 @@ export async function readClusterState(sql: SqlQueryable): Promise<{ resourceVer
     resourceVersion: Number(row?.[0] ?? 0),
     simulatedTime: row?.[1] == null ? undefined : Number(row[1]),
   };
+}
+
+/**
+ * `ARRAY[$first::jsonb, ...]` for `count` parameters numbered from `first`: unnested, it yields the
+ * chunks in order (`unnest(...) AS c(rows), jsonb_to_recordset(c.rows)` reads their rows).
+ */
+export function jsonbArrayOfParameters(first: number, count: number): string {
+  return `ARRAY[${Array.from({ length: count }, (_, i) => `$${first + i}::jsonb`).join(', ')}]`;
 }
 
 /** The rows of a query whose parameters are all text (cast in the SQL where needed). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { jsonbArrayOfParameters, jsonChunks } from './json-chunks.js';
+import { JsonArrayChunker, jsonChunks } from '../src/young-strings.js';
 
 describe('jsonChunks', () => {
   it.each([
@@ -28,9 +28,15 @@ describe('jsonChunks', () => {
   });
 });
 
-describe('jsonbArrayOfParameters', () => {
-  it('numbers its parameters from the first', () => {
-    expect(jsonbArrayOfParameters(1, 1)).toBe('ARRAY[$1::jsonb]');
-    expect(jsonbArrayOfParameters(3, 2)).toBe('ARRAY[$3::jsonb, $4::jsonb]');
+describe('JsonArrayChunker', () => {
+  it('answers the full text when a value would take it over the limit, and keeps that value for the next', () => {
+    const chunker = new JsonArrayChunker(14);
+    expect(chunker.add('aaaa')).toBeUndefined();
+    expect(chunker.add('bbbb')).toBeUndefined();
+    expect(chunker.count).toBe(2);
+    expect(chunker.add('cccc')).toBe('["aaaa","bbbb"]');
+    expect(chunker.count).toBe(1);
+    expect(chunker.take()).toBe('["cccc"]');
+    expect(chunker.take()).toBe('[]');
   });
 });
