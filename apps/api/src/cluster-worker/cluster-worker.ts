@@ -14,6 +14,7 @@ import { loadConfig } from '../config/config.js';
 import { JsonLogger } from '../logging/json-logger.js';
 import { startIdleCollector } from '../memory/idle-collector.js';
 import { sqlOver } from '../persistence/database.js';
+import { runAtBackgroundPriority } from '../threads/background-priority.js';
 import { SqlStorePersistence } from '../persistence/sql-store-persistence.js';
 import { registerControllers } from './controllers.js';
 import { planMethods } from './plan-summary.js';
@@ -26,6 +27,7 @@ async function main(): Promise<void> {
   const data = workerData as ClusterWorkerData;
   const config = loadConfig(data.config.env, data.config.cwd);
   const logger = new JsonLogger(config.logLevel);
+  runAtBackgroundPriority();
   const clock: Clock = config.clock.mode === 'scaled' ? new ScaledClock(config.clock.scale, data.clockOrigin) : new RealClock();
   startIdleCollector({ onCollect: (before, after, pauseMs, compacted) => logger.debug({ msg: 'collected garbage while idle', heapBeforeBytes: before, heapAfterBytes: after, pauseMs: Math.round(pauseMs), compacted }, 'Memory') });
   // Kubernetes mode has a composition of its own; loaded only then, so the embedded path never loads client-node.

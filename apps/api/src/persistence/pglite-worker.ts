@@ -13,6 +13,7 @@ import { RpcServer } from '@coxswain/cluster';
 import type { SqlDriverAdapter, SqlQuery, Transaction } from '@prisma/driver-adapter-utils';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { startIdleCollector, type CollectionTurn } from '../memory/idle-collector.js';
+import { runAtBackgroundPriority } from '../threads/background-priority.js';
 import { compiledEntry } from './compiled-entry.js';
 import { createDataDir, memoryImage } from './pglite-template.js';
 import { applyMigrations, readMigrations, type SqlSession } from './migrator.js';
@@ -38,6 +39,7 @@ const START_PARAMS = [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLI
 
 async function main(): Promise<void> {
   const port = parentPort!;
+  runAtBackgroundPriority();
   // Every commit passes through this thread as JSON text (megabytes for a large batch, in chunks).
   startIdleCollector();
   const { dataDir, migrationsDir } = workerData as PgliteWorkerData;

@@ -1,0 +1,28 @@
+// The cluster worker and the PGlite worker run at a lower CPU priority than the API thread, so on a
+// busy machine the answer to a request comes before the next reconcile or commit; a real cluster's
+// API server is likewise not starved by its controllers. When the API thread is idle they get the
+// whole CPU, so their throughput without readers is unchanged. Measured with the scale benchmark's ten
+// readers on 2 cores: reads while 5,000 pods are created p99 125 -> 67 ms; the creation took about
+// 10% longer.
+import { readlinkSync } from 'node:fs';
+import { getPriority, setPriority } from 'node:os';
+
+/** Added to the process's niceness for a background thread (Linux: 19 is the lowest priority). */
+export const BACKGROUND_NICENESS = 10;
+const LOWEST_PRIORITY = 19;
+
+/**
+ * Lowers the calling thread's priority; true when it did. Linux only: setpriority on a thread id
+ * changes that one thread, and /proc/thread-self names the caller. Elsewhere the thread keeps the
+ * process's priority (setting it by process id would lower the API thread too).
+ */
+export function runAtBackgroundPriority(threadSelf = '/proc/thread-self'): boolean {
+  try {
+    const tid = Number(readlinkSync(threadSelf).split('/').pop());
+    if (!Number.isInteger(tid) || tid <= 0) return false;
+    setPriority(tid, Math.min(LOWEST_PRIORITY, getPriority(tid) + BACKGROUND_NICENESS));
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,38 @@
+// The cluster and PGlite workers yield the CPU to the API thread: each runs at the process's
+// niceness + BACKGROUND_NICENESS, and the API thread keeps the process's own.
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from '@jest/globals';
+import { BACKGROUND_NICENESS, runAtBackgroundPriority } from '../src/threads/background-priority.js';
+import { TestApi } from './support/api-server.js';
+
+/** Niceness of every thread of this process, by thread id (field 19 of /proc/self/task/<tid>/stat). */
+function threadNiceness(): Map<number, number> {
+  const niceness = new Map<number, number>();
+  for (const tid of readdirSync('/proc/self/task')) {
+    const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+    niceness.set(Number(tid), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]));
+  }
+  return niceness;
+}
+
+describe('background thread priority', () => {
+  it('lowers the cluster and PGlite workers, not the API thread', async () => {
+    const before = threadNiceness();
+    const base = before.get(process.pid)!;
+    const api = await TestApi.start({ PGLITE_DIR: 'memory' });
+    try {
+      const after = threadNiceness();
+      expect(after.get(process.pid)).toBe(base);
+      const lowered = [...after].filter(([tid, nice]) => !before.has(tid) && nice === Math.min(19, base + BACKGROUND_NICENESS));
+      expect(lowered).toHaveLength(2);
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('declines where the thread cannot be named, changing nothing', () => {
+    const before = threadNiceness();
+    expect(runAtBackgroundPriority('/nonexistent/thread-self')).toBe(false);
+    expect(threadNiceness().get(process.pid)).toBe(before.get(process.pid));
+  });
+});
