@@ -193,6 +193,48 @@ export function podView(pod: Pod, owner: WorkloadView, nodes: ReadonlyMap<string
   };
 }
 
+/**
+ * The views of pods read lately, reused while nothing they show can have changed: the same pod object
+ * (a stored object is frozen; a new version is a new object), the same owner spec (generation) and
+ * update revision, the same nodes map. Only `available` moves with time alone, once, from false to
+ * true after minReadySeconds: re-checked while false. Two generations of entries bound what is kept
+ * (at most 2 x generationSize pods, the pages read most recently).
+ */
+export class PodViews {
+  private young = new Map<Pod, PodViewEntry>();
+  private old = new Map<Pod, PodViewEntry>();
+
+  constructor(private readonly generationSize = 4096) {}
+
+  view(pod: Pod, owner: WorkloadView, nodes: ReadonlyMap<string, Node>, now: number): PodView {
+    const key = `${owner.uid}\0${owner.generation}\0${owner.status.updateRevision}`;
+    const entry = this.young.get(pod) ?? this.old.get(pod);
+    if (entry && entry.owner === key && entry.nodes === nodes) {
+      if (!entry.view.available && entry.view.ready && owner.descriptor.isPodAvailable(owner.object, pod, now)) entry.view = { ...entry.view, available: true };
+      this.remember(pod, entry);
+      return entry.view;
+    }
+    const view = podView(pod, owner, nodes, now);
+    this.remember(pod, { owner: key, nodes, view });
+    return view;
+  }
+
+  private remember(pod: Pod, entry: PodViewEntry): void {
+    if (this.young.get(pod) === entry) return;
+    this.young.set(pod, entry);
+    if (this.young.size >= this.generationSize) {
+      this.old = this.young;
+      this.young = new Map();
+    }
+  }
+}
+
+interface PodViewEntry {
+  owner: string;
+  nodes: ReadonlyMap<string, Node>;
+  view: PodView;
+}
+
 export interface RevisionView {
   name: string;
   hash: string;

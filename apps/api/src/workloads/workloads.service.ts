@@ -24,7 +24,7 @@ import type { OrderedSource } from '../graphql/connection.js';
 import { badUserInput, conflict, notFound } from '../graphql/errors.js';
 import type { Runtime } from '../runtime.js';
 import { CLUSTER, RUNTIME } from '../tokens.js';
-import { lifecycleStateName, subsetViews, workloadView, type LifecycleStateName, type SubsetView, type WorkloadView } from './views.js';
+import { lifecycleStateName, PodViews, subsetViews, workloadView, type LifecycleStateName, type PodView, type SubsetView, type WorkloadView } from './views.js';
 import { isSupportedKind, kindOf, WorkloadKind } from './workload-kind.js';
 
 export interface WorkloadAddress {
@@ -50,6 +50,8 @@ const CHANGE_ATTEMPTS = 5;
 
 @Injectable()
 export class WorkloadsService {
+  private readonly podViews = new PodViews();
+
   constructor(
     @Inject(CLUSTER) private readonly cluster: ClusterClient,
     @Inject(RUNTIME) private readonly runtime: Runtime,
@@ -147,6 +149,11 @@ export class WorkloadsService {
 
   nodes(): ReadonlyMap<string, Node> {
     return this.cache.nodeMap();
+  }
+
+  /** What the API shows of one of the workload's pods now. */
+  podView(pod: Pod, owner: WorkloadView): PodView {
+    return this.podViews.view(pod, owner, this.nodes(), this.now());
   }
 
   /** The workload's ControllerRevisions, newest first. */

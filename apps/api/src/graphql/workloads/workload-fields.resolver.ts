@@ -2,7 +2,7 @@
 // interface so every workload kind shares them.
 import { Args, Int, Parent, ResolveField, Resolver } from '@nestjs/graphql';
 import type { LifecycleStateName, RevisionView, WorkloadView } from '../../workloads/views.js';
-import { planView, podView, revisionView } from '../../workloads/views.js';
+import { planView, revisionView } from '../../workloads/views.js';
 import { WorkloadsService } from '../../workloads/workloads.service.js';
 import { paginateOrdered } from '../connection.js';
 import { EventModel, LifecycleState, PodConnection, RevisionModel, RolloutPlanModel, WorkloadHealthModel, WorkloadModel } from './workload.types.js';
@@ -25,9 +25,7 @@ export class WorkloadFieldsResolver {
     // Only the page is read from the index and turned into views.
     const page = paginateOrdered(this.workloads.pods(workload, { lifecycleState, revision }), first, after, MAX_POD_PAGE);
     const resourceVersion = this.workloads.podsResourceVersion();
-    const nodes = this.workloads.nodes();
-    const now = this.workloads.now();
-    return { ...page, resourceVersion, edges: page.edges.map((e) => ({ cursor: e.cursor, node: podView(e.node, workload, nodes, now) })) };
+    return { ...page, resourceVersion, edges: page.edges.map((e) => ({ cursor: e.cursor, node: this.workloads.podView(e.node, workload) })) };
   }
 
   @ResolveField(() => [RevisionModel], { description: 'ControllerRevisions, newest first.' })

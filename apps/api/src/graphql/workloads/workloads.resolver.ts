@@ -1,7 +1,7 @@
 // GraphQL for workloads (spec/api-contract.md): queries, the rollout mutations and the change streams.
 // Thin: arguments in, WorkloadsService use case, view out.
 import { Args, Int, Mutation, Query, Resolver, Subscription } from '@nestjs/graphql';
-import { podView, type WorkloadView } from '../../workloads/views.js';
+import type { WorkloadView } from '../../workloads/views.js';
 import { WorkloadKind, kindOf } from '../../workloads/workload-kind.js';
 import { WorkloadsService, workloadListKey, type PodChange } from '../../workloads/workloads.service.js';
 import { paginate } from '../connection.js';
@@ -124,7 +124,7 @@ export class WorkloadsResolver {
   @Subscription(() => PodEventModel, {
     description: 'Pods of workloads in a namespace (of one workload when named, of one kind when given) as they change.',
     resolve: function (this: WorkloadsResolver, change: PodChange) {
-      return { type: change.type, pod: podView(change.pod, change.owner, this.service.nodes(), this.service.now()) };
+      return { type: change.type, pod: this.service.podView(change.pod, change.owner) };
     },
   })
   podChanged(
