@@ -84,6 +84,8 @@ describe('compiled query execution', () => {
     ['variables, @skip and @include', 'query Q($n: Int, $skip: Boolean!) { workload(name: "web") { ... on CloneSet { pods(first: $n) { name restarts @skip(if: $skip) state @include(if: $skip) } } } }', { n: 3, skip: true }, 'Q'],
     ['the named operation of a document with two', 'query A { workloads { name } } query B { workload(name: "db") { ... on StatefulSet { ordinals } } }', undefined, 'B'],
     ['null for an unknown object', '{ workload(name: "none") { name } }', undefined, undefined],
+    // Literals end up in generated code: quotes, backslashes, template and comment syntax stay data.
+    ['hostile string literals', '{ a: workload(name: "\\"); process.exit(1); //") { name } b: workload(name: "${process.exit(1)}`*/\\\\") { name } c: workload(name: "web") { name } }', undefined, undefined],
   ])('answers exactly as graphql-js does: %s', async (_, query, variables, operationName) => {
     const server = await serve();
     const expected = await server.interpreted(query, variables, operationName);
