@@ -9,7 +9,7 @@ const T0 = Date.UTC(2026, 10, 27, 12, 0, 0);
 
 function cloneSet(updateRevision: string, minReadySeconds: number, generation = 1): CloneSet {
   return {
-    apiVersion: 'apps.kruise.io/v1alpha1',
+    apiVersion: 'apps.kruise.io/v1beta1',
     kind: 'CloneSet',
     metadata: { name: 'web', namespace: 'shop', uid: 'cs-uid', generation, creationTimestamp: new Date(T0).toISOString() },
     spec: { replicas: 3, minReadySeconds, selector: { matchLabels: { app: 'web' } }, template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'main', image: 'nginx:1' }] } } },
