@@ -129,7 +129,8 @@ function mutate(document: KubeObject, m: Mutation): void {
   // A copy: the values are shared between runs (constantFrom), and a later mutation may walk into this
   // one; writing into the shared value once made it contain itself.
   const value = structuredClone(m.value);
-  if (m.action === 'add' || keys.length === 0) Object.defineProperty(node, m.key, { value, enumerable: true, writable: true, configurable: true });
+  // Reflect: an array's `length` cannot be redefined (Object.defineProperty threw on it): that one is skipped.
+  if (m.action === 'add' || keys.length === 0) Reflect.defineProperty(node, m.key, { value, enumerable: true, writable: true, configurable: true });
   else if (m.action === 'delete') delete node[keys[m.walk.length % keys.length]!];
   else node[keys[(m.walk[0] ?? 0) % keys.length]!] = value;
 }
