@@ -1,7 +1,7 @@
 import { ApolloServer } from '@apollo/server';
 import { describe, expect, it } from '@jest/globals';
 import { GraphQLError, GraphQLEnumType, GraphQLInt, GraphQLInterfaceType, GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLScalarType, GraphQLSchema, GraphQLString, type DocumentNode, type GraphQLSchema as Schema } from 'graphql';
-import { CompiledQueries, compiledQueryExecution } from './compiled-queries.js';
+import { CompiledQueries, compiledQueryExecution, NEST_PROPERTY_RESOLVER } from './compiled-queries.js';
 
 class CountingQueries extends CompiledQueries {
   compiledRuns = 0;
@@ -109,6 +109,25 @@ describe('compiled query execution', () => {
     expect((await server.compiled('mutation { touch }')).data).toEqual({ touch: 'touched 1' });
     expect(server.calls.mutations).toBe(1);
     expect(server.queries.compiledRuns).toBe(0);
+  });
+
+  it("compiles Nest's property resolvers as property reads, leaving the schema's resolvers as they were", async () => {
+    let calls = 0;
+    // What @nestjs/graphql gives a plain field: a function of this name reading root[field name].
+    const propertyResolver = { [NEST_PROPERTY_RESOLVER]: (root: Record<string, unknown>) => (calls++, root['label']) }[NEST_PROPERTY_RESOLVER]!;
+    const item = new GraphQLObjectType({ name: 'Item', fields: { label: { type: GraphQLString, resolve: propertyResolver } } });
+    const schema = new GraphQLSchema({ query: new GraphQLObjectType({ name: 'Query', fields: { items: { type: new GraphQLList(item), resolve: () => [{ label: 'a' }, { label: 'b' }] } } }) });
+    const queries = new CountingQueries();
+    const compiled = new ApolloServer({ schema, plugins: [compiledQueryExecution(queries)] });
+    const answer = await compiled.executeOperation({ query: '{ items { label } }' });
+    expect(answer.body.kind === 'single' && answer.body.singleResult.data).toEqual({ items: [{ label: 'a' }, { label: 'b' }] });
+    expect(queries.compiledRuns).toBe(1);
+    expect(calls).toBe(0);
+    expect(item.getFields()['label']!.resolve).toBe(propertyResolver);
+    // graphql-js still calls it.
+    const interpreted = await new ApolloServer({ schema }).executeOperation({ query: '{ items { label } }' });
+    expect(interpreted.body.kind === 'single' && interpreted.body.singleResult.data).toEqual({ items: [{ label: 'a' }, { label: 'b' }] });
+    expect(calls).toBe(2);
   });
 
   it('compiles a document once and reuses it', async () => {

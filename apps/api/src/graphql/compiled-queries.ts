@@ -8,7 +8,7 @@
 // only read, so running one twice changes nothing. Mutations always run through Apollo.
 import type { ApolloServerPlugin, GraphQLRequestContext, GraphQLResponse } from '@apollo/server';
 import { HeaderMap } from '@apollo/server';
-import type { DocumentNode, GraphQLSchema } from 'graphql';
+import { isObjectType, type DocumentNode, type GraphQLField, type GraphQLObjectType, type GraphQLSchema } from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 
 /** A document the compiler refused (an unsupported construct) runs through graphql-js instead. */
@@ -35,13 +35,43 @@ export class CompiledQueries {
 }
 
 function compile(schema: GraphQLSchema, document: DocumentNode, operationName: string | undefined): Compiled {
+  const fields = propertyFields(schema);
+  const resolvers = fields.map((f) => f.resolve);
+  // For the compiler only, and synchronously (so no execution sees it): a field that only reads its
+  // property is compiled as that property read instead of a call per object and field.
+  for (const f of fields) f.resolve = undefined;
   try {
     const result = compileQuery(schema, document, operationName, { disablingCapturingStackErrors: true });
     return isCompiledQuery(result) ? result : null;
   } catch {
     return null;
+  } finally {
+    fields.forEach((f, i) => (f.resolve = resolvers[i]));
   }
 }
+
+const propertyFieldsOf = new WeakMap<GraphQLSchema, GraphQLField<unknown, unknown>[]>();
+
+/**
+ * The fields whose resolver is Nest's property read (`root[name]`, undefined when absent: what a
+ * compiled query does without a resolver). Nest gives one to every field of an object type that has
+ * no resolver of its own and no field middleware; none of ours declares an output default value,
+ * the one case where it would answer differently.
+ */
+function propertyFields(schema: GraphQLSchema): GraphQLField<unknown, unknown>[] {
+  let fields = propertyFieldsOf.get(schema);
+  if (!fields) {
+    fields = Object.values(schema.getTypeMap())
+      .filter((t): t is GraphQLObjectType => isObjectType(t) && !t.name.startsWith('__'))
+      .flatMap((t) => Object.values(t.getFields()))
+      .filter((f) => f.resolve?.name === NEST_PROPERTY_RESOLVER);
+    propertyFieldsOf.set(schema, fields);
+  }
+  return fields;
+}
+
+/** The name of the resolver @nestjs/graphql makes for a plain field (ObjectTypeDefinitionFactory). */
+export const NEST_PROPERTY_RESOLVER = 'rootFieldResolver';
 
 /** The Apollo plugin answering error-free queries from their compiled form. */
 export function compiledQueryExecution(queries = new CompiledQueries()): ApolloServerPlugin {
