@@ -4,7 +4,8 @@
 // both threads' event-loop delay and the process's memory. Phases (SCALE_PHASES, comma-separated):
 //   responsive  GraphQL reads (workload + status + 100 pods, 10 clients) at rest, while a 5,000-pod
 //               CloneSet is created and while 1,000 of its pods roll in place; hook acks (50 clients)
-//               during a rollout: acks/s, HTTP latency, request -> pod leaves PreparingDelete
+//               during a rollout (SCALE_ACK_CLIENTS to change the 50): acks/s, HTTP latency, request ->
+//               pod leaves PreparingDelete
 //   memory      RSS and heap per pod at 10k / 50k / 150k pods, and restarts from PGlite (and from
 //               PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set)
 //   throughput  a 10,000-pod CloneSet scales up and rolls in place with the simulator's latencies
@@ -142,7 +143,7 @@ async function acksDuringRollout(server, count = Number(process.env.SCALE_ACKS ?
   const sampler = new MetricsSampler(server);
   await server.gql(`mutation { setPartition(kind: CLONE_SET, namespace: "default", name: "big", partition: 3000) { generation } }`);
   const requests = hooks.map((h) => ({ namespace: ns, pod: h.pod, key: crypto.randomUUID(), reason: `deregistered ${h.pod}` }));
-  const acks = startClients({ kind: 'ack', url: server.url, token: acker, requests, concurrency: 50 });
+  const acks = startClients({ kind: 'ack', url: server.url, token: acker, requests, concurrency: Number(process.env.SCALE_ACK_CLIENTS ?? 50) });
   const started = now();
   const { answers } = await acks.done;
   const seconds = (Math.max(...answers.map((a) => a.doneAt)) - started) / 1000;

@@ -25,6 +25,8 @@ export interface AuditDraft {
   target: AuditTarget | null;
   idempotencyKey: string | null;
   message: string | null;
+  /** Durable writes the answer waits for together with the audit row (AuditTrail.alongsideRecord). */
+  alongside?: Promise<void>[];
 }
 
 @Injectable()
@@ -55,6 +57,18 @@ export class AuditTrail {
 
   noteChange(target: AuditTarget, before: FieldValues | null, after: FieldValues | null): void {
     this.storage.getStore()?.changes.push({ target, before, after });
+  }
+
+  /**
+   * A durable write the mutation's answer must wait for but which need not come before its audit row:
+   * inside a mutation it is awaited together with the row (one commit's wait instead of two in turn),
+   * outside one it is simply the promise to await. The write must not reject.
+   */
+  alongsideRecord(write: Promise<void>): Promise<void> {
+    const draft = this.storage.getStore();
+    if (!draft) return write;
+    (draft.alongside ??= []).push(write);
+    return Promise.resolve();
   }
 
   noteIdempotencyKey(key: string): void {

@@ -38,11 +38,16 @@ export class AuditService {
   ) {}
 
   /**
-   * Appends the row. A failure is logged with the whole row rather than failing the request: the
-   * change it describes has already happened and the caller must learn that.
+   * Appends the row, together with the writes the mutation left to be awaited alongside it. A failure is
+   * logged with the whole row rather than failing the request: the change it describes has already
+   * happened and the caller must learn that.
    */
   async record(request: AuditRequest, draft: AuditDraft, outcome: AuditOutcome): Promise<void> {
     const row = storableRow(auditRow(request, draft, outcome, new Date(this.clock.now())));
+    await Promise.all([this.append(row), ...(draft.alongside ?? [])]);
+  }
+
+  private async append(row: NewAuditRow): Promise<void> {
     try {
       await this.repository.append(row);
     } catch (err) {

@@ -112,6 +112,9 @@ describe('HookAckService', () => {
     const result = await trail.run(draft, () => service.ack(principal, request()));
     expect(result.replayed).toBe(false);
     expect(cluster.patches).toEqual([{ metadata: { resourceVersion: '10', uid: 'pod-uid', labels: { [BLOCK]: null }, finalizers: [] } }]);
+    // The answer's row is left to be awaited with the audit row.
+    expect(draft.alongside).toHaveLength(1);
+    await Promise.all(draft.alongside!);
     expect(acks.rows.get('k1')).toMatchObject({ state: 'done', status: 200, podUid: 'pod-uid' });
     expect(draft.idempotencyKey).toBe('k1');
     expect(draft.changes).toEqual([{

@@ -8,10 +8,10 @@
 //    pendingHook); the write carries the read resourceVersion and uid, and a Conflict re-reads from the
 //    cluster and re-checks (bounded).
 // 3. The answer is stored and the row marked done, while the API's cache catches up with the write (so
-//    the caller reads its change back). Answers that state a fact about the pod (200, 404 unknown pod,
-//    409 hook not pending, 410 pod gone) are final for the key and replayed to retries; a failure
-//    without an answer (pod kept changing, an internal error) releases the key so a retry runs again —
-//    nothing was written to the pod in that case.
+//    the caller reads its change back) and alongside the audit row (AuditTrail.alongsideRecord).
+//    Answers that state a fact about the pod (200, 404 unknown pod, 409 hook not pending, 410 pod gone)
+//    are final for the key and replayed to retries; a failure without an answer (pod kept changing, an
+//    internal error) releases the key so a retry runs again — nothing was written to the pod then.
 import { createHash, randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { isApiError, type Clock, type ClusterClient } from '@coxswain/cluster';
@@ -101,8 +101,10 @@ export class HookAckService {
       await this.settleFailure(request.idempotencyKey, err);
       throw err;
     }
-    // Storing the answer and waiting for the API's cache to hold the write are independent: together.
-    await Promise.all([this.storeAnswer(request.idempotencyKey, written.answer), this.cache.caughtUp([written.pod])]);
+    // Storing the answer and waiting for the API's cache to hold the write are independent: together; and
+    // the answer's row is committed alongside the request's audit row, not before it.
+    const stored = this.trail.alongsideRecord(this.storeAnswer(request.idempotencyKey, written.answer));
+    await Promise.all([stored, this.cache.caughtUp([written.pod])]);
     return { answer: written.answer, replayed: false };
   }
 
