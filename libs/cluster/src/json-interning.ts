@@ -3,11 +3,15 @@
 // second. Interning makes equal strings one string, about a third of a pod's heap. The table forgets
 // what it has not seen lately (two generations), so unique strings (uids, names) do not pile up in it
 // once their objects are gone.
+import { SizedObjects } from './sized-objects.js';
+
 const GENERATION_SIZE = 1 << 16;
 
 export class StringInterner {
   private young = new Map<string, string>();
   private old = new Map<string, string>();
+  private readonly sized = new SizedObjects();
+  private readonly copyMember = (value: unknown): unknown => this.frozenCopy(value);
 
   intern(value: string): string {
     const known = this.young.get(value);
@@ -34,5 +38,21 @@ export class StringInterner {
       else if (typeof item === 'object' && item !== null) this.internAndFreeze(item);
     }
     return Object.freeze(value);
+  }
+
+  /**
+   * A frozen copy of a JSON value built by code (JSON.parse's objects are sized already: intern those
+   * in place), its strings interned and each object sized to its properties (sized-objects.ts). Frozen
+   * parts are shared as they are.
+   */
+  frozenCopy<T>(value: T): T {
+    if (typeof value === 'string') return this.intern(value) as T;
+    if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
+    if (Array.isArray(value)) {
+      const out = new Array<unknown>(value.length);
+      for (let i = 0; i < value.length; i++) out[i] = this.frozenCopy(value[i]);
+      return Object.freeze(out) as T;
+    }
+    return Object.freeze(this.sized.copy(value as Record<string, unknown>, this.copyMember)) as T;
   }
 }

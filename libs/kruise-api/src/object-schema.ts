@@ -163,11 +163,37 @@ function shown(value: unknown): unknown {
  * store's objects and the caches' copies are frozen, and a write that spreads one (a status update, a
  * merge patch) shares most of its subtrees, so their check is done once per version instead of once per
  * write and per reader. Only the root and its direct members are remembered (a pod: itself, metadata,
- * spec, status), which keeps the memo at a few entries per live object. A value checked at some depth
- * is reused at that depth or shallower only, so the depth bound still holds.
+ * spec, status), and only the last one to two generations of them (RememberedValues). A value checked
+ * at some depth is reused at that depth or shallower only, so the depth bound still holds.
  */
 const MEMO_DEPTH = 1;
-const wellFormed = new WeakMap<Schema, WeakSet<object>[]>();
+/**
+ * Values remembered per schema and depth in one generation (the one before is kept too, older ones are
+ * forgotten): unbounded, the memo held about 300 bytes per stored pod (6 MB of tables at 20,000 pods)
+ * for as long as the pods lived. A forgotten value is checked again when a write next meets it.
+ */
+export const MEMO_GENERATION = 32_768;
+
+class RememberedValues {
+  private young = new WeakSet<object>();
+  private old = new WeakSet<object>();
+  private added = 0;
+
+  has(value: object): boolean {
+    return this.young.has(value) || this.old.has(value);
+  }
+
+  add(value: object): void {
+    this.young.add(value);
+    if (++this.added >= MEMO_GENERATION) {
+      this.old = this.young;
+      this.young = new WeakSet();
+      this.added = 0;
+    }
+  }
+}
+
+const wellFormed = new WeakMap<Schema, RememberedValues[]>();
 
 /** `schema` undefined: a value nothing declares, checked only for its text, numbers and depth. */
 function checkValue(value: unknown, schema: Schema | undefined, at: At, depth: number, errors: Collector): void {
@@ -252,7 +278,7 @@ function checkRemembered(value: object, schema: ObjectSchema, at: At, depth: num
   checkObject(value, schema, at, depth, errors);
   if (!errors.sawMutable && errors.list.length === errorsBefore) {
     if (!byDepth) wellFormed.set(schema, (byDepth = []));
-    (byDepth[depth] ??= new WeakSet()).add(value);
+    (byDepth[depth] ??= new RememberedValues()).add(value);
   }
   errors.sawMutable ||= mutableBefore;
 }

@@ -12,7 +12,7 @@ import {
   validateObjectSchema,
   validateSchema,
 } from '../src/index.js';
-import { json, object } from '../src/object-schema.js';
+import { json, MEMO_GENERATION, object } from '../src/object-schema.js';
 
 type Loose = Record<string, any>;
 
@@ -192,6 +192,25 @@ describe('validateObjectSchema on frozen objects (checked once per version)', ()
     expect(texts(shallow)).toEqual([]);
     spec.containers[0]!.image = 7 as never;
     expect(texts(shallow)).toEqual(['spec.containers[0].image: Invalid value: 7: must be a string']);
+  });
+
+  it('remembers a checked object for a bounded number of later ones, then checks it again', () => {
+    const reads = { count: 0 };
+    // Counts the reads of a frozen object's members: a remembered object is not read again.
+    const counted = <T extends object>(target: T): T => new Proxy(target, { get: (t, key, receiver) => (reads.count++, Reflect.get(t, key, receiver)) });
+    const stored = deepFreeze(pod());
+    const watched = Object.freeze(counted({ ...stored }));
+    const readsOfCheck = () => {
+      reads.count = 0;
+      expect(texts(watched)).toEqual([]);
+      return reads.count;
+    };
+    const first = readsOfCheck();
+    // Remembered: only what finds its schema (apiVersion, kind) is read.
+    expect(readsOfCheck()).toBeLessThan(first);
+    // Twice a generation of other pods later it is forgotten: its members are read again.
+    for (let i = 0; i < 2 * MEMO_GENERATION; i++) texts(Object.freeze({ ...stored }));
+    expect(readsOfCheck()).toBe(first);
   });
 
   it('reuses a remembered answer only as deep as it was checked, so the nesting bound still holds', () => {

@@ -108,7 +108,7 @@ export class EmbeddedStore implements ClusterClient, TransactionalApplier {
     this.hub = new WatchHub({ capacity: options.watchHistory ?? DEFAULT_WATCH_HISTORY, windowMs: options.watchHistoryMs, clock: options.clock, startVersion: counter });
     this.gc = new GarbageCollector(index, this, options.onBackgroundError ?? (() => {}));
     this.batcher = new WriteBatcher({
-      begin: () => new WriteTransaction(this.index, this.counter, true),
+      begin: () => new WriteTransaction(this.index, this.counter, true, (object) => this.strings.frozenCopy(object)),
       persist: (tx) => this.persist(tx),
       install: (tx) => this.install(tx),
     });
@@ -293,6 +293,8 @@ export class EmbeddedStore implements ClusterClient, TransactionalApplier {
     for (const change of tx.changes) {
       // From here on the object is shared by every local reader; freezing makes a reader that forgets to
       // clone fail loudly instead of corrupting the store. Its strings are shared with the other objects'.
+      // A put's object was made so when staged (WriteTransaction's `keep`); a deletion's last state is
+      // short-lived (watch history only) and interned in place.
       this.strings.internAndFreeze(change.entry.object);
       this.writes.set(change.entry.resource, (this.writes.get(change.entry.resource) ?? 0) + 1);
       if (change.type === 'put') this.index.put(change.entry);

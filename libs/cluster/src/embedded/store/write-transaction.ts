@@ -38,6 +38,8 @@ export class WriteTransaction {
     private readonly base: ObjectIndex,
     counter: number,
     readonly stampVersions: boolean,
+    /** Makes a staged object the one the store keeps (frozen, interned, sized); none for a dry run. */
+    private readonly keep: (object: KubeObject) => KubeObject = (object) => object,
   ) {
     this.counter = counter;
   }
@@ -65,12 +67,16 @@ export class WriteTransaction {
     return committed && this.get(committed.key)?.object.metadata.uid === uid ? committed.key : undefined;
   }
 
-  /** Stages `entry` (whose object the transaction now owns) as the object's new state. */
+  /**
+   * Stages `entry` (whose object the transaction now owns) as the object's new state; answers the object
+   * as staged, which may be a copy (`keep`): nothing may change it from here on.
+   */
   put(entry: StoredEntry): KubeObject {
     const rv = this.nextVersion();
     if (this.stampVersions) entry.object.metadata.resourceVersion = String(rv);
-    this.record({ type: 'put', entry, previous: this.get(entry.key), resourceVersion: rv });
-    return entry.object;
+    const staged = { ...entry, object: this.keep(entry.object) };
+    this.record({ type: 'put', entry: staged, previous: this.get(entry.key), resourceVersion: rv });
+    return staged.object;
   }
 
   /**
