@@ -48,10 +48,22 @@ export function planCloneSet(ctx: PlanContext, random: RandomSource): CloneSetPl
 
   const scaleDiffs = cloneSetDiffs(ctx.cs, ctx.pods, ctx.currentRevision, ctx.updateRevision, { ...diffOptions, predicate: 'scale' });
   if (ctx.cs.metadata.deletionTimestamp) return result('scale', scaleDiffs, []);
-  // Whatever the step does, the plan names every pod that keeps the rollout from completing.
+  // Whatever the step does, the plan names every pod that keeps the rollout from completing. Only the
+  // `plan` query and observe mode read those names, never the reconcile that computed them, and naming
+  // them walks every pod (a sixth of a 5,000-pod reconcile): they are found when first read.
   const explained = (plan: CloneSetPlan): CloneSetPlan => {
-    if (!plan.complete) explainHoldbacks(ctx.cs, ctx.pods, notes, { now: ctx.now, verticalScaling: ctx.gates.inPlace.InPlaceWorkloadVerticalScaling });
-    return plan;
+    if (plan.complete) return plan;
+    let explainedOnce = false;
+    return Object.defineProperty(plan, 'blockers', {
+      enumerable: true,
+      get: () => {
+        if (!explainedOnce) {
+          explainedOnce = true;
+          explainHoldbacks(ctx.cs, ctx.pods, notes, { now: ctx.now, verticalScaling: ctx.gates.inPlace.InPlaceWorkloadVerticalScaling });
+        }
+        return notes.blockers;
+      },
+    });
   };
 
   const scale = planScale(ctx, scaleDiffs, notes, random);

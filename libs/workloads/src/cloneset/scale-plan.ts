@@ -14,7 +14,9 @@ import { plural, podNameList } from './plan-words.js';
 
 /**
  * Pods one reconcile may create, as Kubernetes' ReplicaSet controller bounds a sync (burstReplicas).
- * Kruise itself plans every missing pod at once.
+ * Kruise itself plans every missing pod at once. 10,000 at once scaled 10,000 pods up in 13.6 s
+ * instead of 17-19 s (one reconcile's slow-start batches instead of 20 reconciles' worth), but its
+ * burst of creations took 150,000 pods' peak RSS from about 1.9 to 2.3 GB, over the 2 GiB budget.
  */
 export const MAX_CREATES_PER_RECONCILE = 500;
 

@@ -45,6 +45,11 @@ describe('the plan names what holds a rollout back', () => {
     const blocker = plan.blockers.find((b) => b.code === 'UNSCHEDULABLE')!;
     expect(blocker.message).toBe(`pods ${blocker.pods.join(', ')}: cannot be scheduled: 0/2 nodes are available: 2 Too many pods.`);
     expect([...blocker.pods].sort()).toEqual(pending);
+    // Found when first read (a reconcile never reads them), yet a member like any other: a plan sent to
+    // another thread or answered as JSON carries them.
+    expect(plan.blockers).toBe(plan.blockers);
+    expect(JSON.parse(JSON.stringify(plan)).blockers).toEqual(plan.blockers);
+    expect(structuredClone(plan).blockers).toEqual(plan.blockers);
   });
 
   it('names the pod and container a stuck in-place update waits on, and the image that cannot be pulled', async () => {

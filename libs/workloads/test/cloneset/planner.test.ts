@@ -186,7 +186,8 @@ describe('CloneSet planner: bounded work whatever the replica count (issue 13 it
   });
 
   it('the next reconcile creates the next batch, keeping current-revision pods first', () => {
-    const cs = cloneSet({ replicas: 1200, rollingUpdate: { partition: 1200 } });
+    const replicas = 2 * MAX_CREATES_PER_RECONCILE + 200;
+    const cs = cloneSet({ replicas, rollingUpdate: { partition: replicas } });
     let pods: Pod[] = [];
     const batches: number[] = [];
     for (let round = 0; round < 4; round++) {
@@ -196,8 +197,8 @@ describe('CloneSet planner: bounded work whatever the replica count (issue 13 it
       expect(creates.every((c) => c.revision === OLD)).toBe(true);
       pods = apply(plan, pods);
     }
-    expect(batches).toEqual([500, 500, 200, 0]);
-    expect(pods).toHaveLength(1200);
+    expect(batches).toEqual([MAX_CREATES_PER_RECONCILE, MAX_CREATES_PER_RECONCILE, 200, 0]);
+    expect(pods).toHaveLength(replicas);
   });
 });
 
