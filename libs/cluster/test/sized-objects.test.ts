@@ -34,6 +34,26 @@ describe('StringInterner.frozenCopy', () => {
     );
   });
 
+  it('copies objects whose keys are any text (quotes, backslashes, line and paragraph separators, lone surrogates)', () => {
+    const strings = new StringInterner();
+    fc.assert(
+      fc.property(fc.dictionary(fc.string({ unit: 'binary', maxLength: 6 }), fc.integer(), { maxKeys: 5 }), (object) => {
+        const text = JSON.stringify(object);
+        for (let pass = 0; pass < 3; pass++) expect(JSON.stringify(strings.frozenCopy(JSON.parse(text)))).toBe(text);
+      }),
+      { numRuns: 500 },
+    );
+    const tricky = { '"); throw 1; ("': 1, '\\': 2, '\u2028\u2029': 3, '\ud800': 4, '${x}': 5, '`': 6 };
+    for (let i = 0; i < 3; i++) expect(strings.frozenCopy({ ...tricky })).toEqual(tricky);
+    // Shapes a joined text would confuse: no keys and one empty key; keys that contain a separator.
+    for (let i = 0; i < 3; i++) {
+      expect(strings.frozenCopy({})).toEqual({});
+      expect(strings.frozenCopy({ '': 0 })).toEqual({ '': 0 });
+      expect(strings.frozenCopy({ 'a\u0000b': 1, c: 2 })).toEqual({ 'a\u0000b': 1, c: 2 });
+      expect(strings.frozenCopy({ a: 1, 'b\u0000c': 2 })).toEqual({ a: 1, 'b\u0000c': 2 });
+    }
+  });
+
   it('keeps "__proto__" an own member and the copy an ordinary object', () => {
     const strings = new StringInterner();
     for (let i = 0; i < 3; i++) {
