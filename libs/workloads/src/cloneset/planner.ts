@@ -1,9 +1,9 @@
 // One CloneSet reconcile step as a pure function (spec cloneset §5.2): scale first; only when scale
 // changed nothing, update. The same plan drives the reconciler, the `plan` query and observe mode.
-import type { Pod } from '@coxswain/kruise-api';
+import type { CloneSet, Pod } from '@coxswain/kruise-api';
 import { podAtRevision } from '../revision/revision-match.js';
 import { cloneSetDiffs, type CloneSetDiffs } from './diff.js';
-import { explainHoldbacks } from './holdbacks.js';
+import { explainHoldbacks, type HoldbackOptions } from './holdbacks.js';
 import type { PlannedAction, RolloutPlan } from '../plan/plan-types.js';
 import { PlanNotes, type PlannedEvent } from '../plan/plan-notes.js';
 import type { CloneSetOperation, PlanContext } from './planner-types.js';
@@ -48,23 +48,9 @@ export function planCloneSet(ctx: PlanContext, random: RandomSource): CloneSetPl
 
   const scaleDiffs = cloneSetDiffs(ctx.cs, ctx.pods, ctx.currentRevision, ctx.updateRevision, { ...diffOptions, predicate: 'scale' });
   if (ctx.cs.metadata.deletionTimestamp) return result('scale', scaleDiffs, []);
-  // Whatever the step does, the plan names every pod that keeps the rollout from completing. Only the
-  // `plan` query and observe mode read those names, never the reconcile that computed them, and naming
-  // them walks every pod (a sixth of a 5,000-pod reconcile): they are found when first read.
-  const explained = (plan: CloneSetPlan): CloneSetPlan => {
-    if (plan.complete) return plan;
-    let explainedOnce = false;
-    return Object.defineProperty(plan, 'blockers', {
-      enumerable: true,
-      get: () => {
-        if (!explainedOnce) {
-          explainedOnce = true;
-          explainHoldbacks(ctx.cs, ctx.pods, notes, { now: ctx.now, verticalScaling: ctx.gates.inPlace.InPlaceWorkloadVerticalScaling });
-        }
-        return notes.blockers;
-      },
-    });
-  };
+  // Whatever the step does, the plan names every pod that keeps the rollout from completing.
+  const explained = (plan: CloneSetPlan): CloneSetPlan =>
+    plan.complete ? plan : explainWhenRead(plan, notes, ctx.cs, ctx.pods, { now: ctx.now, verticalScaling: ctx.gates.inPlace.InPlaceWorkloadVerticalScaling });
 
   const scale = planScale(ctx, scaleDiffs, notes, random);
   if (scale.scaling) return explained(result('scale', scaleDiffs, scale.operations));
@@ -77,6 +63,26 @@ export function planCloneSet(ctx: PlanContext, random: RandomSource): CloneSetPl
   const updateDiffs = cloneSetDiffs(ctx.cs, ctx.pods, ctx.currentRevision, ctx.updateRevision, { ...diffOptions, predicate: 'update' });
   const update = planUpdate(ctx, updateDiffs, notes);
   return explained({ ...result('update', updateDiffs, update.operations, update.error), ...requeue(refresh.requeueAfterMs) });
+}
+
+/**
+ * Gives the plan's `blockers` the names of the pods holding the rollout back when they are first read.
+ * Only the `plan` query and observe mode read them, never the reconcile that computed them, and naming
+ * them walks every pod (a sixth of a 5,000-pod reconcile). Outside planCloneSet so that the getter keeps
+ * only what the names need, not the whole context, in a controller's last plan.
+ */
+function explainWhenRead(plan: CloneSetPlan, notes: PlanNotes, cs: CloneSet, pods: readonly Pod[], options: HoldbackOptions): CloneSetPlan {
+  let explainedOnce = false;
+  return Object.defineProperty(plan, 'blockers', {
+    enumerable: true,
+    get: () => {
+      if (!explainedOnce) {
+        explainedOnce = true;
+        explainHoldbacks(cs, pods, notes, options);
+      }
+      return notes.blockers;
+    },
+  });
 }
 
 function requeue(ms: number | undefined): { requeueAfterMs?: number } {
