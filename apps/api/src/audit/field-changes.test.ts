@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { fieldChanges, flatten, MAX_FIELDS, TRUNCATED, type FieldChanges } from './field-changes.js';
+import { fieldChanges, flatten, IGNORED, MAX_FIELDS, TRUNCATED, type FieldChanges } from './field-changes.js';
 
 const cloneSet = (image: string, replicas: number) => ({
   apiVersion: 'apps.kruise.io/v1beta1',
@@ -46,11 +46,10 @@ describe('fieldChanges', () => {
 
 /** The definition fieldChanges must agree with: flatten both sides whole and compare field by field. */
 function byFlattening(before: unknown, after: unknown): FieldChanges {
-  const ignored = new Set(['metadata.resourceVersion', 'metadata.generation', 'metadata.managedFields', 'metadata.uid', 'metadata.creationTimestamp']);
   const old = before == null ? new Map<string, unknown>() : flatten(before);
   const now = after == null ? new Map<string, unknown>() : flatten(after);
   const changed = [...new Set([...old.keys(), ...now.keys()])]
-    .filter((path) => !ignored.has(path) && JSON.stringify(old.get(path)) !== JSON.stringify(now.get(path)))
+    .filter((path) => !IGNORED.has(path) && JSON.stringify(old.get(path)) !== JSON.stringify(now.get(path)))
     .sort();
   const pick = (values: Map<string, unknown>, exists: boolean) => {
     if (!exists) return null;

@@ -11,7 +11,7 @@ export interface FieldChanges {
 }
 
 /** Bookkeeping the server changes on every write; not what the caller changed. */
-const IGNORED = new Set(['metadata.resourceVersion', 'metadata.generation', 'metadata.managedFields', 'metadata.uid', 'metadata.creationTimestamp']);
+export const IGNORED = new Set(['metadata.resourceVersion', 'metadata.generation', 'metadata.managedFields', 'metadata.uid', 'metadata.creationTimestamp']);
 /** A created or deleted object lists every field; big ones are cut here so one row stays small. */
 export const MAX_FIELDS = 200;
 export const TRUNCATED = '(truncated)';
