@@ -63,11 +63,13 @@ export class Selector {
       if ((expr.operator === 'Exists' || expr.operator === 'DoesNotExist') && hasValues) {
         throw new SelectorParseError(source, `operator ${expr.operator} takes no values`);
       }
-      checkKey(source, expr.key);
+      // A null key is Go's "", which no label key can be.
+      const key = expr.key ?? '';
+      checkKey(source, key);
       expr.values?.forEach((v) => checkValue(source, v));
       const requirement: LabelSelectorRequirement = hasValues
-        ? { key: expr.key, operator: expr.operator, values: [...expr.values!] }
-        : { key: expr.key, operator: expr.operator };
+        ? { key, operator: expr.operator, values: [...expr.values!] }
+        : { key, operator: expr.operator };
       terms.push({ requirement, spelling: 'expression' });
     }
     return new Selector(terms);

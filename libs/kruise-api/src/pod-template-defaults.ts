@@ -60,8 +60,9 @@ function parseImageReference(image: string): { tag?: string; digest?: string } |
  * Kubernetes' imagePullPolicy default: Always for `:latest` or an image with neither tag nor digest,
  * IfNotPresent otherwise (also for a reference it cannot parse, as Kubernetes ignores that error).
  */
-export function defaultImagePullPolicy(image: string | undefined): PullPolicy {
-  const ref = image === undefined || image === '' ? undefined : parseImageReference(image);
+export function defaultImagePullPolicy(image: string | null | undefined): PullPolicy {
+  // null is how a manifest leaves the field unset (Go decodes it to "").
+  const ref = typeof image === 'string' && image !== '' ? parseImageReference(image) : undefined;
   if (ref === undefined) return 'IfNotPresent';
   const tag = ref.tag ?? (ref.digest === undefined ? 'latest' : '');
   return tag === 'latest' ? 'Always' : 'IfNotPresent';

@@ -33,7 +33,7 @@ function beta(spec: Partial<CloneSet['spec']> = {}): CloneSet {
 }
 
 describe('defaultImagePullPolicy', () => {
-  const cases: [string | undefined, string][] = [
+  const cases: [string | null | undefined, string][] = [
     ['nginx', 'Always'],
     ['nginx:latest', 'Always'],
     ['docker.io/library/nginx:latest', 'Always'],
@@ -45,6 +45,7 @@ describe('defaultImagePullPolicy', () => {
     [`nginx:latest@sha256:${'a'.repeat(64)}`, 'Always'],
     ['', 'IfNotPresent'],
     [undefined, 'IfNotPresent'],
+    [null, 'IfNotPresent'], // how a manifest leaves it unset
     ['Nginx:latest', 'IfNotPresent'], // Kubernetes cannot parse it and ignores the error
   ];
   it.each(cases)('%j -> %s', (image, policy) => {

@@ -1,0 +1,57 @@
+// Pods the schema lets through with any one field null, empty or odd must not trip the scheduler or the
+// kubelet: each is scheduled and run, or left Pending, and neither simulator reports an error.
+import { describe, expect, it } from '@jest/globals';
+import type { Pod } from '@coxswain/kruise-api';
+import { isApiError } from '../../src/errors.js';
+import { ODD_VALUES, paths, replaced } from '../odd-fields.js';
+import { startSimCluster } from './sim-fixtures.js';
+
+const RICH: Pod = {
+  apiVersion: 'v1',
+  kind: 'Pod',
+  metadata: { name: 'rich', namespace: 'default', labels: { app: 'web' }, annotations: { a: 'b' }, finalizers: ['example.io/keep'] },
+  spec: {
+    containers: [{
+      name: 'main',
+      image: 'nginx:1.25',
+      ports: [{ containerPort: 80, hostPort: 8080, protocol: 'TCP' }],
+      readinessProbe: { httpGet: { port: 80 }, initialDelaySeconds: 1, periodSeconds: 5 },
+      resources: { requests: { cpu: '100m', memory: '64Mi' }, limits: { cpu: '1' } },
+      env: [{ name: 'A', value: 'b' }],
+    }],
+    initContainers: [{ name: 'init', image: 'busybox:1.36' }],
+    readinessGates: [{ conditionType: 'InPlaceUpdateReady' }],
+    tolerations: [{ key: 'k', operator: 'Exists', effect: 'NoSchedule' }],
+    nodeSelector: { 'topology.kubernetes.io/zone': 'zone-a' },
+    affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchExpressions: [{ key: 'kubernetes.io/os', operator: 'In', values: ['linux'] }] }] } } },
+    terminationGracePeriodSeconds: 5,
+  },
+} as unknown as Pod;
+
+describe('the simulators meet pods with one field emptied or odd', () => {
+  it('schedule and run them, or leave them Pending, without an error', async () => {
+    const sim = await startSimCluster();
+    let accepted = 0;
+    for (const [i, path] of paths(RICH).entries()) {
+      // The name and namespace address the pod; kind and apiVersion decide what it is.
+      if (['apiVersion', 'kind', 'metadata', 'metadata.name', 'metadata.namespace'].includes(path.join('.'))) continue;
+      for (const [j, value] of ODD_VALUES.entries()) {
+        const pod = replaced(RICH, path, value);
+        pod.metadata.name = `odd-${i}-${j}`;
+        try {
+          await sim.store.create(pod);
+          accepted++;
+        } catch (err) {
+          if (!isApiError(err)) throw err;
+        }
+      }
+    }
+    for (let second = 0; second < 60; second++) await sim.advance(1000);
+    const running = (await sim.store.list<Pod>({ apiVersion: 'v1', kind: 'Pod' })).items.filter((p) => p.status?.phase === 'Running');
+    // stop() rejects with whatever the scheduler or kubelet reported.
+    await sim.stop();
+    expect(accepted).toBeGreaterThan(paths(RICH).length);
+    // Most odd values only touch a field the simulators do not need: those pods run.
+    expect(running.length).toBeGreaterThan(accepted / 2);
+  }, 120_000);
+});
