@@ -58,7 +58,8 @@ export function renderSubsetWorkload({ ud, adapter, subset, revision, replicas, 
   };
   base.metadata.annotations = { ...(base.metadata.annotations ?? {}), ...(template.metadata?.annotations ?? {}), [ANNOTATION_SUBSET_PATCH]: subsetPatchText(subset) };
 
-  const spec = structuredClone(template.spec);
+  // A template without a spec (Kruise validates no cloneSetTemplate) renders Go's zero-value spec.
+  const spec = structuredClone(template.spec ?? {}) as WorkloadSpec;
   spec['selector'] = { ...structuredClone(ud.spec.selector), matchLabels: { ...(ud.spec.selector.matchLabels ?? {}), [LABEL_SUBSET_NAME]: subset.name } };
   spec.replicas = replicas;
   adapter.applyPartition(spec, partition);

@@ -70,13 +70,13 @@ function storageOf(value: unknown): number | undefined {
 export function volumeClaimsStatus(set: StatefulSet, pods: readonly Pod[], pvcs: ReadonlyMap<string, PersistentVolumeClaim>): VolumeClaimStatus[] {
   return (set.spec.volumeClaimTemplates ?? []).map((template) => {
     const wanted = specApartFromSize(template.spec);
-    const templateRequest = storageOf(template.spec.resources?.requests?.['storage']) ?? 0;
+    const templateRequest = storageOf(template.spec?.resources?.requests?.['storage']) ?? 0;
     let compatibleReplicas = 0;
     let compatibleReadyReplicas = 0;
     for (const pod of pods) {
       const claim = pvcs.get(persistentVolumeClaimName(set.metadata.name!, template, podOrdinal(pod)));
       if (!claim || claim.metadata.deletionTimestamp) continue;
-      const request = storageOf(claim.spec.resources?.requests?.['storage']) ?? 0;
+      const request = storageOf(claim.spec?.resources?.requests?.['storage']) ?? 0;
       if (specApartFromSize(claim.spec) !== wanted || request < templateRequest) continue;
       compatibleReplicas++;
       if ((storageOf(claim.status?.capacity?.['storage']) ?? 0) >= request) compatibleReadyReplicas++;

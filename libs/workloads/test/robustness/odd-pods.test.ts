@@ -1,10 +1,10 @@
 // Pods the schema lets through with any one field null, empty or odd must not trip the scheduler or the
 // kubelet: each is scheduled and run, or left Pending, and neither simulator reports an error.
 import { describe, expect, it } from '@jest/globals';
+import { isApiError } from '@coxswain/cluster';
 import type { Pod } from '@coxswain/kruise-api';
-import { isApiError } from '../../src/errors.js';
-import { ODD_VALUES, paths, replaced } from '../odd-fields.js';
-import { startSimCluster } from './sim-fixtures.js';
+import { startUnitedEnv } from '../support/united-env.js';
+import { ODD_VALUES, paths, replaced } from './odd-fields.js';
 
 const RICH: Pod = {
   apiVersion: 'v1',
@@ -30,28 +30,32 @@ const RICH: Pod = {
 
 describe('the simulators meet pods with one field emptied or odd', () => {
   it('schedule and run them, or leave them Pending, without an error', async () => {
-    const sim = await startSimCluster();
+    const env = await startUnitedEnv();
     let accepted = 0;
-    for (const [i, path] of paths(RICH).entries()) {
-      // The name and namespace address the pod; kind and apiVersion decide what it is.
-      if (['apiVersion', 'kind', 'metadata', 'metadata.name', 'metadata.namespace'].includes(path.join('.'))) continue;
-      for (const [j, value] of ODD_VALUES.entries()) {
-        const pod = replaced(RICH, path, value);
-        pod.metadata.name = `odd-${i}-${j}`;
-        try {
-          await sim.store.create(pod);
-          accepted++;
-        } catch (err) {
-          if (!isApiError(err)) throw err;
+    let running = 0;
+    try {
+      for (const [i, path] of paths(RICH).entries()) {
+        // The name and namespace address the pod; kind and apiVersion decide what it is.
+        if (['apiVersion', 'kind', 'metadata', 'metadata.name', 'metadata.namespace'].includes(path.join('.'))) continue;
+        for (const [j, value] of ODD_VALUES.entries()) {
+          const pod = replaced(RICH, path, value);
+          pod.metadata.name = `odd-${i}-${j}`;
+          try {
+            await env.cluster.store.create(pod);
+            accepted++;
+          } catch (err) {
+            if (!isApiError(err)) throw err;
+          }
         }
       }
+      await env.run(60_000, 1000);
+      running = (await env.pods()).filter((p) => p.status?.phase === 'Running').length;
+    } finally {
+      await env.stop();
     }
-    for (let second = 0; second < 60; second++) await sim.advance(1000);
-    const running = (await sim.store.list<Pod>({ apiVersion: 'v1', kind: 'Pod' })).items.filter((p) => p.status?.phase === 'Running');
-    // stop() rejects with whatever the scheduler or kubelet reported.
-    await sim.stop();
+    expect(env.errors.map(String)).toEqual([]);
     expect(accepted).toBeGreaterThan(paths(RICH).length);
     // Most odd values only touch a field the simulators do not need: those pods run.
-    expect(running.length).toBeGreaterThan(accepted / 2);
+    expect(running).toBeGreaterThan(accepted / 2);
   }, 120_000);
 });

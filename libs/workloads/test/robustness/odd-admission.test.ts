@@ -7,9 +7,8 @@
 // matchExpressions key throwing in the selector check.
 import { describe, expect, it } from '@jest/globals';
 import { validateObjectSchema, type KubeObject } from '@coxswain/kruise-api';
-import { kruiseAdmission } from '../../src/admission/kruise-admission.js';
-import { isApiError } from '../../src/errors.js';
-import { ODD_VALUES, paths, replaced } from '../odd-fields.js';
+import { isApiError, kruiseAdmission } from '@coxswain/cluster';
+import { ODD_VALUES, paths, replaced } from './odd-fields.js';
 
 const CONTAINER = {
   name: 'main',
@@ -126,7 +125,7 @@ describe.each(MANIFESTS.map((m) => [`${m.apiVersion} ${m.kind}`, m] as const))('
     const failures: string[] = [];
     let checked = 0;
     for (const path of paths(manifest)) {
-      // The store refuses these before any webhook runs (incoming-object.ts).
+      // The store refuses these before any webhook runs (the cluster's incoming-object.ts).
       if (path[0] === 'apiVersion' || path[0] === 'kind' || path.join('.') === 'metadata') continue;
       for (const value of ODD_VALUES) {
         const object = replaced(manifest, path, value);
