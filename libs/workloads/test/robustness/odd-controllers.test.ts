@@ -49,6 +49,23 @@ const MANIFESTS: KubeObject[] = [
     },
   } as unknown as KubeObject,
   {
+    apiVersion: 'apps.kruise.io/v1alpha1', kind: 'CloneSet', metadata: { name: 'web' },
+    spec: {
+      replicas: 3, selector: SELECTOR, template: TEMPLATE,
+      scaleStrategy: { maxUnavailable: '10%', disablePVCReuse: true },
+      updateStrategy: { type: 'InPlaceIfPossible', partition: 1, maxUnavailable: '20%', maxSurge: 0, inPlaceUpdateStrategy: { gracePeriodSeconds: 1 } },
+      lifecycle: { preDelete: { labelsHandler: { 'example.io/block': 'true' } } },
+    },
+  },
+  {
+    apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: { name: 'web' },
+    spec: {
+      replicas: 2, serviceName: 'web', selector: SELECTOR, template: TEMPLATE, podManagementPolicy: 'OrderedReady',
+      volumeClaimTemplates: [{ metadata: { name: 'data' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } }],
+      updateStrategy: { type: 'RollingUpdate', rollingUpdate: { partition: 1, maxUnavailable: 1 } },
+    },
+  },
+  {
     apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web' },
     spec: { replicas: 2, selector: SELECTOR, template: TEMPLATE, strategy: { type: 'RollingUpdate', rollingUpdate: { maxSurge: '25%', maxUnavailable: 0 } }, progressDeadlineSeconds: 60 },
   },
