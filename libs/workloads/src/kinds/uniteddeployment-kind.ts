@@ -6,7 +6,7 @@
 import {
   isAdaptive, LABEL_KRUISE_CONTROLLER_REVISION_HASH, LABEL_SPECIFIED_DELETE, LABEL_SUBSET_NAME, matchesSelector, SPECIFIED_DELETE_VALUE,
   subsetTemplateKind, unschedulableDurationMs,
-  type IntOrString, type Lifecycle, type Pod, type PodTemplateSpec, type UnitedDeployment,
+  type Container, type IntOrString, type Lifecycle, type Pod, type PodTemplateSpec, type UnitedDeployment,
 } from '@coxswain/kruise-api';
 import { isPodAvailable } from '../pod/pod-state.js';
 import { lifecycleTimestamp, timestampMillis } from '../pod/time.js';
@@ -17,10 +17,12 @@ import { WorkloadMutationError } from './mutation-error.js';
 import type { SubsetSummary, WorkloadKindDescriptor } from './types.js';
 
 /** The pod template of whichever template kind is set. */
-function podTemplate(ud: Pick<UnitedDeployment, 'spec'>): PodTemplateSpec | undefined {
+/** The subset template's pod containers; none when Kruise left the template unvalidated (a cloneSetTemplate without a spec). */
+function templateContainers(ud: Pick<UnitedDeployment, 'spec'>): Container[] {
   const template = ud.spec?.template;
   const kind = template && subsetTemplateKind(template);
-  return kind ? (template[kind]?.spec as { template?: PodTemplateSpec } | undefined)?.template : undefined;
+  const podTemplate = kind ? (template[kind]?.spec as { template?: Partial<PodTemplateSpec> | null } | null | undefined)?.template : undefined;
+  return podTemplate?.spec?.containers ?? [];
 }
 
 function templateSpec(ud: UnitedDeployment): Record<string, unknown> | undefined {
@@ -103,12 +105,12 @@ export const UNITED_DEPLOYMENT_KIND: WorkloadKindDescriptor<UnitedDeployment> = 
     const partitioned = subsetTemplateKind(ud.spec.template) !== 'deploymentTemplate';
     return statuses.filter((s) => inTopology.has(s.name)).reduce((sum, s) => sum + Math.max(0, s.replicas - (partitioned ? s.partition : 0)), 0);
   },
-  images: (ud) => (podTemplate(ud)?.spec.containers ?? []).map((c) => c.image ?? ''),
+  images: (ud) => templateContainers(ud).map((c) => c.image ?? ''),
   replicas: (ud) => ud.spec.replicas ?? 1,
   updateStrategy: (ud) => ud.spec.updateStrategy ?? {},
   lifecycle: (ud) => templateSpec(ud)?.['lifecycle'] as Lifecycle | undefined,
   // A revision's data is the UnitedDeployment's spec.template (the subset template of one kind).
-  revisionImages: (revision) => (podTemplate(revision.data as unknown as Pick<UnitedDeployment, 'spec'>)?.spec?.containers ?? []).map((c) => c.image ?? ''),
+  revisionImages: (revision) => templateContainers(revision.data as unknown as Pick<UnitedDeployment, 'spec'>).map((c) => c.image ?? ''),
   podRevision: (pod) => pod.metadata.labels?.[LABEL_KRUISE_CONTROLLER_REVISION_HASH],
   podSubset: (_ud, pod) => pod.metadata.labels?.[LABEL_SUBSET_NAME],
   subsets: subsetSummaries,
@@ -118,9 +120,9 @@ export const UNITED_DEPLOYMENT_KIND: WorkloadKindDescriptor<UnitedDeployment> = 
     setImage(ud, container, image) {
       if (image.trim() === '') throw new WorkloadMutationError('image must not be empty', [{ field: 'image', message: 'must not be empty' }]);
       const next = structuredClone(ud);
-      const target = podTemplate(next)?.spec.containers.find((c) => c.name === container);
+      const target = templateContainers(next).find((c) => c.name === container);
       if (!target) {
-        const names = (podTemplate(next)?.spec.containers ?? []).map((c) => c.name).join(', ');
+        const names = templateContainers(next).map((c) => c.name).join(', ');
         throw new WorkloadMutationError(`container "${container}" is not in the pod template (containers: ${names})`, [{ field: 'container', message: `not found; containers: ${names}` }]);
       }
       target.image = image;
