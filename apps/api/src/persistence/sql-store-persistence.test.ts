@@ -1,9 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
-import { jsonbArrayOfParameters } from './sql-store-persistence.js';
+import { jsonArrayOfParameters } from './sql-store-persistence.js';
 
-describe('jsonbArrayOfParameters', () => {
+describe('jsonArrayOfParameters', () => {
   it('numbers its parameters from the first', () => {
-    expect(jsonbArrayOfParameters(1, 1)).toBe('ARRAY[$1::jsonb]');
-    expect(jsonbArrayOfParameters(3, 2)).toBe('ARRAY[$3::jsonb, $4::jsonb]');
+    expect(jsonArrayOfParameters(1, 1)).toBe('ARRAY[$1::json]');
+    expect(jsonArrayOfParameters(3, 2)).toBe('ARRAY[$3::json, $4::json]');
   });
 });

@@ -22,7 +22,7 @@ export class SqlStorePersistence implements StorePersistence {
     const objects: KubeObject[] = [];
     // Keyset pages of JSON text, parsed here: the database's thread only passes strings along.
     for (let after = ''; ; ) {
-      const rows = await query(this.sql, 'SELECT key, object::text AS object FROM cluster_objects WHERE key > $1 ORDER BY key LIMIT $2::int', [after, String(LOAD_PAGE)]);
+      const rows = await query(this.sql, 'SELECT key, object FROM cluster_objects WHERE key > $1 ORDER BY key LIMIT $2::int', [after, String(LOAD_PAGE)]);
       for (const [, object] of rows) objects.push(JSON.parse(object as string) as KubeObject);
       if (rows.length < LOAD_PAGE) break;
       after = rows[rows.length - 1]![0] as string;
@@ -40,7 +40,8 @@ export class SqlStorePersistence implements StorePersistence {
     // One statement: its data-modifying CTEs all run, atomically, whatever the main query reads, so a
     // commit is one round trip to the database (PGlite's thread or a PostgreSQL server) however many
     // objects it carries, in JSON chunks that die young (young-strings.ts in @coxswain/cluster). Keys are unique within the
-    // batch, so the upsert and the delete never meet.
+    // batch, so the upsert and the delete never meet. The chunks are json, not jsonb: json_to_recordset
+    // hands each object over as the text of its slice of the chunk, stored as it is (schema.prisma).
     const rows = puts.map((c) => ({
       key: c.key,
       api_version: c.object.apiVersion,
@@ -53,8 +54,8 @@ export class SqlStorePersistence implements StorePersistence {
     }));
     const putChunks = jsonChunks(rows);
     const deleteChunks = jsonChunks(deletes);
-    const putArray = jsonbArrayOfParameters(1, putChunks.length);
-    const deleteArray = jsonbArrayOfParameters(1 + putChunks.length, deleteChunks.length);
+    const putArray = jsonArrayOfParameters(1, putChunks.length);
+    const deleteArray = jsonArrayOfParameters(1 + putChunks.length, deleteChunks.length);
     const next = 1 + putChunks.length + deleteChunks.length;
     const args = [...putChunks, ...deleteChunks, String(resourceVersion), String(Math.round(at))];
     await this.sql.executeRaw({
@@ -62,12 +63,12 @@ export class SqlStorePersistence implements StorePersistence {
          INSERT INTO cluster_objects (key, api_version, kind, namespace, name, uid, resource_version, object)
          SELECT x.key, x.api_version, x.kind, x.namespace, x.name, x.uid, x.resource_version, x.object
          FROM unnest(${putArray}) AS c(rows),
-           jsonb_to_recordset(c.rows) AS x(key text, api_version text, kind text, namespace text, name text, uid text, resource_version bigint, object jsonb)
+           json_to_recordset(c.rows) AS x(key text, api_version text, kind text, namespace text, name text, uid text, resource_version bigint, object text)
          ON CONFLICT (key) DO UPDATE SET api_version = EXCLUDED.api_version, kind = EXCLUDED.kind,
            namespace = EXCLUDED.namespace, name = EXCLUDED.name, uid = EXCLUDED.uid,
            resource_version = EXCLUDED.resource_version, object = EXCLUDED.object
        ), deleted AS (
-         DELETE FROM cluster_objects WHERE key IN (SELECT jsonb_array_elements_text(c.keys) FROM unnest(${deleteArray}) AS c(keys))
+         DELETE FROM cluster_objects WHERE key IN (SELECT json_array_elements_text(c.keys) FROM unnest(${deleteArray}) AS c(keys))
        )
        INSERT INTO cluster_state (id, resource_version, simulated_time) VALUES (1, $${next}::bigint, $${next + 1}::bigint)
        ON CONFLICT (id) DO UPDATE SET resource_version = EXCLUDED.resource_version,
@@ -92,11 +93,11 @@ export async function readClusterState(sql: SqlQueryable): Promise<{ resourceVer
 }
 
 /**
- * `ARRAY[$first::jsonb, ...]` for `count` parameters numbered from `first`: unnested, it yields the
- * chunks in order (`unnest(...) AS c(rows), jsonb_to_recordset(c.rows)` reads their rows).
+ * `ARRAY[$first::json, ...]` for `count` parameters numbered from `first`: unnested, it yields the
+ * chunks in order (`unnest(...) AS c(rows), json_to_recordset(c.rows)` reads their rows).
  */
-export function jsonbArrayOfParameters(first: number, count: number): string {
-  return `ARRAY[${Array.from({ length: count }, (_, i) => `$${first + i}::jsonb`).join(', ')}]`;
+export function jsonArrayOfParameters(first: number, count: number): string {
+  return `ARRAY[${Array.from({ length: count }, (_, i) => `$${first + i}::json`).join(', ')}]`;
 }
 
 /** The rows of a query whose parameters are all text (cast in the SQL where needed). */
