@@ -16,8 +16,10 @@ import { humanAge } from './human-age.js';
 import { WorkloadMutationError } from './mutation-error.js';
 import type { SubsetSummary, WorkloadKindDescriptor } from './types.js';
 
-/** The pod template of whichever template kind is set. */
-/** The subset template's pod containers; none when Kruise left the template unvalidated (a cloneSetTemplate without a spec). */
+/**
+ * The pod containers of whichever subset template kind is set; none when the template has no pod spec
+ * (Kruise validates nothing in a cloneSetTemplate).
+ */
 function templateContainers(ud: Pick<UnitedDeployment, 'spec'>): Container[] {
   const template = ud.spec?.template;
   const kind = template && subsetTemplateKind(template);
