@@ -8,7 +8,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { isApiError } from '@coxswain/cluster';
 import type { ControllerRevision, KubeObject, Pod } from '@coxswain/kruise-api';
-import { POD_REF, WorkloadMutationError, workloadKindOf, type WorkloadKindDescriptor } from '../../src/index.js';
+import { POD_REF, WORKLOAD_KINDS, WorkloadMutationError, type WorkloadKindDescriptor } from '../../src/index.js';
 import { startUnitedEnv, type UnitedEnv } from '../support/united-env.js';
 import { ODD_VALUES, paths, replaced } from './odd-fields.js';
 
@@ -115,16 +115,13 @@ function readBack(kind: WorkloadKindDescriptor, workload: KubeObject, pods: read
   return failures;
 }
 
-/** Every stored workload of the env's namespaces read back through its descriptor (readBack). */
+/** Every stored workload of every kind the API serves, in these namespaces, read back (readBack). */
 async function readEveryWorkload(env: UnitedEnv, namespaces: Iterable<string>): Promise<string[]> {
   const failures: string[] = [];
   for (const namespace of namespaces) {
     const pods = (await env.cluster.store.list<Pod>(POD_REF, { namespace })).items;
     const revisions = (await env.cluster.store.list<ControllerRevision>(REVISION_REF, { namespace })).items;
-    for (const ref of [...new Set([...pods.flatMap((p) => p.metadata.ownerReferences ?? []), { apiVersion: 'apps.kruise.io/v1beta1', kind: 'UnitedDeployment' }, { apiVersion: 'apps.kruise.io/v1beta1', kind: 'CloneSet' }, { apiVersion: 'apps.kruise.io/v1beta1', kind: 'StatefulSet' }].map((r) => `${r.apiVersion}|${r.kind}`))]) {
-      const [apiVersion, kindName] = ref.split('|') as [string, string];
-      const kind = workloadKindOf({ apiVersion, kind: kindName });
-      if (!kind) continue;
+    for (const kind of WORKLOAD_KINDS) {
       for (const workload of (await env.cluster.store.list(kind.ref, { namespace })).items) {
         failures.push(...readBack(kind, workload, pods, revisions).map((f) => `${namespace}: ${f}`));
       }
