@@ -6,73 +6,11 @@
 // reconcile, a UnitedDeployment whose cloneSetTemplate has no spec failing to render its subsets, and
 // one whose pod template has no spec failing the API's whole `workloads` list (an INTERNAL error).
 import { describe, expect, it } from '@jest/globals';
-import { isApiError } from '@coxswain/cluster';
 import type { ControllerRevision, KubeObject, Pod } from '@coxswain/kruise-api';
 import { POD_REF, WORKLOAD_KINDS, WorkloadMutationError, type WorkloadKindDescriptor } from '../../src/index.js';
 import { startUnitedEnv, type UnitedEnv } from '../support/united-env.js';
-import { ODD_VALUES, paths, replaced } from './odd-fields.js';
-
-const TEMPLATE = {
-  metadata: { labels: { app: 'web' } },
-  spec: { containers: [{ name: 'main', image: 'nginx:1.25', env: [{ name: 'A', value: 'b' }], readinessProbe: { httpGet: { port: 80 } } }], readinessGates: [{ conditionType: 'InPlaceUpdateReady' }] },
-};
-const SELECTOR = { matchLabels: { app: 'web' } };
-const MANIFESTS: KubeObject[] = [
-  {
-    apiVersion: 'apps.kruise.io/v1beta1', kind: 'CloneSet', metadata: { name: 'web', labels: { a: 'b' } },
-    spec: {
-      replicas: 3, selector: SELECTOR, template: TEMPLATE, minReadySeconds: 1, revisionHistoryLimit: 5,
-      scaleStrategy: { maxUnavailable: 1 },
-      updateStrategy: { type: 'RollingUpdate', rollingUpdate: { partition: '20%', maxUnavailable: '20%', maxSurge: 1, podUpdatePolicy: 'InPlaceIfPossible', priorityStrategy: { weightPriority: [{ weight: 50, matchSelector: { matchLabels: { a: 'b' } } }] }, scatterStrategy: [{ key: 'zone', value: 'a' }], inPlaceUpdateStrategy: { gracePeriodSeconds: 1 } } },
-      lifecycle: { preDelete: { labelsHandler: { 'example.io/block': 'true' }, finalizersHandler: ['example.io/f'] }, inPlaceUpdate: { labelsHandler: { 'example.io/block': 'true' } } },
-    },
-  },
-  {
-    apiVersion: 'apps.kruise.io/v1beta1', kind: 'StatefulSet', metadata: { name: 'web' },
-    spec: {
-      replicas: 3, serviceName: 'web', selector: SELECTOR, template: TEMPLATE, podManagementPolicy: 'Parallel', reserveOrdinals: [1],
-      ordinals: { start: 0 }, persistentVolumeClaimRetentionPolicy: { whenDeleted: 'Retain', whenScaled: 'Delete' },
-      volumeClaimTemplates: [{ metadata: { name: 'data' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } }],
-      updateStrategy: { type: 'RollingUpdate', rollingUpdate: { partition: 1, maxUnavailable: '50%', podUpdatePolicy: 'InPlaceIfPossible', unorderedUpdate: { priorityStrategy: { weightPriority: [{ weight: 1, matchSelector: { matchLabels: { a: 'b' } } }] } }, inPlaceUpdateStrategy: { gracePeriodSeconds: 1 }, minReadySeconds: 1 } },
-      lifecycle: { preDelete: { labelsHandler: { 'example.io/block': 'true' } } },
-    },
-  },
-  {
-    apiVersion: 'apps.kruise.io/v1alpha1', kind: 'UnitedDeployment', metadata: { name: 'web' },
-    spec: {
-      replicas: 4, selector: SELECTOR, revisionHistoryLimit: 3,
-      template: { cloneSetTemplate: { metadata: { labels: { app: 'web' } }, spec: { selector: SELECTOR, template: TEMPLATE, updateStrategy: { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 1 } } } } },
-      topology: {
-        subsets: [
-          { name: 'a', replicas: '50%', nodeSelectorTerm: { matchExpressions: [{ key: 'topology.kubernetes.io/zone', operator: 'In', values: ['zone-a'] }] }, tolerations: [{ key: 'k', operator: 'Exists' }], patch: { metadata: { labels: { z: 'a' } } } },
-          { name: 'b', nodeSelectorTerm: { matchExpressions: [{ key: 'topology.kubernetes.io/zone', operator: 'In', values: ['zone-b'] }] } },
-        ],
-      },
-      updateStrategy: { type: 'Manual', manualUpdate: { partitions: { a: 1 } } },
-    },
-  } as unknown as KubeObject,
-  {
-    apiVersion: 'apps.kruise.io/v1alpha1', kind: 'CloneSet', metadata: { name: 'web' },
-    spec: {
-      replicas: 3, selector: SELECTOR, template: TEMPLATE,
-      scaleStrategy: { maxUnavailable: '10%', disablePVCReuse: true },
-      updateStrategy: { type: 'InPlaceIfPossible', partition: 1, maxUnavailable: '20%', maxSurge: 0, inPlaceUpdateStrategy: { gracePeriodSeconds: 1 } },
-      lifecycle: { preDelete: { labelsHandler: { 'example.io/block': 'true' } } },
-    },
-  },
-  {
-    apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: { name: 'web' },
-    spec: {
-      replicas: 2, serviceName: 'web', selector: SELECTOR, template: TEMPLATE, podManagementPolicy: 'OrderedReady',
-      volumeClaimTemplates: [{ metadata: { name: 'data' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } }],
-      updateStrategy: { type: 'RollingUpdate', rollingUpdate: { partition: 1, maxUnavailable: 1 } },
-    },
-  },
-  {
-    apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web' },
-    spec: { replicas: 2, selector: SELECTOR, template: TEMPLATE, strategy: { type: 'RollingUpdate', rollingUpdate: { maxSurge: '25%', maxUnavailable: 0 } }, progressDeadlineSeconds: 60 },
-  },
-];
+import { createAdmitted, oddVariants, paths } from './odd-fields.js';
+import { WORKLOAD_MANIFESTS } from './odd-manifests.js';
 
 const REVISION_REF = { apiVersion: 'apps/v1', kind: 'ControllerRevision' };
 
@@ -142,7 +80,7 @@ function namespaceOf(error: unknown): string {
  */
 const REFUSED_SUBSET = /reconcile failed; retrying with backoff .*"error":"ApiError: CloneSet /;
 
-describe.each(MANIFESTS.map((m) => [`${m.apiVersion} ${m.kind}`, m] as const))('%s with one field emptied or odd', (_name, manifest) => {
+describe.each(WORKLOAD_MANIFESTS.map((m) => [`${m.apiVersion} ${m.kind}`, m] as const))('%s with one field emptied or odd', (_name, manifest) => {
   it('is reconciled, or refused with a Warning, and read back, without a JavaScript error', async () => {
     const united = manifest.kind === 'UnitedDeployment';
     const env = await startUnitedEnv({ tolerate: (err) => united && REFUSED_SUBSET.test(String(err)) && (refused.add(namespaceOf(err)), true) });
@@ -152,21 +90,12 @@ describe.each(MANIFESTS.map((m) => [`${m.apiVersion} ${m.kind}`, m] as const))('
     let warned: Set<string>;
     let read: string[];
     try {
-      for (const [i, path] of paths(manifest).entries()) {
-        if (['apiVersion', 'kind', 'metadata', 'metadata.name'].includes(path.join('.'))) continue;
-        for (const [j, value] of ODD_VALUES.entries()) {
-          const object = replaced(manifest, path, value);
-          const namespace = `odd-${i}-${j}`;
-          object.metadata.namespace = namespace;
-          fields.set(namespace, `${path.join('.')} = ${JSON.stringify(value)}`);
-          try {
-            await env.cluster.store.create(object);
-            accepted++;
-          } catch (err) {
-            if (!isApiError(err)) throw err;
-          }
-        }
-      }
+      const variants = [...oddVariants(manifest, ['apiVersion', 'kind', 'metadata', 'metadata.name', 'metadata.namespace'])].map(({ id, field, object }) => {
+        const namespace = `odd-${id}`;
+        fields.set(namespace, field);
+        return { ...object, metadata: { ...object.metadata, namespace } };
+      });
+      accepted = await createAdmitted(env.cluster.store, variants);
       await env.run(20_000, 500);
       read = await readEveryWorkload(env, fields.keys());
       warned = new Set((await env.events()).filter((e) => e.reason === 'FailedUpdateSubset').map((e) => e.metadata.namespace!));
