@@ -1,25 +1,7 @@
 import { describe, it, expect } from '@jest/globals';
 import { ManualClock } from '../../src/clock.js';
-import { EmbeddedStore, MemoryPersistence, type PersistedChange } from '../../src/embedded/store/index.js';
-import { POD, FlakyPersistence, openStore, pod, record, settle } from './store-fixtures.js';
-
-/** Resolves commits only when told to, to hold a batch in flight. */
-class GatedPersistence extends MemoryPersistence {
-  private gates: Array<() => void> = [];
-  calls: number[] = [];
-
-  override async commit(changes: readonly PersistedChange[], resourceVersion: number, at: number): Promise<void> {
-    this.calls.push(changes.length);
-    await new Promise<void>((resolve) => this.gates.push(resolve));
-    return super.commit(changes, resourceVersion, at);
-  }
-
-  release(): void {
-    const gates = this.gates;
-    this.gates = [];
-    for (const open of gates) open();
-  }
-}
+import { EmbeddedStore } from '../../src/embedded/store/index.js';
+import { POD, FlakyPersistence, GatedPersistence, openStore, pod, record, settle } from './store-fixtures.js';
 
 describe('EmbeddedStore group commit', () => {
   it('commits 1,000 concurrent creates in far fewer commits, each caller with its own resourceVersion', async () => {
@@ -105,5 +87,44 @@ describe('EmbeddedStore group commit', () => {
     const stored = (await persistence.load()).objects.find((o) => o.kind === 'Pod');
     expect(stored?.metadata.labels).toEqual({ a: '2' });
     expect(stored?.metadata.resourceVersion).toBe('4');
+  });
+
+  it('writes queued behind a batch the database refuses are judged against what was committed instead', async () => {
+    const persistence = new GatedPersistence();
+    persistence.refuses = (object) => object.metadata.annotations?.['refuse'] === 'yes';
+    const store = await EmbeddedStore.open({ clock: new ManualClock(), persistence });
+    persistence.open = true;
+    await store.create(pod('seed'));
+    persistence.open = false;
+    const watch = await record(store, POD);
+    const poisoned = { ...pod('bad'), metadata: { ...pod('bad').metadata, annotations: { refuse: 'yes' } } };
+    const batch = [store.create(pod('a')), store.create(poisoned)];
+    await settle();
+    // Queued behind the batch in flight: a patch of its pod, a patch of its refused pod, a create of a name it takes.
+    const onTop = [
+      store.patch(POD, 'default', 'a', { metadata: { labels: { on: 'top' } } }),
+      store.patch(POD, 'default', 'bad', { metadata: { labels: { on: 'top' } } }),
+      store.create(pod('bad')),
+    ];
+    await settle();
+    expect(persistence.calls).toEqual([2, 2]);
+    persistence.open = true;
+    persistence.release();
+    const results = await Promise.allSettled([...batch, ...onTop]);
+    expect(results.map((r) => (r.status === 'fulfilled' ? 'ok' : (r.reason as { reason: string }).reason))).toEqual([
+      'ok',
+      'InternalError',
+      'ok',
+      'NotFound',
+      'ok',
+    ]);
+    // The batch of two was refused and retried alone; then the three queued writes made two changes.
+    expect(persistence.batchSizes.slice(1)).toEqual([2, 1, 1, 2]);
+    await settle();
+    expect(watch.lines()).toEqual(['ADDED a@3', 'MODIFIED a@4', 'ADDED bad@5']);
+    const stored = await persistence.load();
+    expect(stored.resourceVersion).toBe(5);
+    expect(stored.objects.find((o) => o.metadata.name === 'a')?.metadata.labels).toEqual({ on: 'top' });
+    expect(stored.objects.find((o) => o.metadata.name === 'bad')?.metadata.annotations).toBeUndefined();
   });
 });

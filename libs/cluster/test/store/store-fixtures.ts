@@ -1,7 +1,7 @@
 // Shared builders and helpers for the embedded store tests.
 import type { KubeObject } from '@coxswain/kruise-api';
 import { ManualClock } from '../../src/clock.js';
-import { EmbeddedStore, MemoryPersistence, type EmbeddedStoreOptions, type StorePersistence } from '../../src/embedded/store/index.js';
+import { EmbeddedStore, MemoryPersistence, type EmbeddedStoreOptions, type PersistedChange, type StorePersistence } from '../../src/embedded/store/index.js';
 import type { WatchEvent, WatchHandle, WatchOptions, KindRef } from '../../src/port.js';
 
 export const POD: KindRef = { apiVersion: 'v1', kind: 'Pod' };
@@ -102,5 +102,25 @@ export class FlakyPersistence extends MemoryPersistence {
     }
     if (args[0].some((change) => change.type === 'put' && this.refuses(change.object))) throw new Error('invalid byte sequence');
     return super.commit(...args);
+  }
+}
+
+/** Resolves commits only when told to, to hold a batch in flight (and refuses what FlakyPersistence refuses). */
+export class GatedPersistence extends FlakyPersistence {
+  private gates: Array<() => void> = [];
+  calls: number[] = [];
+  /** Commits pass at once while set. */
+  open = false;
+
+  override async commit(changes: readonly PersistedChange[], resourceVersion: number, at: number): Promise<void> {
+    this.calls.push(changes.length);
+    if (!this.open) await new Promise<void>((resolve) => this.gates.push(resolve));
+    return super.commit(changes, resourceVersion, at);
+  }
+
+  release(): void {
+    const gates = this.gates;
+    this.gates = [];
+    for (const open of gates) open();
   }
 }
