@@ -5,8 +5,9 @@
 // SIGTERM are passed on; when either process exits, the other is stopped and start exits too.
 import { spawn, spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { DEMO, REST_MS, runDemoRollout } from './demo-rollout.mjs';
 
 const root = join(import.meta.dirname, '..');
 const env = { NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NEXT_TELEMETRY_DISABLED: '1', ...process.env };
@@ -71,9 +72,11 @@ function run(name, args, cwd, extraEnv) {
 }
 
 let exitCode = 0;
+const demoStop = new AbortController();
 function stopAll(code, signal = 'SIGTERM') {
   if (stopping) return;
   stopping = true;
+  demoStop.abort();
   exitCode = code;
   if (children.size === 0) process.exit(code);
   for (const child of children.values()) child.kill(signal);
@@ -92,6 +95,11 @@ const parent = process.ppid;
 setInterval(() => {
   if (process.ppid !== parent) stopAll(0);
 }, 1000).unref();
+
+// A new embedded cluster is seeded from the demo file: then the demo's CloneSet keeps rolling (demo-rollout.mjs).
+const pglite = env.PGLITE_DIR || '.data/pglite';
+const demoRollout = env.DEMO_ROLLOUT !== 'off' && !env.SEED_FILE && !env.DATABASE_URL && (env.CLUSTER ?? 'embedded') === 'embedded'
+  && (pglite === 'memory' || !existsSync(join(resolve(root, pglite), 'PG_VERSION')));
 
 const dashboardUrl = `http://${browserHost(dashboardHost)}:${dashboardPort}`;
 run('api', [join(root, 'apps/api/dist/main.js')], root, {
@@ -117,12 +125,17 @@ async function answers(url) {
 }
 for (let i = 0; i < 600 && !stopping; i++) {
   if ((await answers(`${apiUrl}/readyz`)) && (await answers(dashboardUrl))) {
-    const pglite = env.PGLITE_DIR || '.data/pglite';
     const tokenFile = env.DATABASE_URL || pglite === 'memory' ? null : join(resolve(root, pglite), 'admin-token');
     const signIn = tokenFile && existsSync(tokenFile)
       ? `sign in with the local-admin token in ${tokenFile}`
       : 'sign in with an API token (set BOOTSTRAP_ADMIN_TOKEN, or `npm run token -- create --name admin --role admin`)';
     process.stdout.write(`[start] dashboard ${dashboardUrl} (${signIn}); API ${apiUrl}/graphql\n`);
+    const token = env.BOOTSTRAP_ADMIN_TOKEN || (tokenFile && existsSync(tokenFile) ? readFileSync(tokenFile, 'utf8').trim() : undefined);
+    if (demoRollout && token) {
+      const say = (line) => process.stdout.write(`[demo] ${line}\n`);
+      say(`${DEMO.namespace}/${DEMO.name} rolls to another image each time it has finished and rested ${REST_MS / 1000} s (DEMO_ROLLOUT=off to stop)`);
+      void runDemoRollout({ apiUrl, token, log: say, signal: demoStop.signal }).then((why) => why !== 'stopped' && say(`no longer rolled: ${why}`));
+    }
     break;
   }
   await new Promise((r) => setTimeout(r, 500));

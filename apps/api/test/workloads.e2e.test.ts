@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { TestApi, eventually } from './support/api-server.js';
 
 // The demo `npm start` seeds: the OpenKruise docs' sample CloneSet, as users paste it (v1alpha1), and the
-// Advanced StatefulSet document's in-place example (web).
+// Advanced StatefulSet document's in-place example (web), the UnitedDeployment document's, and the CloneSet
+// `npm start` keeps rolling (rollout-demo).
 const SAMPLE = readFileSync(new URL('../demo/workloads.yaml', import.meta.url), 'utf8');
 
 const WORKLOAD = `query($name: String!) { workload(kind: CLONE_SET, namespace: "default", name: $name) {
@@ -53,7 +54,7 @@ describe('CloneSet over GraphQL', () => {
 
   it('applies the docs sample (v1alpha1) and reports it as a v1beta1 CloneSet with 5 available pods', async () => {
     const applied = await api.graphql(`mutation($y: String!) { applyManifest(yaml: $y) { kind name action } }`, { y: SAMPLE });
-    expect(applied.data).toEqual({ applyManifest: [{ kind: 'CloneSet', name: 'sample', action: 'created' }, { kind: 'StatefulSet', name: 'web', action: 'created' }, { kind: 'UnitedDeployment', name: 'sample-ud', action: 'created' }] });
+    expect(applied.data).toEqual({ applyManifest: [{ kind: 'CloneSet', name: 'sample', action: 'created' }, { kind: 'StatefulSet', name: 'web', action: 'created' }, { kind: 'UnitedDeployment', name: 'sample-ud', action: 'created' }, { kind: 'CloneSet', name: 'rollout-demo', action: 'created' }] });
     const w = await until((x) => x.status.availableReplicas === 5, '5 available pods');
     oldRevision = w.status.updateRevision as string;
     expect(w.status).toMatchObject({ replicas: 5, readyReplicas: 5, updatedReplicas: 5, expectedUpdatedReplicas: 5, currentRevision: oldRevision, observedGeneration: 1 });
@@ -64,7 +65,7 @@ describe('CloneSet over GraphQL', () => {
       expect(node.zone).toMatch(/^zone-[abc]$/);
     }
     const list = await api.graphql(`{ workloads(kind: CLONE_SET) { totalCount edges { node { kind name replicas } } } }`);
-    expect(list.data).toEqual({ workloads: { totalCount: 1, edges: [{ node: { kind: 'CLONE_SET', name: 'sample', replicas: 5 } }] } });
+    expect(list.data).toEqual({ workloads: { totalCount: 2, edges: [{ node: { kind: 'CLONE_SET', name: 'rollout-demo', replicas: 8 } }, { node: { kind: 'CLONE_SET', name: 'sample', replicas: 5 } }] } });
   });
 
   it('holds a new image at partition 5, shows the PARTITION blocker, then updates exactly 2 at partition 3', async () => {

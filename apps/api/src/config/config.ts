@@ -75,6 +75,7 @@ export const ENVIRONMENT: readonly { name: string; default: string; meaning: str
   { name: 'DASHBOARD_PORT', default: '4200', meaning: '`npm start` only: HTTP port of the dashboard.' },
   { name: 'DASHBOARD_HOST', default: '127.0.0.1', meaning: '`npm start` only: interface the dashboard listens on.' },
   { name: 'API_URL', default: 'http://127.0.0.1:3000', meaning: '`npm start` only: the API as the dashboard (and the browser) reach it.' },
+  { name: 'DEMO_ROLLOUT', default: '(on)', meaning: '`npm start` only: `off` leaves the demo CloneSet `rollout-demo` alone (it is rolled only on the start that seeds a new cluster).' },
   { name: 'PGLITE_DIR', default: '.data/pglite', meaning: 'Embedded PGlite data directory, relative to the working directory; `memory` keeps nothing.' },
   { name: 'BOOTSTRAP_ADMIN_TOKEN', default: '(unset)', meaning: 'When no API token exists yet, the `local-admin` token is created with exactly this secret (at least 16 characters) instead of a random one; see [Tokens and roles](#tokens-and-roles).' },
   { name: 'DASHBOARD_ORIGIN', default: 'http://127.0.0.1:4200,http://localhost:4200', meaning: 'Origins of the dashboard allowed to call the API from a browser (CORS), comma-separated, each `scheme://host[:port]`; requests from any other origin get no CORS permission. `npm start` sets it to the dashboard it starts.' },
