@@ -61,6 +61,23 @@ describe('PodViews', () => {
     expect(views.view(p, owner('web-a', 60, 2), zone, T0 + 20_000).available).toBe(false);
   });
 
+  it.each([
+    ['held by minReadySeconds alone: the moment after which it is available', pod('web-1', 'web-a', T0), 10, T0 + 5_000, { available: false, availableAt: new Date(T0 + 10_000) }],
+    ['available: nothing to wait for', pod('web-1', 'web-a', T0), 10, T0 + 10_001, { available: true, availableAt: null }],
+    ['minReadySeconds 0', pod('web-1', 'web-a', T0), 0, T0 + 1, { available: true, availableAt: null }],
+    ['not ready: time alone will not make it available', pod('web-1', 'web-a', null), 10, T0 + 5_000, { available: false, availableAt: null }],
+  ])('availableAt, %s', (_what, p, minReadySeconds, now, expected) => {
+    expect(new PodViews().view(p, owner('web-a', minReadySeconds), nodes('zone-a'), now)).toMatchObject(expected);
+    expect(podView(p, owner('web-a', minReadySeconds), nodes('zone-a'), now)).toMatchObject(expected);
+  });
+
+  it('a remembered view that turns available drops its availableAt', () => {
+    const views = new PodViews();
+    const p = pod('web-1', 'web-a', T0);
+    expect(views.view(p, owner('web-a', 10), nodes('zone-a'), T0 + 5_000).availableAt).toEqual(new Date(T0 + 10_000));
+    expect(views.view(p, owner('web-a', 10), nodes('zone-a'), T0 + 10_001)).toMatchObject({ available: true, availableAt: null });
+  });
+
   it('keeps at most two generations of pods', () => {
     const views = new PodViews(2);
     const zone = nodes('zone-a');

@@ -139,6 +139,8 @@ export interface PodView {
   phase: string;
   ready: boolean;
   available: boolean;
+  /** When only minReadySeconds holds the pod back: the moment after which it is available. */
+  availableAt: Date | null;
   revision: string;
   isUpdated: boolean;
   lifecycleState: LifecycleStateName;
@@ -173,6 +175,7 @@ export function podView(pod: Pod, owner: WorkloadView, nodes: ReadonlyMap<string
     phase: pod.status?.phase ?? 'Pending',
     ready,
     available: descriptor.isPodAvailable(object, pod, now),
+    availableAt: instant(descriptor.podAvailableAt(object, pod, now)),
     revision: descriptor.podRevision?.(pod) ?? labels[LABEL_CONTROLLER_REVISION_HASH] ?? '',
     isUpdated: descriptor.isPodUpdated(object, pod),
     lifecycleState: lifecycleStateName(pod),
@@ -210,7 +213,7 @@ export class PodViews {
     const key = `${owner.uid}\0${owner.generation}\0${owner.status.updateRevision}`;
     const entry = this.young.get(pod) ?? this.old.get(pod);
     if (entry && entry.owner === key && entry.nodes === nodes) {
-      if (!entry.view.available && entry.view.ready && owner.descriptor.isPodAvailable(owner.object, pod, now)) entry.view = { ...entry.view, available: true };
+      if (!entry.view.available && entry.view.ready && owner.descriptor.isPodAvailable(owner.object, pod, now)) entry.view = { ...entry.view, available: true, availableAt: null };
       this.remember(pod, entry);
       return entry.view;
     }
@@ -294,6 +297,10 @@ export function planView(plan: PlanSummary): PlanView {
 
 function date(value: string | undefined | null): Date | null {
   const ms = timestampMillis(value ?? undefined);
+  return ms === undefined ? null : new Date(ms);
+}
+
+function instant(ms: number | undefined): Date | null {
   return ms === undefined ? null : new Date(ms);
 }
 

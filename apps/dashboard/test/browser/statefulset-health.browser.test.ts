@@ -2,7 +2,8 @@
 // StatefulSet page (ordinal strip with a reserved gap and the partition line; stepping the partition
 // updates exactly the pods right of the line), health badges of a held and a degraded workload with
 // their reasons on the page, the list's filters surviving a reload through the URL, the stacked
-// chart's data, and the committed GraphQL schema being the one the API serves.
+// chart's data, the committed GraphQL schema being the one the API serves, and pods counted available
+// once minReadySeconds pass.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -247,6 +248,23 @@ describe('Advanced StatefulSet, health and filters in Chromium', () => {
     const served = printSchema(lexicographicSortSchema(buildClientSchema(res.data!)));
     const committed = readFileSync(join(DASHBOARD_DIR, 'src', 'lib', 'api', 'schema.graphql'), 'utf8').replace(/^#.*\n/gm, '').trim();
     expect(committed).toBe(served.trim());
+  });
+
+  it('counts pods available once minReadySeconds pass, which no event marks (the demo CloneSet, minReadySeconds 4)', async () => {
+    await page.goto(`${dashboard.url}/workloads/cloneset/default/rollout-demo`);
+    await page.getByTestId('revision-pods').locator('.revision-card').first().waitFor({ timeout: 30_000 });
+    const rolled = await gql(api.url, 'mutation { setImage(kind: CLONE_SET, namespace: "default", name: "rollout-demo", container: "nginx", image: "nginx:1.26-alpine") { generation } }');
+    expect(rolled.errors).toBeUndefined();
+    type Read = { workload: { generation: number; status: { observedGeneration: number; updatedAvailableReplicas: number } } };
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const { workload: w } = (await gql<Read>(api.url, '{ workload(kind: CLONE_SET, namespace: "default", name: "rollout-demo") { generation status { observedGeneration updatedAvailableReplicas } } }')).data!;
+      if (w.status.observedGeneration === w.generation && w.status.updatedAvailableReplicas === 8) break;
+      if (Date.now() > deadline) throw new Error(`rollout-demo not rolled within 60 s: ${JSON.stringify(w)}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    // The last pods turned available 4 s after they were ready, with no pod event: the page counts them too.
+    await page.waitForFunction(() => /· 8 pods, 8 ready, 8 available/.test(document.querySelector('[data-testid=revision-pods]')?.textContent ?? ''), null, { timeout: 3_000 });
   });
 
   it('raised no error in the page', () => {

@@ -3,7 +3,7 @@ import type { Health, Ordinals, Pod, RolloutPlan, StatefulSetSummary, Subset, Wo
 
 export function pod(name: string, over: Partial<Pod> = {}): Pod {
   return {
-    name, node: 'sim-a-1', zone: 'zone-a', subset: null, podIP: '10.0.0.1', phase: 'Running', ready: true, available: true,
+    name, node: 'sim-a-1', zone: 'zone-a', subset: null, podIP: '10.0.0.1', phase: 'Running', ready: true, available: true, availableAt: null,
     revision: 'web-old', isUpdated: false, lifecycleState: 'NORMAL', pendingHook: null, pendingSince: null,
     deleting: false, ordinal: null, createdAt: '2026-01-01T00:00:00Z', containers: [{ name: 'main', image: 'nginx:1', ready: true, restartCount: 0 }],
     ...over,

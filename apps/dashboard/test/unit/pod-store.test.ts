@@ -43,4 +43,33 @@ describe('PodStore', () => {
     expect(n).toBe(0);
     expect(store.loaded).toBe(true);
   });
+
+  it('turns pods available when their availableAt passes, which no event marks', () => {
+    const store = new PodStore();
+    const T = Date.UTC(2026, 10, 27, 12, 0, 0);
+    const at = (ms: number) => new Date(T + ms).toISOString();
+    store.replaceAll([
+      pod('a', { available: false, availableAt: at(4_000) }),
+      pod('b', { available: false, availableAt: at(2_000) }),
+      pod('c', { available: false, availableAt: null, ready: false }),
+      pod('d'),
+    ]);
+    expect(store.nextAvailableAt()).toBe(T + 2_000);
+    const v = store.version;
+    // Only strictly after the moment: at it, the pod is not available yet.
+    expect(store.promoteAvailable(T + 2_000)).toBe(false);
+    expect(store.version).toBe(v);
+    expect(store.promoteAvailable(T + 2_001)).toBe(true);
+    expect(store.version).toBe(v + 1);
+    expect(store.snapshot().map((p) => [p.name, p.available, p.availableAt])).toEqual([
+      ['a', false, at(4_000)],
+      ['b', true, null],
+      ['c', false, null],
+      ['d', true, null],
+    ]);
+    expect(store.nextAvailableAt()).toBe(T + 4_000);
+    expect(store.promoteAvailable(T + 10_000)).toBe(true);
+    expect(store.nextAvailableAt()).toBeUndefined();
+    expect(store.snapshot().filter((p) => p.available).map((p) => p.name)).toEqual(['a', 'b', 'd']);
+  });
 });

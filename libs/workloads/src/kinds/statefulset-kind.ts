@@ -10,6 +10,7 @@ import { podRevision } from '../statefulset/core/update-order.js';
 import { KRUISE_STATEFULSET, statefulSetView } from '../statefulset/utils/flavor.js';
 import { isMemberOf, podOrdinal } from '../statefulset/utils/identity.js';
 import { availability } from '../statefulset/utils/pod-health.js';
+import { availableAt } from '../pod/pod-state.js';
 import { column, controlledBy, withImage, withReplicas, withRevisionTemplate } from './common-edits.js';
 import { humanAge } from './human-age.js';
 import { WorkloadMutationError } from './mutation-error.js';
@@ -66,6 +67,11 @@ export const STATEFULSET_KIND: WorkloadKindDescriptor<StatefulSet> = {
   lifecycle: (set) => set.spec.lifecycle,
   podOrdinal: (set, pod) => (isMemberOf(set, pod) ? podOrdinal(pod) : undefined),
   isPodAvailable: (set, pod, now) => availability(pod, statefulSetView(set, KRUISE_STATEFULSET).minReadySeconds, now).available,
+  podAvailableAt: (set, pod, now) => {
+    const minReadySeconds = statefulSetView(set, KRUISE_STATEFULSET).minReadySeconds;
+    if (!availability(pod, 0, now).available || availability(pod, minReadySeconds, now).available) return undefined;
+    return availableAt(pod, minReadySeconds);
+  },
   isPodUpdated: (set, pod) => set.status?.updateRevision !== undefined && podRevision(pod) === set.status.updateRevision,
   mutations: {
     setImage: withImage,

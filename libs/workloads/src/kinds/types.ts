@@ -135,6 +135,11 @@ export interface WorkloadKindDescriptor<W extends KubeObject = KubeObject> {
   subsets?(workload: W): SubsetSummary[];
   /** The pod counts as available by the kind's own rule (minReadySeconds, lifecycle state). */
   isPodAvailable(workload: W, pod: Pod, now: number): boolean;
+  /**
+   * When minReadySeconds alone keeps the pod from being available: the instant (ms) after which
+   * isPodAvailable holds with nothing else changed; undefined otherwise.
+   */
+  podAvailableAt(workload: W, pod: Pod, now: number): number | undefined;
   /** The pod is at the workload's update revision, by the kind's own revision matching. */
   isPodUpdated(workload: W, pod: Pod): boolean;
   mutations: WorkloadMutations<W>;

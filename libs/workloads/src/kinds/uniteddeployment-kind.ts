@@ -8,7 +8,7 @@ import {
   subsetTemplateKind, unschedulableDurationMs,
   type Container, type IntOrString, type Lifecycle, type Pod, type PodTemplateSpec, type UnitedDeployment,
 } from '@coxswain/kruise-api';
-import { isPodAvailable } from '../pod/pod-state.js';
+import { heldByMinReadyUntil, isPodAvailable } from '../pod/pod-state.js';
 import { lifecycleTimestamp, timestampMillis } from '../pod/time.js';
 import { UNITED_DEPLOYMENT_REF } from '../uniteddeployment/reconciler.js';
 import { column, withReplicas, withRevisionTemplate, type TemplatedWorkload } from './common-edits.js';
@@ -30,6 +30,12 @@ function templateContainers(ud: Pick<UnitedDeployment, 'spec'>): Container[] {
 function templateSpec(ud: UnitedDeployment): Record<string, unknown> | undefined {
   const kind = subsetTemplateKind(ud.spec.template);
   return kind ? (ud.spec.template[kind]?.spec as unknown as Record<string, unknown>) : undefined;
+}
+
+/** The subset workloads' minReadySeconds, as the template gives it. */
+function templateMinReadySeconds(ud: UnitedDeployment): number {
+  const value = templateSpec(ud)?.['minReadySeconds'];
+  return typeof value === 'number' ? value : 0;
 }
 
 function subsetSummaries(ud: UnitedDeployment): SubsetSummary[] {
@@ -116,7 +122,8 @@ export const UNITED_DEPLOYMENT_KIND: WorkloadKindDescriptor<UnitedDeployment> = 
   podRevision: (pod) => pod.metadata.labels?.[LABEL_KRUISE_CONTROLLER_REVISION_HASH],
   podSubset: (_ud, pod) => pod.metadata.labels?.[LABEL_SUBSET_NAME],
   subsets: subsetSummaries,
-  isPodAvailable: (ud, pod, now) => isPodAvailable(pod, (templateSpec(ud)?.['minReadySeconds'] as number | undefined) ?? 0, now),
+  isPodAvailable: (ud, pod, now) => isPodAvailable(pod, templateMinReadySeconds(ud), now),
+  podAvailableAt: (ud, pod, now) => heldByMinReadyUntil(pod, templateMinReadySeconds(ud), now),
   isPodUpdated: (ud, pod) => ud.status?.updatedRevision !== undefined && pod.metadata.labels?.[LABEL_KRUISE_CONTROLLER_REVISION_HASH] === ud.status.updatedRevision,
   mutations: {
     setImage(ud, container, image) {

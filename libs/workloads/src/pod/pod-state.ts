@@ -118,6 +118,15 @@ export function availableAt(pod: Pod, minReadySeconds: number): number | undefin
 }
 
 /**
+ * When minReadySeconds alone keeps the pod from §6 available(pod): the instant after which it is available
+ * if nothing else changes; `undefined` when it is available already, or something else holds it back.
+ */
+export function heldByMinReadyUntil(pod: Pod, minReadySeconds: number, now: number): number | undefined {
+  if (!isPodAvailable(pod, 0, now) || isPodAvailable(pod, minReadySeconds, now)) return undefined;
+  return availableAt(pod, minReadySeconds);
+}
+
+/**
  * Why §6 available(pod) is false, in plain words for plan blockers; `undefined` when the pod is
  * available. Checks run in the predicate's order, so the first obstacle is the one reported.
  */

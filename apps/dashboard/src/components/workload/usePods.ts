@@ -17,6 +17,8 @@ import { useSession } from '../session/SessionProvider';
 
 /** Pause before listing again after the API refused to replay (it may be relisting the cluster itself). */
 const RELIST_DELAY_MS = 1000;
+/** How late after a pod's availableAt the store marks it available: its moment has surely passed. */
+const AVAILABLE_SLACK_MS = 50;
 
 export interface PodsState { store: PodStore; error: string | null; loading: boolean }
 
@@ -32,6 +34,15 @@ export function usePods(kind: WorkloadKind, namespace: string, name: string): Po
     let unsubscribe: (() => void) | undefined;
     let relistTimer: ReturnType<typeof setTimeout> | undefined;
     const batcher = new Batcher<string, PodEvent>((batch) => store.apply(batch), browserScheduler, 100);
+    // minReadySeconds passing is no event: the store marks those pods available when their moment comes.
+    let availableTimer: ReturnType<typeof setTimeout> | undefined;
+    const awaitAvailable = () => {
+      clearTimeout(availableTimer);
+      const at = store.nextAvailableAt();
+      if (at === undefined) return;
+      availableTimer = setTimeout(() => store.promoteAvailable(Date.now()), Math.max(0, at - Date.now()) + AVAILABLE_SLACK_MS);
+    };
+    const offStore = store.subscribe(awaitAvailable);
 
     async function load() {
       setLoading(true);
@@ -79,6 +90,8 @@ export function usePods(kind: WorkloadKind, namespace: string, name: string): Po
     return () => {
       stopped = true;
       unsubscribe?.();
+      offStore();
+      clearTimeout(availableTimer);
       clearTimeout(relistTimer);
       batcher.stop();
     };

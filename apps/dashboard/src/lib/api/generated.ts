@@ -51,7 +51,7 @@ export type WorkloadSummaryFragment =
   | WorkloadSummary_UnitedDeployment_Fragment
 ;
 
-export type PodFieldsFragment = { name: string, node: string | null, zone: string | null, subset: string | null, podIP: string | null, phase: string, ready: boolean, available: boolean, revision: string, isUpdated: boolean, lifecycleState: LifecycleState, pendingHook: HookPoint | null, pendingSince: string | null, deleting: boolean, ordinal: number | null, createdAt: string, containers: Array<{ name: string, image: string, ready: boolean, restartCount: number }> };
+export type PodFieldsFragment = { name: string, node: string | null, zone: string | null, subset: string | null, podIP: string | null, phase: string, ready: boolean, available: boolean, availableAt: string | null, revision: string, isUpdated: boolean, lifecycleState: LifecycleState, pendingHook: HookPoint | null, pendingSince: string | null, deleting: boolean, ordinal: number | null, createdAt: string, containers: Array<{ name: string, image: string, ready: boolean, restartCount: number }> };
 
 export type SubsetFieldsFragment = { name: string, kind: string, workload: string | null, replicas: number, reason: string, specifiedReplicas: number | string | null, minReplicas: number | null, maxReplicas: number | null, partition: number, reservedPods: number, currentReplicas: number, readyReplicas: number, updatedReplicas: number, updatedReadyReplicas: number, schedulable: boolean, recoversAt: string | null, schedulableCondition: { status: string, reason: string | null, message: string | null, lastTransitionTime: string | null } | null };
 
@@ -123,9 +123,9 @@ export type PodsQueryVariables = Exact<{
 
 
 export type PodsQuery = { workload:
-    | { pods: { totalCount: number, resourceVersion: string, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { name: string, node: string | null, zone: string | null, subset: string | null, podIP: string | null, phase: string, ready: boolean, available: boolean, revision: string, isUpdated: boolean, lifecycleState: LifecycleState, pendingHook: HookPoint | null, pendingSince: string | null, deleting: boolean, ordinal: number | null, createdAt: string, containers: Array<{ name: string, image: string, ready: boolean, restartCount: number }> } }> } }
-    | { pods: { totalCount: number, resourceVersion: string, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { name: string, node: string | null, zone: string | null, subset: string | null, podIP: string | null, phase: string, ready: boolean, available: boolean, revision: string, isUpdated: boolean, lifecycleState: LifecycleState, pendingHook: HookPoint | null, pendingSince: string | null, deleting: boolean, ordinal: number | null, createdAt: string, containers: Array<{ name: string, image: string, ready: boolean, restartCount: number }> } }> } }
-    | { pods: { totalCount: number, resourceVersion: string, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { name: string, node: string | null, zone: string | null, subset: string | null, podIP: string | null, phase: string, ready: boolean, available: boolean, revision: string, isUpdated: boolean, lifecycleState: LifecycleState, pendingHook: HookPoint | null, pendingSince: string | null, deleting: boolean, ordinal: number | null, createdAt: string, containers: Array<{ name: string, image: string, ready: boolean, restartCount: number }> } }> } }
+    | { pods: { totalCount: number, resourceVersion: string, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { name: string, node: string | null, zone: string | null, subset: string | null, podIP: string | null, phase: string, ready: boolean, available: boolean, availableAt: string | null, revision: string, isUpdated: boolean, lifecycleState: LifecycleState, pendingHook: HookPoint | null, pendingSince: string | null, deleting: boolean, ordinal: number | null, createdAt: string, containers: Array<{ name: string, image: string, ready: boolean, restartCount: number }> } }> } }
+    | { pods: { totalCount: number, resourceVersion: string, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { name: string, node: string | null, zone: string | null, subset: string | null, podIP: string | null, phase: string, ready: boolean, available: boolean, availableAt: string | null, revision: string, isUpdated: boolean, lifecycleState: LifecycleState, pendingHook: HookPoint | null, pendingSince: string | null, deleting: boolean, ordinal: number | null, createdAt: string, containers: Array<{ name: string, image: string, ready: boolean, restartCount: number }> } }> } }
+    | { pods: { totalCount: number, resourceVersion: string, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { name: string, node: string | null, zone: string | null, subset: string | null, podIP: string | null, phase: string, ready: boolean, available: boolean, availableAt: string | null, revision: string, isUpdated: boolean, lifecycleState: LifecycleState, pendingHook: HookPoint | null, pendingSince: string | null, deleting: boolean, ordinal: number | null, createdAt: string, containers: Array<{ name: string, image: string, ready: boolean, restartCount: number }> } }> } }
    | null };
 
 export type TopologyQueryVariables = Exact<{ [key: string]: never; }>;
@@ -153,7 +153,7 @@ export type PodChangedSubscriptionVariables = Exact<{
 }>;
 
 
-export type PodChangedSubscription = { podChanged: { type: string, pod: { name: string, node: string | null, zone: string | null, subset: string | null, podIP: string | null, phase: string, ready: boolean, available: boolean, revision: string, isUpdated: boolean, lifecycleState: LifecycleState, pendingHook: HookPoint | null, pendingSince: string | null, deleting: boolean, ordinal: number | null, createdAt: string, containers: Array<{ name: string, image: string, ready: boolean, restartCount: number }> } } };
+export type PodChangedSubscription = { podChanged: { type: string, pod: { name: string, node: string | null, zone: string | null, subset: string | null, podIP: string | null, phase: string, ready: boolean, available: boolean, availableAt: string | null, revision: string, isUpdated: boolean, lifecycleState: LifecycleState, pendingHook: HookPoint | null, pendingSince: string | null, deleting: boolean, ordinal: number | null, createdAt: string, containers: Array<{ name: string, image: string, ready: boolean, restartCount: number }> } } };
 
 export type SetPartitionMutationVariables = Exact<{
   kind: WorkloadKind;
@@ -342,6 +342,7 @@ export const PodFieldsFragmentDoc = new TypedDocumentString(`
   phase
   ready
   available
+  availableAt
   revision
   isUpdated
   lifecycleState
@@ -676,6 +677,7 @@ export const PodsDocument = new TypedDocumentString(`
   phase
   ready
   available
+  availableAt
   revision
   isUpdated
   lifecycleState
@@ -798,6 +800,7 @@ export const PodChangedDocument = new TypedDocumentString(`
   phase
   ready
   available
+  availableAt
   revision
   isUpdated
   lifecycleState

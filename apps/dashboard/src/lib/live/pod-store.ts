@@ -3,6 +3,13 @@
 // (useSyncExternalStore) so a flush of 1,000 changes is one render, not 1,000.
 import type { Pod, PodEvent } from '../api/types';
 
+/** When a not-yet-available pod turns available with time alone (the API's availableAt), in ms. */
+function availableAtMillis(pod: Pod): number | undefined {
+  if (pod.available || !pod.availableAt) return undefined;
+  const at = Date.parse(pod.availableAt);
+  return Number.isNaN(at) ? undefined : at;
+}
+
 export class PodStore {
   private pods = new Map<string, Pod>();
   private listeners = new Set<() => void>();
@@ -59,6 +66,32 @@ export class PodStore {
   };
 
   getVersion = (): number => this.versionNumber;
+
+  /**
+   * The earliest moment a pod here turns available with time alone (minReadySeconds: no event marks
+   * it, so the store does), in ms; undefined when none waits.
+   */
+  nextAvailableAt(): number | undefined {
+    let next: number | undefined;
+    for (const pod of this.pods.values()) {
+      const at = availableAtMillis(pod);
+      if (at !== undefined && (next === undefined || at < next)) next = at;
+    }
+    return next;
+  }
+
+  /** Pods whose availableAt has passed by `now` turn available; true when any did. */
+  promoteAvailable(now: number): boolean {
+    let promoted = false;
+    for (const [name, pod] of this.pods) {
+      const at = availableAtMillis(pod);
+      if (at === undefined || at >= now) continue;
+      this.pods.set(name, { ...pod, available: true, availableAt: null });
+      promoted = true;
+    }
+    if (promoted) this.bump();
+    return promoted;
+  }
 
   private bump(): void {
     this.cached = null;
