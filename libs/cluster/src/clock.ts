@@ -141,3 +141,12 @@ export class ManualClock implements Clock {
 async function settle(): Promise<void> {
   for (let i = 0; i < 5; i++) await new Promise<void>((resolve) => setImmediate(resolve));
 }
+
+/**
+ * The wall-clock time at which `clock` reads `at`: a browser's timer for a moment of the cluster's time
+ * needs it (a scaled clock runs ahead of the wall clock, and faster).
+ */
+export function wallTimeOf(clock: Clock, at: number): number {
+  if (!(clock instanceof ScaledClock)) return at;
+  return clock.origin.wall + (at - clock.origin.simulated) / clock.factor;
+}

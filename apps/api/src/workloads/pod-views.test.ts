@@ -71,6 +71,13 @@ describe('PodViews', () => {
     expect(podView(p, owner('web-a', minReadySeconds), nodes('zone-a'), now)).toMatchObject(expected);
   });
 
+  it('gives availableAt in wall-clock time: a scaled cluster clock is converted', () => {
+    const toWall = (at: number) => T0 + (at - T0) / 20;
+    const p = pod('web-1', 'web-a', T0);
+    expect(new PodViews(4096, toWall).view(p, owner('web-a', 10), nodes('zone-a'), T0 + 5_000).availableAt).toEqual(new Date(T0 + 500));
+    expect(podView(p, owner('web-a', 10), nodes('zone-a'), T0 + 5_000, toWall).availableAt).toEqual(new Date(T0 + 500));
+  });
+
   it('a remembered view that turns available drops its availableAt', () => {
     const views = new PodViews();
     const p = pod('web-1', 'web-a', T0);

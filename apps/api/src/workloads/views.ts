@@ -157,7 +157,11 @@ export interface PodView {
   subset: string | null;
 }
 
-export function podView(pod: Pod, owner: WorkloadView, nodes: ReadonlyMap<string, Node>, now: number): PodView {
+/**
+ * @param toWall the wall-clock time at which the cluster's clock reads a given time (availableAt is for a
+ *   browser's timer); identity on a real clock.
+ */
+export function podView(pod: Pod, owner: WorkloadView, nodes: ReadonlyMap<string, Node>, now: number, toWall: (at: number) => number = (at) => at): PodView {
   const { descriptor, object } = owner;
   const labels = pod.metadata.labels ?? {};
   const nodeName = pod.spec.nodeName ?? null;
@@ -175,7 +179,7 @@ export function podView(pod: Pod, owner: WorkloadView, nodes: ReadonlyMap<string
     phase: pod.status?.phase ?? 'Pending',
     ready,
     available: descriptor.isPodAvailable(object, pod, now),
-    availableAt: instant(descriptor.podAvailableAt(object, pod, now)),
+    availableAt: instant(descriptor.podAvailableAt(object, pod, now), toWall),
     revision: descriptor.podRevision?.(pod) ?? labels[LABEL_CONTROLLER_REVISION_HASH] ?? '',
     isUpdated: descriptor.isPodUpdated(object, pod),
     lifecycleState: lifecycleStateName(pod),
@@ -207,7 +211,11 @@ export class PodViews {
   private young = new Map<Pod, PodViewEntry>();
   private old = new Map<Pod, PodViewEntry>();
 
-  constructor(private readonly generationSize = 4096) {}
+  constructor(
+    private readonly generationSize = 4096,
+    /** podView's toWall. */
+    private readonly toWall: (at: number) => number = (at) => at,
+  ) {}
 
   view(pod: Pod, owner: WorkloadView, nodes: ReadonlyMap<string, Node>, now: number): PodView {
     const key = `${owner.uid}\0${owner.generation}\0${owner.status.updateRevision}`;
@@ -217,7 +225,7 @@ export class PodViews {
       this.remember(pod, entry);
       return entry.view;
     }
-    const view = podView(pod, owner, nodes, now);
+    const view = podView(pod, owner, nodes, now, this.toWall);
     this.remember(pod, { owner: key, nodes, view });
     return view;
   }
@@ -300,8 +308,8 @@ function date(value: string | undefined | null): Date | null {
   return ms === undefined ? null : new Date(ms);
 }
 
-function instant(ms: number | undefined): Date | null {
-  return ms === undefined ? null : new Date(ms);
+function instant(ms: number | undefined, toWall: (at: number) => number): Date | null {
+  return ms === undefined ? null : new Date(Math.round(toWall(ms)));
 }
 
 function parseJson(text: string | undefined): unknown {

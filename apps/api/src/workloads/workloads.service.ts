@@ -6,7 +6,7 @@
 // changes nothing; the cluster's admission validates the result; the answer waits until the cache
 // holds the change, so the caller reads it back.
 import { Inject, Injectable } from '@nestjs/common';
-import { isApiError, type ClusterClient, type WatchEvent } from '@coxswain/cluster';
+import { isApiError, wallTimeOf, type ClusterClient, type WatchEvent } from '@coxswain/cluster';
 import { OWNER_UID_INDEX } from '@coxswain/controller-runtime';
 import { LABEL_SUBSET_NAME, printYaml, type ControllerRevision, type Event, type IntOrString, type KubeObject, type Node, type Pod } from '@coxswain/kruise-api';
 import {
@@ -50,7 +50,7 @@ const CHANGE_ATTEMPTS = 5;
 
 @Injectable()
 export class WorkloadsService {
-  private readonly podViews = new PodViews();
+  private readonly podViews = new PodViews(undefined, (at) => wallTimeOf(this.runtime.clock, at));
 
   constructor(
     @Inject(CLUSTER) private readonly cluster: ClusterClient,

@@ -179,7 +179,7 @@ export class PodModel {
   @Field() phase!: string;
   @Field({ description: 'Running and Ready (with the InPlaceUpdateReady gate, when present).' }) ready!: boolean;
   @Field({ description: 'Ready for minReadySeconds and in lifecycle state Normal.' }) available!: boolean;
-  @Field(() => Date, { nullable: true, description: 'When minReadySeconds alone keeps the pod from being available: the moment after which it is, with nothing else changed (no event marks it). Null otherwise.' }) availableAt!: Date | null;
+  @Field(() => Date, { nullable: true, description: 'When minReadySeconds alone keeps the pod from being available: the moment after which it is, with nothing else changed (no event marks it), in wall-clock time (with CLOCK_MODE=scaled, when the cluster\'s clock gets there). Null otherwise.' }) availableAt!: Date | null;
   @Field({ description: 'The controller-revision-hash label.' }) revision!: string;
   @Field({ description: 'At the update revision.' }) isUpdated!: boolean;
   @Field(() => LifecycleState) lifecycleState!: LifecycleStateName;
