@@ -58,11 +58,10 @@ export async function runDemoRollout({ apiUrl, token, restMs = REST_MS, pollMs =
   let settledSince;
   while (!signal?.aborted) {
     try {
-      const read = await gql(READ, where);
-      if (read.errors?.some((e) => e.extensions?.code === 'NOT_FOUND') || (read.data && !read.data.workload)) return `${DEMO.name} is gone`;
-      const workload = read.data?.workload;
-      if (workload) {
-        settledSince = settled(workload) ? (settledSince ?? Date.now()) : undefined;
+      // No data: the API could not answer (it is starting or stopping). A null workload is gone.
+      const workload = (await gql(READ, where)).data?.workload;
+      if (workload !== undefined) {
+        settledSince = workload && settled(workload) ? (settledSince ?? Date.now()) : undefined;
         const step = nextStep(workload, settledSince === undefined ? 0 : Date.now() - settledSince, restMs);
         if (step.stop) return step.stop;
         if (step.image) {

@@ -166,6 +166,7 @@ export function podView(pod: Pod, owner: WorkloadView, nodes: ReadonlyMap<string
   const labels = pod.metadata.labels ?? {};
   const nodeName = pod.spec.nodeName ?? null;
   const ready = isRunningAndReady(pod);
+  const availability = descriptor.podAvailability(object, pod, now);
   const hook = pendingHook(pod, descriptor.lifecycle(object));
   const statuses = new Map((pod.status?.containerStatuses ?? []).map((c) => [c.name, c]));
   const cost = Number(pod.metadata.annotations?.[ANNOTATION_POD_DELETION_COST]);
@@ -178,8 +179,8 @@ export function podView(pod: Pod, owner: WorkloadView, nodes: ReadonlyMap<string
     podIP: pod.status?.podIP ?? null,
     phase: pod.status?.phase ?? 'Pending',
     ready,
-    available: descriptor.isPodAvailable(object, pod, now),
-    availableAt: instant(descriptor.podAvailableAt(object, pod, now), toWall),
+    available: availability.available,
+    availableAt: instant(availability.at, toWall),
     revision: descriptor.podRevision?.(pod) ?? labels[LABEL_CONTROLLER_REVISION_HASH] ?? '',
     isUpdated: descriptor.isPodUpdated(object, pod),
     lifecycleState: lifecycleStateName(pod),
@@ -221,7 +222,7 @@ export class PodViews {
     const key = `${owner.uid}\0${owner.generation}\0${owner.status.updateRevision}`;
     const entry = this.young.get(pod) ?? this.old.get(pod);
     if (entry && entry.owner === key && entry.nodes === nodes) {
-      if (!entry.view.available && entry.view.ready && owner.descriptor.isPodAvailable(owner.object, pod, now)) entry.view = { ...entry.view, available: true, availableAt: null };
+      if (!entry.view.available && entry.view.ready && owner.descriptor.podAvailability(owner.object, pod, now).available) entry.view = { ...entry.view, available: true, availableAt: null };
       this.remember(pod, entry);
       return entry.view;
     }

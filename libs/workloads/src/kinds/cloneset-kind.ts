@@ -4,7 +4,7 @@ import {
   type CloneSet, type CloneSetRollingUpdateStrategy, type IntOrString, type Pod,
 } from '@coxswain/kruise-api';
 import { expectedUpdatedReplicas } from '../cloneset/status.js';
-import { heldByMinReadyUntil, isPodAvailable } from '../pod/pod-state.js';
+import { podAvailability } from '../pod/pod-state.js';
 import { CLONESET_REF } from '../refs.js';
 import { podAtRevision } from '../revision/revision-match.js';
 import { column, controlledBy, withImage, withReplicas, withRevisionTemplate } from './common-edits.js';
@@ -64,8 +64,7 @@ export const CLONESET_KIND: WorkloadKindDescriptor<CloneSet> = {
   updateStrategy: (cs) => cs.spec.updateStrategy ?? {},
   lifecycle: (cs) => cs.spec.lifecycle,
   podInstanceId: (_cs, pod) => pod.metadata.labels?.[LABEL_CLONESET_INSTANCE_ID],
-  isPodAvailable: (cs, pod, now) => isPodAvailable(pod, cs.spec.minReadySeconds ?? 0, now),
-  podAvailableAt: (cs, pod, now) => heldByMinReadyUntil(pod, cs.spec.minReadySeconds ?? 0, now),
+  podAvailability: (cs, pod, now) => podAvailability(pod, cs.spec.minReadySeconds ?? 0, now),
   isPodUpdated: (cs, pod) => podAtRevision(pod, cs.status?.updateRevision ?? ''),
   mutations: {
     setImage: withImage,

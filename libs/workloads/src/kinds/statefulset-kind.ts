@@ -66,11 +66,11 @@ export const STATEFULSET_KIND: WorkloadKindDescriptor<StatefulSet> = {
   updateStrategy: (set) => set.spec.updateStrategy ?? {},
   lifecycle: (set) => set.spec.lifecycle,
   podOrdinal: (set, pod) => (isMemberOf(set, pod) ? podOrdinal(pod) : undefined),
-  isPodAvailable: (set, pod, now) => availability(pod, statefulSetView(set, KRUISE_STATEFULSET).minReadySeconds, now).available,
-  podAvailableAt: (set, pod, now) => {
+  podAvailability: (set, pod, now) => {
     const minReadySeconds = statefulSetView(set, KRUISE_STATEFULSET).minReadySeconds;
-    if (!availability(pod, 0, now).available || availability(pod, minReadySeconds, now).available) return undefined;
-    return availableAt(pod, minReadySeconds);
+    const { available, waitMs } = availability(pod, minReadySeconds, now);
+    // waitMs: held back by minReadySeconds alone (its Ready time may be unknown: then no moment is known).
+    return waitMs === undefined ? { available } : { available, at: availableAt(pod, minReadySeconds) };
   },
   isPodUpdated: (set, pod) => set.status?.updateRevision !== undefined && podRevision(pod) === set.status.updateRevision,
   mutations: {

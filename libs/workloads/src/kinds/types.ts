@@ -3,6 +3,7 @@
 // the registry. Nothing here reads a cluster or a clock.
 import type { KindRef } from '@coxswain/cluster';
 import type { ControllerRevision, IntOrString, KubeObject, Lifecycle, NodeSelectorTerm, Pod, SubsetCondition } from '@coxswain/kruise-api';
+import type { PodAvailability } from '../pod/pod-state.js';
 
 /** The contract's WorkloadKind values (spec/api-contract.md). */
 export type WorkloadKindName = 'CLONE_SET' | 'STATEFUL_SET' | 'UNITED_DEPLOYMENT';
@@ -133,13 +134,11 @@ export interface WorkloadKindDescriptor<W extends KubeObject = KubeObject> {
   podSubset?(workload: W, pod: Pod): string | undefined;
   /** The subsets, for kinds that have them (UnitedDeployment), from the stored spec and status. */
   subsets?(workload: W): SubsetSummary[];
-  /** The pod counts as available by the kind's own rule (minReadySeconds, lifecycle state). */
-  isPodAvailable(workload: W, pod: Pod, now: number): boolean;
   /**
-   * When minReadySeconds alone keeps the pod from being available: the instant (ms) after which
-   * isPodAvailable holds with nothing else changed; undefined otherwise.
+   * Whether the pod counts as available by the kind's own rule (minReadySeconds, lifecycle state), and
+   * when minReadySeconds alone holds it back, until when.
    */
-  podAvailableAt(workload: W, pod: Pod, now: number): number | undefined;
+  podAvailability(workload: W, pod: Pod, now: number): PodAvailability;
   /** The pod is at the workload's update revision, by the kind's own revision matching. */
   isPodUpdated(workload: W, pod: Pod): boolean;
   mutations: WorkloadMutations<W>;

@@ -8,7 +8,7 @@ import {
   subsetTemplateKind, unschedulableDurationMs,
   type Container, type IntOrString, type Lifecycle, type Pod, type PodTemplateSpec, type UnitedDeployment,
 } from '@coxswain/kruise-api';
-import { heldByMinReadyUntil, isPodAvailable } from '../pod/pod-state.js';
+import { podAvailability } from '../pod/pod-state.js';
 import { lifecycleTimestamp, timestampMillis } from '../pod/time.js';
 import { UNITED_DEPLOYMENT_REF } from '../uniteddeployment/reconciler.js';
 import { column, withReplicas, withRevisionTemplate, type TemplatedWorkload } from './common-edits.js';
@@ -122,8 +122,7 @@ export const UNITED_DEPLOYMENT_KIND: WorkloadKindDescriptor<UnitedDeployment> = 
   podRevision: (pod) => pod.metadata.labels?.[LABEL_KRUISE_CONTROLLER_REVISION_HASH],
   podSubset: (_ud, pod) => pod.metadata.labels?.[LABEL_SUBSET_NAME],
   subsets: subsetSummaries,
-  isPodAvailable: (ud, pod, now) => isPodAvailable(pod, templateMinReadySeconds(ud), now),
-  podAvailableAt: (ud, pod, now) => heldByMinReadyUntil(pod, templateMinReadySeconds(ud), now),
+  podAvailability: (ud, pod, now) => podAvailability(pod, templateMinReadySeconds(ud), now),
   isPodUpdated: (ud, pod) => ud.status?.updatedRevision !== undefined && pod.metadata.labels?.[LABEL_KRUISE_CONTROLLER_REVISION_HASH] === ud.status.updatedRevision,
   mutations: {
     setImage(ud, container, image) {

@@ -117,13 +117,20 @@ export function availableAt(pod: Pod, minReadySeconds: number): number | undefin
   return since === undefined ? undefined : since + minReadySeconds * 1000;
 }
 
-/**
- * When minReadySeconds alone keeps the pod from §6 available(pod): the instant after which it is available
- * if nothing else changes; `undefined` when it is available already, or something else holds it back.
- */
-export function heldByMinReadyUntil(pod: Pod, minReadySeconds: number, now: number): number | undefined {
-  if (!isPodAvailable(pod, 0, now) || isPodAvailable(pod, minReadySeconds, now)) return undefined;
-  return availableAt(pod, minReadySeconds);
+export interface PodAvailability {
+  available: boolean;
+  /**
+   * When minReadySeconds alone keeps the pod from being available: the instant after which it is, if
+   * nothing else changes (no event marks it). Absent otherwise.
+   */
+  at?: number;
+}
+
+/** §6 available(pod), and when minReadySeconds alone holds it back, until when. */
+export function podAvailability(pod: Pod, minReadySeconds: number, now: number): PodAvailability {
+  if (isPodAvailable(pod, minReadySeconds, now)) return { available: true };
+  if (!isPodAvailable(pod, 0, now)) return { available: false };
+  return { available: false, at: availableAt(pod, minReadySeconds) };
 }
 
 /**

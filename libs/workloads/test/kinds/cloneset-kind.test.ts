@@ -66,8 +66,8 @@ describe('CLONESET_KIND', () => {
     expect(CLONESET_KIND.ownsPod(cs, pod('sample-x1'))).toBe(true);
     expect(CLONESET_KIND.ownsPod(cs, pod('sample-x1', { ownerReferences: [] }))).toBe(false);
     expect(CLONESET_KIND.podInstanceId!(cs, pod('sample-x1'))).toBe('x1');
-    expect(CLONESET_KIND.isPodAvailable(cs, pod('sample-x1'), NOW)).toBe(true);
-    expect(CLONESET_KIND.isPodAvailable(cs, pod('sample-x1', {}, true, '2026-01-01T11:59:55Z'), NOW)).toBe(false);
+    expect(CLONESET_KIND.podAvailability(cs, pod('sample-x1'), NOW).available).toBe(true);
+    expect(CLONESET_KIND.podAvailability(cs, pod('sample-x1', {}, true, '2026-01-01T11:59:55Z'), NOW).available).toBe(false);
     expect(CLONESET_KIND.isPodUpdated(cs, pod('sample-x1'))).toBe(true);
     expect(CLONESET_KIND.podOrdinal).toBeUndefined();
   });

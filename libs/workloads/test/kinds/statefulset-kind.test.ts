@@ -55,8 +55,10 @@ describe('STATEFULSET_KIND', () => {
     const p = pod(set, 3, w.v1, { readySince: iso(NOW - 10_000) });
     expect(STATEFULSET_KIND.podOrdinal!(set, p)).toBe(3);
     expect(STATEFULSET_KIND.podOrdinal!(set, { ...p, metadata: { ...p.metadata, name: 'other-3' } })).toBeUndefined();
-    expect(STATEFULSET_KIND.isPodAvailable(set, p, NOW)).toBe(true);
-    expect(STATEFULSET_KIND.isPodAvailable(set, p, NOW - 1)).toBe(false);
+    expect(STATEFULSET_KIND.podAvailability(set, p, NOW).available).toBe(true);
+    expect(STATEFULSET_KIND.podAvailability(set, p, NOW - 1).available).toBe(false);
+    // Held back by minReadySeconds alone: until when.
+    expect(STATEFULSET_KIND.podAvailability(set, p, NOW - 1)).toEqual({ available: false, at: NOW });
     expect(STATEFULSET_KIND.isPodUpdated(set, p)).toBe(true);
     expect(STATEFULSET_KIND.isPodUpdated(set, pod(set, 3, w.v2))).toBe(false);
   });

@@ -39,7 +39,7 @@ function readBack(kind: WorkloadKindDescriptor, workload: KubeObject, pods: read
   attempt('subsets', () => kind.subsets?.(workload));
   for (const pod of pods) {
     attempt('pod reads', () => [kind.ownsPod(workload, pod), kind.podOrdinal?.(workload, pod), kind.podInstanceId?.(workload, pod), kind.podRevision?.(pod),
-      kind.podSubset?.(workload, pod), kind.isPodAvailable(workload, pod, now), kind.isPodUpdated(workload, pod)]);
+      kind.podSubset?.(workload, pod), kind.podAvailability(workload, pod, now), kind.isPodUpdated(workload, pod)]);
   }
   for (const revision of revisions) {
     attempt('revisionImages', () => kind.revisionImages?.(revision));
