@@ -10,14 +10,17 @@
 //               PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set)
 //   throughput  a 10,000-pod CloneSet scales up and rolls in place with the simulator's latencies
 //               (pull 2 s, start 0.5 s, real clock), wall time against the ideal, API writes per pod
-// Prints one JSON object per phase and a Markdown table for the README. Run after a build:
+// Every measured stretch also reports the CPU time of each server thread over it (the server's
+// coxswain_thread_cpu_seconds_total: api, cluster, database, and other for V8's own threads) and of the
+// clients' process, per ack and per pod write where those are the unit of work.
+// Prints one JSON object per phase. Run after a build:
 // `npm run bench -w @coxswain/api` (all phases), or `SCALE_PHASES=memory node bench/scale.bench.mjs`.
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { createClient } from 'graphql-ws';
-import { ADMIN, BenchServer, MetricsSampler } from './scale/server.mjs';
+import { ADMIN, BenchServer, MetricsSampler, cpuBetween } from './scale/server.mjs';
 
 const PHASES = (process.env.SCALE_PHASES ?? 'responsive,memory,throughput').split(',').map((s) => s.trim());
 const CLIENTS = fileURLToPath(new URL('./scale/clients.mjs', import.meta.url));
@@ -81,14 +84,16 @@ async function readsDuring(server, during) {
     status { replicas readyReplicas updatedReplicas updatedReadyReplicas }
     pods(first: 100) { totalCount edges { node { name ready available revision isUpdated lifecycleState node zone containers { image restartCount } } } } } }`;
   const sampler = new MetricsSampler(server);
+  const cpuBefore = await server.threadCpu();
   const readers = startClients({ kind: 'read', url: server.url, token: ADMIN, query, concurrency: 10 });
   const started = now();
   await during();
   const seconds = (now() - started) / 1000;
   readers.stop();
-  const { latencies, errors } = await readers.done;
+  const { latencies, errors, clientCpuMs } = await readers.done;
+  const cpu = { ...cpuBetween(cpuBefore, await server.threadCpu()), clientsMs: clientCpuMs };
   const { apiLagMaxMs, clusterLagMaxMs } = await sampler.stop();
-  return { seconds: round(seconds), reads: summary(latencies), readsPerSecond: round(latencies.length / seconds), errors, apiLagMaxMs: round(apiLagMaxMs), clusterLagMaxMs: round(clusterLagMaxMs) };
+  return { seconds: round(seconds), reads: summary(latencies), readsPerSecond: round(latencies.length / seconds), errors, apiLagMaxMs: round(apiLagMaxMs), clusterLagMaxMs: round(clusterLagMaxMs), cpu };
 }
 
 async function responsive() {
@@ -143,9 +148,12 @@ async function acksDuringRollout(server, count = Number(process.env.SCALE_ACKS ?
   const sampler = new MetricsSampler(server);
   await server.gql(`mutation { setPartition(kind: CLONE_SET, namespace: "default", name: "big", partition: 3000) { generation } }`);
   const requests = hooks.map((h) => ({ namespace: ns, pod: h.pod, key: crypto.randomUUID(), reason: `deregistered ${h.pod}` }));
+  const cpuBefore = await server.threadCpu();
   const acks = startClients({ kind: 'ack', url: server.url, token: acker, requests, concurrency: Number(process.env.SCALE_ACK_CLIENTS ?? 50) });
   const started = now();
-  const { answers } = await acks.done;
+  const { answers, clientCpuMs } = await acks.done;
+  // The server's CPU while the acks were answered (the 1,000 pods rolling meanwhile included), per ack.
+  const cpu = { ...cpuBetween(cpuBefore, await server.threadCpu(), answers.length), clientsMs: clientCpuMs, clientsMsPerAck: round(clientCpuMs / answers.length, 3) };
   const seconds = (Math.max(...answers.map((a) => a.doneAt)) - started) / 1000;
   await until('every acknowledged pod to leave PreparingDelete', async () => left.size >= count, 5 * 60_000);
   const { apiLagMaxMs, clusterLagMaxMs } = await sampler.stop();
@@ -161,6 +169,7 @@ async function acksDuringRollout(server, count = Number(process.env.SCALE_ACKS ?
     toLeaveHookStateMs: summary([...left].map(([pod, at]) => at - sentAt.get(pod))),
     apiLagMaxMs: round(apiLagMaxMs),
     clusterLagMaxMs: round(clusterLagMaxMs),
+    cpu,
   };
 }
 
@@ -267,11 +276,13 @@ async function throughput() {
     const pullMs = 2000;
     const startMs = 500;
     const writesBefore = await podWrites(server);
+    const cpuBefore = await server.threadCpu();
     let started = now();
     await server.gql(`mutation($y: String!) { applyManifest(yaml: $y) { name } }`, { y: cloneSet({ name: 'big', replicas: pods }) });
     await until(`${pods} ready pods`, async () => (await status(server, 'big')).status.readyReplicas === pods, 30 * 60_000, 100);
     const scaleUp = { wallSeconds: round((now() - started) / 1000), idealSeconds: (pullMs + startMs) / 1000 };
     const writesAfterScale = await podWrites(server);
+    const cpuAfterScale = await server.threadCpu();
     started = now();
     const { generation } = (await server.gql(`mutation { setImage(kind: CLONE_SET, namespace: "default", name: "big", container: "main", image: "nginx:1.27") { generation } }`)).setImage;
     await until('the rollout', async () => {
@@ -281,10 +292,13 @@ async function throughput() {
     }, 30 * 60_000, 100);
     const rollout = { wallSeconds: round((now() - started) / 1000), idealSeconds: (10 * (pullMs + startMs)) / 1000 };
     const writesAfterRollout = await podWrites(server);
+    const cpuAfterRollout = await server.threadCpu();
+    // CPU per pod write: every thread's share of the work a pod write brings (the write itself, the
+    // controllers and simulators that caused it, the API's cache of it, V8's collections and compiles).
     return {
       pods,
-      scaleUp: { ...scaleUp, ratio: round(scaleUp.wallSeconds / scaleUp.idealSeconds, 2), podWritesPerPod: round((writesAfterScale - writesBefore) / pods, 2) },
-      rollout: { ...rollout, ratio: round(rollout.wallSeconds / rollout.idealSeconds, 2), podWritesPerPod: round((writesAfterRollout - writesAfterScale) / pods, 2) },
+      scaleUp: { ...scaleUp, ratio: round(scaleUp.wallSeconds / scaleUp.idealSeconds, 2), podWritesPerPod: round((writesAfterScale - writesBefore) / pods, 2), cpu: cpuBetween(cpuBefore, cpuAfterScale, writesAfterScale - writesBefore) },
+      rollout: { ...rollout, ratio: round(rollout.wallSeconds / rollout.idealSeconds, 2), podWritesPerPod: round((writesAfterRollout - writesAfterScale) / pods, 2), cpu: cpuBetween(cpuAfterScale, cpuAfterRollout, writesAfterRollout - writesAfterScale) },
     };
   } finally {
     await server.stop();

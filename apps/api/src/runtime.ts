@@ -10,6 +10,7 @@ import { ClusterHost } from './cluster-worker/cluster-host.js';
 import type { JsonLogger } from './logging/json-logger.js';
 import { Database, type DatabaseTarget } from './persistence/database.js';
 import { readClusterState } from './persistence/sql-store-persistence.js';
+import { ownThreadId, registerThreadCpuMetric } from './threads/thread-cpu.js';
 
 export interface Runtime {
   config: AppConfig;
@@ -65,6 +66,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
   if (host.seeded !== undefined) options.logger?.log({ msg: 'seeded cluster', file: config.cluster.seedFile, created: host.seeded }, 'Cluster');
 
   const metrics = new Metrics({ defaultProcessMetrics: true });
+  registerThreadCpuMetric(metrics.registry, { api: ownThreadId(), cluster: host.threadId, database: database.threadId });
   return {
     config,
     clock,

@@ -25,6 +25,10 @@ describe('background thread priority', () => {
       expect(after.get(process.pid)).toBe(base);
       const lowered = [...after].filter(([tid, nice]) => !before.has(tid) && nice === Math.min(19, base + BACKGROUND_NICENESS));
       expect(lowered).toHaveLength(2);
+      // The same two threads are the ones whose CPU time /metrics names cluster and database.
+      const metrics = await (await fetch(`${api.url}/metrics`)).text();
+      for (const thread of ['api', 'cluster', 'database', 'other']) expect(metrics).toMatch(new RegExp(`^coxswain_thread_cpu_seconds_total\\{thread="${thread}"\\} [0-9.e+-]+$`, 'm'));
+      expect(new Set([api.runtime.host.threadId, api.runtime.database.threadId])).toEqual(new Set(lowered.map(([tid]) => tid)));
     } finally {
       await api.close();
     }

@@ -93,6 +93,17 @@ export class BenchServer {
     return values;
   }
 
+  /** CPU seconds of the server's threads so far, by thread (coxswain_thread_cpu_seconds_total; Linux). */
+  async threadCpu() {
+    const m = await this.metrics();
+    const seconds = {};
+    for (const [name, value] of Object.entries(m)) {
+      const thread = /^coxswain_thread_cpu_seconds_total\{thread="(\w+)"\}$/.exec(name)?.[1];
+      if (thread) seconds[thread] = value;
+    }
+    return seconds;
+  }
+
   /** The process's highest resident set size since it started (Linux's VmHWM), in MiB. */
   peakRssMB() {
     const kB = /^VmHWM:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${this.child.pid}/status`, 'utf8'))?.[1];
@@ -144,4 +155,20 @@ export class MetricsSampler {
       metrics: this.last,
     };
   }
+}
+
+/**
+ * CPU milliseconds each server thread spent between two `threadCpu()` readings, their total, and the
+ * same per unit of work when `units` is given (acks, pod writes).
+ */
+export function cpuBetween(before, after, units) {
+  const ms = {};
+  let total = 0;
+  for (const [thread, seconds] of Object.entries(after)) {
+    ms[thread] = Math.round((seconds - (before[thread] ?? 0)) * 1000);
+    total += ms[thread];
+  }
+  ms.total = total;
+  if (!units) return { ms };
+  return { ms, msPer: Object.fromEntries(Object.entries(ms).map(([k, v]) => [k, Math.round((v / units) * 1000) / 1000])) };
 }

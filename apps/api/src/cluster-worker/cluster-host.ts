@@ -21,6 +21,8 @@ export class ClusterHost implements StatusSeeder, TransactionalApplier {
     readonly client: RemoteClusterClient,
     /** Objects created from SEED_FILE at this start (undefined without SEED_FILE). */
     readonly seeded: number | undefined,
+    /** The worker's thread (threads/thread-cpu.ts). */
+    readonly threadId: number | undefined,
   ) {
     worker.once('exit', (code) => {
       this.exited = `the cluster worker exited (code ${code})`;
@@ -58,7 +60,7 @@ export class ClusterHost implements StatusSeeder, TransactionalApplier {
       await worker.terminate();
       throw new Error(started.message);
     }
-    return new ClusterHost(worker, client, started.seeded);
+    return new ClusterHost(worker, client, started.seeded, started.threadId);
   }
 
   /** Whether the worker runs and its controllers' caches have synced. */

@@ -15,6 +15,7 @@ import { JsonLogger } from '../logging/json-logger.js';
 import { startIdleCollector } from '../memory/idle-collector.js';
 import { sqlOver } from '../persistence/database.js';
 import { runAtBackgroundPriority } from '../threads/background-priority.js';
+import { ownThreadId } from '../threads/thread-cpu.js';
 import { SqlStorePersistence } from '../persistence/sql-store-persistence.js';
 import { registerControllers } from './controllers.js';
 import { planMethods } from './plan-summary.js';
@@ -94,7 +95,7 @@ async function main(): Promise<void> {
   };
   serveClusterClient(port, local, methods as unknown as Record<string, (...args: any[]) => unknown>);
   if (running) await controllers.start();
-  port.postMessage({ kind: 'started', seeded } satisfies ClusterWorkerStarted);
+  port.postMessage({ kind: 'started', seeded, threadId: ownThreadId() } satisfies ClusterWorkerStarted);
 }
 
 /**

@@ -14,6 +14,7 @@ import type { JsonLogger } from '../logging/json-logger.js';
 import { registerControllers, type RegisteredControllers, type RegisterOptions } from './controllers.js';
 import { planMethods } from './plan-summary.js';
 import type { ClusterWorkerMethods, ClusterWorkerStarted, Leadership } from './protocol.js';
+import { ownThreadId } from '../threads/thread-cpu.js';
 import { cloneSetShadow } from './shadow/cloneset-shadow.js';
 import { checkClusterServes, watchedKinds } from './start-checks.js';
 import type { ShadowRecorder } from './shadow/shadow-recorder.js';
@@ -113,7 +114,7 @@ export async function runKubernetesWorker(port: MessagePort, config: AppConfig, 
     port.postMessage({ kind: 'failed', message: `CLUSTER=kubernetes: ${err instanceof Error ? err.message : String(err)}` } satisfies ClusterWorkerStarted);
     return;
   }
-  port.postMessage({ kind: 'started', seeded: undefined } satisfies ClusterWorkerStarted);
+  port.postMessage({ kind: 'started', seeded: undefined, threadId: ownThreadId() } satisfies ClusterWorkerStarted);
 }
 
 /** client-go's leader_election_master_status, and Coxswain's name for the same thing. */

@@ -29,7 +29,8 @@ export interface ClusterWorkerData {
   collectionTurn: CollectionTurn | undefined;
 }
 
-export type ClusterWorkerStarted = { kind: 'started'; seeded: number | undefined } | { kind: 'failed'; message: string };
+/** `threadId`: the worker's thread as the kernel knows it (threads/thread-cpu.ts), for its CPU time. */
+export type ClusterWorkerStarted = { kind: 'started'; seeded: number | undefined; threadId: number | undefined } | { kind: 'failed'; message: string };
 
 /** What the `plan` query shows: the plan without the writes it is made of. */
 export interface PlanSummary {

@@ -31,6 +31,8 @@ export class Database {
     readonly appliedMigrations: string[],
     private readonly release: () => Promise<void>,
     private readonly worker?: Worker,
+    /** The PGlite worker's thread (threads/thread-cpu.ts); undefined with PostgreSQL. */
+    readonly threadId?: number,
   ) {}
 
   static async open(target: DatabaseTarget, migrationsDir: string): Promise<Database> {
@@ -48,7 +50,7 @@ export class Database {
       unlock = lockDataDir(target.dataDir);
     }
     try {
-      const { worker, appliedMigrations } = await startPgliteWorker({ dataDir: target.dataDir, migrationsDir, collectionTurn: collectionTurn() });
+      const { worker, appliedMigrations, threadId } = await startPgliteWorker({ dataDir: target.dataDir, migrationsDir, collectionTurn: collectionTurn() });
       const rpc = new RpcClient(worker);
       worker.once('exit', (code) => rpc.close(`the PGlite worker exited (code ${code})`));
       const sql = await new RemoteSqlAdapterFactory(rpc).connect();
@@ -58,7 +60,7 @@ export class Database {
         await stopPgliteWorker(worker);
         rpc.close('the database is closed');
         unlock();
-      }, worker);
+      }, worker, threadId);
     } catch (err) {
       unlock();
       throw err;
@@ -89,7 +91,7 @@ function connected(adapter: SqlDriverAdapter): SqlDriverAdapterFactory {
   return { provider: adapter.provider, adapterName: adapter.adapterName, connect: async () => adapter };
 }
 
-async function startPgliteWorker(data: PgliteWorkerData): Promise<{ worker: Worker; appliedMigrations: string[] }> {
+async function startPgliteWorker(data: PgliteWorkerData): Promise<{ worker: Worker; appliedMigrations: string[]; threadId: number | undefined }> {
   const worker = new Worker(compiledEntry('./pglite-worker.js', import.meta.url), { workerData: data });
   return new Promise((resolve, reject) => {
     const onExit = (code: number) => reject(new Error(`the PGlite worker exited during start (code ${code})`));
@@ -98,7 +100,7 @@ async function startPgliteWorker(data: PgliteWorkerData): Promise<{ worker: Work
     worker.once('message', (message: PgliteReady | PgliteFailed) => {
       worker.off('error', reject);
       worker.off('exit', onExit);
-      if (message.kind === 'ready') resolve({ worker, appliedMigrations: message.appliedMigrations });
+      if (message.kind === 'ready') resolve({ worker, appliedMigrations: message.appliedMigrations, threadId: message.threadId });
       else {
         void worker.terminate();
         reject(new Error(message.message));

@@ -14,6 +14,7 @@ import type { SqlDriverAdapter, SqlQuery, Transaction } from '@prisma/driver-ada
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { startIdleCollector, type CollectionTurn } from '../memory/idle-collector.js';
 import { runAtBackgroundPriority } from '../threads/background-priority.js';
+import { ownThreadId } from '../threads/thread-cpu.js';
 import { compiledEntry } from './compiled-entry.js';
 import { createDataDir, memoryImage } from './pglite-template.js';
 import { applyMigrations, readMigrations, type SqlSession } from './migrator.js';
@@ -77,7 +78,7 @@ async function main(): Promise<void> {
       })();
     }
   });
-  port.postMessage({ kind: 'ready', appliedMigrations } satisfies PgliteReady);
+  port.postMessage({ kind: 'ready', appliedMigrations, threadId: ownThreadId() } satisfies PgliteReady);
 }
 
 /** Runs initdb for a new directory in a child process, so this long-lived thread starts without its leftovers. */

@@ -7,6 +7,8 @@ export type SqlOutcome<T> = { ok: T } | { driverError: unknown };
 export interface PgliteReady {
   kind: 'ready';
   appliedMigrations: string[];
+  /** The worker's thread as the kernel knows it (threads/thread-cpu.ts), for its CPU time. */
+  threadId: number | undefined;
 }
 
 export interface PgliteFailed {

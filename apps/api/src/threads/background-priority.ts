@@ -5,8 +5,8 @@
 // first. Measured on 2 cores: with the scale benchmark's ten readers, reads while 5,000 pods are created
 // p99 ~120 -> ~72 ms and the creation about 10% longer; without readers, a 10,000-pod scale-up about
 // 10% slower, the in-place rollout unchanged.
-import { readlinkSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
+import { ownThreadId } from './thread-cpu.js';
 
 /** Added to the process's niceness for a background thread (Linux: 19 is the lowest priority). */
 export const BACKGROUND_NICENESS = 10;
@@ -18,9 +18,9 @@ const LOWEST_PRIORITY = 19;
  * process's priority (setting it by process id would lower the API thread too).
  */
 export function runAtBackgroundPriority(threadSelf = '/proc/thread-self'): boolean {
+  const tid = ownThreadId(threadSelf);
+  if (tid === undefined) return false;
   try {
-    const tid = Number(readlinkSync(threadSelf).split('/').pop());
-    if (!Number.isInteger(tid) || tid <= 0) return false;
     setPriority(tid, Math.min(LOWEST_PRIORITY, getPriority(tid) + BACKGROUND_NICENESS));
     return true;
   } catch {
