@@ -4,17 +4,26 @@
 // with 4403) and again for every operation, so a token revoked mid-connection stops working.
 import type { ApolloDriverConfig } from '@nestjs/apollo';
 import { GraphQLError } from 'graphql';
+import type { Socket } from 'node:net';
 import type { Request } from 'express';
+import type { WebSocket } from 'ws';
 import { secretFromAuthorization } from '../auth/token-secret.js';
 import { clientAddress } from '../auth/authentication.guard.js';
 import type { TokensService } from '../auth/tokens.service.js';
 import { isDomainError } from '../errors/domain-error.js';
 import { httpScope, newRequestId, type GraphQLRequestContext } from '../http/request-scope.js';
+import { coalesceFrames } from './frame-coalescing.js';
 
 interface WsContext {
   connectionParams?: Readonly<Record<string, unknown>>;
   /** graphql-ws over ws: `{ socket, request }`, the upgrade request carrying the client's address. */
   extra?: unknown;
+}
+
+/** What graphql-ws's ws server passes as `extra`: the WebSocket, and the upgrade request on its socket. */
+interface WsExtra {
+  socket?: WebSocket;
+  request?: { socket?: Socket & { remoteAddress?: string } };
 }
 
 interface HttpContext {
@@ -25,7 +34,7 @@ export function graphqlAuthentication(tokens: TokensService): Pick<ApolloDriverC
   // A rate-limited address is refused like a bad token (the socket closes with 4403).
   const wsPrincipal = (ctx: WsContext) =>
     tokens
-      .authenticate(secretFromAuthorization(ctx.connectionParams?.authorization, true), clientAddress((ctx.extra as { request?: { socket?: { remoteAddress?: string } } } | undefined)?.request ?? {}))
+      .authenticate(secretFromAuthorization(ctx.connectionParams?.authorization, true), clientAddress((ctx.extra as WsExtra | undefined)?.request ?? {}))
       .catch((err: unknown) => {
         if (isDomainError(err, 'RATE_LIMITED')) return undefined;
         throw err;
@@ -56,7 +65,11 @@ export function graphqlAuthentication(tokens: TokensService): Pick<ApolloDriverC
     subscriptions: {
       'graphql-ws': {
         // false makes graphql-ws close the socket with 4403 Forbidden.
-        onConnect: async (ctx: WsContext) => (await wsPrincipal(ctx)) !== undefined,
+        onConnect: async (ctx: WsContext) => {
+          const { socket, request } = (ctx.extra ?? {}) as WsExtra;
+          if (socket && request?.socket) coalesceFrames(socket, request.socket);
+          return (await wsPrincipal(ctx)) !== undefined;
+        },
       },
     },
   };
