@@ -49,7 +49,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
   const target: DatabaseTarget = config.databaseUrl
     ? { kind: 'postgres', url: config.databaseUrl }
     : { kind: 'pglite', dataDir: config.pgliteDir };
-  const database = await Database.open(target, options.migrationsDir ?? process.env.MIGRATIONS_DIR ?? DEFAULT_MIGRATIONS_DIR);
+  const database = await Database.open(target, options.migrationsDir ?? process.env.MIGRATIONS_DIR ?? DEFAULT_MIGRATIONS_DIR, { logLevel: config.logLevel });
   if (database.appliedMigrations.length > 0) {
     options.logger?.log({ msg: 'applied migrations', migrations: database.appliedMigrations }, 'Database');
   }

@@ -9,6 +9,7 @@ import { RpcClient } from '@coxswain/cluster';
 import { PrismaPg } from '@prisma/adapter-pg';
 import type { SqlDriverAdapter, SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import pg from 'pg';
+import type { LogLevel } from '../config/config.js';
 import { PrismaClient } from '../generated/prisma/client.js';
 import { collectionTurn } from '../memory/idle-collector.js';
 import { compiledEntry } from './compiled-entry.js';
@@ -35,7 +36,7 @@ export class Database {
     readonly threadId?: number,
   ) {}
 
-  static async open(target: DatabaseTarget, migrationsDir: string): Promise<Database> {
+  static async open(target: DatabaseTarget, migrationsDir: string, { logLevel = 'warn' }: { logLevel?: LogLevel } = {}): Promise<Database> {
     if (target.kind === 'postgres') {
       const migrations = readMigrations(migrationsDir);
       const applied = await withPgSession(target.url, (s) => applyMigrations(s, migrations));
@@ -50,7 +51,7 @@ export class Database {
       unlock = lockDataDir(target.dataDir);
     }
     try {
-      const { worker, appliedMigrations, threadId } = await startPgliteWorker({ dataDir: target.dataDir, migrationsDir, collectionTurn: collectionTurn() });
+      const { worker, appliedMigrations, threadId } = await startPgliteWorker({ dataDir: target.dataDir, migrationsDir, logLevel, collectionTurn: collectionTurn() });
       const rpc = new RpcClient(worker);
       worker.once('exit', (code) => rpc.close(`the PGlite worker exited (code ${code})`));
       const sql = await new RemoteSqlAdapterFactory(rpc).connect();

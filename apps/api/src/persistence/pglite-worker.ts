@@ -16,6 +16,9 @@ import { startIdleCollector, type CollectionTurn } from '../memory/idle-collecto
 import { runAtBackgroundPriority } from '../threads/background-priority.js';
 import { ownThreadId } from '../threads/thread-cpu.js';
 import { compiledEntry } from './compiled-entry.js';
+import type { LogLevel } from '../config/config.js';
+import { JsonLogger } from '../logging/json-logger.js';
+import { PgliteAutovacuum } from './pglite-autovacuum.js';
 import { createDataDir, memoryImage } from './pglite-template.js';
 import { applyMigrations, readMigrations, type SqlSession } from './migrator.js';
 import type { PgliteFailed, PgliteReady, SqlOutcome } from './sql-wire.js';
@@ -23,6 +26,8 @@ import type { PgliteFailed, PgliteReady, SqlOutcome } from './sql-wire.js';
 export interface PgliteWorkerData {
   dataDir: string | 'memory';
   migrationsDir: string;
+  /** The server's LOG_LEVEL, for what the worker logs itself (a failed vacuum). */
+  logLevel: LogLevel;
   /** One idle collection at a time across the process's threads. */
   collectionTurn: CollectionTurn | undefined;
 }
@@ -36,14 +41,22 @@ type Control = { kind: 'connect'; port: MessagePort } | { kind: 'close' };
  * pool misses come from the system's page cache, or the heap for an in-memory database).
  */
 const PGLITE_SHARED_BUFFERS = '32MB';
-const START_PARAMS = [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
+/**
+ * Write-ahead log kept between checkpoints. PostgreSQL's default of 1 GB let the directory of a
+ * 10,000-pod cluster hold about 400 MB of log beside its tables; at 64 MB a checkpoint comes sooner
+ * (its writes are the buffer pool's 32 MB at most) and old segments are reused instead of new ones
+ * created. Writes were no slower in alternating runs.
+ */
+const PGLITE_WAL = ['-c', 'max_wal_size=64MB', '-c', 'min_wal_size=32MB'];
+const START_PARAMS = [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`, ...PGLITE_WAL];
 
 async function main(): Promise<void> {
   const port = parentPort!;
   runAtBackgroundPriority();
   // Every commit passes through this thread as JSON text (megabytes for a large batch, in chunks).
   startIdleCollector();
-  const { dataDir, migrationsDir } = workerData as PgliteWorkerData;
+  const { dataDir, migrationsDir, logLevel } = workerData as PgliteWorkerData;
+  const logger = new JsonLogger(logLevel);
   let db: PGlite;
   let appliedMigrations: string[];
   try {
@@ -57,6 +70,8 @@ async function main(): Promise<void> {
     port.postMessage({ kind: 'failed', message: err instanceof Error ? err.message : String(err) } satisfies PgliteFailed);
     return;
   }
+  const autovacuum = new PgliteAutovacuum(db, (err) => logger.warn({ msg: 'vacuum failed; retried on the next pass', error: err instanceof Error ? err.message : String(err) }, 'Database'));
+  autovacuum.start();
   const adapter = await new PrismaPGlite(db).connect();
   const connections = new Set<Connection>();
   const open = (endpoint: MessagePort | typeof port): Connection => {
@@ -71,6 +86,7 @@ async function main(): Promise<void> {
       message.port.on('close', () => void connection.close());
     } else if (message?.kind === 'close') {
       void (async () => {
+        await autovacuum.stop();
         for (const connection of [...connections]) await connection.close();
         await db.close();
         port.postMessage({ kind: 'shut-down' });
