@@ -8,6 +8,7 @@ import { JsonLogger } from './logging/json-logger.js';
 import { limitHeapGrowth } from './memory/heap-growth.js';
 import { startIdleCollector } from './memory/idle-collector.js';
 import { startRuntime } from './runtime.js';
+import { lowerOtherThreads } from './threads/background-priority.js';
 import { createServer } from './server.js';
 
 async function main(): Promise<void> {
@@ -28,6 +29,8 @@ async function main(): Promise<void> {
   const runtime = await startRuntime(config, { logger });
   const app = await createServer(runtime, logger);
   await app.listen(config.port, config.host);
+  // The workers run at a lower priority; V8's and libuv's threads, shared by all three, join them.
+  lowerOtherThreads();
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
   logger.log({
     msg: 'coxswain is up',

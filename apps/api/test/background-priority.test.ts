@@ -3,13 +3,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
 import { BACKGROUND_NICENESS, runAtBackgroundPriority } from '../src/threads/background-priority.js';
-import { TestApi } from './support/api-server.js';
+import { TestApi, eventually } from './support/api-server.js';
+import { Replica } from './support/replica.js';
 
-/** Niceness of every thread of this process, by thread id (field 19 of /proc/self/task/<tid>/stat). */
-function threadNiceness(): Map<number, number> {
+/** Niceness of every thread of a process, by thread id (field 19 of /proc/<pid>/task/<tid>/stat). */
+function threadNiceness(pid: number | 'self' = 'self'): Map<number, number> {
   const niceness = new Map<number, number>();
-  for (const tid of readdirSync('/proc/self/task')) {
-    const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
     niceness.set(Number(tid), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]));
   }
   return niceness;
@@ -31,6 +32,24 @@ describe('background thread priority', () => {
       expect(new Set([api.runtime.host.threadId, api.runtime.database.threadId])).toEqual(new Set(lowered.map(([tid]) => tid)));
     } finally {
       await api.close();
+    }
+  });
+
+  it("the server (main.js) lowers every thread but the API thread once it is up: the workers, V8's and libuv's", async () => {
+    const replica = await Replica.start('priorities', {});
+    try {
+      await eventually(() => replica.readyz(), 30_000, 'the server to be ready');
+      const pid = replica.child.pid!;
+      const niceness = threadNiceness(pid);
+      const base = niceness.get(pid)!;
+      const others = [...niceness].filter(([tid]) => tid !== pid);
+      // At least the two workers and V8's four platform threads.
+      expect(others.length).toBeGreaterThanOrEqual(6);
+      expect(others.filter(([, nice]) => nice !== Math.min(19, base + BACKGROUND_NICENESS))).toEqual([]);
+      expect(base).toBe(threadNiceness().get(process.pid));
+    } finally {
+      replica.kill('SIGKILL');
+      await replica.exited;
     }
   });
 

@@ -20,19 +20,22 @@ export function ownThreadId(threadSelf = '/proc/thread-self'): number | undefine
   }
 }
 
+/** The ids of this process's threads (Linux: /proc/self/task); empty elsewhere. */
+export function threadIds(procSelf = '/proc/self'): number[] {
+  try {
+    return readdirSync(`${procSelf}/task`).map(Number);
+  } catch {
+    return [];
+  }
+}
+
 /**
  * Seconds on a core, by thread id, of every thread of this process (the first field of each thread's
  * schedstat, in nanoseconds); empty where /proc is not there.
  */
 export function cpuSecondsByThread(procSelf = '/proc/self'): Map<number, number> {
   const seconds = new Map<number, number>();
-  let tids: string[];
-  try {
-    tids = readdirSync(`${procSelf}/task`);
-  } catch {
-    return seconds;
-  }
-  for (const tid of tids) {
+  for (const tid of threadIds(procSelf)) {
     try {
       const onCpuNs = Number(readFileSync(`${procSelf}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
       if (Number.isFinite(onCpuNs)) seconds.set(Number(tid), onCpuNs / 1e9);
