@@ -38,6 +38,26 @@ describe.each(testDatabases())('repositories on $name', (db) => {
     expect((await acks.claim(ack('k2'))).claimed).toBe(true);
   });
 
+  it('completes a batch of acks through the key index, not by scanning every ack', async () => {
+    // PGlite only: its one connection's statistics can be flushed on demand; PostgreSQL's pool cannot.
+    if (db.name !== 'pglite') return;
+    const acks = new HookAcksRepository(database.prisma);
+    await Promise.all(Array.from({ length: 3000 }, (_, i) => acks.claim(ack(`old-${i}`))));
+    await Promise.all(Array.from({ length: 10 }, (_, i) => acks.claim(ack(`new-${i}`))));
+    await database.prisma.$executeRawUnsafe('ANALYZE hook_acks');
+    const seqScans = async () => {
+      await database.prisma.$executeRawUnsafe('SELECT pg_stat_force_next_flush()');
+      await database.prisma.$executeRawUnsafe('SELECT 1'); // a statement later, the flushed counters are visible
+      const [row] = await database.prisma.$queryRawUnsafe<{ n: bigint }[]>(`SELECT seq_scan AS n FROM pg_stat_user_tables WHERE relname = 'hook_acks'`);
+      return Number(row!.n);
+    };
+    const before = await seqScans();
+    await Promise.all(Array.from({ length: 10 }, (_, i) => acks.complete(`new-${i}`, { status: 200, response: { i }, podUid: `u${i}`, completedAt: new Date() })));
+    expect(await seqScans()).toBe(before);
+    const done = await database.prisma.hookAck.findMany({ where: { state: 'done' }, orderBy: { idempotencyKey: 'asc' } });
+    expect(done.map((r) => [r.idempotencyKey, r.status, r.podUid])).toEqual(Array.from({ length: 10 }, (_, i) => [`new-${i}`, 200, `u${i}`]));
+  });
+
   it('stores token hashes under unique names, finds active ones by hash, and revokes once', async () => {
     const tokens = new TokensRepository(database.prisma);
     const row = { name: 'ci', role: 'operator', namespaces: [], tokenHash: 'a'.repeat(64), createdAt: new Date() };

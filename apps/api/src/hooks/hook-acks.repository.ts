@@ -109,9 +109,13 @@ export class HookAcksRepository {
       idempotency_key: idempotencyKey, status: completion.status, response: completion.response, pod_uid: completion.podUid,
       completed_at: completion.completedAt.toISOString(),
     }));
+    // The LIMIT tells the planner how many rows the batch holds: it guesses 100 for a set-returning
+    // function, and against that guess it scans the whole table rather than probe the key's index 100
+    // times until the table holds some 30,000 acks; every completion then cost a scan of every ack.
     await this.prisma.$executeRawUnsafe(
       `UPDATE hook_acks AS h SET state = 'done', status = x.status, response = x.response, pod_uid = x.pod_uid, completed_at = x.completed_at AT TIME ZONE 'UTC'
-       FROM jsonb_to_recordset($1::jsonb) AS x(idempotency_key text, status int, response jsonb, pod_uid text, completed_at timestamptz)
+       FROM (SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(idempotency_key text, status int, response jsonb, pod_uid text, completed_at timestamptz)
+             LIMIT ${rows.length}) AS x
        WHERE h.idempotency_key = x.idempotency_key AND h.state = 'in-flight'`,
       JSON.stringify(rows),
     );
