@@ -125,7 +125,13 @@ describe('Advanced StatefulSet, health and filters in Chromium', () => {
     await page.getByRole('button', { name: 'Set image…' }).click();
     await confirmWith('Set image', [/No pod moves to it yet; the partition keeps 4 pods \(the lowest ordinals\) on the current revision/]);
     await page.waitForFunction(() => /PARTITION/.test(document.querySelector('[data-testid=plan]')?.textContent ?? ''), null, { timeout: 20_000 });
-    ({ status: { updateRevision: newRevision } } = await apiRevisions());
+    // The controller plans before it writes the status that names the new revision: wait for that write.
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      ({ status: { updateRevision: newRevision } } = await apiRevisions());
+      if (newRevision !== oldRevision || Date.now() > deadline) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
     expect(newRevision).not.toBe(oldRevision);
     await page.waitForTimeout(1000);
     await stripSettlesOn({ 0: oldRevision, 2: oldRevision, 3: oldRevision, 4: oldRevision }, 1000);
