@@ -9,6 +9,7 @@ import { CONTROLLER_REVISION_REF } from '../revision/revision-store.js';
 import { CLONESET_REF, NODE_REF, POD_REF, PVC_REF } from '../refs.js';
 import { claimPods } from './claim.js';
 import { planContext, previewRevisions } from './plan-context.js';
+import { SlowStarts } from './plan-executor.js';
 import { planCloneSet, type CloneSetPlan } from './planner.js';
 import { CloneSetReconciler, type CloneSetInformers, type CloneSetReconcilerDeps } from './reconciler.js';
 import type { RandomSource } from './sort/index.js';
@@ -45,6 +46,7 @@ export class CloneSetController {
     this.scaleExpectations = new ScaleExpectations({ clock, timeoutMs: options.expectationTimeoutMs });
     const rvExpectations = new ResourceVersionExpectations({ clock, timeoutMs: options.expectationTimeoutMs, cache: this.informers.pods });
     const observeOnly = manager.mode === 'observe';
+    const slowStarts = new SlowStarts();
 
     this.controller = manager.newController({
       name: CLONESET_CONTROLLER_NAME,
@@ -57,6 +59,7 @@ export class CloneSetController {
           informers: this.informers,
           scaleExpectations: this.scaleExpectations,
           rvExpectations,
+          slowStarts,
           recorder: options.recorder,
           gates: options.gates,
           excludePreparingDeleteFlag: options.excludePreparingDeleteFlag ?? false,

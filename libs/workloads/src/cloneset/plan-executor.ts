@@ -32,20 +32,24 @@ export interface ExecutionResult {
   error?: Error;
   /** An in-place grace period to wait out. */
   requeueAfterMs?: number;
+  /** Creations ran without a failure: the slow-start batch size that would have come next. */
+  nextSlowStartBatch?: number;
 }
 
 type CreateOperation = Extract<CloneSetOperation, { op: 'create' }>;
 type PodOperation = Exclude<CloneSetOperation, CreateOperation>;
 
+/** `firstSlowStartBatch`: the size of the first creation batch (1, unless a scale-up continues; SlowStarts). */
 export async function executeOperations(
   deps: PlanExecutorDeps,
   controllerKey: string,
   cs: CloneSet,
   operations: readonly CloneSetOperation[],
+  firstSlowStartBatch = 1,
 ): Promise<ExecutionResult> {
   const result: ExecutionResult = { modified: false };
   const creates = operations.filter((o): o is CreateOperation => o.op === 'create');
-  if (creates.length > 0) await createInstances(deps, controllerKey, cs, creates, result);
+  if (creates.length > 0) await createInstances(deps, controllerKey, cs, creates, firstSlowStartBatch, result);
   if (!result.error) await applyPerPod(deps, controllerKey, cs, operations.filter((o): o is PodOperation => o.op !== 'create'), result);
   return result;
 }
@@ -88,11 +92,15 @@ async function applyPerPod(deps: PlanExecutorDeps, key: string, cs: CloneSet, op
   if (failures.length > 0) result.error = failures.reduce((first, f) => (f.index < first.index ? f : first)).error;
 }
 
-/** Slow start: batches of 1, 2, 4, ... created concurrently; the first batch with a failure ends it. */
-async function createInstances(deps: PlanExecutorDeps, key: string, cs: CloneSet, creates: CreateOperation[], result: ExecutionResult): Promise<void> {
+/**
+ * Slow start: batches of `firstBatch`, then twice, four times that, ... created concurrently; the first
+ * batch with a failure ends it.
+ */
+async function createInstances(deps: PlanExecutorDeps, key: string, cs: CloneSet, creates: CreateOperation[], firstBatch: number, result: ExecutionResult): Promise<void> {
   for (const c of creates) deps.scaleExpectations.expectScale(key, 'create', c.instance.pod.metadata.name!);
   let next = 0;
-  for (let batchSize = 1; next < creates.length; batchSize *= 2) {
+  let batchSize = firstBatch;
+  for (; next < creates.length; batchSize *= 2) {
     const batch = creates.slice(next, next + batchSize);
     next += batch.length;
     const errors = (await Promise.all(batch.map((c) => createInstance(deps, key, cs, c, result)))).filter((e): e is Error => e !== undefined);
@@ -101,7 +109,36 @@ async function createInstances(deps: PlanExecutorDeps, key: string, cs: CloneSet
       break;
     }
   }
+  if (!result.error) result.nextSlowStartBatch = batchSize;
   for (const skipped of creates.slice(next)) deps.scaleExpectations.observeScale(key, 'create', skipped.instance.pod.metadata.name!);
+}
+
+/**
+ * Kruise creates every missing pod of a CloneSet in one reconcile, in slow-start batches of 1, 2, 4, ...
+ * One reconcile here creates at most MAX_CREATES_PER_RECONCILE, so a large scale-up spans several
+ * reconciles; each continues the doubling where the previous one stopped, as Kruise's single pass
+ * would, instead of starting again at one (twenty restarts, nine batches each waiting on its commits,
+ * were most of a 10,000-pod scale-up's wait). Whatever else happens in between, the next reconcile
+ * starts at one: a failed batch, a reconcile that left nothing missing, or a CloneSet gone.
+ */
+export class SlowStarts {
+  private readonly continued = new Map<string, number>();
+
+  /** The first batch size for this reconcile of `key`; a continuation is used up by taking it. */
+  take(key: string): number {
+    const size = this.continued.get(key) ?? 1;
+    this.continued.delete(key);
+    return size;
+  }
+
+  /** The next reconcile of `key` creates more pods of the same scale-up, starting with batches of `size`. */
+  continueWith(key: string, size: number): void {
+    this.continued.set(key, size);
+  }
+
+  forget(key: string): void {
+    this.continued.delete(key);
+  }
 }
 
 async function createInstance(deps: PlanExecutorDeps, key: string, cs: CloneSet, create: CreateOperation, result: ExecutionResult): Promise<Error | undefined> {

@@ -27,6 +27,8 @@ export interface CloneSetPlan extends RolloutPlan<CloneSetDiffs> {
   updateError?: string;
   /** Look again after this long even without events (an in-place grace period ending). */
   requeueAfterMs?: number;
+  /** The scale step creates some of the missing pods; the next reconcile creates more. */
+  creationsFollow?: boolean;
 }
 
 export function planCloneSet(ctx: PlanContext, random: RandomSource): CloneSetPlan {
@@ -53,7 +55,7 @@ export function planCloneSet(ctx: PlanContext, random: RandomSource): CloneSetPl
     plan.complete ? plan : explainWhenRead(plan, notes, ctx.cs, ctx.pods, { now: ctx.now, verticalScaling: ctx.gates.inPlace.InPlaceWorkloadVerticalScaling });
 
   const scale = planScale(ctx, scaleDiffs, notes, random);
-  if (scale.scaling) return explained(result('scale', scaleDiffs, scale.operations));
+  if (scale.scaling) return explained({ ...result('scale', scaleDiffs, scale.operations), ...(scale.creationsFollow ? { creationsFollow: true } : {}) });
 
   const refresh = planRefresh(ctx);
   if (refresh.operations.length > 0 || refresh.error) {

@@ -14,7 +14,7 @@ import { revisionsToTruncate } from '../revision/history.js';
 import { CONTROLLER_REVISION_REF, ensureUpdateRevision } from '../revision/revision-store.js';
 import { CLONESET_REF, PVC_REF } from '../refs.js';
 import { claimPods, handOverPvc, planPvcCleanup } from './claim.js';
-import { executeOperations } from './plan-executor.js';
+import { executeOperations, type SlowStarts } from './plan-executor.js';
 import { planContext } from './plan-context.js';
 import { planCloneSet, type CloneSetPlan } from './planner.js';
 import { computeStatus, minReadyRequeueMs, setFailedCondition, statusNeedsWrite } from './status.js';
@@ -41,6 +41,8 @@ export interface CloneSetReconcilerDeps {
   informers: CloneSetInformers;
   scaleExpectations: ScaleExpectations;
   rvExpectations: ResourceVersionExpectations;
+  /** Shared by the controller's reconcilers, as the expectations are. */
+  slowStarts: SlowStarts;
   recorder: EventRecorder;
   gates: FeatureGates;
   /** The controller flag --cloneset-scaling-exclude-preparing-delete. */
@@ -73,6 +75,7 @@ export class CloneSetReconciler implements Reconciler {
     if (!cs) {
       deps.scaleExpectations.deleteExpectations(key);
       deps.rvExpectations.deleteExpectations(key);
+      deps.slowStarts.forget(key);
       return {};
     }
     let selector: Selector;
@@ -136,8 +139,9 @@ export class CloneSetReconciler implements Reconciler {
         now: () => deps.clock.now(), shortHash: deps.gates.enabled('CloneSetShortHash'),
         verticalScaling: deps.gates.enabled('InPlaceWorkloadVerticalScaling'),
       },
-      key, cs, plan.operations,
+      key, cs, plan.operations, deps.slowStarts.take(key),
     );
+    if (plan.creationsFollow && executed.nextSlowStartBatch !== undefined) deps.slowStarts.continueWith(key, executed.nextSlowStartBatch);
     const syncError = executed.error?.message ?? plan.updateError;
 
     // 7. Status over the pods listed at the start (nothing is re-read), then the spec and history trims.

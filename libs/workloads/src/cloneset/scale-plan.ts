@@ -18,8 +18,8 @@ import { plural, podNameList } from './plan-words.js';
  * instead of 17-19 s (one reconcile's slow-start batches instead of 20 reconciles' worth), but its
  * burst of creations took 150,000 pods' peak RSS from about 1.9 to 2.3 GB, over the 2 GiB budget.
  * 2,000 (measured in a slower hour): 26-27 s instead of 33 s, and a peak of 2,006 MB against 1,977 MB,
- * too close to the budget. The threads are not saturated during a scale-up (the cluster worker is busy
- * half the time): it waits on each slow-start batch's commit, one after another.
+ * too close to the budget. The reconciles a larger scale-up takes continue one slow start (SlowStarts):
+ * only the first starts at one pod.
  */
 export const MAX_CREATES_PER_RECONCILE = 500;
 
@@ -27,6 +27,8 @@ export interface ScaleStep {
   /** True when the step writes anything: then the update half waits for the next reconcile (§5.2). */
   scaling: boolean;
   operations: CloneSetOperation[];
+  /** More pods are missing than this step creates: the next reconcile creates more (SlowStarts). */
+  creationsFollow?: boolean;
 }
 
 export function planScale(ctx: PlanContext, diffs: CloneSetDiffs, notes: PlanNotes, random: RandomSource): ScaleStep {
@@ -71,7 +73,7 @@ export function planScale(ctx: PlanContext, diffs: CloneSetDiffs, notes: PlanNot
         reason: `${pods.length} of ${replicas + diffs.useSurge} pods exist${diffs.useSurge ? ` (${diffs.useSurge} surge)` : ''}${reused ? `; reuses the PVCs of instance ${id}` : ''}`,
       });
     });
-    return { scaling: ops.length > 0, operations: ops };
+    return { scaling: ops.length > 0, operations: ops, ...(diffs.scaleUpLimit > creating ? { creationsFollow: true } : {}) };
   }
 
   // (c) Pods already in PreparingDelete: delete those whose preDelete hook let go.

@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import {
   LABEL_CLONESET_INSTANCE_ID, LABEL_CONTROLLER_REVISION_HASH, LABEL_LIFECYCLE_STATE, LABEL_POD_TEMPLATE_HASH,
-  type CloneSet, type PersistentVolumeClaim, type Pod,
+  type CloneSet, type KubeObject, type PersistentVolumeClaim, type Pod,
 } from '@coxswain/kruise-api';
 import { CLONESET_REF, CONTROLLER_REVISION_REF, POD_REF, PVC_REF } from '../../src/index.js';
 import { activePods, podCensus, startCloneSetEnv, type CloneSetEnv } from '../support/cloneset-env.js';
@@ -227,5 +227,42 @@ spec:
       expect(now.filter((c) => before.includes(c))).toEqual([]);
       expect(now).toEqual(after.pods.map((p) => p.metadata.labels![LABEL_CLONESET_INSTANCE_ID]!).sort().map((id) => `vol-data-${id} ${id}`));
     });
+  });
+});
+
+describe('CloneSet controller: slow start across reconciles (spec cloneset §7.2)', () => {
+  it('a scale-up split over reconciles continues one doubling; the next scale-up starts at one again', async () => {
+    await env.stop();
+    // Pod creations started in the same turn of the event loop are one slow-start batch.
+    const batches: number[] = [];
+    let newBatch = true;
+    env = await startCloneSetEnv({
+      nodes: { zones: 1, nodesPerZone: 10, podCapacity: 100 },
+      controllerClient: (store) => new Proxy(store, {
+        get(target, prop, receiver) {
+          if (prop !== 'create') return Reflect.get(target, prop, receiver);
+          return (object: KubeObject) => {
+            if (object.kind === 'Pod') {
+              if (newBatch) batches.push(0);
+              newBatch = false;
+              batches[batches.length - 1]!++;
+              queueMicrotask(() => (newBatch = true));
+            }
+            return target.create(object);
+          };
+        },
+      }),
+    });
+    const podCount = async (n: number) => (await env.pods('sample')).length === n;
+    await env.apply(SAMPLE.replace('  replicas: 5', '  replicas: 700'));
+    await env.runUntil(() => podCount(700));
+    // Kruise creates all 700 in one pass, in batches 1, 2, 4, ... 256, 189; a reconcile here creates at
+    // most MAX_CREATES_PER_RECONCILE (500), so the next one continues the sequence with its 512.
+    expect(batches).toEqual([1, 2, 4, 8, 16, 32, 64, 128, 245, 200]);
+
+    batches.length = 0;
+    await patchSpec('sample', { replicas: 710 });
+    await env.runUntil(() => podCount(710));
+    expect(batches).toEqual([1, 2, 4, 3]);
   });
 });

@@ -4,7 +4,7 @@ import { describe, it, expect } from '@jest/globals';
 import { ApiError, EmbeddedStore, ManualClock, MemoryPersistence, type ClusterClient } from '@coxswain/cluster';
 import { ResourceVersionExpectations, ScaleExpectations } from '@coxswain/controller-runtime';
 import { LABEL_POD_TEMPLATE_HASH, type CloneSet, type Pod } from '@coxswain/kruise-api';
-import { executeOperations, PODS_IN_FLIGHT } from '../../src/cloneset/plan-executor.js';
+import { executeOperations, PODS_IN_FLIGHT, SlowStarts } from '../../src/cloneset/plan-executor.js';
 import type { CloneSetOperation } from '../../src/cloneset/planner-types.js';
 import { POD_REF } from '../../src/refs.js';
 
@@ -90,3 +90,82 @@ describe('CloneSet plan executor', () => {
     }
   });
 });
+
+/** `count` pods to create, and a client that records how many creations are in flight at once. */
+async function creations(count: number, failing: ReadonlySet<string> = new Set()) {
+  const env = await setup(0);
+  const batches: number[] = [];
+  let inFlight = 0;
+  let flushed = true;
+  const client = new Proxy(env.store, {
+    get(target, prop, receiver) {
+      if (prop !== 'create') return Reflect.get(target, prop, receiver);
+      return async (object: Pod) => {
+        // Creations started in the same turn belong to one batch; a batch awaits all of its own.
+        if (flushed) batches.push(0);
+        flushed = false;
+        batches[batches.length - 1]!++;
+        inFlight++;
+        queueMicrotask(() => (flushed = true));
+        try {
+          if (failing.has(object.metadata.name!)) throw new ApiError('InternalError', `refused ${object.metadata.name}`);
+          return await target.create(object);
+        } finally {
+          inFlight--;
+        }
+      };
+    },
+  }) as ClusterClient;
+  const operations: CloneSetOperation[] = Array.from({ length: count }, (_, i) => ({
+    op: 'create', revision: 'web-1', reason: 'test',
+    instance: { pod: { apiVersion: 'v1', kind: 'Pod', metadata: { name: `new-${i}`, namespace: 'default', labels: { app: 'web' } }, spec: { containers: [{ name: 'main', image: 'nginx' }] } } as Pod, pvcs: [] },
+  }));
+  return { ...env, deps: { ...env.deps, client }, operations, batches, inFlight: () => inFlight };
+}
+
+describe('CloneSet slow start (spec cloneset §7.2)', () => {
+  it.each([
+    { label: 'a new scale-up doubles from one', count: 10, first: 1, batches: [1, 2, 4, 3], next: 16 },
+    { label: 'a continued one starts where the last stopped', count: 500, first: 512, batches: [500], next: 1024 },
+    { label: 'a continued one keeps doubling', count: 300, first: 64, batches: [64, 128, 108], next: 512 },
+  ])('$label', async ({ count, first, batches, next }) => {
+    const env = await creations(count);
+    try {
+      const result = await executeOperations(env.deps, 'default/web', cs, env.operations, first);
+      expect(result).toEqual({ modified: true, nextSlowStartBatch: next });
+      expect(env.batches).toEqual(batches);
+      expect((await env.store.list<Pod>(POD_REF, { namespace: 'default' })).items).toHaveLength(count);
+    } finally {
+      await env.store.close();
+    }
+  });
+
+  it('stops after the batch with a failure and gives no continuation', async () => {
+    const env = await creations(20, new Set(['new-5']));
+    try {
+      const result = await executeOperations(env.deps, 'default/web', cs, env.operations);
+      expect(result.error?.message).toBe('refused new-5');
+      expect(result.nextSlowStartBatch).toBeUndefined();
+      expect(env.batches).toEqual([1, 2, 4]);
+      // Only the pods created are still expected; the failed one and those never attempted are not.
+      expect(env.deps.scaleExpectations.pending('default/web')?.creations).toEqual(['new-0', 'new-1', 'new-2', 'new-3', 'new-4', 'new-6']);
+    } finally {
+      await env.store.close();
+    }
+  });
+});
+
+describe('SlowStarts', () => {
+  it('hands a continuation to the next reconcile only, and starts at one otherwise', () => {
+    const slowStarts = new SlowStarts();
+    expect(slowStarts.take('ns/a')).toBe(1);
+    slowStarts.continueWith('ns/a', 512);
+    expect(slowStarts.take('ns/b')).toBe(1);
+    expect(slowStarts.take('ns/a')).toBe(512);
+    expect(slowStarts.take('ns/a')).toBe(1);
+    slowStarts.continueWith('ns/a', 1024);
+    slowStarts.forget('ns/a');
+    expect(slowStarts.take('ns/a')).toBe(1);
+  });
+});
+

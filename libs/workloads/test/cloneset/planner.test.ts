@@ -190,14 +190,18 @@ describe('CloneSet planner: bounded work whatever the replica count (issue 13 it
     const cs = cloneSet({ replicas, rollingUpdate: { partition: replicas } });
     let pods: Pod[] = [];
     const batches: number[] = [];
+    const follow: boolean[] = [];
     for (let round = 0; round < 4; round++) {
       const plan = planCloneSet(context(cs, pods), random);
       const creates = plan.operations.filter((o) => o.op === 'create');
       batches.push(creates.length);
+      follow.push(plan.creationsFollow === true);
       expect(creates.every((c) => c.revision === OLD)).toBe(true);
       pods = apply(plan, pods);
     }
     expect(batches).toEqual([MAX_CREATES_PER_RECONCILE, MAX_CREATES_PER_RECONCILE, 200, 0]);
+    // Only a step that leaves pods missing says more creations follow (the slow start continues).
+    expect(follow).toEqual([true, true, false, false]);
     expect(pods).toHaveLength(replicas);
   });
 });
