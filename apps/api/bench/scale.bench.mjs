@@ -5,7 +5,8 @@
 //   responsive  GraphQL reads (workload + status + 100 pods, 10 clients) at rest, while a 5,000-pod
 //               CloneSet is created and while 1,000 of its pods roll in place; hook acks (50 clients)
 //               during a rollout (SCALE_ACK_CLIENTS to change the 50): acks/s, HTTP latency, request ->
-//               pod leaves PreparingDelete; twice, the second batch once the ack path is compiled
+//               pod leaves PreparingDelete; twice, the second batch once the ack path is compiled, and
+//               a third time with nothing rolling
 //   memory      RSS and heap per pod at 10k / 50k / 150k pods, and restarts from PGlite (and from
 //               PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set)
 //   throughput  a 10,000-pod CloneSet scales up and rolls in place with the simulator's latencies
@@ -113,6 +114,9 @@ async function responsive() {
     // The same again in the same server: the first batch runs the ack path for the first time, and V8
     // compiles it meanwhile; the second shows the steady state.
     out.acksAgain = await acksDuringRollout(server, { name: 'warm', partition: 2000 });
+    // And once more with nothing rolling: the ack path's own cost, apart from the rollout's share.
+    await until('3,000 updated ready pods', async () => (await status(server, 'big')).status.updatedReadyReplicas === 3000);
+    out.acksWithoutRollout = await acksDuringRollout(server, { name: 'quiet' });
     return out;
   } finally {
     await server.stop();
@@ -121,8 +125,8 @@ async function responsive() {
 
 /**
  * 2,000 pods held by a preDelete hook (CloneSet `name` scaled to 0), acknowledged by 50 clients while
- * 1,000 other pods roll in place (`big`'s partition lowered to `partition`); the time a pod leaves its
- * hook state is when the controller deletes it.
+ * 1,000 other pods roll in place (`big`'s partition lowered to `partition`; none without one); the time
+ * a pod leaves its hook state is when the controller deletes it.
  */
 async function acksDuringRollout(server, { name, partition }, count = Number(process.env.SCALE_ACKS ?? 2000)) {
   const ns = 'hooked';
@@ -150,7 +154,7 @@ async function acksDuringRollout(server, { name, partition }, count = Number(pro
   await new Promise((r) => setTimeout(r, 500)); // the subscription is registered
 
   const sampler = new MetricsSampler(server);
-  await server.gql(`mutation { setPartition(kind: CLONE_SET, namespace: "default", name: "big", partition: ${partition}) { generation } }`);
+  if (partition !== undefined) await server.gql(`mutation { setPartition(kind: CLONE_SET, namespace: "default", name: "big", partition: ${partition}) { generation } }`);
   const requests = hooks.map((h) => ({ namespace: ns, pod: h.pod, key: crypto.randomUUID(), reason: `deregistered ${h.pod}` }));
   const cpuBefore = await server.threadCpu();
   const acks = startClients({ kind: 'ack', url: server.url, token: acker, requests, concurrency: Number(process.env.SCALE_ACK_CLIENTS ?? 50) });
