@@ -38,7 +38,7 @@ export function cpuSecondsByThread(procSelf = '/proc/self'): Map<number, number>
   for (const tid of threadIds(procSelf)) {
     try {
       const onCpuNs = Number(readFileSync(`${procSelf}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
-      if (Number.isFinite(onCpuNs)) seconds.set(Number(tid), onCpuNs / 1e9);
+      if (Number.isFinite(onCpuNs)) seconds.set(tid, onCpuNs / 1e9);
     } catch {
       // The thread ended between the listing and the read: its time is gone from the process's sum too.
     }
