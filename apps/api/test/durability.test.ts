@@ -3,7 +3,7 @@ import { describe, expect, it } from '@jest/globals';
 import { EmbeddedStore, ManualClock, type ClusterClient } from '@coxswain/cluster';
 import type { KubeObject } from '@coxswain/kruise-api';
 import { Database } from '../src/persistence/database.js';
-import { SqlStorePersistence } from '../src/persistence/sql-store-persistence.js';
+import { OBJECT_PARAMETERS, SqlStorePersistence } from '../src/persistence/sql-store-persistence.js';
 import { DEFAULT_MIGRATIONS_DIR } from '../src/runtime.js';
 import { testDatabases } from './support/databases.js';
 
@@ -105,6 +105,47 @@ describe.each(testDatabases())('durability on $name', (db) => {
     store = await openStore(database, clock);
     const { items } = await store.list(POD, { namespace: 'load' });
     expect(items.map((p) => p.metadata.name).sort()).toEqual(Array.from({ length: 10 }, (_, i) => name(i)));
+    await store.close();
+    await database.close();
+  });
+
+  it.each([
+    ['each object its own parameter', OBJECT_PARAMETERS],
+    ['objects past the parameter budget inside the JSON chunks', 3],
+  ])('stores every object text exactly, %s', async (_, objectParameters) => {
+    const target = await db.fresh();
+    const clock = new ManualClock();
+    let database = await Database.open(target, DEFAULT_MIGRATIONS_DIR);
+    const persistence = new SqlStorePersistence(database.sql, objectParameters);
+    let commits = 0;
+    let store = await EmbeddedStore.open({
+      clock,
+      persistence: { load: () => persistence.load(), close: () => persistence.close(), commit: (...args) => (commits++, persistence.commit(...args)) },
+    });
+    // Text a careless encoding would change: quotes, backslashes, a JSON document in a string, and
+    // characters outside the Basic Multilingual Plane.
+    const note = (i: number) => `"quoted" \\ back\\slash {"json":[${i}]} zone-🚀-${'é'.repeat(i)}`;
+    const pod = (i: number) => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name: `text-${i}`, namespace: 'text', annotations: { note: note(i) } }, spec: { containers: [{ name: 'c', image: 'nginx' }] } });
+    await store.create(pod(0));
+    await store.create(pod(1));
+    const before = commits;
+    // One batch: creations, updates and a deletion, more objects than the budget when it is 3.
+    await Promise.all([
+      ...Array.from({ length: 8 }, (_, i) => store.create(pod(i + 2))),
+      store.patch(POD, 'text', 'text-0', { metadata: { labels: { patched: 'yes' } } }),
+      store.delete(POD, 'text', 'text-1'),
+    ]);
+    expect(commits - before).toBe(1);
+    const expected = (await store.list(POD, { namespace: 'text' })).items;
+    expect(expected.map((p) => p.metadata.name).sort()).toEqual(['text-0', ...Array.from({ length: 8 }, (_, i) => `text-${i + 2}`)].sort());
+    expect(expected.find((p) => p.metadata.name === 'text-0')?.metadata.labels).toEqual({ patched: 'yes' });
+    await store.close();
+    await database.close();
+
+    database = await Database.open(target, DEFAULT_MIGRATIONS_DIR);
+    store = await openStore(database, clock);
+    expect((await store.list(POD, { namespace: 'text' })).items).toEqual(expected);
+    expect((await store.get<KubeObject>(POD, 'text', 'text-9')).metadata.annotations?.note).toBe(note(9));
     await store.close();
     await database.close();
   });

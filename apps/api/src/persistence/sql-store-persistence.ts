@@ -14,8 +14,20 @@ import type { ArgType, SqlQueryable } from '@prisma/driver-adapter-utils';
 const LOAD_PAGE = 2000;
 const TEXT: ArgType = { scalarType: 'string', arity: 'scalar' };
 
+/**
+ * Objects given a parameter of their own in one commit; the rest of a larger batch travel inside JSON
+ * chunks. PostgreSQL takes at most 65,535 parameters per statement.
+ */
+export const OBJECT_PARAMETERS = 10_000;
+
+/** The columns beside the object's text, as json_to_recordset reads them. */
+const COLUMNS = 'key text, api_version text, kind text, namespace text, name text, uid text, resource_version bigint';
+
 export class SqlStorePersistence implements StorePersistence {
-  constructor(private readonly sql: SqlQueryable) {}
+  constructor(
+    private readonly sql: SqlQueryable,
+    private readonly objectParameters = OBJECT_PARAMETERS,
+  ) {}
 
   async load(): Promise<StoreSnapshot> {
     const state = await readClusterState(this.sql);
@@ -39,42 +51,44 @@ export class SqlStorePersistence implements StorePersistence {
 
     // One statement: its data-modifying CTEs all run, atomically, whatever the main query reads, so a
     // commit is one round trip to the database (PGlite's thread or a PostgreSQL server) however many
-    // objects it carries, in JSON chunks that die young (young-strings.ts in @coxswain/cluster). Keys are unique within the
-    // batch, so the upsert and the delete never meet. The chunks are json, not jsonb: json_to_recordset
-    // hands each object over as the text of its slice of the chunk, stored as it is (schema.prisma).
-    const rows = puts.map((c) => ({
-      key: c.key,
-      api_version: c.object.apiVersion,
-      kind: c.object.kind,
-      namespace: c.object.metadata.namespace ?? '',
-      name: c.object.metadata.name ?? '',
-      uid: c.object.metadata.uid ?? '',
-      resource_version: Number(c.object.metadata.resourceVersion ?? 0),
-      object: c.object,
-    }));
-    const putChunks = jsonChunks(rows);
+    // objects it carries. Keys are unique within the batch, so the upsert and the delete never meet.
+    // Each object's text is a parameter of its own, stored as it is (schema.prisma): inside a JSON
+    // document the database would lex every object once more to find where it ends, a fifth of its
+    // time per row. Only the small columns travel as JSON, in chunks that die young (young-strings.ts
+    // in @coxswain/cluster), numbered to meet their object; objects past the parameter budget ride in
+    // those chunks whole.
+    const direct = puts.slice(0, this.objectParameters);
+    const metaChunks = jsonChunks(direct.map((c, i) => ({ ...columnsOf(c.object, c.key), n: i + 1 })));
+    const objectTexts = direct.map((c) => JSON.stringify(c.object));
+    const overflowChunks = jsonChunks(puts.slice(this.objectParameters).map((c) => ({ ...columnsOf(c.object, c.key), object: c.object })));
     const deleteChunks = jsonChunks(deletes);
-    const putArray = jsonArrayOfParameters(1, putChunks.length);
-    const deleteArray = jsonArrayOfParameters(1 + putChunks.length, deleteChunks.length);
-    const next = 1 + putChunks.length + deleteChunks.length;
-    const args = [...putChunks, ...deleteChunks, String(resourceVersion), String(Math.round(at))];
+    const params = new ParameterList();
+    const metaArray = params.array(metaChunks, 'json');
+    const objectArray = params.array(objectTexts, 'text');
+    const overflowArray = params.array(overflowChunks, 'json');
+    const deleteArray = params.array(deleteChunks, 'json');
+    const version = params.add(String(resourceVersion));
+    const time = params.add(String(Math.round(at)));
     await this.sql.executeRaw({
       sql: `WITH upserted AS (
          INSERT INTO cluster_objects (key, api_version, kind, namespace, name, uid, resource_version, object)
+         SELECT x.key, x.api_version, x.kind, x.namespace, x.name, x.uid, x.resource_version, o.object
+         FROM (SELECT x.* FROM unnest(${metaArray}) AS c(rows), json_to_recordset(c.rows) AS x(${COLUMNS}, n bigint)) AS x
+           JOIN unnest(${objectArray}) WITH ORDINALITY AS o(object, n) ON o.n = x.n
+         UNION ALL
          SELECT x.key, x.api_version, x.kind, x.namespace, x.name, x.uid, x.resource_version, x.object
-         FROM unnest(${putArray}) AS c(rows),
-           json_to_recordset(c.rows) AS x(key text, api_version text, kind text, namespace text, name text, uid text, resource_version bigint, object text)
+         FROM unnest(${overflowArray}) AS c(rows), json_to_recordset(c.rows) AS x(${COLUMNS}, object text)
          ON CONFLICT (key) DO UPDATE SET api_version = EXCLUDED.api_version, kind = EXCLUDED.kind,
            namespace = EXCLUDED.namespace, name = EXCLUDED.name, uid = EXCLUDED.uid,
            resource_version = EXCLUDED.resource_version, object = EXCLUDED.object
        ), deleted AS (
          DELETE FROM cluster_objects WHERE key IN (SELECT json_array_elements_text(c.keys) FROM unnest(${deleteArray}) AS c(keys))
        )
-       INSERT INTO cluster_state (id, resource_version, simulated_time) VALUES (1, $${next}::bigint, $${next + 1}::bigint)
+       INSERT INTO cluster_state (id, resource_version, simulated_time) VALUES (1, ${version}::bigint, ${time}::bigint)
        ON CONFLICT (id) DO UPDATE SET resource_version = EXCLUDED.resource_version,
          simulated_time = GREATEST(cluster_state.simulated_time, EXCLUDED.simulated_time)`,
-      args,
-      argTypes: args.map(() => TEXT),
+      args: params.values,
+      argTypes: params.values.map(() => TEXT),
     });
   }
 
@@ -92,12 +106,33 @@ export async function readClusterState(sql: SqlQueryable): Promise<{ resourceVer
   };
 }
 
-/**
- * `ARRAY[$first::json, ...]` for `count` parameters numbered from `first`: unnested, it yields the
- * chunks in order (`unnest(...) AS c(rows), json_to_recordset(c.rows)` reads their rows).
- */
-export function jsonArrayOfParameters(first: number, count: number): string {
-  return `ARRAY[${Array.from({ length: count }, (_, i) => `$${first + i}::json`).join(', ')}]`;
+/** A statement's parameters, numbered as they are added. */
+export class ParameterList {
+  readonly values: string[] = [];
+
+  /** Adds one parameter; answers its placeholder. */
+  add(value: string): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+
+  /** Adds `values` as parameters; answers `ARRAY[$i::type, ...]`, which unnests to them in order. */
+  array(values: readonly string[], type: 'json' | 'text'): string {
+    return `ARRAY[${values.map((value) => `${this.add(value)}::${type}`).join(', ')}]::${type}[]`;
+  }
+}
+
+/** The key and the columns read from the object, beside its text. */
+function columnsOf(object: KubeObject, key: string) {
+  return {
+    key,
+    api_version: object.apiVersion,
+    kind: object.kind,
+    namespace: object.metadata.namespace ?? '',
+    name: object.metadata.name ?? '',
+    uid: object.metadata.uid ?? '',
+    resource_version: Number(object.metadata.resourceVersion ?? 0),
+  };
 }
 
 /** The rows of a query whose parameters are all text (cast in the SQL where needed). */
