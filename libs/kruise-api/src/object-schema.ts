@@ -99,50 +99,47 @@ export function storableText(text: string): string {
  * Undeclared fields and `json` values are walked too, for their text and depth.
  */
 export function validateSchema(value: unknown, schema: Schema, path: FieldPath = FieldPath.of('')): FieldError[] {
-  const errors = new Collector();
-  checkValue(value, schema, new At(undefined, path), 0, errors);
+  const errors = new Collector(path);
+  checkValue(value, schema, 0, errors);
   return errors.list;
 }
 
 /**
- * Where a value sits, built as the walk descends and printed as a FieldPath only when an error names
- * it: a well-formed object (the common case) costs no path strings at all.
+ * The errors found so far, and where the walk is: the step into each depth of the value being checked,
+ * set as the walk descends (the steps below its depth are left over from earlier siblings and never
+ * read). A path is built from them only when an error names it, so a well-formed object (the common
+ * case) costs no path at all, and no allocation per field.
  */
-class At {
-  constructor(
-    private readonly parent: At | undefined,
-    private readonly step: FieldPath | string | number,
-    private readonly asKey = false,
-  ) {}
-
-  child(name: string): At {
-    return new At(this, name);
-  }
-  index(i: number): At {
-    return new At(this, i);
-  }
-  key(name: string): At {
-    return new At(this, name, true);
-  }
-
-  get path(): FieldPath {
-    const step = this.step;
-    if (step instanceof FieldPath) return step;
-    const parent = this.parent!.path;
-    if (typeof step === 'number') return parent.index(step);
-    return this.asKey ? parent.key(step) : parent.child(step);
-  }
-}
-
 class Collector {
   readonly list: FieldError[] = [];
   /** An object or list not frozen was walked (since the last memo point): its subtree may still change. */
   sawMutable = false;
+  private readonly steps: Array<string | number> = [];
+  private readonly keyed: boolean[] = [];
+
+  constructor(private readonly root: FieldPath) {}
+
   get full(): boolean {
     return this.list.length >= MAX_FIELD_ERRORS;
   }
   add(error: FieldError): void {
     if (!this.full) this.list.push(error);
+  }
+
+  /** Records the step to the member about to be checked at `depth`: a field, a list index or a map key. */
+  enter(depth: number, step: string | number, asKey = false): void {
+    this.steps[depth] = step;
+    this.keyed[depth] = asKey;
+  }
+
+  /** The path of the value being checked at `depth`. */
+  pathAt(depth: number): FieldPath {
+    let path = this.root;
+    for (let d = 1; d <= depth; d++) {
+      const step = this.steps[d]!;
+      path = typeof step === 'number' ? path.index(step) : this.keyed[d] ? path.key(step) : path.child(step);
+    }
+    return path;
   }
 }
 
@@ -196,86 +193,91 @@ class RememberedValues {
 const wellFormed = new WeakMap<Schema, RememberedValues[]>();
 
 /** `schema` undefined: a value nothing declares, checked only for its text, numbers and depth. */
-function checkValue(value: unknown, schema: Schema | undefined, at: At, depth: number, errors: Collector): void {
+function checkValue(value: unknown, schema: Schema | undefined, depth: number, errors: Collector): void {
   if (errors.full) return;
   if (depth <= MEMO_DEPTH && schema?.type === 'object' && typeof value === 'object' && value !== null && Object.isFrozen(value)) {
-    return checkRemembered(value, schema, at, depth, errors);
+    return checkRemembered(value, schema, depth, errors);
   }
   if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) errors.sawMutable = true;
   if (typeof value === 'string') {
     const problem = unstorableTextProblem(value);
-    if (problem) return errors.add(invalidField(at.path, value, problem));
+    if (problem) return errors.add(invalidField(errors.pathAt(depth), value, problem));
   } else if (typeof value === 'number' && !Number.isFinite(value)) {
-    return errors.add(invalidField(at.path, String(value), 'must be a finite number'));
+    return errors.add(invalidField(errors.pathAt(depth), String(value), 'must be a finite number'));
   } else if (typeof value === 'object' && value !== null && depth >= MAX_OBJECT_DEPTH) {
-    return errors.add(invalidField(at.path, `(${describe(value)})`, `must not nest deeper than ${MAX_OBJECT_DEPTH} levels`));
+    return errors.add(invalidField(errors.pathAt(depth), `(${describe(value)})`, `must not nest deeper than ${MAX_OBJECT_DEPTH} levels`));
   }
   switch (schema?.type) {
     case undefined:
     case 'json':
-      return checkChildren(value, at, depth, errors, undefined);
+      return checkChildren(value, depth, errors, undefined);
     case 'string':
-      if (typeof value !== 'string') return errors.add(invalidField(at.path, shown(value), 'must be a string'));
-      if (schema.enum && !schema.enum.includes(value)) return errors.add(notSupportedField(at.path, value, schema.enum));
+      if (typeof value !== 'string') return errors.add(invalidField(errors.pathAt(depth), shown(value), 'must be a string'));
+      if (schema.enum && !schema.enum.includes(value)) return errors.add(notSupportedField(errors.pathAt(depth), value, schema.enum));
       if (schema.format === 'date-time' && !isDateTime(value)) {
-        return errors.add(invalidField(at.path, value, 'must be an RFC 3339 date-time such as "2026-01-02T15:04:05Z"'));
+        return errors.add(invalidField(errors.pathAt(depth), value, 'must be an RFC 3339 date-time such as "2026-01-02T15:04:05Z"'));
       }
       return;
     case 'integer':
-      return checkInteger(value, schema.bits, at, errors);
+      return checkInteger(value, schema.bits, depth, errors);
     case 'boolean':
-      if (typeof value !== 'boolean') errors.add(invalidField(at.path, shown(value), 'must be a boolean (true or false)'));
+      if (typeof value !== 'boolean') errors.add(invalidField(errors.pathAt(depth), shown(value), 'must be a boolean (true or false)'));
       return;
     case 'intOrString':
       if (typeof value === 'string') return;
-      if (typeof value === 'number') return checkInteger(value, 32, at, errors);
-      return errors.add(invalidField(at.path, shown(value), 'must be an integer or a string'));
+      if (typeof value === 'number') return checkInteger(value, 32, depth, errors);
+      return errors.add(invalidField(errors.pathAt(depth), shown(value), 'must be an integer or a string'));
     case 'quantity':
       if (typeof value === 'number') return;
-      if (typeof value !== 'string') return errors.add(invalidField(at.path, shown(value), 'must be a quantity such as "500m" or "1Gi"'));
+      if (typeof value !== 'string') return errors.add(invalidField(errors.pathAt(depth), shown(value), 'must be a quantity such as "500m" or "1Gi"'));
       if (!QUANTITY.test(value)) {
-        errors.add(invalidField(at.path, value, "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'"));
+        errors.add(invalidField(errors.pathAt(depth), value, "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'"));
       }
       return;
     case 'list':
-      if (!Array.isArray(value)) return errors.add(invalidField(at.path, shown(value), 'must be a list'));
+      if (!Array.isArray(value)) return errors.add(invalidField(errors.pathAt(depth), shown(value), 'must be a list'));
       for (let i = 0; i < value.length; i++) {
         const item: unknown = value[i];
-        if (item === null) errors.add(invalidField(at.index(i).path, null, 'must not be null'));
-        else checkValue(item, schema.items, at.index(i), depth + 1, errors);
+        errors.enter(depth + 1, i);
+        if (item === null) errors.add(invalidField(errors.pathAt(depth + 1), null, 'must not be null'));
+        else checkValue(item, schema.items, depth + 1, errors);
       }
       return;
     case 'map':
-      if (!isObject(value)) return errors.add(invalidField(at.path, shown(value), 'must be an object (a map)'));
+      if (!isObject(value)) return errors.add(invalidField(errors.pathAt(depth), shown(value), 'must be an object (a map)'));
       for (const key in value) {
-        if (!Object.hasOwn(value, key) || !checkKey(key, at, errors)) continue;
+        if (!Object.hasOwn(value, key) || !checkKey(key, depth, errors)) continue;
         const item = value[key];
-        if (item === null) errors.add(invalidField(at.key(key).path, null, 'must not be null'));
-        else checkValue(item, schema.values, at.key(key), depth + 1, errors);
+        errors.enter(depth + 1, key, true);
+        if (item === null) errors.add(invalidField(errors.pathAt(depth + 1), null, 'must not be null'));
+        else checkValue(item, schema.values, depth + 1, errors);
       }
       return;
     case 'object':
-      return checkObject(value, schema, at, depth, errors);
+      return checkObject(value, schema, depth, errors);
   }
 }
 
-function checkObject(value: unknown, schema: ObjectSchema, at: At, depth: number, errors: Collector): void {
-  if (!isObject(value)) return errors.add(invalidField(at.path, shown(value), 'must be an object'));
+function checkObject(value: unknown, schema: ObjectSchema, depth: number, errors: Collector): void {
+  if (!isObject(value)) return errors.add(invalidField(errors.pathAt(depth), shown(value), 'must be an object'));
   for (const name of schema.required ?? []) {
     const member = value[name];
-    if (member === undefined || member === null || member === '') errors.add(requiredField(at.child(name).path));
+    if (member === undefined || member === null || member === '') {
+      errors.enter(depth + 1, name);
+      errors.add(requiredField(errors.pathAt(depth + 1)));
+    }
   }
   // null is Go's "unset" for an optional field; undeclared fields round-trip, checked only for text.
-  checkChildren(value, at, depth, errors, schema.fields);
+  checkChildren(value, depth, errors, schema.fields);
 }
 
-function checkRemembered(value: object, schema: ObjectSchema, at: At, depth: number, errors: Collector): void {
+function checkRemembered(value: object, schema: ObjectSchema, depth: number, errors: Collector): void {
   let byDepth = wellFormed.get(schema);
   for (let d = depth; d <= MEMO_DEPTH; d++) if (byDepth?.[d]?.has(value)) return;
   const mutableBefore = errors.sawMutable;
   const errorsBefore = errors.list.length;
   errors.sawMutable = false;
-  checkObject(value, schema, at, depth, errors);
+  checkObject(value, schema, depth, errors);
   if (!errors.sawMutable && errors.list.length === errorsBefore) {
     if (!byDepth) wellFormed.set(schema, (byDepth = []));
     (byDepth[depth] ??= new RememberedValues()).add(value);
@@ -284,38 +286,42 @@ function checkRemembered(value: object, schema: ObjectSchema, at: At, depth: num
 }
 
 /** Walks the members of an object or list; `fields` declares the schema of an object's members. */
-function checkChildren(value: unknown, at: At, depth: number, errors: Collector, fields: Readonly<Record<string, Schema>> | undefined): void {
+function checkChildren(value: unknown, depth: number, errors: Collector, fields: Readonly<Record<string, Schema>> | undefined): void {
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) checkValue(value[i], undefined, at.index(i), depth + 1, errors);
+    for (let i = 0; i < value.length; i++) {
+      errors.enter(depth + 1, i);
+      checkValue(value[i], undefined, depth + 1, errors);
+    }
     return;
   }
   if (!isObject(value)) return;
   for (const name in value) {
-    if (!Object.hasOwn(value, name) || !checkKey(name, at, errors)) continue;
+    if (!Object.hasOwn(value, name) || !checkKey(name, depth, errors)) continue;
     const member = value[name];
     if (member === undefined || member === null) continue;
     const schema = fields !== undefined && Object.hasOwn(fields, name) ? fields[name] : undefined;
-    // Primitives in an undeclared place need only the text check; skip building a step for them.
+    // Primitives in an undeclared place need only the text check.
     if (schema === undefined && typeof member !== 'object' && typeof member !== 'string' && typeof member !== 'number') continue;
-    checkValue(member, schema, schema === undefined && !IDENTIFIER.test(name) ? at.key(name) : at.child(name), depth + 1, errors);
+    errors.enter(depth + 1, name, schema === undefined && !IDENTIFIER.test(name));
+    checkValue(member, schema, depth + 1, errors);
   }
 }
 
-function checkKey(key: string, at: At, errors: Collector): boolean {
+function checkKey(key: string, depth: number, errors: Collector): boolean {
   const problem = unstorableTextProblem(key);
-  if (problem) errors.add(invalidField(at.path, key, `field name ${problem}`));
+  if (problem) errors.add(invalidField(errors.pathAt(depth), key, `field name ${problem}`));
   return problem === undefined;
 }
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$-]*$/;
 
-function checkInteger(value: unknown, bits: 32 | 64, at: At, errors: Collector): void {
-  if (typeof value !== 'number' || !Number.isInteger(value)) return errors.add(invalidField(at.path, shown(value), 'must be an integer'));
+function checkInteger(value: unknown, bits: 32 | 64, depth: number, errors: Collector): void {
+  if (typeof value !== 'number' || !Number.isInteger(value)) return errors.add(invalidField(errors.pathAt(depth), shown(value), 'must be an integer'));
   if (bits === 32 && (value < INT32_MIN || value > INT32_MAX)) {
-    return errors.add(invalidField(at.path, value, `must be a 32-bit integer (from ${INT32_MIN} to ${INT32_MAX})`));
+    return errors.add(invalidField(errors.pathAt(depth), value, `must be a 32-bit integer (from ${INT32_MIN} to ${INT32_MAX})`));
   }
   if (bits === 64 && !Number.isSafeInteger(value)) {
-    errors.add(invalidField(at.path, value, `must be an integer from ${Number.MIN_SAFE_INTEGER} to ${Number.MAX_SAFE_INTEGER}`));
+    errors.add(invalidField(errors.pathAt(depth), value, `must be an integer from ${Number.MIN_SAFE_INTEGER} to ${Number.MAX_SAFE_INTEGER}`));
   }
 }
 

@@ -101,6 +101,19 @@ describe('validateObjectSchema: the reproductions of issue 13', () => {
     expect(texts(pod((p) => (p['metadata'].annotations = { note: 'ship it \ud83d\ude80' })))).toEqual([]);
   });
 
+  it('names the path of each error inside undeclared lists and keys, after well-formed siblings of other shapes', () => {
+    const errors = texts(
+      pod((p) => {
+        p['spec'].extra = [{ a: 'ok', deeper: [{ b: 'ok' }] }, 'ok', { 'odd key': [1, { c: 'x\u0000' }] }];
+        p['spec'].containers.push({ name: 'second', image: 'nginx', ports: [{ containerPort: 80 }, { containerPort: 'http' }] });
+      }),
+    );
+    expect(errors).toEqual([
+      'spec.containers[1].ports[1].containerPort: Invalid value: "http": must be an integer',
+      'spec.extra[2][odd key][1].c: Invalid value: "x\\u0000": must not contain NUL (\\u0000) characters',
+    ]);
+  });
+
   it('bounds nesting, also inside lists of undeclared shape (deeply nested env)', () => {
     let deep: Loose = { name: 'E', value: 'v' };
     for (let i = 0; i < 5000; i++) deep = { nested: deep };

@@ -18,7 +18,7 @@ import {
 } from './kruise-daemon.js';
 import { yieldToEventLoop } from '../../event-loop.js';
 import { ImageCache } from './image-cache.js';
-import { jsonEqual } from './json-equal.js';
+import { deepEqual } from '../store/json-value.js';
 import { KeyedQueue } from './keyed-queue.js';
 import { reportedImages, withNodeImages } from './node-images.js';
 import { ListWatchCache } from './list-watch.js';
@@ -453,7 +453,7 @@ export class KubeletSimulator {
       const written = await updateStatusWithRetry<Pod>(this.client, POD, pod, (latest) => {
         if (latest.metadata.uid !== uid) return undefined;
         const status = compute(latest);
-        if (!status || jsonEqual(status, latest.status)) return undefined;
+        if (!status || deepEqual(status, latest.status)) return undefined;
         return { ...latest, status };
       });
       if (written) this.remember(written);

@@ -9,7 +9,7 @@ import type { ClusterClient } from '../../port.js';
 import { NODE, POD } from './core-kinds.js';
 import type { Node, Pod } from '@coxswain/kruise-api';
 import { yieldToEventLoop } from '../../event-loop.js';
-import { jsonEqual } from './json-equal.js';
+import { deepEqual } from '../store/json-value.js';
 import { ListWatchCache, objectKey } from './list-watch.js';
 import { placePod } from './node-scoring.js';
 import { updateStatusWithRetry } from './optimistic-write.js';
@@ -270,7 +270,7 @@ export class Scheduler {
       const current = latest.status?.conditions ?? [];
       const update = { type: 'PodScheduled', status: 'False' as const, reason: 'Unschedulable', message };
       const conditions = withCondition(current, update, isoNow(this.clock), true);
-      if (jsonEqual(conditions, current)) return undefined;
+      if (deepEqual(conditions, current)) return undefined;
       return { ...latest, status: { ...latest.status, phase: latest.status?.phase ?? 'Pending', conditions } };
     });
   }
