@@ -9,6 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { CURRENT_COLOR, UPDATE_COLOR } from '../../src/lib/grid/colors';
 import { ADMIN_TOKEN, gql, launchChromium, screenshot, startApi, startDashboard, type Running, type RunningApi } from '../support/servers';
 import { confirmDialog, confirmWith as confirmDialogWith } from '../support/confirm-dialog';
+import { pollUntil } from '../support/poll';
 
 let api: RunningApi;
 let dashboard: Running;
@@ -173,7 +174,8 @@ describe('SRE dashboard in Chromium', () => {
     await page.getByRole('button', { name: 'Set image…' }).click();
     await confirmWith('Set image', [/from nginx:alpine to nginx:1\.27: this makes a new update revision/, /the partition keeps 5 pods on the current revision/]);
     await page.waitForFunction(() => /PARTITION/.test(document.querySelector('[data-testid=plan]')?.textContent ?? ''), null, { timeout: 20_000 });
-    ({ updateRevision: newRevision } = await revisions());
+    // The controller plans before it writes the status that names the new revision: wait for that write.
+    ({ updateRevision: newRevision } = await pollUntil(revisions, (r) => r.updateRevision !== oldRevision));
     expect(newRevision).not.toBe(oldRevision);
     await gridSettlesOn({ [oldRevision]: 5 });
 

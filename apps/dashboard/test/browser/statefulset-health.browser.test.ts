@@ -11,6 +11,7 @@ import { buildClientSchema, getIntrospectionQuery, lexicographicSortSchema, prin
 import type { Browser, Page } from 'playwright-core';
 import { ADMIN_TOKEN, DASHBOARD_DIR, gql, launchChromium, screenshot, startApi, startDashboard, type Running, type RunningApi } from '../support/servers';
 import { confirmDialog, confirmWith as confirmDialogWith } from '../support/confirm-dialog';
+import { pollUntil } from '../support/poll';
 
 let api: RunningApi;
 let dashboard: Running;
@@ -126,12 +127,7 @@ describe('Advanced StatefulSet, health and filters in Chromium', () => {
     await confirmWith('Set image', [/No pod moves to it yet; the partition keeps 4 pods \(the lowest ordinals\) on the current revision/]);
     await page.waitForFunction(() => /PARTITION/.test(document.querySelector('[data-testid=plan]')?.textContent ?? ''), null, { timeout: 20_000 });
     // The controller plans before it writes the status that names the new revision: wait for that write.
-    const deadline = Date.now() + 20_000;
-    for (;;) {
-      ({ status: { updateRevision: newRevision } } = await apiRevisions());
-      if (newRevision !== oldRevision || Date.now() > deadline) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    ({ status: { updateRevision: newRevision } } = await pollUntil(apiRevisions, (r) => r.status.updateRevision !== oldRevision));
     expect(newRevision).not.toBe(oldRevision);
     await page.waitForTimeout(1000);
     await stripSettlesOn({ 0: oldRevision, 2: oldRevision, 3: oldRevision, 4: oldRevision }, 1000);
