@@ -94,12 +94,8 @@ async function pixelsByRevision(): Promise<Record<string, string[]>> {
 
 /** The colours of a revision's cells once they are all `want`, or the last ones seen after `timeout`. */
 async function revisionPixelsSettle(revision: string, want: string[], timeout = 15_000): Promise<string[]> {
-  const deadline = Date.now() + timeout;
-  for (;;) {
-    const seen = [...new Set((await pixelsByRevision())[revision])].sort();
-    if (JSON.stringify(seen) === JSON.stringify([...want].sort()) || Date.now() > deadline) return seen;
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  const wanted = JSON.stringify([...want].sort());
+  return pollUntil(async () => [...new Set((await pixelsByRevision())[revision])].sort(), (seen) => JSON.stringify(seen) === wanted, timeout);
 }
 
 /**

@@ -161,11 +161,8 @@ describe('Advanced StatefulSet, health and filters in Chromium', () => {
     await page.getByRole('button', { name: 'web-2', exact: true }).click();
     await page.getByRole('button', { name: 'Delete chosen pods…' }).click();
     await confirmWith('Delete pods', ['Delete 1 pod of web (web-2): each is labelled apps.kruise.io/specified-delete, deleted within maxUnavailable and recreated at the same ordinal']);
-    const deadline = Date.now() + 30_000;
-    while ((await uid()) === before || (await uid()) === undefined) {
-      if (Date.now() > deadline) throw new Error('web-2 was not recreated');
-      await page.waitForTimeout(200);
-    }
+    const recreated = (id: string | undefined) => id !== before && id !== undefined;
+    if (!recreated(await pollUntil(uid, recreated, 30_000))) throw new Error('web-2 was not recreated');
     await stripSettlesOn({ 0: oldRevision, 2: oldRevision, 3: newRevision, 4: newRevision });
   });
 
@@ -258,13 +255,10 @@ describe('Advanced StatefulSet, health and filters in Chromium', () => {
     const rolled = await gql(api.url, 'mutation { setImage(kind: CLONE_SET, namespace: "default", name: "rollout-demo", container: "nginx", image: "nginx:1.26-alpine") { generation } }');
     expect(rolled.errors).toBeUndefined();
     type Read = { workload: { generation: number; status: { observedGeneration: number; updatedAvailableReplicas: number } } };
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const { workload: w } = (await gql<Read>(api.url, '{ workload(kind: CLONE_SET, namespace: "default", name: "rollout-demo") { generation status { observedGeneration updatedAvailableReplicas } } }')).data!;
-      if (w.status.observedGeneration === w.generation && w.status.updatedAvailableReplicas === 8) break;
-      if (Date.now() > deadline) throw new Error(`rollout-demo not rolled within 60 s: ${JSON.stringify(w)}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    const read = async () => (await gql<Read>(api.url, '{ workload(kind: CLONE_SET, namespace: "default", name: "rollout-demo") { generation status { observedGeneration updatedAvailableReplicas } } }')).data!.workload;
+    const rolledOut = (w: Read['workload']) => w.status.observedGeneration === w.generation && w.status.updatedAvailableReplicas === 8;
+    const w = await pollUntil(read, rolledOut, 60_000);
+    if (!rolledOut(w)) throw new Error(`rollout-demo not rolled within 60 s: ${JSON.stringify(w)}`);
     // The last pods turned available 4 s after they were ready, with no pod event: the page counts them too.
     await page.waitForFunction(() => /· 8 pods, 8 ready, 8 available/.test(document.querySelector('[data-testid=revision-pods]')?.textContent ?? ''), null, { timeout: 3_000 });
   });

@@ -8,6 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { CURRENT_COLOR, UPDATE_COLOR } from '../../src/lib/grid/colors';
 import { ADMIN_TOKEN, gql, launchChromium, screenshot, startApi, startDashboard, type Running, type RunningApi } from '../support/servers';
 import { confirmDialog, confirmWith as confirmDialogWith } from '../support/confirm-dialog';
+import { pollUntil } from '../support/poll';
 
 let api: RunningApi;
 let dashboard: Running;
@@ -137,11 +138,8 @@ describe('UnitedDeployment and topology in Chromium', () => {
       await page.locator('input[name=image]').fill('nginx:1.27');
       await page.getByRole('button', { name: 'Set image…' }).click();
       await confirmWith('Set image', [/No pod moves to it yet; the subsets' partitions keep 6 pods on the current revision/]);
-      const deadline = Date.now() + 20_000;
-      while ((newRevision = (await apiUnited('zones', 'shop-ud')).status.updateRevision) === oldRevision) {
-        if (Date.now() > deadline) throw new Error('the image change made no new update revision');
-        await page.waitForTimeout(200);
-      }
+      newRevision = (await pollUntil(() => apiUnited('zones', 'shop-ud'), (u) => u.status.updateRevision !== oldRevision)).status.updateRevision;
+      if (newRevision === oldRevision) throw new Error('the image change made no new update revision');
       await page.waitForTimeout(1500);
       await subsetsSettle(SUBSET_REPLICAS, 1000);
       await expect(chips()).resolves.toEqual(before);
