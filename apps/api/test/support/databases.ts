@@ -3,6 +3,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll } from '@jest/globals';
 import pg from 'pg';
 import type { DatabaseTarget } from '../../src/persistence/database.js';
 
@@ -18,18 +19,54 @@ export function testDatabases(): TestDatabase[] {
   ];
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
+    const own = workerDatabase(url);
     list.push({
       name: 'postgresql',
       fresh: async () => {
-        await resetSchema(url);
-        return { kind: 'postgres', url };
+        await own.create();
+        await resetSchema(own.url);
+        return { kind: 'postgres', url: own.url };
       },
     });
+    afterAll(() => own.drop());
   }
   return list;
 }
 
-/** Drops everything in the scratch database's public schema so each test starts empty. */
+/**
+ * Jest runs test files two at a time, so two files could empty the same scratch database under each
+ * other: each file gets a database of its own beside it (`<scratch>_w<worker>_<pid>`), made on first use
+ * and dropped when the file is done.
+ */
+function workerDatabase(scratchUrl: string): { url: string; create(): Promise<void>; drop(): Promise<void> } {
+  const own = new URL(scratchUrl);
+  const name = `${decodeURIComponent(own.pathname.slice(1))}_w${process.env.JEST_WORKER_ID ?? '1'}_${process.pid}`;
+  own.pathname = `/${encodeURIComponent(name)}`;
+  let created = false;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: scratchUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  return {
+    url: own.toString(),
+    async create() {
+      if (created) return;
+      await admin(`CREATE DATABASE "${name}"`);
+      created = true;
+    },
+    async drop() {
+      if (created) await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      created = false;
+    },
+  };
+}
+
+/** Drops everything in the database's public schema so each test starts empty. */
 async function resetSchema(url: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
