@@ -15,8 +15,13 @@ export interface Clock {
   sleep(ms: number): Promise<void>;
 }
 
+/** `ms` as Kubernetes writes metav1.Time: RFC 3339 in UTC with whole seconds. */
+export function rfc3339(ms: number): string {
+  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
 export function isoNow(clock: Clock): string {
-  return new Date(clock.now()).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  return rfc3339(clock.now());
 }
 
 export class RealClock implements Clock {

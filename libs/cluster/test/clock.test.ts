@@ -1,6 +1,7 @@
-// wallTimeOf: when the wall clock gets to a moment of a cluster clock (a browser's timer needs it).
+// wallTimeOf: when the wall clock gets to a moment of a cluster clock (a browser's timer needs it);
+// rfc3339: how an instant is written as metav1.Time.
 import { describe, expect, it } from '@jest/globals';
-import { ManualClock, RealClock, ScaledClock, wallTimeOf } from '../src/clock.js';
+import { ManualClock, RealClock, ScaledClock, rfc3339, wallTimeOf } from '../src/clock.js';
 
 describe('wallTimeOf', () => {
   it('is the moment itself on a real or manual clock', () => {
@@ -20,5 +21,14 @@ describe('wallTimeOf', () => {
     const clock = new ScaledClock(50, { wall: Date.now() - 60_000, simulated: Date.now() });
     const wall = wallTimeOf(clock, clock.now());
     expect(Math.abs(wall - Date.now())).toBeLessThan(1000);
+  });
+});
+
+describe('rfc3339', () => {
+  it('writes an instant as metav1.Time: UTC, whole seconds, the fraction cut off', () => {
+    expect(rfc3339(Date.UTC(2026, 10, 28, 8, 5, 9, 999))).toBe('2026-11-28T08:05:09Z');
+    expect(rfc3339(1_999.999)).toBe('1970-01-01T00:00:01Z');
+    expect(rfc3339(-1)).toBe('1969-12-31T23:59:59Z');
+    expect(() => rfc3339(Number.NaN)).toThrow(RangeError);
   });
 });

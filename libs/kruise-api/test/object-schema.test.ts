@@ -84,6 +84,15 @@ describe('validateObjectSchema: the reproductions of issue 13', () => {
     expect(texts(object)).toEqual([expected]);
   });
 
+  it('takes RFC 3339 date-times with a zone, and no impossible hour, month or zoneless time', () => {
+    const at = (text: string) => texts(pod((p) => (p['metadata'].creationTimestamp = text)));
+    expect(at('2026-01-01T00:00:00Z')).toEqual([]);
+    expect(at('2026-01-01T24:00:01Z')).toEqual(['metadata.creationTimestamp: Invalid value: "2026-01-01T24:00:01Z": must be an RFC 3339 date-time such as "2026-01-02T15:04:05Z"']);
+    expect(at('2026-13-01T00:00:00Z')).toHaveLength(1);
+    expect(at('2026-01-01T00:00:00')).toHaveLength(1);
+    expect(at('2026-01-01T00:00:00.5+02:00')).toEqual([]);
+  });
+
   it('refuses NUL and lone surrogates in any string, label keys, values and undeclared fields included', () => {
     expect(texts(pod((p) => (p['metadata'].labels = { 'a\u0000b': 'x' })))).toEqual([
       'metadata.labels: Invalid value: "a\\u0000b": field name must not contain NUL (\\u0000) characters',

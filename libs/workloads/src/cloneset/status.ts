@@ -8,7 +8,7 @@ import {
 // The leaf module, not the revision barrel: the barrel also carries the cluster-writing revision store.
 import { podAtRevision } from '../revision/revision-match.js';
 import { isPodAvailable, isRunningAndReady } from '../pod/pod-state.js';
-import { timestampMillis } from '../pod/time.js';
+import { lifecycleTimestamp, timestampMillis } from '../pod/time.js';
 
 /** progressDeadlineSeconds with this value (Go math.MaxInt32) disables the Progressing condition, like unset. */
 export const PROGRESS_DEADLINE_DISABLED = 2147483647;
@@ -96,11 +96,6 @@ export function expectedUpdatedReplicas(cs: CloneSet): number {
 // ---------------------------------------------------------------------------------------------
 // Conditions
 
-/** Kubernetes serializes metav1.Time with second precision; conditions are stored that way. */
-function rfc3339(ms: number): string {
-  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
-}
-
 /** A condition time in ms; absent or unreadable is Go's zero time, i.e. long ago. */
 function timeMillis(value: string | undefined): number {
   return timestampMillis(value) ?? GO_ZERO_TIME_MS;
@@ -132,7 +127,7 @@ function setCondition(conditions: readonly CloneSetCondition[], condition: Clone
  * are never removed. Returns the same object when nothing changed.
  */
 export function setFailedCondition(status: CloneSetStatus, type: 'FailedScale' | 'FailedUpdate', message: string, now: number): CloneSetStatus {
-  const at = rfc3339(now);
+  const at = lifecycleTimestamp(now);
   const conditions = setCondition(status.conditions ?? [], {
     type, status: 'True', lastTransitionTime: at, lastUpdateTime: at, message,
   });
@@ -169,7 +164,7 @@ function progressing(
   const existing = findCondition(conditions, 'Progressing');
   const set = (conditionStatus: 'True' | 'False', reason: CloneSetProgressingReason, message: string) =>
     setCondition(conditions, {
-      type: 'Progressing', status: conditionStatus, reason, message, lastUpdateTime: rfc3339(now), lastTransitionTime: rfc3339(now),
+      type: 'Progressing', status: conditionStatus, reason, message, lastUpdateTime: lifecycleTimestamp(now), lastTransitionTime: lifecycleTimestamp(now),
     });
 
   let written: CloneSetCondition[] | undefined;

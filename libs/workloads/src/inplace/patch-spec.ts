@@ -25,10 +25,12 @@ export interface PatchedPod {
  * Throws only when `spec.metaDataPatch` is not a JSON object (it is always one when this engine wrote it).
  */
 export function patchSpecToPod(pod: Pod, spec: InPlaceUpdateSpec, state: InPlaceUpdateState, now: number): PatchedPod {
-  let next = structuredClone(pod);
-  if (spec.metaDataPatch) next = { ...next, metadata: applyMetadataPatch(next.metadata, decodeMetaDataPatch(spec.metaDataPatch)) };
-  const labels = (next.metadata.labels ??= {});
-  const annotations = (next.metadata.annotations ??= {});
+  // Copy on write: the metadata maps and the containers are copied, everything else is shared with
+  // `pod`, which callers hold frozen (the store's and the informers' objects).
+  const metadata = spec.metaDataPatch ? applyMetadataPatch(pod.metadata, decodeMetaDataPatch(spec.metaDataPatch)) : { ...pod.metadata };
+  const labels = (metadata.labels = { ...(metadata.labels ?? {}) });
+  const annotations = (metadata.annotations = { ...(metadata.annotations ?? {}) });
+  const next: Pod = { ...pod, metadata, spec: { ...pod.spec, containers: pod.spec.containers.map((c) => ({ ...c })) } };
 
   const batch = selectContainerBatch(next.spec.containers, spec);
   const inBatch = new Set(batch);

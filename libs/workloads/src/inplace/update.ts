@@ -76,8 +76,9 @@ export interface RewrittenPod {
 
 /** Step 2 (§2.2): the pod moved to spec.revision. `pod` is not modified. */
 export function rewritePodInPlace(pod: Pod, spec: InPlaceUpdateSpec, { now, revisionLabels, lifecycleUpdating }: RewriteOptions): RewrittenPod {
-  let next = structuredClone(pod);
-  next.metadata.labels = { ...(next.metadata.labels ?? {}), ...revisionLabels };
+  // Copy on write: only the metadata maps change here (patchSpecToPod copies what it changes), the
+  // rest is shared with `pod`, which callers hold frozen.
+  let next: Pod = { ...pod, metadata: { ...pod.metadata, labels: { ...(pod.metadata.labels ?? {}), ...revisionLabels } } };
   const hasState = pod.metadata.labels?.[LABEL_LIFECYCLE_STATE] !== undefined;
   if (lifecycleUpdating === 'always' || (lifecycleUpdating === 'ifPresent' && hasState)) {
     next = withLifecycleState(next, LIFECYCLE_STATES.Updating, now);

@@ -1,12 +1,13 @@
 // Timestamps as the Kubernetes API writes and reads them (metav1.Time: RFC 3339, second precision).
 // Pure; shared by every workload kind, the in-place engine and the lifecycle engine.
+import { rfc3339 } from '@coxswain/cluster';
 
 /** Go's zero time.Time as the API serializes it; Kubernetes treats it like an absent timestamp. */
 const GO_ZERO_TIME_MS = Date.parse('0001-01-01T00:00:00Z');
 
 /** RFC 3339 with second precision. Kruise writes the controller's local offset; Coxswain runs in UTC. */
 export function lifecycleTimestamp(now: number): string {
-  return new Date(now).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  return rfc3339(now);
 }
 
 /**

@@ -94,20 +94,24 @@ function startingPod(c: Case, from: PodTemplateSpec): Pod {
   return pod;
 }
 
-/** Runs the update to completion; returns the final pod and how many writes it took. */
-function carryOut(pod: Pod, spec: InPlaceUpdateSpec): { pod: Pod; writes: number } {
+/**
+ * Runs the update to completion; returns the final pod and how many writes it took. `frozen`: every pod
+ * the engine is given is deeply frozen first, as the store and the informers' caches hand them out.
+ */
+function carryOut(pod: Pod, spec: InPlaceUpdateSpec, frozen = false): { pod: Pod; writes: number } {
+  const given = (p: Pod): Pod => (frozen ? deepFreeze(p) : p);
   let now = T0;
   let writes = 0;
-  const unready = startInPlaceUpdate(pod, spec, now);
+  const unready = startInPlaceUpdate(given(pod), spec, now);
   if (unready) {
     pod = unready;
     writes++;
   }
-  pod = rewritePodInPlace(pod, spec, { now, revisionLabels: cloneSetRevisionLabels('web-new2', false), lifecycleUpdating: 'always' }).pod;
+  pod = rewritePodInPlace(given(pod), spec, { now, revisionLabels: cloneSetRevisionLabels('web-new2', false), lifecycleUpdating: 'always' }).pod;
   writes++;
   for (let step = 0; step < 40; step++) {
     now += 1000;
-    const r = refreshInPlaceUpdate(pod, now);
+    const r = refreshInPlaceUpdate(given(pod), now);
     if (r.action === 'error') throw new Error(r.message);
     if (r.action === 'update' || r.action === 'updateStatus') {
       pod = r.pod;
@@ -159,6 +163,21 @@ describe('in-place update properties', () => {
     );
   });
 
+  it('never modifies the pods it is given: frozen pods (as the store holds them) give the same update', () => {
+    fc.assert(
+      fc.property(caseArb, (c) => {
+        const { from, to } = templates(c);
+        const spec = calculateInPlaceUpdateSpec(revision('web-old1', from), revision('web-new2', to), { gracePeriodSeconds: c.graceSeconds })!;
+        const before = startingPod(c, from);
+        const copy = structuredClone(before);
+        // Writing into a frozen object throws here (ES modules are strict).
+        expect(carryOut(before, spec, true)).toEqual(carryOut(copy, spec));
+        expect(before).toEqual(startingPod(c, from));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   it('any change beyond images and template metadata forces a recreate', () => {
     const forbidden = fc.constantFrom(
       (t: PodTemplateSpec) => (t.spec.containers[0]!.command = ['sh']),
@@ -178,3 +197,11 @@ describe('in-place update properties', () => {
     );
   });
 });
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const member of Object.values(value)) deepFreeze(member);
+  }
+  return value;
+}

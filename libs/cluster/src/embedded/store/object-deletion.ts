@@ -5,7 +5,7 @@ import { ApiError } from '../../errors.js';
 import type { DeleteOptions, KindRef } from '../../port.js';
 import { objectKey, resolveKind, scopeNamespace } from './object-key.js';
 import { checkPreconditions } from './object-replacement.js';
-import { rfc3339 } from './timestamps.js';
+import { rfc3339 } from '../../clock.js';
 import type { WriteContext } from './write-context.js';
 import type { WriteTransaction } from './write-transaction.js';
 
