@@ -8,7 +8,8 @@ import type { Pod } from '@coxswain/kruise-api';
 import { POD_REF } from '@coxswain/workloads';
 import { TokensRepository } from '../src/auth/tokens.repository.js';
 import { hashRequest } from '../src/hooks/hook-ack.service.js';
-import { HookAcksRepository } from '../src/hooks/hook-acks.repository.js';
+import { ABANDONED_CLAIM_MS, HookAcksRepository } from '../src/hooks/hook-acks.repository.js';
+import { PRISMA } from '../src/tokens.js';
 import { ADMIN_TOKEN, eventually, TestApi } from './support/api-server.js';
 
 const BLOCK = 'example.io/block-deleting';
@@ -293,7 +294,7 @@ describe('Idempotency-Key and the error answers', () => {
     expect(((await wrongHook.json()) as { detail: string }).detail).toContain('has no preUpdate hook');
   });
 
-  it('answers 409 while another request with the same key is being applied', async () => {
+  it('answers 409 while another request with the same key is being applied, and lets it run again once that claim is abandoned', async () => {
     // A request caught between claiming its key and storing its answer, made deterministic.
     const key = randomUUID();
     const token = await api.app.get(TokensRepository).findByName('discovery');
@@ -307,6 +308,17 @@ describe('Idempotency-Key and the error answers', () => {
     expect(inFlight.status).toBe(409);
     expect(await inFlight.json()).toMatchObject({ code: 'ACK_IN_FLIGHT' });
     expect((await pods(ns, 'api')).find((p) => p.name === pod)?.pendingHook).toBe('PRE_DELETE'); // untouched
+
+    // The claiming process died before storing an answer: once the claim is that old, the same request
+    // runs again (a different body is still refused) and its answer is stored for the key.
+    await api.app.get(PRISMA).hookAck.update({ where: { idempotencyKey: key }, data: { createdAt: new Date(Date.now() - ABANDONED_CLAIM_MS - 60_000) } });
+    expect((await ack(ns, pod, 'preDelete', { key, reason: 'other' })).status).toBe(422);
+    const retried = await ack(ns, pod, 'preDelete', { key, reason: 'busy' });
+    expect(retried.status).toBe(200);
+    expect(await retried.json()).toMatchObject({ pod, hook: 'preDelete', reason: 'busy' });
+    const replayed = await ack(ns, pod, 'preDelete', { key, reason: 'busy' });
+    expect([replayed.status, replayed.headers.get('idempotent-replayed')]).toEqual([200, 'true']);
+    await eventually(async () => ((await pods(ns, 'api')).find((p) => p.name === pod)?.pendingHook ?? 'released') !== 'PRE_DELETE' || undefined, 20_000, 'the pod released');
   });
 
   it('answers 410 for a pod already gone and 404 for a pod that never was', async () => {

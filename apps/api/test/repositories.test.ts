@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { AuditRepository, type NewAuditRow } from '../src/audit/audit.repository.js';
 import { TokensRepository } from '../src/auth/tokens.repository.js';
-import { HookAcksRepository, type NewHookAck } from '../src/hooks/hook-acks.repository.js';
+import { ABANDONED_CLAIM_MS, HookAcksRepository, type NewHookAck } from '../src/hooks/hook-acks.repository.js';
 import { Database } from '../src/persistence/database.js';
 import { DEFAULT_MIGRATIONS_DIR } from '../src/runtime.js';
 import { testDatabases } from './support/databases.js';
@@ -18,8 +18,32 @@ describe.each(testDatabases())('repositories on $name', (db) => {
     await database?.close();
   });
 
-  const ack = (key: string, requestHash = 'h1'): NewHookAck => ({
-    idempotencyKey: key, actorTokenId: 't1', requestHash, namespace: 'ns', pod: 'p', hook: 'preDelete', createdAt: new Date(),
+  const ack = (key: string, requestHash = 'h1', createdAt = new Date(), actorTokenId = 't1'): NewHookAck => ({
+    idempotencyKey: key, actorTokenId, requestHash, namespace: 'ns', pod: 'p', hook: 'preDelete', createdAt,
+  });
+
+  it('lets the same request take over a claim abandoned in flight, and nothing else', async () => {
+    const acks = new HookAcksRepository(database.prisma);
+    const t0 = Date.parse('2026-11-28T10:00:00Z');
+    const at = (ms: number) => new Date(t0 + ms);
+    const first = await acks.claim(ack('k', 'h1', at(0)));
+    expect(first.claimed).toBe(true);
+    // Still within the limit: in flight.
+    expect(await acks.claim(ack('k', 'h1', at(ABANDONED_CLAIM_MS - 1000)))).toMatchObject({ claimed: false, existing: { state: 'in-flight' } });
+    // Past it, a different body or another caller still only finds the row.
+    expect((await acks.claim(ack('k', 'h2', at(ABANDONED_CLAIM_MS + 1000)))).claimed).toBe(false);
+    expect((await acks.claim(ack('k', 'h1', at(ABANDONED_CLAIM_MS + 1000), 't2'))).claimed).toBe(false);
+    // The same request takes it over, once, under a new id; concurrent takeovers: exactly one wins.
+    const takeovers = await Promise.all(Array.from({ length: 10 }, () => acks.claim(ack('k', 'h1', at(ABANDONED_CLAIM_MS + 1000)))));
+    const won = takeovers.filter((c) => c.claimed);
+    expect(won).toHaveLength(1);
+    expect(won[0]).toMatchObject({ row: { state: 'in-flight' } });
+    expect((won[0] as { row: { id: string } }).row.id).not.toBe((first as { row: { id: string } }).row.id);
+    const [row] = await database.prisma.hookAck.findMany({ where: { idempotencyKey: 'k' } });
+    expect(row).toMatchObject({ id: (won[0] as { row: { id: string } }).row.id, createdAt: at(ABANDONED_CLAIM_MS + 1000) });
+    // A done key is final, however old.
+    await acks.complete('k', { status: 200, response: { id: row!.id }, podUid: 'u', completedAt: at(ABANDONED_CLAIM_MS + 2000) });
+    expect(await acks.claim(ack('k', 'h1', at(100 * ABANDONED_CLAIM_MS)))).toMatchObject({ claimed: false, existing: { state: 'done', status: 200 } });
   });
 
   it('lets exactly one of many concurrent claims of a key win; the others find its row', async () => {

@@ -4,6 +4,8 @@
 // 1. The key is claimed by inserting its row (in flight) BEFORE the pod is touched: a concurrent
 //    request with the same key finds the row and gets 409 (in flight) or, later, the stored answer;
 //    the same key with a different request gets 422. So at most one request per key writes the pod.
+//    A claim abandoned in flight (its process died) is taken over by the same request after
+//    ABANDONED_CLAIM_MS; the state precondition in step 2 still lets only one attempt write the pod.
 // 2. The pod is read (first from the API's cache) and must still wait on that hook (state and
 //    pendingHook); the write carries the read resourceVersion and uid, and a Conflict re-reads from the
 //    cluster and re-checks (bounded).

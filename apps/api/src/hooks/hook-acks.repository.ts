@@ -9,6 +9,17 @@ import { PRISMA } from '../tokens.js';
 
 export type HookAckState = 'in-flight' | 'done';
 
+/**
+ * A key in flight for longer than this (on the cluster clock that stamps claims) was abandoned: the
+ * process that claimed it stopped between claiming it and storing the answer. The same request (same
+ * caller and body) then takes the key over and runs again; the pod's state precondition still lets at
+ * most one of the two attempts write it. Without this, a crash at that moment would answer every retry
+ * with that key "in flight" forever. An attempt takes well under a second; five minutes of the cluster
+ * clock leave room for a slow Kubernetes API, and 15 s of wall time under the default scaled clock (x20).
+ * Should a live attempt be taken over all the same (a much faster clock), the pod is still written once.
+ */
+export const ABANDONED_CLAIM_MS = 5 * 60_000;
+
 export interface HookAckRow {
   id: string;
   idempotencyKey: string;
@@ -47,13 +58,14 @@ export class HookAcksRepository {
     this.completions = new StatementBatcher((items) => this.completeMany(items));
   }
 
-  /** Inserts the key in flight, or returns the row that already holds it. */
+  /** Inserts the key in flight (or takes over an abandoned claim of it), or returns the row that holds it. */
   async claim(ack: NewHookAck): Promise<Claim> {
     return (await this.claims.submit(ack)) ?? this.claimAlone(ack);
   }
 
   /**
    * One INSERT for the batch; keys taken before (or by an earlier ack of the same batch) are read back.
+   * An abandoned claim of the same request is taken over in the same statement (ABANDONED_CLAIM_MS).
    * An ack whose key was released between the two statements is answered undefined: it claims alone.
    */
   private async claimMany(acks: NewHookAck[]): Promise<(Claim | undefined)[]> {
@@ -67,9 +79,12 @@ export class HookAcksRepository {
       `INSERT INTO hook_acks (id, idempotency_key, actor_token_id, request_hash, state, namespace, pod, hook, created_at)
        SELECT x.id, x.idempotency_key, x.actor_token_id, x.request_hash, 'in-flight', x.namespace, x.pod, x.hook, x.created_at AT TIME ZONE 'UTC'
        FROM jsonb_to_recordset($1::jsonb) AS x(id text, idempotency_key text, actor_token_id text, request_hash text, namespace text, pod text, hook text, created_at timestamptz)
-       ON CONFLICT (idempotency_key) DO NOTHING
+       ON CONFLICT (idempotency_key) DO UPDATE SET id = EXCLUDED.id, created_at = EXCLUDED.created_at
+         WHERE hook_acks.state = 'in-flight' AND hook_acks.created_at < EXCLUDED.created_at - make_interval(secs => $2)
+           AND hook_acks.request_hash = EXCLUDED.request_hash AND hook_acks.actor_token_id = EXCLUDED.actor_token_id
        RETURNING idempotency_key`,
       JSON.stringify(rows),
+      ABANDONED_CLAIM_MS / 1000,
     );
     const claimed = new Set(inserted.map((r) => r.idempotency_key));
     const taken = acks.map((a) => a.idempotencyKey).filter((key) => !claimed.has(key) || acks.filter((a) => a.idempotencyKey === key).length > 1);
@@ -93,7 +108,15 @@ export class HookAcksRepository {
       } catch (err) {
         if (!isUniqueViolation(err)) throw err;
       }
+      const taken = await this.prisma.hookAck.updateMany({
+        where: {
+          idempotencyKey: ack.idempotencyKey, state: 'in-flight', requestHash: ack.requestHash, actorTokenId: ack.actorTokenId,
+          createdAt: { lt: new Date(ack.createdAt.getTime() - ABANDONED_CLAIM_MS) },
+        },
+        data: { id: randomUUID(), createdAt: ack.createdAt },
+      });
       const existing = await this.prisma.hookAck.findUnique({ where: { idempotencyKey: ack.idempotencyKey } });
+      if (existing && taken.count > 0) return { claimed: true, row: existing as HookAckRow };
       if (existing) return { claimed: false, existing: existing as HookAckRow };
     }
     throw new Error(`could not claim idempotency key ${ack.idempotencyKey}`);
