@@ -30,6 +30,7 @@ import { TopologyService } from './topology/topology.service.js';
 import { WorkloadsResolver } from './graphql/workloads/workloads.resolver.js';
 import { HealthController } from './health/health.controller.js';
 import { HookAckService } from './hooks/hook-ack.service.js';
+import { AckKeyRetention } from './hooks/ack-key-retention.js';
 import { HookAcksRepository } from './hooks/hook-acks.repository.js';
 import { PendingHooksService } from './hooks/pending-hooks.service.js';
 import { PodTombstones } from './hooks/pod-tombstones.js';
@@ -103,6 +104,7 @@ export class AppModule implements NestModule {
         PodTombstones,
         PendingHooksService,
         HookAcksRepository,
+        AckKeyRetention,
         HookAckService,
         HooksResolver,
         ShadowResolver,

@@ -38,6 +38,8 @@ describe('configuration', () => {
     ['SIM_FAIL_IMAGE_PATTERN', '(', 'SIM_FAIL_IMAGE_PATTERN: not a valid regular expression'],
     ['SIM_FROZEN', 'maybe', 'SIM_FROZEN="maybe": expected true or false'],
     ['LOG_LEVEL', 'loud', 'LOG_LEVEL="loud": expected one of debug, info, warn, error'],
+    ['ACK_KEY_RETENTION_HOURS', '0', 'ACK_KEY_RETENTION_HOURS="0": expected an integer from 1 to 87840'],
+    ['ACK_KEY_RETENTION_HOURS', '1.5', 'ACK_KEY_RETENTION_HOURS="1.5": expected an integer from 1 to 87840'],
   ])('refuses %s=%s with a message naming the variable', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     try {
@@ -45,6 +47,11 @@ describe('configuration', () => {
     } catch (err) {
       expect((err as ConfigError).problems.some((p) => p.startsWith(message))).toBe(true);
     }
+  });
+
+  it('keeps hook ack keys 24 hours unless told otherwise', () => {
+    expect(loadConfig({}).ackKeyRetentionMs).toBe(24 * 3_600_000);
+    expect(loadConfig({ ACK_KEY_RETENTION_HOURS: '168' }).ackKeyRetentionMs).toBe(168 * 3_600_000);
   });
 
   it('puts the local admin token inside the PGlite directory, and nowhere in memory or with PostgreSQL', () => {

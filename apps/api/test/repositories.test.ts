@@ -4,6 +4,8 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { AuditRepository, type NewAuditRow } from '../src/audit/audit.repository.js';
 import { TokensRepository } from '../src/auth/tokens.repository.js';
+import { ManualClock } from '@coxswain/cluster';
+import { AckKeyRetention } from '../src/hooks/ack-key-retention.js';
 import { ABANDONED_CLAIM_MS, HookAcksRepository, type NewHookAck } from '../src/hooks/hook-acks.repository.js';
 import { Database } from '../src/persistence/database.js';
 import { DEFAULT_MIGRATIONS_DIR } from '../src/runtime.js';
@@ -44,6 +46,29 @@ describe.each(testDatabases())('repositories on $name', (db) => {
     // A done key is final, however old.
     await acks.complete('k', { status: 200, response: { id: row!.id }, podUid: 'u', completedAt: at(ABANDONED_CLAIM_MS + 2000) });
     expect(await acks.claim(ack('k', 'h1', at(100 * ABANDONED_CLAIM_MS)))).toMatchObject({ claimed: false, existing: { state: 'done', status: 200 } });
+  });
+
+  it('forgets keys answered before the retention time, and claims never answered, in batches', async () => {
+    const acks = new HookAcksRepository(database.prisma);
+    const t0 = Date.parse('2026-11-28T10:00:00Z');
+    const hour = 3_600_000;
+    const answer = (key: string, at: number) => acks.complete(key, { status: 200, response: { key }, podUid: 'u', completedAt: new Date(at) });
+    for (const [key, claimedAt, answeredAt] of [['old-1', 0, 1000], ['old-2', 0, 2000], ['old-3', 0, 3000], ['new', 0, 25 * hour], ['abandoned', 1000, undefined], ['busy', 25 * hour, undefined]] as const) {
+      expect((await acks.claim(ack(key, 'h1', new Date(t0 + claimedAt)))).claimed).toBe(true);
+      if (answeredAt !== undefined) await answer(key, t0 + answeredAt);
+    }
+    // Batches of 2 rows: three statements for the four rows answered or claimed before the second hour.
+    expect(await acks.forgetBefore(new Date(t0 + 2 * hour), 2)).toBe(4);
+    const left = await database.prisma.hookAck.findMany({ orderBy: { idempotencyKey: 'asc' } });
+    expect(left.map((r) => [r.idempotencyKey, r.state])).toEqual([['busy', 'in-flight'], ['new', 'done']]);
+    // A forgotten key is a new request.
+    expect((await acks.claim(ack('old-1', 'h2', new Date(t0 + 26 * hour)))).claimed).toBe(true);
+
+    // The sweep forgets what was answered (or claimed) more than the retention time before now.
+    const clock = new ManualClock(new Date(t0 + 50 * hour - 1).toISOString());
+    const retention = new AckKeyRetention(acks, clock, { config: { ackKeyRetentionMs: 24 * hour } as never });
+    expect(await retention.sweep()).toBe(2);
+    expect((await database.prisma.hookAck.findMany()).map((r) => r.idempotencyKey)).toEqual(['old-1']);
   });
 
   it('lets exactly one of many concurrent claims of a key win; the others find its row', async () => {

@@ -27,6 +27,8 @@ export interface AppConfig {
     adminTokenFile: string | undefined;
   };
   clock: { mode: ClockMode; scale: number };
+  /** How long a hook ack's Idempotency-Key is remembered after its answer (ms of the cluster clock). */
+  ackKeyRetentionMs: number;
   controllers: { mode: ControllerMode; workers: number; featureGates: FeatureGates; scalingExcludePreparingDelete: boolean };
   /** The Kubernetes API over the cluster (HTTPS: kubectl sends tokens only over TLS). */
   kubeApi: {
@@ -82,6 +84,7 @@ export const ENVIRONMENT: readonly { name: string; default: string; meaning: str
   { name: 'LOG_LEVEL', default: 'info', meaning: 'debug, info, warn or error. Logs are JSON lines on stdout.' },
   { name: 'CLOCK_MODE', default: 'real', meaning: '`real`, or `scaled` to run the embedded cluster and controllers CLOCK_SCALE times faster.' },
   { name: 'CLOCK_SCALE', default: '20', meaning: 'Speed-up factor when CLOCK_MODE=scaled.' },
+  { name: 'ACK_KEY_RETENTION_HOURS', default: '24', meaning: 'How long a hook acknowledgement\'s Idempotency-Key and answer are kept after it was answered (hours of the cluster clock); a retry with the key within that time replays the answer, later it is a new request. See [Hook acknowledgements](#hook-acknowledgements).' },
   { name: 'CONTROLLER_MODE', default: 'active', meaning: '`active` applies plans; `observe` computes plans and writes nothing; `off` runs no controllers (the embedded cluster serves another Coxswain in Kubernetes mode).' },
   { name: 'CONTROLLER_WORKERS', default: '2', meaning: 'Concurrent reconciles per controller.' },
   { name: 'FEATURE_GATES', default: '(Kruise defaults)', meaning: 'Kruise feature gates in `--feature-gates` syntax, e.g. `CloneSetShortHash=true,PreparingUpdateAsUpdate=true`; see [Feature gates](#feature-gates).' },
@@ -240,6 +243,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       adminTokenFile: databaseUrl === undefined && pgliteDir !== 'memory' ? join(pgliteDir, ADMIN_TOKEN_FILE) : undefined,
     },
     clock: { mode: oneOf('CLOCK_MODE', 'real', ['real', 'scaled'] as const), scale },
+    ackKeyRetentionMs: int('ACK_KEY_RETENTION_HOURS', 24, 1, 24 * 3660) * 3_600_000,
     controllers: {
       mode: controllerMode,
       workers: int('CONTROLLER_WORKERS', 2, 1, 64),

@@ -145,6 +145,26 @@ export class HookAcksRepository {
     return items.map(() => undefined);
   }
 
+  /**
+   * Forgets the keys answered before `before`, and those claimed before it and never answered, at most
+   * `batch` rows per statement (each a short transaction, whatever the table holds); the number forgotten.
+   */
+  async forgetBefore(before: Date, batch = 10_000): Promise<number> {
+    let forgotten = 0;
+    for (;;) {
+      const n = await this.prisma.$executeRawUnsafe(
+        `DELETE FROM hook_acks WHERE id IN (
+           SELECT id FROM hook_acks
+           WHERE (state = 'done' AND completed_at < $1::timestamptz AT TIME ZONE 'UTC') OR (state = 'in-flight' AND created_at < $1::timestamptz AT TIME ZONE 'UTC')
+           LIMIT $2)`,
+        before.toISOString(),
+        batch,
+      );
+      forgotten += n;
+      if (n < batch) return forgotten;
+    }
+  }
+
   /** Forgets an in-flight key whose attempt failed without a final answer, so a retry runs again. */
   async release(idempotencyKey: string): Promise<void> {
     await this.prisma.hookAck.deleteMany({ where: { idempotencyKey, state: 'in-flight' } });
