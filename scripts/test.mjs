@@ -25,7 +25,7 @@ rmSync(resultsDir, { recursive: true, force: true });
 
 // Type-checks run two at a time (the compiler is all CPU and has nothing to time); the projects' suites
 // one at a time, so no project's timing depends on another's load (within a project, Jest runs two test
-// files at a time, except the dashboard's browser tests, which run one by one).
+// files at a time, except the dashboard's, whose browser tests run one by one).
 const runMany = (target, parallel) => spawnSync('npx', ['nx', 'run-many', '-t', target, `--parallel=${parallel}`, '--output-style=stream', ...process.argv.slice(2)], {
   cwd: root, stdio: 'inherit', env: { NX_DAEMON: 'false', NX_NO_CLOUD: 'true', ...process.env },
 });
