@@ -243,7 +243,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       adminTokenFile: databaseUrl === undefined && pgliteDir !== 'memory' ? join(pgliteDir, ADMIN_TOKEN_FILE) : undefined,
     },
     clock: { mode: oneOf('CLOCK_MODE', 'real', ['real', 'scaled'] as const), scale },
-    ackKeyRetentionMs: int('ACK_KEY_RETENTION_HOURS', 24, 1, 24 * 3660) * 3_600_000,
+    // At most ten years of hours.
+    ackKeyRetentionMs: int('ACK_KEY_RETENTION_HOURS', 24, 1, 10 * 366 * 24) * 3_600_000,
     controllers: {
       mode: controllerMode,
       workers: int('CONTROLLER_WORKERS', 2, 1, 64),

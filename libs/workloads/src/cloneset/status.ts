@@ -1,6 +1,7 @@
 // CloneSet status (spec/cloneset.md §8.5, §5.1): the counters over the active pods, the currentRevision
 // switch, expectedUpdatedReplicas, the canonical labelSelector, the FailedScale/FailedUpdate and
 // Progressing conditions, and the rule deciding whether the status is written at all. Pure: `now` is passed in.
+import { rfc3339 } from '@coxswain/cluster';
 import {
   Selector, calculatePartitionReplicas,
   type CloneSet, type CloneSetCondition, type CloneSetConditionType, type CloneSetProgressingReason, type CloneSetStatus, type Pod,
@@ -8,7 +9,7 @@ import {
 // The leaf module, not the revision barrel: the barrel also carries the cluster-writing revision store.
 import { podAtRevision } from '../revision/revision-match.js';
 import { isPodAvailable, isRunningAndReady } from '../pod/pod-state.js';
-import { lifecycleTimestamp, timestampMillis } from '../pod/time.js';
+import { timestampMillis } from '../pod/time.js';
 
 /** progressDeadlineSeconds with this value (Go math.MaxInt32) disables the Progressing condition, like unset. */
 export const PROGRESS_DEADLINE_DISABLED = 2147483647;
@@ -127,7 +128,7 @@ function setCondition(conditions: readonly CloneSetCondition[], condition: Clone
  * are never removed. Returns the same object when nothing changed.
  */
 export function setFailedCondition(status: CloneSetStatus, type: 'FailedScale' | 'FailedUpdate', message: string, now: number): CloneSetStatus {
-  const at = lifecycleTimestamp(now);
+  const at = rfc3339(now);
   const conditions = setCondition(status.conditions ?? [], {
     type, status: 'True', lastTransitionTime: at, lastUpdateTime: at, message,
   });
@@ -164,7 +165,7 @@ function progressing(
   const existing = findCondition(conditions, 'Progressing');
   const set = (conditionStatus: 'True' | 'False', reason: CloneSetProgressingReason, message: string) =>
     setCondition(conditions, {
-      type: 'Progressing', status: conditionStatus, reason, message, lastUpdateTime: lifecycleTimestamp(now), lastTransitionTime: lifecycleTimestamp(now),
+      type: 'Progressing', status: conditionStatus, reason, message, lastUpdateTime: rfc3339(now), lastTransitionTime: rfc3339(now),
     });
 
   let written: CloneSetCondition[] | undefined;
