@@ -38,8 +38,10 @@ describe('kubectl against the embedded cluster', () => {
     expect(version.stdout).toContain('Server Version: v1.32.0-coxswain');
     const resources = await k('api-resources', '--api-group=apps.kruise.io');
     expect(resources.code).toBe(0);
-    expect(tableRows(resources.stdout).map((r) => [r[0], r[1]])).toEqual([
-      ['NAME', 'SHORTNAMES'], ['clonesets', 'clone'], ['statefulsets', 'asts'], ['uniteddeployments', 'ud'],
+    // The versions OpenKruise v1.9 serves: kubectl resolves clone and ud to v1alpha1, asts to v1beta1.
+    expect(tableRows(resources.stdout).map((r) => r.slice(0, 3))).toEqual([
+      ['NAME', 'SHORTNAMES', 'APIVERSION'], ['clonesets', 'clone', 'apps.kruise.io/v1alpha1'], ['statefulsets', 'asts', 'apps.kruise.io/v1beta1'],
+      ['uniteddeployments', 'ud', 'apps.kruise.io/v1alpha1'],
     ]);
   });
 
@@ -116,7 +118,7 @@ describe('kubectl against the embedded cluster', () => {
       await eventually(async () => (tableRows(watch.output()).length >= 6 ? true : undefined), 10_000, 'the initial pod list');
       const names = tableRows(watch.output()).slice(1).map((r) => r[1]!);
       const patch = await k('patch', 'clone', 'sample', '-n', 'cloneset-sample', '--type=merge', '-p',
-        '{"spec":{"updateStrategy":{"rollingUpdate":{"podUpdatePolicy":"InPlaceIfPossible"}},"template":{"spec":{"containers":[{"name":"nginx","image":"nginx:1.27"}]}}}}');
+        '{"spec":{"updateStrategy":{"type":"InPlaceIfPossible"},"template":{"spec":{"containers":[{"name":"nginx","image":"nginx:1.27"}]}}}}');
       expect(patch.stdout.trim()).toBe('cloneset.apps.kruise.io/sample patched');
       // Each pod is updated in place: the same name comes back Running with one restart.
       await eventually(async () => {
@@ -131,11 +133,36 @@ describe('kubectl against the embedded cluster', () => {
     }
   });
 
+  it('takes the documents\' paused and partition patches through the short name: nothing rolls while paused, then replicas - partition pods', async () => {
+    const get = async () => JSON.parse((await k('get', 'clone', 'sample', '-n', 'cloneset-sample', '-o', 'json')).stdout);
+    const patched = await k('patch', 'clone', 'sample', '-n', 'cloneset-sample', '--type=merge', '-p', '{"spec":{"updateStrategy":{"paused":true,"partition":3}}}');
+    expect(patched.stdout.trim()).toBe('cloneset.apps.kruise.io/sample patched');
+    const image = await k('patch', 'clone', 'sample', '-n', 'cloneset-sample', '--type=merge', '-p', '{"spec":{"template":{"spec":{"containers":[{"name":"nginx","image":"nginx:mainline"}]}}}}');
+    expect(image.code).toBe(0);
+    const paused = await eventually(async () => {
+      const object = await get();
+      return object.status.observedGeneration === object.metadata.generation && object.status.updateRevision !== object.status.currentRevision ? object : undefined;
+    }, 20_000, 'the paused CloneSet observed with its new revision');
+    expect(paused.apiVersion).toBe('apps.kruise.io/v1alpha1');
+    expect(paused.spec.updateStrategy).toMatchObject({ type: 'InPlaceIfPossible', paused: true, partition: 3 });
+    expect(paused.status).toMatchObject({ replicas: 5, updatedReplicas: 0, expectedUpdatedReplicas: 2 });
+    const images = async () => JSON.parse((await k('get', 'pods', '-n', 'cloneset-sample', '-o', 'json')).stdout).items.map((p: any) => p.spec.containers[0].image);
+    expect(await images()).toEqual(Array(5).fill('nginx:1.27'));
+
+    await k('patch', 'clone', 'sample', '-n', 'cloneset-sample', '--type=merge', '-p', '{"spec":{"updateStrategy":{"paused":false}}}');
+    const rolled = await eventually(async () => {
+      const object = await get();
+      return object.status.observedGeneration === object.metadata.generation && object.status.updatedReadyReplicas === 2 ? object : undefined;
+    }, 30_000, 'the unpaused CloneSet with 2 updated ready pods');
+    expect(rolled.status).toMatchObject({ replicas: 5, updatedReplicas: 2, expectedUpdatedReplicas: 2 });
+    expect((await images()).sort()).toEqual(['nginx:1.27', 'nginx:1.27', 'nginx:1.27', 'nginx:mainline', 'nginx:mainline']);
+  });
+
   it('scales', async () => {
     const res = await k('scale', 'clone', 'sample', '-n', 'cloneset-sample', '--replicas=3');
     expect(res.stdout.trim()).toBe('cloneset.apps.kruise.io/sample scaled');
     await eventuallyRows(['pods', '-n', 'cloneset-sample'], (r) => r.length === 4, '3 pods');
-    const scale = JSON.parse((await k('get', '--raw', '/apis/apps.kruise.io/v1beta1/namespaces/cloneset-sample/clonesets/sample/scale')).stdout);
+    const scale = JSON.parse((await k('get', '--raw', '/apis/apps.kruise.io/v1alpha1/namespaces/cloneset-sample/clonesets/sample/scale')).stdout);
     expect(scale).toMatchObject({ kind: 'Scale', apiVersion: 'autoscaling/v1', spec: { replicas: 3 }, status: { selector: 'app=sample' } });
   });
 
@@ -150,7 +177,7 @@ describe('kubectl against the embedded cluster', () => {
     const strategic = await k('patch', 'clone', 'cs-demo', '-n', 'cloneset-cs-demo', '-p', '{"spec":{"replicas":2}}');
     expect(strategic.code).toBe(1);
     expect(strategic.stderr.trim()).toBe(
-      'error: application/strategic-merge-patch+json is not supported by apps.kruise.io/v1beta1, Kind=CloneSet: the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/apply-patch+yaml',
+      'error: application/strategic-merge-patch+json is not supported by apps.kruise.io/v1alpha1, Kind=CloneSet: the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/apply-patch+yaml',
     );
     // Built-in kinds take strategic merge patches: containers merge by name.
     const pod = JSON.parse((await k('get', 'pods', '-n', 'cloneset-cs-demo', '-o', 'json')).stdout).items[0];

@@ -1,13 +1,12 @@
 // The CustomResourceDefinitions of the Kruise kinds Coxswain runs: names, short names, printer columns
 // (OpenKruise's own, from its kubebuilder markers), and the status and scale subresources. The embedded
-// cluster serves them (so `kubectl get crd` and Table output work as on a cluster with OpenKruise), and
-// docker/kruise-crds.yaml is printed from them for clusters without OpenKruise.
+// cluster serves them (so discovery, `kubectl get crd` and Table output are a cluster with OpenKruise
+// v1.9's), and docker/kruise-crds.yaml is printed from them for clusters without OpenKruise.
 //
 // The schemas declare only what the apiserver needs for the subresources (spec.replicas,
 // status.replicas, status.labelSelector) and keep every other field (x-kubernetes-preserve-unknown-fields):
 // Kruise's own schemas are tens of thousands of lines, and validation is Coxswain's admission's job.
 import { CRD_API_VERSION, type CustomResourceDefinition, type JsonSchemaProps, type PrinterColumn } from './apiextensions.js';
-import { KINDS } from './kinds.js';
 
 const AGE: PrinterColumn = {
   name: 'AGE',
@@ -30,8 +29,12 @@ interface KruiseCrdKind {
   singular: string;
   shortNames: string[];
   printerColumns: PrinterColumn[];
-  /** Versions a cluster without OpenKruise can serve with `conversion: None` (storage first). */
-  standaloneVersions: string[];
+  /**
+   * The versions OpenKruise v1.9's CRD serves, its storage version first. Clients see exactly these, on
+   * the embedded cluster's Kubernetes API and in docker/kruise-crds.yaml; whatever version the store
+   * keeps an object in, a request reads and writes it in one of these.
+   */
+  servedVersions: string[];
 }
 
 /** OpenKruise's printer columns per kind (apis/apps/v1beta1 and v1alpha1 kubebuilder markers). */
@@ -53,9 +56,9 @@ export const KRUISE_CRD_KINDS: readonly KruiseCrdKind[] = [
       { ...IMAGES, description: 'The images of currently cloneset.' },
       { name: 'SELECTOR', type: 'string', priority: 1, jsonPath: '.status.labelSelector', description: 'The selector of currently cloneset.' },
     ],
-    // v1alpha1 and v1beta1 CloneSets differ in shape (updateStrategy.rollingUpdate): without Kruise's
-    // conversion webhook only one version can be served safely.
-    standaloneVersions: ['v1alpha1'],
+    // OpenKruise v1.9 serves CloneSet in v1alpha1 only (its v1beta1 shape, with updateStrategy.rollingUpdate,
+    // is not served): `kubectl patch clone` must reach the v1alpha1 fields the documents use.
+    servedVersions: ['v1alpha1'],
   },
   {
     kind: 'StatefulSet',
@@ -72,7 +75,7 @@ export const KRUISE_CRD_KINDS: readonly KruiseCrdKind[] = [
       { ...IMAGES, description: 'The images of currently advanced statefulset.' },
     ],
     // v1beta1 only adds fields to v1alpha1, so `conversion: None` is lossless for v1alpha1 manifests.
-    standaloneVersions: ['v1beta1', 'v1alpha1'],
+    servedVersions: ['v1beta1', 'v1alpha1'],
   },
   {
     kind: 'UnitedDeployment',
@@ -86,7 +89,7 @@ export const KRUISE_CRD_KINDS: readonly KruiseCrdKind[] = [
       int('READY', '.status.readyReplicas', 'The number of pods ready.'),
       AGE,
     ],
-    standaloneVersions: ['v1alpha1'],
+    servedVersions: ['v1alpha1'],
   },
 ];
 
@@ -133,18 +136,18 @@ function definition(k: KruiseCrdKind, versions: readonly string[]): CustomResour
   };
 }
 
-/** The CRDs as the embedded cluster serves them: every version it accepts, the storage version first. */
-export function embeddedKruiseCrds(): CustomResourceDefinition[] {
-  return KRUISE_CRD_KINDS.map((k) => {
-    const info = KINDS.find((i) => i.group === KRUISE_GROUP && i.kind === k.kind);
-    const versions = info ? info.apiVersions.map((v) => v.slice(KRUISE_GROUP.length + 1)) : k.standaloneVersions;
-    return definition(k, versions);
-  });
+/**
+ * The CRDs of the Kruise kinds, one definition for both places clients meet them: the embedded cluster
+ * installs them (and serves their versions), and docker/kruise-crds.yaml is printed from them for a real
+ * cluster without OpenKruise (no conversion webhook: the served versions convert losslessly).
+ */
+export function kruiseCrds(): CustomResourceDefinition[] {
+  return KRUISE_CRD_KINDS.map((k) => definition(k, k.servedVersions));
 }
 
-/** The CRDs for a real cluster without OpenKruise (no conversion webhook): docker/kruise-crds.yaml. */
-export function standaloneKruiseCrds(): CustomResourceDefinition[] {
-  return KRUISE_CRD_KINDS.map((k) => definition(k, k.standaloneVersions));
+/** The versions clients may use for a Kruise kind (OpenKruise v1.9's), or undefined for other kinds. */
+export function kruiseServedVersions(group: string, kind: string): readonly string[] | undefined {
+  return group === KRUISE_GROUP ? KRUISE_CRD_KINDS.find((k) => k.kind === kind)?.servedVersions : undefined;
 }
 
 /** The printer columns of a Kruise kind, or undefined for other kinds. */

@@ -1,6 +1,8 @@
 // The REST resources the Kubernetes API serves: one per served kind and version, read from the kinds the
-// cluster stores (KINDS), with the names, verbs and subresources discovery and kubectl need.
-import { KINDS, kruiseShortNames, type KindInfo } from '@coxswain/kruise-api';
+// cluster stores (KINDS), with the names, verbs and subresources discovery and kubectl need. The Kruise
+// kinds are served in the versions of their CRDs (kruise-crds.ts, OpenKruise v1.9's), whatever version
+// the store keeps them in, so kubectl resolves `clone` and `ud` to v1alpha1 as on a real cluster.
+import { KINDS, kruiseServedVersions, kruiseShortNames, type KindInfo } from '@coxswain/kruise-api';
 
 export interface ServedResource {
   group: string;
@@ -19,8 +21,6 @@ export interface ServedResource {
   status: boolean;
   /** Whether `<resource>/scale` (autoscaling/v1 Scale) is served. */
   scale: boolean;
-  /** The version the kind is stored in: objects are converted from it for requests in other versions. */
-  storageVersion: string;
   info: KindInfo;
 }
 
@@ -60,11 +60,12 @@ function build(): ServedResource[] {
   const out: ServedResource[] = [];
   for (const info of KINDS) {
     const key = qualified(info);
-    for (const apiVersion of info.apiVersions) {
+    const versions = kruiseServedVersions(info.group, info.kind) ?? info.apiVersions.map(versionOf);
+    for (const version of versions) {
       out.push({
         group: info.group,
-        version: versionOf(apiVersion),
-        groupVersion: apiVersion,
+        version,
+        groupVersion: info.group ? `${info.group}/${version}` : version,
         resource: info.plural,
         singular: info.kind.toLowerCase(),
         kind: info.kind,
@@ -74,7 +75,6 @@ function build(): ServedResource[] {
         verbs: VERBS,
         status: info.hasStatusSubresource,
         scale: SCALABLE.has(key),
-        storageVersion: info.apiVersions[0]!,
         info,
       });
     }
@@ -97,8 +97,24 @@ export function findResource(groupVersion: string, resource: string): ServedReso
 export interface ServedGroup {
   /** "" for the core group. */
   name: string;
-  /** Versions, the preferred (storage) one first. */
+  /** Versions by the apiserver's priority, the preferred one first. */
   versions: string[];
+}
+
+const KUBE_VERSION = /^v(\d+)(?:(alpha|beta)(\d+))?$/;
+const STAGE_RANK: Record<string, number> = { '': 2, beta: 1, alpha: 0 };
+
+/**
+ * The apiserver's order of a group's versions (apimachinery's CompareKubeAwareVersionStrings): GA before
+ * beta before alpha, a higher major then a higher minor first, and other names last, alphabetically.
+ * The first is the group's preferred version, and kubectl resolves a resource to the first version that
+ * serves it.
+ */
+export function compareVersionPriority(a: string, b: string): number {
+  const x = KUBE_VERSION.exec(a);
+  const y = KUBE_VERSION.exec(b);
+  if (!x || !y) return x ? -1 : y ? 1 : a.localeCompare(b);
+  return STAGE_RANK[y[2] ?? '']! - STAGE_RANK[x[2] ?? '']! || Number(y[1]) - Number(x[1]) || Number(y[3] ?? 0) - Number(x[3] ?? 0);
 }
 
 /** Every group with its versions, in discovery order. */
@@ -109,11 +125,7 @@ export function servedGroups(): ServedGroup[] {
     if (!versions.includes(r.version)) versions.push(r.version);
     groups.set(r.group, versions);
   }
-  // Within a group, a version serving more kinds' storage versions is preferred (apps.kruise.io: v1beta1).
-  for (const [group, versions] of groups) {
-    const storage = (v: string) => RESOURCES.filter((r) => r.group === group && r.version === v && versionOf(r.storageVersion) === v).length;
-    versions.sort((a, b) => storage(b) - storage(a));
-  }
+  for (const versions of groups.values()) versions.sort(compareVersionPriority);
   const rank = (g: string) => (GROUP_ORDER.includes(g) ? GROUP_ORDER.indexOf(g) : GROUP_ORDER.length);
   return [...groups].sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b)).map(([name, versions]) => ({ name, versions }));
 }

@@ -1,11 +1,11 @@
 // The embedded cluster comes with the Kruise kinds' CustomResourceDefinitions installed, as a cluster
 // with OpenKruise has them: created at start, and brought up to date when Coxswain's definitions changed.
-import { embeddedKruiseCrds, type KubeObject } from '@coxswain/kruise-api';
+import { kruiseCrds, type KubeObject } from '@coxswain/kruise-api';
 import { isApiError } from '../errors.js';
 import type { ClusterClient } from '../port.js';
 
 export async function installKruiseCrds(client: ClusterClient): Promise<void> {
-  for (const crd of embeddedKruiseCrds()) {
+  for (const crd of kruiseCrds()) {
     let current: KubeObject | undefined;
     try {
       current = await client.get(crd, undefined, crd.metadata.name!);
