@@ -226,3 +226,38 @@ describe('applyManifest answers (item 9)', () => {
     expect(tagged.message).toMatch(/unknown YAML tag !!python\/object:os\.system/);
   });
 });
+
+describe('unknown fields (issue 27 item 2)', () => {
+  const PATCH = `mutation($kind: String!, $ns: String, $name: String!, $p: JSON!, $v: FieldValidation) { patchObject(kind: $kind, namespace: $ns, name: $name, patch: $p, fieldValidation: $v) { generation object } }`;
+
+  it('applyManifest refuses a field the kind does not declare, naming it, and writes nothing of the manifest', async () => {
+    const yaml = `${cloneSet('uf-ok', '')}\n---\n${cloneSet('uf-bad', '  updateStrategy: { type: RollingUpdate, paused: true, partition: 3 }\n  bogus: 1')}`;
+    const { message, fields } = await refused(yaml);
+    expect(fields).toEqual(['spec.updateStrategy.paused', 'spec.updateStrategy.partition', 'spec.bogus']);
+    expect(message).toContain('CloneSet apps.kruise.io/v1beta1 does not declare "spec.updateStrategy.paused"');
+    expect(await stored('CloneSet', 'uf-ok')).toBeNull();
+    expect(await stored('CloneSet', 'uf-bad')).toBeNull();
+  });
+
+  it('applyManifest with fieldValidation: IGNORE drops them and writes the rest', async () => {
+    const res = await api.graphql(`mutation($yaml: String!) { applyManifest(yaml: $yaml, fieldValidation: IGNORE) { name action } }`,
+      { yaml: cloneSet('uf-lenient', '  updateStrategy: { type: RollingUpdate, paused: true, rollingUpdate: { partition: 1 } }') });
+    expect(res.errors).toBeUndefined();
+    const object = (await stored('CloneSet', 'uf-lenient'))!.object;
+    expect(object.spec.updateStrategy.rollingUpdate.partition).toBe(1);
+    expect(object.spec.updateStrategy).not.toHaveProperty('paused');
+  });
+
+  it('patchObject reads the patch in the stored version: the v1alpha1 paused is refused, v1beta1\'s rollingUpdate.paused is taken', async () => {
+    const wrong = await api.graphql(PATCH, { kind: 'CloneSet', ns: 'hostile', name: 'uf-lenient', p: { spec: { updateStrategy: { paused: true } } } });
+    expect(wrong.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', fieldErrors: [{ field: 'patch.spec.updateStrategy.paused', message: 'unknown field' }] });
+    const before = (await stored('CloneSet', 'uf-lenient'))!;
+    const right = await api.graphql<{ patchObject: { generation: number; object: any } }>(PATCH, { kind: 'CloneSet', ns: 'hostile', name: 'uf-lenient', p: { spec: { updateStrategy: { rollingUpdate: { paused: true } } } } });
+    expect(right.errors).toBeUndefined();
+    expect(right.data!.patchObject.generation).toBe(before.generation + 1);
+    expect(right.data!.patchObject.object.spec.updateStrategy.rollingUpdate.paused).toBe(true);
+    const ignored = await api.graphql<{ patchObject: { generation: number; object: any } }>(PATCH, { kind: 'CloneSet', ns: 'hostile', name: 'uf-lenient', p: { spec: { bogus: 1 } }, v: 'IGNORE' });
+    expect(ignored.data!.patchObject.generation).toBe(before.generation + 1);
+    expect(ignored.data!.patchObject.object.spec).not.toHaveProperty('bogus');
+  });
+});

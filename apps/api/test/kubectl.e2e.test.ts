@@ -203,6 +203,30 @@ describe('kubectl against the embedded cluster', () => {
     expect(invalid.stderr.trim()).toMatch(/^The CloneSet "cs-demo" is invalid: spec\.replicas: Invalid value: -1: /);
   });
 
+  it('never keeps an unknown field silently: apply refuses it (kubectl sends Strict), --validate=warn drops it with a warning', async () => {
+    const manifest = readFileSync(join(SEEDS, 'cloneset-cs-demo.yaml'), 'utf8').replace('name: cs-demo', 'name: unknown-fields')
+      .replace(/\nspec:\n/, '\nspec:\n  bogus: 1\n');
+    const strict = await kubectl.run(['apply', '-n', 'cloneset-cs-demo', '-f', '-'], manifest);
+    expect(strict.code).toBe(1);
+    expect(strict.stderr.trim()).toBe(
+      'Error from server (BadRequest): error when creating "STDIN": CloneSet in version "v1alpha1" cannot be handled as a CloneSet: strict decoding error: unknown field "spec.bogus"',
+    );
+    expect((await k('get', 'clone', 'unknown-fields', '-n', 'cloneset-cs-demo')).stderr).toContain('(NotFound)');
+    const warned = await kubectl.run(['apply', '--validate=warn', '-n', 'cloneset-cs-demo', '-f', '-'], manifest);
+    expect(warned.stdout.trim()).toBe('cloneset.apps.kruise.io/unknown-fields created');
+    expect(warned.stderr.trim()).toBe('Warning: unknown field "spec.bogus"');
+    const stored = JSON.parse((await k('get', 'clone', 'unknown-fields', '-n', 'cloneset-cs-demo', '-o', 'json')).stdout);
+    expect(stored.spec).not.toHaveProperty('bogus');
+    // The v1beta1 shape patched into the v1alpha1 object (kubectl patch sends no fieldValidation: Warn):
+    // dropped with a warning, and nothing changes.
+    const misplaced = await k('patch', 'clone', 'unknown-fields', '-n', 'cloneset-cs-demo', '--type=merge', '-p', '{"spec":{"updateStrategy":{"rollingUpdate":{"partition":2}}}}');
+    expect(misplaced.stderr.trim()).toBe('Warning: unknown field "spec.updateStrategy.rollingUpdate"');
+    const after = JSON.parse((await k('get', 'clone', 'unknown-fields', '-n', 'cloneset-cs-demo', '-o', 'json')).stdout);
+    expect(after.metadata.generation).toBe(stored.metadata.generation);
+    expect(after.spec.updateStrategy).not.toHaveProperty('rollingUpdate');
+    await k('delete', 'clone', 'unknown-fields', '-n', 'cloneset-cs-demo');
+  });
+
   it('--dry-run=server validates and answers without storing', async () => {
     const manifest = readFileSync(join(SEEDS, 'cloneset-cs-demo.yaml'), 'utf8').replace('name: cs-demo', 'name: dry');
     const create = await kubectl.run(['apply', '--dry-run=server', '-n', 'cloneset-cs-demo', '-f', '-'], manifest);

@@ -1,5 +1,7 @@
 // Schemas of the Kruise kinds (CloneSet in both versions, Advanced StatefulSet, UnitedDeployment) and the
-// types they share (pub.ts), one entry per declared field. Values that only Kruise's webhook judges
+// types they share (pub.ts), one entry per declared field. Each struct declares every field of its
+// OpenKruise v1.9 Go type (closed), so anything else in it is an unknown field, pruned or refused as
+// the apiserver's structural schema would; the core types inside (pod templates, selectors) stay open. Values that only Kruise's webhook judges
 // (update strategy types, partitions, percentages) are left to the kind's validation, which names
 // them in Kruise's words; here only their JSON type is checked.
 import type { CloneSet, CloneSetCondition, CloneSetInPlaceUpdateStrategy, CloneSetRollingUpdateStrategy, CloneSetScaleStrategy, CloneSetSpec, CloneSetStatus, CloneSetUpdateStrategy, CloneSetV1alpha1, CloneSetV1alpha1ScaleStrategy, CloneSetV1alpha1Spec, CloneSetV1alpha1UpdateStrategy } from './cloneset.js';
@@ -18,24 +20,24 @@ import {
   deploymentSpec, labelSelector, nativeStatefulSetSpec, nodeSelectorTerm, objectMeta, persistentVolumeClaimRetentionPolicy,
   persistentVolumeClaimTemplate, podTemplateSpec, toleration,
 } from './core-schemas.js';
-import { boolean, int32, int64, intOrString, json, listOf, mapOf, object, string, stringList, stringMap, time, type Schema } from './object-schema.js';
+import { boolean, closedObject, int32, int64, intOrString, json, listOf, mapOf, string, stringList, stringMap, time, type Schema } from './object-schema.js';
 
 const typeMeta = { apiVersion: string, kind: string, metadata: objectMeta };
 
 // --- shared Kruise types (pub) ------------------------------------------------------------------
 
-const lifecycleHook = object<LifecycleHook>({ labelsHandler: stringMap, finalizersHandler: stringList, markPodNotReady: boolean });
+const lifecycleHook = closedObject<LifecycleHook>({ labelsHandler: stringMap, finalizersHandler: stringList, markPodNotReady: boolean });
 
-const lifecycle = object<Lifecycle>({ preDelete: lifecycleHook, inPlaceUpdate: lifecycleHook, preNormal: lifecycleHook });
+const lifecycle = closedObject<Lifecycle>({ preDelete: lifecycleHook, inPlaceUpdate: lifecycleHook, preNormal: lifecycleHook });
 
-const priorityStrategy = object<UpdatePriorityStrategy>({
-  weightPriority: listOf(object<UpdatePriorityWeightTerm>({ weight: int32, matchSelector: labelSelector })),
-  orderPriority: listOf(object<UpdatePriorityOrderTerm>({ orderedKey: string })),
+const priorityStrategy = closedObject<UpdatePriorityStrategy>({
+  weightPriority: listOf(closedObject<UpdatePriorityWeightTerm>({ weight: int32, matchSelector: labelSelector })),
+  orderPriority: listOf(closedObject<UpdatePriorityOrderTerm>({ orderedKey: string })),
 });
 
-const scatterStrategy = listOf(object<UpdateScatterTerm>({ key: string, value: string }));
+const scatterStrategy = listOf(closedObject<UpdateScatterTerm>({ key: string, value: string }));
 
-const inPlaceUpdateStrategy = object<InPlaceUpdateStrategy>({ gracePeriodSeconds: int32 });
+const inPlaceUpdateStrategy = closedObject<InPlaceUpdateStrategy>({ gracePeriodSeconds: int32 });
 
 // --- CloneSet -----------------------------------------------------------------------------------
 
@@ -59,28 +61,28 @@ const rollingFields = {
   scatterStrategy,
 };
 
-const cloneSetSpec = object<CloneSetSpec>({
+const cloneSetSpec = closedObject<CloneSetSpec>({
   ...cloneSetSpecBase,
-  scaleStrategy: object<CloneSetScaleStrategy>({ podsToDelete: stringList, maxUnavailable: intOrString, enablePVCReuse: boolean, excludePreparingDelete: boolean }),
-  updateStrategy: object<CloneSetUpdateStrategy>({
+  scaleStrategy: closedObject<CloneSetScaleStrategy>({ podsToDelete: stringList, maxUnavailable: intOrString, enablePVCReuse: boolean, excludePreparingDelete: boolean }),
+  updateStrategy: closedObject<CloneSetUpdateStrategy>({
     type: string,
-    rollingUpdate: object<CloneSetRollingUpdateStrategy>({
+    rollingUpdate: closedObject<CloneSetRollingUpdateStrategy>({
       ...rollingFields,
       podUpdatePolicy: string,
-      inPlaceUpdateStrategy: object<CloneSetInPlaceUpdateStrategy>({
+      inPlaceUpdateStrategy: closedObject<CloneSetInPlaceUpdateStrategy>({
         gracePeriodSeconds: int32, imagePreDownloadParallelism: intOrString, imagePreDownloadTimeoutSeconds: int32, imagePreDownloadMinUpdatedReadyPods: int32,
       }),
     }),
   }),
 });
 
-const cloneSetV1alpha1Spec = object<CloneSetV1alpha1Spec>({
+const cloneSetV1alpha1Spec = closedObject<CloneSetV1alpha1Spec>({
   ...cloneSetSpecBase,
-  scaleStrategy: object<CloneSetV1alpha1ScaleStrategy>({ podsToDelete: stringList, maxUnavailable: intOrString, disablePVCReuse: boolean }),
-  updateStrategy: object<CloneSetV1alpha1UpdateStrategy>({ ...rollingFields, type: string, inPlaceUpdateStrategy }),
+  scaleStrategy: closedObject<CloneSetV1alpha1ScaleStrategy>({ podsToDelete: stringList, maxUnavailable: intOrString, disablePVCReuse: boolean }),
+  updateStrategy: closedObject<CloneSetV1alpha1UpdateStrategy>({ ...rollingFields, type: string, inPlaceUpdateStrategy }),
 });
 
-const cloneSetStatus = object<CloneSetStatus>({
+const cloneSetStatus = closedObject<CloneSetStatus>({
   observedGeneration: int64,
   replicas: int32,
   readyReplicas: int32,
@@ -92,12 +94,12 @@ const cloneSetStatus = object<CloneSetStatus>({
   updateRevision: string,
   currentRevision: string,
   collisionCount: int32,
-  conditions: listOf(object<CloneSetCondition>({ ...conditionFields(), type: string })),
+  conditions: listOf(closedObject<CloneSetCondition>({ ...conditionFields(), type: string })),
   labelSelector: string,
 });
 
-export const cloneSet = object<CloneSet>({ ...typeMeta, spec: cloneSetSpec, status: cloneSetStatus });
-export const cloneSetV1alpha1 = object<CloneSetV1alpha1>({ ...typeMeta, spec: cloneSetV1alpha1Spec, status: cloneSetStatus });
+export const cloneSet = closedObject<CloneSet>({ ...typeMeta, spec: cloneSetSpec, status: cloneSetStatus });
+export const cloneSetV1alpha1 = closedObject<CloneSetV1alpha1>({ ...typeMeta, spec: cloneSetV1alpha1Spec, status: cloneSetStatus });
 
 function conditionFields() {
   return { status: string, lastTransitionTime: time, lastUpdateTime: time, reason: string, message: string };
@@ -105,22 +107,22 @@ function conditionFields() {
 
 // --- Advanced StatefulSet -----------------------------------------------------------------------
 
-const statefulSetSpec = object<StatefulSetSpec>({
+const statefulSetSpec = closedObject<StatefulSetSpec>({
   replicas: int32,
   selector: labelSelector,
   template: podTemplateSpec,
   volumeClaimTemplates: listOf(persistentVolumeClaimTemplate),
-  volumeClaimUpdateStrategy: object<VolumeClaimUpdateStrategy>({ type: string }),
+  volumeClaimUpdateStrategy: closedObject<VolumeClaimUpdateStrategy>({ type: string }),
   serviceName: string,
   podManagementPolicy: string,
-  updateStrategy: object<StatefulSetUpdateStrategy>({
+  updateStrategy: closedObject<StatefulSetUpdateStrategy>({
     type: string,
-    rollingUpdate: object<RollingUpdateStatefulSetStrategy>({
+    rollingUpdate: closedObject<RollingUpdateStatefulSetStrategy>({
       partition: int32,
       maxUnavailable: intOrString,
       podUpdatePolicy: string,
       paused: boolean,
-      unorderedUpdate: object<UnorderedUpdateStrategy>({ priorityStrategy }),
+      unorderedUpdate: closedObject<UnorderedUpdateStrategy>({ priorityStrategy }),
       inPlaceUpdateStrategy,
       minReadySeconds: int32,
     }),
@@ -128,12 +130,12 @@ const statefulSetSpec = object<StatefulSetSpec>({
   revisionHistoryLimit: int32,
   reserveOrdinals: listOf(intOrString),
   lifecycle,
-  scaleStrategy: object<StatefulSetScaleStrategy>({ maxUnavailable: intOrString }),
+  scaleStrategy: closedObject<StatefulSetScaleStrategy>({ maxUnavailable: intOrString }),
   persistentVolumeClaimRetentionPolicy,
-  ordinals: object<StatefulSetOrdinals>({ start: int32 }),
+  ordinals: closedObject<StatefulSetOrdinals>({ start: int32 }),
 });
 
-const statefulSetStatus = object<StatefulSetStatus>({
+const statefulSetStatus = closedObject<StatefulSetStatus>({
   observedGeneration: int64,
   replicas: int32,
   readyReplicas: int32,
@@ -145,28 +147,28 @@ const statefulSetStatus = object<StatefulSetStatus>({
   currentRevision: string,
   updateRevision: string,
   collisionCount: int32,
-  conditions: listOf(object<StatefulSetCondition>({ type: string, status: string, lastTransitionTime: time, reason: string, message: string })),
+  conditions: listOf(closedObject<StatefulSetCondition>({ type: string, status: string, lastTransitionTime: time, reason: string, message: string })),
   labelSelector: string,
-  volumeClaims: listOf(object<VolumeClaimStatus>({ volumeClaimName: string, compatibleReplicas: int32, compatibleReadyReplicas: int32 })),
+  volumeClaims: listOf(closedObject<VolumeClaimStatus>({ volumeClaimName: string, compatibleReplicas: int32, compatibleReadyReplicas: int32 })),
 });
 
-export const statefulSet = object<StatefulSet>({ ...typeMeta, spec: statefulSetSpec, status: statefulSetStatus });
+export const statefulSet = closedObject<StatefulSet>({ ...typeMeta, spec: statefulSetSpec, status: statefulSetStatus });
 
 // --- UnitedDeployment ---------------------------------------------------------------------------
 
-const subsetTemplate = object<SubsetTemplate>({
-  statefulSetTemplate: object<StatefulSetTemplateSpec>({ metadata: objectMeta, spec: nativeStatefulSetSpec }),
-  advancedStatefulSetTemplate: object<AdvancedStatefulSetTemplateSpec>({ metadata: objectMeta, spec: statefulSetSpec }),
-  cloneSetTemplate: object<CloneSetTemplateSpec>({ metadata: objectMeta, spec: cloneSetSpec }),
-  deploymentTemplate: object<DeploymentTemplateSpec>({ metadata: objectMeta, spec: deploymentSpec }),
+const subsetTemplate = closedObject<SubsetTemplate>({
+  statefulSetTemplate: closedObject<StatefulSetTemplateSpec>({ metadata: objectMeta, spec: nativeStatefulSetSpec }),
+  advancedStatefulSetTemplate: closedObject<AdvancedStatefulSetTemplateSpec>({ metadata: objectMeta, spec: statefulSetSpec }),
+  cloneSetTemplate: closedObject<CloneSetTemplateSpec>({ metadata: objectMeta, spec: cloneSetSpec }),
+  deploymentTemplate: closedObject<DeploymentTemplateSpec>({ metadata: objectMeta, spec: deploymentSpec }),
 });
 
-const unitedDeploymentSpec = object<UnitedDeployment['spec']>({
+const unitedDeploymentSpec = closedObject<UnitedDeployment['spec']>({
   replicas: int32,
   selector: labelSelector,
   template: subsetTemplate,
-  topology: object<Topology>({
-    subsets: listOf(object<Subset>({
+  topology: closedObject<Topology>({
+    subsets: listOf(closedObject<Subset>({
       name: string,
       nodeSelectorTerm,
       tolerations: listOf(toleration),
@@ -175,14 +177,14 @@ const unitedDeploymentSpec = object<UnitedDeployment['spec']>({
       maxReplicas: intOrString,
       patch: json,
     })),
-    scheduleStrategy: object<UnitedDeploymentScheduleStrategy>({
+    scheduleStrategy: closedObject<UnitedDeploymentScheduleStrategy>({
       type: string,
-      adaptive: object<AdaptiveUnitedDeploymentStrategy>({ rescheduleCriticalSeconds: int32, unschedulableDuration: int32, reserveUnschedulablePods: boolean }),
+      adaptive: closedObject<AdaptiveUnitedDeploymentStrategy>({ rescheduleCriticalSeconds: int32, unschedulableDuration: int32, reserveUnschedulablePods: boolean }),
     }),
   }),
-  updateStrategy: object<UnitedDeploymentUpdateStrategy>({
+  updateStrategy: closedObject<UnitedDeploymentUpdateStrategy>({
     type: string,
-    manualUpdate: object<ManualUpdate>({ partitions: mapOf(int32) }),
+    manualUpdate: closedObject<ManualUpdate>({ partitions: mapOf(int32) }),
   }),
   revisionHistoryLimit: int32,
 });
@@ -196,29 +198,29 @@ const unitedDeploymentStatusBase = {
   reservedPods: int32,
   collisionCount: int32,
   currentRevision: string,
-  conditions: listOf(object<UnitedDeploymentCondition>({ type: string, status: string, lastTransitionTime: time, reason: string, message: string })),
+  conditions: listOf(closedObject<UnitedDeploymentCondition>({ type: string, status: string, lastTransitionTime: time, reason: string, message: string })),
   labelSelector: string,
 };
 
-const subsetStatuses = listOf(object<UnitedDeploymentSubsetStatus>({
+const subsetStatuses = listOf(closedObject<UnitedDeploymentSubsetStatus>({
   name: string,
   replicas: int32,
   readyReplicas: int32,
   partition: int32,
   reservedPods: int32,
-  conditions: listOf(object<SubsetCondition>({ type: string, status: string, lastTransitionTime: time, reason: string, message: string })),
+  conditions: listOf(closedObject<SubsetCondition>({ type: string, status: string, lastTransitionTime: time, reason: string, message: string })),
 }));
 
-const unitedDeploymentStatus = object<UnitedDeploymentStatus>({ ...unitedDeploymentStatusBase, updatedRevision: string, subsetStatuses });
+const unitedDeploymentStatus = closedObject<UnitedDeploymentStatus>({ ...unitedDeploymentStatusBase, updatedRevision: string, subsetStatuses });
 
-const unitedDeploymentV1alpha1Status = object<UnitedDeploymentV1alpha1Status>({
+const unitedDeploymentV1alpha1Status = closedObject<UnitedDeploymentV1alpha1Status>({
   ...unitedDeploymentStatusBase,
   subsetReplicas: mapOf(int32),
-  updateStatus: object<UpdateStatus>({ updatedRevision: string, currentPartitions: mapOf(int32) }),
+  updateStatus: closedObject<UpdateStatus>({ updatedRevision: string, currentPartitions: mapOf(int32) }),
   subsetStatuses,
 });
 
-export const unitedDeployment = object<UnitedDeployment>({ ...typeMeta, spec: unitedDeploymentSpec, status: unitedDeploymentStatus });
-export const unitedDeploymentV1alpha1 = object<UnitedDeploymentV1alpha1>({ ...typeMeta, spec: unitedDeploymentSpec, status: unitedDeploymentV1alpha1Status });
+export const unitedDeployment = closedObject<UnitedDeployment>({ ...typeMeta, spec: unitedDeploymentSpec, status: unitedDeploymentStatus });
+export const unitedDeploymentV1alpha1 = closedObject<UnitedDeploymentV1alpha1>({ ...typeMeta, spec: unitedDeploymentSpec, status: unitedDeploymentV1alpha1Status });
 
 export type { Schema };

@@ -12,7 +12,13 @@ export type Schema =
   | { readonly type: 'boolean' }
   | { readonly type: 'intOrString' }
   | { readonly type: 'quantity' }
-  | { readonly type: 'object'; readonly fields: Readonly<Record<string, Schema>>; readonly required?: readonly string[] }
+  | {
+    readonly type: 'object';
+    readonly fields: Readonly<Record<string, Schema>>;
+    readonly required?: readonly string[];
+    /** The fields are all its upstream type has: any other member is an unknown field (pruned). */
+    readonly closed?: true;
+  }
   | { readonly type: 'map'; readonly values: Schema }
   | { readonly type: 'list'; readonly items: Schema }
   | { readonly type: 'json' };
@@ -49,6 +55,15 @@ export function oneOf<const T extends string>(...values: T[]): Schema {
 
 export function object<T>(fields: FieldSchemas<T>, required: readonly (keyof T & string)[] = []): Schema {
   return { type: 'object', fields: fields as Record<string, Schema>, ...(required.length > 0 ? { required } : {}) };
+}
+
+/**
+ * A struct whose fields are every field its upstream Go type declares (Kruise's own types): a member it
+ * does not declare is an unknown field, pruned as the apiserver prunes against a structural schema.
+ * Structs Coxswain models only in part (most of core/v1) are `object`s, whose other members round-trip.
+ */
+export function closedObject<T>(fields: FieldSchemas<T>, required: readonly (keyof T & string)[] = []): Schema {
+  return { type: 'object', fields: fields as Record<string, Schema>, ...(required.length > 0 ? { required } : {}), closed: true };
 }
 
 export function listOf(items: Schema): Schema {
@@ -334,4 +349,74 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2
 
 function isDateTime(text: string): boolean {
   return DATE_TIME.test(text) && !Number.isNaN(Date.parse(text));
+}
+
+// --- unknown fields -----------------------------------------------------------------------------
+
+export interface Pruned {
+  /** The value without its unknown fields (the same value when it had none). */
+  value: unknown;
+  /** Where each unknown field was, as Kubernetes prints it (`spec.bogus`, `spec.topology.subsets[0].x`). */
+  unknownFields: string[];
+}
+
+/**
+ * `value` without the members that a closed object of `schema` does not declare, and their paths. Only
+ * declared places are walked (the schema's depth bounds the recursion, whatever the value's depth), and
+ * only what changes is copied.
+ */
+export function pruneUnknownFields(value: unknown, schema: Schema): Pruned {
+  const unknownFields: string[] = [];
+  return { value: prune(value, schema, FieldPath.of(''), unknownFields), unknownFields };
+}
+
+function prune(value: unknown, schema: Schema, path: FieldPath, found: string[]): unknown {
+  switch (schema.type) {
+    case 'object': {
+      if (!isObject(value)) return value;
+      let copy: Record<string, unknown> | undefined;
+      for (const name in value) {
+        if (!Object.hasOwn(value, name)) continue;
+        const member = value[name];
+        const declared = Object.hasOwn(schema.fields, name) ? schema.fields[name] : undefined;
+        let next = member;
+        if (declared === undefined) {
+          if (!schema.closed) continue;
+          found.push(String(path.child(name)));
+          next = undefined;
+        } else if (member !== null && member !== undefined) {
+          next = prune(member, declared, path.child(name), found);
+        }
+        if (next !== member) {
+          copy ??= { ...value };
+          if (next === undefined) delete copy[name];
+          else copy[name] = next;
+        }
+      }
+      return copy ?? value;
+    }
+    case 'list': {
+      if (!Array.isArray(value)) return value;
+      let copy: unknown[] | undefined;
+      for (let i = 0; i < value.length; i++) {
+        const item: unknown = value[i];
+        const next = item === null ? item : prune(item, schema.items, path.index(i), found);
+        if (next !== item) (copy ??= [...value])[i] = next;
+      }
+      return copy ?? value;
+    }
+    case 'map': {
+      if (!isObject(value)) return value;
+      let copy: Record<string, unknown> | undefined;
+      for (const key in value) {
+        if (!Object.hasOwn(value, key)) continue;
+        const item = value[key];
+        const next = item === null ? item : prune(item, schema.values, path.key(key), found);
+        if (next !== item) (copy ??= { ...value })[key] = next;
+      }
+      return copy ?? value;
+    }
+    default:
+      return value;
+  }
 }

@@ -15,6 +15,7 @@ import { nodeFacts } from './node-facts.js';
 import { NAMESPACE_INDEX, objectKey, splitKey } from '@coxswain/controller-runtime';
 import type { OrderedSource } from '../graphql/connection.js';
 import { watchIterator } from './watch-iterator.js';
+import { admitKnownFields, FieldValidation } from './unknown-fields.js';
 
 export interface NodeSummary {
   name: string;
@@ -39,8 +40,8 @@ export class ClusterObjectsService {
     private readonly trail: AuditTrail,
   ) {}
 
-  async apply(yaml: string, dryRun: boolean): Promise<AppliedObject[]> {
-    const objects = parseManifests(yaml);
+  async apply(yaml: string, dryRun: boolean, fieldValidation = FieldValidation.STRICT): Promise<AppliedObject[]> {
+    const objects = parseManifests(yaml).map((o, documentIndex) => admitKnownFields(o, fieldValidation, '', { documentIndex }));
     if (objects.length === 0) throw badUserInput('the manifest has no documents', [{ field: 'yaml', message: 'no documents' }]);
     // Read first, for the audit's before; a dry run changes nothing, so it notes nothing.
     const before = dryRun ? [] : await Promise.all(objects.map((o) => this.current(o)));
@@ -107,7 +108,7 @@ export class ClusterObjectsService {
    * does it: what the patch names changes, everything else stays (unlike applyManifest, which replaces
    * the object). A `metadata.resourceVersion` in the patch makes it conditional (CONFLICT when stale).
    */
-  async patch(kind: string, namespace: string | null | undefined, name: string, patch: unknown): Promise<KubeObject> {
+  async patch(kind: string, namespace: string | null | undefined, name: string, patch: unknown, fieldValidation = FieldValidation.STRICT): Promise<KubeObject> {
     const ref = this.resolveKind(kind);
     if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) {
       throw badUserInput('patch must be a JSON object (a merge patch)', [{ field: 'patch', message: 'must be a JSON object' }]);
@@ -115,6 +116,9 @@ export class ClusterObjectsService {
     if ('status' in patch) {
       throw badUserInput('status is written by the controllers, not by patches', [{ field: 'patch.status', message: 'status cannot be patched' }]);
     }
+    // The patch is read in the version the cluster keeps the kind in (CloneSet: v1beta1's fields).
+    const { apiVersion: _v, kind: _k, ...known } = admitKnownFields({ ...patch, apiVersion: ref.apiVersion, kind: ref.kind }, fieldValidation, 'patch.');
+    patch = known;
     const scope = ref.info.namespaced ? (namespace ?? 'default') : undefined;
     const before = await this.cluster.get(ref, scope, name);
     const written = await this.cluster.patch(ref, scope, name, patch as MergePatch);

@@ -9,6 +9,7 @@ import { Selector, type KubeObject } from '@coxswain/kruise-api';
 import type { Principal } from '../auth/principal.js';
 import { aggregated, group, groupList, legacyRoot, resourceList, type Document } from './discovery.js';
 import { FieldSelector } from './field-selector.js';
+import { parseFieldValidation, validateFields } from './field-validation.js';
 import { forbiddenMessage, mayAccess, type KubeVerb } from './kube-access.js';
 import { KubeStatusError, toStatusError } from './kube-status.js';
 import { aggregatedDiscoveryVersion, bodyMediaType, parseAccept, tableVersion, type MediaType } from './negotiation.js';
@@ -282,7 +283,7 @@ export class KubeApi {
     if (dryRun) audit.noteMessage('dryRun=All');
     switch (verb) {
       case 'create': {
-        const object = this.bodyObject(await this.body(r), r, undefined);
+        const object = this.admitFields(this.bodyObject(await this.body(r), r, undefined), r);
         const created = await cluster.create(object, { dryRun });
         if (!dryRun) audit.noteObjectChange(null, created);
         return this.respondObject(r, 201, created);
@@ -290,7 +291,7 @@ export class KubeApi {
       case 'update': {
         const body = await this.body(r);
         if (path.subresource === 'scale') return this.writeScale(r, () => body, dryRun);
-        const object = this.bodyObject(body, r, path.name);
+        const object = this.admitFields(this.bodyObject(body, r, path.name), r);
         const before = dryRun ? null : await this.currentOrNull(r);
         const written = path.subresource === 'status' ? await cluster.updateStatus(toStorageVersion(object), { dryRun }) : await cluster.update(object, { dryRun });
         if (!dryRun) audit.noteObjectChange(before, written);
@@ -335,12 +336,13 @@ export class KubeApi {
       }
       if (!current) {
         // Server-side apply creates what is not there yet.
-        const created = await cluster.create(this.bodyObject(patch, r, path.name), { dryRun });
+        const created = await cluster.create(this.admitFields(this.bodyObject(patch, r, path.name), r), { dryRun });
         if (!dryRun) this.options.audit.noteObjectChange(null, created);
         return this.respondObject(r, 201, created);
       }
-      const next = transform(current);
-      if (!isObject(next) || !isObject(next.metadata)) throw KubeStatusError.badRequest('the patch leaves the object without metadata');
+      const patched = transform(current);
+      if (!isObject(patched) || !isObject(patched.metadata)) throw KubeStatusError.badRequest('the patch leaves the object without metadata');
+      const next = this.admitFields(patched, r);
       if (next.metadata.name !== current.metadata.name || (next.metadata.namespace ?? undefined) !== (current.metadata.namespace ?? undefined)) {
         throw KubeStatusError.badRequest('metadata.name and metadata.namespace cannot be changed by a patch');
       }
@@ -434,6 +436,11 @@ export class KubeApi {
       object.metadata.name = name;
     }
     return object;
+  }
+
+  /** The object without the fields its schema does not declare, as the request's `fieldValidation` says. */
+  private admitFields(object: KubeObject, r: Request): KubeObject {
+    return validateFields(object, r.resource, parseFieldValidation(r.query), r.res);
   }
 
   private async currentOrNull(r: Request): Promise<KubeObject | null> {

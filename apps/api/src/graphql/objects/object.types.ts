@@ -1,5 +1,6 @@
 // GraphQL shapes of raw cluster objects and nodes: enough to drive and watch the embedded cluster.
-import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
+import { Field, ID, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
+import { FieldValidation } from '../../cluster/unknown-fields.js';
 import { Connection } from '../connection.js';
 import { JSONScalar } from '../scalars/json.scalar.js';
 
@@ -58,3 +59,12 @@ export class ClusterNode {
   @Field(() => JSONScalar) labels!: Record<string, string>;
   @Field() createdAt!: Date;
 }
+
+registerEnumType(FieldValidation, {
+  name: 'FieldValidation',
+  description: 'What a write does with fields the kind\'s schema does not declare (the Kubernetes API\'s fieldValidation).',
+  valuesMap: {
+    STRICT: { description: 'Refuse the write, naming each unknown field (the default: automation fails loudly).' },
+    IGNORE: { description: 'Drop them and write the rest, as fieldValidation=Ignore does.' },
+  },
+});

@@ -2,6 +2,7 @@
 import { Args, Int, Mutation, Parent, Query, ResolveField, Resolver, Subscription } from '@nestjs/graphql';
 import type { KubeObject } from '@coxswain/kruise-api';
 import { ClusterObjectsService } from '../../cluster/cluster-objects.service.js';
+import { FieldValidation } from '../../cluster/unknown-fields.js';
 import { paginateOrdered } from '../connection.js';
 import { JSONScalar } from '../scalars/json.scalar.js';
 import { ClusterNode, KubeObjectModel, ObjectConnection, ObjectEventModel, ObjectRef } from './object.types.js';
@@ -42,8 +43,9 @@ export class ObjectsResolver {
   async applyManifest(
     @Args('yaml') yaml: string,
     @Args('dryRun', { type: () => Boolean, nullable: true, defaultValue: false }) dryRun: boolean,
+    @Args('fieldValidation', { type: () => FieldValidation, nullable: true, defaultValue: FieldValidation.STRICT }) fieldValidation: FieldValidation,
   ) {
-    return (await this.cluster.apply(yaml, dryRun)).map(({ action, object }) => ({
+    return (await this.cluster.apply(yaml, dryRun, fieldValidation ?? FieldValidation.STRICT)).map(({ action, object }) => ({
       apiVersion: object.apiVersion,
       kind: object.kind,
       namespace: object.metadata.namespace ?? null,
@@ -62,8 +64,9 @@ export class ObjectsResolver {
     @Args('namespace', { type: () => String, nullable: true }) namespace: string | null,
     @Args('name') name: string,
     @Args('patch', { type: () => JSONScalar }) patch: unknown,
+    @Args('fieldValidation', { type: () => FieldValidation, nullable: true, defaultValue: FieldValidation.STRICT }) fieldValidation: FieldValidation,
   ) {
-    return this.model(await this.cluster.patch(kind, namespace, name, patch));
+    return this.model(await this.cluster.patch(kind, namespace, name, patch, fieldValidation ?? FieldValidation.STRICT));
   }
 
   @Mutation(() => KubeObjectModel, { description: 'Deletes an object; returns it as marked for deletion, or as it last was.' })
