@@ -276,7 +276,7 @@ describe('kubectl against the embedded cluster', () => {
     expect((await k('get', 'clone', 'sample', '-n', 'cloneset-sample', '--user', 'watcher')).code).toBe(0);
     const forbidden = await k('delete', 'clone', 'sample', '-n', 'cloneset-sample', '--user', 'watcher');
     expect(forbidden.stderr.trim()).toBe(
-      'Error from server (Forbidden): clonesets.apps.kruise.io "sample" is forbidden: User "watcher" cannot delete resource "clonesets" in API group "apps.kruise.io" in the namespace "cloneset-sample": role viewer may not delete clonesets',
+      'Error from server (Forbidden): clonesets.apps.kruise.io "sample" is forbidden: User "watcher" cannot delete resource "clonesets" in API group "apps.kruise.io" in the namespace "cloneset-sample": role viewer may only read, not delete CloneSet objects',
     );
     const stranger = await k('get', 'pods', '--user', 'stranger');
     expect(stranger.stderr).toContain('error: You must be logged in to the server (Unauthorized)');

@@ -16,6 +16,9 @@ import { NAMESPACE_INDEX, objectKey, splitKey } from '@coxswain/controller-runti
 import type { OrderedSource } from '../graphql/connection.js';
 import { watchIterator } from './watch-iterator.js';
 import { admitKnownFields, FieldValidation } from './unknown-fields.js';
+import { mayAccessObject, objectRefusal, type ObjectVerb } from '../auth/object-access.js';
+import type { Principal } from '../auth/principal.js';
+import { DomainError } from '../errors/domain-error.js';
 
 export interface NodeSummary {
   name: string;
@@ -40,11 +43,15 @@ export class ClusterObjectsService {
     private readonly trail: AuditTrail,
   ) {}
 
-  async apply(yaml: string, dryRun: boolean, fieldValidation = FieldValidation.STRICT): Promise<AppliedObject[]> {
+  async apply(principal: Principal, yaml: string, dryRun: boolean, fieldValidation = FieldValidation.STRICT): Promise<AppliedObject[]> {
     const objects = parseManifests(yaml).map((o, documentIndex) => admitKnownFields(o, fieldValidation, '', { documentIndex }));
     if (objects.length === 0) throw badUserInput('the manifest has no documents', [{ field: 'yaml', message: 'no documents' }]);
-    // Read first, for the audit's before; a dry run changes nothing, so it notes nothing.
-    const before = dryRun ? [] : await Promise.all(objects.map((o) => this.current(o)));
+    // Read first, for the authorization's verb and the audit's before.
+    const before = await Promise.all(objects.map((o) => this.current(o)));
+    objects.forEach((o, i) => {
+      const info = lookupKind(o.apiVersion, o.kind);
+      if (info) authorize(principal, before[i] ? 'update' : 'create', info);
+    });
     const applied = await applyObjects(this.cluster, objects, { dryRun, seeder: this.runtime.seeder });
     if (!dryRun) {
       applied.forEach((a, i) => a.action !== 'unchanged' && this.trail.noteObjectChange(before[i] ?? null, a.object));
@@ -108,8 +115,9 @@ export class ClusterObjectsService {
    * does it: what the patch names changes, everything else stays (unlike applyManifest, which replaces
    * the object). A `metadata.resourceVersion` in the patch makes it conditional (CONFLICT when stale).
    */
-  async patch(kind: string, namespace: string | null | undefined, name: string, patch: unknown, fieldValidation = FieldValidation.STRICT): Promise<KubeObject> {
+  async patch(principal: Principal, kind: string, namespace: string | null | undefined, name: string, patch: unknown, fieldValidation = FieldValidation.STRICT): Promise<KubeObject> {
     const ref = this.resolveKind(kind);
+    authorize(principal, 'patch', ref.info);
     if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) {
       throw badUserInput('patch must be a JSON object (a merge patch)', [{ field: 'patch', message: 'must be a JSON object' }]);
     }
@@ -127,8 +135,9 @@ export class ClusterObjectsService {
     return written;
   }
 
-  async delete(kind: string, namespace: string | null | undefined, name: string): Promise<KubeObject> {
+  async delete(principal: Principal, kind: string, namespace: string | null | undefined, name: string): Promise<KubeObject> {
     const ref = this.resolveKind(kind);
+    authorize(principal, 'delete', ref.info);
     const result = await this.cluster.delete(ref, ref.info.namespaced ? (namespace ?? 'default') : undefined, name);
     this.trail.noteDeletion(result);
     await this.cache.caughtUp([result]);
@@ -182,6 +191,11 @@ export class ClusterObjectsService {
 }
 
 /** Index of the first entry whose key is after `key`, in a key-sorted array. */
+/** The one object-access table (auth/object-access.ts), as the Kubernetes API applies it. */
+function authorize(principal: Principal, verb: ObjectVerb, info: KindInfo): void {
+  if (!mayAccessObject(principal, verb, info)) throw new DomainError('FORBIDDEN', objectRefusal(principal, verb, info));
+}
+
 function firstAfter(sorted: readonly (readonly [string, KubeObject])[], key: string): number {
   let low = 0;
   let high = sorted.length;

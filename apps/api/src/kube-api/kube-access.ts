@@ -1,29 +1,14 @@
-// Who may do what over the Kubernetes API, with the API tokens' roles (README "Tokens and roles"):
-// viewers read everything; operators also change workloads and what they are made of (namespaced
-// objects other than Leases); admins everything, cluster-scoped objects and Leases included. Hook
-// ackers acknowledge hooks over the REST API and have no access here.
+// Who may do what over the Kubernetes API: the one object-access table every surface uses
+// (auth/object-access.ts), with the apiserver's wording of a refusal.
 import type { Principal } from '../auth/principal.js';
+import { mayAccessObject, objectRefusal, type ObjectVerb } from '../auth/object-access.js';
 import { qualifiedResource } from './kube-status.js';
 import type { ServedResource } from './served-resources.js';
 
-export type KubeVerb = 'get' | 'list' | 'watch' | 'create' | 'update' | 'patch' | 'delete';
-
-const READ_VERBS = new Set<KubeVerb>(['get', 'list', 'watch']);
-
-/** Namespaced kinds an operator may not change: they steer the controllers, not the workloads. */
-const ADMIN_ONLY = new Set(['Lease.coordination.k8s.io']);
+export type KubeVerb = ObjectVerb;
 
 export function mayAccess(principal: Principal, verb: KubeVerb, resource: ServedResource): boolean {
-  switch (principal.role) {
-    case 'admin':
-      return true;
-    case 'viewer':
-      return READ_VERBS.has(verb);
-    case 'operator':
-      return READ_VERBS.has(verb) || (resource.namespaced && !ADMIN_ONLY.has(`${resource.kind}.${resource.group}`));
-    default:
-      return false;
-  }
+  return mayAccessObject(principal, verb, resource);
 }
 
 /** The apiserver's wording of a refusal, naming the token as the user. */
@@ -31,5 +16,5 @@ export function forbiddenMessage(principal: Principal, verb: KubeVerb, resource:
   const what = name ? `${qualifiedResource(resource)} "${name}"` : qualifiedResource(resource);
   const sub = subresource ? `/${subresource}` : '';
   const where = namespace ? ` in the namespace "${namespace}"` : ' at the cluster scope';
-  return `${what} is forbidden: User "${principal.name}" cannot ${verb} resource "${resource.resource}${sub}" in API group "${resource.group}"${where}: role ${principal.role} may not ${verb} ${resource.resource}`;
+  return `${what} is forbidden: User "${principal.name}" cannot ${verb} resource "${resource.resource}${sub}" in API group "${resource.group}"${where}: ${objectRefusal(principal, verb, resource)}`;
 }

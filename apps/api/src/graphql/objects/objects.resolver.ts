@@ -3,6 +3,8 @@ import { Args, Int, Mutation, Parent, Query, ResolveField, Resolver, Subscriptio
 import type { KubeObject } from '@coxswain/kruise-api';
 import { ClusterObjectsService } from '../../cluster/cluster-objects.service.js';
 import { FieldValidation } from '../../cluster/unknown-fields.js';
+import { CurrentPrincipal } from '../../auth/current-principal.decorator.js';
+import type { Principal } from '../../auth/principal.js';
 import { paginateOrdered } from '../connection.js';
 import { JSONScalar } from '../scalars/json.scalar.js';
 import { ClusterNode, KubeObjectModel, ObjectConnection, ObjectEventModel, ObjectRef } from './object.types.js';
@@ -41,11 +43,12 @@ export class ObjectsResolver {
 
   @Mutation(() => [ObjectRef], { description: 'Creates or updates every document of a multi-document YAML, all or none.' })
   async applyManifest(
+    @CurrentPrincipal() principal: Principal,
     @Args('yaml') yaml: string,
     @Args('dryRun', { type: () => Boolean, nullable: true, defaultValue: false }) dryRun: boolean,
     @Args('fieldValidation', { type: () => FieldValidation, nullable: true, defaultValue: FieldValidation.STRICT }) fieldValidation: FieldValidation,
   ) {
-    return (await this.cluster.apply(yaml, dryRun, fieldValidation ?? FieldValidation.STRICT)).map(({ action, object }) => ({
+    return (await this.cluster.apply(principal, yaml, dryRun, fieldValidation ?? FieldValidation.STRICT)).map(({ action, object }) => ({
       apiVersion: object.apiVersion,
       kind: object.kind,
       namespace: object.metadata.namespace ?? null,
@@ -60,22 +63,24 @@ export class ObjectsResolver {
     description: 'A JSON merge patch of one object (kubectl patch --type=merge): labels, annotations, spec fields; a metadata.resourceVersion in it is a precondition.',
   })
   async patchObject(
+    @CurrentPrincipal() principal: Principal,
     @Args('kind') kind: string,
     @Args('namespace', { type: () => String, nullable: true }) namespace: string | null,
     @Args('name') name: string,
     @Args('patch', { type: () => JSONScalar }) patch: unknown,
     @Args('fieldValidation', { type: () => FieldValidation, nullable: true, defaultValue: FieldValidation.STRICT }) fieldValidation: FieldValidation,
   ) {
-    return this.model(await this.cluster.patch(kind, namespace, name, patch, fieldValidation ?? FieldValidation.STRICT));
+    return this.model(await this.cluster.patch(principal, kind, namespace, name, patch, fieldValidation ?? FieldValidation.STRICT));
   }
 
   @Mutation(() => KubeObjectModel, { description: 'Deletes an object; returns it as marked for deletion, or as it last was.' })
   async deleteObject(
+    @CurrentPrincipal() principal: Principal,
     @Args('kind') kind: string,
     @Args('namespace', { type: () => String, nullable: true }) namespace: string | null,
     @Args('name') name: string,
   ) {
-    return this.model(await this.cluster.delete(kind, namespace, name));
+    return this.model(await this.cluster.delete(principal, kind, namespace, name));
   }
 
   @Subscription(() => ObjectEventModel, {
