@@ -76,7 +76,7 @@ describe('kubectl against the embedded cluster', () => {
       const serverSideAgain = await k('apply', '--server-side', '-n', `ssa-${seed}`, '-f', join(SEEDS, file));
       expect({ file, out: serverSideAgain.stdout.trim(), err: serverSideAgain.stderr }).toEqual({ file, out: `${resource} serverside-applied`, err: '' });
     }
-  });
+  }, 120_000); // 28 kubectl runs, each a process start: about 10 s idle, several times that on a busy machine
 
   it('gets CloneSets with their CRD printer columns, and -o wide adds containers, images and selector', async () => {
     const rows = await eventuallyRows(['clonesets', '-n', 'cloneset-sample'], (r) => r[1]?.[6] === '5', 'the sample CloneSet with 5 pods');
