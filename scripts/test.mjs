@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 // The README's test command: sets up what the suites need (Debian's Chromium for the dashboard's
-// browser tests, a kubectl for the Kubernetes API tests), type-checks every project (tests included)
+// browser tests, a kubectl for the Kubernetes API tests and Debian's kubectl 1.20 for the
+// client-compatibility test), type-checks every project (tests included)
 // and runs its Jest suite through Nx, then prints one totals line.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureChromium } from './ensure-chromium.mjs';
 import { ensureKubectl } from './ensure-kubectl.mjs';
+import { ensureLegacyKubectl } from './ensure-legacy-kubectl.mjs';
 
 const root = join(import.meta.dirname, '..');
 
@@ -15,6 +17,7 @@ const root = join(import.meta.dirname, '..');
 try {
   ensureChromium();
   ensureKubectl();
+  ensureLegacyKubectl();
 } catch (err) {
   console.error(`[test] ${err.message}`);
   console.log('0 passed, 1 failed');

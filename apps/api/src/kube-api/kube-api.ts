@@ -14,6 +14,7 @@ import { forbiddenMessage, mayAccess, type KubeVerb } from './kube-access.js';
 import { KubeStatusError, toStatusError } from './kube-status.js';
 import { aggregatedDiscoveryVersion, bodyMediaType, parseAccept, tableVersion, type MediaType } from './negotiation.js';
 import { openApiDocument, openApiIndex } from './openapi.js';
+import { OPENAPI_V2_CONTENT_TYPE, OPENAPI_V2_PROTOBUF } from './openapi-v2.js';
 import { parseKubePath, type ResourcePath } from './paths.js';
 import { applyConfiguration } from './patches/apply.js';
 import { applyJsonPatch, parseJsonPatch } from './patches/json-patch.js';
@@ -123,6 +124,10 @@ export class KubeApi {
           return this.document(res, resourceList(path.groupVersion) ?? notFound());
         case 'openapi-index':
           return this.json(res, 200, openApiIndex(mountPath));
+        case 'openapi-v2':
+          res.writeHead(200, { 'content-type': OPENAPI_V2_CONTENT_TYPE });
+          res.end(OPENAPI_V2_PROTOBUF);
+          return;
         case 'openapi-document': {
           const body = openApiDocument(path.groupVersion) ?? notFound();
           res.writeHead(200, { 'content-type': 'application/json' });
