@@ -70,7 +70,7 @@ export class KubeApiServer implements OnApplicationBootstrap, OnApplicationShutd
     this.api = new KubeApi({
       cluster,
       clock,
-      authenticate: (authorization) => tokens.authenticate(secretFromAuthorization(authorization)),
+      authenticate: (authorization, client) => tokens.authenticate(secretFromAuthorization(authorization), client),
       audit: new TrailAudit(trail, audit),
       onError: (err) => this.logger.error({ msg: 'Kubernetes API request failed', error: err instanceof Error ? err.stack ?? err.message : String(err) }),
     });
