@@ -194,5 +194,7 @@ export function toStatusError(err: unknown, resource?: ServedResource, name?: st
     const retryAfterSeconds = (err as DomainError).options.retryAfterSeconds;
     return new KubeStatusError(reason, (err as DomainError).message, retryAfterSeconds === undefined ? undefined : { retryAfterSeconds });
   }
-  return new KubeStatusError('InternalError', `Internal error occurred: ${err instanceof Error ? err.message : String(err)}`);
+  // The error's own text (a driver's, a RangeError's) stays in the server log: callers and the audit
+  // row get only this, as GraphQL's "internal error".
+  return new KubeStatusError('InternalError', 'Internal error occurred: internal error');
 }
