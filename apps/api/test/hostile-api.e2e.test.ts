@@ -87,6 +87,21 @@ describe('an empty namespace is BAD_USER_INPUT everywhere (item 4)', () => {
     expect(code(await api.graphql(query))).toBe('BAD_USER_INPUT');
   });
 
+  it.each([
+    ['namespace[a]=x', 'namespace'],
+    ['hook[]=preDelete', 'hook'],
+    ['namespace[]=default&hook=preDelete', 'namespace'],
+    ['hook=preDelete&hook=preUpdate', 'hook'],
+    ['namespace=default&namespace=other', 'namespace'],
+  ])('GET /api/v1/hooks?%s is 400 naming %s: a parameter given as a list or an object is refused, not ignored', async (query, field) => {
+    const res = await api.fetch(`/api/v1/hooks?${query}`, { token: acker });
+    expect(res.status).toBe(400);
+    expect(res.headers.get('content-type')).toContain('application/problem+json');
+    const problem = (await res.json()) as { code: string; field: string; detail: string };
+    expect(problem).toMatchObject({ code: 'BAD_USER_INPUT', field });
+    expect(problem.detail).toContain(field);
+  });
+
   it('GET /api/v1/hooks?namespace= is 400, and objectChanged(namespace: "") over graphql-ws is refused', async () => {
     const res = await api.fetch('/api/v1/hooks?namespace=', { token: acker });
     expect(res.status).toBe(400);
