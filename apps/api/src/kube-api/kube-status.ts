@@ -19,6 +19,7 @@ export type KubeReason =
   | 'UnsupportedMediaType'
   | 'NotAcceptable'
   | 'RequestEntityTooLarge'
+  | 'RequestURITooLong'
   | 'TooManyRequests'
   | 'Timeout'
   | 'InternalError';
@@ -35,6 +36,7 @@ const CODES: Record<KubeReason, number> = {
   Gone: 410,
   Expired: 410,
   RequestEntityTooLarge: 413,
+  RequestURITooLong: 414,
   UnsupportedMediaType: 415,
   Invalid: 422,
   TooManyRequests: 429,
