@@ -24,6 +24,11 @@ describe('the Kubernetes API limits the length of a URL', () => {
     });
   });
 
+  it('answers 431 when the request line and headers pass 1 MiB together, as the apiserver', async () => {
+    const res = await api.kubeRequest(`/api/v1/namespaces?x=${'a'.repeat(1024 * 1024)}`);
+    expect(res.status).toBe(431);
+  });
+
   it('still serves a URL of exactly the limit', async () => {
     const prefix = '/api/v1/namespaces/default/pods?limit=1&unread=';
     const res = await api.kubeRequest(`${prefix}${'a'.repeat(MAX_URL_LENGTH - prefix.length)}`);
