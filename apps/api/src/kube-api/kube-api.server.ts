@@ -16,6 +16,7 @@ import { ServerConnections } from '../http/server-connections.js';
 import type { Runtime } from '../runtime.js';
 import { CLOCK, CLUSTER, RUNTIME } from '../tokens.js';
 import { KubeApi, type KubeAudit, type KubeAuditRequest } from './kube-api.js';
+import { removeRecord, writeRecord } from './kube-api-record.js';
 import { KubeStatusError } from './kube-status.js';
 import { kubeApiTls, type KubeApiTls } from './tls/kube-api-tls.js';
 
@@ -113,9 +114,20 @@ export class KubeApiServer implements OnApplicationBootstrap, OnApplicationShutd
     });
     this.server = server;
     this.connections = connections;
+    const dataDir = this.runtime.config.kubeApi.generatedTlsDir;
+    if (dataDir) {
+      try {
+        writeRecord(dataDir, { server: this.url()!, certificateFile: this.tls.certFile, pid: process.pid });
+      } catch (err) {
+        // Only the kubeconfig command reads it, and it falls back to the configuration.
+        this.logger.warn({ msg: 'could not record the Kubernetes API address for the kubeconfig command', error: (err as Error).message });
+      }
+    }
   }
 
   async onApplicationShutdown(): Promise<void> {
+    const dataDir = this.runtime.config.kubeApi.generatedTlsDir;
+    if (this.server && dataDir) removeRecord(dataDir);
     const connections = this.connections;
     this.server = undefined;
     this.connections = undefined;
