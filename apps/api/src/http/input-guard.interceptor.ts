@@ -38,7 +38,7 @@ function argumentsOf(context: ExecutionContext): Record<string, unknown> {
  * `?hook=a&hook=b` as a list: each is refused naming the parameter, rather than ignored (which listed
  * everything) or read as something else.
  */
-export function queryProblem(query: Record<string, unknown>): ArgumentProblem | undefined {
+function queryProblem(query: Record<string, unknown>): ArgumentProblem | undefined {
   for (const [key, value] of Object.entries(query ?? {})) {
     const bracket = key.indexOf('[');
     if (bracket > 0 || key.endsWith(']')) {
