@@ -8,14 +8,14 @@ import { ensureDebianPackage } from './debian-package.mjs';
 export const DEFAULT_CHROMIUM = '/usr/bin/chromium';
 
 /** The Chromium the browser tests use; installs Debian's package first when it is missing. */
-export function ensureChromium({ env = process.env, log, run, packagePath = DEFAULT_CHROMIUM, isRoot } = {}) {
+export function ensureChromium({ env = process.env, log, run, packagePath = DEFAULT_CHROMIUM, isRoot, now, sleep } = {}) {
   if (env.CHROMIUM_PATH) {
     // A Chromium of the user's choosing is never replaced by another.
     if (!existsSync(env.CHROMIUM_PATH)) throw new Error(`CHROMIUM_PATH=${env.CHROMIUM_PATH} does not exist`);
     return { path: env.CHROMIUM_PATH, installed: false };
   }
   try {
-    return ensureDebianPackage({ pkg: 'chromium', path: packagePath, purpose: "for the dashboard's browser tests", env, log, run, isRoot });
+    return ensureDebianPackage({ pkg: 'chromium', path: packagePath, purpose: "for the dashboard's browser tests", env, log, run, isRoot, now, sleep });
   } catch (err) {
     throw new Error(`${err.message}; install it or set CHROMIUM_PATH`);
   }

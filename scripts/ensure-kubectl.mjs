@@ -24,10 +24,10 @@ export function existingKubectl({ env = process.env, sdkBin = SDK_BIN, run = spa
 }
 
 /** The kubectl the tests use; installs Debian's kubernetes-client first when there is none. */
-export function ensureKubectl({ env = process.env, log, run, sdkBin = SDK_BIN, packagePath = DEBIAN_KUBECTL, isRoot } = {}) {
+export function ensureKubectl({ env = process.env, log, run, sdkBin = SDK_BIN, packagePath = DEBIAN_KUBECTL, isRoot, now, sleep } = {}) {
   const found = existingKubectl({ env, sdkBin, run });
   if (found) return { path: found, installed: false };
-  return ensureDebianPackage({ pkg: 'kubernetes-client', path: packagePath, purpose: 'for the kubectl tests', env, log, run, isRoot });
+  return ensureDebianPackage({ pkg: 'kubernetes-client', path: packagePath, purpose: 'for the kubectl tests', env, log, run, isRoot, now, sleep });
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -2,6 +2,7 @@
 // with authentication, authorization and the audit log around every operation.
 import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
+import type { Request } from 'express';
 import { Module, RequestMethod, type DynamicModule, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
 import { GraphQLModule, type GraphQLWsSubscriptionsConfig } from '@nestjs/graphql';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
@@ -16,6 +17,7 @@ import { ClusterObjectsService } from './cluster/cluster-objects.service.js';
 import { AuditResolver } from './graphql/audit/audit.resolver.js';
 import { TokensResolver } from './graphql/auth/tokens.resolver.js';
 import { compiledQueryExecution } from './graphql/compiled-queries.js';
+import { deepDocumentOnSubscribe, refuseDeepDocument } from './graphql/document-nesting.js';
 import { formatError } from './graphql/errors.js';
 import { graphqlAuthentication } from './graphql/graphql-context.js';
 import { queryLimitsRule, subscriptionsOverWebSocketOnly, validateWithLimits } from './graphql/query-limits.js';
@@ -34,6 +36,7 @@ import { AckKeyRetention } from './hooks/ack-key-retention.js';
 import { HookAcksRepository } from './hooks/hook-acks.repository.js';
 import { PendingHooksService } from './hooks/pending-hooks.service.js';
 import { PodTombstones } from './hooks/pod-tombstones.js';
+import { BodyDepthMiddleware } from './http/body-depth.middleware.js';
 import { ErrorFilter } from './http/error.filter.js';
 import { InputGuardInterceptor } from './http/input-guard.interceptor.js';
 import { RequestIdMiddleware } from './http/request-id.middleware.js';
@@ -72,9 +75,16 @@ export class AppModule implements NestModule {
               // Compact JSON: Apollo's default pretty-prints every answer (about 5% of the API thread's time
               // under the scale benchmark's read load, and more bytes on the wire).
               stringifyResult: (result) => JSON.stringify(result),
-              context: authentication.context,
-              // graphql-ws takes `validate` (Nest passes these options through to its useServer).
-              subscriptions: { 'graphql-ws': { ...(authentication.subscriptions?.['graphql-ws'] as object), validate: validateWithLimits } as GraphQLWsSubscriptionsConfig },
+              context: async (arg: { req?: Request }) => {
+                const context = await authentication.context(arg);
+                // Apollo calls this before it parses the document, whose parser recurses per bracket.
+                if (arg.req) refuseDeepDocument(arg.req);
+                return context;
+              },
+              // graphql-ws takes `validate` and `onSubscribe` (Nest passes these options through to its useServer).
+              subscriptions: {
+                'graphql-ws': { ...(authentication.subscriptions?.['graphql-ws'] as object), onSubscribe: deepDocumentOnSubscribe, validate: validateWithLimits } as GraphQLWsSubscriptionsConfig,
+              },
             };
           },
         }),
@@ -114,5 +124,6 @@ export class AppModule implements NestModule {
 
   configure(consumer: MiddlewareConsumer): void {
     consumer.apply(RequestIdMiddleware).forRoutes({ path: '{*path}', method: RequestMethod.ALL });
+    consumer.apply(BodyDepthMiddleware).forRoutes({ path: 'api/{*path}', method: RequestMethod.ALL });
   }
 }

@@ -170,6 +170,9 @@ describe('graphql-ws', () => {
         webSocketImpl: WebSocket,
         retryAttempts: 0,
         lazy: false,
+        // The close is the answer here (`closed` below); graphql-ws would also print the whole CloseEvent
+        // to the console (its default for a non-lazy client's error).
+        onNonLazyError: () => {},
         connectionParams: token === null ? {} : { authorization: bare ? token : `Bearer ${token}` },
         on: {
           connected: () => {

@@ -111,7 +111,7 @@ describe('@kubernetes/client-node', () => {
       const read = await client.read<KubernetesObject & { spec: any }>(ref);
       expect(read.apiVersion).toBe('apps.kruise.io/v1alpha1');
       expect(read.spec.updateStrategy).toMatchObject({ type: 'ReCreate', partition: 0, maxUnavailable: '20%' });
-      const patched = await client.patch<KubernetesObject & { spec: any }>({ ...ref, spec: { updateStrategy: { partition: 2 } } } as KubernetesObject, undefined, undefined, undefined, undefined, PatchStrategy.MergePatch);
+      const patched = await client.patch<KubernetesObject & { spec: any }>({ ...ref, spec: { updateStrategy: { partition: 2 } } }, undefined, undefined, undefined, undefined, PatchStrategy.MergePatch);
       expect(patched.spec.updateStrategy.partition).toBe(2);
       const pods = await eventually(async () => {
         const list = await client.list('v1', 'Pod', ns);

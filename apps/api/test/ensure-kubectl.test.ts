@@ -1,7 +1,8 @@
 // The test command's kubectl set-up (scripts/ensure-kubectl.mjs): a kubectl already on the machine is
 // used as it is ($KUBECTL first, then the cloud SDK's newest build, then PATH); on a machine without
 // one, Debian's kubernetes-client is installed (root directly, otherwise through sudo, after apt-get
-// update when the lists are stale), and a failure is named. apt-get itself is the one thing replaced.
+// update when the lists are stale, waiting for the package locks: ensure-chromium.test.ts), and a
+// failure is named. apt-get itself is the one thing replaced.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,7 +28,7 @@ function machine(packagePath: string, { onPath, failOnce = [] }: { onPath?: stri
     const line = [cmd, ...args].join(' ');
     commands.push(line);
     if (failOnce.includes(line) && commands.filter((c) => c === line).length === 1) return { status: 100 };
-    if (line.endsWith('apt-get install -y kubernetes-client')) writeFileSync(packagePath, '#!/bin/sh\n');
+    if (line.endsWith(' install -y kubernetes-client')) writeFileSync(packagePath, '#!/bin/sh\n');
     return { status: 0 };
   };
   return { commands, run };
@@ -41,16 +42,17 @@ describe('ensureKubectl (the test command set-up)', () => {
     const logs: string[] = [];
     const result = ensureKubectl({ env: {}, run: m.run, sdkBin: join(dir, 'no-sdk'), packagePath, isRoot: true, log: (l: string) => logs.push(l) });
     expect(result).toEqual({ path: packagePath, installed: true });
-    expect(m.commands).toEqual(['apt-get install -y kubernetes-client']);
+    expect(m.commands).toEqual(['apt-get -o DPkg::Lock::Timeout=300 install -y kubernetes-client']);
     expect(logs.join('\n')).toContain("installing Debian's kubernetes-client");
   });
 
   it('goes through sudo when not root and updates the package lists when the first install fails', () => {
     const dir = scratch();
     const packagePath = join(dir, 'kubectl');
-    const m = machine(packagePath, { failOnce: ['sudo -n apt-get install -y kubernetes-client'] });
+    const apt = 'sudo -n apt-get -o DPkg::Lock::Timeout=300';
+    const m = machine(packagePath, { failOnce: [`${apt} install -y kubernetes-client`] });
     expect(ensureKubectl({ env: {}, run: m.run, sdkBin: join(dir, 'no-sdk'), packagePath, isRoot: false, log: () => {} }).installed).toBe(true);
-    expect(m.commands).toEqual(['sudo -n apt-get install -y kubernetes-client', 'sudo -n apt-get update', 'sudo -n apt-get install -y kubernetes-client']);
+    expect(m.commands).toEqual([`${apt} install -y kubernetes-client`, `${apt} update`, `${apt} install -y kubernetes-client`]);
   });
 
   it.each([

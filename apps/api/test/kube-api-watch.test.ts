@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { request } from 'node:https';
 import { EmbeddedStore, RealClock } from '@coxswain/cluster';
 import type { KubeObject } from '@coxswain/kruise-api';
+import { eventually } from './support/api-server.js';
 import { KubeFacade } from './support/kube-facade.js';
 
 const clock = new RealClock();
@@ -43,6 +44,27 @@ function watch(path: string, untilMs = 5000): Promise<{ status: number; events: 
   });
 }
 
+/** An open watch: its events so far, and whether the server ended it. */
+function openWatch(path: string): { events: { type: string; object: any }[]; ended: () => boolean; close: () => void } {
+  const events: { type: string; object: any }[] = [];
+  let ended = false;
+  let buffer = '';
+  const req = request(`${facade.url}${path}`, { headers: { authorization: 'Bearer t' }, rejectUnauthorized: false }, (res) => {
+    res.on('data', (chunk) => {
+      buffer += chunk;
+      let nl: number;
+      while ((nl = buffer.indexOf('\n')) >= 0) {
+        events.push(JSON.parse(buffer.slice(0, nl)));
+        buffer = buffer.slice(nl + 1);
+      }
+    });
+    res.on('end', () => (ended = true));
+  });
+  req.on('error', () => (ended = true));
+  req.end();
+  return { events, ended: () => ended, close: () => req.destroy() };
+}
+
 beforeAll(async () => {
   store = await EmbeddedStore.open({ clock, watchHistory: 100 });
   facade = await KubeFacade.start(store, clock, { bookmarkIntervalMs: 300 });
@@ -77,6 +99,25 @@ describe('watch over the Kubernetes API', () => {
     await store.create(pod('d'));
     const { events } = await pending;
     expect(events.map((e) => `${e.type} ${e.object.metadata.name}`)).toEqual(['ADDED c']);
+  });
+
+  it.each(['99999999999999', '0'])('stays open with timeoutSeconds=%s (beyond what a timer holds, or the apiserver\'s "no timeout given")', async (timeoutSeconds) => {
+    const namespace = `timeout-${timeoutSeconds.length}`;
+    const inNamespace = (name: string): KubeObject => ({ ...pod(name), metadata: { name, namespace } });
+    const list = await store.list(pod('x'), { namespace });
+    const open = openWatch(`/api/v1/namespaces/${namespace}/pods?watch=true&resourceVersion=${list.resourceVersion}&timeoutSeconds=${timeoutSeconds}`);
+    const seen = (count: number) => eventually(async () => (open.ended() || open.events.length >= count ? true : undefined), 10_000, `${count} events or the end of the stream`);
+    try {
+      await store.create(inNamespace('first'));
+      await seen(1);
+      // A change made after the stream delivered one still arrives: it was not ended at once.
+      await store.create(inNamespace('second'));
+      await seen(2);
+      expect(open.ended()).toBe(false);
+      expect(open.events.map((e) => `${e.type} ${e.object.metadata.name}`)).toEqual(['ADDED first', 'ADDED second']);
+    } finally {
+      open.close();
+    }
   });
 
   it('answers a resourceVersion older than the history with 200 and one ERROR event (410 Expired), then ends', async () => {

@@ -1,7 +1,8 @@
 // `npm run -s kubeconfig`: a kubeconfig for the running server that kubectl uses as it is — the local
-// admin token, and the server's self-signed certificate trusted by its data (TLS verified, not skipped).
+// admin token, the server's address and certificate as the server recorded them in its data directory
+// (whatever its KUBE_API_PORT, HOST or KUBE_API_TLS_CERT), TLS verified, not skipped.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../src/config/config.js';
@@ -20,6 +21,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await api?.close();
+  // The record goes with the server.
+  expect(existsSync(join(dir, 'kube-api.json'))).toBe(false);
 });
 
 describe('kubeconfig', () => {
@@ -35,6 +38,31 @@ describe('kubeconfig', () => {
     const nodes = await kubectl.run(['get', 'nodes', '-o', 'name']);
     expect(nodes.stderr).toBe('');
     expect(nodes.stdout.trim().split('\n')).toHaveLength(9);
+  });
+
+  it('finds the running server\'s port and certificate in what it recorded, without KUBE_API_PORT or --server', async () => {
+    const record = JSON.parse(readFileSync(join(dir, 'kube-api.json'), 'utf8'));
+    expect(record).toEqual({ server: api.kubeUrl(), certificateFile: join(dir, 'kube-api.crt'), pid: process.pid });
+    const warnings: string[] = [];
+    // The CLI's own configuration says port 3443; the server listens on a free port (KUBE_API_PORT=0).
+    const options = resolveOptions(loadConfig({ PGLITE_DIR: join(dir, 'pglite') }), {}, (w) => warnings.push(w));
+    expect(warnings).toEqual([]);
+    expect(options.server).toBe(api.kubeUrl());
+    expect(options.certificateAuthority).toBe(readFileSync(join(dir, 'kube-api.crt'), 'utf8'));
+    const kubectl = new Kubectl(findKubectl(), api.kubeUrl(), 'unused');
+    writeFileSync(kubectl.kubeconfig, kubeconfigYaml(options));
+    const nodes = await kubectl.run(['get', 'nodes', '-o', 'name']);
+    expect(nodes.stderr).toBe('');
+    expect(nodes.stdout.trim().split('\n')).toHaveLength(9);
+  });
+
+  it('ignores (and says so) a record left by a server that is no longer running', () => {
+    const other = mkdtempSync(join(tmpdir(), 'coxswain-kubeconfig-'));
+    writeFileSync(join(other, 'kube-api.json'), JSON.stringify({ server: 'https://127.0.0.1:1', certificateFile: join(other, 'gone.crt'), pid: 2 ** 30 }));
+    const warnings: string[] = [];
+    const options = resolveOptions(loadConfig({ PGLITE_DIR: join(other, 'pglite'), KUBE_API_PORT: '6443' }), { token: 'x' }, (w) => warnings.push(w));
+    expect(options.server).toBe('https://127.0.0.1:6443');
+    expect(warnings[0]).toMatch(/recorded by process 1073741824, which is not running/);
   });
 
   it('takes --server and --token; skips verification (and says so) when the certificate does not name the host', () => {

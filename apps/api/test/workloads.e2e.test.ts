@@ -46,6 +46,25 @@ async function until(check: (w: Workload) => boolean, what: string, timeoutMs = 
   }, timeoutMs, what);
 }
 
+/** The time a test that waits on the simulated cluster may take in all (its Jest timeout). */
+const TIMING_TEST_MS = 120_000;
+
+/** The milliseconds left of `totalMs` from now, at each call: one bound shared by a test's waits. */
+function budget(totalMs: number): () => number {
+  const deadline = Date.now() + totalMs;
+  return () => Math.max(0, deadline - Date.now());
+}
+
+/** Waits until `victim` is gone and its replacement available, polling only the names and one count. */
+async function untilReplaced(victim: string, timeoutMs: number): Promise<void> {
+  await eventually(async () => {
+    const res = await api.graphql<{ workload: { status: { availableReplicas: number }; pods: { edges: { node: { name: string } }[] } } }>(
+      `{ workload(kind: CLONE_SET, namespace: "default", name: "sample") { status { availableReplicas } pods(first: 100) { edges { node { name } } } } }`);
+    const w = res.data?.workload;
+    return w && w.status.availableReplicas === 5 && w.pods.edges.every((e) => e.node.name !== victim) ? true : undefined;
+  }, timeoutMs, `${victim} replaced`);
+}
+
 const imagesOf = (w: Workload) => w.pods.edges.map((e) => e.node.containers[0]!.image).sort();
 
 describe('CloneSet over GraphQL', () => {
@@ -196,6 +215,10 @@ spec:
   });
 
   it("replays to podChanged(resourceVersion:) every change after a pods list's version: none falls between list and subscription", async () => {
+    // Every wait is on a condition; together they get the test's whole time (load on a shared machine
+    // once stretched the replacement past a 20 s step budget while Jest's 30 s ran out), and the test's
+    // timeout is only a backstop behind them.
+    const left = budget(TIMING_TEST_MS - 10_000);
     const listed = await api.graphql<{ workload: { pods: { resourceVersion: string; edges: { node: { name: string } }[] } } }>(
       `{ workload(kind: CLONE_SET, namespace: "default", name: "sample") { pods(first: 1) { resourceVersion edges { node { name } } } } }`);
     const { resourceVersion, edges } = listed.data!.workload.pods;
@@ -203,20 +226,20 @@ spec:
     const victim = edges[0]!.node.name;
     // The change happens after the list and before the subscription exists.
     await api.graphql(`mutation($p: [String!]!) { deletePods(kind: CLONE_SET, namespace: "default", name: "sample", pods: $p) { replicas } }`, { p: [victim] });
-    await until((x) => x.pods.edges.every((e) => e.node.name !== victim) && x.status.availableReplicas === 5, `${victim} replaced`);
+    await untilReplaced(victim, left());
     const client = api.ws();
     const seen: string[] = [];
     const stop = client.subscribe<{ podChanged: { type: string; pod: { name: string; ready: boolean } } }>(
       { query: `subscription($rv: String) { podChanged(namespace: "default", workload: "sample", resourceVersion: $rv) { type pod { name ready } } }`, variables: { rv: resourceVersion } },
       { next: (m) => void seen.push(`${m.data!.podChanged.type} ${m.data!.podChanged.pod.name} ${m.data!.podChanged.pod.ready}`), error: () => {}, complete: () => {} },
     );
-    await eventually(async () => (seen.some((s) => s.startsWith(`DELETED ${victim} `)) ? true : undefined), 10_000, `DELETED ${victim} replayed`);
+    await eventually(async () => (seen.some((s) => s.startsWith(`DELETED ${victim} `)) ? true : undefined), left(), `DELETED ${victim} replayed`);
     // The replacement: added since the list, and ready by now (its intermediate states folded away).
-    await eventually(async () => (seen.some((s) => s.startsWith('ADDED ') && s.endsWith(' true')) ? true : undefined), 10_000, 'the ready replacement replayed');
+    await eventually(async () => (seen.some((s) => s.startsWith('ADDED ') && s.endsWith(' true')) ? true : undefined), left(), 'the ready replacement replayed');
     expect(seen.filter((s) => s.includes(victim)).map((s) => s.split(' ')[0])).toEqual(['DELETED']);
     stop();
     await client.dispose();
-  });
+  }, TIMING_TEST_MS);
 
   it('refuses podChanged from a resourceVersion it no longer holds (CONFLICT) or one no list gave (BAD_USER_INPUT)', async () => {
     const client = api.ws();

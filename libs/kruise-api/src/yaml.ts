@@ -20,6 +20,7 @@ import {
 } from 'yaml';
 import { KINDS, findKindByName, lookupKind, lookupResource } from './kinds.js';
 import type { KubeObject } from './meta.js';
+import { TOO_DEEP } from './nesting.js';
 import { MAX_OBJECT_DEPTH } from './object-schema.js';
 
 /**
@@ -79,7 +80,7 @@ export function parseManifests(text: string): KubeObject[] {
     if (syntaxError !== undefined) {
       const line = lineCounter.linePos(syntaxError.pos[0]).line;
       // The parser reports running out of stack as an error of its own; say what it means instead.
-      if (syntaxError.code === 'RESOURCE_EXHAUSTION') throw new ManifestError(documentIndex, TOO_DEEP, line);
+      if (syntaxError.code === 'RESOURCE_EXHAUSTION') throw new ManifestError(documentIndex, DOCUMENT_TOO_DEEP, line);
       throw new ManifestError(documentIndex, syntaxError.message, line);
     }
     checkStructure(document, lineCounter, documentIndex);
@@ -102,13 +103,13 @@ export function printYaml(objects: KubeObject | readonly KubeObject[]): string {
 
 const CORE_TAG_PREFIX = 'tag:yaml.org,2002:';
 const CORE_TAGS = new Set(['str', 'int', 'float', 'bool', 'null', 'map', 'seq'].map((name) => CORE_TAG_PREFIX + name));
-const TOO_DEEP = `the document nests deeper than ${MAX_OBJECT_DEPTH} levels`;
+const DOCUMENT_TOO_DEEP = `the document ${TOO_DEEP}`;
 
 function parseDocuments(text: string, lineCounter: LineCounter): Document.Parsed[] {
   try {
     return parseAllDocuments(text, { ...PARSE_OPTIONS, lineCounter }) as Document.Parsed[];
   } catch (error) {
-    if (error instanceof RangeError) throw new ManifestError(0, TOO_DEEP);
+    if (error instanceof RangeError) throw new ManifestError(0, DOCUMENT_TOO_DEEP);
     throw error;
   }
 }
@@ -145,7 +146,7 @@ function checkStructure(document: Document.Parsed, lineCounter: LineCounter, doc
     const tag = (node as { tag?: string } | null)?.tag;
     if (tag !== undefined && !CORE_TAGS.has(tag)) throw unknownTag(tag, lineOf(node));
     if (!isCollection(node)) continue;
-    if (depth >= MAX_OBJECT_DEPTH) throw new ManifestError(documentIndex, TOO_DEEP, lineOf(node));
+    if (depth >= MAX_OBJECT_DEPTH) throw new ManifestError(documentIndex, DOCUMENT_TOO_DEEP, lineOf(node));
     const inside = [...ancestors, node];
     for (const item of node.items) {
       if (isPair(item)) {

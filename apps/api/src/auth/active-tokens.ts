@@ -38,6 +38,11 @@ export class ActiveTokens {
     return row ?? undefined;
   }
 
+  /** The active token with this secret hash if it is in memory; never asks the database. */
+  known(tokenHash: string): TokenRow | undefined {
+    return this.byHash.get(tokenHash);
+  }
+
   added(tokenHash: string, row: TokenRow): void {
     this.byHash.set(tokenHash, row);
   }

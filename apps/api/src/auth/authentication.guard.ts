@@ -7,6 +7,7 @@ import type { GqlContextType } from '@nestjs/graphql';
 import type { Request } from 'express';
 import { DomainError } from '../errors/domain-error.js';
 import { scopeOf } from '../http/request-scope.js';
+import { clientAddress } from './client-address.js';
 import { isPublicRoute } from './operation.js';
 import { secretFromAuthorization } from './token-secret.js';
 import { TokensService } from './tokens.service.js';
@@ -28,11 +29,6 @@ export class AuthenticationGuard implements CanActivate {
     if (!scope.principal) throw unauthenticated();
     return true;
   }
-}
-
-/** The address a request came from (the socket's: no proxy headers are trusted). */
-export function clientAddress(req: { socket?: { remoteAddress?: string } }): string {
-  return req.socket?.remoteAddress ?? 'unknown';
 }
 
 export function unauthenticated(): DomainError {

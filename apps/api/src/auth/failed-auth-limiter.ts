@@ -1,7 +1,8 @@
 // Bounds how fast one client may guess API tokens. Each client address has a bucket of FAILURE_BURST
-// failed authentications, refilled at FAILURE_REFILL_PER_SECOND; while it is empty every authentication
-// from that address is refused at once (429 with Retry-After), without a database lookup. Real time, not
-// the cluster's (possibly scaled) clock: this is about the caller's wall-clock rate.
+// failed authentications, refilled at FAILURE_REFILL_PER_SECOND; while it is empty every failed
+// authentication from that address is refused at once (429 with Retry-After), without a database lookup,
+// and valid tokens are still served (TokensService.authenticate). Real time, not the cluster's (possibly
+// scaled) clock: this is about the caller's wall-clock rate.
 import { RealClock, type Clock } from '@coxswain/cluster';
 
 export const FAILURE_BURST = 20;

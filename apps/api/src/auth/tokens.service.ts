@@ -44,6 +44,7 @@ const TOUCH_INTERVAL_MS = 60_000;
 @Injectable()
 export class TokensService implements OnModuleInit, OnModuleDestroy {
   private readonly touched = new Map<string, number>();
+  /** One budget per address for every surface: GraphQL, REST and the Kubernetes API all authenticate here. */
   private readonly failures = new FailedAuthLimiter();
   private readonly active: ActiveTokens;
   private reloading: NodeJS.Timeout | undefined;
@@ -106,16 +107,20 @@ export class TokensService implements OnModuleInit, OnModuleDestroy {
 
   /**
    * The principal of an active token with this secret, or undefined. `client` (the caller's address)
-   * bounds guessing: after too many failures from it, RATE_LIMITED until its budget refills.
+   * bounds guessing: after too many failures from it, its failed attempts are RATE_LIMITED until its
+   * budget refills, while its valid tokens are still served (one guesser behind a shared address must
+   * not lock everyone there out). A limited address's secrets are looked up in memory only, so guessing
+   * costs no database query.
    */
   async authenticate(secret: string | undefined, client = 'unknown'): Promise<Principal | undefined> {
     if (!secret) return undefined;
+    const hash = hashTokenSecret(secret);
     const wait = this.failures.retryAfterSeconds(client);
-    if (wait !== undefined) {
-      throw new DomainError('RATE_LIMITED', `too many failed authentications from this address; retry in ${wait} s`, { retryAfterSeconds: wait });
-    }
-    const row = await this.active.find(hashTokenSecret(secret));
+    const row = wait === undefined ? await this.active.find(hash) : this.active.known(hash);
     if (!row || !isRole(row.role)) {
+      if (wait !== undefined) {
+        throw new DomainError('RATE_LIMITED', `too many failed authentications from this address; retry in ${wait} s`, { retryAfterSeconds: wait });
+      }
       this.failures.recordFailure(client);
       return undefined;
     }

@@ -1,19 +1,24 @@
 // The kubeconfig command: prints a kubeconfig for the running server's Kubernetes API, so kubectl works
-// on the embedded cluster. `npm run -s kubeconfig > coxswain.kubeconfig`, then
-// `kubectl --kubeconfig coxswain.kubeconfig get clonesets`. Defaults: the local server (HOST and
-// KUBE_API_PORT) and the local admin token's secret (.data/admin-token); `--server URL` and
-// `--token SECRET` override them. The server's self-signed certificate (.data/kube-api.crt) is trusted
-// by its data when it names the server's host; otherwise TLS verification is skipped, and stderr says so.
+// on the embedded cluster. `npm run -s kubeconfig > .data/coxswain.kubeconfig` (inside the git-ignored
+// data directory: the file holds the admin token), then `kubectl --kubeconfig .data/coxswain.kubeconfig
+// get clonesets`. Defaults: the address and certificate the running server recorded in its data
+// directory (.data/kube-api.json: its real port, host and certificate, whatever KUBE_API_PORT, HOST and
+// KUBE_API_TLS_CERT it was started with), else this configuration's HOST, KUBE_API_PORT and certificate;
+// the local admin token's secret (.data/pglite/admin-token). `--server URL` and `--token SECRET` override
+// them. The certificate is trusted by its data when it names the server's host; otherwise TLS
+// verification is skipped, and stderr says so.
 import { X509Certificate } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type AppConfig } from '../config/config.js';
+import { readRecord } from '../kube-api/kube-api-record.js';
 import { generatedCertFile } from '../kube-api/tls/kube-api-tls.js';
 
 const USAGE = `usage: kubeconfig [--server https://HOST:PORT] [--token SECRET] [--namespace NS] [--certificate-authority FILE]
-Prints a kubeconfig for Coxswain's Kubernetes API. Defaults: https://HOST:KUBE_API_PORT of this
-configuration and the secret in the local admin token file (.data/admin-token).`;
+Prints a kubeconfig for Coxswain's Kubernetes API. Defaults: the address and certificate the running
+server recorded (.data/kube-api.json), else https://HOST:KUBE_API_PORT of this configuration; the secret
+in the local admin token file (.data/pglite/admin-token).`;
 
 export interface KubeconfigOptions {
   server: string;
@@ -58,8 +63,12 @@ function certificateNames(pem: string, server: string): boolean {
 }
 
 export function resolveOptions(config: AppConfig, args: { server?: string; token?: string; namespace?: string; 'certificate-authority'?: string }, warn: (message: string) => void): KubeconfigOptions {
+  const dataDir = config.kubeApi.generatedTlsDir;
+  const found = dataDir ? readRecord(dataDir) : undefined;
+  if (found && 'problem' in found) warn(`${found.problem}: using this configuration's address instead`);
+  const record = found && 'record' in found ? found.record : undefined;
   const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
-  const server = args.server ?? `https://${host.includes(':') ? `[${host}]` : host}:${config.kubeApi.port ?? 3443}`;
+  const server = args.server ?? record?.server ?? `https://${host.includes(':') ? `[${host}]` : host}:${config.kubeApi.port ?? 3443}`;
   if (!/^https:\/\//.test(server)) throw new Error(`--server ${server}: the Kubernetes API is served over https (kubectl sends tokens only over TLS)`);
   let token = args.token;
   if (!token) {
@@ -69,7 +78,7 @@ export function resolveOptions(config: AppConfig, args: { server?: string; token
     }
     token = readFileSync(file, 'utf8').trim();
   }
-  const caFile = args['certificate-authority'] ?? (config.kubeApi.tlsCertFile ?? (config.kubeApi.generatedTlsDir ? generatedCertFile(config.kubeApi.generatedTlsDir) : undefined));
+  const caFile = args['certificate-authority'] ?? record?.certificateFile ?? config.kubeApi.tlsCertFile ?? (dataDir ? generatedCertFile(dataDir) : undefined);
   let certificateAuthority: string | undefined;
   if (caFile && existsSync(caFile)) {
     const pem = readFileSync(caFile, 'utf8');

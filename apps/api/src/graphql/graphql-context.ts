@@ -8,7 +8,7 @@ import type { Socket } from 'node:net';
 import type { Request } from 'express';
 import type { WebSocket } from 'ws';
 import { secretFromAuthorization } from '../auth/token-secret.js';
-import { clientAddress } from '../auth/authentication.guard.js';
+import { clientAddress } from '../auth/client-address.js';
 import type { TokensService } from '../auth/tokens.service.js';
 import { isDomainError } from '../errors/domain-error.js';
 import { httpScope, newRequestId, type GraphQLRequestContext } from '../http/request-scope.js';

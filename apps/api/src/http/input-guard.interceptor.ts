@@ -15,7 +15,7 @@ const MAX_ARGUMENT_DEPTH = 16;
 @Injectable()
 export class InputGuardInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const problem = problemOf(argumentsOf(context));
+    const problem = (context.getType<GqlContextType>() === 'graphql' ? undefined : queryProblem(context.switchToHttp().getRequest<Request>().query)) ?? problemOf(argumentsOf(context));
     if (problem) throw new DomainError('BAD_USER_INPUT', problem.message, { field: problem.field });
     return next.handle();
   }
@@ -30,6 +30,24 @@ function argumentsOf(context: ExecutionContext): Record<string, unknown> {
   if (context.getType<GqlContextType>() === 'graphql') return GqlExecutionContext.create(context).getArgs<Record<string, unknown>>() ?? {};
   const req = context.switchToHttp().getRequest<Request>();
   return { ...(req.query as Record<string, unknown>), ...req.params };
+}
+
+/**
+ * Every REST query parameter is one plain value. `?hook[]=preDelete` or `?namespace[a]=x` (the list and
+ * object syntax of some query parsers) arrive under a bracketed name that no route reads, and a repeated
+ * `?hook=a&hook=b` as a list: each is refused naming the parameter, rather than ignored (which listed
+ * everything) or read as something else.
+ */
+function queryProblem(query: Record<string, unknown>): ArgumentProblem | undefined {
+  for (const [key, value] of Object.entries(query ?? {})) {
+    const bracket = key.indexOf('[');
+    if (bracket > 0 || key.endsWith(']')) {
+      const name = bracket > 0 ? key.slice(0, bracket) : key;
+      return { field: name, message: `query parameter "${key}": ${name} takes one plain value, not a list or an object (no [] in the name)` };
+    }
+    if (typeof value !== 'string') return { field: key, message: `query parameter ${key} must be given once, as one plain value` };
+  }
+  return undefined;
 }
 
 /** The first argument breaking a shared rule, or undefined. */

@@ -16,7 +16,19 @@ import { ServerConnections } from '../http/server-connections.js';
 import type { Runtime } from '../runtime.js';
 import { CLOCK, CLUSTER, RUNTIME } from '../tokens.js';
 import { KubeApi, type KubeAudit, type KubeAuditRequest } from './kube-api.js';
+import { removeRecord, writeRecord } from './kube-api-record.js';
+import { KubeStatusError } from './kube-status.js';
 import { kubeApiTls, type KubeApiTls } from './tls/kube-api-tls.js';
+
+/**
+ * The longest request URL served (path and query), in characters; a longer one is answered 414. Real
+ * requests stay far below it (kubectl's longest, a field selector naming a pod's involvedObject, is
+ * a few hundred). Node reads at most MAX_HEADER_BYTES of request line and headers together, as the
+ * apiserver (Go's http.Server MaxHeaderBytes, 1 MiB), so URLs up to that size get this clean 414 and
+ * not Node's 16 KiB default of a bare 431; beyond it Node answers 431 and closes, as Go does.
+ */
+export const MAX_URL_LENGTH = 16_384;
+const MAX_HEADER_BYTES = 1024 * 1024;
 
 class TrailAudit implements KubeAudit {
   constructor(
@@ -70,7 +82,7 @@ export class KubeApiServer implements OnApplicationBootstrap, OnApplicationShutd
     this.api = new KubeApi({
       cluster,
       clock,
-      authenticate: (authorization) => tokens.authenticate(secretFromAuthorization(authorization)),
+      authenticate: (authorization, client) => tokens.authenticate(secretFromAuthorization(authorization), client),
       audit: new TrailAudit(trail, audit),
       onError: (err) => this.logger.error({ msg: 'Kubernetes API request failed', error: err instanceof Error ? err.stack ?? err.message : String(err) }),
     });
@@ -80,10 +92,17 @@ export class KubeApiServer implements OnApplicationBootstrap, OnApplicationShutd
     const { port } = this.runtime.config.kubeApi;
     if (port === undefined) return;
     this.tls = kubeApiTls(this.runtime.config);
-    const server = createServer({ cert: this.tls.cert, key: this.tls.key }, (req, res) => {
+    const server = createServer({ cert: this.tls.cert, key: this.tls.key, maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {
       const requestId = newRequestId(req.headers['x-request-id']);
       res.setHeader('x-request-id', requestId);
-      void this.api.handle(req, res, req.url ?? '/', '', requestId);
+      const url = req.url ?? '/';
+      if (url.length > MAX_URL_LENGTH) {
+        const status = new KubeStatusError('RequestURITooLong', `the request URL is longer than ${MAX_URL_LENGTH} characters`).toStatus();
+        res.writeHead(414, { 'content-type': 'application/json', connection: 'close' });
+        res.end(JSON.stringify(status));
+        return;
+      }
+      void this.api.handle(req, res, url, '', requestId);
     });
     const connections = new ServerConnections(server);
     await new Promise<void>((resolve, reject) => {
@@ -95,9 +114,20 @@ export class KubeApiServer implements OnApplicationBootstrap, OnApplicationShutd
     });
     this.server = server;
     this.connections = connections;
+    const dataDir = this.runtime.config.kubeApi.generatedTlsDir;
+    if (dataDir) {
+      try {
+        writeRecord(dataDir, { server: this.url()!, certificateFile: this.tls.certFile, pid: process.pid });
+      } catch (err) {
+        // Only the kubeconfig command reads it, and it falls back to the configuration.
+        this.logger.warn({ msg: 'could not record the Kubernetes API address for the kubeconfig command', error: (err as Error).message });
+      }
+    }
   }
 
   async onApplicationShutdown(): Promise<void> {
+    const dataDir = this.runtime.config.kubeApi.generatedTlsDir;
+    if (this.server && dataDir) removeRecord(dataDir);
     const connections = this.connections;
     this.server = undefined;
     this.connections = undefined;

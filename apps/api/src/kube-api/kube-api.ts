@@ -6,11 +6,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isApiError, type Clock, type ClusterClient, type DeleteOptions, type KindRef } from '@coxswain/cluster';
 import { Selector, type KubeObject } from '@coxswain/kruise-api';
+import { clientAddress } from '../auth/client-address.js';
 import type { Principal } from '../auth/principal.js';
 import { aggregated, group, groupList, legacyRoot, resourceList, type Document } from './discovery.js';
 import { FieldSelector } from './field-selector.js';
 import { parseFieldValidation, validateFields } from './field-validation.js';
 import { forbiddenMessage, mayAccess, type KubeVerb } from './kube-access.js';
+import { isDomainError } from '../errors/domain-error.js';
 import { KubeStatusError, toStatusError } from './kube-status.js';
 import { aggregatedDiscoveryVersion, bodyMediaType, parseAccept, tableVersion, type MediaType } from './negotiation.js';
 import { openApiDocument, openApiIndex } from './openapi.js';
@@ -59,7 +61,8 @@ export interface KubeAudit {
 export interface KubeApiOptions {
   cluster: ClusterClient;
   clock: Clock;
-  authenticate(authorization: string | undefined): Promise<Principal | undefined>;
+  /** `client` is the caller's address, whose failed attempts the token limiter counts. */
+  authenticate(authorization: string | undefined, client: string): Promise<Principal | undefined>;
   audit: KubeAudit;
   /** Between BOOKMARK events of a watch that asked for them; default 30 s (client-node drops a watch silent for 30 s). */
   bookmarkIntervalMs?: number;
@@ -109,7 +112,7 @@ export class KubeApi {
     const path = parseKubePath(parsed.pathname);
     try {
       if (path.type === 'version') return this.json(res, 200, KUBE_VERSION);
-      const principal = await this.options.authenticate(req.headers.authorization);
+      const principal = await this.options.authenticate(req.headers.authorization, clientAddress(req));
       if (!principal) throw new KubeStatusError('Unauthorized', 'Unauthorized');
       const accept = parseAccept(req.headers.accept);
       switch (path.type) {
@@ -144,7 +147,7 @@ export class KubeApi {
           throw notFound();
       }
     } catch (err) {
-      if (!(err instanceof KubeStatusError) && !isApiError(err)) this.options.onError?.(err);
+      if (!(err instanceof KubeStatusError) && !isApiError(err) && !isDomainError(err)) this.options.onError?.(err);
       this.fail(res, toStatusError(err));
     }
   }
@@ -474,9 +477,9 @@ export class KubeApi {
     this.json(res, 200, doc.body, doc.contentType);
   }
 
-  private json(res: ServerResponse, status: number, body: unknown, contentType = 'application/json'): void {
+  private json(res: ServerResponse, status: number, body: unknown, contentType = 'application/json', headers: Record<string, string> = {}): void {
     if (res.headersSent) return;
-    res.writeHead(status, { 'content-type': contentType, 'cache-control': 'no-cache, private' });
+    res.writeHead(status, { 'content-type': contentType, 'cache-control': 'no-cache, private', ...headers });
     res.end(JSON.stringify(body));
   }
 
@@ -485,7 +488,9 @@ export class KubeApi {
       res.end();
       return;
     }
-    this.json(res, err.code, err.toStatus());
+    // As the apiserver: a 429 (or 503) says when to come back in the header too, which clients obey.
+    const retryAfter = err.details?.retryAfterSeconds;
+    this.json(res, err.code, err.toStatus(), 'application/json', retryAfter === undefined ? {} : { 'retry-after': String(retryAfter) });
   }
 }
 

@@ -2,6 +2,7 @@
 // message wording the apiserver uses, so kubectl prints it as it prints a real cluster's
 // (`Error from server (NotFound): clonesets.apps.kruise.io "web" not found`).
 import { ApiError, type StatusCause } from '@coxswain/cluster';
+import { DomainError, type DomainErrorCode } from '../errors/domain-error.js';
 import type { ServedResource } from './served-resources.js';
 
 export type KubeReason =
@@ -18,6 +19,8 @@ export type KubeReason =
   | 'UnsupportedMediaType'
   | 'NotAcceptable'
   | 'RequestEntityTooLarge'
+  | 'RequestURITooLong'
+  | 'TooManyRequests'
   | 'Timeout'
   | 'InternalError';
 
@@ -33,8 +36,10 @@ const CODES: Record<KubeReason, number> = {
   Gone: 410,
   Expired: 410,
   RequestEntityTooLarge: 413,
+  RequestURITooLong: 414,
   UnsupportedMediaType: 415,
   Invalid: 422,
+  TooManyRequests: 429,
   Timeout: 504,
   InternalError: 500,
 };
@@ -177,9 +182,21 @@ export function statusFromApiError(err: ApiError, resource: ServedResource | und
   }
 }
 
+/** The Status reason of each use-case failure the Kubernetes API can meet (authentication's). */
+const DOMAIN_REASONS: Partial<Record<DomainErrorCode, KubeReason>> = {
+  RATE_LIMITED: 'TooManyRequests',
+};
+
 /** Any failure as a Status error: ours as they are, the port's reworded, anything else an internal error. */
 export function toStatusError(err: unknown, resource?: ServedResource, name?: string): KubeStatusError {
   if (err instanceof KubeStatusError) return err;
   if (err instanceof ApiError) return statusFromApiError(err, resource, name);
-  return new KubeStatusError('InternalError', `Internal error occurred: ${err instanceof Error ? err.message : String(err)}`);
+  const reason = err instanceof DomainError ? DOMAIN_REASONS[err.code] : undefined;
+  if (reason) {
+    const retryAfterSeconds = (err as DomainError).options.retryAfterSeconds;
+    return new KubeStatusError(reason, (err as DomainError).message, retryAfterSeconds === undefined ? undefined : { retryAfterSeconds });
+  }
+  // The error's own text (a driver's, a RangeError's) stays in the server log: callers and the audit
+  // row get only this, as GraphQL's "internal error".
+  return new KubeStatusError('InternalError', 'Internal error occurred: internal error');
 }

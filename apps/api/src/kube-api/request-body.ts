@@ -1,7 +1,8 @@
 // Request bodies of the Kubernetes API: JSON (any `+json` media type) or YAML, at most 3 MiB as the
-// apiserver allows.
+// apiserver allows, nesting at most MAX_OBJECT_DEPTH levels (checked right after parsing: patches and
+// schema checks recurse, and thousands of levels would overflow the stack).
 import type { IncomingMessage } from 'node:http';
-import { parseManifests } from '@coxswain/kruise-api';
+import { nestsDeeperThanLimit, parseManifests, TOO_DEEP } from '@coxswain/kruise-api';
 import { KubeStatusError } from './kube-status.js';
 import { bodyMediaType } from './negotiation.js';
 import { namespaceFromProtobuf, PROTOBUF_TYPE } from './protobuf-namespace.js';
@@ -35,12 +36,18 @@ export async function readObjectBody(req: IncomingMessage): Promise<unknown> {
 /** The body as data: JSON first (what kubectl and client-go send, also as `apply-patch+yaml`), then YAML. */
 export function parseBody(text: string, contentType: string | undefined): unknown {
   if (text.trim() === '') throw KubeStatusError.badRequest('the request has no body');
+  let json: unknown;
   try {
-    return JSON.parse(text);
+    json = JSON.parse(text);
   } catch (err) {
     const type = bodyMediaType(contentType);
     if (!type.includes('yaml')) throw KubeStatusError.badRequest(`the body is not JSON: ${(err as Error).message}`);
   }
+  if (json !== undefined) {
+    if (nestsDeeperThanLimit(json)) throw KubeStatusError.badRequest(`the body ${TOO_DEEP}`);
+    return json;
+  }
+  // The YAML reader refuses the same depth itself.
   try {
     const [object, ...more] = parseManifests(text);
     if (!object || more.length > 0) throw new Error('expected exactly one YAML document');

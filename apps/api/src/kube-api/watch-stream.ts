@@ -2,7 +2,7 @@
 // resourceVersion (or with "0") the stream opens with an ADDED event per current object; from a given
 // one it carries every change after it. A resourceVersion the cluster no longer keeps history for
 // answers 200 and then one ERROR event holding a 410 Expired Status, as the apiserver does. Bookmarks
-// are sent when asked for (`allowWatchBookmarks=true`); `timeoutSeconds` ends the stream.
+// are sent when asked for (`allowWatchBookmarks=true`); `timeoutSeconds` ends the stream (at most an hour).
 import type { ServerResponse } from 'node:http';
 import { isApiError, type ClusterClient, type KindRef, type WatchEvent, type WatchHandle } from '@coxswain/cluster';
 import type { KubeObject } from '@coxswain/kruise-api';
@@ -26,9 +26,22 @@ export interface WatchRequest {
   now: () => number;
 }
 
-/** The apiserver ends a watch without timeoutSeconds after a random 30 to 60 minutes. */
+/** The apiserver ends a watch without timeoutSeconds (or with 0) after a random 30 to 60 minutes. */
 function defaultTimeoutSeconds(): number {
   return 1800 + Math.floor(Math.random() * 1800);
+}
+
+/**
+ * The longest watch served: an hour, the longest a watch without timeoutSeconds lasts. A longer one is
+ * ended after an hour (clients reconnect from their last resourceVersion, losing nothing); beyond
+ * 2^31-1 ms Node's timers would fire at once, ending the watch as soon as it opened.
+ */
+const MAX_WATCH_TIMEOUT_SECONDS = 3600;
+
+/** How long a watch asking for `timeoutSeconds` lasts, in seconds. */
+function watchTimeoutSeconds(timeoutSeconds: number | undefined): number {
+  if (!timeoutSeconds) return defaultTimeoutSeconds();
+  return Math.min(timeoutSeconds, MAX_WATCH_TIMEOUT_SECONDS);
 }
 
 export async function serveWatch(request: WatchRequest, res: ServerResponse): Promise<void> {
@@ -75,8 +88,7 @@ export async function serveWatch(request: WatchRequest, res: ServerResponse): Pr
   // client-node's informer waits for the headers before it considers the watch started.
   res.flushHeaders();
 
-  const timeout = request.timeoutSeconds ?? defaultTimeoutSeconds();
-  timers.push(setTimeout(end, timeout * 1000));
+  timers.push(setTimeout(end, watchTimeoutSeconds(request.timeoutSeconds) * 1000));
   if (request.bookmarks) {
     timers.push(setInterval(() => {
       if (lastVersion) write('BOOKMARK', { kind: resource.kind, apiVersion: resource.groupVersion, metadata: { resourceVersion: lastVersion } });

@@ -1,5 +1,6 @@
 // Starts the real API (Nest + GraphQL + graphql-ws) over an in-memory PGlite and a fast embedded
 // cluster, listening on a free loopback port, for tests that talk to it over HTTP and WebSocket.
+import { request as httpsRequest } from 'node:https';
 import type { INestApplication } from '@nestjs/common';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
@@ -16,6 +17,12 @@ export interface GraphQLResponse<T = Record<string, any>> {
 
 /** The secret of the `local-admin` token every TestApi starts with (BOOTSTRAP_ADMIN_TOKEN). */
 export const ADMIN_TOKEN = 'test-admin-token-0123456789abcdef';
+
+export interface KubeResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
 
 export interface AsToken {
   /** The bearer secret to send; null sends no Authorization header. Default: ADMIN_TOKEN. */
@@ -74,6 +81,22 @@ export class TestApi {
     const url = this.app.get(KubeApiServer).url();
     if (!url) throw new Error('the Kubernetes API is not served: start the TestApi with KUBE_API_PORT');
     return url;
+  }
+
+  /** One request to the Kubernetes API over HTTPS, trusting the server's certificate (admin token unless told otherwise). */
+  kubeRequest(path: string, init: AsToken & { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<KubeResponse> {
+    const url = this.kubeUrl();
+    const ca = this.app.get(KubeApiServer).certificate()!.cert;
+    return new Promise((resolve, reject) => {
+      const req = httpsRequest(`${url}${path}`, { method: init.method ?? 'GET', ca, headers: { ...authorization(init), ...init.headers } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', reject);
+      });
+      req.on('error', reject);
+      req.end(init.body);
+    });
   }
 
   async close(): Promise<void> {
