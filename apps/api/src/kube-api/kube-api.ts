@@ -15,6 +15,7 @@ import { KubeStatusError, toStatusError } from './kube-status.js';
 import { aggregatedDiscoveryVersion, bodyMediaType, parseAccept, tableVersion, type MediaType } from './negotiation.js';
 import { openApiDocument, openApiIndex } from './openapi.js';
 import { parseKubePath, type ResourcePath } from './paths.js';
+import { queryFlag } from './query-params.js';
 import { applyConfiguration } from './patches/apply.js';
 import { applyJsonPatch, parseJsonPatch } from './patches/json-patch.js';
 import { applyStrategicMergePatch } from './patches/strategic-merge.js';
@@ -265,7 +266,7 @@ export class KubeApi {
       fieldSelector: both,
       resourceVersion: query.get('resourceVersion') ?? undefined,
       timeoutSeconds: parseNonNegative(query.get('timeoutSeconds'), 'timeoutSeconds'),
-      bookmarks: query.get('allowWatchBookmarks') === 'true',
+      bookmarks: queryFlag(query, 'allowWatchBookmarks'),
       bookmarkIntervalMs: this.bookmarkIntervalMs,
       table: table ? { version: table, include: includeObject(query) } : undefined,
       now: () => this.options.clock.now(),
@@ -392,7 +393,7 @@ export class KubeApi {
     const body = text.trim() ? (parseBody(text, r.req.headers['content-type']) as Record<string, any>) : {};
     const grace = body.gracePeriodSeconds ?? parseNonNegative(r.query.get('gracePeriodSeconds'), 'gracePeriodSeconds');
     let policy: string | undefined = body.propagationPolicy ?? r.query.get('propagationPolicy') ?? undefined;
-    if (body.orphanDependents === true || r.query.get('orphanDependents') === 'true') policy = 'Orphan';
+    if (body.orphanDependents === true || queryFlag(r.query, 'orphanDependents')) policy = 'Orphan';
     if (policy === 'Foreground') {
       throw KubeStatusError.badRequest('propagationPolicy Foreground is not supported; use Background (the default) or Orphan');
     }
@@ -494,11 +495,9 @@ function isObject(value: unknown): value is Record<string, any> {
 
 function verbOf(method: string, named: boolean, query: URLSearchParams): KubeVerb | undefined {
   switch (method) {
-    case 'GET': {
-      const watch = query.get('watch');
-      if (watch === 'true' || watch === '1') return 'watch';
+    case 'GET':
+      if (queryFlag(query, 'watch')) return 'watch';
       return named ? 'get' : 'list';
-    }
     case 'POST':
       return named ? undefined : 'create';
     case 'PUT':
