@@ -45,3 +45,17 @@ describe('query parameters', () => {
     expect(await watch('watch=0')).toBe('list');
   });
 });
+
+describe('pods are simulated', () => {
+  it('logs, exec, attach and port-forward say so, after checking the pod exists', async () => {
+    const why = "pods in Coxswain's embedded cluster are simulated";
+    expect(await k('logs', 'solo', '-n', 'conv-pods')).toEqual({ code: 1, stdout: '', stderr: `Error from server (BadRequest): ${why}: they have no logs\n` });
+    expect(await k('exec', 'solo', '-n', 'conv-pods', '--', 'ls')).toEqual({ code: 1, stdout: '', stderr: `Error from server (BadRequest): ${why}: they run no processes to exec into\n` });
+    expect(await k('attach', 'solo', '-n', 'conv-pods')).toEqual({
+      code: 1, stdout: '', stderr: `If you don't see a command prompt, try pressing enter.\nError from server (BadRequest): ${why}: they run no processes to attach to\n`,
+    });
+    expect(await k('port-forward', 'solo', '-n', 'conv-pods', '8080:80')).toEqual({ code: 1, stdout: '', stderr: `error: error upgrading connection: ${why}: they listen on no ports to forward\n` });
+    const missing = await kubeHttp(api.kubeUrl(), '/api/v1/namespaces/conv-pods/pods/nothing/log');
+    expect([missing.status, JSON.parse(missing.text).message]).toEqual([404, 'pods "nothing" not found']);
+  });
+});

@@ -15,6 +15,7 @@ import { KubeStatusError, toStatusError } from './kube-status.js';
 import { aggregatedDiscoveryVersion, bodyMediaType, parseAccept, tableVersion, type MediaType } from './negotiation.js';
 import { openApiDocument, openApiIndex } from './openapi.js';
 import { parseKubePath, type ResourcePath } from './paths.js';
+import { isPodStream, refusePodStream } from './pod-streams.js';
 import { queryFlag } from './query-params.js';
 import { applyConfiguration } from './patches/apply.js';
 import { applyJsonPatch, parseJsonPatch } from './patches/json-patch.js';
@@ -63,6 +64,8 @@ export interface KubeApiOptions {
   audit: KubeAudit;
   /** Between BOOKMARK events of a watch that asked for them; default 30 s (client-node drops a watch silent for 30 s). */
   bookmarkIntervalMs?: number;
+  /** The pods run nowhere (the embedded cluster): their logs, exec, attach and port-forward say so. Default true. */
+  simulatedPods?: boolean;
   onError?: (err: unknown) => void;
 }
 
@@ -150,6 +153,7 @@ export class KubeApi {
     // A namespaced resource is addressed in a namespace except when listed across all of them; a
     // cluster-scoped one never is.
     if (resource.namespaced ? path.name !== undefined && path.namespace === undefined : path.namespace !== undefined) throw notFound();
+    if (isPodStream(resource, path) && (this.options.simulatedPods ?? true)) return refusePodStream(this.options.cluster, r.principal, r.req.method ?? 'GET', resource, path);
     if (path.subresource !== undefined && !(path.subresource === 'status' && resource.status) && !(path.subresource === 'scale' && resource.scale)) throw notFound();
     const method = r.req.method ?? 'GET';
     const verb = verbOf(method, path.name !== undefined, r.query);
