@@ -17,12 +17,33 @@ spec:
   containers: [{name: main, image: nginx:1.27}]
 `;
 
+const DEPLOYMENT = `apiVersion: apps/v1
+kind: Deployment
+metadata: {name: web, namespace: conv-apps}
+spec:
+  replicas: 2
+  selector: {matchLabels: {app: web}}
+  template:
+    metadata: {labels: {app: web}}
+    spec:
+      containers: [{name: main, image: nginx:1.27}, {name: side, image: busybox:1.36}]
+`;
+
+/** kubectl's table output as rows of cells, cut where the header's columns start (cells may be empty). */
+function columns(text: string): string[][] {
+  const lines = text.split('\n').filter(Boolean);
+  const starts = [...lines[0]!.matchAll(/\S+(?: \S+)*/g)].map((m) => m.index);
+  return lines.map((line) => starts.map((start, i) => line.slice(start, starts[i + 1]).trim()));
+}
+
 beforeAll(async () => {
   const binary = findKubectl();
   api = await TestApi.start({ KUBE_API_PORT: '0' });
   kubectl = new Kubectl(binary, api.kubeUrl(), ADMIN_TOKEN);
   expect(await kubectl.run(['apply', '-f', '-'], POD)).toMatchObject({ code: 0, stdout: 'pod/solo created\n' });
+  expect(await kubectl.run(['apply', '-f', '-'], DEPLOYMENT)).toMatchObject({ code: 0, stdout: 'deployment.apps/web created\n' });
   await eventually(async () => ((await k('get', 'pod', 'solo', '-n', 'conv-pods')).stdout.includes('Running') ? true : undefined), 20_000, 'the pod running');
+  await eventually(async () => (JSON.parse((await k('get', 'deployments', 'web', '-n', 'conv-apps', '-o', 'json')).stdout || '{}').status?.availableReplicas === 2 ? true : undefined), 20_000, 'the Deployment available');
 }, 60_000);
 
 afterAll(async () => {
@@ -43,6 +64,29 @@ describe('query parameters', () => {
     expect(await watch('watch=t')).toBe('ADDED solo');
     expect(await watch('watch=FALSE')).toBe('list');
     expect(await watch('watch=0')).toBe('list');
+  });
+});
+
+describe('discovery', () => {
+  it('names the built-in kinds by the apiserver\'s short names, and puts its workloads in category all', async () => {
+    const res = await k('api-resources');
+    expect(res.code).toBe(0);
+    const rows = columns(res.stdout);
+    expect(rows[0]).toEqual(['NAME', 'SHORTNAMES', 'APIVERSION', 'NAMESPACED', 'KIND']);
+    const shortNames = Object.fromEntries(rows.slice(1).filter((r) => !r[2]!.startsWith('apps.kruise.io/')).map((r) => [`${r[0]} ${r[2]}`, r[1]]));
+    expect(shortNames).toMatchObject({
+      'pods v1': 'po', 'nodes v1': 'no', 'namespaces v1': 'ns', 'persistentvolumeclaims v1': 'pvc', 'events v1': 'ev',
+      'deployments apps/v1': 'deploy', 'replicasets apps/v1': 'rs', 'statefulsets apps/v1': 'sts', 'controllerrevisions apps/v1': '',
+      'leases coordination.k8s.io/v1': '', 'customresourcedefinitions apiextensions.k8s.io/v1': 'crd,crds',
+    });
+    const gets = await k('get', 'deploy,rs,po', '-n', 'conv-apps', '-o', 'name');
+    expect(gets.stdout.split('\n').filter(Boolean).map((n) => n.replace(/web-[a-z0-9-]+$/, 'web-*'))).toEqual([
+      'deployment.apps/web', 'replicaset.apps/web-*', 'pod/web-*', 'pod/web-*',
+    ]);
+    const all = await k('get', 'all', '-n', 'conv-apps', '-o', 'name');
+    expect(all.stdout.split('\n').filter(Boolean).map((n) => n.replace(/web-[a-z0-9-]+$/, 'web-*')).sort()).toEqual([
+      'deployment.apps/web', 'pod/web-*', 'pod/web-*', 'replicaset.apps/web-*',
+    ]);
   });
 });
 

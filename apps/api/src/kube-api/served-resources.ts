@@ -27,7 +27,10 @@ export interface ServedResource {
 export const VERBS = ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'] as const;
 export const SUBRESOURCE_VERBS = ['get', 'patch', 'update'] as const;
 
-/** kubectl's short names for the built-in kinds; Kruise kinds take theirs from their CRDs. */
+/**
+ * The apiserver's short names for the built-in kinds (their REST storages' ShortNames; ControllerRevisions
+ * and Leases have none); Kruise kinds take theirs from their CRDs.
+ */
 const BUILTIN_SHORT_NAMES: Record<string, readonly string[]> = {
   'Namespace': ['ns'],
   'Node': ['no'],
@@ -35,11 +38,15 @@ const BUILTIN_SHORT_NAMES: Record<string, readonly string[]> = {
   'PersistentVolumeClaim': ['pvc'],
   'Event': ['ev'],
   'StatefulSet.apps': ['sts'],
+  'Deployment.apps': ['deploy'],
+  'ReplicaSet.apps': ['rs'],
   'CustomResourceDefinition.apiextensions.k8s.io': ['crd', 'crds'],
 };
 
-/** Kinds `kubectl get all` lists. */
-const IN_CATEGORY_ALL = new Set(['Pod', 'StatefulSet.apps', 'CloneSet.apps.kruise.io', 'StatefulSet.apps.kruise.io', 'UnitedDeployment.apps.kruise.io']);
+/** Kinds `kubectl get all` lists: the built-in ones the apiserver puts in category "all", and the Kruise CRDs'. */
+const IN_CATEGORY_ALL = new Set([
+  'Pod', 'StatefulSet.apps', 'Deployment.apps', 'ReplicaSet.apps', 'CloneSet.apps.kruise.io', 'StatefulSet.apps.kruise.io', 'UnitedDeployment.apps.kruise.io',
+]);
 
 /** Kinds with the scale subresource (spec.replicas, status.replicas, status.labelSelector). */
 const SCALABLE = new Set(['StatefulSet.apps', 'CloneSet.apps.kruise.io', 'StatefulSet.apps.kruise.io', 'UnitedDeployment.apps.kruise.io']);
