@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ADMIN_TOKEN, TestApi, eventually } from './support/api-server.js';
 import { kubeHttp } from './support/kube-http.js';
-import { findKubectl, Kubectl } from './support/kubectl.js';
+import { findKubectl, Kubectl, tableRows } from './support/kubectl.js';
 
 let api: TestApi;
 let kubectl: Kubectl;
@@ -87,6 +87,20 @@ describe('discovery', () => {
     expect(all.stdout.split('\n').filter(Boolean).map((n) => n.replace(/web-[a-z0-9-]+$/, 'web-*')).sort()).toEqual([
       'deployment.apps/web', 'pod/web-*', 'pod/web-*', 'replicaset.apps/web-*',
     ]);
+  });
+});
+
+describe('tables', () => {
+  it('print Deployments and ReplicaSets with kubectl\'s columns, wide too', async () => {
+    const deploy = tableRows((await k('get', 'deploy', 'web', '-n', 'conv-apps')).stdout);
+    expect(deploy).toEqual([['NAME', 'READY', 'UP-TO-DATE', 'AVAILABLE', 'AGE'], ['web', '2/2', '2', '2', expect.stringMatching(/^\d+s$/)]]);
+    const wide = tableRows((await k('get', 'deploy', '-n', 'conv-apps', '-o', 'wide')).stdout);
+    expect(wide[0]).toEqual(['NAME', 'READY', 'UP-TO-DATE', 'AVAILABLE', 'AGE', 'CONTAINERS', 'IMAGES', 'SELECTOR']);
+    expect(wide[1]!.slice(5)).toEqual(['main,side', 'nginx:1.27,busybox:1.36', 'app=web']);
+    const rs = tableRows((await k('get', 'rs', '-n', 'conv-apps', '-o', 'wide')).stdout);
+    expect(rs[0]).toEqual(['NAME', 'DESIRED', 'CURRENT', 'READY', 'AGE', 'CONTAINERS', 'IMAGES', 'SELECTOR']);
+    const hash = rs[1]![0]!.slice('web-'.length);
+    expect(rs[1]).toEqual([`web-${hash}`, '2', '2', '2', expect.stringMatching(/^\d+s$/), 'main,side', 'nginx:1.27,busybox:1.36', `app=web,pod-template-hash=${hash}`]);
   });
 });
 

@@ -4,7 +4,7 @@
 // selects; dates as ages). Every column is sent; kubectl shows those with priority above 0 only with
 // `-o wide`.
 import { humanAge } from '@coxswain/workloads';
-import { kruisePrinterColumns, type KubeObject, type PrinterColumn } from '@coxswain/kruise-api';
+import { kruisePrinterColumns, Selector, type KubeObject, type LabelSelector, type PrinterColumn } from '@coxswain/kruise-api';
 import { selectAll } from './json-path.js';
 import type { ServedResource } from './served-resources.js';
 
@@ -172,6 +172,19 @@ function containerList(spec: AnyObject | undefined, field: 'name' | 'image'): st
   return (spec?.template?.spec?.containers ?? []).map((c: AnyObject) => c[field]).join(',');
 }
 
+/** labels.Selector's String() of a spec.selector, as kubectl's SELECTOR column prints it. */
+function selectorText(selector: LabelSelector | undefined): string {
+  if (!selector) return '';
+  try {
+    return Selector.fromLabelSelector(selector).toString();
+  } catch {
+    return '';
+  }
+}
+
+const CONTAINERS = column('Containers', 'Names of each container in the template.', { priority: 1 });
+const IMAGES = column('Images', 'Images referenced by each container in the template.', { priority: 1 });
+
 const PRINTERS: Record<string, Printer> = {
   Pod: {
     columns: [
@@ -244,12 +257,44 @@ const PRINTERS: Record<string, Printer> = {
       NAME,
       column('Ready', 'Number of the pod with ready state'),
       AGE,
-      column('Containers', 'Names of each container in the template.', { priority: 1 }),
-      column('Images', 'Images referenced by each container in the template.', { priority: 1 }),
+      CONTAINERS,
+      IMAGES,
     ],
     cells: (set, now) => [
       set.metadata.name, `${set.status?.readyReplicas ?? 0}/${set.spec?.replicas ?? 1}`, since(set.metadata.creationTimestamp, now),
       containerList(set.spec, 'name'), containerList(set.spec, 'image'),
+    ],
+  },
+  'Deployment.apps': {
+    columns: [
+      NAME,
+      column('Ready', 'Number of the pod with ready state'),
+      column('Up-to-date', 'Total number of non-terminated pods targeted by this deployment that have the desired template spec.'),
+      column('Available', 'Total number of available pods (ready for at least minReadySeconds) targeted by this deployment.'),
+      AGE,
+      CONTAINERS,
+      IMAGES,
+      column('Selector', 'Label selector for pods. Existing ReplicaSets whose pods are selected by this will be the ones affected by this deployment.', { priority: 1 }),
+    ],
+    cells: (d, now) => [
+      d.metadata.name, `${d.status?.readyReplicas ?? 0}/${d.spec?.replicas ?? 1}`, d.status?.updatedReplicas ?? 0, d.status?.availableReplicas ?? 0,
+      since(d.metadata.creationTimestamp, now), containerList(d.spec, 'name'), containerList(d.spec, 'image'), selectorText(d.spec?.selector),
+    ],
+  },
+  'ReplicaSet.apps': {
+    columns: [
+      NAME,
+      column('Desired', 'Replicas is the number of desired replicas.', { type: 'integer' }),
+      column('Current', 'Replicas is the most recently observed number of replicas.', { type: 'integer' }),
+      column('Ready', 'The number of ready replicas for this replica set.', { type: 'integer' }),
+      AGE,
+      CONTAINERS,
+      IMAGES,
+      column('Selector', 'Selector is a label query over pods that should match the replica count.', { priority: 1 }),
+    ],
+    cells: (rs, now) => [
+      rs.metadata.name, rs.spec?.replicas ?? 1, rs.status?.replicas ?? 0, rs.status?.readyReplicas ?? 0, since(rs.metadata.creationTimestamp, now),
+      containerList(rs.spec, 'name'), containerList(rs.spec, 'image'), selectorText(rs.spec?.selector),
     ],
   },
   'Lease.coordination.k8s.io': {
