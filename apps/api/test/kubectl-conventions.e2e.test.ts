@@ -2,6 +2,7 @@
 // kubectl: one server, many commands, kubectl's exact output. Query parameters kubectl sends in one
 // spelling only are sent over HTTP directly.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { TokensRepository } from '../src/auth/tokens.repository.js';
 import { ADMIN_TOKEN, TestApi, eventually } from './support/api-server.js';
 import { kubeHttp } from './support/kube-http.js';
 import { findKubectl, Kubectl, tableRows } from './support/kubectl.js';
@@ -64,6 +65,119 @@ describe('query parameters', () => {
     expect(await watch('watch=t')).toBe('ADDED solo');
     expect(await watch('watch=FALSE')).toBe('list');
     expect(await watch('watch=0')).toBe('list');
+  });
+});
+
+describe('auth can-i and whoami', () => {
+  const tokens: Record<string, { secret: string; id: string }> = {};
+
+  beforeAll(async () => {
+    for (const [name, role, namespaces] of [['watcher', 'viewer', ''], ['deployer', 'operator', ''], ['acker', 'hook-acker', ', namespaces: ["team-a", "team-b"]']] as const) {
+      const created = await api.graphql<{ createToken: { secret: string } }>(`mutation { createToken(name: "${name}", role: "${role}"${namespaces}) { secret } }`);
+      tokens[name] = { secret: created.data!.createToken.secret, id: (await api.app.get(TokensRepository).findByName(name))!.id };
+    }
+    kubectl.writeConfig(api.kubeUrl(), { admin: ADMIN_TOKEN, ...Object.fromEntries(Object.entries(tokens).map(([name, t]) => [name, t.secret])) });
+  });
+
+  const canI = (user: string, ...args: string[]) => k('auth', 'can-i', ...args, '--user', user);
+
+  it('answers yes or no per role, as the Kubernetes API itself decides', async () => {
+    expect(await canI('admin', 'create', 'clonesets')).toEqual({ code: 0, stdout: 'yes\n', stderr: '' });
+    expect(await canI('admin', '*', '*')).toEqual({ code: 0, stdout: 'yes\n', stderr: '' });
+    expect(await canI('watcher', 'list', 'pods', '-n', 'conv-pods')).toEqual({ code: 0, stdout: 'yes\n', stderr: '' });
+    expect(await canI('watcher', 'create', 'clonesets')).toEqual({ code: 1, stdout: 'no - role viewer may not create clonesets\n', stderr: '' });
+    expect(await canI('deployer', 'delete', 'pods')).toEqual({ code: 0, stdout: 'yes\n', stderr: '' });
+    expect(await canI('deployer', 'patch', 'clonesets/scale')).toEqual({ code: 0, stdout: 'yes\n', stderr: '' });
+    expect(await canI('deployer', 'create', 'leases')).toEqual({ code: 1, stdout: 'no - role operator may not create leases\n', stderr: '' });
+    expect(await canI('deployer', 'delete', 'nodes')).toEqual({
+      code: 1, stdout: 'no - role operator may not delete nodes\n', stderr: "Warning: resource 'nodes' is not namespace scoped\n\n",
+    });
+    expect(await canI('acker', 'get', 'pods')).toEqual({ code: 1, stdout: 'no - role hook-acker may not get pods\n', stderr: '' });
+    expect(await canI('acker', 'get', '/version')).toEqual({ code: 0, stdout: 'yes\n', stderr: '' });
+    expect(await canI('admin', 'get', 'secrets')).toEqual({
+      code: 1, stdout: 'no - no resource "secrets" is served in API group ""\n', stderr: "Warning: the server doesn't have a resource type 'secrets'\n\n",
+    });
+    // What can-i says is what the next request gets.
+    expect((await k('delete', 'node', 'nothing', '--user', 'deployer')).stderr).toContain('role operator may not delete nodes');
+  });
+
+  it('lists a token\'s rules with --list', async () => {
+    const viewer = await canI('watcher', '--list');
+    expect(viewer.code).toBe(0);
+    expect(viewer.stdout).toBe([
+      'Resources                                               Non-Resource URLs   Resource Names   Verbs',
+      'selfsubjectreviews.authentication.k8s.io                []                  []               [create]',
+      'selfsubjectaccessreviews.authorization.k8s.io           []                  []               [create]',
+      'selfsubjectrulesreviews.authorization.k8s.io            []                  []               [create]',
+      'events                                                  []                  []               [get list watch]',
+      'namespaces                                              []                  []               [get list watch]',
+      'nodes                                                   []                  []               [get list watch]',
+      'persistentvolumeclaims                                  []                  []               [get list watch]',
+      'pods                                                    []                  []               [get list watch]',
+      'customresourcedefinitions.apiextensions.k8s.io          []                  []               [get list watch]',
+      'clonesets.apps.kruise.io                                []                  []               [get list watch]',
+      'statefulsets.apps.kruise.io                             []                  []               [get list watch]',
+      'uniteddeployments.apps.kruise.io                        []                  []               [get list watch]',
+      'controllerrevisions.apps                                []                  []               [get list watch]',
+      'deployments.apps                                        []                  []               [get list watch]',
+      'replicasets.apps                                        []                  []               [get list watch]',
+      'statefulsets.apps                                       []                  []               [get list watch]',
+      'leases.coordination.k8s.io                              []                  []               [get list watch]',
+      '                                                        [/api/*]            []               [get]',
+      '                                                        [/api]              []               [get]',
+      '                                                        [/apis/*]           []               [get]',
+      '                                                        [/apis]             []               [get]',
+      '                                                        [/openapi/*]        []               [get]',
+      '                                                        [/openapi]          []               [get]',
+      '                                                        [/version/]         []               [get]',
+      '                                                        [/version]          []               [get]',
+      'namespaces/status                                       []                  []               [get]',
+      'nodes/status                                            []                  []               [get]',
+      'persistentvolumeclaims/status                           []                  []               [get]',
+      'pods/status                                             []                  []               [get]',
+      'customresourcedefinitions.apiextensions.k8s.io/status   []                  []               [get]',
+      'clonesets.apps.kruise.io/scale                          []                  []               [get]',
+      'clonesets.apps.kruise.io/status                         []                  []               [get]',
+      'statefulsets.apps.kruise.io/scale                       []                  []               [get]',
+      'statefulsets.apps.kruise.io/status                      []                  []               [get]',
+      'uniteddeployments.apps.kruise.io/scale                  []                  []               [get]',
+      'uniteddeployments.apps.kruise.io/status                 []                  []               [get]',
+      'deployments.apps/status                                 []                  []               [get]',
+      'replicasets.apps/status                                 []                  []               [get]',
+      'statefulsets.apps/scale                                 []                  []               [get]',
+      'statefulsets.apps/status                                []                  []               [get]',
+      '',
+    ].join('\n'));
+    const operator = columns((await canI('deployer', '--list')).stdout);
+    expect(operator).toContainEqual(['pods', '[]', '[]', '[create delete get list patch update watch]']);
+    expect(operator).toContainEqual(['leases.coordination.k8s.io', '[]', '[]', '[get list watch]']);
+    expect(operator).toContainEqual(['nodes', '[]', '[]', '[get list watch]']);
+    const acker = columns((await canI('acker', '--list')).stdout);
+    expect(acker.filter((r) => r[0] !== '').map((r) => r[0])).toEqual([
+      'Resources', 'selfsubjectreviews.authentication.k8s.io', 'selfsubjectaccessreviews.authorization.k8s.io', 'selfsubjectrulesreviews.authorization.k8s.io',
+    ]);
+  });
+
+  it('says who a token is with whoami', async () => {
+    expect(await k('auth', 'whoami', '--user', 'watcher')).toEqual({
+      code: 0,
+      stdout: ['ATTRIBUTE   VALUE', 'Username    watcher', `UID         ${tokens.watcher!.id}`, 'Groups      [coxswain:viewer system:authenticated]', ''].join('\n'),
+      stderr: '',
+    });
+    expect(columns((await k('auth', 'whoami', '--user', 'acker')).stdout)).toEqual([
+      ['ATTRIBUTE', 'VALUE'], ['Username', 'acker'], ['UID', tokens.acker!.id], ['Groups', '[coxswain:hook-acker system:authenticated]'],
+      ['Extra: coxswain.io/namespaces', '[team-a team-b]'],
+    ]);
+  });
+
+  it('serves the reviews in discovery as the apiserver does: cluster-scoped, create only', async () => {
+    const rows = columns((await k('api-resources', '--api-group=authorization.k8s.io', '-o', 'wide')).stdout);
+    expect(rows.map((r) => r.slice(0, 6))).toEqual([
+      ['NAME', 'SHORTNAMES', 'APIVERSION', 'NAMESPACED', 'KIND', 'VERBS'],
+      ['selfsubjectaccessreviews', '', 'authorization.k8s.io/v1', 'false', 'SelfSubjectAccessReview', 'create'],
+      ['selfsubjectrulesreviews', '', 'authorization.k8s.io/v1', 'false', 'SelfSubjectRulesReview', 'create'],
+    ]);
+    expect((await k('get', 'selfsubjectaccessreviews')).stderr).toBe('Error from server (MethodNotAllowed): the server does not allow this method on the requested resource\n');
   });
 });
 

@@ -16,6 +16,7 @@ import { aggregatedDiscoveryVersion, bodyMediaType, parseAccept, tableVersion, t
 import { openApiDocument, openApiIndex } from './openapi.js';
 import { parseKubePath, type ResourcePath } from './paths.js';
 import { isPodStream, refusePodStream } from './pod-streams.js';
+import { selfReview } from './self-reviews.js';
 import { queryFlag } from './query-params.js';
 import { applyConfiguration } from './patches/apply.js';
 import { applyJsonPatch, parseJsonPatch } from './patches/json-patch.js';
@@ -136,6 +137,7 @@ export class KubeApi {
         case 'resource': {
           const resource = findResource(path.groupVersion, path.resource);
           if (!resource) throw notFound();
+          if (resource.review) return this.json(res, 201, await selfReview({ resource, path, method: req.method ?? 'GET', principal, body: () => readObjectBody(req) }));
           await this.serveResource({ req, res, path, resource, query: parsed.searchParams, accept, principal, requestId });
           return;
         }

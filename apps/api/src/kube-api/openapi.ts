@@ -28,6 +28,8 @@ function operation(r: ServedResource, action: string, id: string, parameters: un
 
 function pathsOf(r: ServedResource): Record<string, unknown> {
   const base = r.namespaced ? `${prefixOf(r)}/namespaces/{namespace}/${r.resource}` : `${prefixOf(r)}/${r.resource}`;
+  // The self reviews are only ever created.
+  if (r.review) return { [base]: { post: operation(r, 'post', 'create', WRITE_PARAMETERS) } };
   const paths: Record<string, unknown> = {
     [base]: { get: operation(r, 'list', 'list'), post: operation(r, 'post', 'create', WRITE_PARAMETERS) },
     [`${base}/{name}`]: {
