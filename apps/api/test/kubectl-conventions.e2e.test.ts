@@ -2,6 +2,7 @@
 // kubectl: one server, many commands, kubectl's exact output. Query parameters kubectl sends in one
 // spelling only are sent over HTTP directly.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { join } from 'node:path';
 import { TokensRepository } from '../src/auth/tokens.repository.js';
 import { ADMIN_TOKEN, TestApi, eventually } from './support/api-server.js';
 import { kubeHttp } from './support/kube-http.js';
@@ -215,6 +216,29 @@ describe('tables', () => {
     expect(rs[0]).toEqual(['NAME', 'DESIRED', 'CURRENT', 'READY', 'AGE', 'CONTAINERS', 'IMAGES', 'SELECTOR']);
     const hash = rs[1]![0]!.slice('web-'.length);
     expect(rs[1]).toEqual([`web-${hash}`, '2', '2', '2', expect.stringMatching(/^\d+s$/), 'main,side', 'nginx:1.27,busybox:1.36', `app=web,pod-template-hash=${hash}`]);
+  });
+});
+
+describe('events', () => {
+  it('name the controller that reported them, as Kruise\'s and kube-controller-manager\'s recorders are named', async () => {
+    const seeds = join(import.meta.dirname, 'fixtures', 'seeds');
+    for (const [seed, namespace] of [['cloneset-sample', 'conv-events-clone'], ['advanced-statefulset-sample', 'conv-events-asts'], ['uniteddeployment-sample-ud', 'conv-events-ud']]) {
+      expect((await k('apply', '-n', namespace!, '-f', join(seeds, `${seed}.yaml`))).code).toBe(0);
+    }
+    const sources = async () => {
+      const res = await k('get', 'events', '-A', '--no-headers', '-o', 'custom-columns=KIND:.involvedObject.kind,SOURCE:.source.component,REPORTER:.reportingComponent');
+      return [...new Set(res.stdout.split('\n').filter((line) => line && !line.startsWith('Pod ')).map((line) => line.split(/\s+/).join(' ')))].sort();
+    };
+    const expected = [
+      'CloneSet cloneset-controller cloneset-controller', 'Deployment deployment-controller deployment-controller',
+      'ReplicaSet replicaset-controller replicaset-controller', 'StatefulSet statefulset-controller statefulset-controller',
+    ];
+    await eventually(async () => ((await sources()).length >= expected.length ? true : undefined), 20_000, 'events of every controller');
+    expect(await sources()).toEqual(expected);
+    const clone = await k('describe', 'clone', 'sample', '-n', 'conv-events-clone');
+    expect(clone.stdout).toMatch(/^ {2}Normal {2}SuccessfulCreate {2}\S+ +cloneset-controller {2}succeed to create pod sample-\w+$/m);
+    const deploy = await k('describe', 'deploy', 'web', '-n', 'conv-apps');
+    expect(deploy.stdout).toMatch(/^ {2}Normal {2}ScalingReplicaSet {2}\S+ +deployment-controller {2}Scaled up replica set web-\w+ from 0 to 2$/m);
   });
 });
 
