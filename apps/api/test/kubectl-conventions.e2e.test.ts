@@ -242,6 +242,31 @@ describe('events', () => {
   });
 });
 
+describe('new pods', () => {
+  const pod = (name: string, resources: string) => `apiVersion: v1
+kind: Pod
+metadata: {name: ${name}, namespace: conv-qos}
+spec:
+  containers:
+  - name: main
+    image: nginx:1.27
+    resources: ${resources}
+`;
+
+  it('are Pending with their QoS class from the answer to their create on', async () => {
+    const created = async (name: string, resources: string) => {
+      const res = await kubectl.run(['create', '-f', '-', '-o', 'jsonpath={.status.phase} {.status.qosClass}'], pod(name, resources));
+      expect(res.stderr).toBe('');
+      return res.stdout;
+    };
+    expect(await created('best-effort', '{}')).toBe('Pending BestEffort');
+    expect(await created('burstable', '{requests: {memory: 64Mi}}')).toBe('Pending Burstable');
+    expect(await created('guaranteed', '{limits: {cpu: 250m, memory: 64Mi}}')).toBe('Pending Guaranteed');
+    await eventually(async () => ((await k('get', 'pod', 'burstable', '-n', 'conv-qos')).stdout.includes('Running') ? true : undefined), 20_000, 'the pod running');
+    expect((await k('describe', 'pod', 'burstable', '-n', 'conv-qos')).stdout).toMatch(/^QoS Class:\s+Burstable$/m);
+  });
+});
+
 describe('pods are simulated', () => {
   it('logs, exec, attach and port-forward say so, after checking the pod exists', async () => {
     const why = "pods in Coxswain's embedded cluster are simulated";
