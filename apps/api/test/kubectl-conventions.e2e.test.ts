@@ -242,6 +242,33 @@ describe('events', () => {
   });
 });
 
+describe('kubectl explain', () => {
+  /** explain's list of fields, as kubectl prints them when nothing has a description. */
+  const fields = (list: string[]) => list.map((f) => `  ${f}\n    <no description>\n\n`).join('');
+
+  it('explains the Kruise kinds and the built-in ones from the schemas the server validates against', async () => {
+    expect(await k('explain', 'clonesets.spec.updateStrategy')).toEqual({
+      code: 0,
+      stderr: '',
+      stdout: 'GROUP:      apps.kruise.io\nKIND:       CloneSet\nVERSION:    v1alpha1\n\nFIELD: updateStrategy <Object>\n\n\nDESCRIPTION:\n    <empty>\nFIELDS:\n' + fields([
+        'inPlaceUpdateStrategy\t<Object>', 'maxSurge\t<Object>', 'maxUnavailable\t<Object>', 'partition\t<Object>', 'paused\t<boolean>',
+        'priorityStrategy\t<Object>', 'scatterStrategy\t<[]Object>', 'type\t<string>',
+      ]) + '\n',
+    });
+    expect(await k('explain', 'pods.spec.containers.resources')).toEqual({
+      code: 0,
+      stderr: '',
+      stdout: 'KIND:       Pod\nVERSION:    v1\n\nFIELD: resources <Object>\n\n\nDESCRIPTION:\n    <empty>\nFIELDS:\n' + fields([
+        'claims\t<[]Object>', 'limits\t<map[string]Object>', 'requests\t<map[string]Object>',
+      ]) + '\n',
+    });
+    const names = await k('explain', 'crd.spec.names');
+    expect(names.stdout).toContain('  kind\t<string> -required-\n');
+    const deploy = await k('explain', 'deploy.spec', '--recursive');
+    expect(deploy.stdout).toMatch(/^ {2}strategy\t<Object>\n {4}rollingUpdate\t<Object>\n {6}maxSurge\t<Object>\n {6}maxUnavailable\t<Object>\n {4}type\t<string>$/m);
+  });
+});
+
 describe('new pods', () => {
   const pod = (name: string, resources: string) => `apiVersion: v1
 kind: Pod
