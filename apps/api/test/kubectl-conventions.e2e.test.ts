@@ -294,6 +294,49 @@ spec:
   });
 });
 
+describe('storage', () => {
+  const CLAIM = `apiVersion: v1
+kind: PersistentVolumeClaim
+metadata: {name: data, namespace: conv-storage}
+spec:
+  accessModes: [ReadWriteOnce]
+  storageClassName: standard
+  resources: {requests: {storage: 2Gi}}
+`;
+
+  it('binds claims to PersistentVolumes the simulator provisions, and deletes a volume with its claim', async () => {
+    expect(await kubectl.run(['apply', '-f', '-'], CLAIM)).toMatchObject({ code: 0, stdout: 'persistentvolumeclaim/data created\n' });
+    const claims = await eventually(async () => {
+      const rows = columns((await k('get', 'pvc', 'data', '-n', 'conv-storage')).stdout);
+      return rows[1]?.[1] === 'Bound' ? rows : undefined;
+    }, 20_000, 'the claim bound');
+    const uid = (await k('get', 'pvc', 'data', '-n', 'conv-storage', '-o', 'jsonpath={.metadata.uid}')).stdout;
+    expect(claims).toEqual([
+      ['NAME', 'STATUS', 'VOLUME', 'CAPACITY', 'ACCESS MODES', 'STORAGECLASS', 'VOLUMEATTRIBUTESCLASS', 'AGE'],
+      ['data', 'Bound', `pvc-${uid}`, '2Gi', 'RWO', 'standard', '<unset>', expect.stringMatching(/^\d+s$/)],
+    ]);
+    const volumes = columns((await k('get', 'pv', '-o', 'wide')).stdout);
+    expect(volumes).toEqual([
+      ['NAME', 'CAPACITY', 'ACCESS MODES', 'RECLAIM POLICY', 'STATUS', 'CLAIM', 'STORAGECLASS', 'VOLUMEATTRIBUTESCLASS', 'REASON', 'AGE', 'VOLUMEMODE'],
+      [`pvc-${uid}`, '2Gi', 'RWO', 'Delete', 'Bound', 'conv-storage/data', 'standard', '<unset>', '', expect.stringMatching(/^\d+s$/), 'Filesystem'],
+    ]);
+    expect((await k('api-resources', '--api-group=', '--namespaced=false')).stdout).toMatch(/^persistentvolumes +pv +v1 +false +PersistentVolume$/m);
+
+    expect((await k('delete', 'pvc', 'data', '-n', 'conv-storage')).stdout).toBe('persistentvolumeclaim "data" deleted\n');
+    await eventually(async () => ((await k('get', 'pv')).stderr === 'No resources found\n' ? true : undefined), 20_000, 'the volume deleted');
+  });
+
+  it('binds the claims of a CloneSet\'s volumeClaimTemplates', async () => {
+    const seed = join(import.meta.dirname, 'fixtures', 'seeds', 'cloneset-sample-data-pvc.yaml');
+    expect((await k('apply', '-n', 'conv-storage-clone', '-f', seed)).code).toBe(0);
+    const rows = await eventually(async () => {
+      const found = columns((await k('get', 'pvc', '-n', 'conv-storage-clone')).stdout).slice(1);
+      return found.length === 3 && found.every((r) => r[1] === 'Bound') ? found : undefined;
+    }, 20_000, 'three claims bound');
+    for (const row of rows) expect(row.slice(3, 5)).toEqual(['20Gi', 'RWO']);
+  });
+});
+
 describe('pods are simulated', () => {
   it('logs, exec, attach and port-forward say so, after checking the pod exists', async () => {
     const why = "pods in Coxswain's embedded cluster are simulated";

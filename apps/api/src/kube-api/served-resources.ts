@@ -39,6 +39,7 @@ const BUILTIN_SHORT_NAMES: Record<string, readonly string[]> = {
   'Node': ['no'],
   'Pod': ['po'],
   'PersistentVolumeClaim': ['pvc'],
+  'PersistentVolume': ['pv'],
   'Event': ['ev'],
   'StatefulSet.apps': ['sts'],
   'Deployment.apps': ['deploy'],

@@ -130,17 +130,36 @@ function nodeCells(node: AnyObject, now: number): Cell[] {
   ];
 }
 
-const ACCESS_MODES: Record<string, string> = { ReadWriteOnce: 'RWO', ReadOnlyMany: 'ROX', ReadWriteMany: 'RWX', ReadWriteOncePod: 'RWOP' };
+const ACCESS_MODES: [string, string][] = [['ReadWriteOnce', 'RWO'], ['ReadOnlyMany', 'ROX'], ['ReadWriteMany', 'RWX'], ['ReadWriteOncePod', 'RWOP']];
+
+/** helper.GetAccessModesAsString: the modes present, abbreviated, always in this order. */
+function accessModes(modes: readonly string[] | undefined): string {
+  return ACCESS_MODES.filter(([mode]) => (modes ?? []).includes(mode)).map(([, short]) => short).join(',');
+}
+
+function storageClassOf(object: AnyObject): string {
+  return object.spec?.storageClassName ?? object.metadata.annotations?.['volume.beta.kubernetes.io/storage-class'] ?? '';
+}
 
 function pvcCells(pvc: AnyObject, now: number): Cell[] {
   const phase = pvc.metadata.deletionTimestamp ? 'Terminating' : (pvc.status?.phase ?? 'Pending');
   const bound = pvc.spec?.volumeName;
   const capacity = bound ? (pvc.status?.capacity?.storage ?? '') : '';
-  const modes = bound ? (pvc.status?.accessModes ?? []).map((m: string) => ACCESS_MODES[m] ?? m).join(',') : '';
-  const storageClass = pvc.spec?.storageClassName ?? pvc.metadata.annotations?.['volume.beta.kubernetes.io/storage-class'] ?? '';
+  const modes = bound ? accessModes(pvc.status?.accessModes) : '';
+  const storageClass = storageClassOf(pvc);
   return [
     pvc.metadata.name, phase, bound ?? '', capacity, modes, storageClass, pvc.spec?.volumeAttributesClassName ?? '<unset>',
     since(pvc.metadata.creationTimestamp, now), pvc.spec?.volumeMode ?? '<unset>',
+  ];
+}
+
+function pvCells(pv: AnyObject, now: number): Cell[] {
+  const claim = pv.spec?.claimRef ? `${pv.spec.claimRef.namespace ?? ''}/${pv.spec.claimRef.name ?? ''}` : '';
+  const phase = pv.metadata.deletionTimestamp ? 'Terminating' : (pv.status?.phase ?? '');
+  return [
+    pv.metadata.name, String(pv.spec?.capacity?.storage ?? ''), accessModes(pv.spec?.accessModes), pv.spec?.persistentVolumeReclaimPolicy ?? '', phase, claim,
+    storageClassOf(pv), pv.spec?.volumeAttributesClassName ?? '<unset>', pv.status?.reason ?? '', since(pv.metadata.creationTimestamp, now),
+    pv.spec?.volumeMode ?? '<unset>',
   ];
 }
 
@@ -232,6 +251,22 @@ const PRINTERS: Record<string, Printer> = {
       column('VolumeMode', 'volumeMode defines what type of volume is required by the claim.', { priority: 1 }),
     ],
     cells: pvcCells,
+  },
+  PersistentVolume: {
+    columns: [
+      NAME,
+      column('Capacity', 'capacity is the description of the persistent volume\'s resources and capacity.'),
+      column('Access Modes', 'accessModes contains all ways the volume can be mounted.'),
+      column('Reclaim Policy', 'persistentVolumeReclaimPolicy defines what happens to a persistent volume when released from its claim.'),
+      column('Status', 'phase indicates if a volume is available, bound to a claim, or released by a claim.'),
+      column('Claim', 'claimRef is part of a bi-directional binding between PersistentVolume and PersistentVolumeClaim.'),
+      column('StorageClass', 'StorageClass of the pv'),
+      column('VolumeAttributesClass', 'VolumeAttributesClass of the pv'),
+      column('Reason', 'reason is a brief CamelCase string that describes any failure and is meant for machine parsing and tidy display in the CLI.'),
+      AGE,
+      column('VolumeMode', 'volumeMode defines if a volume is intended to be used with a formatted filesystem or to remain in raw block state.', { priority: 1 }),
+    ],
+    cells: pvCells,
   },
   Event: {
     columns: [
