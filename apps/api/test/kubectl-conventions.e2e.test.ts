@@ -114,6 +114,7 @@ describe('auth can-i and whoami', () => {
       'namespaces                                              []                  []               [get list watch]',
       'nodes                                                   []                  []               [get list watch]',
       'persistentvolumeclaims                                  []                  []               [get list watch]',
+      'persistentvolumes                                       []                  []               [get list watch]',
       'pods                                                    []                  []               [get list watch]',
       'customresourcedefinitions.apiextensions.k8s.io          []                  []               [get list watch]',
       'clonesets.apps.kruise.io                                []                  []               [get list watch]',
@@ -135,6 +136,7 @@ describe('auth can-i and whoami', () => {
       'namespaces/status                                       []                  []               [get]',
       'nodes/status                                            []                  []               [get]',
       'persistentvolumeclaims/status                           []                  []               [get]',
+      'persistentvolumes/status                                []                  []               [get]',
       'pods/status                                             []                  []               [get]',
       'customresourcedefinitions.apiextensions.k8s.io/status   []                  []               [get]',
       'clonesets.apps.kruise.io/scale                          []                  []               [get]',
@@ -190,7 +192,7 @@ describe('discovery', () => {
     expect(rows[0]).toEqual(['NAME', 'SHORTNAMES', 'APIVERSION', 'NAMESPACED', 'KIND']);
     const shortNames = Object.fromEntries(rows.slice(1).filter((r) => !r[2]!.startsWith('apps.kruise.io/')).map((r) => [`${r[0]} ${r[2]}`, r[1]]));
     expect(shortNames).toMatchObject({
-      'pods v1': 'po', 'nodes v1': 'no', 'namespaces v1': 'ns', 'persistentvolumeclaims v1': 'pvc', 'events v1': 'ev',
+      'pods v1': 'po', 'nodes v1': 'no', 'namespaces v1': 'ns', 'persistentvolumeclaims v1': 'pvc', 'persistentvolumes v1': 'pv', 'events v1': 'ev',
       'deployments apps/v1': 'deploy', 'replicasets apps/v1': 'rs', 'statefulsets apps/v1': 'sts', 'controllerrevisions apps/v1': '',
       'leases coordination.k8s.io/v1': '', 'customresourcedefinitions apiextensions.k8s.io/v1': 'crd,crds',
     });
