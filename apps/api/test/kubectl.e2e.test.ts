@@ -245,7 +245,7 @@ describe('kubectl against the embedded cluster', () => {
     expect(cs.stdout).toMatch(/^Name:\s+sample$/m);
     expect(cs.stdout).toMatch(/^Kind:\s+CloneSet$/m);
     expect(cs.stdout).toMatch(/^Events:/m);
-    expect(cs.stdout).toMatch(/Normal\s+SuccessfulCreate\s+\S+\s+kruise-manager\s+succeed to create pod sample-/);
+    expect(cs.stdout).toMatch(/Normal\s+SuccessfulCreate\s+\S+\s+cloneset-controller\s+succeed to create pod sample-/);
     const pod = JSON.parse((await k('get', 'pods', '-n', 'cloneset-sample', '-o', 'json')).stdout).items[0];
     const described = await k('describe', 'pod', pod.metadata.name, '-n', 'cloneset-sample');
     expect(described.stdout).toMatch(new RegExp(`^Name:\\s+${pod.metadata.name}$`, 'm'));

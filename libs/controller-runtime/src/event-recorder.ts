@@ -15,6 +15,11 @@ export interface EventRecorder {
   event(object: KubeObject, type: EventType, reason: string, message: string): void;
 }
 
+/** Hands each controller a recorder in its own name (controller-runtime's manager.GetEventRecorderFor). */
+export interface EventRecorders {
+  forComponent(component: string): EventRecorder;
+}
+
 export interface ClusterEventRecorderOptions {
   client: ClusterClient;
   clock: Clock;
@@ -25,7 +30,7 @@ export interface ClusterEventRecorderOptions {
   cacheSize?: number;
 }
 
-export class ClusterEventRecorder implements EventRecorder {
+export class ClusterEventRecorder implements EventRecorder, EventRecorders {
   private readonly correlator: EventCorrelator;
   private pending: Promise<void> = Promise.resolve();
   private sequence = 0;
@@ -35,8 +40,21 @@ export class ClusterEventRecorder implements EventRecorder {
   }
 
   event(object: KubeObject, type: EventType, reason: string, message: string): void {
+    this.record(object, type, reason, message, this.options.component);
+  }
+
+  /**
+   * A recorder whose events name `component` as their source (`cloneset-controller`, as Kruise names its
+   * recorders), sharing this one's correlator and write queue as the recorders of one client-go
+   * broadcaster do.
+   */
+  forComponent(component: string): EventRecorder {
+    return { event: (object, type, reason, message) => this.record(object, type, reason, message, component) };
+  }
+
+  private record(object: KubeObject, type: EventType, reason: string, message: string, component: string): void {
     if (!object.metadata.name) return;
-    const event = this.newEvent(object, type, reason, message);
+    const event = this.newEvent(object, type, reason, message, component);
     this.pending = this.pending.then(() => this.write(event)).catch((err: unknown) => this.options.onError?.(err));
   }
 
@@ -45,7 +63,7 @@ export class ClusterEventRecorder implements EventRecorder {
     return this.pending;
   }
 
-  private newEvent(object: KubeObject, type: EventType, reason: string, message: string): Event {
+  private newEvent(object: KubeObject, type: EventType, reason: string, message: string, component: string): Event {
     const now = isoNow(this.options.clock);
     return {
       apiVersion: 'v1',
@@ -65,8 +83,8 @@ export class ClusterEventRecorder implements EventRecorder {
       count: 1,
       firstTimestamp: now,
       lastTimestamp: now,
-      source: { component: this.options.component },
-      reportingComponent: this.options.component,
+      source: { component },
+      reportingComponent: component,
     };
   }
 

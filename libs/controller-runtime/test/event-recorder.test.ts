@@ -133,4 +133,21 @@ describe('ClusterEventRecorder', () => {
       await store.close();
     }
   });
+
+  it('names each controller as the source of its own events, writing them through one queue', async () => {
+    const clock = new ManualClock(Date.parse('2026-01-01T00:00:00Z'));
+    const store = await EmbeddedStore.open({ clock });
+    try {
+      const recorder = new ClusterEventRecorder({ client: store, clock, component: 'kruise-manager' });
+      recorder.forComponent('cloneset-controller').event(owner('web'), 'Normal', 'SuccessfulCreate', 'succeed to create pod web-1');
+      recorder.forComponent('statefulset-controller').event(owner('db'), 'Normal', 'SuccessfulCreate', 'create Pod db-0 in StatefulSet db successful');
+      await recorder.flush();
+      const { items } = await store.list<Event>(EVENT_REF, { namespace: 'default' });
+      expect(items.map((e) => [e.involvedObject.name, e.source?.component, e.reportingComponent]).sort()).toEqual([
+        ['db', 'statefulset-controller', 'statefulset-controller'], ['web', 'cloneset-controller', 'cloneset-controller'],
+      ]);
+    } finally {
+      await store.close();
+    }
+  });
 });

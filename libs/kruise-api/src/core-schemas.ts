@@ -6,9 +6,10 @@ import type {
   Affinity, Capabilities, ConfigMapKeySelector, Container, ContainerImage, ContainerLifecycle, ContainerPort, ContainerResizePolicy,
   ContainerState, ContainerStateRunning, ContainerStateTerminated, ContainerStateWaiting, ContainerStatus, ControllerRevision, EnvFromSource,
   EnvVar, EnvVarSource, Event, EventSeries, EventSource, ExecAction, GRPCAction, HTTPGetAction, HTTPHeader, KeyToPath, LifecycleHandler,
-  LocalObjectReference, Namespace, NamespaceCondition, Node, NodeAddress, NodeAffinity, NodeCondition, NodeSelector, NodeSelectorRequirement,
+  CSIPersistentVolumeSource, LocalObjectReference, Namespace, NamespaceCondition, Node, NodeAddress, NodeAffinity, NodeCondition, NodeSelector, NodeSelectorRequirement,
   NodeSelectorTerm, NodeSpec, NodeStatus, NodeSystemInfo, ObjectFieldSelector, ObjectReference, PersistentVolumeClaim,
-  PersistentVolumeClaimCondition, PersistentVolumeClaimSpec, PersistentVolumeClaimStatus, PersistentVolumeClaimTemplate, Pod, PodAffinity,
+  PersistentVolume, PersistentVolumeClaimCondition, PersistentVolumeClaimSpec, PersistentVolumeClaimStatus, PersistentVolumeClaimTemplate,
+  PersistentVolumeSpec, PersistentVolumeStatus, Pod, PodAffinity,
   PodAffinityTerm, PodCondition, PodIP, PodReadinessGate, PodSecurityContext, PodSpec, PodStatus, PodTemplateSpec, PreferredSchedulingTerm,
   Probe, ResourceFieldSelector, ResourceRequirements, SecretKeySelector, SecurityContext, Taint, TCPSocketAction, Toleration,
   TopologySpreadConstraint, TypedLocalObjectReference, Volume, VolumeMount, WeightedPodAffinityTerm,
@@ -330,6 +331,32 @@ export const persistentVolumeClaim = object<PersistentVolumeClaim>({ ...typeMeta
 export const persistentVolumeClaimTemplate = object<PersistentVolumeClaimTemplate>({
   apiVersion: string, kind: string, metadata: objectMeta, spec: pvcSpec, status: pvcStatus,
 });
+
+// --- persistent volumes -------------------------------------------------------------------------
+
+const pvSpec = object<PersistentVolumeSpec>({
+  capacity: resourceList,
+  accessModes: listOf(accessMode),
+  claimRef: object<ObjectReference>({
+    apiVersion: string, kind: string, namespace: string, name: string, uid: string, resourceVersion: string, fieldPath: string,
+  }),
+  persistentVolumeReclaimPolicy: oneOf('Retain', 'Delete', 'Recycle'),
+  storageClassName: string,
+  volumeMode: oneOf('Filesystem', 'Block'),
+  volumeAttributesClassName: string,
+  mountOptions: stringList,
+  nodeAffinity: object<NonNullable<PersistentVolumeSpec['nodeAffinity']>>({
+    required: object<NodeSelector>({ nodeSelectorTerms: listOf(nodeSelectorTerm) }, ['nodeSelectorTerms']),
+  }),
+  csi: object<CSIPersistentVolumeSource>({ driver: string, volumeHandle: string, readOnly: boolean, fsType: string, volumeAttributes: stringMap }, ['driver', 'volumeHandle']),
+  hostPath: object<NonNullable<PersistentVolumeSpec['hostPath']>>({ path: string, type: string }, ['path']),
+});
+
+const pvStatus = object<PersistentVolumeStatus>({
+  phase: oneOf('Pending', 'Available', 'Bound', 'Released', 'Failed'), message: string, reason: string, lastPhaseTransitionTime: time,
+});
+
+export const persistentVolume = object<PersistentVolume>({ ...typeMeta, spec: pvSpec, status: pvStatus });
 
 // --- node ---------------------------------------------------------------------------------------
 

@@ -514,6 +514,46 @@ export interface PersistentVolumeClaimTemplate {
 }
 
 // ---------------------------------------------------------------------------------------------
+// PersistentVolume
+
+export interface CSIPersistentVolumeSource {
+  driver: string;
+  volumeHandle: string;
+  readOnly?: boolean;
+  fsType?: string;
+  volumeAttributes?: Record<string, string>;
+}
+
+export interface PersistentVolumeSpec {
+  capacity?: ResourceList;
+  accessModes?: PersistentVolumeAccessMode[];
+  /** The claim bound to this volume (its namespace, name and uid). */
+  claimRef?: ObjectReference;
+  persistentVolumeReclaimPolicy?: 'Retain' | 'Delete' | 'Recycle';
+  storageClassName?: string;
+  volumeMode?: 'Filesystem' | 'Block';
+  volumeAttributesClassName?: string;
+  mountOptions?: string[];
+  nodeAffinity?: { required?: NodeSelector };
+  csi?: CSIPersistentVolumeSource;
+  hostPath?: { path: string; type?: string };
+}
+
+export interface PersistentVolumeStatus {
+  phase?: 'Pending' | 'Available' | 'Bound' | 'Released' | 'Failed';
+  message?: string;
+  reason?: string;
+  lastPhaseTransitionTime?: string;
+}
+
+export interface PersistentVolume extends KubeObject {
+  apiVersion: 'v1';
+  kind: 'PersistentVolume';
+  spec: PersistentVolumeSpec;
+  status?: PersistentVolumeStatus;
+}
+
+// ---------------------------------------------------------------------------------------------
 // Node
 
 export interface NodeSpec {

@@ -14,6 +14,8 @@ export type * from './inplace-state.js';
 export * from './keys.js';
 export * from './yaml.js';
 export * from './intstr.js';
+export * from './quantity.js';
+export * from './pod-qos.js';
 export * from './feature-gates.js';
 export * from './field-errors.js';
 export * from './cloneset-conversion.js';

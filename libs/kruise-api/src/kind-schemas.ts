@@ -13,6 +13,7 @@ const SCHEMAS: Readonly<Record<string, Schema>> = {
   'v1/Node': core.node,
   'v1/Pod': core.pod,
   'v1/PersistentVolumeClaim': core.persistentVolumeClaim,
+  'v1/PersistentVolume': core.persistentVolume,
   'v1/Event': core.event,
   'apps/v1/ControllerRevision': core.controllerRevision,
   'apps/v1/StatefulSet': core.nativeStatefulSet,

@@ -18,6 +18,8 @@ export const KINDS: readonly KindInfo[] = [
   { apiVersions: ['v1'], kind: 'Node', group: '', plural: 'nodes', namespaced: false, hasStatusSubresource: true },
   { apiVersions: ['v1'], kind: 'Pod', group: '', plural: 'pods', namespaced: true, hasStatusSubresource: true },
   { apiVersions: ['v1'], kind: 'PersistentVolumeClaim', group: '', plural: 'persistentvolumeclaims', namespaced: true, hasStatusSubresource: true },
+  // Provisioned for claims by the embedded cluster's simulator (sim/volume-provisioner.ts).
+  { apiVersions: ['v1'], kind: 'PersistentVolume', group: '', plural: 'persistentvolumes', namespaced: false, hasStatusSubresource: true },
   { apiVersions: ['v1'], kind: 'Event', group: '', plural: 'events', namespaced: true, hasStatusSubresource: false },
   { apiVersions: ['apps/v1'], kind: 'ControllerRevision', group: 'apps', plural: 'controllerrevisions', namespaced: true, hasStatusSubresource: false },
   { apiVersions: ['apps.kruise.io/v1beta1', 'apps.kruise.io/v1alpha1'], kind: 'CloneSet', group: 'apps.kruise.io', plural: 'clonesets', namespaced: true, hasStatusSubresource: true },

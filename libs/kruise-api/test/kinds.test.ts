@@ -86,6 +86,6 @@ describe('findKindByName', () => {
 
   it('knows which kinds are namespaced', () => {
     const clusterScoped = KINDS.filter((k) => !k.namespaced).map((k) => k.kind);
-    expect(clusterScoped.sort()).toEqual(['CustomResourceDefinition', 'Namespace', 'Node']);
+    expect(clusterScoped.sort()).toEqual(['CustomResourceDefinition', 'Namespace', 'Node', 'PersistentVolume']);
   });
 });

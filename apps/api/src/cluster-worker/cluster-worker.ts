@@ -65,6 +65,7 @@ async function main(): Promise<void> {
   const running = config.controllers.mode !== 'off';
   // The controllers share this thread with the store, scheduler and kubelet they wait on.
   const controllers = new ControllerManager({ client: local, clock, mode: config.controllers.mode === 'observe' ? 'observe' : 'active', metrics, restAfterLongReconcile: true });
+  // Each controller records under its own name (controllers.ts EVENT_SOURCES), through this one queue.
   const events = new ClusterEventRecorder({
     client: controllers.client,
     clock,

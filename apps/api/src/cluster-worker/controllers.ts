@@ -3,7 +3,7 @@
 // templates create them); and where the workload kinds' plans are read by the contract's kind name.
 // A real cluster's kube-controller-manager runs the native ones already: in Kubernetes mode Coxswain
 // leaves them to it (two controllers reconciling every Deployment of a cluster would fight).
-import type { ControllerManager, EventRecorder } from '@coxswain/controller-runtime';
+import type { ControllerManager, EventRecorders } from '@coxswain/controller-runtime';
 import {
   CloneSetController, DeploymentController, NATIVE_STATEFULSET, ReplicaSetController, StatefulSetController, UnitedDeploymentController,
   type RolloutPlan, type WorkloadKindName,
@@ -30,24 +30,39 @@ export interface RegisterOptions {
   nativeControllers?: boolean;
 }
 
+/**
+ * The event sources the controllers report as (`source.component`, `reportingComponent`, kubectl
+ * describe's FROM): the names Kruise v1.9 gives its recorders (pkg/controller/*: GetEventRecorderFor,
+ * EventSource) and kube-controller-manager its own.
+ */
+export const EVENT_SOURCES = {
+  cloneSet: 'cloneset-controller',
+  statefulSet: 'statefulset-controller',
+  unitedDeployment: 'uniteddeployment-controller',
+  deployment: 'deployment-controller',
+  replicaSet: 'replicaset-controller',
+} as const;
+
 export function registerControllers(
-  manager: ControllerManager, config: AppConfig, recorder: EventRecorder, logger: JsonLogger, options: RegisterOptions = {},
+  manager: ControllerManager, config: AppConfig, recorders: EventRecorders, logger: JsonLogger, options: RegisterOptions = {},
 ): RegisteredControllers {
   const log = (component: string) => (level: 'info' | 'warn' | 'error', msg: string, fields?: Record<string, unknown>) =>
     logger[level === 'info' ? 'debug' : level]?.({ msg, ...fields }, component);
-  const common = { gates: config.controllers.featureGates, recorder, maxConcurrentReconciles: config.controllers.workers };
+  const common = { gates: config.controllers.featureGates, maxConcurrentReconciles: config.controllers.workers };
+  const recorder = (source: string) => recorders.forComponent(source);
   const cloneSets = new CloneSetController(manager, {
     ...common,
+    recorder: recorder(EVENT_SOURCES.cloneSet),
     excludePreparingDeleteFlag: config.controllers.scalingExcludePreparingDelete,
     log: log('CloneSet'),
   });
-  const statefulSets = new StatefulSetController(manager, { ...common, log: log('StatefulSet') });
-  const unitedDeployments = new UnitedDeploymentController(manager, { ...common, log: log('UnitedDeployment') });
+  const statefulSets = new StatefulSetController(manager, { ...common, recorder: recorder(EVENT_SOURCES.statefulSet), log: log('StatefulSet') });
+  const unitedDeployments = new UnitedDeploymentController(manager, { ...common, recorder: recorder(EVENT_SOURCES.unitedDeployment), log: log('UnitedDeployment') });
   if (options.nativeControllers ?? true) {
-    // apps/v1 StatefulSets run on the same controller with native defaults.
-    new StatefulSetController(manager, { ...common, flavor: NATIVE_STATEFULSET, log: log('StatefulSet (apps/v1)') });
-    new DeploymentController(manager, { ...common, log: log('Deployment') });
-    new ReplicaSetController(manager, { ...common, log: log('ReplicaSet') });
+    // apps/v1 StatefulSets run on the same controller with native defaults (and kube-controller-manager's name is the same).
+    new StatefulSetController(manager, { ...common, recorder: recorder(EVENT_SOURCES.statefulSet), flavor: NATIVE_STATEFULSET, log: log('StatefulSet (apps/v1)') });
+    new DeploymentController(manager, { ...common, recorder: recorder(EVENT_SOURCES.deployment), log: log('Deployment') });
+    new ReplicaSetController(manager, { ...common, recorder: recorder(EVENT_SOURCES.replicaSet), log: log('ReplicaSet') });
   }
   const plans = new Map<WorkloadKindName, PlanSource>([
     ['CLONE_SET', cloneSets],

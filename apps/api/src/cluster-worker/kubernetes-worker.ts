@@ -50,6 +50,7 @@ export async function runKubernetesWorker(port: MessagePort, config: AppConfig, 
       client: termClient, clock, mode: managerMode, metrics,
       onInformerError: (error, context) => logger.warn({ msg: `informer: ${context}`, error: String(error) }, 'Kubernetes'),
     });
+    // Each controller records under its own name (controllers.ts EVENT_SOURCES), through this one queue.
     const events = new ClusterEventRecorder({
       client: manager.client, clock, component: 'kruise-manager',
       onError: (err) => logger.warn({ msg: 'could not record an event', error: String(err) }, 'Events'),

@@ -20,7 +20,7 @@ export function watchedKinds(client: ClusterClient, config: AppConfig, clock: Cl
   for (const k of WORKLOAD_KINDS) add(k.ref);
   if (config.controllers.mode !== 'off') {
     const probe = new ControllerManager({ client, clock });
-    registerControllers(probe, config, { event() {} }, logger, options);
+    registerControllers(probe, config, { forComponent: () => ({ event() {} }) }, logger, options);
     for (const informer of probe.informers.list()) add(informer.ref);
   }
   return [...kinds.values()];

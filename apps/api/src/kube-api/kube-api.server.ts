@@ -84,6 +84,8 @@ export class KubeApiServer implements OnApplicationBootstrap, OnApplicationShutd
       clock,
       authenticate: (authorization, client) => tokens.authenticate(secretFromAuthorization(authorization), client),
       audit: new TrailAudit(trail, audit),
+      // In Kubernetes mode the pods are real, only not reachable through Coxswain.
+      simulatedPods: runtime.config.cluster.mode === 'embedded',
       onError: (err) => this.logger.error({ msg: 'Kubernetes API request failed', error: err instanceof Error ? err.stack ?? err.message : String(err) }),
     });
   }

@@ -18,6 +18,9 @@ import { aggregatedDiscoveryVersion, bodyMediaType, parseAccept, tableVersion, t
 import { openApiDocument, openApiIndex } from './openapi.js';
 import { OPENAPI_V2_CONTENT_TYPE, OPENAPI_V2_PROTOBUF } from './openapi-v2.js';
 import { parseKubePath, type ResourcePath } from './paths.js';
+import { isPodStream, refusePodStream } from './pod-streams.js';
+import { selfReview } from './self-reviews.js';
+import { queryFlag } from './query-params.js';
 import { applyConfiguration } from './patches/apply.js';
 import { applyJsonPatch, parseJsonPatch } from './patches/json-patch.js';
 import { applyStrategicMergePatch } from './patches/strategic-merge.js';
@@ -66,6 +69,8 @@ export interface KubeApiOptions {
   audit: KubeAudit;
   /** Between BOOKMARK events of a watch that asked for them; default 30 s (client-node drops a watch silent for 30 s). */
   bookmarkIntervalMs?: number;
+  /** The pods run nowhere (the embedded cluster): their logs, exec, attach and port-forward say so. Default true. */
+  simulatedPods?: boolean;
   onError?: (err: unknown) => void;
 }
 
@@ -140,6 +145,7 @@ export class KubeApi {
         case 'resource': {
           const resource = findResource(path.groupVersion, path.resource);
           if (!resource) throw notFound();
+          if (resource.review) return this.json(res, 201, await selfReview({ resource, path, method: req.method ?? 'GET', principal, body: () => readObjectBody(req) }));
           await this.serveResource({ req, res, path, resource, query: parsed.searchParams, accept, principal, requestId });
           return;
         }
@@ -157,6 +163,7 @@ export class KubeApi {
     // A namespaced resource is addressed in a namespace except when listed across all of them; a
     // cluster-scoped one never is.
     if (resource.namespaced ? path.name !== undefined && path.namespace === undefined : path.namespace !== undefined) throw notFound();
+    if (isPodStream(resource, path) && (this.options.simulatedPods ?? true)) return refusePodStream(this.options.cluster, r.principal, r.req.method ?? 'GET', resource, path);
     if (path.subresource !== undefined && !(path.subresource === 'status' && resource.status) && !(path.subresource === 'scale' && resource.scale)) throw notFound();
     const method = r.req.method ?? 'GET';
     const verb = verbOf(method, path.name !== undefined, r.query);
@@ -273,7 +280,7 @@ export class KubeApi {
       fieldSelector: both,
       resourceVersion: query.get('resourceVersion') ?? undefined,
       timeoutSeconds: parseNonNegative(query.get('timeoutSeconds'), 'timeoutSeconds'),
-      bookmarks: query.get('allowWatchBookmarks') === 'true',
+      bookmarks: queryFlag(query, 'allowWatchBookmarks'),
       bookmarkIntervalMs: this.bookmarkIntervalMs,
       table: table ? { version: table, include: includeObject(query) } : undefined,
       now: () => this.options.clock.now(),
@@ -400,7 +407,7 @@ export class KubeApi {
     const body = text.trim() ? (parseBody(text, r.req.headers['content-type']) as Record<string, any>) : {};
     const grace = body.gracePeriodSeconds ?? parseNonNegative(r.query.get('gracePeriodSeconds'), 'gracePeriodSeconds');
     let policy: string | undefined = body.propagationPolicy ?? r.query.get('propagationPolicy') ?? undefined;
-    if (body.orphanDependents === true || r.query.get('orphanDependents') === 'true') policy = 'Orphan';
+    if (body.orphanDependents === true || queryFlag(r.query, 'orphanDependents')) policy = 'Orphan';
     if (policy === 'Foreground') {
       throw KubeStatusError.badRequest('propagationPolicy Foreground is not supported; use Background (the default) or Orphan');
     }
@@ -504,11 +511,9 @@ function isObject(value: unknown): value is Record<string, any> {
 
 function verbOf(method: string, named: boolean, query: URLSearchParams): KubeVerb | undefined {
   switch (method) {
-    case 'GET': {
-      const watch = query.get('watch');
-      if (watch === 'true' || watch === '1') return 'watch';
+    case 'GET':
+      if (queryFlag(query, 'watch')) return 'watch';
       return named ? 'get' : 'list';
-    }
     case 'POST':
       return named ? undefined : 'create';
     case 'PUT':

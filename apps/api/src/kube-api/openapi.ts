@@ -2,8 +2,10 @@
 // each resource with their operations, the `x-kubernetes-group-version-kind` of each, and the
 // `fieldValidation` and `dryRun` query parameters. kubectl (1.27+) reads it before `apply`/`create` to
 // learn that the server validates fields itself; without it, `apply` fails with "failed to download
-// openapi". Schemas are not served (so `kubectl explain` has nothing to explain).
+// openapi". The kinds' schemas are components (openapi-schemas.ts), for `kubectl explain`. The
+// documents are built once, on first use, and kept.
 import { createHash } from 'node:crypto';
+import { componentName, componentSchema } from './openapi-schemas.js';
 import { servedResources, type ServedResource } from './served-resources.js';
 
 const QUERY = (name: string, description: string) => ({ name, in: 'query', description, schema: { type: 'string', uniqueItems: true } });
@@ -28,6 +30,8 @@ function operation(r: ServedResource, action: string, id: string, parameters: un
 
 function pathsOf(r: ServedResource): Record<string, unknown> {
   const base = r.namespaced ? `${prefixOf(r)}/namespaces/{namespace}/${r.resource}` : `${prefixOf(r)}/${r.resource}`;
+  // The self reviews are only ever created.
+  if (r.review) return { [base]: { post: operation(r, 'post', 'create', WRITE_PARAMETERS) } };
   const paths: Record<string, unknown> = {
     [base]: { get: operation(r, 'list', 'list'), post: operation(r, 'post', 'create', WRITE_PARAMETERS) },
     [`${base}/{name}`]: {
@@ -53,14 +57,18 @@ interface Built {
 let documents: Map<string, Built> | undefined;
 
 function build(): Map<string, Built> {
-  const byPath = new Map<string, Record<string, unknown>>();
+  const byPath = new Map<string, { paths: Record<string, unknown>; schemas: Record<string, unknown> }>();
   for (const r of servedResources()) {
     const key = documentPath(r);
-    byPath.set(key, { ...(byPath.get(key) ?? {}), ...pathsOf(r) });
+    const doc = byPath.get(key) ?? { paths: {}, schemas: {} };
+    Object.assign(doc.paths, pathsOf(r));
+    const schema = componentSchema(r);
+    if (schema) doc.schemas[componentName(r)] = schema;
+    byPath.set(key, doc);
   }
   const out = new Map<string, Built>();
-  for (const [key, paths] of byPath) {
-    const body = JSON.stringify({ openapi: '3.0.0', info: { title: 'Coxswain', version: 'v1.32.0' }, paths, components: { schemas: {} } });
+  for (const [key, { paths, schemas }] of byPath) {
+    const body = JSON.stringify({ openapi: '3.0.0', info: { title: 'Coxswain', version: 'v1.32.0' }, paths, components: { schemas } });
     out.set(key, { body, hash: createHash('sha512').update(body).digest('hex').toUpperCase() });
   }
   return out;

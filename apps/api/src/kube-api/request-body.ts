@@ -5,7 +5,8 @@ import type { IncomingMessage } from 'node:http';
 import { nestsDeeperThanLimit, parseManifests, TOO_DEEP } from '@coxswain/kruise-api';
 import { KubeStatusError } from './kube-status.js';
 import { bodyMediaType } from './negotiation.js';
-import { namespaceFromProtobuf, PROTOBUF_TYPE } from './protobuf-namespace.js';
+import { objectFromProtobuf } from './protobuf-body.js';
+import { PROTOBUF_TYPE } from './protobuf-wire.js';
 
 const MAX_BODY_BYTES = 3 * 1024 * 1024;
 
@@ -24,11 +25,11 @@ export async function readBytes(req: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** A create or update body: JSON or YAML, or a Namespace in protobuf. */
+/** A create or update body: JSON or YAML, or one of the few built-in objects read in protobuf (protobuf-body.ts). */
 export async function readObjectBody(req: IncomingMessage): Promise<unknown> {
   const bytes = await readBytes(req);
   const type = bodyMediaType(req.headers['content-type']);
-  if (type === PROTOBUF_TYPE) return namespaceFromProtobuf(bytes);
+  if (type === PROTOBUF_TYPE) return objectFromProtobuf(bytes);
   if (type !== '' && type !== 'application/json' && !type.includes('yaml') && !type.endsWith('+json')) throw KubeStatusError.unsupportedBody();
   return parseBody(bytes.toString('utf8'), req.headers['content-type']);
 }

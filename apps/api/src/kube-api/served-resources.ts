@@ -1,7 +1,8 @@
 // The REST resources the Kubernetes API serves: one per served kind and version, read from the kinds the
 // cluster stores (KINDS), with the names, verbs and subresources discovery and kubectl need. The Kruise
 // kinds are served in the versions of their CRDs (kruise-crds.ts, OpenKruise v1.9's), whatever version
-// the store keeps them in, so kubectl resolves `clone` and `ud` to v1alpha1 as on a real cluster.
+// the store keeps them in, so kubectl resolves `clone` and `ud` to v1alpha1 as on a real cluster. Beside
+// them, the create-only reviews kubectl's `auth can-i` and `auth whoami` post (self-reviews.ts).
 import { KINDS, kruiseServedVersions, kruiseShortNames, type KindInfo } from '@coxswain/kruise-api';
 
 export interface ServedResource {
@@ -21,31 +22,51 @@ export interface ServedResource {
   status: boolean;
   /** Whether `<resource>/scale` (autoscaling/v1 Scale) is served. */
   scale: boolean;
+  /** A review answered from the caller's token (SelfSubjectAccessReview, ...): created, never stored. */
+  review: boolean;
   info: KindInfo;
 }
 
 export const VERBS = ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'] as const;
 export const SUBRESOURCE_VERBS = ['get', 'patch', 'update'] as const;
 
-/** kubectl's short names for the built-in kinds; Kruise kinds take theirs from their CRDs. */
+/**
+ * The apiserver's short names for the built-in kinds (their REST storages' ShortNames; ControllerRevisions
+ * and Leases have none); Kruise kinds take theirs from their CRDs.
+ */
 const BUILTIN_SHORT_NAMES: Record<string, readonly string[]> = {
   'Namespace': ['ns'],
   'Node': ['no'],
   'Pod': ['po'],
   'PersistentVolumeClaim': ['pvc'],
+  'PersistentVolume': ['pv'],
   'Event': ['ev'],
   'StatefulSet.apps': ['sts'],
+  'Deployment.apps': ['deploy'],
+  'ReplicaSet.apps': ['rs'],
   'CustomResourceDefinition.apiextensions.k8s.io': ['crd', 'crds'],
 };
 
-/** Kinds `kubectl get all` lists. */
-const IN_CATEGORY_ALL = new Set(['Pod', 'StatefulSet.apps', 'CloneSet.apps.kruise.io', 'StatefulSet.apps.kruise.io', 'UnitedDeployment.apps.kruise.io']);
+/** Kinds `kubectl get all` lists: the built-in ones the apiserver puts in category "all", and the Kruise CRDs'. */
+const IN_CATEGORY_ALL = new Set([
+  'Pod', 'StatefulSet.apps', 'Deployment.apps', 'ReplicaSet.apps', 'CloneSet.apps.kruise.io', 'StatefulSet.apps.kruise.io', 'UnitedDeployment.apps.kruise.io',
+]);
 
 /** Kinds with the scale subresource (spec.replicas, status.replicas, status.labelSelector). */
 const SCALABLE = new Set(['StatefulSet.apps', 'CloneSet.apps.kruise.io', 'StatefulSet.apps.kruise.io', 'UnitedDeployment.apps.kruise.io']);
 
 /** The order groups are listed in discovery: core, then Kubernetes' own groups, then extensions. */
-const GROUP_ORDER = ['', 'apps', 'coordination.k8s.io', 'apiextensions.k8s.io', 'apps.kruise.io'];
+const GROUP_ORDER = ['', 'apps', 'authentication.k8s.io', 'authorization.k8s.io', 'coordination.k8s.io', 'apiextensions.k8s.io', 'apps.kruise.io'];
+
+/**
+ * The reviews every token may post about itself, as the apiserver serves them: cluster-scoped,
+ * create only, kept nowhere.
+ */
+const REVIEW_KINDS: readonly KindInfo[] = [
+  { apiVersions: ['authentication.k8s.io/v1'], kind: 'SelfSubjectReview', group: 'authentication.k8s.io', plural: 'selfsubjectreviews', namespaced: false, hasStatusSubresource: false },
+  { apiVersions: ['authorization.k8s.io/v1'], kind: 'SelfSubjectAccessReview', group: 'authorization.k8s.io', plural: 'selfsubjectaccessreviews', namespaced: false, hasStatusSubresource: false },
+  { apiVersions: ['authorization.k8s.io/v1'], kind: 'SelfSubjectRulesReview', group: 'authorization.k8s.io', plural: 'selfsubjectrulesreviews', namespaced: false, hasStatusSubresource: false },
+];
 
 function qualified(info: KindInfo): string {
   return info.group ? `${info.kind}.${info.group}` : info.kind;
@@ -75,9 +96,17 @@ function build(): ServedResource[] {
         verbs: VERBS,
         status: info.hasStatusSubresource,
         scale: SCALABLE.has(key),
+        review: false,
         info,
       });
     }
+  }
+  for (const info of REVIEW_KINDS) {
+    const version = versionOf(info.apiVersions[0]!);
+    out.push({
+      group: info.group, version, groupVersion: info.apiVersions[0]!, resource: info.plural, singular: info.kind.toLowerCase(), kind: info.kind,
+      namespaced: false, shortNames: [], categories: [], verbs: ['create'], status: false, scale: false, review: true, info,
+    });
   }
   return out;
 }

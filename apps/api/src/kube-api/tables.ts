@@ -4,7 +4,7 @@
 // selects; dates as ages). Every column is sent; kubectl shows those with priority above 0 only with
 // `-o wide`.
 import { humanAge } from '@coxswain/workloads';
-import { kruisePrinterColumns, type KubeObject, type PrinterColumn } from '@coxswain/kruise-api';
+import { kruisePrinterColumns, Selector, type KubeObject, type LabelSelector, type PrinterColumn } from '@coxswain/kruise-api';
 import { selectAll } from './json-path.js';
 import type { ServedResource } from './served-resources.js';
 
@@ -130,17 +130,36 @@ function nodeCells(node: AnyObject, now: number): Cell[] {
   ];
 }
 
-const ACCESS_MODES: Record<string, string> = { ReadWriteOnce: 'RWO', ReadOnlyMany: 'ROX', ReadWriteMany: 'RWX', ReadWriteOncePod: 'RWOP' };
+const ACCESS_MODES: [string, string][] = [['ReadWriteOnce', 'RWO'], ['ReadOnlyMany', 'ROX'], ['ReadWriteMany', 'RWX'], ['ReadWriteOncePod', 'RWOP']];
+
+/** helper.GetAccessModesAsString: the modes present, abbreviated, always in this order. */
+function accessModes(modes: readonly string[] | undefined): string {
+  return ACCESS_MODES.filter(([mode]) => (modes ?? []).includes(mode)).map(([, short]) => short).join(',');
+}
+
+function storageClassOf(object: AnyObject): string {
+  return object.spec?.storageClassName ?? object.metadata.annotations?.['volume.beta.kubernetes.io/storage-class'] ?? '';
+}
 
 function pvcCells(pvc: AnyObject, now: number): Cell[] {
   const phase = pvc.metadata.deletionTimestamp ? 'Terminating' : (pvc.status?.phase ?? 'Pending');
   const bound = pvc.spec?.volumeName;
   const capacity = bound ? (pvc.status?.capacity?.storage ?? '') : '';
-  const modes = bound ? (pvc.status?.accessModes ?? []).map((m: string) => ACCESS_MODES[m] ?? m).join(',') : '';
-  const storageClass = pvc.spec?.storageClassName ?? pvc.metadata.annotations?.['volume.beta.kubernetes.io/storage-class'] ?? '';
+  const modes = bound ? accessModes(pvc.status?.accessModes) : '';
+  const storageClass = storageClassOf(pvc);
   return [
     pvc.metadata.name, phase, bound ?? '', capacity, modes, storageClass, pvc.spec?.volumeAttributesClassName ?? '<unset>',
     since(pvc.metadata.creationTimestamp, now), pvc.spec?.volumeMode ?? '<unset>',
+  ];
+}
+
+function pvCells(pv: AnyObject, now: number): Cell[] {
+  const claim = pv.spec?.claimRef ? `${pv.spec.claimRef.namespace ?? ''}/${pv.spec.claimRef.name ?? ''}` : '';
+  const phase = pv.metadata.deletionTimestamp ? 'Terminating' : (pv.status?.phase ?? '');
+  return [
+    pv.metadata.name, String(pv.spec?.capacity?.storage ?? ''), accessModes(pv.spec?.accessModes), pv.spec?.persistentVolumeReclaimPolicy ?? '', phase, claim,
+    storageClassOf(pv), pv.spec?.volumeAttributesClassName ?? '<unset>', pv.status?.reason ?? '', since(pv.metadata.creationTimestamp, now),
+    pv.spec?.volumeMode ?? '<unset>',
   ];
 }
 
@@ -171,6 +190,19 @@ function controllerRevisionCells(revision: AnyObject, now: number): Cell[] {
 function containerList(spec: AnyObject | undefined, field: 'name' | 'image'): string {
   return (spec?.template?.spec?.containers ?? []).map((c: AnyObject) => c[field]).join(',');
 }
+
+/** labels.Selector's String() of a spec.selector, as kubectl's SELECTOR column prints it. */
+function selectorText(selector: LabelSelector | undefined): string {
+  if (!selector) return '';
+  try {
+    return Selector.fromLabelSelector(selector).toString();
+  } catch {
+    return '';
+  }
+}
+
+const CONTAINERS = column('Containers', 'Names of each container in the template.', { priority: 1 });
+const IMAGES = column('Images', 'Images referenced by each container in the template.', { priority: 1 });
 
 const PRINTERS: Record<string, Printer> = {
   Pod: {
@@ -220,6 +252,22 @@ const PRINTERS: Record<string, Printer> = {
     ],
     cells: pvcCells,
   },
+  PersistentVolume: {
+    columns: [
+      NAME,
+      column('Capacity', 'capacity is the description of the persistent volume\'s resources and capacity.'),
+      column('Access Modes', 'accessModes contains all ways the volume can be mounted.'),
+      column('Reclaim Policy', 'persistentVolumeReclaimPolicy defines what happens to a persistent volume when released from its claim.'),
+      column('Status', 'phase indicates if a volume is available, bound to a claim, or released by a claim.'),
+      column('Claim', 'claimRef is part of a bi-directional binding between PersistentVolume and PersistentVolumeClaim.'),
+      column('StorageClass', 'StorageClass of the pv'),
+      column('VolumeAttributesClass', 'VolumeAttributesClass of the pv'),
+      column('Reason', 'reason is a brief CamelCase string that describes any failure and is meant for machine parsing and tidy display in the CLI.'),
+      AGE,
+      column('VolumeMode', 'volumeMode defines if a volume is intended to be used with a formatted filesystem or to remain in raw block state.', { priority: 1 }),
+    ],
+    cells: pvCells,
+  },
   Event: {
     columns: [
       column('Last Seen', 'The last time this event was seen.'),
@@ -244,12 +292,44 @@ const PRINTERS: Record<string, Printer> = {
       NAME,
       column('Ready', 'Number of the pod with ready state'),
       AGE,
-      column('Containers', 'Names of each container in the template.', { priority: 1 }),
-      column('Images', 'Images referenced by each container in the template.', { priority: 1 }),
+      CONTAINERS,
+      IMAGES,
     ],
     cells: (set, now) => [
       set.metadata.name, `${set.status?.readyReplicas ?? 0}/${set.spec?.replicas ?? 1}`, since(set.metadata.creationTimestamp, now),
       containerList(set.spec, 'name'), containerList(set.spec, 'image'),
+    ],
+  },
+  'Deployment.apps': {
+    columns: [
+      NAME,
+      column('Ready', 'Number of the pod with ready state'),
+      column('Up-to-date', 'Total number of non-terminated pods targeted by this deployment that have the desired template spec.'),
+      column('Available', 'Total number of available pods (ready for at least minReadySeconds) targeted by this deployment.'),
+      AGE,
+      CONTAINERS,
+      IMAGES,
+      column('Selector', 'Label selector for pods. Existing ReplicaSets whose pods are selected by this will be the ones affected by this deployment.', { priority: 1 }),
+    ],
+    cells: (d, now) => [
+      d.metadata.name, `${d.status?.readyReplicas ?? 0}/${d.spec?.replicas ?? 1}`, d.status?.updatedReplicas ?? 0, d.status?.availableReplicas ?? 0,
+      since(d.metadata.creationTimestamp, now), containerList(d.spec, 'name'), containerList(d.spec, 'image'), selectorText(d.spec?.selector),
+    ],
+  },
+  'ReplicaSet.apps': {
+    columns: [
+      NAME,
+      column('Desired', 'Replicas is the number of desired replicas.', { type: 'integer' }),
+      column('Current', 'Replicas is the most recently observed number of replicas.', { type: 'integer' }),
+      column('Ready', 'The number of ready replicas for this replica set.', { type: 'integer' }),
+      AGE,
+      CONTAINERS,
+      IMAGES,
+      column('Selector', 'Selector is a label query over pods that should match the replica count.', { priority: 1 }),
+    ],
+    cells: (rs, now) => [
+      rs.metadata.name, rs.spec?.replicas ?? 1, rs.status?.replicas ?? 0, rs.status?.readyReplicas ?? 0, since(rs.metadata.creationTimestamp, now),
+      containerList(rs.spec, 'name'), containerList(rs.spec, 'image'), selectorText(rs.spec?.selector),
     ],
   },
   'Lease.coordination.k8s.io': {

@@ -1,6 +1,6 @@
-// The embedded cluster: the object store plus its simulated nodes, scheduler and kubelets, started and
-// stopped in the right order. Nodes are created on first start only; afterwards they are whatever the
-// store kept (a restart must not undo a cordon or a node outage).
+// The embedded cluster: the object store plus its simulated nodes, scheduler, kubelets and volume
+// provisioner, started and stopped in the right order. Nodes are created on first start only;
+// afterwards they are whatever the store kept (a restart must not undo a cordon or a node outage).
 import type { Node } from '@coxswain/kruise-api';
 import type { Clock } from '../clock.js';
 import { kruiseAdmission } from '../admission/kruise-admission.js';
@@ -10,6 +10,7 @@ import type { StorePersistence } from './store/persistence.js';
 import { KubeletSimulator, type KubeletOptions } from './sim/kubelet.js';
 import { simulatedNodes, type SimulatedNodesOptions } from './sim/nodes.js';
 import { Scheduler } from './sim/scheduler.js';
+import { VolumeProvisioner } from './sim/volume-provisioner.js';
 
 export interface EmbeddedClusterOptions {
   clock: Clock;
@@ -29,6 +30,7 @@ export class EmbeddedCluster {
     readonly store: EmbeddedStore,
     readonly scheduler: Scheduler,
     readonly kubelet: KubeletSimulator,
+    readonly volumes: VolumeProvisioner,
     /** The store held nothing when it opened: this is the cluster's first start. */
     readonly fresh: boolean,
   ) {}
@@ -50,9 +52,11 @@ export class EmbeddedCluster {
       const local = store.localClient();
       const scheduler = new Scheduler(local, options.clock, { onError: options.onError });
       const kubelet = new KubeletSimulator(local, options.clock, { ...options.kubelet, onError: options.onError });
+      const volumes = new VolumeProvisioner(local, options.clock, { onError: options.onError });
       await scheduler.start();
       await kubelet.start();
-      return new EmbeddedCluster(store, scheduler, kubelet, fresh);
+      await volumes.start();
+      return new EmbeddedCluster(store, scheduler, kubelet, volumes, fresh);
     } catch (err) {
       await store.close();
       throw err;
@@ -62,6 +66,7 @@ export class EmbeddedCluster {
   async stop(): Promise<void> {
     await this.scheduler.stop();
     await this.kubelet.stop();
+    await this.volumes.stop();
     await this.store.close();
   }
 }

@@ -45,10 +45,21 @@ describe('EmbeddedStore create/get/list', () => {
 
   it('drops status on create for kinds with a status subresource and keeps it for others', async () => {
     const { store } = await openStore();
-    const created = await store.create({ ...pod('p'), status: { phase: 'Running' } });
-    expect(created.status).toBeUndefined();
+    const claim = await store.create({ apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name: 'c' }, spec: {}, status: { phase: 'Bound' } } as KubeObject);
+    expect(claim.status).toBeUndefined();
     const event = await store.create({ apiVersion: 'v1', kind: 'Event', metadata: { name: 'e' }, status: { note: 'kept' } } as KubeObject);
     expect(event.status).toEqual({ note: 'kept' });
+  });
+
+  it('starts a Pod Pending with its QoS class, whatever status was sent, as the apiserver does', async () => {
+    const { store } = await openStore();
+    const created = await store.create({ ...pod('p'), status: { phase: 'Running' } });
+    expect(created.status).toEqual({ phase: 'Pending', qosClass: 'BestEffort' });
+    const limited = await store.create<KubeObject>({
+      apiVersion: 'v1', kind: 'Pod', metadata: { name: 'g' }, spec: { containers: [{ name: 'c', image: 'nginx', resources: { limits: { cpu: '1', memory: '1Gi' } } }] },
+    });
+    expect(limited.status).toEqual({ phase: 'Pending', qosClass: 'Guaranteed' });
+    expect((await store.get(POD, 'default', 'g')).status).toEqual({ phase: 'Pending', qosClass: 'Guaranteed' });
   });
 
   it('defaults the namespace of namespaced kinds and rejects one on cluster-scoped kinds', async () => {

@@ -2,7 +2,7 @@
 // inplace-and-lifecycle §1.1–§1.5, Kruise's CalculateSpec)? The answer depends only on the two
 // revisions, never on the live pod, so it can be computed once per revision pair.
 import {
-  ANNOTATION_VOLUME_CLAIM_TEMPLATES_HASH,
+  ANNOTATION_VOLUME_CLAIM_TEMPLATES_HASH, podQosClass,
   type ControllerRevision, type FeatureGates, type InPlaceUpdateContainerMetadata, type InPlaceUpdateSpec,
   type PodTemplateSpec, type ResourceRequirements,
 } from '@coxswain/kruise-api';
@@ -10,7 +10,7 @@ import { revisionTemplate } from '../revision/cloneset-revision.js';
 import { isContainerReferenceToMeta, type MetadataField } from './env-from-metadata.js';
 import { createJsonPatch, unescapePointerSegment, type JsonPatchOperation } from './json-patch.js';
 import { createMetadataPatch } from './metadata-patch.js';
-import { isResourcePath, podQosClass, recordResourceChange } from './vertical-scaling.js';
+import { isResourcePath, recordResourceChange } from './vertical-scaling.js';
 
 /** The feature gates the in-place engine reads. Absent means Kruise's default (noted on each). */
 export interface InPlaceGates {

@@ -19,5 +19,4 @@ export { refreshInPlaceUpdate, type InPlaceRefresh } from './refresh.js';
 export { containersUpdateCompleted, isInPlaceUpdateCompleted, type CompletionOptions } from './completion.js';
 export { describeInPlaceUpdate } from './progress.js';
 export { envFromMetadataHash, isContainerReferenceToMeta, readRuntimeContainerMeta, type MetadataField, type RuntimeContainerMeta } from './env-from-metadata.js';
-export { isNonDisruptiveResize, podQosClass, resourcesApplied, type QosClass } from './vertical-scaling.js';
-export { parseQuantity, quantitiesEqual } from './quantity.js';
+export { isNonDisruptiveResize, resourcesApplied } from './vertical-scaling.js';

@@ -1,10 +1,10 @@
 // In-place cpu/memory changes (spec inplace-and-lifecycle §1.5, gate InPlaceWorkloadVerticalScaling, off
 // by default): which resource ops are accepted, the QoS-class guard, applying a batch's resources to the
 // pod spec, and whether the kubelet reports them as applied.
-import type { Container, ContainerStatus, InPlaceUpdateSpec, JsonValue, Pod, PodSpec, ResourceList, ResourceRequirements } from '@coxswain/kruise-api';
-import { parseQuantity, quantitiesEqual } from './quantity.js';
-
-export type QosClass = 'Guaranteed' | 'Burstable' | 'BestEffort';
+import {
+  parseQuantity, quantitiesEqual, type Container, type ContainerStatus, type InPlaceUpdateSpec, type JsonValue, type Pod, type PodSpec, type ResourceList,
+  type ResourceRequirements,
+} from '@coxswain/kruise-api';
 
 const RESOURCE_PATH = /^\/spec\/containers\/([0-9]+)\/resources\/.*$/;
 const RESIZABLE = ['cpu', 'memory'] as const;
@@ -39,32 +39,6 @@ export function recordResourceChange(
   const entry = (resources[container.name] ??= {});
   (entry[kind] ??= {})[resource] = value;
   return true;
-}
-
-/**
- * Kubernetes' pod QoS class. Requests missing for a limited resource default to the limit, as the API
- * server's defaulting does for pods, since templates in revisions may not be defaulted.
- */
-export function podQosClass(spec: PodSpec): QosClass {
-  const requests = new Map<string, number>();
-  const limits = new Map<string, number>();
-  let guaranteed = true;
-  for (const c of [...(spec.initContainers ?? []), ...spec.containers]) {
-    const found = new Set<string>();
-    for (const name of RESIZABLE) {
-      const limit = parseQuantity(c.resources?.limits?.[name]);
-      const request = parseQuantity(c.resources?.requests?.[name]) ?? limit;
-      if (request !== undefined && request !== 0) requests.set(name, (requests.get(name) ?? 0) + request);
-      if (limit !== undefined && limit !== 0) {
-        found.add(name);
-        limits.set(name, (limits.get(name) ?? 0) + limit);
-      }
-    }
-    if (found.size !== RESIZABLE.length) guaranteed = false;
-  }
-  if (requests.size === 0 && limits.size === 0) return 'BestEffort';
-  if (guaranteed && requests.size === limits.size && [...requests].every(([name, v]) => quantitiesEqual(limits.get(name), v))) return 'Guaranteed';
-  return 'Burstable';
 }
 
 /** The container's resources with `change` laid over them (only the listed quantities change). */

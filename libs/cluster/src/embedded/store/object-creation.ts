@@ -6,6 +6,7 @@ import { deepEqual } from './json-value.js';
 import { keyOf, readIncoming, type IncomingObject } from './incoming-object.js';
 import { validateMetadata } from './metadata-validation.js';
 import { admit } from './admit.js';
+import { prepareForCreate } from './create-strategy.js';
 import { objectKey } from './object-key.js';
 import { specChanged } from './spec-change.js';
 import type { WriteContext } from './write-context.js';
@@ -43,6 +44,7 @@ export function planCreate(tx: WriteTransaction, ctx: WriteContext, input: KubeO
   delete meta.deletionGracePeriodSeconds;
   // The status subresource is written by controllers through updateStatus only.
   if (kind.info.hasStatusSubresource) delete object.status;
+  prepareForCreate(object, kind);
   return tx.put({ key, resource: kind.resource, namespace, object });
 }
 

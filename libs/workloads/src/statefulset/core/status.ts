@@ -2,10 +2,9 @@
 // volumeClaims entries, completeRollingUpdate, the rule deciding whether the status is written, and the
 // fields an apps/v1 StatefulSet's status has. Pure.
 import {
-  Selector,
+  parseQuantity, Selector,
   type PersistentVolumeClaim, type Pod, type StatefulSet, type StatefulSetStatus, type VolumeClaimStatus,
 } from '@coxswain/kruise-api';
-import { parseQuantity } from '../../inplace/quantity.js';
 import { canonicalJson } from '../../revision/canonical-json.js';
 import type { StatefulSetFlavor } from '../utils/flavor.js';
 import { persistentVolumeClaimName, podOrdinal } from '../utils/identity.js';

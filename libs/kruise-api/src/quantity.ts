@@ -1,7 +1,8 @@
-// resource.Quantity values as numbers, enough to validate a resized cpu/memory value and to compare two
-// quantities written differently ("1" and "1000m", "1Gi" and "1073741824"). Float precision is plenty
-// for equality of the quantities people write; this is not a general-purpose Quantity implementation.
-import type { Quantity } from '@coxswain/kruise-api';
+// resource.Quantity values as numbers, enough to validate a resized cpu/memory value, to compare two
+// quantities written differently ("1" and "1000m", "1Gi" and "1073741824") and to compute a pod's QoS
+// class. Float precision is plenty for equality of the quantities people write; this is not a
+// general-purpose Quantity implementation.
+import type { Quantity } from './core.js';
 
 const SUFFIXES: Record<string, number> = {
   '': 1,
