@@ -1,9 +1,9 @@
-// A self-signed X.509 certificate (ECDSA P-256, SHA-256) for the Kubernetes API's HTTPS listener,
-// built with node:crypto and a few lines of DER: kubectl sends bearer tokens only over TLS, and
-// Node has no API to issue a certificate. The certificate is its own CA (basicConstraints CA:TRUE), so
-// a kubeconfig can trust it by `certificate-authority-data`, and names the hosts it serves as subject
-// alternative names (Go's TLS ignores the common name).
-import { generateKeyPairSync, randomBytes, sign } from 'node:crypto';
+// X.509 certificates (ECDSA P-256, SHA-256) built with node:crypto and a few lines of DER, because Node
+// has no API to issue one: a self-signed certificate for the Kubernetes API's HTTPS listener (kubectl
+// sends bearer tokens only over TLS), and a certificate authority with a serving certificate it signs for
+// the admission webhook (the API server trusts the webhook through the authority's `caBundle`). Hosts are
+// subject alternative names (Go's TLS ignores the common name).
+import { createPrivateKey, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
 import { isIP } from 'node:net';
 
 function length(n: number): Buffer {
@@ -57,39 +57,83 @@ function ipBytes(ip: string): Buffer {
 
 const ECDSA_WITH_SHA256 = sequence(oid('1.2.840.10045.4.3.2'));
 
+// keyUsage bits, DER BIT STRING content (unused-bit count first): digitalSignature, keyEncipherment,
+// keyCertSign for a self-signed server; digitalSignature, keyCertSign, cRLSign for an authority;
+// digitalSignature, keyEncipherment for a certificate an authority signs.
+const SELF_SIGNED_USAGE = Buffer.from([0x02, 0xa4]);
+const AUTHORITY_USAGE = Buffer.from([0x01, 0x86]);
+const SERVER_USAGE = Buffer.from([0x05, 0xa0]);
+
 export interface SelfSignedCertificate {
   certPem: string;
   keyPem: string;
 }
 
-/** A certificate for `hosts` (DNS names and IP addresses), valid from an hour ago for `days` days. */
-export function selfSignedCertificate(commonName: string, hosts: readonly string[], days = 3650, now = new Date()): SelfSignedCertificate {
+export interface CertificateRequest {
+  commonName: string;
+  /** DNS names and IP addresses the certificate is for (subject alternative names); none for an authority. */
+  hosts: readonly string[];
+  notBefore: Date;
+  notAfter: Date;
+  /** `self`: its own authority, and a server (the Kubernetes API's); `authority`: a CA that signs others; `server`: signed by `issuer`. */
+  role: 'self' | 'authority' | 'server';
+  /** The authority that signs a `server` certificate. */
+  issuer?: { commonName: string; keyPem: string };
+}
+
+function distinguishedName(commonName: string): Buffer {
+  return sequence(set(sequence(oid('2.5.4.3'), utf8(commonName))));
+}
+
+function extensions(request: CertificateRequest): Buffer {
+  const altNames = sequence(...[...new Set(request.hosts)].map((h) => (isIP(h) ? tlv(0x87, ipBytes(h)) : tlv(0x82, Buffer.from(h, 'ascii')))));
+  const isAuthority = request.role !== 'server';
+  const usage = request.role === 'self' ? SELF_SIGNED_USAGE : request.role === 'authority' ? AUTHORITY_USAGE : SERVER_USAGE;
+  const list = [
+    // basicConstraints (critical): CA:TRUE, or an empty sequence (CA:FALSE, the DER default left out).
+    sequence(oid('2.5.29.19'), bool(true), octetString(isAuthority ? sequence(bool(true)) : sequence())),
+    sequence(oid('2.5.29.15'), bool(true), octetString(tlv(0x03, usage))),
+  ];
+  if (request.role !== 'authority') {
+    list.push(sequence(oid('2.5.29.37'), octetString(sequence(oid('1.3.6.1.5.5.7.3.1'))))); // extKeyUsage: serverAuth
+  }
+  if (request.hosts.length > 0) list.push(sequence(oid('2.5.29.17'), octetString(altNames)));
+  return explicit(3, sequence(...list));
+}
+
+/** A certificate and its new private key (PEM), signed by itself or by `request.issuer`. */
+export function issueCertificate(request: CertificateRequest): SelfSignedCertificate {
+  if (request.role === 'server' && !request.issuer) throw new Error('a server certificate needs the authority that signs it');
   const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-  const name = sequence(set(sequence(oid('2.5.4.3'), utf8(commonName))));
-  const altNames = sequence(...[...new Set(hosts)].map((h) => (isIP(h) ? tlv(0x87, ipBytes(h)) : tlv(0x82, Buffer.from(h, 'ascii')))));
-  const extensions = explicit(3, sequence(
-    sequence(oid('2.5.29.19'), bool(true), octetString(sequence(bool(true)))), // basicConstraints: CA
-    sequence(oid('2.5.29.15'), bool(true), octetString(tlv(0x03, Buffer.from([0x02, 0xa4])))), // keyUsage: digitalSignature, keyEncipherment, keyCertSign
-    sequence(oid('2.5.29.37'), octetString(sequence(oid('1.3.6.1.5.5.7.3.1')))), // extKeyUsage: serverAuth
-    sequence(oid('2.5.29.17'), octetString(altNames)),
-  ));
+  const signer = request.role === 'server' ? createPrivateKey(request.issuer!.keyPem) : privateKey;
+  const issuerName = distinguishedName(request.role === 'server' ? request.issuer!.commonName : request.commonName);
   const serial = randomBytes(16);
   serial[0]! &= 0x7f;
   const tbs = sequence(
     explicit(0, integer(Buffer.from([2]))),
     integer(serial),
     ECDSA_WITH_SHA256,
-    name,
-    sequence(time(new Date(now.getTime() - 3600_000)), time(new Date(now.getTime() + days * 86_400_000))),
-    name,
+    issuerName,
+    sequence(time(request.notBefore), time(request.notAfter)),
+    distinguishedName(request.commonName),
     publicKey.export({ type: 'spki', format: 'der' }),
-    extensions,
+    extensions(request),
   );
-  const signature = sign('sha256', tbs, { key: privateKey, dsaEncoding: 'der' });
+  const signature = sign('sha256', tbs, { key: signer, dsaEncoding: 'der' });
   const der = sequence(tbs, ECDSA_WITH_SHA256, bitString(signature));
   const body = der.toString('base64').replace(/.{1,64}/g, '$&\n');
   return {
     certPem: `-----BEGIN CERTIFICATE-----\n${body}-----END CERTIFICATE-----\n`,
     keyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }) as string,
   };
+}
+
+/**
+ * A self-signed certificate for `hosts`, valid from an hour ago for `days` days. It is its own CA
+ * (basicConstraints CA:TRUE), so a kubeconfig can trust it by `certificate-authority-data`.
+ */
+export function selfSignedCertificate(commonName: string, hosts: readonly string[], days = 3650, now = new Date()): SelfSignedCertificate {
+  return issueCertificate({
+    commonName, hosts, role: 'self', notBefore: new Date(now.getTime() - 3600_000), notAfter: new Date(now.getTime() + days * 86_400_000),
+  });
 }
