@@ -2,7 +2,9 @@
 // sure the certificate in the Secret is good (creating or rotating it), serves the Secret's certificate
 // (so a rotation by another replica reaches this one within a minute), and writes the authority into
 // both webhook configurations' caBundle. A failed pass is retried with backoff (1 s doubling to the
-// resync period). The first pass must yield a certificate: without one there is nothing to serve.
+// resync period). The first pass must succeed: without a certificate there is nothing to serve, and
+// without the caBundle the API server cannot trust it. Configurations the cluster does not have are
+// reported, not fatal: then the API server never calls the webhook at all.
 import type { Clock, ClusterClient, TimerHandle } from '@coxswain/cluster';
 import { ensureCertificateSecret, type SecretRef } from './certificate-secret.js';
 import type { CertificateSet } from './webhook-certificates.js';

@@ -43,7 +43,20 @@ function served(type: WebhookPath['type'], path: string | undefined): boolean {
   return WEBHOOK_PATHS.some((w) => w.type === type && w.path === path);
 }
 
+/** Replicas write the same change at the same moments (their starts): a conflict is read again and retried. */
+const CONFLICT_ATTEMPTS = 5;
+
 async function injectInto(client: ClusterClient, type: WebhookPath['type'], caBundle: string, service: WebhookService): Promise<'updated' | 'unchanged' | 'missing'> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await injectOnce(client, type, caBundle, service);
+    } catch (err) {
+      if (!isApiError(err, 'Conflict') || attempt >= CONFLICT_ATTEMPTS) throw err;
+    }
+  }
+}
+
+async function injectOnce(client: ClusterClient, type: WebhookPath['type'], caBundle: string, service: WebhookService): Promise<'updated' | 'unchanged' | 'missing'> {
   const name = WEBHOOK_CONFIGURATIONS[type];
   let current: MutatingWebhookConfiguration | ValidatingWebhookConfiguration;
   try {
