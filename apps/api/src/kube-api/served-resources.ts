@@ -45,7 +45,7 @@ const IN_CATEGORY_ALL = new Set(['Pod', 'StatefulSet.apps', 'CloneSet.apps.kruis
 const SCALABLE = new Set(['StatefulSet.apps', 'CloneSet.apps.kruise.io', 'StatefulSet.apps.kruise.io', 'UnitedDeployment.apps.kruise.io']);
 
 /** The order groups are listed in discovery: core, then Kubernetes' own groups, then extensions. */
-const GROUP_ORDER = ['', 'apps', 'coordination.k8s.io', 'apiextensions.k8s.io', 'apps.kruise.io'];
+const GROUP_ORDER = ['', 'apps', 'coordination.k8s.io', 'admissionregistration.k8s.io', 'apiextensions.k8s.io', 'apps.kruise.io'];
 
 function qualified(info: KindInfo): string {
   return info.group ? `${info.kind}.${info.group}` : info.kind;
