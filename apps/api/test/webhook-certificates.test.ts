@@ -9,9 +9,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { X509Certificate } from 'node:crypto';
 import type { KubeObject, MutatingWebhookConfiguration, Secret, ValidatingWebhookConfiguration } from '@coxswain/kruise-api';
+import { loadConfig } from '../src/config/config.js';
+import type { Runtime } from '../src/runtime.js';
 import { RENEW_BEFORE_MS, CERTIFICATE_LIFETIME_MS } from '../src/webhook/certificates/webhook-certificates.js';
 import { WEBHOOK_CONFIGURATIONS } from '../src/webhook/certificates/webhook-configurations.js';
 import { WEBHOOK_PATHS } from '../src/webhook/webhook-paths.js';
+import { AdmissionWebhook } from '../src/webhook/webhook.module.js';
 import { eventually } from './support/api-server.js';
 import { clusterGate, permission, ServiceAccountRbac, type GateRecord } from './support/rbac.js';
 import { admissionReview, COXSWAIN_YAML, DNS_NAME, SECRET, SERVICE, WebhookRig } from './support/webhook-rig.js';
@@ -157,6 +160,22 @@ describe('rotation', () => {
         expect(Buffer.from(webhook.clientConfig.caBundle!, 'base64').toString('utf8')).toBe(first.served().caCert);
       }
     }
+  }, 60_000);
+});
+
+describe('a replica without the webhook roles', () => {
+  it('does not start, naming the Secret, the roles to grant and the refusal', async () => {
+    const gate = clusterGate(ServiceAccountRbac.fromManifests(COXSWAIN_YAML, ACCOUNT, ['coxswain-api']));
+    const rig = await WebhookRig.start({ intercept: gate.intercept });
+    rigs.push(rig);
+    const config = loadConfig({ PGLITE_DIR: 'memory', CLUSTER: 'kubernetes', WEBHOOK_PORT: '0', WEBHOOK_NAMESPACE: 'coxswain' });
+    const webhook = new AdmissionWebhook(rig.client(), { config } as Runtime);
+    await expect(webhook.onApplicationBootstrap()).rejects.toThrow(
+      'WEBHOOK_PORT=0: cannot set up the webhook certificate (Secret coxswain/coxswain-webhook-certs, caBundle of the webhook configurations; ' +
+      'grant the Role and ClusterRole coxswain-webhook of docker/kubernetes/coxswain.yaml, or set WEBHOOK_PORT=off): ' +
+      'secrets "coxswain-webhook-certs" is forbidden: User "system:serviceaccount:coxswain:coxswain" cannot get resource "secrets" in API group "" in the namespace "coxswain"',
+    );
+    expect(webhook.port()).toBeUndefined();
   }, 60_000);
 });
 
