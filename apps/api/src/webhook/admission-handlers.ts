@@ -48,8 +48,8 @@ function decodeObject(value: unknown, field: string, request: AdmissionRequest):
 /** The 422 Invalid the API server would answer for these field errors. */
 function invalid(request: AdmissionRequest, errorKind: string, name: string, errors: readonly FieldError[]): ResponseStatus {
   const resource = findResource(apiVersionOf(request), request.resource.resource);
-  const status = statusFromApiError(ApiError.fromFieldErrors(errorKind, name, errors), resource, name).toStatus();
-  return { ...status, status: 'Failure' } as unknown as ResponseStatus;
+  // A metav1.Status, as an AdmissionResponse carries it (its kind and apiVersion are allowed there).
+  return statusFromApiError(ApiError.fromFieldErrors(errorKind, name, errors), resource, name).toStatus() as unknown as ResponseStatus;
 }
 
 export async function admitReview(webhook: WebhookPath, request: AdmissionRequest, deps: AdmissionDependencies): Promise<AdmissionResponse> {

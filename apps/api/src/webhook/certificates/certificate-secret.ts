@@ -36,12 +36,9 @@ function fromSecret(secret: Secret): Partial<CertificateSet> {
   return { caKey: read('ca-key.pem'), caCert: read('ca-cert.pem'), key: read('key.pem'), cert: read('cert.pem') };
 }
 
-function secretData(set: CertificateSet): Record<string, string> {
+/** The Secret's data for a set just issued (which always has its authority's key). */
+function secretData(set: Required<CertificateSet>): Record<string, string> {
   return Object.fromEntries(Object.entries(KEYS).map(([key, field]) => [key, Buffer.from(set[field], 'utf8').toString('base64')]));
-}
-
-function complete(set: Partial<CertificateSet>): CertificateSet {
-  return set as CertificateSet;
 }
 
 export async function ensureCertificateSecret(client: ClusterClient, ref: SecretRef, dnsName: string, now: number): Promise<EnsuredCertificates> {
@@ -61,7 +58,7 @@ export async function ensureCertificateSecret(client: ClusterClient, ref: Secret
     }
   }
   const stored = fromSecret(current);
-  if (isCertificateSetGood(stored, dnsName, now)) return { set: complete(stored), written: false };
+  if (isCertificateSetGood(stored, dnsName, now)) return { set: stored, written: false };
   const set = issueCertificateSet(dnsName, now, stored);
   try {
     await client.update<Secret>({ ...current, data: { ...current.data, ...secretData(set) } });
@@ -70,7 +67,7 @@ export async function ensureCertificateSecret(client: ClusterClient, ref: Secret
     if (!isApiError(err, 'Conflict')) throw err;
     const winner = await client.get<Secret>(SECRET, ref.namespace, ref.name);
     const theirs = fromSecret(winner);
-    if (isCertificateSetGood(theirs, dnsName, now)) return { set: complete(theirs), written: false };
+    if (isCertificateSetGood(theirs, dnsName, now)) return { set: theirs, written: false };
     throw err;
   }
 }

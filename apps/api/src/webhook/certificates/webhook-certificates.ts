@@ -19,7 +19,8 @@ const AUTHORITY_REUSE_MS = YEAR_MS;
 /** PEM texts: the authority's certificate and key, and the serving certificate and key. */
 export interface CertificateSet {
   caCert: string;
-  caKey: string;
+  /** Absent when a Secret holds none (written by someone else): a rotation then makes a new authority. */
+  caKey?: string;
   cert: string;
   key: string;
 }
@@ -45,7 +46,7 @@ function pairs(cert: X509Certificate, keyPem: string): boolean {
 }
 
 /** Whether `set` can serve `dnsName` from `now` until past the renewal margin. */
-export function isCertificateSetGood(set: Partial<CertificateSet> | undefined, dnsName: string, now: number): boolean {
+export function isCertificateSetGood(set: Partial<CertificateSet> | undefined, dnsName: string, now: number): set is CertificateSet {
   if (!set?.cert || !set.key || !set.caCert) return false;
   const cert = parse(set.cert);
   const ca = parse(set.caCert);
@@ -63,7 +64,7 @@ function reusableAuthority(set: Partial<CertificateSet> | undefined, now: number
 }
 
 /** A new serving certificate for `dnsName`, signed by the previous authority when it may be reused, else by a new one. */
-export function issueCertificateSet(dnsName: string, now: number, previous?: Partial<CertificateSet>): CertificateSet {
+export function issueCertificateSet(dnsName: string, now: number, previous?: Partial<CertificateSet>): Required<CertificateSet> {
   const authority = reusableAuthority(previous, now) ?? (() => {
     const made = issueCertificate({ commonName: AUTHORITY_NAME, hosts: [], role: 'authority', notBefore: new Date(now), notAfter: new Date(now + CERTIFICATE_LIFETIME_MS) });
     return { caCert: made.certPem, caKey: made.keyPem };
@@ -78,5 +79,5 @@ export function issueCertificateSet(dnsName: string, now: number, previous?: Par
     notBefore: new Date(caStart),
     notAfter: new Date(now + CERTIFICATE_LIFETIME_MS),
   });
-  return { ...authority, cert: serving.certPem, key: serving.keyPem };
+  return { caCert: authority.caCert, caKey: authority.caKey, cert: serving.certPem, key: serving.keyPem };
 }
