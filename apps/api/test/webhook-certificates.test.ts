@@ -104,6 +104,19 @@ describe('the webhook certificate', () => {
   });
 });
 
+describe('a configuration re-created without its caBundle', () => {
+  it('gets it back at the next resync (every minute)', async () => {
+    const rig = await gatedRig();
+    const replica = await rig.replica();
+    const config = await rig.store.get<MutatingWebhookConfiguration>(MUTATING, undefined, WEBHOOK_CONFIGURATIONS.mutating);
+    await rig.store.update({ ...config, webhooks: config.webhooks!.map(({ clientConfig: { caBundle: _dropped, ...rest }, ...w }) => ({ ...w, clientConfig: rest })) });
+    await expect(rig.caBundle()).rejects.toThrow('no caBundle');
+    await rig.clock.advance(60_000);
+    const restored = await eventually(async () => rig.caBundle().catch(() => undefined), 10_000, 'the caBundle to be written again');
+    expect(restored).toBe(replica.served().caCert);
+  }, 60_000);
+});
+
 describe('two replicas starting at once', () => {
   it('end up serving one certificate', async () => {
     const rig = await gatedRig();
