@@ -44,6 +44,7 @@ import { MetricsController } from './metrics/metrics.controller.js';
 import { DocsController } from './rest/docs.controller.js';
 import { HooksController } from './rest/hooks.controller.js';
 import { KubeApiModule } from './kube-api/kube-api.server.js';
+import { AdmissionWebhookModule } from './webhook/webhook.module.js';
 import type { Runtime } from './runtime.js';
 import { RuntimeModule } from './runtime.module.js';
 import { WorkloadsService } from './workloads/workloads.service.js';
@@ -58,6 +59,7 @@ export class AppModule implements NestModule {
         AuditModule,
         AuthModule,
         KubeApiModule,
+        AdmissionWebhookModule,
         GraphQLModule.forRootAsync<ApolloDriverConfig>({
           driver: ApolloDriver,
           imports: [AuthModule],

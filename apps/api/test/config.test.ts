@@ -146,3 +146,28 @@ describe('Kubernetes mode and the Kubernetes API', () => {
     expect(loadConfig({ KUBE_API_PORT: 'off' }).kubeApi.port).toBeUndefined();
   });
 });
+
+describe('the admission webhook', () => {
+  it('serves on 9876 in Kubernetes mode and not at all in embedded mode unless WEBHOOK_PORT is set', () => {
+    expect(loadConfig({ CLUSTER: 'kubernetes' }).webhook).toEqual({
+      port: 9876, service: { namespace: expect.any(String), name: 'coxswain-webhook-service' }, secretName: 'coxswain-webhook-certs',
+    });
+    expect(loadConfig({}).webhook.port).toBeUndefined();
+    expect(loadConfig({ CLUSTER: 'kubernetes', WEBHOOK_PORT: 'off' }).webhook.port).toBeUndefined();
+    expect(loadConfig({ WEBHOOK_PORT: '0' }).webhook.port).toBe(0);
+    expect(loadConfig({ CLUSTER: 'kubernetes', WEBHOOK_SERVICE: 'hooks', WEBHOOK_NAMESPACE: 'ops', WEBHOOK_SECRET: 'hooks.certs' }).webhook)
+      .toEqual({ port: 9876, service: { namespace: 'ops', name: 'hooks' }, secretName: 'hooks.certs' });
+  });
+
+  it.each([
+    [{ WEBHOOK_PORT: 'https' }, 'WEBHOOK_PORT="https": expected an integer from 0 to 65535'],
+    [{ WEBHOOK_PORT: '3000' }, 'WEBHOOK_PORT=3000: the API already listens on it (PORT)'],
+    [{ WEBHOOK_PORT: '3443' }, 'WEBHOOK_PORT=3443: the Kubernetes API already listens on it (KUBE_API_PORT)'],
+    [{ CLUSTER: 'kubernetes', WEBHOOK_SERVICE: 'Webhook_Service' }, 'WEBHOOK_SERVICE="Webhook_Service": expected a Service name (lowercase letters, digits and \'-\', starting with a letter'],
+    [{ CLUSTER: 'kubernetes', WEBHOOK_SERVICE: '9hooks' }, 'WEBHOOK_SERVICE="9hooks": expected a Service name'],
+    [{ CLUSTER: 'kubernetes', WEBHOOK_NAMESPACE: 'ops.team' }, 'WEBHOOK_NAMESPACE="ops.team": expected a namespace name'],
+    [{ CLUSTER: 'kubernetes', WEBHOOK_SECRET: '-certs' }, 'WEBHOOK_SECRET="-certs": expected a Secret name'],
+  ])('refuses %j by name', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});

@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 // @ts-expect-error a plain ESM script without types
 import { kruiseCrdsYaml } from '../../../scripts/kruise-crds.mjs';
+import { WEBHOOK_CONFIGURATIONS } from '../src/webhook/certificates/webhook-configurations.js';
+import { WEBHOOK_PATHS } from '../src/webhook/webhook-paths.js';
 
 const DIR = join(import.meta.dirname, '..', '..', '..', 'docker', 'kubernetes');
 const docs = (file: string) => parseAllDocuments(readFileSync(join(DIR, file), 'utf8')).map((d) => d.toJS()).filter(Boolean);
@@ -39,5 +41,29 @@ describe('docker/kubernetes', () => {
     expect(container.readinessProbe.httpGet.path).toBe('/readyz');
     expect(container.livenessProbe.httpGet.path).toBe('/healthz');
     expect(deployment.spec.template.spec.serviceAccountName).toBe('coxswain');
+  });
+
+  it('registers the admission webhooks as OpenKruise v1.9 does (names, paths, rules, failurePolicy Fail) behind the webhook Service the Deployment serves', () => {
+    const all = docs('coxswain.yaml');
+    const webhooks = (kind: string, name: string) => all.find((d) => d.kind === kind && d.metadata.name === name).webhooks;
+    const registered = [
+      ...webhooks('MutatingWebhookConfiguration', WEBHOOK_CONFIGURATIONS.mutating).map((w: object) => ({ type: 'mutating', ...w })),
+      ...webhooks('ValidatingWebhookConfiguration', WEBHOOK_CONFIGURATIONS.validating).map((w: object) => ({ type: 'validating', ...w })),
+    ];
+    expect(registered).toEqual(WEBHOOK_PATHS.map((w) => ({
+      type: w.type,
+      name: w.name,
+      admissionReviewVersions: ['v1'],
+      clientConfig: { service: { name: 'coxswain-webhook-service', namespace: 'coxswain', path: w.path } },
+      failurePolicy: 'Fail',
+      rules: [{ apiGroups: [w.group], apiVersions: [...w.versions], operations: [...w.operations], resources: [w.resource] }],
+      sideEffects: 'None',
+    })));
+    const service = all.find((d) => d.kind === 'Service' && d.metadata.name === 'coxswain-webhook-service');
+    expect(service.spec.ports).toEqual([{ name: 'webhook', port: 443, targetPort: 'webhook' }]);
+    const container = all.find((d) => d.kind === 'Deployment').spec.template.spec.containers[0];
+    expect(container.ports).toContainEqual({ name: 'webhook', containerPort: 9876 });
+    const env = Object.fromEntries(container.env.map((e: { name: string; value?: string; valueFrom?: unknown }) => [e.name, e.value ?? e.valueFrom]));
+    expect(env).toMatchObject({ WEBHOOK_PORT: '9876', WEBHOOK_SERVICE: 'coxswain-webhook-service', WEBHOOK_NAMESPACE: { fieldRef: { fieldPath: 'metadata.namespace' } } });
   });
 });

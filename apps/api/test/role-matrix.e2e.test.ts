@@ -25,6 +25,7 @@ const KINDS: Kind[] = [
   { name: 'Lease', path: `/apis/coordination.k8s.io/v1/namespaces/${ns}/leases`, manifest: { apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', metadata: { name: 'm', namespace: ns }, spec: {} } },
   { name: 'Node', path: '/api/v1/nodes', manifest: { apiVersion: 'v1', kind: 'Node', metadata: { name: 'm' } } },
   { name: 'Namespace', path: '/api/v1/namespaces', manifest: { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'm' } } },
+  { name: 'Secret', path: `/api/v1/namespaces/${ns}/secrets`, manifest: { apiVersion: 'v1', kind: 'Secret', metadata: { name: 'm', namespace: ns }, data: { k: 'dg==' } } },
 ];
 
 /** The table README "Tokens and roles" documents. */
@@ -90,6 +91,16 @@ describe('one role table on GraphQL and the Kubernetes API', () => {
     const kind = KINDS.find((k) => k.name === kindName)!;
     const expected = allowed(role, kindName) ? 'allowed' : 'forbidden';
     expect({ graphql: await graphqlVerdict(role, verb, kind), kube: await kubeVerdict(role, verb, kind) }).toEqual({ graphql: expected, kube: expected });
+  });
+
+  it('reads: only admins read Secrets, on both surfaces', async () => {
+    for (const role of ROLES) {
+      const expected = role === 'admin' ? 'allowed' : 'forbidden';
+      const res = await api.graphql(`{ objects(kind: "secrets", namespace: "${ns}") { totalCount } }`, {}, { token: secrets[role] });
+      const graphql = res.errors?.[0]?.extensions?.code === 'FORBIDDEN' ? 'forbidden' : 'allowed';
+      const kube_ = (await kube('GET', `/api/v1/namespaces/${ns}/secrets`, secrets[role])) === 403 ? 'forbidden' : 'allowed';
+      expect({ role, graphql, kube: kube_ }).toEqual({ role, graphql: expected, kube: expected });
+    }
   });
 
   it('reads: every role but hook-acker lists nodes and leases on both surfaces', async () => {

@@ -10,5 +10,6 @@ export * from './apply/index.js';
 export * from './embedded/embedded-cluster.js';
 export * from './embedded/kruise-crds.js';
 export * from './admission/kruise-admission.js';
+export * from './admission/kind-admission.js';
 export * from './remote/index.js';
 export * from './collections/sorted-keys.js';

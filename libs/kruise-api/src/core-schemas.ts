@@ -11,7 +11,7 @@ import type {
   PersistentVolume, PersistentVolumeClaimCondition, PersistentVolumeClaimSpec, PersistentVolumeClaimStatus, PersistentVolumeClaimTemplate,
   PersistentVolumeSpec, PersistentVolumeStatus, Pod, PodAffinity,
   PodAffinityTerm, PodCondition, PodIP, PodReadinessGate, PodSecurityContext, PodSpec, PodStatus, PodTemplateSpec, PreferredSchedulingTerm,
-  Probe, ResourceFieldSelector, ResourceRequirements, SecretKeySelector, SecurityContext, Taint, TCPSocketAction, Toleration,
+  Probe, ResourceFieldSelector, ResourceRequirements, Secret, SecretKeySelector, SecurityContext, Taint, TCPSocketAction, Toleration,
   TopologySpreadConstraint, TypedLocalObjectReference, Volume, VolumeMount, WeightedPodAffinityTerm,
 } from './core.js';
 import type {
@@ -20,6 +20,10 @@ import type {
 } from './apps-v1.js';
 import type { CustomResourceDefinition, CustomResourceDefinitionSpec, CustomResourceDefinitionVersion, PrinterColumn } from './apiextensions.js';
 import type { Lease, LeaseSpec } from './coordination.js';
+import type {
+  MatchCondition, MutatingWebhook, MutatingWebhookConfiguration, RuleWithOperations, ServiceReference, ValidatingWebhook,
+  ValidatingWebhookConfiguration, WebhookClientConfig,
+} from './admissionregistration.js';
 import type { StatefulSetCondition, StatefulSetPersistentVolumeClaimRetentionPolicy } from './statefulset.js';
 import {
   boolean, int32, int64, intOrString, json, listOf, mapOf, object, oneOf, quantity, string, stringList, stringMap, time, type Schema,
@@ -420,6 +424,8 @@ export const namespace = object<Namespace>({
   }),
 });
 
+export const secret = object<Secret>({ ...typeMeta, spec: json, status: json, type: string, data: stringMap, stringData: stringMap, immutable: boolean });
+
 export const controllerRevision = object<ControllerRevision>({ ...typeMeta, spec: json, status: json, data: json, revision: int64 }, ['revision']);
 
 // --- apps/v1 specs inside UnitedDeployment templates --------------------------------------------
@@ -511,6 +517,42 @@ export const lease = object<Lease>({
   ...typeMeta,
   spec: object<LeaseSpec>({ holderIdentity: string, leaseDurationSeconds: int32, acquireTime: time, renewTime: time, leaseTransitions: int32 }),
   status: json,
+});
+
+// --- admissionregistration.k8s.io/v1 ------------------------------------------------------------
+
+const webhookClientConfig = object<WebhookClientConfig>({
+  url: string,
+  service: object<ServiceReference>({ namespace: string, name: string, path: string, port: int32 }, ['namespace', 'name']),
+  caBundle: string,
+});
+
+const validatingWebhookFields = {
+  name: string,
+  clientConfig: webhookClientConfig,
+  rules: listOf(object<RuleWithOperations>({
+    operations: listOf(oneOf('*', 'CREATE', 'UPDATE', 'DELETE', 'CONNECT')), apiGroups: stringList, apiVersions: stringList, resources: stringList,
+    scope: oneOf('*', 'Cluster', 'Namespaced'),
+  })),
+  failurePolicy: oneOf('Ignore', 'Fail'),
+  matchPolicy: oneOf('Exact', 'Equivalent'),
+  namespaceSelector: labelSelector,
+  objectSelector: labelSelector,
+  sideEffects: oneOf('None', 'NoneOnDryRun', 'Some', 'Unknown'),
+  timeoutSeconds: int32,
+  admissionReviewVersions: stringList,
+  matchConditions: listOf(object<MatchCondition>({ name: string, expression: string }, ['name', 'expression'])),
+};
+const webhookRequired = ['name', 'clientConfig', 'sideEffects', 'admissionReviewVersions'] as const;
+
+export const mutatingWebhookConfiguration = object<MutatingWebhookConfiguration>({
+  ...typeMeta, spec: json, status: json,
+  webhooks: listOf(object<MutatingWebhook>({ ...validatingWebhookFields, reinvocationPolicy: oneOf('Never', 'IfNeeded') }, webhookRequired)),
+});
+
+export const validatingWebhookConfiguration = object<ValidatingWebhookConfiguration>({
+  ...typeMeta, spec: json, status: json,
+  webhooks: listOf(object<ValidatingWebhook>(validatingWebhookFields, webhookRequired)),
 });
 
 const printerColumn = object<PrinterColumn>({

@@ -679,3 +679,17 @@ export interface ControllerRevision extends KubeObject {
   data?: JsonValue;
   revision: number;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Secret
+
+/** A Secret (what the webhook keeps its certificate in). `data` values are base64. */
+export interface Secret extends KubeObject {
+  apiVersion: 'v1';
+  kind: 'Secret';
+  type?: string;
+  data?: Record<string, string>;
+  /** Write-only plain text; the API server merges it into `data` and never returns it. */
+  stringData?: Record<string, string>;
+  immutable?: boolean;
+}

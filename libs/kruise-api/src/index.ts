@@ -9,6 +9,7 @@ export type * from './apps-v1.js';
 export type * from './uniteddeployment.js';
 export * from './coordination.js';
 export * from './apiextensions.js';
+export * from './admissionregistration.js';
 export * from './kruise-crds.js';
 export type * from './inplace-state.js';
 export * from './keys.js';

@@ -21,6 +21,8 @@ export const KINDS: readonly KindInfo[] = [
   // Provisioned for claims by the embedded cluster's simulator (sim/volume-provisioner.ts).
   { apiVersions: ['v1'], kind: 'PersistentVolume', group: '', plural: 'persistentvolumes', namespaced: false, hasStatusSubresource: true },
   { apiVersions: ['v1'], kind: 'Event', group: '', plural: 'events', namespaced: true, hasStatusSubresource: false },
+  // The admission webhook's certificate (README "Kubernetes mode"); only admins may read or write them.
+  { apiVersions: ['v1'], kind: 'Secret', group: '', plural: 'secrets', namespaced: true, hasStatusSubresource: false },
   { apiVersions: ['apps/v1'], kind: 'ControllerRevision', group: 'apps', plural: 'controllerrevisions', namespaced: true, hasStatusSubresource: false },
   { apiVersions: ['apps.kruise.io/v1beta1', 'apps.kruise.io/v1alpha1'], kind: 'CloneSet', group: 'apps.kruise.io', plural: 'clonesets', namespaced: true, hasStatusSubresource: true },
   { apiVersions: ['apps.kruise.io/v1beta1', 'apps.kruise.io/v1alpha1'], kind: 'StatefulSet', group: 'apps.kruise.io', plural: 'statefulsets', namespaced: true, hasStatusSubresource: true },
@@ -29,8 +31,11 @@ export const KINDS: readonly KindInfo[] = [
   { apiVersions: ['apps/v1'], kind: 'Deployment', group: 'apps', plural: 'deployments', namespaced: true, hasStatusSubresource: true },
   { apiVersions: ['apps/v1'], kind: 'ReplicaSet', group: 'apps', plural: 'replicasets', namespaced: true, hasStatusSubresource: true },
   { apiVersions: ['apps.kruise.io/v1beta1', 'apps.kruise.io/v1alpha1'], kind: 'UnitedDeployment', group: 'apps.kruise.io', plural: 'uniteddeployments', namespaced: true, hasStatusSubresource: true },
-  // Leader election's locks and the Kruise kinds' definitions (served over the Kubernetes API).
+  // Leader election's locks, admission webhooks' configurations and the Kruise kinds' definitions.
   { apiVersions: ['coordination.k8s.io/v1'], kind: 'Lease', group: 'coordination.k8s.io', plural: 'leases', namespaced: true, hasStatusSubresource: false },
+  // Where the API server finds admission webhooks; the webhook writes its caBundle into them.
+  { apiVersions: ['admissionregistration.k8s.io/v1'], kind: 'MutatingWebhookConfiguration', group: 'admissionregistration.k8s.io', plural: 'mutatingwebhookconfigurations', namespaced: false, hasStatusSubresource: false },
+  { apiVersions: ['admissionregistration.k8s.io/v1'], kind: 'ValidatingWebhookConfiguration', group: 'admissionregistration.k8s.io', plural: 'validatingwebhookconfigurations', namespaced: false, hasStatusSubresource: false },
   { apiVersions: ['apiextensions.k8s.io/v1'], kind: 'CustomResourceDefinition', group: 'apiextensions.k8s.io', plural: 'customresourcedefinitions', namespaced: false, hasStatusSubresource: true },
 ];
 

@@ -288,12 +288,15 @@ export interface JsonPatchOperation {
   op: 'add' | 'remove' | 'replace';
   /** RFC 6901 pointer, e.g. `/containers/0/image`. */
   path: string;
+  /** What `add` and `replace` write, so the operations are an RFC 6902 patch (the mutating webhook's answer). */
+  value?: unknown;
 }
 
 /**
  * The JSON patch turning `from` into `to`, shaped like the one Kruise computes (gomodules jsonpatch):
  * objects key by key (sorted, for a deterministic first operation), arrays index by index with
- * trailing removals/additions, anything else a `replace`.
+ * trailing removals/additions, anything else a `replace`. Applied in order, the operations turn `from`
+ * into `to`.
  */
 export function jsonPatchOperations(from: unknown, to: unknown, path = ''): JsonPatchOperation[] {
   if (jsonEqual(from, to)) return [];
@@ -302,7 +305,7 @@ export function jsonPatchOperations(from: unknown, to: unknown, path = ''): Json
     const keys = [...new Set([...Object.keys(from), ...Object.keys(to)])].sort();
     for (const key of keys) {
       const child = `${path}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`;
-      if (from[key] === undefined && to[key] !== undefined) ops.push({ op: 'add', path: child });
+      if (from[key] === undefined && to[key] !== undefined) ops.push({ op: 'add', path: child, value: to[key] });
       else if (from[key] !== undefined && to[key] === undefined) ops.push({ op: 'remove', path: child });
       else ops.push(...jsonPatchOperations(from[key], to[key], child));
     }
@@ -312,9 +315,9 @@ export function jsonPatchOperations(from: unknown, to: unknown, path = ''): Json
     const ops: JsonPatchOperation[] = [];
     const common = Math.min(from.length, to.length);
     for (let i = from.length - 1; i >= common; i--) ops.push({ op: 'remove', path: `${path}/${i}` });
-    for (let i = common; i < to.length; i++) ops.push({ op: 'add', path: `${path}/${i}` });
+    for (let i = common; i < to.length; i++) ops.push({ op: 'add', path: `${path}/${i}`, value: to[i] });
     for (let i = 0; i < common; i++) ops.push(...jsonPatchOperations(from[i], to[i], `${path}/${i}`));
     return ops;
   }
-  return [{ op: 'replace', path }];
+  return [{ op: 'replace', path, value: to }];
 }

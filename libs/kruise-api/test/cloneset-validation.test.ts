@@ -433,13 +433,17 @@ describe('updates', () => {
 describe('jsonPatchOperations', () => {
   it('diffs objects by key, arrays by index', () => {
     expect(jsonPatchOperations({ a: 1, b: [1, 2], c: { d: 'x' } }, { a: 2, b: [1], c: { e: 'y' }, f: true })).toEqual([
-      { op: 'replace', path: '/a' },
+      { op: 'replace', path: '/a', value: 2 },
       { op: 'remove', path: '/b/1' },
       { op: 'remove', path: '/c/d' },
-      { op: 'add', path: '/c/e' },
-      { op: 'add', path: '/f' },
+      { op: 'add', path: '/c/e', value: 'y' },
+      { op: 'add', path: '/f', value: true },
     ]);
-    expect(jsonPatchOperations({ 'a/b': 1 }, { 'a/b': 2 })).toEqual([{ op: 'replace', path: '/a~1b' }]);
+    expect(jsonPatchOperations({ 'a/b': 1 }, { 'a/b': 2 })).toEqual([{ op: 'replace', path: '/a~1b', value: 2 }]);
+    expect(jsonPatchOperations({ a: [1] }, { a: [1, { b: 2 }, 3] })).toEqual([
+      { op: 'add', path: '/a/1', value: { b: 2 } },
+      { op: 'add', path: '/a/2', value: 3 },
+    ]);
     expect(jsonPatchOperations({ a: 1 }, { a: 1 })).toEqual([]);
   });
 });

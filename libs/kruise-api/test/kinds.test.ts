@@ -17,6 +17,9 @@ describe('lookupKind', () => {
     ['apps.kruise.io/v1beta1', 'UnitedDeployment'],
     ['apps/v1', 'Deployment'],
     ['apps/v1', 'ReplicaSet'],
+    ['v1', 'Secret'],
+    ['admissionregistration.k8s.io/v1', 'MutatingWebhookConfiguration'],
+    ['admissionregistration.k8s.io/v1', 'ValidatingWebhookConfiguration'],
   ])('serves %s %s', (apiVersion, kind) => {
     const info = lookupKind(apiVersion, kind);
     expect(info?.kind).toBe(kind);
@@ -86,6 +89,6 @@ describe('findKindByName', () => {
 
   it('knows which kinds are namespaced', () => {
     const clusterScoped = KINDS.filter((k) => !k.namespaced).map((k) => k.kind);
-    expect(clusterScoped.sort()).toEqual(['CustomResourceDefinition', 'Namespace', 'Node', 'PersistentVolume']);
+    expect(clusterScoped.sort()).toEqual(['CustomResourceDefinition', 'MutatingWebhookConfiguration', 'Namespace', 'Node', 'PersistentVolume', 'ValidatingWebhookConfiguration']);
   });
 });

@@ -73,8 +73,9 @@ export class ClusterObjectsService {
    * paged from the cache's ordered indexes, so a page of a 100,000-pod namespace costs the page; other
    * kinds are few and listed from the cluster. The resourceVersion is the one to watch from.
    */
-  async list(kind: string, namespace?: string | null, labelSelector?: string | null): Promise<{ source: OrderedSource<KubeObject>; resourceVersion: string }> {
+  async list(principal: Principal, kind: string, namespace?: string | null, labelSelector?: string | null): Promise<{ source: OrderedSource<KubeObject>; resourceVersion: string }> {
     const ref = this.resolveKind(kind);
+    authorize(principal, 'list', ref.info);
     const selector = labelSelector ? Selector.parse(labelSelector) : undefined; // a bad selector is the caller's error, named as such
     const scope = ref.info.namespaced ? (namespace ?? undefined) : undefined;
     const informer = this.cache.informerFor(ref.apiVersion, ref.kind);
@@ -100,8 +101,9 @@ export class ClusterObjectsService {
     };
   }
 
-  async get(kind: string, namespace: string | null | undefined, name: string): Promise<KubeObject | null> {
+  async get(principal: Principal, kind: string, namespace: string | null | undefined, name: string): Promise<KubeObject | null> {
     const ref = this.resolveKind(kind);
+    authorize(principal, 'get', ref.info);
     try {
       return await this.cluster.get(ref, ref.info.namespaced ? (namespace ?? 'default') : undefined, name);
     } catch (err) {
@@ -175,8 +177,9 @@ export class ClusterObjectsService {
     });
   }
 
-  changes(kind: string, namespace?: string | null, labelSelector?: string | null, resourceVersion?: string | null): AsyncIterableIterator<WatchEvent> {
+  changes(principal: Principal, kind: string, namespace?: string | null, labelSelector?: string | null, resourceVersion?: string | null): AsyncIterableIterator<WatchEvent> {
     const ref = this.resolveKind(kind);
+    authorize(principal, 'watch', ref.info);
     if (labelSelector) Selector.parse(labelSelector);
     return watchIterator(this.cluster, ref, {
       namespace: namespace ?? undefined,

@@ -39,6 +39,15 @@ export interface AppConfig {
     tlsKeyFile: string | undefined;
     generatedTlsDir: string | undefined;
   };
+  /** Kruise's admission webhooks over HTTPS (README "Kubernetes mode"). */
+  webhook: {
+    /** 0 picks a free port; undefined serves none. */
+    port: number | undefined;
+    /** The Service the API server calls the webhook through; its DNS name is the certificate's. */
+    service: { namespace: string; name: string };
+    /** The Secret (in the Service's namespace) the replicas keep the certificate in. */
+    secretName: string;
+  };
   cluster: {
     /** `embedded`: the simulated cluster in this process; `kubernetes`: a real cluster through client-node. */
     mode: ClusterMode;
@@ -92,6 +101,10 @@ export const ENVIRONMENT: readonly { name: string; default: string; meaning: str
   { name: 'KUBE_API_PORT', default: '3443', meaning: 'HTTPS port of the Kubernetes API over the cluster (kubectl, client-node); `off` serves none, `0` any free port. See [kubectl](#kubectl).' },
   { name: 'KUBE_API_TLS_CERT', default: '(unset)', meaning: 'PEM certificate of the Kubernetes API (with KUBE_API_TLS_KEY). Unset: a self-signed one, kept next to the PGlite directory (`.data/kube-api.crt`).' },
   { name: 'KUBE_API_TLS_KEY', default: '(unset)', meaning: 'PEM private key of KUBE_API_TLS_CERT.' },
+  { name: 'WEBHOOK_PORT', default: '(9876 with CLUSTER=kubernetes, else off)', meaning: 'HTTPS port of Kruise\'s admission webhooks (defaulting and validation of CloneSets, Advanced StatefulSets and UnitedDeployments, called by the API server); `off` serves none, `0` any free port. See [Kubernetes mode](#kubernetes-mode).' },
+  { name: 'WEBHOOK_SERVICE', default: 'coxswain-webhook-service', meaning: 'The Service the API server calls the webhook through (written into the webhook configurations); the certificate is for `WEBHOOK_SERVICE.WEBHOOK_NAMESPACE.svc`.' },
+  { name: 'WEBHOOK_NAMESPACE', default: '(pod namespace, or default)', meaning: 'Namespace of the webhook Service and of its certificate Secret.' },
+  { name: 'WEBHOOK_SECRET', default: 'coxswain-webhook-certs', meaning: 'The Secret the replicas keep the webhook certificate in (made at the first start, rotated six months before it expires).' },
   { name: 'CLUSTER', default: 'embedded', meaning: '`embedded` runs the simulated cluster; `kubernetes` runs the controllers against a real cluster through @kubernetes/client-node (no simulator; manifests with `status` are refused). See [Kubernetes mode](#kubernetes-mode).' },
   { name: 'KUBECONFIG', default: '(unset)', meaning: 'Kubernetes mode: the kubeconfig file. Unset: the in-cluster service account when running in a pod, else `~/.kube/config`.' },
   { name: 'KUBE_CONTEXT', default: '(unset)', meaning: 'Kubernetes mode: the kubeconfig context to use (unset: its current context).' },
@@ -227,10 +240,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (clusterMode === 'kubernetes' && read('CLOCK_MODE') === 'scaled') problems.push('CLOCK_MODE=scaled: a real cluster keeps real time; use CLOCK_MODE=real with CLUSTER=kubernetes');
   if (clusterMode === 'kubernetes' && read('SEED_FILE') !== undefined) problems.push('SEED_FILE: seeding is for the embedded cluster; apply manifests to a real cluster with kubectl or applyManifest');
 
+  const webhookPortRaw = read('WEBHOOK_PORT') ?? (clusterMode === 'kubernetes' ? '9876' : 'off');
+  const webhookPort = webhookPortRaw === 'off' ? undefined : int('WEBHOOK_PORT', 9876, 0, 65535);
+  const mainPort = int('PORT', 3000, 0, 65535);
+  if (webhookPort !== undefined && webhookPort !== 0) {
+    if (webhookPort === mainPort) problems.push(`WEBHOOK_PORT=${webhookPort}: the API already listens on it (PORT)`);
+    if (webhookPort === kubeApiPort) problems.push(`WEBHOOK_PORT=${webhookPort}: the Kubernetes API already listens on it (KUBE_API_PORT)`);
+  }
+  const webhookService = read('WEBHOOK_SERVICE') ?? 'coxswain-webhook-service';
+  if (!isDns1035Label(webhookService)) {
+    problems.push(`WEBHOOK_SERVICE=${JSON.stringify(webhookService)}: expected a Service name (lowercase letters, digits and '-', starting with a letter and ending with a letter or digit, at most 63 characters)`);
+  }
+  const webhookNamespace = read('WEBHOOK_NAMESPACE') ?? podNamespace() ?? 'default';
+  if (!isDns1123Label(webhookNamespace)) {
+    problems.push(`WEBHOOK_NAMESPACE=${JSON.stringify(webhookNamespace)}: expected a namespace name (lowercase letters, digits and '-', starting and ending with a letter or digit, at most 63 characters)`);
+  }
+  const webhookSecret = read('WEBHOOK_SECRET') ?? 'coxswain-webhook-certs';
+  if (!isDns1123Subdomain(webhookSecret)) {
+    problems.push(`WEBHOOK_SECRET=${JSON.stringify(webhookSecret)}: expected a Secret name (lowercase letters, digits, '-' and '.', starting and ending with a letter or digit, at most 253 characters)`);
+  }
+
   const source = { env: Object.fromEntries(ENVIRONMENT.flatMap(({ name }) => (env[name] === undefined ? [] : [[name, env[name]!]]))), cwd };
   const config: AppConfig = {
     source,
-    port: int('PORT', 3000, 0, 65535),
+    port: mainPort,
     host: read('HOST') ?? '127.0.0.1',
     databaseUrl,
     pgliteDir,
@@ -256,6 +289,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       tlsCertFile: tlsCertFile === undefined ? undefined : resolve(cwd, tlsCertFile),
       tlsKeyFile: tlsKeyFile === undefined ? undefined : resolve(cwd, tlsKeyFile),
       generatedTlsDir: databaseUrl === undefined && pgliteDir !== 'memory' ? dirname(pgliteDir) : undefined,
+    },
+    webhook: {
+      port: webhookPort,
+      service: { namespace: webhookNamespace, name: webhookService },
+      secretName: webhookSecret,
     },
     cluster: {
       mode: clusterMode,
@@ -290,6 +328,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
 }
+
+const isDns1035Label = (name: string) => name.length <= 63 && /^[a-z]([-a-z0-9]*[a-z0-9])?$/.test(name);
+const isDns1123Label = (name: string) => name.length <= 63 && /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(name);
+const isDns1123Subdomain = (name: string) => name.length <= 253 && /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/.test(name);
 
 /** The namespace of the pod this process runs in, from its service account (in-cluster only). */
 function podNamespace(): string | undefined {

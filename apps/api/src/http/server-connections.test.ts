@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { createServer } from 'node:https';
 import { connect, type Socket } from 'node:net';
-import { selfSignedCertificate } from '../kube-api/tls/self-signed.js';
+import { selfSignedCertificate } from '../kube-api/tls/x509.js';
 import { ServerConnections } from './server-connections.js';
 
 const TLS = selfSignedCertificate('test', ['127.0.0.1']);

@@ -56,7 +56,7 @@ const IN_CATEGORY_ALL = new Set([
 const SCALABLE = new Set(['StatefulSet.apps', 'CloneSet.apps.kruise.io', 'StatefulSet.apps.kruise.io', 'UnitedDeployment.apps.kruise.io']);
 
 /** The order groups are listed in discovery: core, then Kubernetes' own groups, then extensions. */
-const GROUP_ORDER = ['', 'apps', 'authentication.k8s.io', 'authorization.k8s.io', 'coordination.k8s.io', 'apiextensions.k8s.io', 'apps.kruise.io'];
+const GROUP_ORDER = ['', 'apps', 'authentication.k8s.io', 'authorization.k8s.io', 'coordination.k8s.io', 'admissionregistration.k8s.io', 'apiextensions.k8s.io', 'apps.kruise.io'];
 
 /**
  * The reviews every token may post about itself, as the apiserver serves them: cluster-scoped,

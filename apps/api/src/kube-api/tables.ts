@@ -332,6 +332,18 @@ const PRINTERS: Record<string, Printer> = {
       containerList(rs.spec, 'name'), containerList(rs.spec, 'image'), selectorText(rs.spec?.selector),
     ],
   },
+  'Secret': {
+    columns: [NAME, column('Type', 'The type of the secret.'), column('Data', 'The number of keys in the secret.', { type: 'integer' }), AGE],
+    cells: (secret, now) => [secret.metadata.name, secret.type ?? 'Opaque', Object.keys(secret.data ?? {}).length, since(secret.metadata.creationTimestamp, now)],
+  },
+  'MutatingWebhookConfiguration.admissionregistration.k8s.io': {
+    columns: [NAME, column('Webhooks', 'The number of webhooks in the configuration.', { type: 'integer' }), AGE],
+    cells: (config, now) => [config.metadata.name, (config.webhooks ?? []).length, since(config.metadata.creationTimestamp, now)],
+  },
+  'ValidatingWebhookConfiguration.admissionregistration.k8s.io': {
+    columns: [NAME, column('Webhooks', 'The number of webhooks in the configuration.', { type: 'integer' }), AGE],
+    cells: (config, now) => [config.metadata.name, (config.webhooks ?? []).length, since(config.metadata.creationTimestamp, now)],
+  },
   'Lease.coordination.k8s.io': {
     columns: [NAME, column('Holder', 'HolderIdentity is the identity of the holder of a current lease.'), AGE],
     cells: (lease, now) => [lease.metadata.name, lease.spec?.holderIdentity ?? '', since(lease.metadata.creationTimestamp, now)],

@@ -8,6 +8,7 @@ import { loadConfig } from '../../src/config/config.js';
 import { JsonLogger } from '../../src/logging/json-logger.js';
 import { startRuntime, type Runtime } from '../../src/runtime.js';
 import { KubeApiServer } from '../../src/kube-api/kube-api.server.js';
+import { AdmissionWebhook } from '../../src/webhook/webhook.module.js';
 import { createServer } from '../../src/server.js';
 
 export interface GraphQLResponse<T = Record<string, any>> {
@@ -37,6 +38,7 @@ export class TestApi {
       PGLITE_DIR: 'memory', LOG_LEVEL: 'error', BOOTSTRAP_ADMIN_TOKEN: ADMIN_TOKEN,
       SIM_IMAGE_PULL_MS: '60', SIM_CONTAINER_START_MS: '30', SIM_TERMINATION_MS: '30',
       KUBE_API_PORT: 'off',
+      WEBHOOK_PORT: 'off',
       ...env,
     });
     const runtime = await startRuntime(config);
@@ -97,6 +99,13 @@ export class TestApi {
       req.on('error', reject);
       req.end(init.body);
     });
+  }
+
+  /** The admission webhook's port (start with WEBHOOK_PORT: '0' to serve it). */
+  webhookPort(): number {
+    const port = this.app.get(AdmissionWebhook).port();
+    if (port === undefined) throw new Error('the admission webhook is not served: start the TestApi with WEBHOOK_PORT');
+    return port;
   }
 
   async close(): Promise<void> {

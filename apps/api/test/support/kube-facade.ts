@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Clock, ClusterClient } from '@coxswain/cluster';
 import { KubeApi } from '../../src/kube-api/kube-api.js';
-import { selfSignedCertificate } from '../../src/kube-api/tls/self-signed.js';
+import { selfSignedCertificate } from '../../src/kube-api/tls/x509.js';
 import { ServerConnections } from '../../src/http/server-connections.js';
 
 const TLS = selfSignedCertificate('test', ['127.0.0.1', 'localhost']);

@@ -29,7 +29,7 @@ export class Replica {
   static async start(name: string, env: Record<string, string>): Promise<Replica> {
     const port = await freePort();
     const child = spawn(process.execPath, [MAIN], {
-      env: { PATH: process.env.PATH ?? '', PGLITE_DIR: 'memory', LOG_LEVEL: 'info', KUBE_API_PORT: 'off', ...env, PORT: String(port) },
+      env: { PATH: process.env.PATH ?? '', PGLITE_DIR: 'memory', LOG_LEVEL: 'info', KUBE_API_PORT: 'off', WEBHOOK_PORT: 'off', ...env, PORT: String(port) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     return new Replica(name, child, `http://127.0.0.1:${port}`);

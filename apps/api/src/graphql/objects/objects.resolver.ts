@@ -15,24 +15,26 @@ export class ObjectsResolver {
 
   @Query(() => ObjectConnection, { description: 'Objects of one kind ("pods", "Pod", "clonesets", ...), sorted by namespace and name.' })
   async objects(
+    @CurrentPrincipal() principal: Principal,
     @Args('kind') kind: string,
     @Args('namespace', { type: () => String, nullable: true }) namespace: string | null,
     @Args('labelSelector', { type: () => String, nullable: true, description: 'e.g. "app=web,tier in (a,b)"' }) labelSelector: string | null,
     @Args('first', { type: () => Int, nullable: true, defaultValue: 100 }) first: number,
     @Args('after', { type: () => String, nullable: true }) after: string | null,
   ) {
-    const { source, resourceVersion } = await this.cluster.list(kind, namespace, labelSelector);
+    const { source, resourceVersion } = await this.cluster.list(principal, kind, namespace, labelSelector);
     const page = paginateOrdered(source, first, after);
     return { ...page, resourceVersion, edges: page.edges.map((e) => ({ cursor: e.cursor, node: this.model(e.node) })) };
   }
 
   @Query(() => KubeObjectModel, { nullable: true })
   async object(
+    @CurrentPrincipal() principal: Principal,
     @Args('kind') kind: string,
     @Args('namespace', { type: () => String, nullable: true }) namespace: string | null,
     @Args('name') name: string,
   ) {
-    const found = await this.cluster.get(kind, namespace, name);
+    const found = await this.cluster.get(principal, kind, namespace, name);
     return found ? this.model(found) : null;
   }
 
@@ -90,12 +92,13 @@ export class ObjectsResolver {
     },
   })
   objectChanged(
+    @CurrentPrincipal() principal: Principal,
     @Args('kind') kind: string,
     @Args('namespace', { type: () => String, nullable: true }) namespace: string | null,
     @Args('labelSelector', { type: () => String, nullable: true }) labelSelector: string | null,
     @Args('resourceVersion', { type: () => String, nullable: true }) resourceVersion: string | null,
   ) {
-    return this.cluster.changes(kind, namespace, labelSelector, resourceVersion);
+    return this.cluster.changes(principal, kind, namespace, labelSelector, resourceVersion);
   }
 
   @ResolveField(() => String, { description: 'The object as YAML.' })

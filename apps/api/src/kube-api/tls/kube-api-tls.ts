@@ -5,7 +5,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { AppConfig } from '../../config/config.js';
-import { selfSignedCertificate } from './self-signed.js';
+import { selfSignedCertificate } from './x509.js';
 
 export interface KubeApiTls {
   cert: string;

@@ -1,0 +1,37 @@
+// The admission webhooks Coxswain serves: OpenKruise v1.9's for CloneSet, Advanced StatefulSet and
+// UnitedDeployment, each by the path, webhook name, rule (versions, operations) and failure policy of
+// Kruise's config/webhook/manifests.yaml, so docker/kubernetes/coxswain.yaml registers them exactly as
+// OpenKruise registers its own (a test compares the two).
+
+export interface WebhookPath {
+  path: string;
+  type: 'mutating' | 'validating';
+  /** The webhook's name in its configuration; the API server names it in refusals. */
+  name: string;
+  group: string;
+  kind: string;
+  /** The resource the rule matches. */
+  resource: string;
+  /** The versions the rule matches. */
+  versions: readonly string[];
+  operations: readonly string[];
+  /** Kruise's: Fail, so nothing is stored without its defaults and validation. */
+  failurePolicy: 'Fail';
+}
+
+const KRUISE = 'apps.kruise.io';
+const WRITES = ['CREATE', 'UPDATE'];
+const WRITES_AND_DELETE = ['CREATE', 'UPDATE', 'DELETE'];
+
+export const WEBHOOK_PATHS: readonly WebhookPath[] = [
+  { path: '/mutate-apps-kruise-io-v1alpha1-cloneset', type: 'mutating', name: 'mcloneset.kb.io', group: KRUISE, kind: 'CloneSet', resource: 'clonesets', versions: ['v1alpha1'], operations: WRITES, failurePolicy: 'Fail' },
+  { path: '/mutate-apps-kruise-io-statefulset', type: 'mutating', name: 'mstatefulset.kb.io', group: KRUISE, kind: 'StatefulSet', resource: 'statefulsets', versions: ['v1alpha1', 'v1beta1'], operations: WRITES, failurePolicy: 'Fail' },
+  { path: '/mutate-apps-kruise-io-v1alpha1-uniteddeployment', type: 'mutating', name: 'muniteddeployment.kb.io', group: KRUISE, kind: 'UnitedDeployment', resource: 'uniteddeployments', versions: ['v1alpha1'], operations: WRITES, failurePolicy: 'Fail' },
+  { path: '/validate-apps-kruise-io-v1alpha1-cloneset', type: 'validating', name: 'vcloneset.kb.io', group: KRUISE, kind: 'CloneSet', resource: 'clonesets', versions: ['v1alpha1'], operations: WRITES_AND_DELETE, failurePolicy: 'Fail' },
+  { path: '/validate-apps-kruise-io-statefulset', type: 'validating', name: 'vstatefulset.kb.io', group: KRUISE, kind: 'StatefulSet', resource: 'statefulsets', versions: ['v1alpha1', 'v1beta1'], operations: WRITES_AND_DELETE, failurePolicy: 'Fail' },
+  { path: '/validate-apps-kruise-io-v1alpha1-uniteddeployment', type: 'validating', name: 'vuniteddeployment.kb.io', group: KRUISE, kind: 'UnitedDeployment', resource: 'uniteddeployments', versions: ['v1alpha1'], operations: WRITES_AND_DELETE, failurePolicy: 'Fail' },
+];
+
+export function webhookAt(path: string): WebhookPath | undefined {
+  return WEBHOOK_PATHS.find((w) => w.path === path);
+}

@@ -1,0 +1,229 @@
+// Kruise's admission webhooks served by Coxswain in Kubernetes mode, sent AdmissionReviews as the API
+// server sends them: over HTTPS verified with the caBundle Coxswain wrote into the webhook configurations,
+// for the Service's DNS name. The mutating webhook answers a JSONPatch in the request's version that turns
+// the object into what the embedded cluster stores for the same object (one admission for both modes);
+// the validating webhook refuses with 422 Invalid, the API server's message and a cause per field, reading
+// the pods CloneSet's podsToDelete names from the cluster; every answer echoes the request's uid; a review
+// of another kind, or a body that is not a review, gets a clear 400.
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { ManualClock, MemoryPersistence, EmbeddedStore, kruiseAdmission } from '@coxswain/cluster';
+import { convertCloneSet, type CloneSet, type KubeObject } from '@coxswain/kruise-api';
+import { applyJsonPatch } from '../src/kube-api/patches/json-patch.js';
+import { admissionReview, WebhookRig, type WebhookReplica } from './support/webhook-rig.js';
+
+const MUTATE_CLONESET = '/mutate-apps-kruise-io-v1alpha1-cloneset';
+const VALIDATE_CLONESET = '/validate-apps-kruise-io-v1alpha1-cloneset';
+const CLONESET_V1BETA1 = { apiVersion: 'apps.kruise.io/v1beta1', kind: 'CloneSet' };
+
+/** A v1alpha1 CloneSet as a user writes it: no defaults at all. */
+function cloneSet(name: string, spec: Record<string, unknown> = {}): KubeObject {
+  return {
+    apiVersion: 'apps.kruise.io/v1alpha1',
+    kind: 'CloneSet',
+    metadata: { name, namespace: 'shop' },
+    spec: {
+      replicas: 3,
+      selector: { matchLabels: { app: name } },
+      template: { metadata: { labels: { app: name } }, spec: { containers: [{ name: 'main', image: 'web:v1' }] } },
+      ...spec,
+    },
+  };
+}
+
+function decodePatch(response: { patch?: string }): { op: string; path: string; value?: unknown }[] {
+  return JSON.parse(Buffer.from(response.patch!, 'base64').toString('utf8'));
+}
+
+let rig: WebhookRig;
+let webhook: WebhookReplica;
+
+beforeAll(async () => {
+  rig = await WebhookRig.start();
+  webhook = await rig.replica();
+}, 60_000);
+
+afterAll(async () => {
+  await rig?.stop();
+});
+
+describe('the mutating webhook', () => {
+  it('answers a v1alpha1 CloneSet without defaults with a JSONPatch that applying yields Kruise\'s defaults, in v1alpha1', async () => {
+    const object = cloneSet('web');
+    const review = admissionReview('CREATE', object);
+    const { status, body } = await rig.post(webhook, MUTATE_CLONESET, review);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ apiVersion: 'admission.k8s.io/v1', kind: 'AdmissionReview', response: { uid: review.request.uid, allowed: true, patchType: 'JSONPatch' } });
+    const patched = applyJsonPatch(object, decodePatch(body.response)) as KubeObject & { spec: any };
+    expect(patched.apiVersion).toBe('apps.kruise.io/v1alpha1');
+    expect(patched.spec.revisionHistoryLimit).toBe(10);
+    expect(patched.spec.updateStrategy).toEqual({ type: 'ReCreate', partition: 0, maxUnavailable: '20%', maxSurge: 0 });
+    expect(patched.spec.template.spec).toMatchObject({ restartPolicy: 'Always', dnsPolicy: 'ClusterFirst', schedulerName: 'default-scheduler', terminationGracePeriodSeconds: 30 });
+    expect(patched.spec.template.spec.containers[0]).toMatchObject({ imagePullPolicy: 'IfNotPresent', terminationMessagePath: '/dev/termination-log', terminationMessagePolicy: 'File' });
+
+    // What the embedded cluster stores for the same write, read back in v1alpha1, is the patched object.
+    const store = await EmbeddedStore.open({ clock: new ManualClock(), persistence: new MemoryPersistence(), admission: kruiseAdmission() });
+    try {
+      await store.create(object);
+      const stored = convertCloneSet(await store.get<CloneSet>(CLONESET_V1BETA1, 'shop', 'web'), 'v1alpha1');
+      expect(stored.spec).toEqual(patched.spec);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('allows an object that has its defaults with no patch, whether or not the request is a dry run', async () => {
+    const object = cloneSet('web');
+    const first = await rig.post(webhook, MUTATE_CLONESET, admissionReview('CREATE', object));
+    const defaulted = applyJsonPatch(object, decodePatch(first.body.response)) as KubeObject;
+    for (const dryRun of [false, true]) {
+      const review = admissionReview('CREATE', defaulted, { dryRun });
+      const { body } = await rig.post(webhook, MUTATE_CLONESET, review);
+      expect(body.response).toEqual({ uid: review.request.uid, allowed: true });
+    }
+  });
+
+  it('patches an Advanced StatefulSet in the version it was written in', async () => {
+    const v1beta1: KubeObject = {
+      apiVersion: 'apps.kruise.io/v1beta1', kind: 'StatefulSet', metadata: { name: 'db', namespace: 'shop' },
+      spec: { replicas: 2, serviceName: 'db', selector: { matchLabels: { app: 'db' } }, template: { metadata: { labels: { app: 'db' } }, spec: { containers: [{ name: 'main', image: 'db:v1' }] } } },
+    };
+    const beta = await rig.post(webhook, '/mutate-apps-kruise-io-statefulset', admissionReview('CREATE', v1beta1));
+    const patchedBeta = applyJsonPatch(v1beta1, decodePatch(beta.body.response)) as KubeObject & { spec: any };
+    expect(patchedBeta.spec.updateStrategy).toEqual({ type: 'RollingUpdate', rollingUpdate: { partition: 0, maxUnavailable: 1, podUpdatePolicy: 'ReCreate', minReadySeconds: 0 } });
+    expect(patchedBeta.spec.persistentVolumeClaimRetentionPolicy).toEqual({ whenDeleted: 'Retain', whenScaled: 'Retain' });
+    expect(patchedBeta.spec.podManagementPolicy).toBe('OrderedReady');
+
+    // v1alpha1 has no retention policy: the patch adds none.
+    const v1alpha1 = { ...v1beta1, apiVersion: 'apps.kruise.io/v1alpha1' };
+    const alpha = await rig.post(webhook, '/mutate-apps-kruise-io-statefulset', admissionReview('CREATE', v1alpha1));
+    const patchedAlpha = applyJsonPatch(v1alpha1, decodePatch(alpha.body.response)) as KubeObject & { spec: any };
+    expect(patchedAlpha.apiVersion).toBe('apps.kruise.io/v1alpha1');
+    expect(patchedAlpha.spec.persistentVolumeClaimRetentionPolicy).toBeUndefined();
+    expect(patchedAlpha.spec.updateStrategy.rollingUpdate.podUpdatePolicy).toBe('ReCreate');
+  });
+
+  it('on UPDATE, leaves an unchanged template without new defaults (no new revision), as Kruise does', async () => {
+    const old = cloneSet('web');
+    const object = cloneSet('web', { replicas: 5 });
+    const { body } = await rig.post(webhook, MUTATE_CLONESET, admissionReview('UPDATE', object, { oldObject: old }));
+    const paths = decodePatch(body.response).map((op) => op.path);
+    expect(paths.some((p) => p.startsWith('/spec/template'))).toBe(false);
+    expect(paths).toContain('/spec/updateStrategy');
+  });
+});
+
+describe('the validating webhook', () => {
+  it('refuses an invalid CloneSet with 422 Invalid, the API server\'s message and a cause per field', async () => {
+    const object = cloneSet('web', { replicas: -1, updateStrategy: { type: 'Sometimes', partition: 0, maxUnavailable: '20%', maxSurge: 0 } });
+    const review = admissionReview('CREATE', object);
+    const { status, body } = await rig.post(webhook, VALIDATE_CLONESET, review);
+    expect(status).toBe(200);
+    expect(body.response.uid).toBe(review.request.uid);
+    expect(body.response.allowed).toBe(false);
+    expect(body.response.status).toMatchObject({ code: 422, reason: 'Invalid', status: 'Failure' });
+    expect(body.response.status.message).toBe(
+      'CloneSet.apps.kruise.io "web" is invalid: [spec.replicas: Invalid value: -1: must be greater than or equal to 0, ' +
+      'spec.updateStrategy.type: Unsupported value: "Sometimes": supported values: "ReCreate", "InPlaceIfPossible", "InPlaceOnly"]',
+    );
+    expect(body.response.status.details).toEqual({
+      name: 'web', group: 'apps.kruise.io', kind: 'CloneSet',
+      causes: [
+        { reason: 'FieldValueInvalid', message: 'Invalid value: -1: must be greater than or equal to 0', field: 'spec.replicas' },
+        { reason: 'FieldValueNotSupported', message: 'Unsupported value: "Sometimes": supported values: "ReCreate", "InPlaceIfPossible", "InPlaceOnly"', field: 'spec.updateStrategy.type' },
+      ],
+    });
+  });
+
+  it('allows a valid CloneSet, and a dry run the same', async () => {
+    const first = await rig.post(webhook, MUTATE_CLONESET, admissionReview('CREATE', cloneSet('web')));
+    const defaulted = applyJsonPatch(cloneSet('web'), decodePatch(first.body.response)) as KubeObject;
+    for (const dryRun of [false, true]) {
+      const review = admissionReview('CREATE', defaulted, { dryRun });
+      expect((await rig.post(webhook, VALIDATE_CLONESET, review)).body.response).toEqual({ uid: review.request.uid, allowed: true });
+    }
+  });
+
+  it('reads the pods podsToDelete names from the cluster: another owner\'s pod and a missing one are refused', async () => {
+    const owner = { apiVersion: 'apps.kruise.io/v1alpha1', kind: 'CloneSet', name: 'web', uid: 'uid-of-web', controller: true };
+    const pod = (name: string, uid: string) => ({
+      apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'shop', ownerReferences: [{ ...owner, uid }] }, spec: { containers: [{ name: 'main', image: 'web:v1' }] },
+    });
+    await rig.store.create(pod('web-mine', 'uid-of-web'));
+    await rig.store.create(pod('web-theirs', 'uid-of-another'));
+    const old = { ...cloneSet('web'), metadata: { name: 'web', namespace: 'shop', uid: 'uid-of-web' } };
+    const refusedReview = admissionReview('UPDATE', { ...old, spec: { ...(old.spec as object), scaleStrategy: { podsToDelete: ['web-mine', 'web-theirs', 'web-gone'] } } }, { oldObject: old });
+    const refused = await rig.post(webhook, VALIDATE_CLONESET, refusedReview);
+    expect(refused.body.response.allowed).toBe(false);
+    expect(refused.body.response.status.details.causes).toEqual([
+      { reason: 'FieldValueInvalid', field: 'spec.scaleStrategy.podsToDelete[2]', message: 'Invalid value: "web-gone": find pod web-gone failed: pods "web-gone" not found' },
+      { reason: 'FieldValueInvalid', field: 'spec.scaleStrategy.podsToDelete[1]', message: 'Invalid value: "web-theirs": find pod web-theirs owner is not this CloneSet' },
+    ]);
+    const allowedReview = admissionReview('UPDATE', { ...old, spec: { ...(old.spec as object), scaleStrategy: { podsToDelete: ['web-mine'] } } }, { oldObject: old });
+    expect((await rig.post(webhook, VALIDATE_CLONESET, allowedReview)).body.response).toEqual({ uid: allowedReview.request.uid, allowed: true });
+  });
+
+  it('allows DELETE and CONNECT (Kruise checks deletions only behind its ResourcesDeletionProtection gate, off by default)', async () => {
+    const deletion = admissionReview('DELETE', undefined, { oldObject: cloneSet('web') });
+    expect((await rig.post(webhook, VALIDATE_CLONESET, deletion)).body.response).toEqual({ uid: deletion.request.uid, allowed: true });
+    const connect = admissionReview('CONNECT', cloneSet('web'));
+    expect((await rig.post(webhook, VALIDATE_CLONESET, connect)).body.response).toEqual({ uid: connect.request.uid, allowed: true });
+  });
+
+  it('validates UnitedDeployments and Advanced StatefulSets at their own paths', async () => {
+    const ud = { apiVersion: 'apps.kruise.io/v1alpha1', kind: 'UnitedDeployment', metadata: { name: 'ud', namespace: 'shop' }, spec: { replicas: 2, selector: { matchLabels: { app: 'ud' } } } };
+    const review = admissionReview('CREATE', ud);
+    const { body } = await rig.post(webhook, '/validate-apps-kruise-io-v1alpha1-uniteddeployment', review);
+    expect(body.response.allowed).toBe(false);
+    expect(body.response.status.message).toMatch(/^UnitedDeployment\.apps\.kruise\.io "ud" is invalid: /);
+    const sts = { apiVersion: 'apps.kruise.io/v1beta1', kind: 'StatefulSet', metadata: { name: 'db', namespace: 'shop' }, spec: { replicas: 1, selector: { matchLabels: { app: 'db' } }, template: { metadata: { labels: { app: 'other' } }, spec: { containers: [{ name: 'main', image: 'db:v1' }] } } } };
+    const stsReview = admissionReview('CREATE', sts);
+    const stsAnswer = await rig.post(webhook, '/validate-apps-kruise-io-statefulset', stsReview);
+    expect(stsAnswer.body.response.status.details.causes.map((c: { field: string }) => c.field)).toContain('spec.template.metadata.labels');
+  });
+});
+
+describe('reviews the webhook cannot admit', () => {
+  it('answers a review of another kind with a refusal with code 400 naming both kinds', async () => {
+    const pod = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: 'shop' }, spec: { containers: [{ name: 'main', image: 'x' }] } };
+    const review = admissionReview('CREATE', pod);
+    const { status, body } = await rig.post(webhook, MUTATE_CLONESET, review);
+    expect(status).toBe(200);
+    expect(body.response).toEqual({
+      uid: review.request.uid, allowed: false,
+      status: { metadata: {}, status: 'Failure', code: 400, reason: 'BadRequest', message: `${MUTATE_CLONESET} admits CloneSet (apps.kruise.io), not Pod (v1)` },
+    });
+  });
+
+  it('answers an object that is not the request\'s kind, or an UPDATE without its old object, with 400', async () => {
+    const review = admissionReview('CREATE', cloneSet('web'));
+    review.request.object = { ...cloneSet('web'), kind: 'Deployment' } as never;
+    expect((await rig.post(webhook, MUTATE_CLONESET, review)).body.response.status).toMatchObject({ code: 400, message: expect.stringContaining('request.object: the object is "Deployment"') });
+    const update = admissionReview('UPDATE', cloneSet('web'));
+    expect((await rig.post(webhook, VALIDATE_CLONESET, update)).body.response.status).toMatchObject({ code: 400, message: 'request.oldObject: expected the CloneSet as a JSON object' });
+  });
+
+  it.each([
+    ['a body that is not JSON', { raw: '{"kind": AdmissionReview' }, /^the body is not JSON: /],
+    ['another kind of object', { body: { apiVersion: 'v1', kind: 'Pod' } }, /^expected kind AdmissionReview and apiVersion admission.k8s.io\/v1, got kind "Pod" and apiVersion "v1"$/],
+    ['an AdmissionReview v1beta1', { body: { apiVersion: 'admission.k8s.io/v1beta1', kind: 'AdmissionReview', request: {} } }, /got kind "AdmissionReview" and apiVersion "admission.k8s.io\/v1beta1"/],
+    ['a review without a request', { body: { apiVersion: 'admission.k8s.io/v1', kind: 'AdmissionReview' } }, /^request: the review has no request$/],
+    ['a request without a uid', { body: { apiVersion: 'admission.k8s.io/v1', kind: 'AdmissionReview', request: { kind: {} } } }, /^request.uid: expected a non-empty string$/],
+    ['a request without an operation', { body: { apiVersion: 'admission.k8s.io/v1', kind: 'AdmissionReview', request: { uid: 'u1', kind: { group: 'apps.kruise.io', version: 'v1alpha1', kind: 'CloneSet' }, resource: { group: 'apps.kruise.io', version: 'v1alpha1', resource: 'clonesets' } } } }, /^request.operation: expected one of CREATE, UPDATE, DELETE, CONNECT, got undefined$/],
+    ['a body of another content type', { body: {}, contentType: 'text/plain' }, /^content-type "text\/plain": expected application\/json/],
+  ])('answers %s with HTTP 400 and a refusal that says what is wrong', async (_what, input: { raw?: string; body?: unknown; contentType?: string }, message) => {
+    const { status, body } = await rig.post(webhook, MUTATE_CLONESET, input.body, { raw: input.raw, contentType: input.contentType });
+    expect(status).toBe(400);
+    expect(body.response).toMatchObject({ allowed: false, status: { code: 400, reason: 'BadRequest' } });
+    expect(body.response.status.message).toMatch(message);
+    if ((input.body as { request?: { uid?: string } } | undefined)?.request?.uid) expect(body.response.uid).toBe('u1');
+  });
+
+  it('answers an unknown path with 404 and a GET of a webhook path with 405; /healthz is ok', async () => {
+    const unknown = await rig.post(webhook, '/mutate-pod', admissionReview('CREATE', cloneSet('web')));
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toMatch(/^no admission webhook at \/mutate-pod; served: \/mutate-apps-kruise-io-v1alpha1-cloneset, /);
+    expect((await rig.post(webhook, MUTATE_CLONESET, undefined, { method: 'GET' })).status).toBe(405);
+    const health = await rig.post(webhook, '/healthz', undefined, { method: 'GET' });
+    expect([health.status, health.body]).toEqual([200, 'ok']);
+  });
+});
