@@ -9,8 +9,10 @@ import { identityMatches, storageMatches } from '../utils/identity.js';
 import { availability, isFinished, isTerminating } from '../utils/pod-health.js';
 import { lifecycleAwareDelete } from './delete.js';
 import { withInitialLifecycle } from './new-pod.js';
-import type { Pass, PassState } from './pass.js';
-import { describeOrdinals, podName, type Slot } from './slots.js';
+import type { Pass } from './pass.js';
+import type { PassState } from './pass-state.js';
+import type { Slot } from './slot.js';
+import { describeOrdinals, podName } from './slots.js';
 import { podRevision } from './update-order.js';
 
 /** What a replica tells the loop: go on, stop the whole pass (exit), or leave the replica loop (break). */

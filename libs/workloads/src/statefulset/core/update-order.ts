@@ -1,11 +1,11 @@
 // Which pods a rolling update moves and in what order, and which revision a (re)created pod gets
 // (spec/advanced-statefulset.md §4.6). Pure.
 import { LIFECYCLE_STATES, LABEL_CONTROLLER_REVISION_HASH, type FeatureGates, type Pod, type StatefulSet } from '@coxswain/kruise-api';
-import { sortByUpdatePriority } from '../../cloneset/sort/priority-sort.js';
+import { sortByUpdatePriority } from '../../sort/priority-sort.js';
 import { lifecycleState } from '../../pod/pod-state.js';
 import { shortHash } from '../../revision/revision-match.js';
 import { isTerminating } from '../utils/pod-health.js';
-import type { Slot } from './slots.js';
+import type { Slot } from './slot.js';
 
 /** The pod's revision label (the full revision name for StatefulSets). */
 export function podRevision(pod: Pod): string {
