@@ -266,6 +266,43 @@ describe('§4.5–§4.6 rolling update', () => {
     expect(opsOf(p)).toEqual([`create web-0@${w.v1.metadata.name!.slice(-4)}`]);
   });
 
+  // Kruise's isCurrentRevisionNeeded counts the non-nil slots below the ordinal, but its caller fills the
+  // empty slots in ascending order first, so a missing pod below already holds an in-memory pod: the
+  // count is the new pod's rank among the valid ordinals, not the number of existing pods below it.
+  // Rows marked * are where counting only existing pods would answer differently.
+  it.each<[string, (s: Record<string, any>) => void, [number, 'v1' | 'v2'][], string[], FeatureGates | undefined]>([
+    ['* replicas 4, partition 2, only web-3: web-2 ranks third, so it takes the update revision', (s) => {
+      s['replicas'] = 4;
+      s['updateStrategy'] = { rollingUpdate: { partition: 2, maxUnavailable: 4 } };
+    }, [[3, 'v2']], ['web-0@v1', 'web-1@v1', 'web-2@v2'], undefined],
+    ['* replicas 4, partition 2, web-1 and web-3 exist: web-2 has one existing pod below but ranks third', (s) => {
+      s['replicas'] = 4;
+      s['updateStrategy'] = { rollingUpdate: { partition: 2, maxUnavailable: 4 } };
+    }, [[1, 'v1'], [3, 'v2']], ['web-0@v1', 'web-2@v2'], undefined],
+    ['* replicas 3, partition 1, only web-2: web-1 ranks second', (s) => {
+      s['updateStrategy'] = { rollingUpdate: { partition: 1, maxUnavailable: 3 } };
+    }, [[2, 'v2']], ['web-0@v1', 'web-1@v2'], undefined],
+    ['reserve [1], partition 2: web-2 ranks second (the reserved slot does not count)', (s) => {
+      s['reserveOrdinals'] = [1];
+      s['updateStrategy'] = { rollingUpdate: { partition: 2, maxUnavailable: 3 } };
+    }, [[0, 'v1'], [3, 'v2']], ['web-2@v1'], undefined],
+    ['start 2, reserve [3], partition 2: web-4 ranks second', (s) => {
+      s['ordinals'] = { start: 2 };
+      s['reserveOrdinals'] = [3];
+      s['updateStrategy'] = { rollingUpdate: { partition: 2, maxUnavailable: 3 } };
+    }, [[2, 'v1'], [5, 'v2']], ['web-4@v1'], FeatureGates.from({ StatefulSetStartOrdinal: true })],
+  ])('§4.6 ordered: revision of a pod to create — %s', (_name, edit, existing, expected, gates) => {
+    const w = world((s) => {
+      s['podManagementPolicy'] = 'Parallel';
+      edit(s);
+    });
+    const set = rolled(w);
+    const short = { v1: w.v1.metadata.name!.slice(-4), v2: w.v2.metadata.name!.slice(-4) };
+    const pods = existing.map(([o, r]) => pod(set, o, r === 'v1' ? w.v1 : w.v2, {}, gates));
+    const creates = opsOf(plan(w, set, pods, { gates })).filter((o) => o.startsWith('create ')).map((o) => o.slice('create '.length));
+    expect(creates).toEqual(expected.map((e) => e.replace(/@(v1|v2)$/, (_m, r: 'v1' | 'v2') => `@${short[r]}`)));
+  });
+
   it('rollingUpdate absent: a recreated pod takes the current revision below status.currentReplicas', () => {
     const w = world((s, set) => {
       s['updateStrategy'] = { type: 'RollingUpdate' };

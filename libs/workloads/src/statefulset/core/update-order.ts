@@ -59,8 +59,10 @@ export function sortPodsToUpdate(set: StatefulSet, slots: readonly Slot[], updat
 
 /**
  * §4.6 revisionForNewPod: whether the pod created at `ordinal` takes the current revision. `position` is
- * its rank among the valid ordinals (the non-reserved slots below it); `notUpdatedOthers` the filled
- * slots other than this one whose pod is not updated (the unordered rule).
+ * its rank among the valid ordinals (the non-reserved slots below it). Kruise counts the non-nil slots
+ * below, but fills the empty ones in ascending order before it gets there, so a missing pod below counts
+ * like an existing one: the count is this rank. `notUpdatedOthers` is the filled slots other than this
+ * one whose pod is not updated (the unordered rule).
  */
 export function newPodTakesCurrentRevision(set: StatefulSet, ordinal: number, start: number, position: number, notUpdatedOthers: number): boolean {
   const strategy = set.spec.updateStrategy;
