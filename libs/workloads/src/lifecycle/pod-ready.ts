@@ -1,6 +1,7 @@
 // markPodNotReady (spec inplace-and-lifecycle §3.3): a lifecycle hook with `markPodNotReady: true` holds
 // the pod out of Service endpoints through the KruisePodReady readiness gate. The condition's message
-// lists who holds it (`[{userAgent, key}]`); it is True only when nobody does.
+// lists who holds it (`[{userAgent, key}]`); it is True only when nobody does. A pod is born without the
+// condition; Kruise's pod-readiness controller (podreadiness/) gives it one, True.
 import {
   CONDITION_KRUISE_POD_READY, KRUISE_POD_READY_MESSAGE,
   type Pod, type PodCondition,
@@ -78,6 +79,16 @@ export function removeNotReadyKey(pod: Pod, key: string, now: number, userAgent:
     message: formatPodReadyMessages(kept),
     lastTransitionTime: lifecycleTimestamp(now),
   });
+}
+
+/**
+ * Kruise's pod-readiness controller (inplace-and-lifecycle §3.3): a pod that has the KruisePodReady gate,
+ * is not being deleted and has no KruisePodReady condition gets it, True; undefined otherwise. Ready is
+ * left to the kubelet.
+ */
+export function initialKruisePodReady(pod: Pod, now: number): Pod | undefined {
+  if (pod.metadata.deletionTimestamp || !hasKruisePodReadyGate(pod) || podCondition(pod, CONDITION_KRUISE_POD_READY)) return undefined;
+  return replaceCondition(pod, { type: CONDITION_KRUISE_POD_READY, status: 'True', lastTransitionTime: lifecycleTimestamp(now) });
 }
 
 /** Replaces the condition of that type, or appends it. */

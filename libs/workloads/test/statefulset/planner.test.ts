@@ -462,6 +462,24 @@ describe('§4.8 claims and the retention policy', () => {
   });
 });
 
+describe('§4.3 step 6 refresh: the KruisePodReady condition is not the StatefulSet controller\'s to write', () => {
+  // Kruise's pod webhook gives every pod of an apps.kruise.io workload the gate, and its pod-readiness
+  // controller (podreadiness/) writes the condition; the StatefulSet pass writes only what Kruise's
+  // refreshPodState does (InPlaceUpdateReady).
+  const without = (p: Pod, ...types: string[]): Pod => ({ ...p, status: { ...p.status, conditions: p.status!.conditions!.filter((c) => !types.includes(c.type)) } });
+  it.each<[string, (p: Pod) => Pod, string[], string[] | undefined]>([
+    ['InPlaceUpdateReady True, no KruisePodReady condition: nothing written', (p) => without(p, 'KruisePodReady'), [], undefined],
+    ['neither condition (a new pod): InPlaceUpdateReady alone is written', (p) => without(p, 'KruisePodReady', 'InPlaceUpdateReady'), ['write web-0 status'], ['Ready', 'InPlaceUpdateReady']],
+    ['KruisePodReady held by a hook: left as it is', (p) => ({ ...p, status: { ...p.status, conditions: p.status!.conditions!.map((c) => (c.type === 'KruisePodReady' ? { ...c, status: 'False', message: '[{"userAgent":"Lifecycle","key":"preDeleteHook"}]' } : c)) } }), [], undefined],
+  ])('%s', (_name, edit, expected, writtenConditions) => {
+    const w = world((s) => (s['replicas'] = 1));
+    const p = plan(w, w.set, [edit(pod(w.set, 0, w.v1))], { current: w.v1, update: w.v1 });
+    expect(opsOf(p)).toEqual(expected);
+    const write = p.operations.find((o) => o.op === 'writePod');
+    expect(write?.op === 'writePod' ? write.pod.status!.conditions!.map((c) => c.type) : undefined).toEqual(writtenConditions);
+  });
+});
+
 describe('§6 status', () => {
   it('counts created pods, ready, available, current and updated; completes only when all are updated and ready', () => {
     const w = world();

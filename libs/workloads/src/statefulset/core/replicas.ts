@@ -116,7 +116,7 @@ function processReplica(state: PassState, slot: Slot, next: Slot | undefined, de
     if (decrement()) return scaleLimited(pass, name, state.slots, slot);
   }
 
-  // 6. Refresh (in-place updates, KruisePodReady, lifecycle).
+  // 6. Refresh (in-place updates, lifecycle).
   if (flavor.kruiseExtensions && !state.refresh.pod(pod)) return 'exit';
 
   // 7. Availability: OrderedReady waits; Parallel counts it against the scale budget.
