@@ -40,11 +40,11 @@ describe('§2.1 ordinals: range, reserveOrdinals, ordinals.start', () => {
     expect(opsOf(p).map((o) => o.replace(/@.*/, '@'))).toEqual(expected);
   });
 
-  it('reports reserved ordinals in words, and condemns a pod at a newly reserved ordinal (worked example 4)', () => {
+  it('counts reserved ordinals without reporting them as blockers, and condemns a pod at a newly reserved ordinal (worked example 4)', () => {
     const w = world((s) => (s['reserveOrdinals'] = [1]));
     const p = plan(w, w.set, [pod(w.set, 0, w.v1), pod(w.set, 2, w.v1), pod(w.set, 3, w.v1)], { current: w.v1, update: w.v1 });
     expect(opsOf(p)).toEqual([]);
-    expect(p.blockers).toContainEqual({ code: 'RESERVED_ORDINAL', message: 'ordinal 1 is reserved', pods: [] });
+    expect(p.diff.reservedOrdinals).toBe(1);
     // reserveOrdinals back to []: pod-1 is created first (OrderedReady: one creation, then exit); pod-3 goes after.
     const none = world();
     const unreserve = plan(none, none.set, [pod(none.set, 0, none.v1), pod(none.set, 2, none.v1), pod(none.set, 3, none.v1)], { current: none.v1, update: none.v1 });
@@ -52,6 +52,29 @@ describe('§2.1 ordinals: range, reserveOrdinals, ordinals.start', () => {
     const later = plan(none, none.set, [0, 1, 2, 3].map((o) => pod(none.set, o, none.v1)), { current: none.v1, update: none.v1 });
     expect(opsOf(later)).toEqual(['delete web-3']);
     expect(later.actions[0]).toMatchObject({ type: 'DELETE', reason: 'scale down: ordinal 3 is beyond the 3 valid ordinals' });
+  });
+});
+
+describe('plan blockers: a reserved ordinal holds nothing back', () => {
+  it.each<[string, (s: Record<string, any>) => void, number[], 'v1' | 'v2', boolean, string[]]>([
+    ['complete with reserve [1]: complete, no blockers', (s) => (s['reserveOrdinals'] = [1]), [0, 2, 3], 'v1', true, []],
+    ['complete with reserve ["1-2", 5]: complete, no blockers', (s) => {
+      s['replicas'] = 4;
+      s['reserveOrdinals'] = ['1-2', 5];
+    }, [0, 3, 4, 6], 'v1', true, []],
+    ['partition-held with reserve [1]: the partition is the only blocker', (s) => {
+      s['reserveOrdinals'] = [1];
+      s['updateStrategy'] = { rollingUpdate: { partition: 2 } };
+    }, [0, 2, 3], 'v2', false, ['PARTITION']],
+  ])('%s', (_name, edit, ordinals, top, complete, codes) => {
+    const w = world(edit);
+    const set = top === 'v2' ? rolled(w) : w.set;
+    // With v2 rolled out, the highest ordinal already runs it and the partition keeps the others.
+    const pods = ordinals.map((o, i) => pod(set, o, top === 'v2' && i === ordinals.length - 1 ? w.v2 : w.v1));
+    const p = plan(w, set, pods, top === 'v2' ? {} : { current: w.v1, update: w.v1 });
+    expect(opsOf(p)).toEqual([]);
+    expect(p.complete).toBe(complete);
+    expect(p.blockers.map((b) => b.code)).toEqual(codes);
   });
 });
 

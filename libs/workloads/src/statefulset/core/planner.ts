@@ -40,6 +40,8 @@ export function planStatefulSet(ctx: StatefulSetPlanContext): StatefulSetPlan {
   const slots = fillSlots(ctx, range, existing, applyRevision(set, ctx.currentRevision), updateSet);
   const replicaPods = slots.map((s) => s.pod);
 
+  // Reserved ordinals are the set's shape, not something holding the rollout back: counted in the diff,
+  // never a blocker (the API's Workload.ordinals lists the gaps).
   const reservedRanges = range.reserved.rangesWithin(range.start, range.end);
   const diff: StatefulSetDiff = {
     replicas: set.spec.replicas ?? 1,
@@ -58,11 +60,6 @@ export function planStatefulSet(ctx: StatefulSetPlanContext): StatefulSetPlan {
     outdated: slots.filter((s) => podRevision(s.pod) !== updateName).length,
     minReadySeconds,
   };
-  if (diff.reservedOrdinals > 0) {
-    const one = diff.reservedOrdinals === 1;
-    const text = reservedRanges.map(([a, b]) => (a === b ? `${a}` : `${a}..${b}`)).join(', ');
-    pass.notes.blocker('RESERVED_ORDINAL', `${one ? 'ordinal' : 'ordinals'} ${text} ${one ? 'is' : 'are'} reserved`, []);
-  }
 
   const state: PassState = {
     ctx, pass, refresh: new PassRefresh(ctx, pass), range, slots, condemned,
