@@ -2,9 +2,8 @@
 // have the KruisePodReady gate and no condition for it are queued (Kruise's watch predicate).
 import type { Controller, ControllerManager } from '@coxswain/controller-runtime';
 import { requestKey } from '@coxswain/controller-runtime';
-import { CONDITION_KRUISE_POD_READY, type Pod } from '@coxswain/kruise-api';
-import { hasKruisePodReadyGate } from '../lifecycle/pod-ready.js';
-import { podCondition } from '../pod/pod-state.js';
+import type { Pod } from '@coxswain/kruise-api';
+import { needsKruisePodReady } from '../lifecycle/pod-ready.js';
 import { POD_REF } from '../refs.js';
 import { PodReadinessReconciler } from './reconciler.js';
 
@@ -26,8 +25,6 @@ export class PodReadinessController {
       onError: (error, request) => options.log('warn', 'reconcile failed; retrying with backoff', { key: requestKey(request), error: String(error) }),
       reconciler: (context) => new PodReadinessReconciler({ client: context.client, clock: manager.clock, pods }),
     });
-    this.controller.watches(pods, (pod: Pod) =>
-      hasKruisePodReadyGate(pod) && !podCondition(pod, CONDITION_KRUISE_POD_READY) ? [{ namespace: pod.metadata.namespace, name: pod.metadata.name! }] : [],
-    );
+    this.controller.watches(pods, (pod: Pod) => (needsKruisePodReady(pod) ? [{ namespace: pod.metadata.namespace, name: pod.metadata.name! }] : []));
   }
 }

@@ -110,6 +110,12 @@ describe("the condition Kruise's pod-readiness controller gives a pod", () => {
     ['no gate: nothing', pod(undefined, false), undefined],
     ['a condition already (held by a hook): left as it is', pod(held), undefined],
     ['being deleted: nothing', { ...pod(), metadata: { ...pod().metadata, deletionTimestamp: TS } }, undefined],
+    // Every pod of the cluster is read, however odd the shape the API let through.
+    ['a null spec: no gate', { ...pod(), spec: null } as unknown as Pod, undefined],
+    ['readinessGates null: no gate', { ...pod(), spec: { ...pod().spec, readinessGates: null } } as unknown as Pod, undefined],
+    ['a null entry before the gate: the gate still counts', { ...pod(), spec: { ...pod().spec, readinessGates: [null, { conditionType: 'KruisePodReady' }] } } as unknown as Pod, { type: 'KruisePodReady', status: 'True', lastTransitionTime: TS }],
+    ['conditions null: written', { ...pod(), status: { conditions: null } } as unknown as Pod, { type: 'KruisePodReady', status: 'True', lastTransitionTime: TS }],
+    ['conditions not a list: left alone', { ...pod(), status: { conditions: 'odd' } } as unknown as Pod, undefined],
   ])('%s', (_name, input, expected) => {
     const out = initialKruisePodReady(input, NOW);
     expect(kpr(out)).toEqual(expected);
