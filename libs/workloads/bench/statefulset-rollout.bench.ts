@@ -3,12 +3,13 @@
 // simulated. Reports the simulated rollout duration against its ideal (waves x per-wave latency), the
 // wall-clock cost, and the API writes the controller makes per pod. Run with `npm run bench`.
 //
-// The controller gets its own client (a counting wrapper around the store); the kubelet, scheduler and
-// event recorder write to the store directly, so the counts are the controller's writes only.
+// The controller gets its own client (a counting wrapper around the store); the kubelet, scheduler,
+// pod-readiness controller and event recorder write to the store directly, so the counts are the
+// StatefulSet controller's writes only.
 import { EmbeddedCluster, ManualClock, MemoryPersistence } from '@coxswain/cluster';
 import { ClusterEventRecorder, ControllerManager } from '@coxswain/controller-runtime';
 import { DEFAULT_FEATURE_GATES, type KubeObject, type StatefulSet } from '@coxswain/kruise-api';
-import { KRUISE_STATEFULSET, StatefulSetController } from '@coxswain/workloads';
+import { KRUISE_STATEFULSET, PodReadinessController, StatefulSetController } from '@coxswain/workloads';
 import { CountingClient } from './support/counting-client.js';
 
 const PODS = 1_000;
@@ -34,7 +35,12 @@ new StatefulSetController(manager, {
     if (level === 'error') errors.push(new Error(`${message} ${JSON.stringify(fields)}`));
   },
 });
+// Kruise's pod-readiness controller gives new pods their KruisePodReady condition. A controller of its
+// own, on the store directly like the kubelet: its writes are not the StatefulSet controller's.
+const readinessManager = new ControllerManager({ client: cluster.store, clock, onInformerError: onError });
+new PodReadinessController(readinessManager, { log: (level, message, fields) => void (level === 'error' && errors.push(new Error(`${message} ${JSON.stringify(fields)}`))) });
 await manager.start();
+await readinessManager.start();
 
 const settle = async () => {
   for (let i = 0; i < 3; i++) {
@@ -85,6 +91,7 @@ const rolloutMs = await runUntil(rolledOut('nginx:1.26'), 'rollout to nginx:1.26
 const rolloutWall = performance.now() - rolloutWallStart;
 
 await manager.stop();
+await readinessManager.stop();
 await recorder.flush();
 await cluster.stop();
 if (errors.length > 0) throw new AggregateError(errors, `${errors.length} error(s) during the bench: ${String(errors[0])}`);

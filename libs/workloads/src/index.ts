@@ -11,3 +11,4 @@ export * from './kinds/index.js';
 export * from './replicaset/index.js';
 export * from './deployment/index.js';
 export * from './uniteddeployment/index.js';
+export * from './podreadiness/index.js';

@@ -1,7 +1,8 @@
 // The in-memory set of active tokens: lookups without the database, a token created elsewhere found on
 // its first use, a local revocation at once, and a reload that raced a revocation not bringing it back.
 import { describe, expect, it } from '@jest/globals';
-import { ActiveTokens, type ActiveTokenRow } from './active-tokens.js';
+import { ActiveTokens } from './active-tokens.js';
+import type { ActiveTokenRow } from './token-rows.js';
 
 const row = (name: string, tokenHash = `hash-${name}`): ActiveTokenRow => ({
   id: `id-${name}`, name, role: 'viewer', namespaces: [], createdAt: new Date(0), lastUsedAt: null, revokedAt: null, tokenHash,

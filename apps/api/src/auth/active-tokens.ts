@@ -4,13 +4,9 @@
 // replica) takes effect within a second; this process's own changes take effect at once. A secret that
 // is not in the set is looked up once in the database before it is refused, so a token created
 // elsewhere works on its first request.
-import type { TokenRow } from './tokens.repository.js';
+import type { ActiveTokenRow, TokenRow } from './token-rows.js';
 
 export const TOKEN_REFRESH_MS = 1000;
-
-export interface ActiveTokenRow extends TokenRow {
-  tokenHash: string;
-}
 
 export class ActiveTokens {
   private byHash = new Map<string, TokenRow>();

@@ -3,25 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import { isUniqueViolation } from '../persistence/prisma-errors.js';
 import { PRISMA } from '../tokens.js';
-import type { ActiveTokenRow } from './active-tokens.js';
-
-export interface TokenRow {
-  id: string;
-  name: string;
-  role: string;
-  namespaces: string[];
-  createdAt: Date;
-  lastUsedAt: Date | null;
-  revokedAt: Date | null;
-}
-
-export interface NewTokenRow {
-  name: string;
-  role: string;
-  namespaces: string[];
-  tokenHash: string;
-  createdAt: Date;
-}
+import type { ActiveTokenRow, NewTokenRow, TokenRow } from './token-rows.js';
 
 const COLUMNS = { id: true, name: true, role: true, namespaces: true, createdAt: true, lastUsedAt: true, revokedAt: true } as const;
 

@@ -11,7 +11,8 @@ import { FailedAuthLimiter } from './failed-auth-limiter.js';
 import type { Principal } from './principal.js';
 import { isRole, ROLES, type Role } from './roles.js';
 import { hashTokenSecret, newTokenSecret } from './token-secret.js';
-import { TokensRepository, type TokenRow } from './tokens.repository.js';
+import type { TokenRow } from './token-rows.js';
+import { TokensRepository } from './tokens.repository.js';
 
 export interface TokenInfo {
   name: string;

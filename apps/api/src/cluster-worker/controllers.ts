@@ -1,12 +1,13 @@
-// The controllers the cluster worker runs, one per workload kind, and the native apps/v1 ones beside
-// Kruise's (StatefulSet, Deployment, ReplicaSet: a cluster runs them, and UnitedDeployment's subset
-// templates create them); and where the workload kinds' plans are read by the contract's kind name.
+// The controllers the cluster worker runs, one per workload kind plus Kruise's pod-readiness controller,
+// and the native apps/v1 ones beside Kruise's (StatefulSet, Deployment, ReplicaSet: a cluster runs them,
+// and UnitedDeployment's subset templates create them); and where the workload kinds' plans are read by
+// the contract's kind name.
 // A real cluster's kube-controller-manager runs the native ones already: in Kubernetes mode Coxswain
 // leaves them to it (two controllers reconciling every Deployment of a cluster would fight).
 import type { ControllerManager, EventRecorders } from '@coxswain/controller-runtime';
 import {
-  CloneSetController, DeploymentController, NATIVE_STATEFULSET, ReplicaSetController, StatefulSetController, UnitedDeploymentController,
-  type RolloutPlan, type WorkloadKindName,
+  CloneSetController, DeploymentController, NATIVE_STATEFULSET, PodReadinessController, ReplicaSetController, StatefulSetController,
+  UnitedDeploymentController, type RolloutPlan, type WorkloadKindName,
 } from '@coxswain/workloads';
 import type { AppConfig } from '../config/config.js';
 import type { JsonLogger } from '../logging/json-logger.js';
@@ -58,6 +59,9 @@ export function registerControllers(
   });
   const statefulSets = new StatefulSetController(manager, { ...common, recorder: recorder(EVENT_SOURCES.statefulSet), log: log('StatefulSet') });
   const unitedDeployments = new UnitedDeploymentController(manager, { ...common, recorder: recorder(EVENT_SOURCES.unitedDeployment), log: log('UnitedDeployment') });
+  // Kruise's pod-readiness controller: the KruisePodReady condition of pods born with its gate (Kruise
+  // runs it beside its workload controllers, so it runs in both modes).
+  new PodReadinessController(manager, { maxConcurrentReconciles: config.controllers.workers, log: log('PodReadiness') });
   if (options.nativeControllers ?? true) {
     // apps/v1 StatefulSets run on the same controller with native defaults (and kube-controller-manager's name is the same).
     new StatefulSetController(manager, { ...common, recorder: recorder(EVENT_SOURCES.statefulSet), flavor: NATIVE_STATEFULSET, log: log('StatefulSet (apps/v1)') });

@@ -81,7 +81,6 @@ describe('planInWords', () => {
     expect(say('IMAGE_PULL_FAILED', 'pod web-a: container main ImagePullBackOff')).toBe('Image pull failing: pod web-a: container main ImagePullBackOff.');
     expect(say('IN_PLACE_UPDATING', 'pod web-a: waits for container main to run nginx:2')).toBe('In-place update in progress: pod web-a: waits for container main to run nginx:2.');
     expect(say('ORDERED_READY', 'OrderedReady: web-2 waits for web-1 to be Running and Ready')).toBe('One pod at a time (podManagementPolicy OrderedReady): OrderedReady: web-2 waits for web-1 to be Running and Ready.');
-    expect(say('RESERVED_ORDINAL', 'ordinal 1 is reserved')).toBe('Reserved (reserveOrdinals): ordinal 1 is reserved.');
     expect(actionsInWords([{ type: 'REPAIR_POD', pod: 'web-1', reason: 'pod-name label', revision: null }])).toEqual(['Repair the identity or storage of 1 pod: web-1 (pod-name label).']);
     expect(planInWords({ ...plan(), diff: { toCreate: 1, condemned: 2, partition: 3 } }, 3).numbers).toBe('toCreate 1, condemned 2');
   });

@@ -1,6 +1,7 @@
 // markPodNotReady (spec inplace-and-lifecycle §3.3): a lifecycle hook with `markPodNotReady: true` holds
 // the pod out of Service endpoints through the KruisePodReady readiness gate. The condition's message
-// lists who holds it (`[{userAgent, key}]`); it is True only when nobody does.
+// lists who holds it (`[{userAgent, key}]`); it is True only when nobody does. A pod is born without the
+// condition; Kruise's pod-readiness controller (podreadiness/) gives it one, True.
 import {
   CONDITION_KRUISE_POD_READY, KRUISE_POD_READY_MESSAGE,
   type Pod, type PodCondition,
@@ -78,6 +79,27 @@ export function removeNotReadyKey(pod: Pod, key: string, now: number, userAgent:
     message: formatPodReadyMessages(kept),
     lastTransitionTime: lifecycleTimestamp(now),
   });
+}
+
+/**
+ * Kruise's pod-readiness controller (inplace-and-lifecycle §3.3): the pod has the KruisePodReady gate,
+ * no condition for it and is not being deleted. That controller reads every pod of the cluster, not only
+ * a workload's own, so a spec or status the API let through in an odd shape (null, not a list, null
+ * entries) counts as no gate, or as a condition list it does not touch.
+ */
+export function needsKruisePodReady(pod: Pod): boolean {
+  if (pod.metadata.deletionTimestamp) return false;
+  const gates: unknown = (pod.spec as { readinessGates?: unknown } | null | undefined)?.readinessGates;
+  if (!Array.isArray(gates) || !gates.some((g) => (g as { conditionType?: unknown } | null)?.conditionType === CONDITION_KRUISE_POD_READY)) return false;
+  const conditions: unknown = (pod.status as { conditions?: unknown } | null | undefined)?.conditions;
+  if (conditions === undefined || conditions === null) return true;
+  return Array.isArray(conditions) && !conditions.some((c) => (c as { type?: unknown } | null)?.type === CONDITION_KRUISE_POD_READY);
+}
+
+/** The pod with its KruisePodReady condition, True, when it needs one (above); Ready is left to the kubelet. */
+export function initialKruisePodReady(pod: Pod, now: number): Pod | undefined {
+  if (!needsKruisePodReady(pod)) return undefined;
+  return replaceCondition(pod, { type: CONDITION_KRUISE_POD_READY, status: 'True', lastTransitionTime: lifecycleTimestamp(now) });
 }
 
 /** Replaces the condition of that type, or appends it. */

@@ -26,8 +26,6 @@ export interface HealthCondition {
 
 const FAILING: ReadonlySet<BlockerCode> = new Set(['UNSCHEDULABLE', 'IMAGE_PULL_FAILED', 'POD_FAILING']);
 const HOLDING: ReadonlySet<BlockerCode> = new Set(['PAUSED', 'PARTITION', 'ON_DELETE']);
-/** Facts of the workload's shape, not of its progress: reserved ordinals are gaps by design. */
-const INFORMATIONAL: ReadonlySet<BlockerCode> = new Set(['RESERVED_ORDINAL']);
 /** Conditions the controllers set True when a write of theirs failed. */
 const FAILED_CONDITIONS = new Set(['FailedScale', 'FailedUpdate', 'FailedCreatePod', 'FailedUpdatePod']);
 
@@ -45,7 +43,7 @@ export function workloadHealth(plan: Pick<RolloutPlan<object>, 'complete' | 'blo
   const held = plan.blockers.filter((b) => HOLDING.has(b.code));
   const paused = held.find((b) => b.code === 'PAUSED');
   // A partition holds the rollout once the pods it lets through are done: nothing left to do but step it.
-  const pacing = plan.blockers.filter((b) => !HOLDING.has(b.code) && !INFORMATIONAL.has(b.code));
+  const pacing = plan.blockers.filter((b) => !HOLDING.has(b.code));
   const acting = plan.actions.filter((a) => !a.unchanged);
   if (paused || (held.length > 0 && acting.length === 0 && pacing.length === 0)) {
     return { state: 'HELD', reason: described(paused ? [paused] : held), pods: podsOf(held) };

@@ -61,8 +61,6 @@ export type BlockerCode =
   | 'POD_FAILING'
   /** Advanced StatefulSet OrderedReady: a pod waits for its predecessor (or a terminating pod). */
   | 'ORDERED_READY'
-  /** Advanced StatefulSet: reserveOrdinals skips these ordinals. */
-  | 'RESERVED_ORDINAL'
   /** Advanced StatefulSet: pods updated in place are not yet seen at the update revision. */
   | 'UPDATE_EXPECTATIONS'
   /** Advanced StatefulSet: a PVC of the ordinal still belongs to a previous pod (retention whenScaled Delete). */

@@ -1,7 +1,7 @@
 // Which pods a ReplicaSet deletes when it has too many (Kubernetes' getPodsToDelete and
 // ActivePodsWithRanks, with the default gates PodDeletionCost and LogarithmicScaleDown). Pure.
 import type { Pod } from '@coxswain/kruise-api';
-import { creationMillis, maxContainerRestarts, nodeNameOf, phaseOrdinal, podDeletionCost, readySinceMillis } from '../cloneset/sort/pod-facts.js';
+import { creationMillis, maxContainerRestarts, nodeNameOf, phaseOrdinal, podDeletionCost, readySinceMillis } from '../sort/pod-facts.js';
 import { isNativePodReady } from '../pod/native-pod-state.js';
 
 /**

@@ -6,6 +6,7 @@ export * from './utils/identity.js';
 export * from './utils/pod-health.js';
 export * from './utils/claims.js';
 export * from './core/plan-types.js';
+export * from './core/slot.js';
 export * from './core/slots.js';
 export * from './core/new-pod.js';
 export * from './core/update-order.js';

@@ -13,10 +13,10 @@ import {
 import { asError, errorMessage } from '../executor/pod-writes.js';
 import { writeStatusWithRetry } from '../executor/status-write.js';
 import { controllerRefTo, withControllerRef, withoutOwner } from '../ownership/claim.js';
+import { podOrdinal } from '../pod/ordinal.js';
 import { podCondition } from '../pod/pod-state.js';
 import { POD_REF } from '../refs.js';
 import { CONTROLLER_REVISION_REF } from '../revision/revision-store.js';
-import { podOrdinal } from '../statefulset/utils/identity.js';
 import { SUBSET_ADAPTERS, STATEFULSET_SUBSET, subsetAdapter } from './adapters/index.js';
 import type { SubsetAdapter, SubsetWorkload } from './adapters/types.js';
 import { planUnitedDeployment, type UnitedDeploymentOperation, type UnitedDeploymentPlan } from './planner.js';

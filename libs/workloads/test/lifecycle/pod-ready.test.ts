@@ -1,7 +1,7 @@
 // markPodNotReady through the KruisePodReady condition (spec inplace-and-lifecycle §3.3).
 import { describe, expect, it } from '@jest/globals';
 import type { Pod, PodCondition } from '@coxswain/kruise-api';
-import { addNotReadyKey, formatPodReadyMessages, parsePodReadyMessages, removeNotReadyKey } from '../../src/lifecycle/pod-ready.js';
+import { addNotReadyKey, formatPodReadyMessages, initialKruisePodReady, parsePodReadyMessages, removeNotReadyKey } from '../../src/lifecycle/pod-ready.js';
 import { applyPodMetadataPatch, lifecycleStatePatch, withLifecycleState } from '../../src/lifecycle/state-change.js';
 
 const NOW = Date.parse('2026-05-01T12:00:00Z');
@@ -100,5 +100,26 @@ describe('lifecycle state patch', () => {
     expect(out.metadata.labels).toEqual({ app: 'web', 'lifecycle.apps.kruise.io/state': 'Updating' });
     expect(out.metadata.annotations).toEqual({ 'lifecycle.apps.kruise.io/timestamp': TS });
     expect(applyPodMetadataPatch(out, { metadata: { labels: { app: null } } }).metadata.labels).toEqual({ 'lifecycle.apps.kruise.io/state': 'Updating' });
+  });
+});
+
+describe("the condition Kruise's pod-readiness controller gives a pod", () => {
+  const held: PodCondition = { type: 'KruisePodReady', status: 'False', message: '[{"userAgent":"Lifecycle","key":"preDeleteHook"}]' };
+  it.each<[string, Pod, PodCondition | undefined]>([
+    ['the gate and no condition: True, stamped now', pod(), { type: 'KruisePodReady', status: 'True', lastTransitionTime: TS }],
+    ['no gate: nothing', pod(undefined, false), undefined],
+    ['a condition already (held by a hook): left as it is', pod(held), undefined],
+    ['being deleted: nothing', { ...pod(), metadata: { ...pod().metadata, deletionTimestamp: TS } }, undefined],
+    // Every pod of the cluster is read, however odd the shape the API let through.
+    ['a null spec: no gate', { ...pod(), spec: null } as unknown as Pod, undefined],
+    ['readinessGates null: no gate', { ...pod(), spec: { ...pod().spec, readinessGates: null } } as unknown as Pod, undefined],
+    ['a null entry before the gate: the gate still counts', { ...pod(), spec: { ...pod().spec, readinessGates: [null, { conditionType: 'KruisePodReady' }] } } as unknown as Pod, { type: 'KruisePodReady', status: 'True', lastTransitionTime: TS }],
+    ['conditions null: written', { ...pod(), status: { conditions: null } } as unknown as Pod, { type: 'KruisePodReady', status: 'True', lastTransitionTime: TS }],
+    ['conditions not a list: left alone', { ...pod(), status: { conditions: 'odd' } } as unknown as Pod, undefined],
+  ])('%s', (_name, input, expected) => {
+    const out = initialKruisePodReady(input, NOW);
+    expect(kpr(out)).toEqual(expected);
+    // Ready is the kubelet's to recompute.
+    if (out) expect(ready(out)).toEqual(ready(input));
   });
 });

@@ -40,11 +40,11 @@ describe('§2.1 ordinals: range, reserveOrdinals, ordinals.start', () => {
     expect(opsOf(p).map((o) => o.replace(/@.*/, '@'))).toEqual(expected);
   });
 
-  it('reports reserved ordinals in words, and condemns a pod at a newly reserved ordinal (worked example 4)', () => {
+  it('counts reserved ordinals without reporting them as blockers, and condemns a pod at a newly reserved ordinal (worked example 4)', () => {
     const w = world((s) => (s['reserveOrdinals'] = [1]));
     const p = plan(w, w.set, [pod(w.set, 0, w.v1), pod(w.set, 2, w.v1), pod(w.set, 3, w.v1)], { current: w.v1, update: w.v1 });
     expect(opsOf(p)).toEqual([]);
-    expect(p.blockers).toContainEqual({ code: 'RESERVED_ORDINAL', message: 'ordinal 1 is reserved', pods: [] });
+    expect(p.diff.reservedOrdinals).toBe(1);
     // reserveOrdinals back to []: pod-1 is created first (OrderedReady: one creation, then exit); pod-3 goes after.
     const none = world();
     const unreserve = plan(none, none.set, [pod(none.set, 0, none.v1), pod(none.set, 2, none.v1), pod(none.set, 3, none.v1)], { current: none.v1, update: none.v1 });
@@ -52,6 +52,29 @@ describe('§2.1 ordinals: range, reserveOrdinals, ordinals.start', () => {
     const later = plan(none, none.set, [0, 1, 2, 3].map((o) => pod(none.set, o, none.v1)), { current: none.v1, update: none.v1 });
     expect(opsOf(later)).toEqual(['delete web-3']);
     expect(later.actions[0]).toMatchObject({ type: 'DELETE', reason: 'scale down: ordinal 3 is beyond the 3 valid ordinals' });
+  });
+});
+
+describe('plan blockers: a reserved ordinal holds nothing back', () => {
+  it.each<[string, (s: Record<string, any>) => void, number[], 'v1' | 'v2', boolean, string[]]>([
+    ['complete with reserve [1]: complete, no blockers', (s) => (s['reserveOrdinals'] = [1]), [0, 2, 3], 'v1', true, []],
+    ['complete with reserve ["1-2", 5]: complete, no blockers', (s) => {
+      s['replicas'] = 4;
+      s['reserveOrdinals'] = ['1-2', 5];
+    }, [0, 3, 4, 6], 'v1', true, []],
+    ['partition-held with reserve [1]: the partition is the only blocker', (s) => {
+      s['reserveOrdinals'] = [1];
+      s['updateStrategy'] = { rollingUpdate: { partition: 2 } };
+    }, [0, 2, 3], 'v2', false, ['PARTITION']],
+  ])('%s', (_name, edit, ordinals, top, complete, codes) => {
+    const w = world(edit);
+    const set = top === 'v2' ? rolled(w) : w.set;
+    // With v2 rolled out, the highest ordinal already runs it and the partition keeps the others.
+    const pods = ordinals.map((o, i) => pod(set, o, top === 'v2' && i === ordinals.length - 1 ? w.v2 : w.v1));
+    const p = plan(w, set, pods, top === 'v2' ? {} : { current: w.v1, update: w.v1 });
+    expect(opsOf(p)).toEqual([]);
+    expect(p.complete).toBe(complete);
+    expect(p.blockers.map((b) => b.code)).toEqual(codes);
   });
 });
 
@@ -266,6 +289,43 @@ describe('§4.5–§4.6 rolling update', () => {
     expect(opsOf(p)).toEqual([`create web-0@${w.v1.metadata.name!.slice(-4)}`]);
   });
 
+  // Kruise's isCurrentRevisionNeeded counts the non-nil slots below the ordinal, but its caller fills the
+  // empty slots in ascending order first, so a missing pod below already holds an in-memory pod: the
+  // count is the new pod's rank among the valid ordinals, not the number of existing pods below it.
+  // Rows marked * are where counting only existing pods would answer differently.
+  it.each<[string, (s: Record<string, any>) => void, [number, 'v1' | 'v2'][], string[], FeatureGates | undefined]>([
+    ['* replicas 4, partition 2, only web-3: web-2 ranks third, so it takes the update revision', (s) => {
+      s['replicas'] = 4;
+      s['updateStrategy'] = { rollingUpdate: { partition: 2, maxUnavailable: 4 } };
+    }, [[3, 'v2']], ['web-0@v1', 'web-1@v1', 'web-2@v2'], undefined],
+    ['* replicas 4, partition 2, web-1 and web-3 exist: web-2 has one existing pod below but ranks third', (s) => {
+      s['replicas'] = 4;
+      s['updateStrategy'] = { rollingUpdate: { partition: 2, maxUnavailable: 4 } };
+    }, [[1, 'v1'], [3, 'v2']], ['web-0@v1', 'web-2@v2'], undefined],
+    ['* replicas 3, partition 1, only web-2: web-1 ranks second', (s) => {
+      s['updateStrategy'] = { rollingUpdate: { partition: 1, maxUnavailable: 3 } };
+    }, [[2, 'v2']], ['web-0@v1', 'web-1@v2'], undefined],
+    ['reserve [1], partition 2: web-2 ranks second (the reserved slot does not count)', (s) => {
+      s['reserveOrdinals'] = [1];
+      s['updateStrategy'] = { rollingUpdate: { partition: 2, maxUnavailable: 3 } };
+    }, [[0, 'v1'], [3, 'v2']], ['web-2@v1'], undefined],
+    ['start 2, reserve [3], partition 2: web-4 ranks second', (s) => {
+      s['ordinals'] = { start: 2 };
+      s['reserveOrdinals'] = [3];
+      s['updateStrategy'] = { rollingUpdate: { partition: 2, maxUnavailable: 3 } };
+    }, [[2, 'v1'], [5, 'v2']], ['web-4@v1'], FeatureGates.from({ StatefulSetStartOrdinal: true })],
+  ])('§4.6 ordered: revision of a pod to create — %s', (_name, edit, existing, expected, gates) => {
+    const w = world((s) => {
+      s['podManagementPolicy'] = 'Parallel';
+      edit(s);
+    });
+    const set = rolled(w);
+    const short = { v1: w.v1.metadata.name!.slice(-4), v2: w.v2.metadata.name!.slice(-4) };
+    const pods = existing.map(([o, r]) => pod(set, o, r === 'v1' ? w.v1 : w.v2, {}, gates));
+    const creates = opsOf(plan(w, set, pods, { gates })).filter((o) => o.startsWith('create ')).map((o) => o.slice('create '.length));
+    expect(creates).toEqual(expected.map((e) => e.replace(/@(v1|v2)$/, (_m, r: 'v1' | 'v2') => `@${short[r]}`)));
+  });
+
   it('rollingUpdate absent: a recreated pod takes the current revision below status.currentReplicas', () => {
     const w = world((s, set) => {
       s['updateStrategy'] = { type: 'RollingUpdate' };
@@ -422,6 +482,24 @@ describe('§4.8 claims and the retention policy', () => {
     expect(stale.blockers[0]).toMatchObject({ code: 'STALE_PVC', message: 'web-0 waits for PVC data-web-0 of a previous web-0 to go (whenScaled Delete)' });
     const deleting = plan(w, w.set, [], { current: w.v1, update: w.v1, pvcs: [claim('data-web-0', { deletionTimestamp: LONG_AGO })] });
     expect(deleting.error).toEqual({ message: 'pvc data-web-0 is to be deleted', condition: 'FailedCreatePod' });
+  });
+});
+
+describe('§4.3 step 6 refresh: the KruisePodReady condition is not the StatefulSet controller\'s to write', () => {
+  // Kruise's pod webhook gives every pod of an apps.kruise.io workload the gate, and its pod-readiness
+  // controller (podreadiness/) writes the condition; the StatefulSet pass writes only what Kruise's
+  // refreshPodState does (InPlaceUpdateReady).
+  const without = (p: Pod, ...types: string[]): Pod => ({ ...p, status: { ...p.status, conditions: p.status!.conditions!.filter((c) => !types.includes(c.type)) } });
+  it.each<[string, (p: Pod) => Pod, string[], string[] | undefined]>([
+    ['InPlaceUpdateReady True, no KruisePodReady condition: nothing written', (p) => without(p, 'KruisePodReady'), [], undefined],
+    ['neither condition (a new pod): InPlaceUpdateReady alone is written', (p) => without(p, 'KruisePodReady', 'InPlaceUpdateReady'), ['write web-0 status'], ['Ready', 'InPlaceUpdateReady']],
+    ['KruisePodReady held by a hook: left as it is', (p) => ({ ...p, status: { ...p.status, conditions: p.status!.conditions!.map((c) => (c.type === 'KruisePodReady' ? { ...c, status: 'False', message: '[{"userAgent":"Lifecycle","key":"preDeleteHook"}]' } : c)) } }), [], undefined],
+  ])('%s', (_name, edit, expected, writtenConditions) => {
+    const w = world((s) => (s['replicas'] = 1));
+    const p = plan(w, w.set, [edit(pod(w.set, 0, w.v1))], { current: w.v1, update: w.v1 });
+    expect(opsOf(p)).toEqual(expected);
+    const write = p.operations.find((o) => o.op === 'writePod');
+    expect(write?.op === 'writePod' ? write.pod.status!.conditions!.map((c) => c.type) : undefined).toEqual(writtenConditions);
   });
 });
 

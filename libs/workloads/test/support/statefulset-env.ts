@@ -10,7 +10,7 @@ import {
   DEFAULT_FEATURE_GATES, parseManifests,
   type Event, type FeatureGates, type KubeObject, type NativeStatefulSet, type PersistentVolumeClaim, type Pod, type StatefulSet,
 } from '@coxswain/kruise-api';
-import { NATIVE_STATEFULSET, POD_REF, PVC_REF, StatefulSetController, podOrdinal } from '../../src/index.js';
+import { NATIVE_STATEFULSET, POD_REF, PVC_REF, PodReadinessController, StatefulSetController, podOrdinal } from '../../src/index.js';
 
 export const START = '2026-01-01T00:00:00Z';
 export const ASTS_REF = { apiVersion: 'apps.kruise.io/v1beta1', kind: 'StatefulSet' };
@@ -65,6 +65,8 @@ export async function startStatefulSetEnv(options: StatefulSetEnvOptions = {}): 
   const gates = options.gates ?? DEFAULT_FEATURE_GATES;
   const controller = new StatefulSetController(manager, { gates, recorder, log, maxConcurrentReconciles: 2 });
   const native = new StatefulSetController(manager, { flavor: NATIVE_STATEFULSET, gates, recorder, log, maxConcurrentReconciles: 2 });
+  // Kruise's pod-readiness controller gives the pods the KruisePodReady condition their gate waits for.
+  new PodReadinessController(manager, { log });
   await manager.start();
 
   const settle = async () => {

@@ -13,8 +13,8 @@ import {
   type Event, type FeatureGates, type KubeObject, type Node, type Pod,
 } from '@coxswain/kruise-api';
 import {
-  CloneSetController, DeploymentController, NATIVE_STATEFULSET, NODE_REF, POD_REF, ReplicaSetController, StatefulSetController,
-  UnitedDeploymentController,
+  CloneSetController, DeploymentController, NATIVE_STATEFULSET, NODE_REF, POD_REF, PodReadinessController, ReplicaSetController,
+  StatefulSetController, UnitedDeploymentController,
 } from '../../src/index.js';
 
 export const START = '2026-01-01T00:00:00Z';
@@ -85,6 +85,7 @@ export async function startUnitedEnv(options: UnitedEnvOptions = {}): Promise<Un
   const replicaSets = new ReplicaSetController(manager, { recorder, log, maxConcurrentReconciles: 2 });
   const deployments = new DeploymentController(manager, { recorder, log, maxConcurrentReconciles: 2 });
   const united = new UnitedDeploymentController(manager, { recorder, log, maxConcurrentReconciles: 2 });
+  new PodReadinessController(manager, { log });
   await manager.start();
 
   const settle = async () => {

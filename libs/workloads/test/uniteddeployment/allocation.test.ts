@@ -88,7 +88,8 @@ describe('Adaptive allocator (§4.1)', () => {
     const f = facts({ a: 3, b: 3, c: 0 }, { a: { readyReplicas: 1, unschedulable: true } });
     expect(result(allocateReplicas(ud, f))).toEqual({ a: 1, b: 3, c: 2 });
     const r = allocateReplicas(ud, f);
-    expect(r.ok && r.allocation.subsets[0]!.reason).toBe('unschedulable: held at its 1 ready pods; minReplicas 1, maxReplicas 1 allows no more: 1');
+    // The manifest sets no minReplicas and maxReplicas 3: the 1 is the ready pods, not a bound of its own.
+    expect(r.ok && r.allocation.subsets[0]!.reason).toBe('unschedulable: held at its 1 ready pods; no more while unschedulable: 1');
   });
 
   it('never gives a schedulable subset fewer than its ready pods (substitutes stay where they run)', () => {
@@ -115,5 +116,40 @@ describe('reservation allocator (§4.2)', () => {
   it('allocates normally when nothing is reserved', () => {
     const list = subsets({ a: { min: 0, max: 3 }, b: { min: 0 } });
     expect(result(allocateReservation(6, list, facts({ a: 3, b: 3 })))).toEqual({ a: 3, b: 3 });
+  });
+});
+
+describe('reasons name minReplicas and maxReplicas only as the manifest sets them', () => {
+  const ud = (R: number, type: 'Adaptive' | 'Fixed', spec: Record<string, { min?: number; max?: number } | undefined>, reserve = false) =>
+    ({ spec: { replicas: R, topology: { scheduleStrategy: { type, ...(reserve ? { adaptive: { reserveUnschedulablePods: true } } : {}) }, subsets: subsets(spec) } } }) as unknown as UnitedDeployment;
+  it.each<[string, UnitedDeployment, SubsetFacts[], string[]]>([
+    ['Adaptive, no bounds, the ready pods take all 4', ud(4, 'Adaptive', { a: {}, b: {} }), facts({ a: 2, b: 2 }), [
+      'keeps its 2 ready pods; the 4 replicas were used up by the ready pods subsets keep: 2',
+      'keeps its 2 ready pods; the 4 replicas were used up by the ready pods subsets keep: 2',
+    ]],
+    ['Adaptive, no bounds, room left after the ready pods', ud(6, 'Adaptive', { a: {}, b: {} }), facts({ a: 2, b: 1 }), [
+      'keeps its 2 ready pods; then 3 more: 5',
+      'keeps its 1 ready pods; nothing left for more: 1',
+    ]],
+    ['Adaptive, no bounds, nothing running yet', ud(3, 'Adaptive', { a: {}, b: {} }), facts({ a: 0, b: 0 }), ['3 of the 3 left: 3', 'nothing left for more: 0']],
+    ['Adaptive, maxReplicas only: named, minReplicas not', ud(5, 'Adaptive', { a: { max: 3 }, b: {} }), facts({ a: 1, b: 0 }), [
+      'keeps its 1 ready pods (within maxReplicas 3); then 2 more up to maxReplicas 3: 3',
+      '2 of the 2 left: 2',
+    ]],
+    ['Adaptive, minReplicas and ready pods together take all 3', ud(3, 'Adaptive', { a: { min: 2 }, b: {} }), facts({ a: 0, b: 2 }), [
+      'minReplicas 2, the 3 replicas were used up by minReplicas and the ready pods subsets keep: 2',
+      'keeps its 2 ready pods; only 1 left of 3, the 3 replicas were used up by minReplicas and the ready pods subsets keep: 1',
+    ]],
+    ['Fixed with min/max as written (Kruise defaults the missing minReplicas to 0)', ud(5, 'Fixed', { a: { min: 2, max: 4 }, b: { min: 0 } }), facts({ a: 0, b: 0 }), [
+      'minReplicas 2, then 2 more up to maxReplicas 4: 4',
+      '1 of the 1 left: 1',
+    ]],
+    ['reservation, nothing reserved, no bounds', ud(4, 'Adaptive', { a: {}, b: { max: 3 } }, true), facts({ a: 2, b: 2 }), [
+      'no minReplicas or maxReplicas: 4',
+      'maxReplicas 3: 0',
+    ]],
+  ])('%s', (_name, manifest, subsetFacts, reasons) => {
+    const r = allocateReplicas(manifest, subsetFacts);
+    expect(r.ok && r.allocation.subsets.map((s) => s.reason)).toEqual(reasons);
   });
 });

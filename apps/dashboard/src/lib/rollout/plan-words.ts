@@ -86,7 +86,6 @@ export function blockerInWords(blocker: Blocker): BlockerWords {
     POD_NOT_READY: `Not ready yet: ${b.message}.`,
     IN_PLACE_UPDATING: `In-place update in progress: ${b.message}.`,
     ORDERED_READY: `One pod at a time (podManagementPolicy OrderedReady): ${b.message}.`,
-    RESERVED_ORDINAL: `Reserved (reserveOrdinals): ${b.message}.`,
     UPDATE_EXPECTATIONS: `Waiting for the controller to see its in-place updates: ${b.message}.`,
     STALE_PVC: `Waiting for an old claim to go: ${b.message}.`,
   };

@@ -4,8 +4,8 @@
 import type { Pod } from '@coxswain/kruise-api';
 import {
   creationMillis, hasReadyCondition, maxContainerRestarts, nodeNameOf, phaseOrdinal, readySinceMillis,
-} from './pod-facts.js';
-import { stableSortBy, trueFirst } from './stable-sort.js';
+} from '../../sort/pod-facts.js';
+import { stableSortBy, trueFirst } from '../../sort/stable-sort.js';
 
 /**
  * What the ActivePods order looks at, computed once per pod. Times are ms since the epoch, with Go's

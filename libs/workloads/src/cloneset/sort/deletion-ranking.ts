@@ -5,8 +5,8 @@ import type { Pod } from '@coxswain/kruise-api';
 import { compareLaterOrZeroFirst, compareUnscheduledFirst, zeroAsLatest, type ActivePodKey } from './active-pods-order.js';
 import {
   creationMillis, hasReadyCondition, maxContainerRestarts, nodeNameOf, phaseOrdinal, podDeletionCost, readySinceMillis,
-} from './pod-facts.js';
-import { stableSortBy, trueFirst } from './stable-sort.js';
+} from '../../sort/pod-facts.js';
+import { stableSortBy, trueFirst } from '../../sort/stable-sort.js';
 
 /** A rank source for rule 6 (Kruise's Ranker.GetRank); higher ranks are deleted first. */
 export type Ranker = (pod: Pod) => number;

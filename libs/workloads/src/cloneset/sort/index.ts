@@ -10,9 +10,9 @@ export { newSameNodeRanker, newSpreadConstraintsRanker, nodeLabelsByName } from 
 export type { NodeLabels } from './rankers.js';
 export { choosePodsToDelete, chooseToDelete } from './choose-pods-to-delete.js';
 export type { ScaleDownContext } from './choose-pods-to-delete.js';
-export { parsePodDeletionCost, podDeletionCost } from './pod-facts.js';
+export { parsePodDeletionCost, podDeletionCost } from '../../sort/pod-facts.js';
 
-export { sortByUpdatePriority } from './priority-sort.js';
+export { sortByUpdatePriority } from '../../sort/priority-sort.js';
 export { scatterSort, calculateScatterGroup } from './scatter-sort.js';
 export type { ScatterGroup } from './scatter-sort.js';
 export { sortUpdateIndexes } from './update-order.js';

@@ -3,7 +3,7 @@
 // about, the very list being sorted, and identity also works for pods that carry no uid yet.
 import { LABEL_HOSTNAME, type Node, type Pod } from '@coxswain/kruise-api';
 import { sortForDeletion, type Ranker } from './deletion-ranking.js';
-import { nodeNameOf } from './pod-facts.js';
+import { nodeNameOf } from '../../sort/pod-facts.js';
 
 /**
  * Labels of the Nodes the pods run on, by node name. A node that is not in the map counts as "not

@@ -2,7 +2,7 @@
 // among the others (Kruise pkg/util/updatesort/scatter_sort.go), so that one batch does not update,
 // say, every pod of one zone. The arithmetic, float32 comparison included, follows Kruise exactly.
 import type { Pod, UpdateScatterStrategy, UpdateScatterTerm } from '@coxswain/kruise-api';
-import { podLabel } from './labels.js';
+import { podLabel } from '../../sort/labels.js';
 
 /**
  * Applies each scatter term (see scatterTerms) to the candidate list in turn. `pods` are all active

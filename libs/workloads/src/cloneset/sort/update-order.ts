@@ -1,10 +1,10 @@
 // SortUpdateIndexes (spec/cloneset.md §8.2): the order in which update candidates are taken.
 import { LIFECYCLE_STATES, type Pod, type UpdatePriorityStrategy, type UpdateScatterStrategy } from '@coxswain/kruise-api';
 import { sortIndexesByActivePods } from './active-pods-order.js';
-import { lifecycleStateLabel } from './pod-facts.js';
-import { sortByUpdatePriority } from './priority-sort.js';
+import { lifecycleStateLabel } from '../../sort/pod-facts.js';
+import { sortByUpdatePriority } from '../../sort/priority-sort.js';
 import { scatterSort } from './scatter-sort.js';
-import { stableSortBy, trueFirst } from './stable-sort.js';
+import { stableSortBy, trueFirst } from '../../sort/stable-sort.js';
 
 /** The two fields of `updateStrategy.rollingUpdate` that shape the order (the rolling strategy itself fits). */
 export interface UpdateOrderStrategy {

@@ -5,7 +5,7 @@ import { claimWithRetentionOwners, claimsForOrdinal } from '../utils/claims.js';
 import { podOrdinal, type OrdinalRange } from '../utils/identity.js';
 import { availability, isRunningAndReadyByCondition, isTerminating } from '../utils/pod-health.js';
 import { lifecycleAwareDelete } from './delete.js';
-import type { PassState } from './pass.js';
+import type { PassState } from './pass-state.js';
 import { podName } from './slots.js';
 import type { Pod } from '@coxswain/kruise-api';
 

@@ -1,12 +1,7 @@
-// The state one planning pass shares between its steps (replicas, condemned pods, rolling update): what
-// the pass read and derived, and what it accumulates — operations, blockers, events, the error it stops
-// on, the soonest it wants to look again, and the status decrements of §4.5 and §4.7.
-import type { Lifecycle, Pod, StatefulSet } from '@coxswain/kruise-api';
+// What one planning pass accumulates as its steps run: operations, blockers and events, the error it
+// stops on and the soonest it wants to look again. What the steps read is in pass-state.ts.
 import { PlanNotes } from '../../plan/plan-notes.js';
-import type { OrdinalRange } from '../utils/identity.js';
-import type { PlanError, StatefulSetDiff, StatefulSetOperation, StatefulSetPlanContext } from './plan-types.js';
-import type { PassRefresh } from './refresh.js';
-import type { Slot } from './slots.js';
+import type { PlanError, StatefulSetOperation } from './plan-types.js';
 
 export class Pass {
   readonly ops: StatefulSetOperation[] = [];
@@ -22,31 +17,4 @@ export class Pass {
   fail(error: PlanError): void {
     this.error ??= error;
   }
-}
-
-export interface PassState {
-  ctx: StatefulSetPlanContext;
-  pass: Pass;
-  refresh: PassRefresh;
-  range: OrdinalRange;
-  /** One per valid ordinal, ascending. */
-  slots: Slot[];
-  /** Pods outside the valid ordinals, highest ordinal first. */
-  condemned: Pod[];
-  /** The lowest-ordinal pod, among slots and condemned pods, that is not healthy. */
-  firstUnhealthy: Pod | undefined;
-  /** spec.lifecycle (none for an apps/v1 set). */
-  lifecycle: Lifecycle | undefined;
-  /** OrderedReady. */
-  monotonic: boolean;
-  /** The retention policy applies (gate StatefulSetAutoDeletePVC; always for apps/v1). */
-  honoursRetention: boolean;
-  /** The set with the update revision's template. */
-  updateSet: StatefulSet;
-  currentName: string;
-  updateName: string;
-  diff: StatefulSetDiff;
-  /** A pod deleted or updated in place this pass no longer counts as current / updated (§4.5, §4.7). */
-  currentDecrement: number;
-  updatedDecrement: number;
 }

@@ -41,7 +41,7 @@ export type StatefulSetOperation =
   | { op: 'delete'; pod: Pod; reason: string; parallel: boolean; recreate: boolean }
   /** A lifecycle move (inplace-and-lifecycle §3.4): the KruisePodReady change first, then the state patch. */
   | { op: 'lifecycle'; pod: Pod; change: LifecycleChange; reason: string }
-  /** The pod as the in-place refresh (inplace §2.6) or the readiness initialisation wants it. */
+  /** The pod as the in-place refresh (inplace §2.6) wants it. */
   | { op: 'writePod'; pod: Pod; subresource: 'spec' | 'status'; reason: string }
   /** Identity and storage restored (§2): name, pod-name and pod-index labels, claim volumes. */
   | { op: 'repairPod'; pod: Pod; reason: string }

@@ -10,7 +10,8 @@ import { applyRevision } from '../../revision/cloneset-revision.js';
 import { isValidOrdinal, ordinalRange, podOrdinal } from '../utils/identity.js';
 import { availability } from '../utils/pod-health.js';
 import { planCondemned } from './condemned.js';
-import { Pass, type PassState } from './pass.js';
+import { Pass } from './pass.js';
+import type { PassState } from './pass-state.js';
 import type { StatefulSetDiff, StatefulSetOperation, StatefulSetPlan, StatefulSetPlanContext } from './plan-types.js';
 import { PassRefresh } from './refresh.js';
 import { planReplicas, scaleMaxUnavailableOf } from './replicas.js';
@@ -39,6 +40,8 @@ export function planStatefulSet(ctx: StatefulSetPlanContext): StatefulSetPlan {
   const slots = fillSlots(ctx, range, existing, applyRevision(set, ctx.currentRevision), updateSet);
   const replicaPods = slots.map((s) => s.pod);
 
+  // Reserved ordinals are the set's shape, not something holding the rollout back: counted in the diff,
+  // never a blocker (the API's Workload.ordinals lists the gaps).
   const reservedRanges = range.reserved.rangesWithin(range.start, range.end);
   const diff: StatefulSetDiff = {
     replicas: set.spec.replicas ?? 1,
@@ -57,11 +60,6 @@ export function planStatefulSet(ctx: StatefulSetPlanContext): StatefulSetPlan {
     outdated: slots.filter((s) => podRevision(s.pod) !== updateName).length,
     minReadySeconds,
   };
-  if (diff.reservedOrdinals > 0) {
-    const one = diff.reservedOrdinals === 1;
-    const text = reservedRanges.map(([a, b]) => (a === b ? `${a}` : `${a}..${b}`)).join(', ');
-    pass.notes.blocker('RESERVED_ORDINAL', `${one ? 'ordinal' : 'ordinals'} ${text} ${one ? 'is' : 'are'} reserved`, []);
-  }
 
   const state: PassState = {
     ctx, pass, refresh: new PassRefresh(ctx, pass), range, slots, condemned,

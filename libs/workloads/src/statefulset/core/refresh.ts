@@ -1,16 +1,14 @@
 // The refresh of a pass (spec/advanced-statefulset.md §4.3 step 6, §4.5; inplace-and-lifecycle §2.6 and
 // the lifecycle rules 5, 10, 12, 13): carry in-place updates on (grace period, next container batch,
-// InPlaceUpdateReady back to True), initialise KruisePodReady as Kruise's pod-readiness controller does,
-// and move lifecycle states. Kruise refreshes a replica while processing it and every pod again before
-// the rolling update; the second time a pod already refreshed writes nothing new, but a lifecycle move
-// made earlier in the pass still stops the rolling update, as Kruise's repeated patch reports "updated".
-import { CONDITION_KRUISE_POD_READY, LIFECYCLE_STATES, type Pod } from '@coxswain/kruise-api';
+// InPlaceUpdateReady back to True) and move lifecycle states. Kruise refreshes a replica while processing
+// it and every pod again before the rolling update; the second time a pod already refreshed writes
+// nothing new, but a lifecycle move made earlier in the pass still stops the rolling update, as Kruise's
+// repeated patch reports "updated". A new pod's KruisePodReady condition is not written here: Kruise's
+// StatefulSet controller leaves it to the pod-readiness controller (podreadiness/).
+import { LIFECYCLE_STATES, type Pod } from '@coxswain/kruise-api';
 import { refreshInPlaceUpdate } from '../../inplace/refresh.js';
-import { setPodCondition } from '../../inplace/readiness-gate.js';
-import { hasKruisePodReadyGate } from '../../lifecycle/pod-ready.js';
 import { inPlaceUpdateLifecycleGate, refreshLifecycleState, type InPlaceLifecycleGate } from '../../lifecycle/transitions.js';
-import { lifecycleState, podCondition } from '../../pod/pod-state.js';
-import { lifecycleTimestamp } from '../../pod/time.js';
+import { lifecycleState } from '../../pod/pod-state.js';
 import type { Pass } from './pass.js';
 import type { StatefulSetPlanContext } from './plan-types.js';
 
@@ -43,15 +41,8 @@ export class PassRefresh {
       return false;
     }
     if (refresh.action === 'requeue') pass.push(refresh.delaySeconds * 1000);
-    // One status write carries both conditions a fresh pod needs.
-    const statusBase = refresh.action === 'updateStatus' ? refresh.pod : pod;
-    const withKruiseReady = initKruisePodReady(statusBase, ctx.now);
-    if (refresh.action === 'update') {
-      pass.ops.push({ op: 'writePod', pod: refresh.pod, subresource: 'spec', reason: refresh.reason });
-    } else if (refresh.action === 'updateStatus' || withKruiseReady) {
-      const reason = refresh.action === 'updateStatus' ? refresh.reason : 'KruisePodReady readiness gate without its condition';
-      pass.ops.push({ op: 'writePod', pod: withKruiseReady ?? statusBase, subresource: 'status', reason });
-    }
+    if (refresh.action === 'update') pass.ops.push({ op: 'writePod', pod: refresh.pod, subresource: 'spec', reason: refresh.reason });
+    else if (refresh.action === 'updateStatus') pass.ops.push({ op: 'writePod', pod: refresh.pod, subresource: 'status', reason: refresh.reason });
     // Refresh moves only PreparingNormal, PreparingUpdate, Updating and Updated pods (rules 5, 10, 12, 13).
     const state = lifecycleState(pod);
     const change = state === '' || state === LIFECYCLE_STATES.Normal || state === LIFECYCLE_STATES.PreparingDelete ? undefined : refreshLifecycleState({
@@ -73,10 +64,4 @@ export class PassRefresh {
   inPlaceGate(pod: Pod): InPlaceLifecycleGate {
     return inPlaceUpdateLifecycleGate({ workload: 'StatefulSet', lifecycle: this.ctx.view.set.spec.lifecycle, pod, now: this.ctx.now });
   }
-}
-
-/** Kruise's pod-readiness controller: a pod with the KruisePodReady gate and no condition gets it True. */
-function initKruisePodReady(pod: Pod, now: number): Pod | undefined {
-  if (!hasKruisePodReadyGate(pod) || podCondition(pod, CONDITION_KRUISE_POD_READY)) return undefined;
-  return setPodCondition(pod, { type: CONDITION_KRUISE_POD_READY, status: 'True', lastTransitionTime: lifecycleTimestamp(now) });
 }

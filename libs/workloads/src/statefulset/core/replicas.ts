@@ -9,8 +9,10 @@ import { identityMatches, storageMatches } from '../utils/identity.js';
 import { availability, isFinished, isTerminating } from '../utils/pod-health.js';
 import { lifecycleAwareDelete } from './delete.js';
 import { withInitialLifecycle } from './new-pod.js';
-import type { Pass, PassState } from './pass.js';
-import { describeOrdinals, podName, type Slot } from './slots.js';
+import type { Pass } from './pass.js';
+import type { PassState } from './pass-state.js';
+import type { Slot } from './slot.js';
+import { describeOrdinals, podName } from './slots.js';
 import { podRevision } from './update-order.js';
 
 /** What a replica tells the loop: go on, stop the whole pass (exit), or leave the replica loop (break). */
@@ -114,7 +116,7 @@ function processReplica(state: PassState, slot: Slot, next: Slot | undefined, de
     if (decrement()) return scaleLimited(pass, name, state.slots, slot);
   }
 
-  // 6. Refresh (in-place updates, KruisePodReady, lifecycle).
+  // 6. Refresh (in-place updates, lifecycle).
   if (flavor.kruiseExtensions && !state.refresh.pod(pod)) return 'exit';
 
   // 7. Availability: OrderedReady waits; Parallel counts it against the scale budget.

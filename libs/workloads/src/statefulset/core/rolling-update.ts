@@ -10,8 +10,10 @@ import { chooseUpdateMethod } from '../../inplace/update-policy.js';
 import { podOrdinal } from '../utils/identity.js';
 import { availability, isTerminating } from '../utils/pod-health.js';
 import { lifecycleAwareDelete } from './delete.js';
-import type { Pass, PassState } from './pass.js';
-import { describeOrdinals, podName, type Slot } from './slots.js';
+import type { Pass } from './pass.js';
+import type { PassState } from './pass-state.js';
+import type { Slot } from './slot.js';
+import { describeOrdinals, podName } from './slots.js';
 import { partitionOf, podRevision, sortPodsToUpdate } from './update-order.js';
 
 export function planRollingUpdate(state: PassState): void {

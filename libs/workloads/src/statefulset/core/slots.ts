@@ -1,22 +1,13 @@
 // The replica slots of a pass (spec/advanced-statefulset.md §2.1, §4.2): one per valid ordinal, in
 // ascending order, holding the existing pod or the one the planner is about to create (at the revision
-// §4.6 picks). Reserved ordinals have no slot (Kruise keeps them as null entries; only their index
-// matters, kept in `index`). Pure.
+// §4.6 picks). Pure.
 import type { Pod, StatefulSet } from '@coxswain/kruise-api';
 import { podOrdinal, type OrdinalRange } from '../utils/identity.js';
 import { isCreated, isHealthy } from '../utils/pod-health.js';
 import { newStatefulPod } from './new-pod.js';
 import type { StatefulSetPlanContext } from './plan-types.js';
+import type { Slot } from './slot.js';
 import { isPodUpdated, newPodTakesCurrentRevision } from './update-order.js';
-
-export interface Slot {
-  ordinal: number;
-  /** ordinal − start: the slot's index in Kruise's replicas array (reserved entries included). */
-  index: number;
-  pod: Pod;
-  /** The pod exists in the cluster (false: the planner creates it this pass). */
-  created: boolean;
-}
 
 export function podName(pod: Pod): string {
   return pod.metadata.name!;

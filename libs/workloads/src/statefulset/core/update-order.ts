@@ -1,11 +1,11 @@
 // Which pods a rolling update moves and in what order, and which revision a (re)created pod gets
 // (spec/advanced-statefulset.md §4.6). Pure.
 import { LIFECYCLE_STATES, LABEL_CONTROLLER_REVISION_HASH, type FeatureGates, type Pod, type StatefulSet } from '@coxswain/kruise-api';
-import { sortByUpdatePriority } from '../../cloneset/sort/priority-sort.js';
+import { sortByUpdatePriority } from '../../sort/priority-sort.js';
 import { lifecycleState } from '../../pod/pod-state.js';
 import { shortHash } from '../../revision/revision-match.js';
 import { isTerminating } from '../utils/pod-health.js';
-import type { Slot } from './slots.js';
+import type { Slot } from './slot.js';
 
 /** The pod's revision label (the full revision name for StatefulSets). */
 export function podRevision(pod: Pod): string {
@@ -59,8 +59,10 @@ export function sortPodsToUpdate(set: StatefulSet, slots: readonly Slot[], updat
 
 /**
  * §4.6 revisionForNewPod: whether the pod created at `ordinal` takes the current revision. `position` is
- * its rank among the valid ordinals (the non-reserved slots below it); `notUpdatedOthers` the filled
- * slots other than this one whose pod is not updated (the unordered rule).
+ * its rank among the valid ordinals (the non-reserved slots below it). Kruise counts the non-nil slots
+ * below, but fills the empty ones in ascending order before it gets there, so a missing pod below counts
+ * like an existing one: the count is this rank. `notUpdatedOthers` is the filled slots other than this
+ * one whose pod is not updated (the unordered rule).
  */
 export function newPodTakesCurrentRevision(set: StatefulSet, ordinal: number, start: number, position: number, notUpdatedOthers: number): boolean {
   const strategy = set.spec.updateStrategy;

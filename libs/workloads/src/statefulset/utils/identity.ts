@@ -5,35 +5,11 @@ import {
   LABEL_POD_INDEX, LABEL_STATEFULSET_POD_NAME, ReservedOrdinals,
   type FeatureGates, type PersistentVolumeClaimTemplate, type Pod, type StatefulSet, type Volume,
 } from '@coxswain/kruise-api';
+import { ordinalSuffix, podOrdinal } from '../../pod/ordinal.js';
 import type { StatefulSetFlavor } from './flavor.js';
 
-/**
- * Kubernetes' getParentNameAndOrdinal, regex `(.*)-([0-9]+)$`: the parent is everything before the last
- * '-' when only digits follow it; ordinal −1 when the name does not parse. Read by hand (no regex):
- * plans read it for every pod several times.
- */
-export function parentNameAndOrdinal(name: string | undefined): { parent: string; ordinal: number } {
-  const ordinal = ordinalSuffix(name ?? '');
-  return ordinal < 0 ? { parent: '', ordinal: -1 } : { parent: name!.slice(0, name!.lastIndexOf('-')), ordinal };
-}
-
-/** The digits after the last '-', −1 when there are none or anything else follows it. */
-function ordinalSuffix(name: string): number {
-  const dash = name.lastIndexOf('-');
-  if (dash < 0 || dash === name.length - 1) return -1;
-  let value = 0;
-  for (let i = dash + 1; i < name.length; i++) {
-    const d = name.charCodeAt(i) - 48;
-    if (d < 0 || d > 9) return -1;
-    value = value * 10 + d;
-  }
-  return Number.isSafeInteger(value) ? value : -1;
-}
-
-/** The pod's ordinal, −1 when its name does not end in one. */
-export function podOrdinal(pod: Pick<Pod, 'metadata'>): number {
-  return ordinalSuffix(pod.metadata.name ?? '');
-}
+// The ordinal parsing is kind-neutral (the UnitedDeployment reads it too); re-exported for this kind's readers.
+export { parentNameAndOrdinal, podOrdinal } from '../../pod/ordinal.js';
 
 /** The pod's name says it belongs to the set: `<set>-<ordinal>`. */
 export function isMemberOf(set: Pick<StatefulSet, 'metadata'>, pod: Pick<Pod, 'metadata'>): boolean {

@@ -3,12 +3,11 @@
 // spec.replicas are allocated; earlier subsets win both rounds, and replicas beyond Σmax stay
 // unallocated. Pure.
 import { parseSubsetReplicas, type IntOrString, type Subset } from '@coxswain/kruise-api';
-import { boundText, UNBOUNDED, type Allocation, type AllocationResult, type AllocatorName, type SubsetAllocation, type SubsetFacts } from './types.js';
+import { floorsWord, maxFromManifest, minFromManifest, type BoundFacts } from './bound-words.js';
+import { UNBOUNDED, type Allocation, type AllocationResult, type AllocatorName, type SubsetAllocation, type SubsetFacts } from './types.js';
 
-export interface Bounds {
+export interface Bounds extends BoundFacts {
   name: string;
-  min: number;
-  max: number;
   /** Why the bounds are what they are (Adaptive's adjustments), prefixed to the reason. */
   note?: string;
 }
@@ -41,26 +40,38 @@ export function allocateByMinMax(udReplicas: number, bounds: readonly Bounds[], 
     first.set(b.name, a);
     allocated += a;
   }
-  const second = new Map<string, number>();
+  const second = new Map<string, { more: number; left: number }>();
   if (allocated < R) {
     for (const b of bounds) {
       const a = Math.max(Math.min(b.max - b.min, R - allocated), 0);
-      second.set(b.name, a);
+      second.set(b.name, { more: a, left: R - allocated });
       allocated += a;
     }
   }
   const subsets = bounds.map((b): SubsetAllocation => {
-    const min = first.get(b.name)!;
-    const more = second.get(b.name) ?? 0;
-    const replicas = min + more;
-    const parts = [`minReplicas ${b.min}${min < b.min ? ` (only ${min} left of ${R})` : ''}`];
-    if (second.size === 0) parts.push(`the ${R} replicas were used up by minReplicas`);
-    else if (more > 0) parts.push(`then ${more} more up to maxReplicas ${boundText(b.max)}`);
-    else if (b.max - b.min <= 0) parts.push(`maxReplicas ${boundText(b.max)} allows no more`);
-    else parts.push('nothing left for more');
-    return { name: b.name, replicas, reason: `${b.note ? `${b.note}; ` : ''}${parts.join(', ')}: ${replicas}`, minReplicas: b.min, maxReplicas: b.max };
+    const given = first.get(b.name)!;
+    const round2 = second.size === 0 ? undefined : second.get(b.name)!;
+    return { name: b.name, replicas: given + (round2?.more ?? 0), reason: minMaxReason(b, R, given, round2, bounds), minReplicas: b.min, maxReplicas: b.max };
   });
   return { allocator, subsets };
+}
+
+/**
+ * Why a subset got `given` in the first round and `round2.more` of the `round2.left` replicas left in
+ * the second (undefined: the first round used every replica), naming only the bounds the manifest sets
+ * (bound-words.ts).
+ */
+function minMaxReason(b: Bounds, R: number, given: number, round2: { more: number; left: number } | undefined, all: readonly Bounds[]): string {
+  const parts: string[] = [];
+  const short = given < b.min ? `only ${given} left of ${R}` : '';
+  if (minFromManifest(b)) parts.push(`minReplicas ${b.min}${short ? ` (${short})` : ''}`);
+  else if (short) parts.push(short);
+  const upTo = maxFromManifest(b) ? ` up to maxReplicas ${b.max}` : '';
+  if (round2 === undefined) parts.push(R === 0 ? 'spec.replicas is 0' : `the ${R} replicas were used up by ${floorsWord(all.filter((o) => o.min > 0))}`);
+  else if (round2.more > 0) parts.push(parts.length > 0 || b.note ? `then ${round2.more} more${upTo}` : `${round2.more} of the ${round2.left} left${upTo}`);
+  else if (b.max - b.min <= 0) parts.push(maxFromManifest(b) ? `maxReplicas ${b.max} allows no more` : 'no more while unschedulable');
+  else parts.push('nothing left for more');
+  return `${b.note ? `${b.note}; ` : ''}${parts.join(', ')}: ${given + (round2?.more ?? 0)}`;
 }
 
 export function allocateMinMax(udReplicas: number, subsets: readonly Subset[]): AllocationResult {
@@ -81,10 +92,12 @@ export function allocateAdaptive(udReplicas: number, subsets: readonly Subset[],
     const f = byName.get(b.name);
     const ready = f?.exists ? f.readyReplicas : 0;
     if (f?.unschedulable && f.exists) {
-      return { name: b.name, min: Math.max(ready, b.min), max: Math.min(ready, b.max), note: `unschedulable: held at its ${ready} ready pods` };
+      return { name: b.name, min: Math.max(ready, b.min), max: Math.min(ready, b.max), readyFloor: ready >= b.min, readyCap: ready < b.max, note: `unschedulable: held at its ${ready} ready pods` };
     }
     if (!f?.unschedulable && ready > b.min) {
-      return { name: b.name, min: Math.min(ready, b.max), max: b.max, note: `keeps its ${ready} ready pods (within maxReplicas ${boundText(b.max)})` };
+      // The floor is the ready pods, clipped to maxReplicas (the note says which): never minReplicas.
+      const within = maxFromManifest(b) ? ` (within maxReplicas ${b.max})` : '';
+      return { name: b.name, min: Math.min(ready, b.max), max: b.max, readyFloor: true, note: `keeps its ${ready} ready pods${within}` };
     }
     return b;
   });

@@ -3,8 +3,9 @@
 // reserved count towards spec.replicas, so temporary substitutes are allocated to later subsets; as the
 // reserved pods become healthy the substitutes are scaled away. Pure.
 import type { Subset } from '@coxswain/kruise-api';
+import { manifestBounds } from './bound-words.js';
 import { subsetBounds } from './min-max.js';
-import { boundText, UNBOUNDED, type AllocationResult, type SubsetAllocation, type SubsetFacts } from './types.js';
+import { UNBOUNDED, type AllocationResult, type SubsetAllocation, type SubsetFacts } from './types.js';
 
 interface Account {
   allocated: number;
@@ -48,10 +49,10 @@ export function allocateReservation(udReplicas: number, subsets: readonly Subset
   const out = raw.bounds.map((b): SubsetAllocation => {
     const f = byName.get(b.name);
     const r = records.get(b.name)!;
-    const bounds = `minReplicas ${b.min}, maxReplicas ${boundText(b.max)}`;
+    const bounds = manifestBounds(b);
     const reason = healthy(f)
-      ? `${bounds}: ${r.allocated}`
-      : `${f!.unschedulable ? 'unschedulable' : 'just recovered'} with ${f!.reservedPods} reserved of its ${f!.specReplicas} pods (${bounds}): ${r.allocated}, of which ${r.counted} count towards spec.replicas; substitutes go to later subsets`;
+      ? `${bounds || 'no minReplicas or maxReplicas'}: ${r.allocated}`
+      : `${f!.unschedulable ? 'unschedulable' : 'just recovered'} with ${f!.reservedPods} reserved of its ${f!.specReplicas} pods${bounds ? ` (${bounds})` : ''}: ${r.allocated}, of which ${r.counted} count towards spec.replicas; substitutes go to later subsets`;
     return { name: b.name, replicas: r.allocated, reason, minReplicas: b.min, maxReplicas: b.max };
   });
   return { ok: true, allocation: { allocator: 'reservation', subsets: out } };

@@ -41,7 +41,3 @@ export type AllocationResult = { ok: true; allocation: Allocation } | { ok: fals
 
 /** Go's math.MaxInt32: an unset maxReplicas. */
 export const UNBOUNDED = 2147483647;
-
-export function boundText(value: number): string {
-  return value >= UNBOUNDED ? 'unbounded' : String(value);
-}

@@ -1,8 +1,9 @@
-// Kubernetes-level facts about one pod that the orderings of spec/cloneset.md §7.4 and §8.2 compare:
-// the Ready condition and when it became True, the phase ordinal, the highest container restart count,
-// the creation time, the pod-deletion-cost annotation and the lifecycle state label. They mirror
-// k8s.io/kubernetes pkg/api/v1/pod and pkg/controller (ActivePods), which Kruise calls; kept here so
-// that sort/ does not depend on the CloneSet-level predicates (availability is passed in instead).
+// Kubernetes-level facts about one pod that pod orderings compare (CloneSet's spec/cloneset.md §7.4 and
+// §8.2, the ReplicaSet's deletion order): the Ready condition and when it became True, the phase
+// ordinal, the highest container restart count, the creation time, the pod-deletion-cost annotation and
+// the lifecycle state label. They mirror k8s.io/kubernetes pkg/api/v1/pod and pkg/controller
+// (ActivePods), which Kruise calls. Kind-neutral, so that no kind's ordering depends on another kind's
+// folder, and free of any kind's predicates (availability is passed in instead).
 import { ANNOTATION_POD_DELETION_COST, LABEL_LIFECYCLE_STATE, CONDITION_READY, type Pod } from '@coxswain/kruise-api';
 
 /** Go's zero time.Time as the API serializes it; Kubernetes treats it like an absent timestamp. */
