@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { printYaml, type KubeObject } from '@coxswain/kruise-api';
-import { TestApi } from './support/api-server.js';
+import { eventually, TestApi } from './support/api-server.js';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 2_000);
 const NS = 'fuzz';
@@ -282,8 +282,18 @@ async function storeVersion(): Promise<string> {
   return res.data!.objects.resourceVersion;
 }
 
-/** The resourceVersion once writes that follow an accepted request (the scheduler's) have happened. */
+/**
+ * The resourceVersion once writes that follow an accepted request (the scheduler's, the simulated
+ * storage's binding of the claim, which an accepted replace of the claim unbinds) have happened.
+ */
 async function settledVersion(): Promise<string> {
+  await eventually(async () => {
+    const res = await api.graphql<{ object: { object: { spec?: { volumeName?: string }; status?: { phase?: string } } } | null }>(
+      `{ object(kind: "PersistentVolumeClaim", namespace: "${NS}", name: "fz-pvc") { object } }`,
+    );
+    const claim = res.data?.object?.object;
+    return !claim || (claim.spec?.volumeName && claim.status?.phase === 'Bound') ? true : undefined;
+  }, 20_000, 'fz-pvc bound to its volume');
   let version = await storeVersion();
   for (let i = 0; i < 200; i++) {
     await new Promise((r) => setTimeout(r, 10));

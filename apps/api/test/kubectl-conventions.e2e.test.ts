@@ -89,66 +89,71 @@ describe('auth can-i and whoami', () => {
     expect(await canI('watcher', 'create', 'clonesets')).toEqual({ code: 1, stdout: 'no - role viewer may only read, not create CloneSet objects\n', stderr: '' });
     expect(await canI('deployer', 'delete', 'pods')).toEqual({ code: 0, stdout: 'yes\n', stderr: '' });
     expect(await canI('deployer', 'patch', 'clonesets/scale')).toEqual({ code: 0, stdout: 'yes\n', stderr: '' });
-    expect(await canI('deployer', 'create', 'leases')).toEqual({ code: 1, stdout: 'no - role operator may not create leases\n', stderr: '' });
+    expect(await canI('deployer', 'create', 'leases')).toEqual({ code: 1, stdout: 'no - role operator may not create Lease objects (they steer the controllers)\n', stderr: '' });
     expect(await canI('deployer', 'delete', 'nodes')).toEqual({
-      code: 1, stdout: 'no - role operator may not delete nodes\n', stderr: "Warning: resource 'nodes' is not namespace scoped\n\n",
+      code: 1, stdout: 'no - role operator may not delete cluster-scoped objects (Node)\n', stderr: "Warning: resource 'nodes' is not namespace scoped\n\n",
     });
-    expect(await canI('acker', 'get', 'pods')).toEqual({ code: 1, stdout: 'no - role hook-acker may not get pods\n', stderr: '' });
+    expect(await canI('acker', 'get', 'pods')).toEqual({ code: 1, stdout: 'no - role hook-acker has no access to cluster objects\n', stderr: '' });
     expect(await canI('acker', 'get', '/version')).toEqual({ code: 0, stdout: 'yes\n', stderr: '' });
-    expect(await canI('admin', 'get', 'secrets')).toEqual({
-      code: 1, stdout: 'no - no resource "secrets" is served in API group ""\n', stderr: "Warning: the server doesn't have a resource type 'secrets'\n\n",
+    // Secrets hold the webhook's certificate: admins only.
+    expect(await canI('admin', 'get', 'secrets')).toEqual({ code: 0, stdout: 'yes\n', stderr: '' });
+    expect((await canI('watcher', 'get', 'secrets')).code).toBe(1);
+    expect(await canI('admin', 'get', 'widgets')).toEqual({
+      code: 1, stdout: 'no - no resource "widgets" is served in API group ""\n', stderr: "Warning: the server doesn't have a resource type 'widgets'\n\n",
     });
     // What can-i says is what the next request gets.
-    expect((await k('delete', 'node', 'nothing', '--user', 'deployer')).stderr).toContain('role operator may not delete nodes');
+    expect((await k('delete', 'node', 'nothing', '--user', 'deployer')).stderr).toContain('role operator may not delete cluster-scoped objects (Node)');
   });
 
   it('lists a token\'s rules with --list', async () => {
     const viewer = await canI('watcher', '--list');
     expect(viewer.code).toBe(0);
     expect(viewer.stdout).toBe([
-      'Resources                                               Non-Resource URLs   Resource Names   Verbs',
-      'selfsubjectreviews.authentication.k8s.io                []                  []               [create]',
-      'selfsubjectaccessreviews.authorization.k8s.io           []                  []               [create]',
-      'selfsubjectrulesreviews.authorization.k8s.io            []                  []               [create]',
-      'events                                                  []                  []               [get list watch]',
-      'namespaces                                              []                  []               [get list watch]',
-      'nodes                                                   []                  []               [get list watch]',
-      'persistentvolumeclaims                                  []                  []               [get list watch]',
-      'persistentvolumes                                       []                  []               [get list watch]',
-      'pods                                                    []                  []               [get list watch]',
-      'customresourcedefinitions.apiextensions.k8s.io          []                  []               [get list watch]',
-      'clonesets.apps.kruise.io                                []                  []               [get list watch]',
-      'statefulsets.apps.kruise.io                             []                  []               [get list watch]',
-      'uniteddeployments.apps.kruise.io                        []                  []               [get list watch]',
-      'controllerrevisions.apps                                []                  []               [get list watch]',
-      'deployments.apps                                        []                  []               [get list watch]',
-      'replicasets.apps                                        []                  []               [get list watch]',
-      'statefulsets.apps                                       []                  []               [get list watch]',
-      'leases.coordination.k8s.io                              []                  []               [get list watch]',
-      '                                                        [/api/*]            []               [get]',
-      '                                                        [/api]              []               [get]',
-      '                                                        [/apis/*]           []               [get]',
-      '                                                        [/apis]             []               [get]',
-      '                                                        [/openapi/*]        []               [get]',
-      '                                                        [/openapi]          []               [get]',
-      '                                                        [/version/]         []               [get]',
-      '                                                        [/version]          []               [get]',
-      'namespaces/status                                       []                  []               [get]',
-      'nodes/status                                            []                  []               [get]',
-      'persistentvolumeclaims/status                           []                  []               [get]',
-      'persistentvolumes/status                                []                  []               [get]',
-      'pods/status                                             []                  []               [get]',
-      'customresourcedefinitions.apiextensions.k8s.io/status   []                  []               [get]',
-      'clonesets.apps.kruise.io/scale                          []                  []               [get]',
-      'clonesets.apps.kruise.io/status                         []                  []               [get]',
-      'statefulsets.apps.kruise.io/scale                       []                  []               [get]',
-      'statefulsets.apps.kruise.io/status                      []                  []               [get]',
-      'uniteddeployments.apps.kruise.io/scale                  []                  []               [get]',
-      'uniteddeployments.apps.kruise.io/status                 []                  []               [get]',
-      'deployments.apps/status                                 []                  []               [get]',
-      'replicasets.apps/status                                 []                  []               [get]',
-      'statefulsets.apps/scale                                 []                  []               [get]',
-      'statefulsets.apps/status                                []                  []               [get]',
+      'Resources                                                      Non-Resource URLs   Resource Names   Verbs',
+      'selfsubjectreviews.authentication.k8s.io                       []                  []               [create]',
+      'selfsubjectaccessreviews.authorization.k8s.io                  []                  []               [create]',
+      'selfsubjectrulesreviews.authorization.k8s.io                   []                  []               [create]',
+      'events                                                         []                  []               [get list watch]',
+      'namespaces                                                     []                  []               [get list watch]',
+      'nodes                                                          []                  []               [get list watch]',
+      'persistentvolumeclaims                                         []                  []               [get list watch]',
+      'persistentvolumes                                              []                  []               [get list watch]',
+      'pods                                                           []                  []               [get list watch]',
+      'mutatingwebhookconfigurations.admissionregistration.k8s.io     []                  []               [get list watch]',
+      'validatingwebhookconfigurations.admissionregistration.k8s.io   []                  []               [get list watch]',
+      'customresourcedefinitions.apiextensions.k8s.io                 []                  []               [get list watch]',
+      'clonesets.apps.kruise.io                                       []                  []               [get list watch]',
+      'statefulsets.apps.kruise.io                                    []                  []               [get list watch]',
+      'uniteddeployments.apps.kruise.io                               []                  []               [get list watch]',
+      'controllerrevisions.apps                                       []                  []               [get list watch]',
+      'deployments.apps                                               []                  []               [get list watch]',
+      'replicasets.apps                                               []                  []               [get list watch]',
+      'statefulsets.apps                                              []                  []               [get list watch]',
+      'leases.coordination.k8s.io                                     []                  []               [get list watch]',
+      '                                                               [/api/*]            []               [get]',
+      '                                                               [/api]              []               [get]',
+      '                                                               [/apis/*]           []               [get]',
+      '                                                               [/apis]             []               [get]',
+      '                                                               [/openapi/*]        []               [get]',
+      '                                                               [/openapi]          []               [get]',
+      '                                                               [/version/]         []               [get]',
+      '                                                               [/version]          []               [get]',
+      'namespaces/status                                              []                  []               [get]',
+      'nodes/status                                                   []                  []               [get]',
+      'persistentvolumeclaims/status                                  []                  []               [get]',
+      'persistentvolumes/status                                       []                  []               [get]',
+      'pods/status                                                    []                  []               [get]',
+      'customresourcedefinitions.apiextensions.k8s.io/status          []                  []               [get]',
+      'clonesets.apps.kruise.io/scale                                 []                  []               [get]',
+      'clonesets.apps.kruise.io/status                                []                  []               [get]',
+      'statefulsets.apps.kruise.io/scale                              []                  []               [get]',
+      'statefulsets.apps.kruise.io/status                             []                  []               [get]',
+      'uniteddeployments.apps.kruise.io/scale                         []                  []               [get]',
+      'uniteddeployments.apps.kruise.io/status                        []                  []               [get]',
+      'deployments.apps/status                                        []                  []               [get]',
+      'replicasets.apps/status                                        []                  []               [get]',
+      'statefulsets.apps/scale                                        []                  []               [get]',
+      'statefulsets.apps/status                                       []                  []               [get]',
       '',
     ].join('\n'));
     const operator = columns((await canI('deployer', '--list')).stdout);
