@@ -172,6 +172,30 @@ describe('HookAckService', () => {
     expect(await failure(service.ack(principal, request()))).toMatchObject({ code: 'POD_GONE' });
   });
 
+  it('tells a repeated ack what the pod, in the hook\'s state but no longer held by it, waits for now', async () => {
+    const { cluster, service } = setup();
+    await service.ack(principal, request('first'));
+    const refusal = async (key: string) => {
+      const err = await failure(service.ack(principal, request(key)));
+      expect(err).toMatchObject({ code: 'HOOK_NOT_PENDING' });
+      return (err as Error).message;
+    };
+    expect(await refusal('second')).toBe('pod ns/web-1 is no longer waiting on its preDelete hook: it was already acknowledged; the pod is in PreparingDelete until its CloneSet web deletes it');
+    // Once deleted, it waits for what still holds it.
+    cluster.pod = { ...cluster.pod!, metadata: { ...cluster.pod!.metadata, deletionTimestamp: '2026-01-01T00:00:00Z', finalizers: ['example.io/other', 'example.io/more'] } };
+    expect(await refusal('third')).toBe('pod ns/web-1 is no longer waiting on its preDelete hook: it was already acknowledged; the pod is being deleted and waits for its finalizers example.io/other, example.io/more');
+    cluster.pod = { ...cluster.pod!, metadata: { ...cluster.pod!.metadata, finalizers: [] } };
+    expect(await refusal('fourth')).toBe('pod ns/web-1 is no longer waiting on its preDelete hook: it was already acknowledged; the pod is being deleted and waits for its containers to stop');
+  });
+
+  it('says which lifecycle state a pod not (yet) in the hook\'s state is in', async () => {
+    const { cluster, service } = setup();
+    cluster.pod = waitingPod('10', 'Normal');
+    const err = await failure(service.ack(principal, request()));
+    expect(err).toMatchObject({ code: 'HOOK_NOT_PENDING' });
+    expect((err as Error).message).toBe('pod ns/web-1 is not waiting on its preDelete hook: it is in lifecycle state Normal, not PreparingDelete');
+  });
+
   it('refuses postUpdate/preNormal (restoring) acks on a terminating pod, but lets a preDelete release finish its deletion', async () => {
     const { cluster, service } = setup();
     cluster.pod = { ...waitingPod('10'), metadata: { ...waitingPod('10').metadata, deletionTimestamp: '2026-01-01T00:00:00Z' } };

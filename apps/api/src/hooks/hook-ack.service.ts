@@ -28,6 +28,7 @@ import { ackPatch } from './ack-patch.js';
 import { HOOK_POINTS, isHookPoint } from './hook-points.js';
 import { HookAcksRepository, type HookAckRow } from './hook-acks.repository.js';
 import { hookOwner } from './hook-owner.js';
+import { notWaitingMessage } from './not-waiting.js';
 import { PodTombstones } from './pod-tombstones.js';
 
 export interface AckRequest {
@@ -198,7 +199,7 @@ export class HookAckService {
       return new DomainError('HOOK_NOT_PENDING', `pod ${request.namespace}/${request.pod} has no ${request.hook} hook: its workload configures no lifecycle.${spec.lifecycleKey}`);
     }
     if (state !== spec.state || pending?.hook !== request.hook) {
-      return new DomainError('HOOK_NOT_PENDING', `pod ${request.namespace}/${request.pod} is not waiting on its ${request.hook} hook (lifecycle state "${state || 'Normal'}"${pending ? `, waiting on ${pending.hook}` : ''})`);
+      return new DomainError('HOOK_NOT_PENDING', notWaitingMessage(pod, request.hook, owner, state, pending?.hook));
     }
     return hook;
   }
