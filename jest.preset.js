@@ -19,5 +19,8 @@ export default {
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   testEnvironmentOptions: { customExportConditions: ['@coxswain/source', 'node', 'node-addons'] },
   reporters: ['default', fileURLToPath(new URL('./scripts/jest-summary-reporter.cjs', import.meta.url))],
+  // One fast-check seed per project run, printed, and FC_SEED to replay it (README, "Two commands").
+  globalSetup: fileURLToPath(new URL('./scripts/fast-check-seed-choose.js', import.meta.url)),
+  setupFiles: [fileURLToPath(new URL('./scripts/fast-check-seed-apply.js', import.meta.url))],
   testTimeout: 30000,
 };

@@ -1,5 +1,6 @@
 // Writes each Jest run's totals to .test-results/<project>.json so scripts/test.mjs can print one
-// "N passed, N failed" line across every project Nx ran.
+// "N passed, N failed" line across every project Nx ran, with the fast-check seed the run used
+// (scripts/fast-check-seed-choose.js) so a red project can be replayed.
 const fs = require('node:fs');
 const path = require('node:path');
 
@@ -17,6 +18,7 @@ class SummaryReporter {
       passed: results.numPassedTests,
       failed: results.numFailedTests + (failedSuites > 0 && results.numFailedTests === 0 ? failedSuites : 0),
       skipped: results.numPendingTests + results.numTodoTests,
+      fastCheckSeed: process.env.FC_SEED ?? null,
     }));
   }
 }

@@ -26,11 +26,16 @@ try {
 const resultsDir = join(root, '.test-results');
 rmSync(resultsDir, { recursive: true, force: true });
 
+// One fast-check seed for every project, so `FC_SEED=<seed> npm test` replays a whole red run; each
+// project's Jest prints it too (scripts/fast-check-seed-choose.js).
+const fastCheckSeed = process.env.FC_SEED || String(Math.floor(Math.random() * 2 ** 31));
+console.log(`[test] fast-check seed ${fastCheckSeed}; FC_SEED=${fastCheckSeed} npm test replays this run's property tests`);
+
 // Type-checks run two at a time (the compiler is all CPU and has nothing to time); the projects' suites
 // one at a time, so no project's timing depends on another's load (within a project, Jest runs two test
 // files at a time, except the dashboard's, whose browser tests run one by one).
 const runMany = (target, parallel) => spawnSync('npx', ['nx', 'run-many', '-t', target, `--parallel=${parallel}`, '--output-style=stream', ...process.argv.slice(2)], {
-  cwd: root, stdio: 'inherit', env: { NX_DAEMON: 'false', NX_NO_CLOUD: 'true', ...process.env },
+  cwd: root, stdio: 'inherit', env: { NX_DAEMON: 'false', NX_NO_CLOUD: 'true', ...process.env, FC_SEED: fastCheckSeed },
 });
 const typecheck = runMany('typecheck', 2);
 const tests = runMany('test', 1);
@@ -40,7 +45,8 @@ let files = [];
 try { files = readdirSync(resultsDir).filter((f) => f.endsWith('.json')); } catch { /* no project ran */ }
 for (const file of files) {
   const r = JSON.parse(readFileSync(join(resultsDir, file), 'utf8'));
-  console.log(`  ${r.project}: ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}`);
+  const replay = r.failed > 0 && r.fastCheckSeed ? ` (fast-check seed ${r.fastCheckSeed})` : '';
+  console.log(`  ${r.project}: ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}${replay}`);
   passed += r.passed; failed += r.failed; skipped += r.skipped;
 }
 if (typecheck.status !== 0) {
@@ -48,5 +54,6 @@ if (typecheck.status !== 0) {
   failed += 1;
 }
 if (tests.status !== 0 && failed === 0) failed = 1; // a project that crashed before reporting still counts
+if (failed > 0) console.log(`  replay the property tests of this run: FC_SEED=${fastCheckSeed} npm test`);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(typecheck.status === 0 && tests.status === 0 && failed === 0 ? 0 : 1);

@@ -33,6 +33,8 @@ import { WorkloadsResolver } from './graphql/workloads/workloads.resolver.js';
 import { HealthController } from './health/health.controller.js';
 import { HookAckService } from './hooks/hook-ack.service.js';
 import { AckKeyRetention } from './hooks/ack-key-retention.js';
+import { AckTombstoneRecorder } from './hooks/ack-tombstone-recorder.js';
+import { AckTombstonesRepository } from './hooks/ack-tombstones.repository.js';
 import { HookAcksRepository } from './hooks/hook-acks.repository.js';
 import { PendingHooksService } from './hooks/pending-hooks.service.js';
 import { PodTombstones } from './hooks/pod-tombstones.js';
@@ -116,6 +118,8 @@ export class AppModule implements NestModule {
         PodTombstones,
         PendingHooksService,
         HookAcksRepository,
+        AckTombstonesRepository,
+        AckTombstoneRecorder,
         AckKeyRetention,
         HookAckService,
         HooksResolver,

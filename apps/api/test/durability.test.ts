@@ -2,6 +2,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { EmbeddedStore, ManualClock, type ClusterClient } from '@coxswain/cluster';
 import type { KubeObject } from '@coxswain/kruise-api';
+import { formatStamp, stampAnnotation } from '../src/hooks/ack-stamp.js';
+import { AckTombstonesRepository } from '../src/hooks/ack-tombstones.repository.js';
 import { Database } from '../src/persistence/database.js';
 import { OBJECT_PARAMETERS, SqlStorePersistence } from '../src/persistence/sql-store-persistence.js';
 import { DEFAULT_MIGRATIONS_DIR } from '../src/runtime.js';
@@ -105,6 +107,44 @@ describe.each(testDatabases())('durability on $name', (db) => {
     store = await openStore(database, clock);
     const { items } = await store.list(POD, { namespace: 'load' });
     expect(items.map((p) => p.metadata.name).sort()).toEqual(Array.from({ length: 10 }, (_, i) => name(i)));
+    await store.close();
+    await database.close();
+  });
+
+  it('keeps the ack stamps of a deleted pod in the commit that deletes it, and only well-formed ones', async () => {
+    const target = await db.fresh();
+    const clock = new ManualClock('2026-11-28T10:00:00Z');
+    let database = await Database.open(target, DEFAULT_MIGRATIONS_DIR);
+    const persistence = new SqlStorePersistence(database.sql);
+    let commits = 0;
+    let store = await EmbeddedStore.open({
+      clock,
+      persistence: { load: () => persistence.load(), close: () => persistence.close(), commit: (...args) => (commits++, persistence.commit(...args)) },
+    });
+    const at = '2026-11-28T09:59:00.250Z';
+    const annotations: Record<string, string> = {
+      [stampAnnotation('preUpdate')]: formatStamp({ id: 'ack-update', at }),
+      [stampAnnotation('preDelete')]: formatStamp({ id: 'ack-delete', at }),
+      [stampAnnotation('preNormal')]: '{"id":"by hand","at":"yesterday"}', // not an ack's: kept out
+    };
+    const pod = (name: string, extra: Record<string, string> = {}) => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'acked', annotations: extra }, spec: { containers: [{ name: 'c', image: 'nginx' }] } });
+    const stamped = await store.create<KubeObject>(pod('stamped', annotations));
+    await store.create(pod('plain'));
+    const before = commits;
+    await Promise.all([store.delete(POD, 'acked', 'stamped'), store.delete(POD, 'acked', 'plain'), store.create(pod('new'))]);
+    expect(commits - before).toBe(1);
+    await store.close();
+    await database.close();
+
+    database = await Database.open(target, DEFAULT_MIGRATIONS_DIR);
+    const tombstones = new AckTombstonesRepository(database.prisma);
+    const kept = { at, namespace: 'acked', pod: 'stamped', podUid: stamped.metadata.uid };
+    expect(await tombstones.find('ack-delete')).toEqual({ ...kept, id: 'ack-delete', hook: 'preDelete' });
+    expect(await tombstones.find('ack-update')).toEqual({ ...kept, id: 'ack-update', hook: 'preUpdate' });
+    expect(await database.prisma.hookAckTombstone.count()).toBe(2);
+    expect((await database.prisma.hookAckTombstone.findUnique({ where: { ackId: 'ack-delete' } }))?.deletedAt).toEqual(new Date('2026-11-28T10:00:00Z'));
+    store = await openStore(database, clock);
+    expect((await store.list(POD, { namespace: 'acked' })).items.map((p) => p.metadata.name)).toEqual(['new']);
     await store.close();
     await database.close();
   });

@@ -251,6 +251,10 @@ describe('Idempotency-Key and the error answers', () => {
     const statuses = answers.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     for (const s of statuses.filter((x) => x !== 200)) expect([409, 410]).toContain(s);
+    // A refusal says the hook was acknowledged already and what the pod waits for now.
+    for (const refusal of await Promise.all(answers.filter((r) => r.status === 409).map((r) => r.json() as Promise<{ detail: string }>))) {
+      expect(refusal.detail).toMatch(new RegExp(`^pod ${ns}/${pod.name} is no longer waiting on its preDelete hook: it was already acknowledged; the pod (is in PreparingDelete until its CloneSet api deletes it|is being deleted and waits for its containers to stop)$`));
+    }
     await eventually(async () => ((await pods(ns, 'api')).some((p) => p.name === pod.name) ? undefined : true), 20_000, 'pod deleted');
     releases.stop();
     expect(releases.counts.get(pod.name)).toBe(1);
@@ -413,14 +417,18 @@ spec:
     expect((await (await api.fetch(`/api/v1/hooks?namespace=${ns}`, { token: acker })).json())).toMatchObject([{ pod: before.name, hook: 'preUpdate', state: 'PreparingUpdate' }]);
     expect((await ack(ns, before.name, 'postUpdate')).status).toBe(409); // not yet
 
-    expect((await ack(ns, before.name, 'preUpdate', { reason: 'drained' })).status).toBe(200);
+    const preUpdateAck = await ack(ns, before.name, 'preUpdate', { reason: 'drained' });
+    expect(preUpdateAck.status).toBe(200);
+    const preUpdateAnswer = (await preUpdateAck.json()) as { id: string; at: string };
     const updated = await eventually(async () => {
       const p = await placed();
       return p?.lifecycleState === 'UPDATED' && p.containers[0]?.image === 'nginx:1.27' ? p : undefined;
     }, 20_000, 'Updated with the new image');
     expect(updated.pendingHook).toBe('POST_UPDATE');
 
-    expect((await ack(ns, before.name, 'postUpdate', { reason: 'back in service' })).status).toBe(200);
+    const postUpdateAck = await ack(ns, before.name, 'postUpdate', { reason: 'back in service' });
+    expect(postUpdateAck.status).toBe(200);
+    const postUpdateAnswer = (await postUpdateAck.json()) as { id: string; at: string };
     const after = await eventually(async () => {
       const p = await placed();
       return p?.lifecycleState === 'NORMAL' ? p : undefined;
@@ -431,9 +439,13 @@ spec:
     expect(labels.data!.object.labels[HOLD]).toBe('true'); // restored by the postUpdate ack
 
     const rows = (await auditRows(ns)).filter((r) => r.action === 'ackHook');
+    // Each ack's write also stamped the pod with the ack's id and time (ack-stamp.ts).
+    const label = `metadata.labels['${HOLD}']`;
+    const stamp = (hook: string) => `metadata.annotations['coxswain.io/${hook}-ack']`;
+    const stamped = (answer: { id: string; at: string }) => JSON.stringify({ id: answer.id, at: answer.at });
     expect(rows.map((r) => [r.result, r.before, r.after])).toEqual([
-      ['ok', { [`metadata.labels['${HOLD}']`]: null }, { [`metadata.labels['${HOLD}']`]: 'true' }],
-      ['ok', { [`metadata.labels['${HOLD}']`]: 'true' }, { [`metadata.labels['${HOLD}']`]: null }],
+      ['ok', { [label]: null, [stamp('postUpdate')]: null }, { [label]: 'true', [stamp('postUpdate')]: stamped(postUpdateAnswer) }],
+      ['ok', { [label]: 'true', [stamp('preUpdate')]: null }, { [label]: null, [stamp('preUpdate')]: stamped(preUpdateAnswer) }],
       ['HOOK_NOT_PENDING', null, null],
     ]);
   });

@@ -6,6 +6,7 @@ import { AuditRepository, type NewAuditRow } from '../src/audit/audit.repository
 import { TokensRepository } from '../src/auth/tokens.repository.js';
 import { ManualClock } from '@coxswain/cluster';
 import { AckKeyRetention } from '../src/hooks/ack-key-retention.js';
+import { AckTombstonesRepository } from '../src/hooks/ack-tombstones.repository.js';
 import { ABANDONED_CLAIM_MS, HookAcksRepository, type NewHookAck } from '../src/hooks/hook-acks.repository.js';
 import { Database } from '../src/persistence/database.js';
 import { DEFAULT_MIGRATIONS_DIR } from '../src/runtime.js';
@@ -35,14 +36,20 @@ describe.each(testDatabases())('repositories on $name', (db) => {
     // Past it, a different body or another caller still only finds the row.
     expect((await acks.claim(ack('k', 'h2', at(ABANDONED_CLAIM_MS + 1000)))).claimed).toBe(false);
     expect((await acks.claim(ack('k', 'h1', at(ABANDONED_CLAIM_MS + 1000), 't2'))).claimed).toBe(false);
-    // The same request takes it over, once, under a new id; concurrent takeovers: exactly one wins.
+    // The same request takes it over, once, under the same id (the one its first attempt stamped the pod
+    // with), and is told it took over; concurrent takeovers: exactly one wins.
     const takeovers = await Promise.all(Array.from({ length: 10 }, () => acks.claim(ack('k', 'h1', at(ABANDONED_CLAIM_MS + 1000)))));
     const won = takeovers.filter((c) => c.claimed);
     expect(won).toHaveLength(1);
-    expect(won[0]).toMatchObject({ row: { state: 'in-flight' } });
-    expect((won[0] as { row: { id: string } }).row.id).not.toBe((first as { row: { id: string } }).row.id);
+    expect(won[0]).toMatchObject({ takenOver: true, row: { state: 'in-flight', id: (first as { row: { id: string } }).row.id } });
+    expect(first).toMatchObject({ takenOver: false });
     const [row] = await database.prisma.hookAck.findMany({ where: { idempotencyKey: 'k' } });
-    expect(row).toMatchObject({ id: (won[0] as { row: { id: string } }).row.id, createdAt: at(ABANDONED_CLAIM_MS + 1000) });
+    expect(row).toMatchObject({ id: (first as { row: { id: string } }).row.id, createdAt: at(ABANDONED_CLAIM_MS + 1000) });
+    // The lone claim (a key released between the batch's two statements) takes over the same way.
+    expect((await acks.claim(ack('lone', 'h1', at(0)))).claimed).toBe(true);
+    await database.prisma.hookAck.update({ where: { idempotencyKey: 'lone' }, data: { createdAt: at(-ABANDONED_CLAIM_MS - 1000) } });
+    const lone = await (acks as unknown as { claimAlone(a: NewHookAck): Promise<unknown> }).claimAlone(ack('lone', 'h1', at(1000)));
+    expect(lone).toMatchObject({ claimed: true, takenOver: true, row: { idempotencyKey: 'lone', createdAt: at(1000) } });
     // A done key is final, however old.
     await acks.complete('k', { status: 200, response: { id: row!.id }, podUid: 'u', completedAt: at(ABANDONED_CLAIM_MS + 2000) });
     expect(await acks.claim(ack('k', 'h1', at(100 * ABANDONED_CLAIM_MS)))).toMatchObject({ claimed: false, existing: { state: 'done', status: 200 } });
@@ -64,11 +71,29 @@ describe.each(testDatabases())('repositories on $name', (db) => {
     // A forgotten key is a new request.
     expect((await acks.claim(ack('old-1', 'h2', new Date(t0 + 26 * hour)))).claimed).toBe(true);
 
-    // The sweep forgets what was answered (or claimed) more than the retention time before now.
+    // The sweep forgets what was answered (or claimed) more than the retention time before now, and the
+    // ack stamps of pods deleted that long ago.
+    const tombstones = new AckTombstonesRepository(database.prisma);
+    const stamp = (id: string) => ({ id, at: new Date(t0).toISOString(), namespace: 'ns', pod: 'p', podUid: 'u', hook: 'preDelete' as const });
+    await tombstones.record([stamp('gone-long-ago')], new Date(t0 + 25 * hour));
+    await tombstones.record([stamp('gone-lately')], new Date(t0 + 27 * hour));
     const clock = new ManualClock(new Date(t0 + 50 * hour - 1).toISOString());
-    const retention = new AckKeyRetention(acks, clock, { config: { ackKeyRetentionMs: 24 * hour } as never });
+    const retention = new AckKeyRetention(acks, tombstones, clock, { config: { ackKeyRetentionMs: 24 * hour } as never });
     expect(await retention.sweep()).toBe(2);
     expect((await database.prisma.hookAck.findMany()).map((r) => r.idempotencyKey)).toEqual(['old-1']);
+    expect((await database.prisma.hookAckTombstone.findMany()).map((r) => r.ackId)).toEqual(['gone-lately']);
+  });
+
+  it('keeps the ack stamps of deleted pods by ack id; a stamp seen again is kept as it was first', async () => {
+    const tombstones = new AckTombstonesRepository(database.prisma);
+    const t = { id: 'a1', at: '2026-11-28T10:00:00.123Z', namespace: 'ns', pod: 'p', podUid: 'u1', hook: 'preDelete' as const };
+    expect(await tombstones.find('a1')).toBeUndefined();
+    await tombstones.record([t, { ...t, id: 'a2', hook: 'preUpdate' }], new Date('2026-11-28T10:01:00Z'));
+    await tombstones.record([{ ...t, podUid: 'u2' }], new Date('2026-11-28T10:02:00Z')); // another replica saw it too
+    expect(await tombstones.find('a1')).toEqual(t);
+    expect(await tombstones.find('a2')).toEqual({ ...t, id: 'a2', hook: 'preUpdate' });
+    expect(await tombstones.forgetBefore(new Date('2026-11-28T10:01:00.001Z'), 1)).toBe(2);
+    expect(await tombstones.find('a1')).toBeUndefined();
   });
 
   it('lets exactly one of many concurrent claims of a key win; the others find its row', async () => {

@@ -11,12 +11,13 @@ const pod = (labels: Record<string, string>, finalizers?: string[]): Pod => ({
   spec: { containers: [{ name: 'c', image: 'i' }] },
 });
 const hook = { labelsHandler: { 'example.io/block': 'true', 'example.io/other': 'on' }, finalizersHandler: ['example.io/hold'] };
+const stamp = { 'coxswain.io/preDelete-ack': '{"id":"a1","at":"2026-11-28T10:00:00.000Z"}' };
 
 describe('ackPatch', () => {
   it('release: removes the handler finalizers and every label still at its configured value, leaving the rest', () => {
     const before = pod({ app: 'web', 'example.io/block': 'true', 'example.io/other': 'off' }, ['keep', 'example.io/hold']);
-    const patch = ackPatch(before, hook, 'release');
-    expect(patch).toEqual({ metadata: { resourceVersion: '42', uid: 'uid-1', labels: { 'example.io/block': null }, finalizers: ['keep'] } });
+    const patch = ackPatch(before, hook, 'release', stamp);
+    expect(patch).toEqual({ metadata: { resourceVersion: '42', uid: 'uid-1', labels: { 'example.io/block': null }, finalizers: ['keep'], annotations: stamp } });
     const after = applyMergePatch(before, patch) as Pod;
     expect(isHooked(hook, after)).toBe(false);
     expect(after.metadata.labels).toEqual({ app: 'web', 'example.io/other': 'off' });
@@ -24,14 +25,14 @@ describe('ackPatch', () => {
 
   it('restore: adds the missing finalizers and sets every label to its configured value', () => {
     const before = pod({ 'example.io/block': 'false' }, ['keep']);
-    const patch = ackPatch(before, hook, 'restore');
+    const patch = ackPatch(before, hook, 'restore', stamp);
     expect(patch).toEqual({
-      metadata: { resourceVersion: '42', uid: 'uid-1', labels: { 'example.io/block': 'true', 'example.io/other': 'on' }, finalizers: ['keep', 'example.io/hold'] },
+      metadata: { resourceVersion: '42', uid: 'uid-1', labels: { 'example.io/block': 'true', 'example.io/other': 'on' }, finalizers: ['keep', 'example.io/hold'], annotations: stamp },
     });
     expect(isAllHooked(hook, applyMergePatch(before, patch) as Pod)).toBe(true);
   });
 
-  it('always carries the read resourceVersion and uid as preconditions, even when nothing else changes', () => {
-    expect(ackPatch(pod({}), hook, 'release')).toEqual({ metadata: { resourceVersion: '42', uid: 'uid-1' } });
+  it('always carries the read resourceVersion and uid as preconditions, and the ack\'s stamp, even when nothing else changes', () => {
+    expect(ackPatch(pod({}), hook, 'release', stamp)).toEqual({ metadata: { resourceVersion: '42', uid: 'uid-1', annotations: stamp } });
   });
 });

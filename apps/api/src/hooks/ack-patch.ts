@@ -3,12 +3,13 @@
 // still has its configured value; restoring adds the missing finalizers and sets every handler label
 // to its configured value. The pod's resourceVersion and uid ride along as preconditions, so the write
 // fails with Conflict if anyone changed the pod since it was read. A merge patch replaces the whole
-// finalizers list, which the resourceVersion precondition makes safe.
+// finalizers list, which the resourceVersion precondition makes safe. The same write sets `annotations`:
+// the ack's stamp (ack-stamp.ts), so that whether it landed can be told from the pod itself.
 import type { MergePatch } from '@coxswain/cluster';
 import type { LifecycleHook, Pod } from '@coxswain/kruise-api';
 import type { AckDirection } from './hook-points.js';
 
-export function ackPatch(pod: Pod, hook: LifecycleHook, direction: AckDirection): MergePatch {
+export function ackPatch(pod: Pod, hook: LifecycleHook, direction: AckDirection, annotations: Record<string, string>): MergePatch {
   const labels = pod.metadata.labels ?? {};
   const finalizers = pod.metadata.finalizers ?? [];
   const handlerLabels = Object.entries(hook.labelsHandler ?? {});
@@ -25,5 +26,6 @@ export function ackPatch(pod: Pod, hook: LifecycleHook, direction: AckDirection)
   const metadata: Record<string, unknown> = { resourceVersion: pod.metadata.resourceVersion, uid: pod.metadata.uid };
   if (Object.keys(labelPatch).length > 0) metadata.labels = labelPatch;
   if (nextFinalizers.length !== finalizers.length) metadata.finalizers = nextFinalizers;
+  metadata.annotations = annotations;
   return { metadata };
 }

@@ -5,15 +5,20 @@
 //    request with the same key finds the row and gets 409 (in flight) or, later, the stored answer;
 //    the same key with a different request gets 422. So at most one request per key writes the pod.
 //    A claim abandoned in flight (its process died) is taken over by the same request after
-//    ABANDONED_CLAIM_MS; the state precondition in step 2 still lets only one attempt write the pod.
+//    ABANDONED_CLAIM_MS, under the same id; the state precondition in step 2 still lets only one attempt
+//    write the pod.
 // 2. The pod is read (first from the API's cache) and must still wait on that hook (state and
 //    pendingHook); the write carries the read resourceVersion and uid, and a Conflict re-reads from the
-//    cluster and re-checks (bounded).
+//    cluster and re-checks (bounded). The write also stamps the pod with the ack's id and time
+//    (ack-stamp.ts): a pod read with this id's stamp was written by this key already (a first attempt
+//    that died before step 3), and is answered with that attempt's answer instead of a refusal; so is a
+//    taken-over key whose pod is gone but left that stamp in hook_ack_tombstones.
 // 3. The answer is stored and the row marked done, while the API's cache catches up with the write (so
 //    the caller reads its change back) and alongside the audit row (AuditTrail.alongsideRecord).
 //    Answers that state a fact about the pod (200, 404 unknown pod, 409 hook not pending, 410 pod gone)
 //    are final for the key and replayed to retries; a failure without an answer (pod kept changing, an
-//    internal error) releases the key so a retry runs again — nothing was written to the pod then.
+//    internal error) releases the key so a retry runs again — nothing was written to the pod then. Not
+//    after a takeover: the first attempt may have written the pod, so the key stays in flight.
 import { createHash, randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { isApiError, type Clock, type ClusterClient } from '@coxswain/cluster';
@@ -25,9 +30,12 @@ import type { Principal } from '../auth/principal.js';
 import { DOMAIN_ERRORS, DomainError, isDomainError, type DomainErrorCode } from '../errors/domain-error.js';
 import { CLOCK, CLUSTER } from '../tokens.js';
 import { ackPatch } from './ack-patch.js';
+import { formatStamp, readStamp, stampAnnotation } from './ack-stamp.js';
+import { AckTombstonesRepository } from './ack-tombstones.repository.js';
 import { HOOK_POINTS, isHookPoint } from './hook-points.js';
 import { HookAcksRepository, type HookAckRow } from './hook-acks.repository.js';
 import { hookOwner } from './hook-owner.js';
+import { notWaitingMessage } from './not-waiting.js';
 import { PodTombstones } from './pod-tombstones.js';
 
 export interface AckRequest {
@@ -52,9 +60,12 @@ export interface HookAckAnswer {
 
 export interface AckResult {
   answer: HookAckAnswer;
-  /** A retry answered from the stored first answer; the pod was not written again. */
+  /** A retry answered with the first attempt's answer (stored, or told by its stamp); the pod was not written again. */
   replayed: boolean;
 }
+
+/** The ack's answer and the pod as written; `earlier` when an earlier attempt of the key wrote it. */
+type Applied = { answer: HookAckAnswer; pod: Pod | undefined; earlier: boolean };
 
 export const MAX_REASON_LENGTH = 1024;
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
@@ -73,6 +84,7 @@ export class HookAckService {
     private readonly cache: ClusterCache,
     private readonly acks: HookAcksRepository,
     private readonly tombstones: PodTombstones,
+    private readonly ackTombstones: AckTombstonesRepository,
     private readonly trail: AuditTrail,
   ) {}
 
@@ -96,25 +108,27 @@ export class HookAckService {
     });
     if (!claim.claimed) return this.answerExisting(claim.existing, principal, requestHash);
 
-    let written: { answer: HookAckAnswer; pod: Pod };
+    let applied: Applied;
     try {
-      written = await this.writePod(principal, request, claim.row.id);
+      applied = await this.writePod(principal, request, claim.row.id, claim.takenOver);
     } catch (err) {
-      await this.settleFailure(request.idempotencyKey, err);
+      await this.settleFailure(request.idempotencyKey, err, claim.takenOver);
       throw err;
     }
+    if (applied.earlier) this.trail.noteMessage('replayed: an earlier attempt with this key wrote the pod and stopped before storing its answer');
     // Storing the answer and waiting for the API's cache to hold the write are independent: together; and
     // the answer's row is committed alongside the request's audit row, not before it.
-    const stored = this.trail.alongsideRecord(this.storeAnswer(request.idempotencyKey, written.answer));
-    await Promise.all([stored, this.cache.caughtUp([written.pod])]);
-    return { answer: written.answer, replayed: false };
+    const stored = this.trail.alongsideRecord(this.storeAnswer(request.idempotencyKey, applied.answer));
+    await Promise.all([stored, applied.pod && this.cache.caughtUp([applied.pod])]);
+    return { answer: applied.answer, replayed: applied.earlier };
   }
 
   private async storeAnswer(key: string, answer: HookAckAnswer): Promise<void> {
     try {
       await this.acks.complete(key, { status: 200, response: { ...answer }, podUid: answer.podUid, completedAt: new Date(this.clock.now()) });
     } catch (err) {
-      // The pod is written: the caller must hear so. Retries with this key will see it in flight.
+      // The pod is written: the caller must hear so. Retries with this key see it in flight until one
+      // takes it over, which answers this same 200 from the pod's stamp (or its tombstone).
       this.logger.error({ msg: 'ack applied but its answer could not be stored', key, error: String(err) });
     }
   }
@@ -132,7 +146,7 @@ export class HookAckService {
     throw new DomainError(stored.code, stored.message, { replayed: true });
   }
 
-  private async settleFailure(key: string, err: unknown): Promise<void> {
+  private async settleFailure(key: string, err: unknown, takenOver: boolean): Promise<void> {
     try {
       if (isDomainError(err) && FINAL_ERRORS.has(err.code)) {
         await this.acks.complete(key, {
@@ -141,16 +155,34 @@ export class HookAckService {
           podUid: null,
           completedAt: new Date(this.clock.now()),
         });
-      } else {
+      } else if (!takenOver) {
         await this.acks.release(key);
       }
+      // A taken-over key stays in flight: whether its first attempt wrote the pod was not settled, and a
+      // released key would run as a new request, blind to that attempt's stamp. The next takeover
+      // (ABANDONED_CLAIM_MS) looks again.
     } catch (storeErr) {
       this.logger.error({ msg: 'could not settle a failed ack', key, error: String(storeErr) });
     }
   }
 
+  /**
+   * Step 2, for a key `takenOver` from an attempt that died: a pod now gone may have been released by
+   * that attempt, as its tombstone tells (the stamp survives the pod, ack-stamp.ts).
+   */
+  private async writePod(principal: Principal, request: AckRequest, id: string, takenOver: boolean): Promise<Applied> {
+    try {
+      return await this.writeOnce(principal, request, id);
+    } catch (err) {
+      if (!takenOver || !(isDomainError(err, 'NOT_FOUND') || isDomainError(err, 'POD_GONE'))) throw err;
+      const tombstone = await this.ackTombstones.find(id);
+      if (tombstone?.namespace !== request.namespace || tombstone.pod !== request.pod || tombstone.hook !== request.hook) throw err;
+      return { answer: this.answerOf(principal, request, id, tombstone.podUid, tombstone.at), pod: undefined, earlier: true };
+    }
+  }
+
   /** Step 2: read, check, one conditional write; re-read on Conflict. Answers with the written pod. */
-  private async writePod(principal: Principal, request: AckRequest, id: string): Promise<{ answer: HookAckAnswer; pod: Pod }> {
+  private async writeOnce(principal: Principal, request: AckRequest, id: string): Promise<Applied> {
     const spec = HOOK_POINTS[request.hook];
     // The first read is the API's cache (no round trip to the cluster), used only when it shows the pod
     // waiting on the hook: a copy that is merely behind must not answer a refusal, which is final for the
@@ -159,22 +191,17 @@ export class HookAckService {
     const usable = cached && !(this.check(cached, request) instanceof DomainError) ? cached : undefined;
     for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt++) {
       const pod = (attempt === 0 ? usable : undefined) ?? (await this.readPod(request));
+      // This key's own stamp: an earlier attempt wrote the pod and died before storing the answer.
+      const stamp = readStamp(pod, request.hook);
+      if (stamp?.id === id) return { answer: this.answerOf(principal, request, id, pod.metadata.uid!, stamp.at), pod, earlier: true };
       const checked = this.check(pod, request);
       if (checked instanceof DomainError) throw checked;
+      const at = new Date(this.clock.now()).toISOString();
       try {
-        const written = await this.cluster.patch<Pod>(POD_REF, request.namespace, request.pod, ackPatch(pod, checked, spec.direction));
+        const patch = ackPatch(pod, checked, spec.direction, { [stampAnnotation(request.hook)]: formatStamp({ id, at }) });
+        const written = await this.cluster.patch<Pod>(POD_REF, request.namespace, request.pod, patch);
         this.trail.noteObjectChange(pod, written);
-        const answer: HookAckAnswer = {
-          id,
-          namespace: request.namespace,
-          pod: request.pod,
-          podUid: pod.metadata.uid!,
-          hook: request.hook,
-          acknowledgedBy: principal.name,
-          at: new Date(this.clock.now()).toISOString(),
-          reason: request.reason,
-        };
-        return { answer, pod: written };
+        return { answer: this.answerOf(principal, request, id, pod.metadata.uid!, at), pod: written, earlier: false };
       } catch (err) {
         if (isApiError(err, 'Conflict')) continue; // changed (or replaced) since read: check again
         if (isApiError(err, 'NotFound')) throw gone(request);
@@ -182,6 +209,10 @@ export class HookAckService {
       }
     }
     throw new DomainError('POD_BUSY', `pod ${request.namespace}/${request.pod} changed ${MAX_WRITE_ATTEMPTS} times while acknowledging; nothing was written, retry`, { retryAfterSeconds: 1 });
+  }
+
+  private answerOf(principal: Principal, request: AckRequest, id: string, podUid: string, at: string): HookAckAnswer {
+    return { id, namespace: request.namespace, pod: request.pod, podUid, hook: request.hook, acknowledgedBy: principal.name, at, reason: request.reason };
   }
 
   /** The hook the ack releases or restores, or why this pod is not waiting on it. */
@@ -198,7 +229,7 @@ export class HookAckService {
       return new DomainError('HOOK_NOT_PENDING', `pod ${request.namespace}/${request.pod} has no ${request.hook} hook: its workload configures no lifecycle.${spec.lifecycleKey}`);
     }
     if (state !== spec.state || pending?.hook !== request.hook) {
-      return new DomainError('HOOK_NOT_PENDING', `pod ${request.namespace}/${request.pod} is not waiting on its ${request.hook} hook (lifecycle state "${state || 'Normal'}"${pending ? `, waiting on ${pending.hook}` : ''})`);
+      return new DomainError('HOOK_NOT_PENDING', notWaitingMessage(pod, request.hook, owner, state, pending?.hook));
     }
     return hook;
   }
@@ -208,7 +239,8 @@ export class HookAckService {
       return await this.cluster.get<Pod>(POD_REF, request.namespace, request.pod);
     } catch (err) {
       if (!isApiError(err, 'NotFound')) throw err;
-      if (this.tombstones.wasDeleted(request.namespace, request.pod)) throw gone(request);
+      // Deletions this process saw, and (across restarts) those of pods an ack wrote.
+      if (this.tombstones.wasDeleted(request.namespace, request.pod) || (await this.ackTombstones.wasDeleted(request.namespace, request.pod))) throw gone(request);
       throw new DomainError('NOT_FOUND', `pod ${request.namespace}/${request.pod} not found`);
     }
   }

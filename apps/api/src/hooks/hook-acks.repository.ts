@@ -12,9 +12,10 @@ export type HookAckState = 'in-flight' | 'done';
 /**
  * A key in flight for longer than this (on the cluster clock that stamps claims) was abandoned: the
  * process that claimed it stopped between claiming it and storing the answer. The same request (same
- * caller and body) then takes the key over and runs again; the pod's state precondition still lets at
- * most one of the two attempts write it. Without this, a crash at that moment would answer every retry
- * with that key "in flight" forever. An attempt takes well under a second; five minutes of the cluster
+ * caller and body) then takes the key over, under the same id: if the pod (or its tombstone) carries
+ * that id's stamp, the first attempt's write landed and its answer is the key's; otherwise it runs again,
+ * and the pod's state precondition still lets at most one of the two attempts write it. Without this, a
+ * crash at that moment would answer every retry with that key "in flight" forever. An attempt takes well under a second; five minutes of the cluster
  * clock leave room for a slow Kubernetes API, and 15 s of wall time under the default scaled clock (x20).
  * Should a live attempt be taken over all the same (a much faster clock), the pod is still written once.
  */
@@ -38,7 +39,8 @@ export interface HookAckRow {
 
 export type NewHookAck = Pick<HookAckRow, 'idempotencyKey' | 'actorTokenId' | 'requestHash' | 'namespace' | 'pod' | 'hook' | 'createdAt'>;
 
-export type Claim = { claimed: true; row: HookAckRow } | { claimed: false; existing: HookAckRow };
+/** `takenOver`: the key was claimed before by an attempt that never answered (ABANDONED_CLAIM_MS). */
+export type Claim = { claimed: true; row: HookAckRow; takenOver: boolean } | { claimed: false; existing: HookAckRow };
 
 export interface Completion {
   status: number;
@@ -65,7 +67,8 @@ export class HookAcksRepository {
 
   /**
    * One INSERT for the batch; keys taken before (or by an earlier ack of the same batch) are read back.
-   * An abandoned claim of the same request is taken over in the same statement (ABANDONED_CLAIM_MS).
+   * An abandoned claim of the same request is taken over in the same statement (ABANDONED_CLAIM_MS),
+   * keeping its id: an id other than the one proposed comes back for a key taken over.
    * An ack whose key was released between the two statements is answered undefined: it claims alone.
    */
   private async claimMany(acks: NewHookAck[]): Promise<(Claim | undefined)[]> {
@@ -75,25 +78,26 @@ export class HookAcksRepository {
       id, idempotency_key: ack.idempotencyKey, actor_token_id: ack.actorTokenId, request_hash: ack.requestHash,
       namespace: ack.namespace, pod: ack.pod, hook: ack.hook, created_at: ack.createdAt.toISOString(),
     }));
-    const inserted = await this.prisma.$queryRawUnsafe<{ idempotency_key: string }[]>(
+    const inserted = await this.prisma.$queryRawUnsafe<{ idempotency_key: string; id: string }[]>(
       `INSERT INTO hook_acks (id, idempotency_key, actor_token_id, request_hash, state, namespace, pod, hook, created_at)
        SELECT x.id, x.idempotency_key, x.actor_token_id, x.request_hash, 'in-flight', x.namespace, x.pod, x.hook, x.created_at AT TIME ZONE 'UTC'
        FROM jsonb_to_recordset($1::jsonb) AS x(id text, idempotency_key text, actor_token_id text, request_hash text, namespace text, pod text, hook text, created_at timestamptz)
-       ON CONFLICT (idempotency_key) DO UPDATE SET id = EXCLUDED.id, created_at = EXCLUDED.created_at
+       ON CONFLICT (idempotency_key) DO UPDATE SET created_at = EXCLUDED.created_at
          WHERE hook_acks.state = 'in-flight' AND hook_acks.created_at < EXCLUDED.created_at - make_interval(secs => $2)
            AND hook_acks.request_hash = EXCLUDED.request_hash AND hook_acks.actor_token_id = EXCLUDED.actor_token_id
-       RETURNING idempotency_key`,
+       RETURNING idempotency_key, id`,
       JSON.stringify(rows),
       ABANDONED_CLAIM_MS / 1000,
     );
-    const claimed = new Set(inserted.map((r) => r.idempotency_key));
+    const claimed = new Map(inserted.map((r) => [r.idempotency_key, r.id]));
     const taken = acks.map((a) => a.idempotencyKey).filter((key) => !claimed.has(key) || acks.filter((a) => a.idempotencyKey === key).length > 1);
     const existing = taken.length === 0 ? [] : await this.prisma.hookAck.findMany({ where: { idempotencyKey: { in: [...new Set(taken)] } } });
     const byKey = new Map(existing.map((row) => [row.idempotencyKey, row as HookAckRow]));
     return acks.map((ack) => {
       const mine = first.get(ack.idempotencyKey);
-      if (mine?.ack === ack && claimed.has(ack.idempotencyKey)) {
-        return { claimed: true, row: { ...ack, id: mine.id, state: 'in-flight', response: null, status: null, podUid: null, completedAt: null } };
+      const id = claimed.get(ack.idempotencyKey);
+      if (mine?.ack === ack && id !== undefined) {
+        return { claimed: true, takenOver: id !== mine.id, row: { ...ack, id, state: 'in-flight', response: null, status: null, podUid: null, completedAt: null } };
       }
       const row = byKey.get(ack.idempotencyKey);
       return row ? { claimed: false, existing: row } : undefined;
@@ -104,7 +108,7 @@ export class HookAcksRepository {
     // Retried because a losing request may find the row deleted again (a failed attempt releases it).
     for (let attempt = 0; attempt < 5; attempt++) {
       try {
-        return { claimed: true, row: (await this.prisma.hookAck.create({ data: { ...ack, state: 'in-flight' } })) as HookAckRow };
+        return { claimed: true, takenOver: false, row: (await this.prisma.hookAck.create({ data: { ...ack, state: 'in-flight' } })) as HookAckRow };
       } catch (err) {
         if (!isUniqueViolation(err)) throw err;
       }
@@ -113,10 +117,10 @@ export class HookAcksRepository {
           idempotencyKey: ack.idempotencyKey, state: 'in-flight', requestHash: ack.requestHash, actorTokenId: ack.actorTokenId,
           createdAt: { lt: new Date(ack.createdAt.getTime() - ABANDONED_CLAIM_MS) },
         },
-        data: { id: randomUUID(), createdAt: ack.createdAt },
+        data: { createdAt: ack.createdAt },
       });
       const existing = await this.prisma.hookAck.findUnique({ where: { idempotencyKey: ack.idempotencyKey } });
-      if (existing && taken.count > 0) return { claimed: true, row: existing as HookAckRow };
+      if (existing && taken.count > 0) return { claimed: true, takenOver: true, row: existing as HookAckRow };
       if (existing) return { claimed: false, existing: existing as HookAckRow };
     }
     throw new Error(`could not claim idempotency key ${ack.idempotencyKey}`);

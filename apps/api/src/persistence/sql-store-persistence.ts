@@ -1,6 +1,8 @@
 // Makes the embedded cluster durable in the database: each commit writes a batch of object changes and
 // the resourceVersion counter in one transaction, so a restart resumes exactly where the last
-// acknowledged write left off.
+// acknowledged write left off. A deleted pod's hook-ack stamps go to hook_ack_tombstones in that same
+// transaction: the evidence that an ack was applied outlives the pod, whenever the process dies
+// (ack-stamp.ts).
 //
 // Plain SQL on the driver adapter, not the Prisma client: the client serializes a raw statement's
 // parameters into one JSON text (megabytes per commit while pods are created, undoing the chunks)
@@ -9,6 +11,7 @@
 import { jsonChunks, type PersistedChange, type StorePersistence, type StoreSnapshot } from '@coxswain/cluster';
 import type { KubeObject } from '@coxswain/kruise-api';
 import type { ArgType, SqlQueryable } from '@prisma/driver-adapter-utils';
+import { tombstonesOf } from '../hooks/ack-stamp.js';
 
 /** Objects read per query at startup: 150,000 pods never sit in one result. */
 const LOAD_PAGE = 2000;
@@ -49,7 +52,12 @@ export class SqlStorePersistence implements StorePersistence {
     const last = new Map<string, PersistedChange>();
     for (const c of changes) last.set(c.key, c);
     const puts = [...last.values()].filter((c) => c.type === 'put');
-    const deletes = [...last.values()].filter((c) => c.type === 'delete').map((c) => c.key);
+    const deleted = [...last.values()].filter((c) => c.type === 'delete');
+    const deletes = deleted.map((c) => c.key);
+    const deletedAt = new Date(Math.round(at)).toISOString();
+    const tombstones = deleted.flatMap((c) => tombstonesOf(c.object)).map((t) => ({
+      ack_id: t.id, namespace: t.namespace, pod: t.pod, pod_uid: t.podUid, hook: t.hook, acked_at: t.at, deleted_at: deletedAt,
+    }));
 
     // One statement: its data-modifying CTEs all run, atomically, whatever the main query reads, so a
     // commit is one round trip to the database (PGlite's thread or a PostgreSQL server) however many
@@ -69,6 +77,14 @@ export class SqlStorePersistence implements StorePersistence {
     const objectArray = params.array(objectTexts, 'text');
     const overflowArray = params.array(overflowChunks, 'json');
     const deleteArray = params.array(deleteChunks, 'json');
+    // Rare (only deleted pods an ack wrote), so the statement names the table only when there are some.
+    const tombstoned = tombstones.length === 0 ? '' : `, tombstoned AS (
+         INSERT INTO hook_ack_tombstones (ack_id, namespace, pod, pod_uid, hook, acked_at, deleted_at)
+         SELECT t.ack_id, t.namespace, t.pod, t.pod_uid, t.hook, t.acked_at AT TIME ZONE 'UTC', t.deleted_at AT TIME ZONE 'UTC'
+         FROM json_to_recordset(${params.add(JSON.stringify(tombstones))}::json)
+           AS t(ack_id text, namespace text, pod text, pod_uid text, hook text, acked_at timestamptz, deleted_at timestamptz)
+         ON CONFLICT (ack_id) DO NOTHING
+       )`;
     const version = params.add(String(resourceVersion));
     const time = params.add(String(Math.round(at)));
     await this.sql.executeRaw({
@@ -85,7 +101,7 @@ export class SqlStorePersistence implements StorePersistence {
            resource_version = EXCLUDED.resource_version, object = EXCLUDED.object
        ), deleted AS (
          DELETE FROM cluster_objects WHERE key IN (SELECT json_array_elements_text(c.keys) FROM unnest(${deleteArray}) AS c(keys))
-       )
+       )${tombstoned}
        INSERT INTO cluster_state (id, resource_version, simulated_time) VALUES (1, ${version}::bigint, ${time}::bigint)
        ON CONFLICT (id) DO UPDATE SET resource_version = EXCLUDED.resource_version,
          simulated_time = GREATEST(cluster_state.simulated_time, EXCLUDED.simulated_time)`,

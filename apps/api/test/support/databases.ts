@@ -76,3 +76,8 @@ async function resetSchema(url: string): Promise<void> {
     await client.end();
   }
 }
+
+/** The server's configuration for `target` (TestApi.start, a server process). */
+export function databaseEnv(target: DatabaseTarget): Record<string, string> {
+  return target.kind === 'pglite' ? { PGLITE_DIR: target.dataDir } : { DATABASE_URL: target.url };
+}

@@ -443,7 +443,7 @@ describe('Advanced StatefulSet controller under random spec edits, failures and 
       {
         numRuns: process.env.FC_RUNS ? Number(process.env.FC_RUNS) : 30,
         examples: EXAMPLES.map((s) => [s] as [Scenario]),
-        seed: process.env.FC_SEED ? Number(process.env.FC_SEED) : undefined,
+        // The seed is the project run's (FC_SEED; scripts/fast-check-seed-apply.js).
         path: process.env.FC_PATH,
         endOnFailure: process.env.FC_SHRINK !== '1',
       },
