@@ -288,11 +288,13 @@ async function storeVersion(): Promise<string> {
  */
 async function settledVersion(): Promise<string> {
   await eventually(async () => {
-    const res = await api.graphql<{ object: { object: { spec?: { volumeName?: string }; status?: { phase?: string } } } | null }>(
+    const res = await api.graphql<{ object: { object: { metadata: { annotations?: Record<string, string> }; spec?: { volumeName?: string }; status?: { phase?: string } } } | null }>(
       `{ object(kind: "PersistentVolumeClaim", namespace: "${NS}", name: "fz-pvc") { object } }`,
     );
     const claim = res.data?.object?.object;
-    return !claim || (claim.spec?.volumeName && claim.status?.phase === 'Bound') ? true : undefined;
+    // The binder's last write is the bind-completed annotation (after volumeName and the Bound phase).
+    const bound = claim?.spec?.volumeName && claim.status?.phase === 'Bound' && claim.metadata.annotations?.['pv.kubernetes.io/bind-completed'] === 'yes';
+    return !claim || bound ? true : undefined;
   }, 20_000, 'fz-pvc bound to its volume');
   let version = await storeVersion();
   for (let i = 0; i < 200; i++) {
