@@ -69,8 +69,9 @@ function validateOnlyAddedTolerations(tolerations: unknown, old: unknown, path: 
 function withUpdatableFieldsOf(old: Obj, spec: Obj): Obj {
   const munged: Obj = structuredClone(spec);
   for (const field of ['containers', 'initContainers']) {
+    if (!Array.isArray(munged[field])) continue;
     const before = list(old[field]);
-    munged[field] = list(munged[field]).map((container, i) => {
+    munged[field] = munged[field].map((container, i) => {
       const was = before[i];
       if (!isObject(container) || !isObject(was)) return container;
       const next: Obj = { ...container, image: was['image'] };
