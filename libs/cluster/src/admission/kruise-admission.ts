@@ -1,8 +1,9 @@
-// Kruise's webhooks for the embedded cluster, and the API server's own rules for apps/v1 workloads:
-// CloneSet, Advanced StatefulSet and UnitedDeployment writes in either served version are defaulted
+// Kruise's webhooks for the embedded cluster, and the API server's own rules for apps/v1 workloads and
+// Pods: CloneSet, Advanced StatefulSet and UnitedDeployment writes in either served version are defaulted
 // (mutating webhook), validated (validating webhook, Kubernetes-style field errors) and stored in the
 // storage version v1beta1 (CRD conversion); apps/v1 StatefulSets, Deployments and ReplicaSets get
-// Kubernetes' defaults and validation. Other kinds pass through unchanged.
+// Kubernetes' defaults and validation, Pods Kubernetes' validation (pod-admission.ts). Other kinds pass
+// through unchanged.
 import {
   DEFAULT_FEATURE_GATES, groupOf, setDefaultsCloneSetAnyVersion, setDefaultsDeployment, setDefaultsNativeStatefulSet,
   setDefaultsReplicaSet, setDefaultsStatefulSetAnyVersion, setDefaultsUnitedDeployment, toStorageCloneSet, toStorageStatefulSet,
@@ -12,6 +13,7 @@ import {
   type ReplicaSet, type StatefulSet, type StatefulSetV1alpha1, type UnitedDeployment, type UnitedDeploymentV1alpha1,
 } from '@coxswain/kruise-api';
 import { ApiError } from '../errors.js';
+import { admitPod } from './pod-admission.js';
 import type { AdmissionHook, AdmissionRequest } from '../embedded/store/admission.js';
 
 const POD = { apiVersion: 'v1', kind: 'Pod' };
@@ -26,6 +28,7 @@ export function kruiseAdmission(gates: FeatureGates = DEFAULT_FEATURE_GATES): Ad
     if (group === 'apps' && object.kind === 'StatefulSet') return admitNativeStatefulSet(request);
     if (group === 'apps' && object.kind === 'Deployment') return admitDeployment(request);
     if (group === 'apps' && object.kind === 'ReplicaSet') return admitReplicaSet(request);
+    if (group === '' && object.kind === 'Pod') return admitPod(request);
     return object;
   };
 }

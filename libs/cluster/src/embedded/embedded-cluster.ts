@@ -48,7 +48,13 @@ export class EmbeddedCluster {
       if (existing.items.length === 0) await store.seed(simulatedNodes(options.nodes));
       // The simulators run beside the store: they share its frozen objects instead of copying each one.
       const local = store.localClient();
-      const scheduler = new Scheduler(local, options.clock, { onError: options.onError });
+      const scheduler = new Scheduler(local, options.clock, {
+        onError: options.onError,
+        // Through the binding subresource: the pod admission forbids an update of nodeName, as the apiserver does.
+        bind: (pod, nodeName) => store.bindPod({
+          namespace: pod.metadata.namespace ?? '', name: pod.metadata.name ?? '', nodeName, uid: pod.metadata.uid, resourceVersion: pod.metadata.resourceVersion,
+        }),
+      });
       const kubelet = new KubeletSimulator(local, options.clock, { ...options.kubelet, onError: options.onError });
       await scheduler.start();
       await kubelet.start();
