@@ -211,17 +211,22 @@ export function validateAnnotations(annotations: unknown, path: PathLike): Field
   if (annotations === undefined || annotations === null) return [];
   if (typeof annotations !== 'object' || Array.isArray(annotations)) return [invalidField(path, annotations, 'must be a map of string keys to string values')];
   const errors: FieldError[] = [];
-  let total = 0;
+  const texts: string[] = [];
   for (const [key, value] of Object.entries(annotations)) {
     for (const problem of isQualifiedName(key.toLowerCase())) errors.push(invalidField(path, key, problem));
-    total += utf8Length(key) + (typeof value === 'string' ? utf8Length(value) : 0);
+    texts.push(key);
+    if (typeof value === 'string') texts.push(value);
   }
-  if (total > TOTAL_ANNOTATION_SIZE_LIMIT_BYTES) errors.push(tooLongField(path, TOTAL_ANNOTATION_SIZE_LIMIT_BYTES));
+  if (utf8SizeExceeds(texts, TOTAL_ANNOTATION_SIZE_LIMIT_BYTES)) errors.push(tooLongField(path, TOTAL_ANNOTATION_SIZE_LIMIT_BYTES));
   return errors;
 }
 
 const UTF8 = new TextEncoder();
 
-function utf8Length(text: string): number {
-  return UTF8.encode(text).length;
+/** Whether the texts take more than `limit` bytes in UTF-8; every write checks annotations, so the usual small ones are not encoded. */
+function utf8SizeExceeds(texts: readonly string[], limit: number): boolean {
+  const units = texts.reduce((sum, t) => sum + t.length, 0);
+  // A UTF-16 code unit takes at most 3 bytes in UTF-8 (a surrogate pair, two units, takes 4).
+  if (units * 3 <= limit) return false;
+  return texts.reduce((sum, t) => sum + UTF8.encode(t).length, 0) > limit;
 }
