@@ -1,9 +1,10 @@
 // Request bodies of the Kubernetes API: JSON (any `+json` media type) or YAML, at most 3 MiB as the
-// apiserver allows.
+// apiserver allows, and UTF-8: a body declared in another charset is refused (415) rather than read as
+// UTF-8 and stored garbled (the apiserver ignores the parameter).
 import type { IncomingMessage } from 'node:http';
 import { parseManifests } from '@coxswain/kruise-api';
 import { KubeStatusError } from './kube-status.js';
-import { bodyMediaType } from './negotiation.js';
+import { bodyMediaType, parseAccept } from './negotiation.js';
 import { namespaceFromProtobuf, PROTOBUF_TYPE } from './protobuf-namespace.js';
 
 const MAX_BODY_BYTES = 3 * 1024 * 1024;
@@ -13,6 +14,7 @@ export async function readBody(req: IncomingMessage): Promise<string> {
 }
 
 export async function readBytes(req: IncomingMessage): Promise<Buffer> {
+  checkCharset(req.headers['content-type']);
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
@@ -48,4 +50,13 @@ export function parseBody(text: string, contentType: string | undefined): unknow
   } catch (err) {
     throw KubeStatusError.badRequest(`the body is not valid YAML: ${(err as Error).message}`);
   }
+}
+
+const UTF8_NAMES = new Set(['utf-8', 'utf8']);
+
+/** A `charset` parameter other than UTF-8 is a 415, before the body is read. */
+function checkCharset(contentType: string | undefined): void {
+  const charset = parseAccept(contentType)[0]?.params['charset'];
+  if (charset === undefined || UTF8_NAMES.has(charset.toLowerCase())) return;
+  throw new KubeStatusError('UnsupportedMediaType', `the body of the request was in an unsupported charset ${JSON.stringify(charset)}: request bodies must be UTF-8`);
 }
