@@ -1,6 +1,7 @@
 // The embedded cluster: the object store plus its simulated nodes, scheduler and kubelets, started and
 // stopped in the right order. Nodes are created on first start only; afterwards they are whatever the
-// store kept (a restart must not undo a cordon or a node outage).
+// store kept (a restart must not undo a cordon or a node outage). The system namespaces are made to
+// exist on every start, as the apiserver keeps them.
 import type { Node } from '@coxswain/kruise-api';
 import type { Clock } from '../clock.js';
 import { kruiseAdmission } from '../admission/kruise-admission.js';
@@ -10,6 +11,7 @@ import type { StorePersistence } from './store/persistence.js';
 import { KubeletSimulator, type KubeletOptions } from './sim/kubelet.js';
 import { simulatedNodes, type SimulatedNodesOptions } from './sim/nodes.js';
 import { Scheduler } from './sim/scheduler.js';
+import { ensureSystemNamespaces } from './system-namespaces.js';
 
 export interface EmbeddedClusterOptions {
   clock: Clock;
@@ -46,6 +48,7 @@ export class EmbeddedCluster {
     try {
       const existing = await store.list<Node>({ apiVersion: 'v1', kind: 'Node' });
       if (existing.items.length === 0) await store.seed(simulatedNodes(options.nodes));
+      await ensureSystemNamespaces(store);
       // The simulators run beside the store: they share its frozen objects instead of copying each one.
       const local = store.localClient();
       const scheduler = new Scheduler(local, options.clock, {
