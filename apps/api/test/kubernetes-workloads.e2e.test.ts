@@ -79,6 +79,8 @@ async function unitedDeploymentReached(namespace: string, name: string, replicas
 
 beforeAll(async () => {
   a = await TestApi.start({ CONTROLLER_MODE: 'off' });
+  // The leader election Lease's namespace, which docker/kubernetes/coxswain.yaml creates on a real cluster.
+  await a.runtime.cluster.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'coxswain' } });
   // A real cluster's own controllers for the apps/v1 kinds (the UnitedDeployment's subsets here).
   kubeControllerManager = await startKubeControllerManager(a.runtime.cluster, new RealClock());
   const rbac = ServiceAccountRbac.fromManifests(join(DOCKER, 'coxswain.yaml'), { namespace: 'coxswain', name: 'coxswain' });
