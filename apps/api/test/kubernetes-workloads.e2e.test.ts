@@ -23,9 +23,10 @@ const SEEDS = join(import.meta.dirname, 'fixtures', 'seeds');
 const POD = { apiVersion: 'v1', kind: 'Pod' };
 const UD = { apiVersion: 'apps.kruise.io/v1beta1', kind: 'UnitedDeployment' };
 
-/** A seed of the OpenKruise docs, as written there, in a namespace of its own. */
+/** A seed of the OpenKruise docs, as written there, in a namespace of its own (created first: a real cluster creates none). */
 function seed(file: string, namespace: string): string {
-  return printYaml(parseManifests(readFileSync(join(SEEDS, file), 'utf8')).map((o) => ({ ...o, metadata: { ...o.metadata, namespace } })));
+  const objects = parseManifests(readFileSync(join(SEEDS, file), 'utf8')).map((o) => ({ ...o, metadata: { ...o.metadata, namespace } }));
+  return printYaml([{ apiVersion: 'v1', kind: 'Namespace', metadata: { name: namespace } }, ...objects]);
 }
 
 let a: TestApi;
