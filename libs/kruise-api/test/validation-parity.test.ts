@@ -8,6 +8,8 @@ import {
   setDefaultsStatefulSetAnyVersion,
   validateCloneSet,
   validateDeployment,
+  validatePersistentVolumeClaim,
+  validatePersistentVolumeClaimUpdate,
   validatePod,
   validatePodUpdate,
   validateStatefulSet,
@@ -317,5 +319,38 @@ describe('Pod updates (ValidatePodUpdate)', () => {
     })).toEqual([]);
     expect(validatePodUpdate(running((s) => (s['terminationGracePeriodSeconds'] = 1)), running((s) => (s['terminationGracePeriodSeconds'] = -1)))).toEqual([]);
     expect(validatePodUpdate(running((s) => (s['activeDeadlineSeconds'] = 10)), running((s) => delete s['activeDeadlineSeconds']))).toEqual([]);
+  });
+});
+
+describe('PersistentVolumeClaim (ValidatePersistentVolumeClaim, ValidatePersistentVolumeClaimUpdate)', () => {
+  const claim = (edit: (spec: Loose, claim: Loose) => void = () => {}): Loose => {
+    const obj: Loose = { apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name: 'data', namespace: 'shop' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } };
+    edit(obj['spec'], obj);
+    return obj;
+  };
+  const create = (edit: (spec: Loose, claim: Loose) => void) => () => validatePersistentVolumeClaim(claim(edit));
+  const update = (edit: (spec: Loose) => void, bound = false) => () => {
+    const old = claim((s, c) => {
+      s['volumeName'] = 'pv-1';
+      if (bound) c['status'] = { phase: 'Bound' };
+    });
+    return validatePersistentVolumeClaimUpdate(claim((s) => { s['volumeName'] = 'pv-1'; edit(s); }), old);
+  };
+  const rows: Row[] = [
+    { name: 'no access mode', errors: create((s) => delete s['accessModes']), expected: 'spec.accessModes: Required value: at least 1 access mode is required' },
+    { name: 'ReadWriteOncePod with another mode', errors: create((s) => (s['accessModes'] = ['ReadWriteOncePod', 'ReadOnlyMany'])), expected: 'spec.accessModes: Forbidden: may not use ReadWriteOncePod with other access modes' },
+    { name: 'no storage request', errors: create((s) => delete s['resources']), expected: 'spec.resources[storage]: Required value' },
+    { name: 'a storage request of zero', errors: create((s) => (s['resources']['requests']['storage'] = '0')), expected: 'spec.resources[storage]: Invalid value: "0": must be greater than zero' },
+    { name: 'a storage class that is no DNS subdomain', errors: create((s) => (s['storageClassName'] = 'Fast_SSD')), expected: 'spec.storageClassName: Invalid value: "Fast_SSD": a lowercase RFC 1123 subdomain' },
+    { name: 'changing the access modes', errors: update((s) => (s['accessModes'] = ['ReadWriteMany'])), expected: 'spec: Forbidden: spec is immutable after creation except resources.requests and volumeAttributesClassName for bound claims' },
+    { name: 'growing an unbound claim', errors: update((s) => (s['resources']['requests']['storage'] = '2Gi')), expected: 'spec: Forbidden: spec is immutable after creation' },
+    { name: 'shrinking a bound claim', errors: update((s) => (s['resources']['requests']['storage'] = '512Mi'), true), expected: 'spec.resources.requests.storage: Forbidden: field can not be less than previous value' },
+  ];
+  it.each(rows)('$name', check);
+
+  it('accepts a claim, binding it to a volume once, and growing it once bound', () => {
+    expect(validatePersistentVolumeClaim(claim())).toEqual([]);
+    expect(validatePersistentVolumeClaimUpdate(claim((s) => (s['volumeName'] = 'pv-1')), claim())).toEqual([]);
+    expect(update((s) => (s['resources']['requests']['storage'] = '2Gi'), true)()).toEqual([]);
   });
 });
