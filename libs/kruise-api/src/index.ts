@@ -38,3 +38,4 @@ export * from './resources-validation.js';
 export * from './pod-spec-validation.js';
 export * from './pod-validation.js';
 export * from './pod-update-validation.js';
+export * from './pvc-validation.js';
