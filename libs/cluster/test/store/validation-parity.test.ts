@@ -114,6 +114,20 @@ describe('Pods through the admission (ValidatePodCreate, ValidatePodUpdate)', ()
   });
 });
 
+describe('PersistentVolumeClaims through the admission', () => {
+  it('refuses a claim without a storage request, lets its metadata change and refuses a change of its spec', async () => {
+    const { store } = await admitted();
+    const claim = (spec: Record<string, unknown>): KubeObject => ({ apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name: 'data', namespace: 'default' }, spec });
+    const missing = await refusal(store.create(claim({ accessModes: ['ReadWriteOnce'] })));
+    expect(missing.message).toBe('PersistentVolumeClaim "data" is invalid: spec.resources[storage]: Required value');
+    const created = await store.create(claim({ accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } }));
+    const owned = await store.update({ ...created, metadata: { ...created.metadata, labels: { owner: 'web-0' } } });
+    expect(owned.metadata.labels).toEqual({ owner: 'web-0' });
+    const changed = await refusal(store.patch({ apiVersion: 'v1', kind: 'PersistentVolumeClaim' }, 'default', 'data', { spec: { accessModes: ['ReadWriteMany'] } }));
+    expect(changed.message).toContain('spec: Forbidden: spec is immutable after creation except resources.requests and volumeAttributesClassName for bound claims');
+  });
+});
+
 describe('the system namespaces', () => {
   it('exist from the embedded cluster\'s first start, as the apiserver creates them, and come back on a restart', async () => {
     const clock = new ManualClock('2026-01-01T00:00:00Z');
