@@ -2,8 +2,8 @@
 // Pods: CloneSet, Advanced StatefulSet and UnitedDeployment writes in either served version are defaulted
 // (mutating webhook), validated (validating webhook, Kubernetes-style field errors) and stored in the
 // storage version v1beta1 (CRD conversion); apps/v1 StatefulSets, Deployments and ReplicaSets get
-// Kubernetes' defaults and validation, Pods Kubernetes' validation (pod-admission.ts). Other kinds pass
-// through unchanged.
+// Kubernetes' defaults and validation, Pods and PersistentVolumeClaims Kubernetes' validation
+// (pod-admission.ts, pvc-admission.ts). Other kinds pass through unchanged.
 import {
   DEFAULT_FEATURE_GATES, groupOf, setDefaultsCloneSetAnyVersion, setDefaultsDeployment, setDefaultsNativeStatefulSet,
   setDefaultsReplicaSet, setDefaultsStatefulSetAnyVersion, setDefaultsUnitedDeployment, toStorageCloneSet, toStorageStatefulSet,
@@ -14,6 +14,7 @@ import {
 } from '@coxswain/kruise-api';
 import { ApiError } from '../errors.js';
 import { admitPod } from './pod-admission.js';
+import { admitPersistentVolumeClaim } from './pvc-admission.js';
 import type { AdmissionHook, AdmissionRequest } from '../embedded/store/admission.js';
 
 const POD = { apiVersion: 'v1', kind: 'Pod' };
@@ -29,6 +30,7 @@ export function kruiseAdmission(gates: FeatureGates = DEFAULT_FEATURE_GATES): Ad
     if (group === 'apps' && object.kind === 'Deployment') return admitDeployment(request);
     if (group === 'apps' && object.kind === 'ReplicaSet') return admitReplicaSet(request);
     if (group === '' && object.kind === 'Pod') return admitPod(request);
+    if (group === '' && object.kind === 'PersistentVolumeClaim') return admitPersistentVolumeClaim(request);
     return object;
   };
 }
