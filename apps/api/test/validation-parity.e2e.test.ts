@@ -106,6 +106,15 @@ const pod = (edit: (spec: any, p: any) => void): Manifest => ({
   },
 });
 
+const claim = (edit: (spec: any) => void): Manifest => ({
+  apiVersion: 'v1', kind: 'PersistentVolumeClaim', path: `/api/v1/namespaces/${NS}/persistentvolumeclaims`,
+  object: (name) => {
+    const spec: any = { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } };
+    edit(spec);
+    return { apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name, namespace: NS }, spec };
+  },
+});
+
 /** A GraphQL request is at most 100 KB (413 before anything runs), so 256 KiB of annotations arrive only through the Kubernetes API. */
 const OVER_GRAPHQL_BODY_LIMIT = true;
 
@@ -143,6 +152,8 @@ const rows: [string, Manifest, string, boolean?][] = [
   ['a Pod with a negative memory limit', pod((s) => (s.containers[0].resources = { limits: { memory: '-5Mi' } })), 'spec.containers[0].resources.limits[memory]: Invalid value: "-5Mi": must be greater than or equal to 0'],
   ['a Pod requesting more memory than its limit', pod((s) => (s.containers[0].resources = { requests: { memory: '1Gi' }, limits: { memory: '512Mi' } })),
     'spec.containers[0].resources.requests: Invalid value: "1Gi": must be less than or equal to memory limit of 512Mi'],
+  ['a PersistentVolumeClaim without a storage request', claim((s) => delete s.resources), 'PersistentVolumeClaim "NAME" is invalid: spec.resources[storage]: Required value'],
+  ['a PersistentVolumeClaim without an access mode', claim((s) => (s.accessModes = [])), 'spec.accessModes: Required value: at least 1 access mode is required'],
   ['a Pod with annotations over 256 KiB', pod((_s, p) => (p.metadata.annotations = { big: BIG })), 'metadata.annotations: Too long: must have at most 262144 bytes', OVER_GRAPHQL_BODY_LIMIT],
 ];
 
