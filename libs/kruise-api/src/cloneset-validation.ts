@@ -68,8 +68,8 @@ export function validateCloneSet(obj: CloneSet | CloneSetV1alpha1, options: Vali
       : validateUpdateStrategyV1beta1(spec['updateStrategy'], replicas, specPath.child('updateStrategy'))),
   );
   errors.push(...validateProgressDeadline(spec, specPath));
-  // Kruise checks neither; the controller would misread them (a negative history limit deletes live
-  // revisions), and Kubernetes refuses both in its own workloads.
+  // Kruise checks neither, and a negative count means nothing to a controller (Coxswain's reads it as 0);
+  // Kubernetes refuses both in its own Deployments.
   for (const field of ['minReadySeconds', 'revisionHistoryLimit']) {
     if (isSet(spec[field])) errors.push(...nonNegativeInteger(spec[field], specPath.child(field)));
   }

@@ -70,7 +70,8 @@ export function validateStatefulSet(obj: StatefulSet | StatefulSetV1alpha1, opti
     errors.push(notSupportedField(specPath.child('volumeClaimUpdateStrategy', 'type'), vcus['type'], VOLUME_CLAIM_UPDATE_TYPES));
   }
   errors.push(...validateSelectorAndTemplate(spec, specPath, 'StatefulSet'));
-  // Not checked by Kruise: a negative history limit would have the controller delete live revisions.
+  // Not checked by Kruise; a negative count means nothing to the controller (Coxswain's reads it as 0),
+  // and Kubernetes refuses it in its own Deployments.
   if (isSet(spec['revisionHistoryLimit'])) errors.push(...nonNegativeInteger(spec['revisionHistoryLimit'], specPath.child('revisionHistoryLimit')));
   errors.push(...validateLifecycleHooks(spec['lifecycle'], specPath.child('lifecycle')));
   if (options.old !== undefined) {
