@@ -14,8 +14,9 @@ export interface ExactQuantity {
 const QUANTITY = /^([+-]?)([0-9]*)(?:\.([0-9]*))?(?:([eE])([+-]?[0-9]+)|(Ki|Mi|Gi|Ti|Pi|Ei|n|u|m|k|M|G|T|P|E)?)$/;
 const BINARY: Record<string, number> = { Ki: 10, Mi: 20, Gi: 30, Ti: 40, Pi: 50, Ei: 60 };
 const DECIMAL: Record<string, number> = { n: -9, u: -6, m: -3, '': 0, k: 3, M: 6, G: 9, T: 12, P: 15, E: 18 };
-/** Exponents beyond this are refused rather than turned into numbers with millions of digits. */
+/** Exponents and digits beyond these are not read, rather than turned into numbers with millions of digits. */
 const MAX_EXPONENT = 1000;
+const MAX_DIGITS = 1000;
 
 /** The exact value of a quantity, or undefined when it is not one Kubernetes' ParseQuantity reads. */
 export function parseQuantity(quantity: Quantity | undefined | null): ExactQuantity | undefined {
@@ -25,6 +26,7 @@ export function parseQuantity(quantity: Quantity | undefined | null): ExactQuant
   if (!m) return undefined;
   const [, sign, whole = '', fraction = '', e, exponentText, suffix = ''] = m;
   if (whole === '' && fraction === '') return undefined;
+  if (whole.length + fraction.length > MAX_DIGITS) return undefined;
   let num = BigInt(`${whole}${fraction}` || '0');
   let den = 10n ** BigInt(fraction.length);
   let exponent = e !== undefined ? Number(exponentText) : (DECIMAL[suffix] ?? 0);

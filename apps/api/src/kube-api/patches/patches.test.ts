@@ -15,6 +15,13 @@ const POD = {
   },
 };
 
+/** `{a: {a: ... {}}}`, `levels` deep. */
+function nested(levels: number): Record<string, unknown> {
+  let value: Record<string, unknown> = {};
+  for (let i = 0; i < levels; i++) value = { a: value };
+  return value;
+}
+
 describe('strategic merge patch', () => {
   it('applies the patch kubectl sends for an edited manifest (the note\'s example)', () => {
     const patch = {
@@ -56,6 +63,7 @@ describe('strategic merge patch', () => {
     ['$deleteFromPrimitiveList with a non-list', { metadata: { '$deleteFromPrimitiveList/finalizers': 'a' } }, 'invalid patch format of primitive list'],
     ['$retainKeys with a non-list', { spec: { $retainKeys: 'containers' } }, 'invalid patch format of retainKeys'],
     ['an unknown $ key', { spec: { containers: [{ name: 'main', $bogus: 1 }] } }, 'unknown field "spec.containers[0].$bogus": not a strategic merge patch directive'],
+    ['a patch nested 10,000 levels deep (no stack exhausted)', { spec: nested(10_000) }, 'the patch is nested more than 100 levels deep'],
   ])('refuses %s with 400', (_what, patch, message) => {
     let error: unknown;
     try {
@@ -64,6 +72,18 @@ describe('strategic merge patch', () => {
       error = err;
     }
     expect(error).toMatchObject({ code: 400, reason: 'BadRequest', message: expect.stringContaining(message) });
+  });
+
+  it('quotes a long or deep map in part only', () => {
+    const patch = { spec: { $patch: 'bogus', big: 'x'.repeat(100_000), deep: nested(50) } };
+    let message = '';
+    try {
+      applyStrategicMergePatch(POD, patch);
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    expect(message).toMatch(/^unknown patch type: bogus in map: map\[\$patch:bogus big:x+\.\.\.$/);
+    expect(message.length).toBeLessThan(1100);
   });
 
   it('refuses an element without its merge key', () => {

@@ -6,6 +6,7 @@
 // Any other `$` key is no directive, and no field of a built-in kind has such a name: the apiserver
 // would take it for an unknown field (refused only under fieldValidation=Strict). Coxswain keeps unknown
 // fields of built-in kinds, so it refuses the key instead of storing it.
+import { MAX_OBJECT_DEPTH } from '@coxswain/kruise-api';
 import { KubeStatusError } from '../kube-status.js';
 
 type JsonMap = Record<string, unknown>;
@@ -20,11 +21,13 @@ function isMap(v: unknown): v is JsonMap {
 }
 
 /** Throws the 400 the apiserver answers for the first bad directive in `patch`. */
-export function checkDirectives(patch: unknown, path = ''): void {
+export function checkDirectives(patch: unknown, path = '', depth = 0): void {
+  // No object Coxswain stores is deeper; a deeper patch would only exhaust the stack.
+  if (depth > MAX_OBJECT_DEPTH) throw KubeStatusError.badRequest(`the patch is nested more than ${MAX_OBJECT_DEPTH} levels deep`);
   if (Array.isArray(patch)) {
     patch.forEach((element, i) => {
       if (isMap(element) && PATCH in element) checkListElementPatch(element);
-      checkDirectives(isMap(element) ? withoutKey(element, PATCH) : element, `${path}[${i}]`);
+      checkDirectives(isMap(element) ? withoutKey(element, PATCH) : element, `${path}[${i}]`, depth + 1);
     });
     return;
   }
@@ -42,7 +45,7 @@ export function checkDirectives(patch: unknown, path = ''): void {
     } else if (key.startsWith('$')) {
       throw KubeStatusError.badRequest(`unknown field ${JSON.stringify(at)}: not a strategic merge patch directive ($patch, $retainKeys, $setElementOrder/<list>, $deleteFromPrimitiveList/<list>)`);
     } else {
-      checkDirectives(value, at);
+      checkDirectives(value, at, depth + 1);
     }
   }
 }
@@ -54,8 +57,14 @@ function checkListElementPatch(element: JsonMap): void {
   if (type !== 'replace' && type !== 'delete') throw badPatchType(type, element);
 }
 
+/** The map is quoted as the apiserver quotes it, but a long one only in part: the body may be megabytes. */
+const MAX_QUOTED = 1000;
+const MAX_QUOTED_DEPTH = 10;
+
 function badPatchType(type: unknown, map: JsonMap): KubeStatusError {
-  return KubeStatusError.badRequest(`unknown patch type: ${goText(type)} in map: ${goText(map)}`);
+  const text = goText(map);
+  const quoted = text.length > MAX_QUOTED ? `${text.slice(0, MAX_QUOTED)}...` : text;
+  return KubeStatusError.badRequest(`unknown patch type: ${goText(type)} in map: ${quoted}`);
 }
 
 function withoutKey(map: JsonMap, key: string): JsonMap {
@@ -63,10 +72,11 @@ function withoutKey(map: JsonMap, key: string): JsonMap {
   return rest;
 }
 
-/** A value as Go's %v prints the decoded JSON: `map[a:1 b:[x y]]`, keys sorted, strings unquoted. */
-function goText(value: unknown): string {
+/** A value as Go's %v prints the decoded JSON: `map[a:1 b:[x y]]`, keys sorted, strings unquoted; deep parts as `...`. */
+function goText(value: unknown, depth = 0): string {
   if (value === null || value === undefined) return '<nil>';
-  if (Array.isArray(value)) return `[${value.map(goText).join(' ')}]`;
-  if (isMap(value)) return `map[${Object.keys(value).sort().map((k) => `${k}:${goText(value[k])}`).join(' ')}]`;
+  if (typeof value === 'object' && depth > MAX_QUOTED_DEPTH) return '...';
+  if (Array.isArray(value)) return `[${value.map((v) => goText(v, depth + 1)).join(' ')}]`;
+  if (isMap(value)) return `map[${Object.keys(value).sort().map((k) => `${k}:${goText(value[k], depth + 1)}`).join(' ')}]`;
   return String(value);
 }
