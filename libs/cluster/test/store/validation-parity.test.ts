@@ -78,6 +78,22 @@ describe('Pods through the admission (ValidatePodCreate, ValidatePodUpdate)', ()
     expect(((await store.get(POD, 'default', 'run')) as Pod).spec).toEqual((image as Pod).spec);
   });
 
+  it('keeps a pod stored before these checks writable: an update is refused only for what it makes invalid', async () => {
+    const { store, persistence } = await openStore();
+    const legacy = pod('legacy', { nodeName: 'node-a' }) as Pod;
+    legacy.spec.terminationGracePeriodSeconds = -1;
+    await store.create(legacy);
+    await store.close();
+    // The same data, now with the apiserver's validation.
+    const reopened = await openStore({ persistence, admission: kruiseAdmission() });
+    const stored = await reopened.store.get<Pod>(POD, 'default', 'legacy');
+    const labelled = await reopened.store.update({ ...stored, metadata: { ...stored.metadata, labels: { state: 'Normal' } } });
+    expect(labelled.metadata.labels).toEqual({ state: 'Normal' });
+    const worse = await refusal(reopened.store.patch(POD, 'default', 'legacy', { spec: { containers: [{ name: 'main', image: 'nginx:1.25', resources: { limits: { cpu: '-1' } } }] } }));
+    expect(worse.message).toContain('spec.containers[0].resources.limits[cpu]: Invalid value: "-1": must be greater than or equal to 0');
+    expect(worse.message).not.toContain('terminationGracePeriodSeconds');
+  });
+
   it('refuses a client\'s update that binds a pod: binding is the scheduler\'s subresource', async () => {
     const { store } = await admitted();
     const pending = await store.create(pod('pending')) as Pod;
