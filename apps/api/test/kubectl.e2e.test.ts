@@ -60,6 +60,8 @@ describe('kubectl against the embedded cluster', () => {
         );
         continue;
       }
+      // As against a real cluster, the namespaces must exist first (a create into a missing one is a 404).
+      for (const namespace of [seed, `ssa-${seed}`]) expect((await k('create', 'namespace', namespace)).code).toBe(0);
       const first = await k('apply', '-n', seed, '-f', join(SEEDS, file));
       expect({ file, out: first.stdout.trim(), err: first.stderr }).toEqual({ file, out: `${resource} created`, err: '' });
       const stored = JSON.parse((await k('get', resource, '-n', seed, '-o', 'json')).stdout);
@@ -201,6 +203,14 @@ describe('kubectl against the embedded cluster', () => {
     const invalid = await k('patch', 'clone', 'cs-demo', '-n', 'cloneset-cs-demo', '--type=merge', '-p', '{"spec":{"replicas":-1}}');
     expect(invalid.code).toBe(1);
     expect(invalid.stderr.trim()).toMatch(/^The CloneSet "cs-demo" is invalid: spec\.replicas: Invalid value: -1: /);
+  });
+
+  it('refuses a create into a namespace that does not exist, as a real cluster does', async () => {
+    const manifest = readFileSync(join(SEEDS, 'cloneset-cs-demo.yaml'), 'utf8').replace('name: cs-demo', 'name: homeless');
+    const missing = await kubectl.run(['apply', '-n', 'no-such-namespace', '-f', '-'], manifest);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr.trim()).toBe('Error from server (NotFound): error when creating "STDIN": namespaces "no-such-namespace" not found');
+    expect((await k('get', 'namespace', 'no-such-namespace')).stderr).toContain('(NotFound)');
   });
 
   it('never keeps an unknown field silently: apply refuses it (kubectl sends Strict), --validate=warn drops it with a warning', async () => {

@@ -24,6 +24,8 @@ function pod(name: string, labels: Record<string, string> = { app: 'web' }): Kub
 
 async function setup(options: { watchHistory?: number } = {}) {
   const store = await EmbeddedStore.open({ clock, admission: kruiseAdmission(), watchHistory: options.watchHistory });
+  // As on a real cluster, the namespaces exist before anything is created in them (the API answers 404 otherwise).
+  for (const name of ['demo', 'kube-system']) await store.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name } });
   const facade = await KubeFacade.start(store, clock);
   const retries: { err: Error; delayMs: number }[] = [];
   const client = KubernetesClusterClient.fromConfig({ kubeconfig: facade.kubeconfigFile() }, {

@@ -23,9 +23,10 @@ const SEEDS = join(import.meta.dirname, 'fixtures', 'seeds');
 const POD = { apiVersion: 'v1', kind: 'Pod' };
 const UD = { apiVersion: 'apps.kruise.io/v1beta1', kind: 'UnitedDeployment' };
 
-/** A seed of the OpenKruise docs, as written there, in a namespace of its own. */
+/** A seed of the OpenKruise docs, as written there, in a namespace of its own (created first: a real cluster creates none). */
 function seed(file: string, namespace: string): string {
-  return printYaml(parseManifests(readFileSync(join(SEEDS, file), 'utf8')).map((o) => ({ ...o, metadata: { ...o.metadata, namespace } })));
+  const objects = parseManifests(readFileSync(join(SEEDS, file), 'utf8')).map((o) => ({ ...o, metadata: { ...o.metadata, namespace } }));
+  return printYaml([{ apiVersion: 'v1', kind: 'Namespace', metadata: { name: namespace } }, ...objects]);
 }
 
 let a: TestApi;
@@ -79,6 +80,8 @@ async function unitedDeploymentReached(namespace: string, name: string, replicas
 
 beforeAll(async () => {
   a = await TestApi.start({ CONTROLLER_MODE: 'off' });
+  // The leader election Lease's namespace, which docker/kubernetes/coxswain.yaml creates on a real cluster.
+  await a.runtime.cluster.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'coxswain' } });
   // A real cluster's own controllers for the apps/v1 kinds (the UnitedDeployment's subsets here).
   kubeControllerManager = await startKubeControllerManager(a.runtime.cluster, new RealClock());
   const rbac = ServiceAccountRbac.fromManifests(join(DOCKER, 'coxswain.yaml'), { namespace: 'coxswain', name: 'coxswain' });

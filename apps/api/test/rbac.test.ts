@@ -48,6 +48,8 @@ class Rig {
   static async start(served: ServedVersions | undefined): Promise<Rig> {
     const clock = new RealClock();
     const cluster = await EmbeddedCluster.start({ clock, persistence: new MemoryPersistence(), kubelet: { imagePullMs: 20, containerStartMs: 10, terminationMs: 10 } });
+    // The leader election Lease's namespace, which docker/kubernetes/coxswain.yaml creates on a real cluster.
+    await cluster.store.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'coxswain' } });
     const kubeControllerManager = await startKubeControllerManager(cluster.store.localClient(), clock);
     const gate = clusterGate(rbac, served);
     const facade = await KubeFacade.start(cluster.store.localClient(), clock, { intercept: gate.intercept });

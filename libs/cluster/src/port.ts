@@ -31,6 +31,13 @@ export interface ObjectList<T extends KubeObject = KubeObject> {
 export interface WriteOptions {
   /** Validate and compute the result, persist nothing (Kubernetes `dryRun=All`). */
   dryRun?: boolean;
+  /**
+   * Creates only. false: an object whose Namespace does not exist is refused with NotFound
+   * (`namespaces "x" not found`), as the apiserver's NamespaceLifecycle admission refuses it. Unset: the
+   * embedded store creates the Namespace along with the object (its autoCreateNamespaces, which
+   * GraphQL's applyManifest and seeding rely on). A real cluster never creates one.
+   */
+  createNamespace?: boolean;
 }
 
 export interface DeleteOptions extends WriteOptions {

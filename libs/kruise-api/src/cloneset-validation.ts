@@ -8,6 +8,8 @@ import { convertCloneSetToV1alpha1, isCloneSetV1alpha1, type CloneSetApiVersion 
 import type { Pod } from './core.js';
 import { FieldPath, duplicateField, forbiddenField, invalidField, notSupportedField, requiredField, type FieldError } from './field-errors.js';
 import { DEFAULT_MAX_UNAVAILABLE, parseIntOrPercentForValidation } from './intstr.js';
+import { validateLifecycleHooks } from './lifecycle-validation.js';
+import { validateIntOrWholePercent } from './whole-percent.js';
 import {
   intOrStringText, isNonEmptyString, isObject, isSet, jsonPatchOperations, list, nonNegativeInteger, semanticEqual, validateMetadata,
   validatePriorityStrategy, validateReplicas, validateSelectorAndTemplate, type Obj,
@@ -42,7 +44,6 @@ const MUTABLE_SPEC_FIELDS = [
   'progressDeadlineSeconds',
 ];
 const IMMUTABLE_SPEC_FIELDS = ['selector'];
-const WHOLE_PERCENT = /^[0-9]+%$/;
 const IN_PLACE_ONLY_PATCH_PATH = /^\/containers\/[0-9]+\/image$/;
 
 /** Validates a CloneSet written in `options.version`; an empty list means valid. */
@@ -67,6 +68,12 @@ export function validateCloneSet(obj: CloneSet | CloneSetV1alpha1, options: Vali
       : validateUpdateStrategyV1beta1(spec['updateStrategy'], replicas, specPath.child('updateStrategy'))),
   );
   errors.push(...validateProgressDeadline(spec, specPath));
+  // Kruise checks neither, and a negative count means nothing to a controller (Coxswain's reads it as 0);
+  // Kubernetes refuses both in its own Deployments.
+  for (const field of ['minReadySeconds', 'revisionHistoryLimit']) {
+    if (isSet(spec[field])) errors.push(...nonNegativeInteger(spec[field], specPath.child(field)));
+  }
+  errors.push(...validateLifecycleHooks(spec['lifecycle'], specPath.child('lifecycle')));
   if (options.old !== undefined) errors.push(...validateUpdate(spec, options.old, options.version, specPath));
   return errors;
 }
@@ -82,10 +89,13 @@ function validateScaleStrategy(obj: CloneSet | CloneSetV1alpha1, spec: Obj, opti
   if (!isSet(strategy)) return [];
   if (!isObject(strategy)) return [invalidField(path, strategy, 'must be an object')];
   const errors: FieldError[] = [];
+  // Not checked by Kruise, whose controller reads "x" as 0 and a negative number as a limit below zero.
+  errors.push(...validateIntOrWholePercent(strategy['maxUnavailable'], path.child('maxUnavailable')));
   const podsToDelete = strategy['podsToDelete'];
   const podsPath = path.child('podsToDelete');
   if (isSet(podsToDelete) && !Array.isArray(podsToDelete)) return [invalidField(podsPath, podsToDelete, 'must be a list of pod names')];
   const names = list(podsToDelete);
+  const checked = errors.length;
   const seen = new Set<unknown>();
   names.forEach((name, i) => {
     if (!isNonEmptyString(name)) errors.push(invalidField(podsPath.index(i), name, 'must be a pod name'));
@@ -93,7 +103,7 @@ function validateScaleStrategy(obj: CloneSet | CloneSetV1alpha1, spec: Obj, opti
     seen.add(name);
   });
   // As Kruise: with duplicates the list is not looked at further.
-  if (errors.length > 0 || options.version !== 'v1alpha1' || options.podsLookup === undefined) return errors;
+  if (errors.length > checked || options.version !== 'v1alpha1' || options.podsLookup === undefined) return errors;
   const oldNames = new Set(list(options.old?.spec?.scaleStrategy?.podsToDelete));
   const added = (names as string[]).filter((name) => !oldNames.has(name)).sort();
   const namespace = obj.metadata?.namespace ?? options.old?.metadata.namespace ?? 'default';
@@ -163,26 +173,26 @@ function validateImagePreDownload(strategy: unknown, path: FieldPath): FieldErro
 /** partition, maxUnavailable, maxSurge, priorityStrategy, scatterStrategy: same rules in both versions. */
 function validateRollingFields(fields: Obj, replicas: number, inPlaceOnly: boolean, path: FieldPath): FieldError[] {
   const errors: FieldError[] = [];
-  errors.push(...validatePartition(fields['partition'], path.child('partition')));
+  errors.push(...validateIntOrWholePercent(fields['partition'], path.child('partition')));
+  const inPlace = fields['inPlaceUpdateStrategy'];
+  if (isObject(inPlace) && isSet(inPlace['gracePeriodSeconds'])) {
+    errors.push(...nonNegativeInteger(inPlace['gracePeriodSeconds'], path.child('inPlaceUpdateStrategy', 'gracePeriodSeconds')));
+  }
   errors.push(...validatePriorityStrategy(fields['priorityStrategy'], path.child('priorityStrategy')));
   errors.push(...validateScatterStrategy(fields['scatterStrategy'], path.child('scatterStrategy')));
 
-  // Both are read round-up here, unlike the controller (§3.2), and with the Kruise parser.
+  // Both must be whole percentages (whole-percent.ts); the valid ones are read round-up here, unlike the
+  // controller (§3.2), with the Kruise parser. Once one is refused, the checks of their values would only
+  // repeat that.
   const maxUnavailable = fields['maxUnavailable'] ?? DEFAULT_MAX_UNAVAILABLE;
-  const unavailable = parseIntOrPercentForValidation(maxUnavailable as number | string, replicas, true);
-  if (unavailable.error !== undefined) {
-    errors.push(invalidField(path.child('maxUnavailable'), intOrStringText(maxUnavailable), `must be an integer or a percentage such as "20%" (${unavailable.error})`));
-  }
-  if (unavailable.error === undefined && isNegative(maxUnavailable)) {
-    errors.push(invalidField(path.child('maxUnavailable'), intOrStringText(maxUnavailable), 'must be greater than or equal to 0'));
-  }
   const maxSurge = fields['maxSurge'] ?? 0;
+  const refused = [
+    ...validateIntOrWholePercent(maxUnavailable, path.child('maxUnavailable')),
+    ...validateIntOrWholePercent(maxSurge, path.child('maxSurge')),
+  ];
+  if (refused.length > 0) return [...errors, ...refused];
+  const unavailable = parseIntOrPercentForValidation(maxUnavailable as number | string, replicas, true);
   const surge = parseIntOrPercentForValidation(maxSurge as number | string, replicas, true);
-  if (surge.error !== undefined) {
-    errors.push(invalidField(path.child('maxSurge'), intOrStringText(maxSurge), `must be an integer or a percentage such as "20%" (${surge.error})`));
-  } else if (isNegative(maxSurge)) {
-    errors.push(invalidField(path.child('maxSurge'), intOrStringText(maxSurge), 'must be greater than or equal to 0'));
-  }
   if (inPlaceOnly && surge.value > 0) {
     errors.push(invalidField(path.child('maxSurge'), intOrStringText(maxSurge), 'can not use maxSurge with strategy type InPlaceOnly'));
   }
@@ -190,30 +200,6 @@ function validateRollingFields(fields: Obj, replicas: number, inPlaceOnly: boole
     errors.push(invalidField(path.child('maxUnavailable'), intOrStringText(maxUnavailable), 'maxUnavailable and maxSurge should not both be less than 1'));
   }
   return errors;
-}
-
-/** A negative int or percentage; judged on the written value, since a small percentage scales to -0. */
-function isNegative(value: unknown): boolean {
-  if (typeof value === 'number') return value < 0;
-  return typeof value === 'string' && Number(value.replace(/%$/, '')) < 0;
-}
-
-/**
- * The partition: a non-negative integer, or a whole percentage from "0%" to "100%". Stricter than
- * Kruise's parser (spec/cloneset.md §1.4), which lets "-10%" (reads as 0 for few replicas), "5.5%",
- * "1e2%" and "99999999999%" through and then clamps them: issue 13 refuses them, as Kubernetes refuses
- * such percentages in its own workloads (IsValidPercent, at most 100%).
- */
-function validatePartition(partition: unknown, path: FieldPath): FieldError[] {
-  if (!isSet(partition)) return [];
-  if (typeof partition === 'number') {
-    if (!Number.isInteger(partition)) return [invalidField(path, partition, 'must be an integer')];
-    return partition < 0 ? [invalidField(path, partition, 'must be greater than or equal to 0')] : [];
-  }
-  if (typeof partition !== 'string' || !WHOLE_PERCENT.test(partition)) {
-    return [invalidField(path, intOrStringText(partition), 'must be an integer or a whole percentage from "0%" to "100%", such as "20%"')];
-  }
-  return Number(partition.slice(0, -1)) > 100 ? [invalidField(path, partition, 'must not be greater than 100%')] : [];
 }
 
 function validateScatterStrategy(strategy: unknown, path: FieldPath): FieldError[] {

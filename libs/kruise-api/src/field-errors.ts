@@ -2,7 +2,7 @@
 // util/validation that the workload validators need. Field paths and error text follow Kubernetes so
 // that a message reads the same whether it came from a real API server or from Coxswain.
 
-export type FieldErrorType = 'Invalid' | 'Required' | 'Forbidden' | 'Duplicate' | 'NotSupported' | 'NotFound';
+export type FieldErrorType = 'Invalid' | 'Required' | 'Forbidden' | 'Duplicate' | 'NotSupported' | 'NotFound' | 'TooLong';
 
 export interface FieldError {
   /** Kubernetes field path: `spec.updateStrategy.maxSurge`, `spec.template.spec.containers[0].name`. */
@@ -66,6 +66,11 @@ export function notFoundField(path: PathLike, value: unknown, message = ''): Fie
   return { field: String(path), type: 'NotFound', value, message };
 }
 
+/** field.TooLong with a byte limit: `metadata.annotations: Too long: must have at most 262144 bytes`. */
+export function tooLongField(path: PathLike, maxBytes: number): FieldError {
+  return { field: String(path), type: 'TooLong', message: `must have at most ${maxBytes} ${maxBytes === 1 ? 'byte' : 'bytes'}` };
+}
+
 const TYPE_TEXT: Record<FieldErrorType, string> = {
   Invalid: 'Invalid value',
   Required: 'Required value',
@@ -73,6 +78,7 @@ const TYPE_TEXT: Record<FieldErrorType, string> = {
   Duplicate: 'Duplicate value',
   NotSupported: 'Unsupported value',
   NotFound: 'Not found',
+  TooLong: 'Too long',
 };
 
 function formatValue(value: unknown): string {
@@ -88,7 +94,7 @@ function formatValue(value: unknown): string {
  */
 export function formatFieldError(error: FieldError): string {
   let body = TYPE_TEXT[error.type];
-  const showsValue = error.type !== 'Required' && error.type !== 'Forbidden' && 'value' in error;
+  const showsValue = error.type !== 'Required' && error.type !== 'Forbidden' && error.type !== 'TooLong' && 'value' in error;
   if (showsValue) body += `: ${formatValue(error.value)}`;
   if (error.message !== '') body += `: ${error.message}`;
   return `${error.field}: ${body}`;
@@ -110,6 +116,12 @@ export class InvalidObjectError extends Error {
     super(`${kind} ${JSON.stringify(objectName)} is invalid: ${formatFieldErrors(errors)}`);
     this.name = 'InvalidObjectError';
   }
+}
+
+/** ValidateNonnegativeField: `spec.minReadySeconds: Invalid value: -1: must be greater than or equal to 0`. */
+export function nonNegativeInteger(value: unknown, path: PathLike): FieldError[] {
+  if (typeof value !== 'number' || !Number.isInteger(value)) return [invalidField(path, value, 'must be an integer')];
+  return value < 0 ? [invalidField(path, value, 'must be greater than or equal to 0')] : [];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -186,4 +198,35 @@ export function validateLabels(labels: unknown, path: PathLike): FieldError[] {
     else for (const problem of isValidLabelValue(value)) errors.push(invalidField(path, value, problem));
   }
   return errors;
+}
+
+/** apimachinery's TotalAnnotationSizeLimitB: keys and values of one object's annotations, in bytes. */
+export const TOTAL_ANNOTATION_SIZE_LIMIT_BYTES = 256 * 1024;
+
+/**
+ * ValidateAnnotations: every key a qualified name (checked lower-cased, as Kubernetes does), and all
+ * keys and values together at most 256 KiB, counted in UTF-8 bytes as the apiserver stores them.
+ */
+export function validateAnnotations(annotations: unknown, path: PathLike): FieldError[] {
+  if (annotations === undefined || annotations === null) return [];
+  if (typeof annotations !== 'object' || Array.isArray(annotations)) return [invalidField(path, annotations, 'must be a map of string keys to string values')];
+  const errors: FieldError[] = [];
+  const texts: string[] = [];
+  for (const [key, value] of Object.entries(annotations)) {
+    for (const problem of isQualifiedName(key.toLowerCase())) errors.push(invalidField(path, key, problem));
+    texts.push(key);
+    if (typeof value === 'string') texts.push(value);
+  }
+  if (utf8SizeExceeds(texts, TOTAL_ANNOTATION_SIZE_LIMIT_BYTES)) errors.push(tooLongField(path, TOTAL_ANNOTATION_SIZE_LIMIT_BYTES));
+  return errors;
+}
+
+const UTF8 = new TextEncoder();
+
+/** Whether the texts take more than `limit` bytes in UTF-8; every write checks annotations, so the usual small ones are not encoded. */
+function utf8SizeExceeds(texts: readonly string[], limit: number): boolean {
+  const units = texts.reduce((sum, t) => sum + t.length, 0);
+  // A UTF-16 code unit takes at most 3 bytes in UTF-8 (a surrogate pair, two units, takes 4).
+  if (units * 3 <= limit) return false;
+  return texts.reduce((sum, t) => sum + UTF8.encode(t).length, 0) > limit;
 }

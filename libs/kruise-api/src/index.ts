@@ -37,3 +37,8 @@ export * from './uniteddeployment-topology.js';
 export * from './uniteddeployment-conversion.js';
 export * from './uniteddeployment-defaults.js';
 export * from './uniteddeployment-validation.js';
+export * from './resources-validation.js';
+export * from './pod-spec-validation.js';
+export * from './pod-validation.js';
+export * from './pod-update-validation.js';
+export * from './pvc-validation.js';

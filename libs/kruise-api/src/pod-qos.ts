@@ -1,7 +1,7 @@
 // A pod's QoS class as Kubernetes computes it (pkg/apis/core/helper/qos ComputePodQOS): the apiserver
 // sets it in status.qosClass when a pod is created, and an in-place resize may not change it.
 import type { PodSpec } from './core.js';
-import { parseQuantity, quantitiesEqual } from './quantity.js';
+import { quantitiesEqual, quantityToNumber } from './quantity.js';
 
 export type QosClass = 'Guaranteed' | 'Burstable' | 'BestEffort';
 
@@ -21,8 +21,8 @@ export function podQosClass(spec: PodSpec): QosClass {
   for (const c of [...(spec.initContainers ?? []), ...(spec.containers ?? [])]) {
     const found = new Set<string>();
     for (const name of QOS_RESOURCES) {
-      const limit = parseQuantity(c.resources?.limits?.[name]);
-      const request = parseQuantity(c.resources?.requests?.[name]) ?? limit;
+      const limit = quantityToNumber(c.resources?.limits?.[name]);
+      const request = quantityToNumber(c.resources?.requests?.[name]) ?? limit;
       if (request !== undefined && request > 0) requests.set(name, (requests.get(name) ?? 0) + request);
       if (limit !== undefined && limit > 0) {
         found.add(name);

@@ -11,6 +11,7 @@ import type { StatefulSet, StatefulSetV1alpha1 } from './statefulset.js';
 import { STATEFULSET_V1BETA1_ONLY_SPEC_FIELDS, type StatefulSetApiVersion } from './statefulset-conversion.js';
 import { RESERVE_ORDINAL_RANGE_PATTERN, parseOrdinalRange } from './statefulset-ordinals.js';
 import type { NativeStatefulSet } from './apps-v1.js';
+import { validateLifecycleHooks } from './lifecycle-validation.js';
 import {
   intOrStringText, isObject, isSet, jsonPatchOperations, list, nonNegativeInteger, semanticEqual, validateMetadata, validatePriorityStrategy,
   validateReplicas, validateSelectorAndTemplate, type Obj,
@@ -69,6 +70,10 @@ export function validateStatefulSet(obj: StatefulSet | StatefulSetV1alpha1, opti
     errors.push(notSupportedField(specPath.child('volumeClaimUpdateStrategy', 'type'), vcus['type'], VOLUME_CLAIM_UPDATE_TYPES));
   }
   errors.push(...validateSelectorAndTemplate(spec, specPath, 'StatefulSet'));
+  // Not checked by Kruise; a negative count means nothing to the controller (Coxswain's reads it as 0),
+  // and Kubernetes refuses it in its own Deployments.
+  if (isSet(spec['revisionHistoryLimit'])) errors.push(...nonNegativeInteger(spec['revisionHistoryLimit'], specPath.child('revisionHistoryLimit')));
+  errors.push(...validateLifecycleHooks(spec['lifecycle'], specPath.child('lifecycle')));
   if (options.old !== undefined) {
     errors.push(...validateUpdate(spec, options.old, specPath, STATEFULSET_MUTABLE_SPEC_FIELDS, 'StatefulSet'));
     if (isObject(vcus) && vcus['type'] === 'OnPodRollingUpdate') errors.push(...validateClaimResizeOnly(spec, options.old, specPath.child('volumeClaimTemplates')));
@@ -188,6 +193,8 @@ function validateMaxUnavailable(value: unknown, policy: unknown, path: FieldPath
     return [invalidField(path, value, "a valid percent string must be a numeric string followed by an ending '%' (e.g. '1%',  or '93%', regex used for validation is '[0-9]+%')")];
   }
   const errors: FieldError[] = [];
+  // Kruise lets "150%" through (it resolves to 2 of 1 pod); Kubernetes refuses it in its own workloads.
+  if (typeof value === 'string' && Number(value.slice(0, -1)) > 100) errors.push(invalidField(path, value, 'must not be greater than 100%'));
   const resolved = getValueFromIntOrPercentWithError(value as IntOrString, 1, true);
   if (resolved.value < 1) errors.push(invalidField(path, intOrStringText(value), 'should not be less than 1'));
   if (policy !== 'Parallel' && value !== 1) {

@@ -4,7 +4,7 @@
 // Where Kruise names a wrong field in its error (the ASTS template labels, maxReplicas parse errors, the
 // partitions map), the error here names the field that is actually wrong.
 import {
-  FieldPath, forbiddenField, invalidField, isDNS1123Label, isQualifiedName, isValidLabelValue, notSupportedField, requiredField,
+  FieldPath, forbiddenField, invalidField, isDNS1123Label, isQualifiedName, notSupportedField, requiredField,
   type FieldError,
 } from './field-errors.js';
 import { Selector, SelectorParseError } from './labels.js';
@@ -12,6 +12,7 @@ import type { IntOrString, LabelSelector } from './meta.js';
 import { UNITED_DEPLOYMENT_API_VERSION_V1BETA1, type UnitedDeploymentApiVersion } from './uniteddeployment-conversion.js';
 import { parseSubsetReplicas, SUBSET_TEMPLATE_KINDS, type SubsetTemplateKind } from './uniteddeployment-topology.js';
 import type { UnitedDeployment, UnitedDeploymentV1alpha1 } from './uniteddeployment.js';
+import { validateTolerations } from './tolerations-validation.js';
 import { isObject, isSet, list, nonNegativeInteger, semanticEqual, validateMetadata, validatePodTemplate, type Obj } from './workload-validation.js';
 
 export interface ValidateUnitedDeploymentOptions {
@@ -25,8 +26,6 @@ const TEMPLATE_LIST = 'statefulSetTemplate, advancedStatefulSetTemplate, cloneSe
 const SCHEDULE_TYPES = ['Fixed', 'Adaptive', ''];
 const UPDATE_TYPES = ['Manual', ''];
 const NODE_OPERATORS = ['In', 'NotIn', 'Exists', 'DoesNotExist', 'Gt', 'Lt'];
-const TOLERATION_OPERATORS = ['Equal', 'Exists', ''];
-const TAINT_EFFECTS = ['NoSchedule', 'PreferNoSchedule', 'NoExecute', ''];
 /** An unset maxReplicas counts as this much in the Σmin ≤ Σmax check (Kruise's constant). */
 const UNSET_MAX_FOR_SUMS = 1_000_000;
 
@@ -230,33 +229,6 @@ function validateRequirementValues(requirement: Obj, at: FieldPath): FieldError[
     default:
       return [notSupportedField(at.child('operator'), operator ?? null, NODE_OPERATORS)];
   }
-}
-
-/** Kubernetes' ValidateTolerations. */
-function validateTolerations(tolerations: unknown, path: FieldPath): FieldError[] {
-  if (!Array.isArray(tolerations)) return [invalidField(path, tolerations, 'must be a list of tolerations')];
-  const errors: FieldError[] = [];
-  tolerations.forEach((toleration, i) => {
-    const at = path.index(i);
-    if (!isObject(toleration)) return errors.push(invalidField(at, toleration, 'must be a toleration object'));
-    const key = toleration['key'] ?? '';
-    const operator = toleration['operator'] ?? '';
-    const value = toleration['value'] ?? '';
-    if (typeof key === 'string' && key !== '') for (const problem of isQualifiedName(key)) errors.push(invalidField(at.child('key'), key, problem));
-    if (key === '' && operator !== 'Exists') {
-      errors.push(invalidField(at.child('operator'), operator, 'operator must be Exists when `key` is empty, which means "match all values and all keys"'));
-    }
-    if (isSet(toleration['tolerationSeconds']) && toleration['effect'] !== 'NoExecute') {
-      errors.push(invalidField(at.child('effect'), toleration['effect'] ?? '', "effect must be 'NoExecute' when `tolerationSeconds` is set"));
-    }
-    if (!TOLERATION_OPERATORS.includes(operator as string)) errors.push(notSupportedField(at.child('operator'), operator, ['Equal', 'Exists']));
-    else if (operator === 'Exists' && value !== '') errors.push(invalidField(at.child('operator'), toleration, 'value must be empty when `operator` is \'Exists\''));
-    else if (typeof value === 'string') for (const problem of isValidLabelValue(value)) errors.push(invalidField(at.child('value'), value, problem));
-    const effect = toleration['effect'] ?? '';
-    if (!TAINT_EFFECTS.includes(effect as string)) errors.push(notSupportedField(at.child('effect'), effect, ['NoSchedule', 'PreferNoSchedule', 'NoExecute']));
-    return undefined;
-  });
-  return errors;
 }
 
 /** Kruise's validateSubsetReplicas; `udReplicas` is -1 when spec.replicas is unset. */

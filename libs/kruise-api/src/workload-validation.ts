@@ -5,21 +5,22 @@
 import { jsonEqual } from './cloneset-defaults.js';
 import {
   FieldPath,
-  duplicateField,
   forbiddenField,
   invalidField,
-  isDNS1123Label,
   isDNS1123Subdomain,
-  notFoundField,
   notSupportedField,
   requiredField,
+  validateAnnotations,
   validateLabels,
   type FieldError,
 } from './field-errors.js';
+import { validatePodSpec } from './pod-spec-validation.js';
 import { Selector, SelectorParseError } from './labels.js';
 import type { LabelSelector } from './meta.js';
+import { isNonEmptyString, isObject, isSet, list, type Obj } from './value-shape.js';
 
-export type Obj = Record<string, unknown>;
+export { isNonEmptyString, isObject, isSet, list, type Obj };
+export { nonNegativeInteger } from './field-errors.js';
 
 /** The workload kinds whose webhooks use these rules; Kruise (and Kubernetes) word a few messages per kind. */
 export type WorkloadKindName = 'CloneSet' | 'StatefulSet' | 'Deployment' | 'ReplicaSet';
@@ -31,24 +32,6 @@ const WORDS: Record<WorkloadKindName, { emptySelector: string; activeDeadline: s
   ReplicaSet: { emptySelector: 'empty selector is invalid for deployment', activeDeadline: 'activeDeadlineSeconds in ReplicaSet is not Supported' },
 };
 
-const DNS_POLICIES = ['ClusterFirstWithHostNet', 'ClusterFirst', 'Default', 'None'];
-const PROTOCOLS = ['SCTP', 'TCP', 'UDP'];
-
-export function isObject(value: unknown): value is Obj {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-export function isSet(value: unknown): boolean {
-  return value !== undefined && value !== null;
-}
-
-export function isNonEmptyString(value: unknown): value is string {
-  return typeof value === 'string' && value !== '';
-}
-
-export function list(value: unknown): unknown[] {
-  return Array.isArray(value) ? value : [];
-}
 
 export function validateMetadata(metadata: unknown): FieldError[] {
   const path = FieldPath.of('metadata');
@@ -105,37 +88,28 @@ export function validateSelectorAndTemplate(spec: Obj, specPath: FieldPath, kind
   return errors;
 }
 
-/** The part of Kubernetes' ValidatePodTemplateSpec that catches real mistakes, plus Kruise's template rules. */
+/**
+ * Kubernetes' ValidatePodTemplateSpec (labels, annotations, the pod spec with the claim templates as
+ * volumes, as Kruise validates them), plus the workload rules: restartPolicy Always, no
+ * activeDeadlineSeconds.
+ */
 export function validatePodTemplate(template: Obj, claimTemplates: unknown[], path: FieldPath, claimsPath: FieldPath, kind: WorkloadKindName): FieldError[] {
   const errors: FieldError[] = [];
   const metadata = template['metadata'];
   if (isSet(metadata) && !isObject(metadata)) errors.push(invalidField(path.child('metadata'), metadata, 'must be an object'));
-  if (isObject(metadata)) errors.push(...validateLabels(metadata['labels'], path.child('metadata', 'labels')));
+  if (isObject(metadata)) {
+    errors.push(...validateLabels(metadata['labels'], path.child('metadata', 'labels')));
+    errors.push(...validateAnnotations(metadata['annotations'], path.child('metadata', 'annotations')));
+  }
   const specPath = path.child('spec');
   const spec = isObject(template['spec']) ? template['spec'] : {};
-  const volumeNames = validateVolumes(spec['volumes'], claimTemplates, specPath.child('volumes'), claimsPath, errors);
-  const containers = spec['containers'];
-  if (!Array.isArray(containers) || containers.length === 0) {
-    errors.push(requiredField(specPath.child('containers'), missingContainersHint(template)));
-  }
-  const containerNames = new Set<string>();
-  errors.push(...validateContainers(spec['initContainers'], specPath.child('initContainers'), volumeNames, containerNames));
-  errors.push(...validateContainers(containers, specPath.child('containers'), volumeNames, containerNames));
-
+  errors.push(...validatePodSpec(spec, specPath, { claimTemplates, claimsPath, missingContainers: missingContainersHint(template) }));
   const restartPolicy = spec['restartPolicy'];
   if (isSet(restartPolicy) && restartPolicy !== '' && restartPolicy !== 'Always') {
     errors.push(notSupportedField(specPath.child('restartPolicy'), restartPolicy, ['Always']));
   }
   if (isSet(spec['activeDeadlineSeconds'])) {
     errors.push(forbiddenField(specPath.child('activeDeadlineSeconds'), WORDS[kind].activeDeadline));
-  }
-  const dnsPolicy = spec['dnsPolicy'];
-  if (isSet(dnsPolicy) && dnsPolicy !== '' && !DNS_POLICIES.includes(dnsPolicy as string)) {
-    errors.push(notSupportedField(specPath.child('dnsPolicy'), dnsPolicy, DNS_POLICIES));
-  }
-  const grace = spec['terminationGracePeriodSeconds'];
-  if (isSet(grace) && (typeof grace !== 'number' || !Number.isInteger(grace) || grace < 0)) {
-    errors.push(invalidField(specPath.child('terminationGracePeriodSeconds'), grace, 'must be an integer greater than or equal to 0'));
   }
   return errors;
 }
@@ -150,81 +124,6 @@ function missingContainersHint(template: Obj): string {
     return 'containers must be listed under spec.template.spec.containers, but they were found under spec.template.containers';
   }
   return 'a pod template needs at least one container';
-}
-
-/** Template volumes plus one claim volume per volumeClaimTemplate (as Kruise validates them); returns all names. */
-function validateVolumes(volumes: unknown, claimTemplates: unknown[], path: FieldPath, claimsPath: FieldPath, errors: FieldError[]): Set<string> {
-  const names = new Set<string>();
-  const check = (name: unknown, namePath: FieldPath) => {
-    if (!isNonEmptyString(name)) return errors.push(requiredField(namePath, ''));
-    for (const problem of isDNS1123Label(name)) errors.push(invalidField(namePath, name, problem));
-    if (names.has(name)) errors.push(duplicateField(namePath, name));
-    names.add(name);
-  };
-  list(volumes).forEach((volume, i) => check(isObject(volume) ? volume['name'] : undefined, path.index(i).child('name')));
-  claimTemplates.forEach((claim, i) => {
-    const metadata = isObject(claim) ? claim['metadata'] : undefined;
-    check(isObject(metadata) ? metadata['name'] : undefined, claimsPath.index(i).child('metadata', 'name'));
-  });
-  return names;
-}
-
-function validateContainers(containers: unknown, path: FieldPath, volumeNames: Set<string>, names: Set<string>): FieldError[] {
-  const errors: FieldError[] = [];
-  list(containers).forEach((container, i) => {
-    const at = path.index(i);
-    if (!isObject(container)) return errors.push(invalidField(at, container, 'must be a container object'));
-    const name = container['name'];
-    if (!isNonEmptyString(name)) errors.push(requiredField(at.child('name'), ''));
-    else {
-      for (const problem of isDNS1123Label(name)) errors.push(invalidField(at.child('name'), name, problem));
-      if (names.has(name)) errors.push(duplicateField(at.child('name'), name));
-      names.add(name);
-    }
-    if (!isNonEmptyString(container['image'])) errors.push(requiredField(at.child('image'), ''));
-    errors.push(...validatePorts(container['ports'], at.child('ports')));
-    errors.push(...validateVolumeMounts(container['volumeMounts'], at.child('volumeMounts'), volumeNames));
-    return undefined;
-  });
-  return errors;
-}
-
-function validatePorts(ports: unknown, path: FieldPath): FieldError[] {
-  const errors: FieldError[] = [];
-  list(ports).forEach((port, i) => {
-    const at = path.index(i);
-    if (!isObject(port)) return errors.push(invalidField(at, port, 'must be a port object'));
-    const number = port['containerPort'];
-    if (!isSet(number) || number === 0) errors.push(requiredField(at.child('containerPort'), ''));
-    else if (typeof number !== 'number' || !Number.isInteger(number) || number < 1 || number > 65535) {
-      errors.push(invalidField(at.child('containerPort'), number, 'must be between 1 and 65535, inclusive'));
-    }
-    const protocol = port['protocol'];
-    if (isSet(protocol) && protocol !== '' && !PROTOCOLS.includes(protocol as string)) {
-      errors.push(notSupportedField(at.child('protocol'), protocol, PROTOCOLS));
-    }
-    return undefined;
-  });
-  return errors;
-}
-
-function validateVolumeMounts(mounts: unknown, path: FieldPath, volumeNames: Set<string>): FieldError[] {
-  const errors: FieldError[] = [];
-  list(mounts).forEach((mount, i) => {
-    const at = path.index(i);
-    if (!isObject(mount)) return errors.push(invalidField(at, mount, 'must be a volume mount object'));
-    const name = mount['name'];
-    if (!isNonEmptyString(name)) errors.push(requiredField(at.child('name'), ''));
-    else if (!volumeNames.has(name)) errors.push(notFoundField(at.child('name'), name, 'no volume or volumeClaimTemplate has this name'));
-    if (!isNonEmptyString(mount['mountPath'])) errors.push(requiredField(at.child('mountPath'), ''));
-    return undefined;
-  });
-  return errors;
-}
-
-export function nonNegativeInteger(value: unknown, path: FieldPath): FieldError[] {
-  if (typeof value !== 'number' || !Number.isInteger(value)) return [invalidField(path, value, 'must be an integer')];
-  return value < 0 ? [invalidField(path, value, 'must be greater than or equal to 0')] : [];
 }
 
 /** IntOrString as Kruise prints it in messages: `3` and `"3"` both read "3". */

@@ -260,7 +260,8 @@ describe('both versions: strategies (v1alpha1 paths)', () => {
       obj: us((u) => (u['scatterStrategy'] = [{ key: 'zone', value: 'a' }, { key: 'zone', value: 'a' }])),
       expected: [['spec.updateStrategy.scatterStrategy[1]', 'Duplicate']],
     },
-    { name: 'maxUnavailable "12.5%" passes (round-up)', obj: us((u) => (u['maxUnavailable'] = '12.5%')), expected: [] },
+    // Kruise's parser takes "12.5%" (and its controller reads 0); Coxswain wants a whole percentage, as for partition.
+    { name: 'maxUnavailable "12.5%" is refused', obj: us((u) => (u['maxUnavailable'] = '12.5%')), expected: [['spec.updateStrategy.maxUnavailable', 'Invalid']] },
     { name: 'maxUnavailable "1%" of 3 rounds up to 1', obj: us((u) => (u['maxUnavailable'] = '1%')), expected: [] },
     { name: 'maxUnavailable must parse', obj: us((u) => Object.assign(u, { maxUnavailable: 'abc', maxSurge: 1 })), expected: [['spec.updateStrategy.maxUnavailable', 'Invalid']] },
     { name: 'maxUnavailable "5" has no %', obj: us((u) => Object.assign(u, { maxUnavailable: '5', maxSurge: 1 })), expected: [['spec.updateStrategy.maxUnavailable', 'Invalid']] },

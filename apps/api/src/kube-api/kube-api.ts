@@ -26,6 +26,7 @@ import { applyJsonPatch, parseJsonPatch } from './patches/json-patch.js';
 import { applyStrategicMergePatch } from './patches/strategic-merge.js';
 import { applyMergePatch } from '@coxswain/cluster';
 import { parseBody, readBody, readObjectBody } from './request-body.js';
+import { checkScaleBody } from './scale-body.js';
 import { acceptsStrategicMerge, findResource, type ServedResource } from './served-resources.js';
 import { tableContentType, toTable, type IncludeObject } from './tables.js';
 import { toRequestedVersion, toStorageVersion } from './versions.js';
@@ -299,13 +300,17 @@ export class KubeApi {
     switch (verb) {
       case 'create': {
         const object = this.admitFields(this.bodyObject(await this.body(r), r, undefined), r);
-        const created = await cluster.create(object, { dryRun });
+        // As the apiserver (NamespaceLifecycle): no namespace comes into being with what is created in it.
+        const created = await cluster.create(object, { dryRun, createNamespace: false });
         if (!dryRun) audit.noteObjectChange(null, created);
         return this.respondObject(r, 201, created);
       }
       case 'update': {
         const body = await this.body(r);
-        if (path.subresource === 'scale') return this.writeScale(r, () => body, dryRun);
+        if (path.subresource === 'scale') {
+          const scale = checkScaleBody(body, path.name!);
+          return this.writeScale(r, () => scale, dryRun);
+        }
         const object = this.admitFields(this.bodyObject(body, r, path.name), r);
         const before = dryRun ? null : await this.currentOrNull(r);
         const written = path.subresource === 'status' ? await cluster.updateStatus(toStorageVersion(object), { dryRun }) : await cluster.update(object, { dryRun });
@@ -351,7 +356,7 @@ export class KubeApi {
       }
       if (!current) {
         // Server-side apply creates what is not there yet.
-        const created = await cluster.create(this.admitFields(this.bodyObject(patch, r, path.name), r), { dryRun });
+        const created = await cluster.create(this.admitFields(this.bodyObject(patch, r, path.name), r), { dryRun, createNamespace: false });
         if (!dryRun) this.options.audit.noteObjectChange(null, created);
         return this.respondObject(r, 201, created);
       }

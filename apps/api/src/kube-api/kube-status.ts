@@ -3,6 +3,7 @@
 // (`Error from server (NotFound): clonesets.apps.kruise.io "web" not found`).
 import { ApiError, type StatusCause } from '@coxswain/cluster';
 import { DomainError, type DomainErrorCode } from '../errors/domain-error.js';
+import { KINDS } from '@coxswain/kruise-api';
 import type { ServedResource } from './served-resources.js';
 
 export type KubeReason =
@@ -118,6 +119,11 @@ export function qualifiedResource(resource: Pick<ServedResource, 'resource' | 'g
   return resource.group ? `${resource.resource}.${resource.group}` : resource.resource;
 }
 
+/** "namespaces" for "Namespace": the REST resource of a kind the store names (itself when unknown). */
+function resourceOfKind(kind: string): string {
+  return KINDS.find((k) => k.kind === kind)?.plural ?? kind;
+}
+
 /** "CloneSet.apps.kruise.io", "Pod": how the apiserver names a kind in Invalid messages. */
 export function qualifiedKind(resource: Pick<ServedResource, 'kind' | 'group'>): string {
   return resource.group ? `${resource.kind}.${resource.group}` : resource.kind;
@@ -151,7 +157,8 @@ export function statusFromApiError(err: ApiError, resource: ServedResource | und
       if (resource && (err.details.kind === undefined || err.details.kind === resource.kind)) {
         return new KubeStatusError('NotFound', `${qualifiedResource(resource)} "${objectName}" not found`, identity);
       }
-      return new KubeStatusError('NotFound', err.message, err.details.kind ? { name: err.details.name, kind: err.details.kind } : undefined);
+      // Another kind than the addressed one (the namespace of a create): named by its resource, as the apiserver does.
+      return new KubeStatusError('NotFound', err.message, err.details.kind ? { name: err.details.name, kind: resourceOfKind(err.details.kind) } : undefined);
     case 'AlreadyExists':
       if (resource) return new KubeStatusError('AlreadyExists', `${qualifiedResource(resource)} "${objectName}" already exists`, identity);
       return new KubeStatusError('AlreadyExists', err.message);

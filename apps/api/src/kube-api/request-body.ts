@@ -1,10 +1,11 @@
 // Request bodies of the Kubernetes API: JSON (any `+json` media type) or YAML, at most 3 MiB as the
 // apiserver allows, nesting at most MAX_OBJECT_DEPTH levels (checked right after parsing: patches and
-// schema checks recurse, and thousands of levels would overflow the stack).
+// schema checks recurse, and thousands of levels would overflow the stack), and UTF-8: a body declared
+// in another charset is refused (415) rather than read as UTF-8 and stored garbled.
 import type { IncomingMessage } from 'node:http';
 import { nestsDeeperThanLimit, parseManifests, TOO_DEEP } from '@coxswain/kruise-api';
 import { KubeStatusError } from './kube-status.js';
-import { bodyMediaType } from './negotiation.js';
+import { bodyMediaType, parseAccept } from './negotiation.js';
 import { objectFromProtobuf } from './protobuf-body.js';
 import { PROTOBUF_TYPE } from './protobuf-wire.js';
 
@@ -15,6 +16,7 @@ export async function readBody(req: IncomingMessage): Promise<string> {
 }
 
 export async function readBytes(req: IncomingMessage): Promise<Buffer> {
+  checkCharset(req.headers['content-type']);
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
@@ -56,4 +58,13 @@ export function parseBody(text: string, contentType: string | undefined): unknow
   } catch (err) {
     throw KubeStatusError.badRequest(`the body is not valid YAML: ${(err as Error).message}`);
   }
+}
+
+const UTF8_NAMES = new Set(['utf-8', 'utf8']);
+
+/** A `charset` parameter other than UTF-8 is a 415, before the body is read. */
+function checkCharset(contentType: string | undefined): void {
+  const charset = parseAccept(contentType)[0]?.params['charset'];
+  if (charset === undefined || UTF8_NAMES.has(charset.toLowerCase())) return;
+  throw new KubeStatusError('UnsupportedMediaType', `the body of the request was in an unsupported charset ${JSON.stringify(charset)}: request bodies must be UTF-8`);
 }

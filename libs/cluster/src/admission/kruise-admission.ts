@@ -2,19 +2,24 @@
 // do to a write before it is stored. CloneSet, Advanced StatefulSet and UnitedDeployment writes in either
 // served version are defaulted (mutating webhook), validated (validating webhook, Kubernetes-style field
 // errors) and stored in the storage version v1beta1 (CRD conversion); apps/v1 StatefulSets, Deployments
-// and ReplicaSets get Kubernetes' defaults and validation, Secrets their stringData merged. Each kind's
-// rules are those the admission webhook serves a real cluster (kind-admission.ts). Other kinds pass
-// through unchanged.
+// and ReplicaSets get Kubernetes' defaults and validation, Secrets their stringData merged, Pods and
+// PersistentVolumeClaims Kubernetes' validation (pod-admission.ts, pvc-admission.ts). Each workload
+// kind's rules are those the admission webhook serves a real cluster (kind-admission.ts). Other kinds
+// pass through unchanged.
 import { DEFAULT_FEATURE_GATES, type FeatureGates, type Pod } from '@coxswain/kruise-api';
 import { ApiError } from '../errors.js';
 import type { AdmissionHook } from '../embedded/store/admission.js';
 import { kindAdmission } from './kind-admission.js';
+import { admitPod } from './pod-admission.js';
+import { admitPersistentVolumeClaim } from './pvc-admission.js';
 
 const POD = { apiVersion: 'v1', kind: 'Pod' };
 
 export function kruiseAdmission(gates: FeatureGates = DEFAULT_FEATURE_GATES): AdmissionHook {
   return (request) => {
     const { object, old } = request;
+    if (object.apiVersion === 'v1' && object.kind === 'Pod') return admitPod(request);
+    if (object.apiVersion === 'v1' && object.kind === 'PersistentVolumeClaim') return admitPersistentVolumeClaim(request);
     const admission = kindAdmission(object.apiVersion, object.kind);
     if (!admission) return object;
     const defaulted = admission.defaults({ object, old, gates });

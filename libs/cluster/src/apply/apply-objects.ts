@@ -59,13 +59,18 @@ function asTransactional(candidate: unknown): TransactionalApplier | undefined {
 
 async function applyOneByOne(client: ClusterClient, documents: readonly ApplyDocument[], options: ApplyOptions): Promise<AppliedObject[]> {
   const results: AppliedObject[] = [];
+  const namespacesCreated = new Set<string>();
   for (const [i, { object }] of documents.entries()) {
     try {
       const current = await getIfExists(client, object);
       results.push(await writeOne(client, object, current, { dryRun: true }));
     } catch (err) {
-      throw asApplyError(err, i, object);
+      // A dry run creates nothing, so the contents of a Namespace the manifest creates find it missing:
+      // they are checked when written, after it (and a refusal then undoes the Namespace).
+      if (!isMissingNamespace(err, namespacesCreated)) throw asApplyError(err, i, object);
+      results.push({ action: 'created', object: forCreate(object) });
     }
+    if (object.apiVersion === 'v1' && object.kind === 'Namespace' && object.metadata.name) namespacesCreated.add(object.metadata.name);
   }
   if (options.dryRun) return results;
 
@@ -87,6 +92,13 @@ async function applyOneByOne(client: ClusterClient, documents: readonly ApplyDoc
     }
   }
   return applied;
+}
+
+/** NotFound for one of `namespaces` (the apiserver names the resource, the embedded store the kind). */
+function isMissingNamespace(err: unknown, namespaces: ReadonlySet<string>): boolean {
+  if (!(err instanceof ApiError) || err.reason !== 'NotFound') return false;
+  const { kind, name } = err.details;
+  return (kind === 'namespaces' || kind === 'Namespace') && name !== undefined && namespaces.has(name);
 }
 
 async function writeOne(client: ClusterClient, object: KubeObject, current: KubeObject | undefined, opts: { dryRun?: boolean }): Promise<AppliedObject> {

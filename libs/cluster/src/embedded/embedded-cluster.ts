@@ -1,6 +1,7 @@
 // The embedded cluster: the object store plus its simulated nodes, scheduler, kubelets and volume
 // provisioner, started and stopped in the right order. Nodes are created on first start only;
-// afterwards they are whatever the store kept (a restart must not undo a cordon or a node outage).
+// afterwards they are whatever the store kept (a restart must not undo a cordon or a node outage). The
+// system namespaces are made to exist on every start, as the apiserver keeps them.
 import type { Node } from '@coxswain/kruise-api';
 import type { Clock } from '../clock.js';
 import { kruiseAdmission } from '../admission/kruise-admission.js';
@@ -11,6 +12,7 @@ import { KubeletSimulator, type KubeletOptions } from './sim/kubelet.js';
 import { simulatedNodes, type SimulatedNodesOptions } from './sim/nodes.js';
 import { Scheduler } from './sim/scheduler.js';
 import { VolumeProvisioner } from './sim/volume-provisioner.js';
+import { ensureSystemNamespaces } from './system-namespaces.js';
 
 export interface EmbeddedClusterOptions {
   clock: Clock;
@@ -48,9 +50,16 @@ export class EmbeddedCluster {
     try {
       const existing = await store.list<Node>({ apiVersion: 'v1', kind: 'Node' });
       if (existing.items.length === 0) await store.seed(simulatedNodes(options.nodes));
+      await ensureSystemNamespaces(store);
       // The simulators run beside the store: they share its frozen objects instead of copying each one.
       const local = store.localClient();
-      const scheduler = new Scheduler(local, options.clock, { onError: options.onError });
+      const scheduler = new Scheduler(local, options.clock, {
+        onError: options.onError,
+        // Through the binding subresource: the pod admission forbids an update of nodeName, as the apiserver does.
+        bind: (pod, nodeName) => store.bindPod({
+          namespace: pod.metadata.namespace ?? '', name: pod.metadata.name ?? '', nodeName, uid: pod.metadata.uid, resourceVersion: pod.metadata.resourceVersion,
+        }),
+      });
       const kubelet = new KubeletSimulator(local, options.clock, { ...options.kubelet, onError: options.onError });
       const volumes = new VolumeProvisioner(local, options.clock, { onError: options.onError });
       await scheduler.start();

@@ -146,6 +146,18 @@ describe('applyObjects against a cluster without transactions (a real cluster)',
     expect(actions(await applyObjects(client, manifest))).toEqual(actions(dryRun));
   });
 
+  it('applies a Namespace and its contents in one manifest, though a dry run of the contents finds no namespace (as on a real cluster)', async () => {
+    const { store } = await openStore({ autoCreateNamespaces: false });
+    const client = portOnly(store);
+    const manifest = [{ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'shop' } }, pod('a', { namespace: 'shop' })];
+    expect(actions(await applyObjects(client, manifest, { dryRun: true }))).toEqual(['created Namespace shop', 'created Pod a']);
+    expect(actions(await applyObjects(client, manifest))).toEqual(['created Namespace shop', 'created Pod a']);
+    expect((await store.get(POD, 'shop', 'a')).metadata.name).toBe('a');
+    // A namespace no document creates is still the manifest's error.
+    const missing = await failure(applyObjects(client, [pod('b', { namespace: 'nowhere' })]));
+    expect(missing.message).toBe('document 1 (Pod "nowhere/b"): namespaces "nowhere" not found');
+  });
+
   it('undoes what it wrote when a later write fails', async () => {
     const { store } = await openStore();
     const client = portOnly(store);

@@ -75,7 +75,7 @@ describe('EmbeddedStore create/get/list', () => {
 
   it('creates a missing namespace only when allowed', async () => {
     const { store } = await openStore({ autoCreateNamespaces: false });
-    await expect(store.create(pod('p', { namespace: 'prod' }))).rejects.toMatchObject({ reason: 'NotFound', message: 'Namespace "prod" not found' });
+    await expect(store.create(pod('p', { namespace: 'prod' }))).rejects.toMatchObject({ reason: 'NotFound', message: 'namespaces "prod" not found' });
     await store.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'prod' } });
     await expect(store.create(pod('p', { namespace: 'prod' }))).resolves.toBeDefined();
   });

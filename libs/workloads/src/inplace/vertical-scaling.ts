@@ -2,7 +2,7 @@
 // by default): which resource ops are accepted, the QoS-class guard, applying a batch's resources to the
 // pod spec, and whether the kubelet reports them as applied.
 import {
-  parseQuantity, quantitiesEqual, type Container, type ContainerStatus, type InPlaceUpdateSpec, type JsonValue, type Pod, type PodSpec, type ResourceList,
+  quantitiesEqual, quantityToNumber, type Container, type ContainerStatus, type InPlaceUpdateSpec, type JsonValue, type Pod, type PodSpec, type ResourceList,
   type ResourceRequirements,
 } from '@coxswain/kruise-api';
 
@@ -35,7 +35,7 @@ export function recordResourceChange(
   const container = oldSpec.containers[i];
   if (container === undefined) return false;
   const value = op.value;
-  if ((typeof value !== 'string' && typeof value !== 'number') || parseQuantity(value) === undefined) return false;
+  if ((typeof value !== 'string' && typeof value !== 'number') || quantityToNumber(value) === undefined) return false;
   const entry = (resources[container.name] ??= {});
   (entry[kind] ??= {})[resource] = value;
   return true;

@@ -81,6 +81,13 @@ function namespaceOf(error: unknown): string {
 const REFUSED_SUBSET = /reconcile failed; retrying with backoff .*"error":"ApiError: CloneSet /;
 
 /**
+ * Neither Kruise nor Kubernetes checks a workload's volumeClaimTemplates as claims, so a workload with an
+ * odd one is admitted, and the claims its controller creates from it are refused as the apiserver
+ * refuses them: that reconcile fails (retried with backoff) with a FailedCreate Warning, as Kruise's.
+ */
+const REFUSED_CLAIM = /reconcile failed; retrying with backoff .*"error":"(ApiError: |Error: failed to create PVC [^:]*: )PersistentVolumeClaim /;
+
+/**
  * The suite for every `of`-th manifest of WORKLOAD_MANIFESTS, starting at `part`: a file per part, so
  * that Jest's workers share the work (one file of all took 80 s alone).
  */
@@ -89,11 +96,16 @@ export function oddControllersSuite(part: number, of: number): void {
   describe.each(manifests.map((m) => [`${m.apiVersion} ${m.kind}`, m] as const))('%s with one field emptied or odd', (_name, manifest) => {
     it('is reconciled, or refused with a Warning, and read back, without a JavaScript error', async () => {
       const united = manifest.kind === 'UnitedDeployment';
-      const env = await startUnitedEnv({ tolerate: (err) => united && REFUSED_SUBSET.test(String(err)) && (refused.add(namespaceOf(err)), true) });
+      const env = await startUnitedEnv({
+        tolerate: (err) => (united && REFUSED_SUBSET.test(String(err)) && (refused.add(namespaceOf(err)), true))
+          || (REFUSED_CLAIM.test(String(err)) && (refusedClaims.add(namespaceOf(err)), true)),
+      });
       const refused = new Set<string>();
+      const refusedClaims = new Set<string>();
       const fields = new Map<string, string>();
       let accepted = 0;
       let warned: Set<string>;
+      let warnedClaims: Set<string>;
       let read: string[];
       try {
         const variants = [...oddVariants(manifest, ['apiVersion', 'kind', 'metadata', 'metadata.name', 'metadata.namespace'])].map(({ id, field, object }) => {
@@ -105,12 +117,14 @@ export function oddControllersSuite(part: number, of: number): void {
         await env.run(20_000, 500);
         read = await readEveryWorkload(env, fields.keys());
         warned = new Set((await env.events()).filter((e) => e.reason === 'FailedUpdateSubset').map((e) => e.metadata.namespace!));
+        warnedClaims = new Set((await env.events()).filter((e) => e.reason === 'FailedCreate' && e.type === 'Warning').map((e) => e.metadata.namespace!));
       } finally {
         await env.stop();
       }
       expect(env.errors.map((err) => `${fields.get(namespaceOf(err)) ?? '?'}: ${String(err)}`)).toEqual([]);
       expect(read!.map((failure) => `${fields.get(failure.split(':')[0]!)}: ${failure}`)).toEqual([]);
       expect([...refused].filter((namespace) => !warned!.has(namespace)).map((namespace) => fields.get(namespace))).toEqual([]);
+      expect([...refusedClaims].filter((namespace) => !warnedClaims!.has(namespace)).map((namespace) => fields.get(namespace))).toEqual([]);
       // Most fields take null (Go's unset) or an empty value.
       expect(accepted).toBeGreaterThan(paths(manifest).length / 2);
     }, 120_000);

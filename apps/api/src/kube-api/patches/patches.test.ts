@@ -15,6 +15,13 @@ const POD = {
   },
 };
 
+/** `{a: {a: ... {}}}`, `levels` deep. */
+function nested(levels: number): Record<string, unknown> {
+  let value: Record<string, unknown> = {};
+  for (let i = 0; i < levels; i++) value = { a: value };
+  return value;
+}
+
 describe('strategic merge patch', () => {
   it('applies the patch kubectl sends for an edited manifest (the note\'s example)', () => {
     const patch = {
@@ -46,6 +53,38 @@ describe('strategic merge patch', () => {
     ['keeps only $retainKeys', { spec: { $retainKeys: ['containers'], containers: [] } },
       (r: any) => expect(Object.keys(r.spec)).toEqual(['containers'])],
   ])('%s', (_what, patch, check) => check(applyStrategicMergePatch(POD, patch)));
+
+  // Issue 27 item 3: these were applied (the directive ignored) and answered 200.
+  it.each([
+    ['an unknown $patch in a map', { spec: { $patch: 'bogus' } }, 'unknown patch type: bogus in map: map[$patch:bogus]'],
+    ['an unknown $patch in a list element', { spec: { containers: [{ name: 'main', $patch: 'bogus' }] } }, 'unknown patch type: bogus in map: map[$patch:bogus name:main]'],
+    ['$patch: merge in a list', { spec: { containers: [{ name: 'main', $patch: 'merge' }] } }, 'merging lists cannot yet be specified in the patch'],
+    ['$setElementOrder with a non-list', { spec: { '$setElementOrder/containers': { name: 'main' } } }, 'invalid patch format of setElementOrder list'],
+    ['$deleteFromPrimitiveList with a non-list', { metadata: { '$deleteFromPrimitiveList/finalizers': 'a' } }, 'invalid patch format of primitive list'],
+    ['$retainKeys with a non-list', { spec: { $retainKeys: 'containers' } }, 'invalid patch format of retainKeys'],
+    ['an unknown $ key', { spec: { containers: [{ name: 'main', $bogus: 1 }] } }, 'unknown field "spec.containers[0].$bogus": not a strategic merge patch directive'],
+    ['a patch nested 10,000 levels deep (no stack exhausted)', { spec: nested(10_000) }, 'the patch is nested more than 100 levels deep'],
+  ])('refuses %s with 400', (_what, patch, message) => {
+    let error: unknown;
+    try {
+      applyStrategicMergePatch(POD, patch);
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toMatchObject({ code: 400, reason: 'BadRequest', message: expect.stringContaining(message) });
+  });
+
+  it('quotes a long or deep map in part only', () => {
+    const patch = { spec: { $patch: 'bogus', big: 'x'.repeat(100_000), deep: nested(50) } };
+    let message = '';
+    try {
+      applyStrategicMergePatch(POD, patch);
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    expect(message).toMatch(/^unknown patch type: bogus in map: map\[\$patch:bogus big:x+\.\.\.$/);
+    expect(message.length).toBeLessThan(1100);
+  });
 
   it('refuses an element without its merge key', () => {
     expect(() => applyStrategicMergePatch(POD, { spec: { containers: [{ image: 'x' }] } })).toThrow(/does not contain declared merge key: name/);

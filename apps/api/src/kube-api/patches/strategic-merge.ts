@@ -1,8 +1,10 @@
 // Strategic merge patch for built-in kinds (k8s.io/apimachinery strategicpatch): maps merge, `null`
 // deletes, and the lists Kubernetes declares mergeable merge element by element on their merge key
 // (containers by name, ports by containerPort, ...) instead of being replaced. Directives: `$patch`
-// (replace / delete / merge), `$retainKeys`, `$setElementOrder/<list>`, `$deleteFromPrimitiveList/<list>`.
+// (replace / delete), `$retainKeys`, `$setElementOrder/<list>`, `$deleteFromPrimitiveList/<list>`, each
+// checked first (strategic-directives.ts).
 import { KubeStatusError } from '../kube-status.js';
+import { checkDirectives } from './strategic-directives.js';
 
 type Json = unknown;
 type JsonMap = Record<string, Json>;
@@ -111,5 +113,6 @@ function mergeMap(original: Json, patch: JsonMap): Json {
 
 export function applyStrategicMergePatch(original: Json, patch: Json): Json {
   if (!isMap(patch)) throw KubeStatusError.badRequest('a strategic merge patch must be a JSON object');
+  checkDirectives(patch);
   return mergeMap(structuredClone(original), patch) ?? {};
 }

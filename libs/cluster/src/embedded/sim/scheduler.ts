@@ -22,6 +22,13 @@ export interface SchedulerOptions {
   schedulerName?: string;
   /** Failures the scheduler survives and retries (anything but Conflict/NotFound). Default: console.warn. */
   onError?: (err: unknown) => void;
+  /**
+   * Writes a binding (the pods/binding subresource): spec.nodeName of `pod`, unbound and at its
+   * resourceVersion, or a Conflict. Default: an update of the pod, which only a store without the
+   * apiserver's pod validation takes (that forbids updates of nodeName); EmbeddedCluster binds through
+   * the store's binding.
+   */
+  bind?: (pod: Pod, nodeName: string) => Promise<Pod>;
 }
 
 const RETRY_AFTER_ERROR_MS = 1000;
@@ -32,6 +39,7 @@ const DECISIONS_PER_TURN = 100;
 export class Scheduler {
   private readonly schedulerName: string;
   private readonly onError: (err: unknown) => void;
+  private readonly writeBinding: (pod: Pod, nodeName: string) => Promise<Pod>;
   private readonly nodes: ListWatchCache<Node>;
   private readonly pods: ListWatchCache<Pod>;
   private readonly placements = new PlacementIndex();
@@ -55,6 +63,7 @@ export class Scheduler {
     options: SchedulerOptions = {},
   ) {
     this.schedulerName = options.schedulerName ?? DEFAULT_SCHEDULER_NAME;
+    this.writeBinding = options.bind ?? ((pod, nodeName) => this.client.update<Pod>({ ...pod, spec: { ...pod.spec!, nodeName } }));
     const report = options.onError ?? ((err: unknown) => console.warn('[sim scheduler]', err));
     // Once stopped, failures of writes that were under way (e.g. the store closing) are expected.
     this.onError = (err) => {
@@ -239,7 +248,7 @@ export class Scheduler {
 
   private async bind(pod: Pod, nodeName: string): Promise<Pod | 'conflict' | 'gone'> {
     try {
-      return await this.client.update<Pod>({ ...pod, spec: { ...pod.spec!, nodeName } });
+      return await this.writeBinding(pod, nodeName);
     } catch (err) {
       if (isApiError(err, 'Conflict')) return 'conflict';
       if (isApiError(err, 'NotFound')) return 'gone';

@@ -8,7 +8,7 @@
 // - dry runs are judged against committed state, not against writes still queued;
 // - deleting a Namespace does not delete its contents (there is no namespace controller).
 import { randomUUID } from 'node:crypto';
-import { Selector, SelectorParseError, type KubeObject } from '@coxswain/kruise-api';
+import { Selector, SelectorParseError, type KubeObject, type Pod } from '@coxswain/kruise-api';
 import type { Clock } from '../../clock.js';
 import { ApiError } from '../../errors.js';
 import type {
@@ -29,6 +29,7 @@ import { GarbageCollector } from './garbage-collector.js';
 import { copyJson } from './json-value.js';
 import { StringInterner } from '../../json-interning.js';
 import { planApply } from './object-apply.js';
+import { planBind, type PodBinding } from './object-binding.js';
 import { planCreate, planSeed } from './object-creation.js';
 import { planDelete } from './object-deletion.js';
 import { ObjectIndex, type ListPosition, type StoredEntry } from './object-index.js';
@@ -123,7 +124,7 @@ export class EmbeddedStore implements ClusterClient, TransactionalApplier {
   }
 
   create<T extends KubeObject>(object: T, options: WriteOptions = {}): Promise<T> {
-    return this.write(options, (tx) => planCreate(tx, this.context, object), true);
+    return this.write(options, (tx) => planCreate(tx, this.context, object, options), true);
   }
 
   update<T extends KubeObject>(object: T, options: WriteOptions = {}): Promise<T> {
@@ -142,6 +143,14 @@ export class EmbeddedStore implements ClusterClient, TransactionalApplier {
 
   updateStatus<T extends KubeObject>(object: T, options: WriteOptions = {}): Promise<T> {
     return this.write(options, (tx) => planUpdateStatus(tx, object), true);
+  }
+
+  /**
+   * The pods/binding subresource, for the simulated scheduler beside the store: sets spec.nodeName of a
+   * pod that has none (object-binding.ts). Returns the store's own frozen pod, as localClient() does.
+   */
+  bindPod(binding: PodBinding, options: WriteOptions = {}): Promise<Pod> {
+    return this.write(options, (tx) => planBind(tx, binding), false);
   }
 
   delete<T extends KubeObject>(ref: KindRef, namespace: string | undefined, name: string, options: DeleteOptions = {}): Promise<T> {
@@ -171,7 +180,7 @@ export class EmbeddedStore implements ClusterClient, TransactionalApplier {
     return {
       get: (ref, namespace, name) => this.read(ref, namespace, name, false),
       list: (ref, options = {}) => this.readList(ref, options, false),
-      create: (object, options = {}) => this.write(options, (tx) => planCreate(tx, this.context, object), false),
+      create: (object, options = {}) => this.write(options, (tx) => planCreate(tx, this.context, object, options), false),
       update: (object, options = {}) => this.write(options, (tx) => planUpdate(tx, this.context, object), false),
       patch: (ref, namespace, name, patch, options = {}) => this.write(options, (tx) => planPatch(tx, this.context, ref, namespace, name, patch), false),
       updateStatus: (object, options = {}) => this.write(options, (tx) => planUpdateStatus(tx, object), false),

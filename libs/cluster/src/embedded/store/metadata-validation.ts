@@ -1,7 +1,7 @@
 // Validation of what every object carries regardless of kind (apimachinery's ValidateObjectMeta), so bad
 // input is refused with a cause naming the field before anything is written. Kind-specific validation
 // (spec) belongs to kruise-api.
-import type { KubeObject } from '@coxswain/kruise-api';
+import { formatFieldError, validateAnnotations, type KubeObject } from '@coxswain/kruise-api';
 import type { StatusCause } from '../../errors.js';
 import { isPlainObject } from './json-value.js';
 
@@ -87,6 +87,13 @@ function validateOwnerReferences(value: unknown, causes: StatusCause[]): void {
   if (controllers > 1) causes.push({ field, message: 'only one reference can have controller set to true' });
 }
 
+/** ValidateAnnotations' size limit (256 KiB of keys and values); the keys are checked above. */
+function annotationsTooLong(annotations: unknown): StatusCause[] {
+  return validateAnnotations(annotations, 'metadata.annotations')
+    .filter((e) => e.type === 'TooLong')
+    .map((e) => ({ field: e.field, message: formatFieldError(e).slice(e.field.length + 2) }));
+}
+
 /**
  * Causes for everything wrong with `object.metadata` (name and namespace already decided by the caller).
  * `nameIsLabel` applies the stricter DNS-label rule Kubernetes uses for Namespace names.
@@ -107,6 +114,7 @@ export function validateMetadata(object: KubeObject, nameIsLabel: boolean): Stat
   }
   validateStringMap(meta.labels, 'metadata.labels', true, causes);
   validateStringMap(meta.annotations, 'metadata.annotations', false, causes);
+  causes.push(...annotationsTooLong(meta.annotations));
   validateFinalizers(meta.finalizers, causes);
   validateOwnerReferences(meta.ownerReferences, causes);
   return causes;

@@ -11,6 +11,7 @@ import { objectKey } from './object-key.js';
 import { specChanged } from './spec-change.js';
 import type { WriteContext } from './write-context.js';
 import type { WriteTransaction } from './write-transaction.js';
+import type { WriteOptions } from '../../port.js';
 
 const NAME_SUFFIX_ALPHABET = 'bcdfghjklmnpqrstvwxz2456789';
 const NAME_SUFFIX_LENGTH = 5;
@@ -20,7 +21,7 @@ const MAX_GENERATE_NAME_PREFIX = 63 - NAME_SUFFIX_LENGTH;
 const GENERATE_NAME_ATTEMPTS = 8;
 const NAMESPACE_RESOURCE = 'Namespace';
 
-export function planCreate(tx: WriteTransaction, ctx: WriteContext, input: KubeObject): KubeObject {
+export function planCreate(tx: WriteTransaction, ctx: WriteContext, input: KubeObject, options: WriteOptions = {}): KubeObject {
   const incoming = readIncoming(input);
   const { kind, namespace } = incoming;
   if (incoming.object.metadata.resourceVersion) {
@@ -34,7 +35,7 @@ export function planCreate(tx: WriteTransaction, ctx: WriteContext, input: KubeO
   if (tx.get(key)) throw ApiError.alreadyExists(kind.info.kind, incoming.object.metadata.name!);
   const object = admit(tx, ctx, 'CREATE', incoming.object, undefined);
   const meta = object.metadata;
-  ensureNamespace(tx, ctx, incoming);
+  ensureNamespace(tx, ctx, incoming, options.createNamespace ?? ctx.autoCreateNamespaces);
 
   meta.uid = ctx.newUid();
   meta.creationTimestamp = isoNow(ctx.clock);
@@ -75,7 +76,7 @@ function seedOne(tx: WriteTransaction, ctx: WriteContext, incoming: IncomingObje
   const existing = tx.get(key)?.object;
   const object = admit(tx, ctx, existing ? 'UPDATE' : 'CREATE', incoming.object, existing);
   const meta = object.metadata;
-  ensureNamespace(tx, ctx, incoming);
+  ensureNamespace(tx, ctx, incoming, ctx.autoCreateNamespaces);
 
   meta.uid = meta.uid || existing?.metadata.uid || ctx.newUid();
   const holder = tx.keyOfUid(meta.uid);
@@ -111,7 +112,7 @@ function freeGeneratedName(tx: WriteTransaction, incoming: IncomingObject, rando
 }
 
 /** A namespaced object needs its Namespace: created in the same batch when allowed, refused when terminating. */
-function ensureNamespace(tx: WriteTransaction, ctx: WriteContext, incoming: IncomingObject): void {
+function ensureNamespace(tx: WriteTransaction, ctx: WriteContext, incoming: IncomingObject, create: boolean): void {
   if (!incoming.kind.info.namespaced) return;
   const name = incoming.namespace;
   const key = objectKey(NAMESPACE_RESOURCE, '', name);
@@ -125,7 +126,8 @@ function ensureNamespace(tx: WriteTransaction, ctx: WriteContext, incoming: Inco
     }
     return;
   }
-  if (!ctx.autoCreateNamespaces) throw ApiError.notFound('Namespace', name);
+  // The apiserver's words (NamespaceLifecycle): `namespaces "x" not found`.
+  if (!create) throw new ApiError('NotFound', `namespaces ${JSON.stringify(name)} not found`, { kind: 'Namespace', name });
   const namespace: KubeObject = {
     apiVersion: 'v1',
     kind: 'Namespace',

@@ -2,7 +2,7 @@
 // volumeClaims entries, completeRollingUpdate, the rule deciding whether the status is written, and the
 // fields an apps/v1 StatefulSet's status has. Pure.
 import {
-  parseQuantity, Selector,
+  quantityToNumber, Selector,
   type PersistentVolumeClaim, type Pod, type StatefulSet, type StatefulSetStatus, type VolumeClaimStatus,
 } from '@coxswain/kruise-api';
 import { canonicalJson } from '../../revision/canonical-json.js';
@@ -58,7 +58,7 @@ function specApartFromSize(spec: unknown): string {
 }
 
 function storageOf(value: unknown): number | undefined {
-  return parseQuantity(value as string | number | undefined);
+  return quantityToNumber(value as string | number | undefined);
 }
 
 /**
