@@ -212,11 +212,12 @@ export class CloneSetReconciler implements Reconciler {
     }
   }
 
-  /** §5.5: names in podsToDelete that match no active pod are dropped from the spec. Errors are logged. */
   /**
-   * The patch carries the CloneSet's resourceVersion, so a name someone adds to podsToDelete meanwhile
-   * is never dropped. Its own status write usually moved the CloneSet on, so a Conflict is the normal
-   * case: the next reconcile (soon) truncates from the fresh object. Returns whether to come back.
+   * §5.5: names in podsToDelete that match no active pod are dropped from the spec. The patch carries
+   * the CloneSet's resourceVersion, so a name someone adds to podsToDelete meanwhile is never dropped.
+   * Its own status write usually moved the CloneSet on, so a Conflict is the normal case: the next
+   * reconcile (soon) truncates from the fresh object. Other errors are logged and retried the same way.
+   * Returns whether to come back.
    */
   private async truncatePodsToDelete(cs: CloneSet, active: Pod[]): Promise<boolean> {
     const listed = cs.spec.scaleStrategy?.podsToDelete ?? [];
