@@ -1,5 +1,5 @@
-// CloneSet validation as Kruise's validating webhook does it (spec/cloneset.md §1.4, and the InPlaceOnly
-// template rule of spec/inplace-and-lifecycle.md §1.6), returning Kubernetes field errors. Call it on
+// CloneSet validation as Kruise's validating webhook does it (docs/spec/cloneset.md §1.4, and the InPlaceOnly
+// template rule of docs/spec/inplace-and-lifecycle.md §1.6), returning Kubernetes field errors. Call it on
 // the defaulted object (admission order: mutate, then validate); unset strategy numbers are read as
 // their defaults so an un-defaulted object gets the same answer. Input arrives from YAML and may have
 // any shape, so every field is checked for its type before use.
@@ -167,7 +167,7 @@ function validateRollingFields(fields: Obj, replicas: number, inPlaceOnly: boole
   errors.push(...validatePriorityStrategy(fields['priorityStrategy'], path.child('priorityStrategy')));
   errors.push(...validateScatterStrategy(fields['scatterStrategy'], path.child('scatterStrategy')));
 
-  // Both are read round-up here, unlike the controller (§3.2), and with the Kruise parser.
+  // Both are read round-up here, unlike the controller (docs/spec/cloneset.md §3.2), and with the Kruise parser.
   const maxUnavailable = fields['maxUnavailable'] ?? DEFAULT_MAX_UNAVAILABLE;
   const unavailable = parseIntOrPercentForValidation(maxUnavailable as number | string, replicas, true);
   if (unavailable.error !== undefined) {
@@ -200,7 +200,7 @@ function isNegative(value: unknown): boolean {
 
 /**
  * The partition: a non-negative integer, or a whole percentage from "0%" to "100%". Stricter than
- * Kruise's parser (spec/cloneset.md §1.4), which lets "-10%" (reads as 0 for few replicas), "5.5%",
+ * Kruise's parser (docs/spec/cloneset.md §1.4), which lets "-10%" (reads as 0 for few replicas), "5.5%",
  * "1e2%" and "99999999999%" through and then clamps them: issue 13 refuses them, as Kubernetes refuses
  * such percentages in its own workloads (IsValidPercent, at most 100%).
  */

@@ -1,4 +1,4 @@
-// markPodNotReady (spec inplace-and-lifecycle §3.3): a lifecycle hook with `markPodNotReady: true` holds
+// markPodNotReady (docs/spec/inplace-and-lifecycle.md §3.3): a lifecycle hook with `markPodNotReady: true` holds
 // the pod out of Service endpoints through the KruisePodReady readiness gate. The condition's message
 // lists who holds it (`[{userAgent, key}]`); it is True only when nobody does.
 import {

@@ -1,4 +1,4 @@
-// Kubernetes-level facts about one pod that the orderings of spec/cloneset.md §7.4 and §8.2 compare:
+// Kubernetes-level facts about one pod that the orderings of docs/spec/cloneset.md §7.4 and §8.2 compare:
 // the Ready condition and when it became True, the phase ordinal, the highest container restart count,
 // the creation time, the pod-deletion-cost annotation and the lifecycle state label. They mirror
 // k8s.io/kubernetes pkg/api/v1/pod and pkg/controller (ActivePods), which Kruise calls; kept here so

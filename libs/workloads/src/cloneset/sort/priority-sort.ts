@@ -1,4 +1,4 @@
-// spec/cloneset.md §8.2 step 2: re-sort update candidates by `updateStrategy.priorityStrategy`.
+// docs/spec/cloneset.md §8.2 step 2: re-sort update candidates by `updateStrategy.priorityStrategy`.
 // The sort is stable, so pods of equal priority keep the order the previous step gave them.
 import { Selector, type Pod, type UpdatePriorityStrategy } from '@coxswain/kruise-api';
 import { podLabel } from './labels.js';

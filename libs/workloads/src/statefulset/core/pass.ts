@@ -1,6 +1,6 @@
 // The state one planning pass shares between its steps (replicas, condemned pods, rolling update): what
 // the pass read and derived, and what it accumulates — operations, blockers, events, the error it stops
-// on, the soonest it wants to look again, and the status decrements of §4.5 and §4.7.
+// on, the soonest it wants to look again, and the status decrements of docs/spec/advanced-statefulset.md §4.5 and §4.7.
 import type { Lifecycle, Pod, StatefulSet } from '@coxswain/kruise-api';
 import { PlanNotes } from '../../plan/plan-notes.js';
 import type { OrdinalRange } from '../utils/identity.js';
@@ -46,7 +46,7 @@ export interface PassState {
   currentName: string;
   updateName: string;
   diff: StatefulSetDiff;
-  /** A pod deleted or updated in place this pass no longer counts as current / updated (§4.5, §4.7). */
+  /** A pod deleted or updated in place this pass no longer counts as current / updated (docs/spec/advanced-statefulset.md §4.5, §4.7). */
   currentDecrement: number;
   updatedDecrement: number;
 }
