@@ -1,5 +1,5 @@
 // Set-up for the tests that drive the Kubernetes API with kubectl: a kubectl found as
-// /work/shared/notes/kube-api.md says ($KUBECTL, the cloud SDK's builds, `kubectl` on PATH), else
+// docs/kubernetes-api.md §1 says ($KUBECTL, the cloud SDK's builds, `kubectl` on PATH), else
 // Debian's kubernetes-client package installed as root or through sudo. Used by the test command and
 // runnable on its own.
 import { spawnSync } from 'node:child_process';

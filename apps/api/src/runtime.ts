@@ -72,7 +72,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
     clock,
     database,
     cluster: host.client,
-    // Pods and Nodes with status can only be seeded into the embedded cluster (api-contract.md).
+    // Pods and Nodes with status can only be seeded into the embedded cluster (docs/spec/api-contract.md §4).
     seeder: config.cluster.mode === 'embedded' ? host : undefined,
     host,
     metrics,

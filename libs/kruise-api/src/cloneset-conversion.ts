@@ -1,5 +1,5 @@
 // CloneSet conversion between v1alpha1 (what most manifests are written in) and v1beta1 (the storage
-// version the controller works on), per the table of spec/cloneset.md §1.1. Metadata and status are
+// version the controller works on), per the table of docs/spec/cloneset.md §1.1. Metadata and status are
 // copied verbatim; the spec is rebuilt field by field, so fields neither version knows are dropped
 // (as Go's typed conversion drops them). Inputs are never modified.
 import type {
@@ -74,7 +74,7 @@ function parseIntOrString(value: string): IntOrString {
 // ---------------------------------------------------------------------------------------------
 // v1alpha1 -> v1beta1
 
-/** v1alpha1 -> v1beta1 (§1.1). */
+/** v1alpha1 -> v1beta1 (docs/spec/cloneset.md §1.1). */
 export function convertCloneSetToV1beta1(src: CloneSetV1alpha1): CloneSet {
   const spec = {} as CloneSetSpec;
   copyDefined(src.spec as unknown as Record<string, unknown>, spec as unknown as Record<string, unknown>, COMMON_SPEC_FIELDS);
@@ -132,7 +132,7 @@ function inPlaceUpdateStrategyToV1beta1(
 // ---------------------------------------------------------------------------------------------
 // v1beta1 -> v1alpha1
 
-/** v1beta1 -> v1alpha1 (§1.1). `excludePreparingDelete` has no v1alpha1 field and is dropped. */
+/** v1beta1 -> v1alpha1 (docs/spec/cloneset.md §1.1). `excludePreparingDelete` has no v1alpha1 field and is dropped. */
 export function convertCloneSetToV1alpha1(src: CloneSet): CloneSetV1alpha1 {
   const metadata = structuredClone(src.metadata);
   const spec = {} as CloneSetV1alpha1Spec;

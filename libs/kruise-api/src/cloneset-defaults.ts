@@ -1,4 +1,4 @@
-// CloneSet defaulting as Kruise's mutating webhook does it (spec/cloneset.md §1.2), for both API
+// CloneSet defaulting as Kruise's mutating webhook does it (docs/spec/cloneset.md §1.2), for both API
 // versions: v1alpha1 for objects as clients write them, v1beta1 for the storage object. Inputs are
 // never modified; defaulting an already defaulted object changes nothing.
 import type { CloneSet, CloneSetRollingUpdateStrategy, CloneSetV1alpha1 } from './cloneset.js';

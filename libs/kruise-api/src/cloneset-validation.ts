@@ -1,5 +1,5 @@
-// CloneSet validation as Kruise's validating webhook does it (spec/cloneset.md §1.4, and the InPlaceOnly
-// template rule of spec/inplace-and-lifecycle.md §1.6), returning Kubernetes field errors. Call it on
+// CloneSet validation as Kruise's validating webhook does it (docs/spec/cloneset.md §1.4, and the InPlaceOnly
+// template rule of docs/spec/inplace-and-lifecycle.md §1.6), returning Kubernetes field errors. Call it on
 // the defaulted object (admission order: mutate, then validate); unset strategy numbers are read as
 // their defaults so an un-defaulted object gets the same answer. Input arrives from YAML and may have
 // any shape, so every field is checked for its type before use.
@@ -182,7 +182,7 @@ function validateRollingFields(fields: Obj, replicas: number, inPlaceOnly: boole
   errors.push(...validateScatterStrategy(fields['scatterStrategy'], path.child('scatterStrategy')));
 
   // Both must be whole percentages (whole-percent.ts); the valid ones are read round-up here, unlike the
-  // controller (§3.2), with the Kruise parser. Once one is refused, the checks of their values would only
+  // controller (docs/spec/cloneset.md §3.2), with the Kruise parser. Once one is refused, the checks of their values would only
   // repeat that.
   const maxUnavailable = fields['maxUnavailable'] ?? DEFAULT_MAX_UNAVAILABLE;
   const maxSurge = fields['maxSurge'] ?? 0;

@@ -1,4 +1,4 @@
-// CloneSet in its two API versions (spec/cloneset.md §1). v1beta1 is the storage version and the
+// CloneSet in its two API versions (docs/spec/cloneset.md §1). v1beta1 is the storage version and the
 // shape the controller works on, so it carries the plain names (CloneSet, CloneSetSpec, ...);
 // v1alpha1 types carry a V1alpha1 infix. Both versions share the status.
 import type { Condition, IntOrString, KubeObject, LabelSelector } from './meta.js';
@@ -114,7 +114,7 @@ export interface CloneSetV1alpha1Spec extends CloneSetSpecBase {
 
 export type CloneSetConditionType = 'FailedScale' | 'FailedUpdate' | 'Progressing';
 
-/** Reasons of the Progressing condition (spec/cloneset.md §8.5). */
+/** Reasons of the Progressing condition (docs/spec/cloneset.md §8.5). */
 export type CloneSetProgressingReason =
   | 'CloneSetAvailable'
   | 'CloneSetPaused'

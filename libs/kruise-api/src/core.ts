@@ -671,7 +671,7 @@ export interface NamespaceCondition {
 
 /**
  * An immutable snapshot of workload state. For Kruise workloads `data` is
- * `{"spec":{"template":{...,"$patch":"replace"}}}` (see spec/cloneset.md §4.1).
+ * `{"spec":{"template":{...,"$patch":"replace"}}}` (see docs/spec/cloneset.md §4.1).
  */
 export interface ControllerRevision extends KubeObject {
   apiVersion: 'apps/v1';

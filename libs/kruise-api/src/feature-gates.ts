@@ -1,5 +1,5 @@
-// Kruise feature gates that change workload behaviour (spec/cloneset.md header, spec/advanced-statefulset.md
-// header, spec/inplace-and-lifecycle.md). They are cluster-wide, so one immutable FeatureGates value is
+// Kruise feature gates that change workload behaviour (docs/spec/cloneset.md §0, docs/spec/advanced-statefulset.md
+// §0, docs/spec/inplace-and-lifecycle.md). They are cluster-wide, so one immutable FeatureGates value is
 // built at startup (e.g. from `--feature-gates=A=true,B=false`) and handed to planners and webhooks.
 
 export interface FeatureGateSpec {

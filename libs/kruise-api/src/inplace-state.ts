@@ -1,5 +1,5 @@
 // JSON payloads Kruise keeps in pod annotations during an in-place update
-// (spec/inplace-and-lifecycle.md §1.4, §2.3, §2.8), under ANNOTATION_INPLACE_UPDATE_STATE and _GRACE.
+// (docs/spec/inplace-and-lifecycle.md §1.4, §2.3, §2.8), under ANNOTATION_INPLACE_UPDATE_STATE and _GRACE.
 import type { PodTemplateSpec, ResourceRequirements } from './core.js';
 
 export interface InPlaceUpdateContainerStatus {

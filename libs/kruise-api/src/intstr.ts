@@ -1,4 +1,4 @@
-// Int-or-percent resolution (spec/cloneset.md §3). Kruise reads these fields with two different
+// Int-or-percent resolution (docs/spec/cloneset.md §3). Kruise reads these fields with two different
 // parsers, and the difference is observable, so both are reproduced exactly:
 //  * Parser K, Kubernetes' deprecated GetValueFromIntOrPercent: maxSurge, maxUnavailable,
 //    scaleStrategy.maxUnavailable in the controller. "5" means 5%, "12.5%" fails (and reads as 0).
@@ -14,7 +14,7 @@ export interface IntOrPercentResult {
   error?: string;
 }
 
-/** Default of updateStrategy.maxUnavailable, also used when rollingUpdate is nil (§3.2). */
+/** Default of updateStrategy.maxUnavailable, also used when rollingUpdate is nil (docs/spec/cloneset.md §3.2). */
 export const DEFAULT_MAX_UNAVAILABLE = '20%';
 /** Stands in for an unset scaleStrategy.maxUnavailable: "unlimited" (Go math.MaxInt32). */
 export const UNLIMITED_SCALE_MAX_UNAVAILABLE = 2147483647;
@@ -39,7 +39,7 @@ function scale(percent: number, total: number, roundUp: boolean): number {
 }
 
 /**
- * Parser K (§3.1) with its error: an int is itself; a string loses every `%` and is read as an integer
+ * Parser K (docs/spec/cloneset.md §3.1) with its error: an int is itself; a string loses every `%` and is read as an integer
  * percentage even without `%`.
  */
 export function getValueFromIntOrPercentWithError(value: IntOrString, total: number, roundUp: boolean): IntOrPercentResult {
@@ -78,7 +78,7 @@ export function parseIntOrPercentForValidation(value: IntOrString, total: number
 }
 
 /**
- * Parser P (Kruise CalculatePartitionReplicas, §3.1): the number of pods kept at the current revision.
+ * Parser P (Kruise CalculatePartitionReplicas, docs/spec/cloneset.md §3.1): the number of pods kept at the current revision.
  * On an error the value is 0, which is what the controller then uses.
  */
 export function calculatePartitionReplicas(partition: IntOrString | undefined | null, replicas: number | undefined): IntOrPercentResult {
@@ -92,7 +92,7 @@ export function calculatePartitionReplicas(partition: IntOrString | undefined | 
   return { value: Math.max(Math.min(value, total), 0) };
 }
 
-/** The numbers the CloneSet controller works with (§3.2). */
+/** The numbers the CloneSet controller works with (docs/spec/cloneset.md §3.2). */
 export interface EffectiveStrategyNumbers {
   /** Pods kept at currentRevision. */
   partition: number;
@@ -104,7 +104,7 @@ export interface EffectiveStrategyNumbers {
   partitionError?: string;
 }
 
-/** §3.2 for a stored (v1beta1) CloneSet; R = spec.replicas (1 when unset). */
+/** docs/spec/cloneset.md §3.2 for a stored (v1beta1) CloneSet; R = spec.replicas (1 when unset). */
 export function effectiveStrategyNumbers(cs: CloneSet): EffectiveStrategyNumbers {
   const replicas = cs.spec.replicas ?? 1;
   const rollingUpdate = cs.spec.updateStrategy?.rollingUpdate;

@@ -96,7 +96,7 @@ export const REASON_UNSCHEDULABLE = 'Unschedulable';
 
 /**
  * Entries of the KruisePodReady condition's message, a JSON array of `{userAgent, key}` sorted by
- * userAgent then key (spec/inplace-and-lifecycle.md §3.3).
+ * userAgent then key (docs/spec/inplace-and-lifecycle.md §3.3).
  */
 export const KRUISE_POD_READY_MESSAGE = {
   LifecycleUserAgent: 'Lifecycle',

@@ -4,7 +4,7 @@ import type { LabelSelector } from './meta.js';
 
 /**
  * A lifecycle hook: the pod is "hooked" while any finalizer of `finalizersHandler` is present or any
- * `labelsHandler` entry has its configured value (spec/inplace-and-lifecycle.md §3.1).
+ * `labelsHandler` entry has its configured value (docs/spec/inplace-and-lifecycle.md §3.1).
  */
 export interface LifecycleHook {
   labelsHandler?: Record<string, string>;

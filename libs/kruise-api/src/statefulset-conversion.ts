@@ -1,5 +1,5 @@
 // Advanced StatefulSet conversion between apps.kruise.io/v1alpha1 and the storage version v1beta1
-// (spec/advanced-statefulset.md header), and the view the StatefulSet controller takes of a native
+// (docs/spec/advanced-statefulset.md §0), and the view the StatefulSet controller takes of a native
 // apps/v1 StatefulSet. v1alpha1 is a subset of v1beta1: converting up copies every field; converting
 // down cannot carry the v1beta1-only fields, and says which ones it left out instead of dropping them
 // silently. Metadata is copied verbatim; inputs are never modified.

@@ -1,5 +1,5 @@
 // StatefulSet defaulting: Kruise's mutating webhook for Advanced StatefulSet (apis/apps/defaults
-// SetDefaultsStatefulSet, spec/advanced-statefulset.md §1.1) in both API versions, and Kubernetes'
+// SetDefaultsStatefulSet, docs/spec/advanced-statefulset.md §1.1) in both API versions, and Kubernetes'
 // SetDefaults_StatefulSet for apps/v1. Every Kruise default equals the native one (OrderedReady,
 // RollingUpdate, partition 0, replicas 1, revisionHistoryLimit 10, PVC retention Retain/Retain), so a
 // manifest whose apiVersion alone changes behaves the same; Kruise adds maxUnavailable 1, podUpdatePolicy

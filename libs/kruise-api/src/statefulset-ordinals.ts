@@ -1,4 +1,4 @@
-// Advanced StatefulSet `spec.reserveOrdinals` (spec/advanced-statefulset.md §1.3, §2.1; Kruise's
+// Advanced StatefulSet `spec.reserveOrdinals` (docs/spec/advanced-statefulset.md §1.3, §2.1; Kruise's
 // GetReserveOrdinalIntSet and ParseRange): integers and inclusive "a-b" ranges. Kept as ranges rather
 // than expanded into a set, so a range like "0-100000000" costs nothing.
 import type { IntOrString } from './meta.js';

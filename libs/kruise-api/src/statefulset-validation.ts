@@ -1,6 +1,6 @@
 // StatefulSet validation with Kubernetes field errors: Kruise's validating webhook for Advanced
-// StatefulSet (spec/advanced-statefulset.md §1.3, and the InPlaceOnly template rule of
-// spec/inplace-and-lifecycle.md §1.6), and Kubernetes' own rules for apps/v1 StatefulSet. Call it on the
+// StatefulSet (docs/spec/advanced-statefulset.md §1.3, and the InPlaceOnly template rule of
+// docs/spec/inplace-and-lifecycle.md §1.6), and Kubernetes' own rules for apps/v1 StatefulSet. Call it on the
 // defaulted object (admission order: mutate, then validate); unset fields read as their defaults, so an
 // un-defaulted object gets the same answer.
 import type { FieldError } from './field-errors.js';
@@ -30,7 +30,7 @@ const RETENTION = ['Retain', 'Delete'];
 const VOLUME_CLAIM_UPDATE_TYPES = ['OnDelete', 'OnPodRollingUpdate'];
 const MAX_MIN_READY_SECONDS = 300;
 const PERCENT = /^[0-9]+%$/;
-/** The ASTS webhook's InPlaceOnly rule is unanchored (inplace-and-lifecycle §1.6). */
+/** The ASTS webhook's InPlaceOnly rule is unanchored (docs/spec/inplace-and-lifecycle.md §1.6). */
 const IN_PLACE_ONLY_PATH = /\/containers\/([0-9]+)\/image/;
 
 /** Spec fields an Advanced StatefulSet update may change; every other is immutable. */

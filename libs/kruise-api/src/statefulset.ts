@@ -1,4 +1,4 @@
-// Advanced StatefulSet: apps.kruise.io/v1beta1 StatefulSet (spec/advanced-statefulset.md §1), and the
+// Advanced StatefulSet: apps.kruise.io/v1beta1 StatefulSet (docs/spec/advanced-statefulset.md §1), and the
 // v1alpha1 subset it converts from. Same kind name as apps/v1 StatefulSet (apps-v1.ts); the apiVersion
 // tells them apart.
 import type { IntOrString, KubeObject, LabelSelector } from './meta.js';

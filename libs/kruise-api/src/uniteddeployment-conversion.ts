@@ -1,5 +1,5 @@
 // UnitedDeployment conversion between apps.kruise.io/v1alpha1 and the storage version v1beta1
-// (spec/uniteddeployment.md §1.2). The spec is the same in both; the status differs: v1alpha1 shows the
+// (docs/spec/uniteddeployment.md §1.2). The spec is the same in both; the status differs: v1alpha1 shows the
 // allocation as `subsetReplicas` and the rollout as `updateStatus {updatedRevision, currentPartitions}`,
 // v1beta1 as `updatedRevision` and `subsetStatuses[]`. Inputs are never modified.
 import type {

@@ -1,5 +1,5 @@
 // UnitedDeployment defaulting as Kruise's mutating webhook does it (SetDefaultsUnitedDeployment, the
-// same for v1alpha1 and v1beta1; spec/uniteddeployment.md §1.1): replicas 1, revisionHistoryLimit 10,
+// same for v1alpha1 and v1beta1; docs/spec/uniteddeployment.md §1.1): replicas 1, revisionHistoryLimit 10,
 // updateStrategy Manual with an empty manualUpdate, minReplicas 0 on every subset without one when the
 // topology uses min/max and no subset sets replicas, and pod-spec defaults in a statefulSetTemplate
 // (the only template Kruise defaults; the subset workloads' own admission defaults the others). Inputs

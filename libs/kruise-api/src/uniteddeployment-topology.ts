@@ -1,5 +1,5 @@
 // What a UnitedDeployment's spec means, read the way Kruise's webhook and controller both read it
-// (spec/uniteddeployment.md §1, §2, §4): subset replicas (int or percent of spec.replicas), the
+// (docs/spec/uniteddeployment.md §1, §2, §4): subset replicas (int or percent of spec.replicas), the
 // template kind that wins, and the schedule strategy with its defaults. Pure.
 import type { IntOrString } from './meta.js';
 import type { SubsetTemplate, UnitedDeploymentScheduleStrategy } from './uniteddeployment.js';
@@ -54,7 +54,7 @@ export function isAdaptive(strategy: UnitedDeploymentScheduleStrategy | undefine
   return strategy?.type === 'Adaptive';
 }
 
-/** Adaptive with reserveUnschedulablePods (§4.2). */
+/** Adaptive with reserveUnschedulablePods (docs/spec/uniteddeployment.md §4.2). */
 export function shouldReserveUnschedulablePods(strategy: UnitedDeploymentScheduleStrategy | undefined): boolean {
   return isAdaptive(strategy) && strategy?.adaptive?.reserveUnschedulablePods === true;
 }

@@ -1,5 +1,5 @@
 // UnitedDeployment validation with Kubernetes field errors: Kruise's validating webhook
-// (spec/uniteddeployment.md §1.3). Call it on the defaulted object; unset fields read as their defaults.
+// (docs/spec/uniteddeployment.md §1.3). Call it on the defaulted object; unset fields read as their defaults.
 // Input arrives from YAML and may have any shape, so every field is checked for its type before use.
 // Where Kruise names a wrong field in its error (the ASTS template labels, maxReplicas parse errors, the
 // partitions map), the error here names the field that is actually wrong.

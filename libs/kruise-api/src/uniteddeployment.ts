@@ -1,4 +1,4 @@
-// UnitedDeployment (spec/uniteddeployment.md §1). The controller works on v1beta1 (the storage version),
+// UnitedDeployment (docs/spec/uniteddeployment.md §1). The controller works on v1beta1 (the storage version),
 // which carries the plain names; v1alpha1 has the same spec and a differently shaped status, typed as
 // UnitedDeploymentV1alpha1Status (uniteddeployment-conversion.ts converts between them).
 import type { IntOrString, KubeObject, LabelSelector, ObjectMeta } from './meta.js';

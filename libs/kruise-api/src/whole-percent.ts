@@ -1,6 +1,6 @@
 // Int-or-percent fields Coxswain reads strictly: an integer, or a whole percentage from "0%" to "100%".
 // Kruise's own parser also lets "5.5%", "1e2%" or "150%" through for CloneSet partitions and rolling
-// fields and then reads them in ways that surprise (spec/cloneset.md §1.4 and §10: the controller reads
+// fields and then reads them in ways that surprise (docs/spec/cloneset.md §1.4 and §10: the controller reads
 // "12.5%" as 0); Kubernetes refuses such percentages in its own workloads (IsValidPercent, at most 100%).
 import { FieldPath, invalidField, type FieldError } from './field-errors.js';
 import { isSet } from './value-shape.js';

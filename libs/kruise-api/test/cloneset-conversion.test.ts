@@ -53,7 +53,7 @@ const status: CloneSetStatus = {
   labelSelector: 'app=web',
 };
 
-describe('the PVC-reuse trap (§1.1)', () => {
+describe('the PVC-reuse trap (docs/spec/cloneset.md §1.1)', () => {
   it('a v1alpha1 object without disablePVCReuse reuses PVCs once stored', () => {
     const stored = convertCloneSetToV1beta1(v1alpha1());
     expect(stored.spec.scaleStrategy?.enablePVCReuse).toBe(true);

@@ -116,7 +116,7 @@ describe('setDefaultsPodSpec (Kubernetes pod-spec defaults)', () => {
   });
 });
 
-describe('setDefaultsCloneSetV1alpha1 (§1.2)', () => {
+describe('setDefaultsCloneSetV1alpha1 (docs/spec/cloneset.md §1.2)', () => {
   it('fills the webhook defaults and the template defaults on create', () => {
     const out = setDefaultsCloneSetV1alpha1(alpha({ volumeClaimTemplates: [{ metadata: { name: 'data' }, spec: {} }] }));
     expect(out.spec.replicas).toBe(1);

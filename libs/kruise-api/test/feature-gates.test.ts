@@ -10,7 +10,7 @@ import {
   type FeatureGateName,
 } from '../src/index.js';
 
-describe('feature gate defaults (spec/cloneset.md header)', () => {
+describe('feature gate defaults (docs/spec/cloneset.md §0)', () => {
   const defaults: [FeatureGateName, boolean][] = [
     ['CloneSetPartitionRollback', false],
     ['CloneSetShortHash', false],

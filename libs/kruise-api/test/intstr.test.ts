@@ -10,7 +10,7 @@ import {
   type IntOrString,
 } from '../src/index.js';
 
-describe('Parser K: getValueFromIntOrPercent (spec §3.1)', () => {
+describe('Parser K: getValueFromIntOrPercent (docs/spec/cloneset.md §3.1)', () => {
   const cases: { value: IntOrString; total: number; roundUp: boolean; expected: number }[] = [
     { value: 3, total: 10, roundUp: true, expected: 3 },
     { value: 3, total: 10, roundUp: false, expected: 3 },
@@ -74,7 +74,7 @@ describe('Kruise parser used by validation', () => {
   });
 });
 
-describe('Parser P: calculatePartitionReplicas (spec §3.1 examples)', () => {
+describe('Parser P: calculatePartitionReplicas (docs/spec/cloneset.md §3.1 examples)', () => {
   const cases: { partition: IntOrString | undefined; replicas: number | undefined; expected: number }[] = [
     { partition: '99%', replicas: 5, expected: 4 },
     { partition: '100%', replicas: 5, expected: 5 },
@@ -123,7 +123,7 @@ function cloneSet(replicas: number | undefined, rollingUpdate?: CloneSetRollingU
   return cs;
 }
 
-describe('effectiveStrategyNumbers (spec §3.2)', () => {
+describe('effectiveStrategyNumbers (docs/spec/cloneset.md §3.2)', () => {
   it('R=5, maxUnavailable "30%" without surge rounds up to 2', () => {
     expect(effectiveStrategyNumbers(cloneSet(5, { maxUnavailable: '30%', maxSurge: 0 }))).toEqual({
       partition: 0,

@@ -1,6 +1,6 @@
-// Advanced StatefulSet and apps/v1 StatefulSet API handling: defaulting (spec/advanced-statefulset.md
-// §1.1, Kubernetes' SetDefaults_StatefulSet), validation (§1.3 and the native rules), conversion between
-// v1alpha1 and v1beta1, and reserveOrdinals parsing (§2.1).
+// Advanced StatefulSet and apps/v1 StatefulSet API handling: defaulting (docs/spec/advanced-statefulset.md
+// §1.1, Kubernetes' SetDefaults_StatefulSet), validation (docs/spec/advanced-statefulset.md §1.3 and the native rules), conversion between
+// v1alpha1 and v1beta1, and reserveOrdinals parsing (docs/spec/advanced-statefulset.md §2.1).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
 import {
@@ -318,7 +318,7 @@ describe('conversion', () => {
   });
 });
 
-describe('reserveOrdinals (§2.1)', () => {
+describe('reserveOrdinals (docs/spec/advanced-statefulset.md §2.1)', () => {
   it.each<[unknown[], number[], number[]]>([
     [[1], [1], [0, 2]],
     [[1, '3-5'], [1, 3, 4, 5], [0, 2, 6]],

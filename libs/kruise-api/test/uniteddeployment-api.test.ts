@@ -1,4 +1,4 @@
-// UnitedDeployment API handling (spec/uniteddeployment.md §1): the seed's manifest, defaulting,
+// UnitedDeployment API handling (docs/spec/uniteddeployment.md §1): the seed's manifest, defaulting,
 // validation rule by rule with Kubernetes field errors, ParseSubsetReplicas, and the v1alpha1/v1beta1
 // conversion with its status differences.
 import { readFileSync } from 'node:fs';

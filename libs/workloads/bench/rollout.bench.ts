@@ -12,7 +12,7 @@ import { CLONESET_REF, CloneSetController } from '@coxswain/workloads';
 import { CountingClient, seeded } from './support/counting-client.js';
 
 const PODS = 1_000;
-const MAX_UNAVAILABLE = '10%'; // 100 pods: parser K rounds up without surge (spec cloneset §3.2)
+const MAX_UNAVAILABLE = '10%'; // 100 pods: parser K rounds up without surge (docs/spec/cloneset.md §3.2)
 const MAX_SURGE = 0;
 const KUBELET = { imagePullMs: 2_000, containerStartMs: 500, terminationMs: 1_000 };
 /** Enough room that capacity never holds a replacement back: 30 nodes x 110 pods. */

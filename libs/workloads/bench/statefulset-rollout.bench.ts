@@ -13,7 +13,7 @@ import { KRUISE_STATEFULSET, PodReadinessController, StatefulSetController } fro
 import { CountingClient } from './support/counting-client.js';
 
 const PODS = 1_000;
-const MAX_UNAVAILABLE = '10%'; // 100 pods: parser K rounds down (spec advanced-statefulset §4.5)
+const MAX_UNAVAILABLE = '10%'; // 100 pods: parser K rounds down (docs/spec/advanced-statefulset.md §4.5)
 const KUBELET = { imagePullMs: 2_000, containerStartMs: 500, terminationMs: 1_000 };
 const NODES = { zones: 3, nodesPerZone: 10, podCapacity: 110 };
 const STEP_MS = 100;

@@ -1,4 +1,4 @@
-// UnitedDeployment allocation for 100 subsets: each allocator (spec/uniteddeployment.md §2, §4) and a
+// UnitedDeployment allocation for 100 subsets: each allocator (docs/spec/uniteddeployment.md §2, §4) and a
 // whole planner pass (allocation, partitions, subset decisions, status) over 100 existing subsets.
 // Reports the median time per call. Run with `npm run bench`.
 import { setDefaultsUnitedDeployment, type Subset, type UnitedDeployment } from '@coxswain/kruise-api';

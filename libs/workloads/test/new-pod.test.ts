@@ -1,4 +1,4 @@
-// Pod and PVC construction (spec cloneset §2.1, §2.2).
+// Pod and PVC construction (docs/spec/cloneset.md §2.1, §2.2).
 import { describe, expect, it } from '@jest/globals';
 import type { CloneSet } from '@coxswain/kruise-api';
 import { newInstance } from '../src/cloneset/new-pod.js';

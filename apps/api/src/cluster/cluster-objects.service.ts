@@ -193,12 +193,12 @@ export class ClusterObjectsService {
   }
 }
 
-/** Index of the first entry whose key is after `key`, in a key-sorted array. */
 /** The one object-access table (auth/object-access.ts), as the Kubernetes API applies it. */
 function authorize(principal: Principal, verb: ObjectVerb, info: KindInfo): void {
   if (!mayAccessObject(principal, verb, info)) throw new DomainError('FORBIDDEN', objectRefusal(principal, verb, info));
 }
 
+/** Index of the first entry whose key is after `key`, in a key-sorted array. */
 function firstAfter(sorted: readonly (readonly [string, KubeObject])[], key: string): number {
   let low = 0;
   let high = sorted.length;

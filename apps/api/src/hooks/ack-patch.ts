@@ -1,5 +1,5 @@
 // The one pod write an acknowledgement makes: exactly what the hook's owner would do by hand (spec
-// inplace-and-lifecycle §3.2). Releasing removes the handler's finalizers and every handler label that
+// docs/spec/inplace-and-lifecycle.md §3.2). Releasing removes the handler's finalizers and every handler label that
 // still has its configured value; restoring adds the missing finalizers and sets every handler label
 // to its configured value. The pod's resourceVersion and uid ride along as preconditions, so the write
 // fails with Conflict if anyone changed the pod since it was read. A merge patch replaces the whole

@@ -1,4 +1,4 @@
-// Acknowledging a lifecycle hook (api-contract "What a hook acknowledgement does"): exactly once per
+// Acknowledging a lifecycle hook (docs/spec/api-contract.md §2): exactly once per
 // Idempotency-Key, as one conditional write on the pod, recorded with the caller's identity.
 //
 // 1. The key is claimed by inserting its row (in flight) BEFORE the pod is touched: a concurrent

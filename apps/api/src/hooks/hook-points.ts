@@ -1,4 +1,4 @@
-// The four hook points an acknowledgement can name, and what each means (spec inplace-and-lifecycle
+// The four hook points an acknowledgement can name, and what each means (docs/spec/inplace-and-lifecycle.md
 // §3.2): the lifecycle state the pod waits in, the workload's hook that holds it, and whether an ack
 // releases the pod (make it not hooked) or restores it (make it all-hooked).
 import { LIFECYCLE_STATES, type Lifecycle, type LifecycleStateType } from '@coxswain/kruise-api';

@@ -1,8 +1,8 @@
 // The Kubernetes REST API over the ClusterClient port: what kubectl and @kubernetes/client-node talk
 // to. It reaches the cluster only through the port, so it serves the embedded cluster and a real one
 // alike; every write goes through the cluster's own admission, and every mutation through the audit.
-// It is plain Node HTTP (no framework): the composition root mounts it under a path (see
-// kube-api.module.ts).
+// It is plain Node HTTP (no framework): kube-api.server.ts serves it on an HTTPS listener of its own
+// (KUBE_API_PORT), at the root of that listener.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isApiError, type Clock, type ClusterClient, type DeleteOptions, type KindRef } from '@coxswain/cluster';
 import { Selector, type KubeObject } from '@coxswain/kruise-api';
@@ -68,7 +68,7 @@ export interface KubeApiOptions {
   /** `client` is the caller's address, whose failed attempts the token limiter counts. */
   authenticate(authorization: string | undefined, client: string): Promise<Principal | undefined>;
   audit: KubeAudit;
-  /** Between BOOKMARK events of a watch that asked for them; default 30 s (client-node drops a watch silent for 30 s). */
+  /** Between BOOKMARK events of a watch that asked for them; default 15 s, well inside the 30 s after which client-node drops a silent watch. */
   bookmarkIntervalMs?: number;
   /** The pods run nowhere (the embedded cluster): their logs, exec, attach and port-forward say so. Default true. */
   simulatedPods?: boolean;
@@ -112,7 +112,7 @@ export class KubeApi {
     this.bookmarkIntervalMs = options.bookmarkIntervalMs ?? 15_000;
   }
 
-  /** Serves one request; `mountPath` is where the API is mounted ("/k8s"), `url` the path below it. */
+  /** Serves one request; `mountPath` is where the API is mounted ("" on its own listener), `url` the path below it. */
   async handle(req: IncomingMessage, res: ServerResponse, url: string, mountPath: string, requestId: string): Promise<void> {
     const parsed = new URL(url, 'http://localhost');
     const path = parseKubePath(parsed.pathname);

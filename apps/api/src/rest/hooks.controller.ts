@@ -1,4 +1,4 @@
-// REST for the teams that acknowledge hooks (api-contract "REST"): list the pods waiting on a hook,
+// REST for the teams that acknowledge hooks (docs/spec/api-contract.md §3): list the pods waiting on a hook,
 // acknowledge one. Thin: parameters in, HookAckService / PendingHooksService, JSON out; errors become
 // problem documents (http/error.filter.ts).
 import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';

@@ -1,5 +1,5 @@
 // Real kubectl for the tests that drive the Kubernetes API with a client nobody here wrote. Found as
-// /work/shared/notes/kube-api.md says: $KUBECTL, else the cloud SDK's kubectl.1.32 (or its newest build),
+// docs/kubernetes-api.md §1 says: $KUBECTL, else the cloud SDK's kubectl.1.32 (or its newest build),
 // else `kubectl` on PATH. A test that finds none fails with this message rather than skipping.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 // The ordinal strip of an Advanced StatefulSet and its partition line, against the spec's rule
-// (spec/advanced-statefulset.md §4.6): the `partition` lowest valid ordinals keep the current
+// (docs/spec/advanced-statefulset.md §4.6): the `partition` lowest valid ordinals keep the current
 // revision; reserved ordinals are gaps that neither count nor hold a pod.
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';

@@ -1,4 +1,4 @@
-// Which listed pods and PVCs a CloneSet works with this reconcile (spec cloneset §5.1 step 2, §5.4).
+// Which listed pods and PVCs a CloneSet works with this reconcile (docs/spec/cloneset.md §5.1 step 2, docs/spec/cloneset.md §5.4).
 // Pure: the reconciler writes the ownership changes these functions decide.
 import { LABEL_CLONESET_INSTANCE_ID, Selector, type CloneSet, type OwnerReference, type PersistentVolumeClaim, type Pod } from '@coxswain/kruise-api';
 import { isActive } from '../pod/pod-state.js';
@@ -16,7 +16,7 @@ export interface PodClaim {
 
 /**
  * `pods` are the ones with any ownerReference to the CloneSet's uid (the list is by owner uid, so true
- * orphans are never seen — spec §10.7). A pod controlled by another object is dropped.
+ * orphans are never seen — docs/spec/cloneset.md §10.7). A pod controlled by another object is dropped.
  */
 export function claimPods(cs: CloneSet, pods: readonly Pod[], selector: Selector): PodClaim {
   const uid = cs.metadata.uid;
@@ -54,7 +54,7 @@ export interface PvcCleanup {
   remove: PersistentVolumeClaim[];
 }
 
-/** §5.4, run only when PVC reuse is disabled. */
+/** docs/spec/cloneset.md §5.4, run only when PVC reuse is disabled. */
 export function planPvcCleanup(active: readonly Pod[], inactive: readonly Pod[], pvcs: readonly PersistentVolumeClaim[]): PvcCleanup {
   const activeIds = new Set(active.map(instanceId).filter((id) => id !== ''));
   const inactiveById = new Map<string, Pod>();

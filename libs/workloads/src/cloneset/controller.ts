@@ -1,5 +1,5 @@
 // Wires the CloneSet reconciler into a ControllerManager: the informers it reads, the watch handlers
-// that feed the expectations (spec cloneset §5.3) and wake the owning CloneSet, and the last plan per
+// that feed the expectations (docs/spec/cloneset.md §5.3) and wake the owning CloneSet, and the last plan per
 // CloneSet for observe mode.
 import type { Controller, ControllerManager, EventRecorder, Informer, MapFunc } from '@coxswain/controller-runtime';
 import { ResourceVersionExpectations, ScaleExpectations, enqueueObject, enqueueOwner, requestKey } from '@coxswain/controller-runtime';

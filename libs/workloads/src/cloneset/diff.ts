@@ -1,4 +1,4 @@
-// The diff calculation (spec/cloneset.md §6, Kruise's calculateDiffsWithExpectation): how many pods to
+// The diff calculation (docs/spec/cloneset.md §6, Kruise's calculateDiffsWithExpectation): how many pods to
 // create, delete and move between revisions in this pass, and how much surge and unavailability that may
 // use. It works on already-resolved numbers and injected predicates so every formula is table-testable;
 // cloneSetDiffs() below resolves them from a CloneSet.
@@ -7,7 +7,7 @@ import { LIFECYCLE_STATES, effectiveStrategyNumbers, type CloneSet, type Pod } f
 import { podAtRevision } from '../revision/revision-match.js';
 import { isPodAvailable, isSpecifiedDelete, lifecycleState } from '../pod/pod-state.js';
 
-/** The ten numbers of §6. A number the spec only sets under a condition is 0 when that condition fails. */
+/** The ten numbers of docs/spec/cloneset.md §6. A number the spec only sets under a condition is 0 when that condition fails. */
 export interface CloneSetDiffs {
   /** Pods to create (before the scaleUpLimit cap). */
   scaleUpNum: number;
@@ -31,7 +31,7 @@ export interface CloneSetDiffs {
   updateMaxUnavailable: number;
 }
 
-/** §3.2's resolved numbers: R, P, S, U, SU. */
+/** docs/spec/cloneset.md §3.2's resolved numbers: R, P, S, U, SU. */
 export interface DiffNumbers {
   replicas: number;
   partition: number;
@@ -44,10 +44,10 @@ export interface DiffNumbers {
 export interface DiffInput<P> extends DiffNumbers {
   /** Active pods. */
   pods: readonly P[];
-  /** The scale or update predicate of §6 ("new" revision side). */
+  /** The scale or update predicate of docs/spec/cloneset.md §6 ("new" revision side). */
   isUpdated: (pod: P) => boolean;
   isSpecifiedDelete: (pod: P) => boolean;
-  /** §6 available(pod) with the CloneSet's minReadySeconds. */
+  /** docs/spec/cloneset.md §6 available(pod) with the CloneSet's minReadySeconds. */
   isAvailable: (pod: P) => boolean;
   lifecycleState: (pod: P) => string;
   currentRevision: string;
@@ -58,7 +58,7 @@ export interface DiffInput<P> extends DiffNumbers {
   excludePreparingDelete: boolean;
 }
 
-/** Per-revision counts of §6's counting loop ("new" = isUpdated). */
+/** Per-revision counts of docs/spec/cloneset.md §6's counting loop ("new" = isUpdated). */
 export interface PodTally {
   /** Not PreparingDelete. */
   activeNew: number;
@@ -101,7 +101,7 @@ export function calculateDiffs<P>(input: DiffInput<P>): CloneSetDiffs {
   return diffsFromTally(input, tallyPods(input), input.pods.length, input);
 }
 
-/** §6's arithmetic after counting; `podCount` is len(pods), PreparingDelete pods included. */
+/** docs/spec/cloneset.md §6's arithmetic after counting; `podCount` is len(pods), PreparingDelete pods included. */
 export function diffsFromTally(
   n: DiffNumbers,
   t: PodTally,
@@ -196,7 +196,7 @@ export interface CloneSetDiffGates {
   readonly PreparingUpdateAsUpdate?: boolean;
 }
 
-/** Which §6 predicate decides "new": scale counts PreparingUpdate pods as updated under its gate, update never does. */
+/** Which docs/spec/cloneset.md §6 predicate decides "new": scale counts PreparingUpdate pods as updated under its gate, update never does. */
 export type DiffPredicate = 'scale' | 'update';
 
 export interface CloneSetDiffOptions {
@@ -209,7 +209,7 @@ export interface CloneSetDiffOptions {
 }
 
 /**
- * The §6 "isUpdated" predicate. Scale: at updateRevision, or (gate PreparingUpdateAsUpdate) in state
+ * The docs/spec/cloneset.md §6 "isUpdated" predicate. Scale: at updateRevision, or (gate PreparingUpdateAsUpdate) in state
  * PreparingUpdate, so a pod waiting on its in-place hook is not replaced by scale-up. Update: at updateRevision.
  */
 export function isUpdatedPredicate(predicate: DiffPredicate, updateRevision: string, gates: CloneSetDiffGates = {}): (pod: Pod) => boolean {
@@ -219,7 +219,7 @@ export function isUpdatedPredicate(predicate: DiffPredicate, updateRevision: str
   return (pod) => podAtRevision(pod, updateRevision);
 }
 
-/** §6 for a stored CloneSet and its active pods: resolves R, P, S, U, SU (§3.2) and builds the predicates. */
+/** docs/spec/cloneset.md §6 for a stored CloneSet and its active pods: resolves R, P, S, U, SU (docs/spec/cloneset.md §3.2) and builds the predicates. */
 export function cloneSetDiffs(
   cs: CloneSet,
   pods: readonly Pod[],

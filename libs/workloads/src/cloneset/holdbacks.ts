@@ -1,5 +1,5 @@
 // Which pods hold a CloneSet's rollout back, and why, read from their conditions and container states
-// (issue 14 item 5): every active pod that is not available (§6) keeps the rollout from completing and
+// (issue 14 item 5): every active pod that is not available (docs/spec/cloneset.md §6) keeps the rollout from completing and
 // uses up maxUnavailable, so the plan names each one. Pure; it only adds blockers to the plan's notes.
 import {
   CONDITION_INPLACE_UPDATE_READY, CONDITION_POD_SCHEDULED, CONDITION_READY, LIFECYCLE_STATES, type CloneSet, type ContainerStatus, type Pod,

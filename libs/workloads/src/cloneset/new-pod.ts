@@ -1,4 +1,4 @@
-// Builds the objects a CloneSet creates for one instance (spec cloneset §2.1, §2.2): the pod of a given
+// Builds the objects a CloneSet creates for one instance (docs/spec/cloneset.md §2.1, §2.2): the pod of a given
 // revision and its PVCs. Pure: the caller passes the instance id, the revision and the time.
 import {
   ANNOTATION_LIFECYCLE_TIMESTAMP, CONDITION_INPLACE_UPDATE_READY, CONDITION_KRUISE_POD_READY, LABEL_CLONESET_INSTANCE_ID,

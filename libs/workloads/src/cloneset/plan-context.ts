@@ -12,7 +12,7 @@ export interface PlanContextInput {
   pods: readonly Pod[];
   pvcs: readonly PersistentVolumeClaim[];
   nodes: readonly Node[];
-  /** The CloneSet's revisions, sorted (§4.3). */
+  /** The CloneSet's revisions, sorted (docs/spec/cloneset.md §4.3). */
   revisions: readonly ControllerRevision[];
   updateRevision: ControllerRevision;
   currentRevision: ControllerRevision;
@@ -57,7 +57,7 @@ export interface PreviewedRevisions {
   pending: boolean;
 }
 
-/** §4.3 without its write: the revisions the next reconcile would select. */
+/** docs/spec/cloneset.md §4.3 without its write: the revisions the next reconcile would select. */
 export function previewRevisions(cs: CloneSet, revisionsInNamespace: readonly ControllerRevision[]): PreviewedRevisions {
   const revisions = sortRevisions(revisionsForCloneSet(cs, revisionsInNamespace));
   const decision = selectRevisions({ cs, revisions, collisionCount: cs.status?.collisionCount ?? 0 });

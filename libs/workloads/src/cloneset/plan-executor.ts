@@ -1,4 +1,4 @@
-// Applies a CloneSet plan's operations through the cluster port (spec cloneset §7.2, §7.3, §8.1
+// Applies a CloneSet plan's operations through the cluster port (docs/spec/cloneset.md §7.2, §7.3, §8.1
 // updatePod). Every create and delete is announced to the scale expectations before it is sent and
 // taken back if it fails, so a reconcile that runs before the watch catches up never acts twice.
 import { isApiError, type ClusterClient } from '@coxswain/cluster';
@@ -202,7 +202,7 @@ async function applyOne(deps: PlanExecutorDeps, key: string, cs: CloneSet, opera
   }
 }
 
-/** §7.3: the pod, then every PVC of its instance (also with PVC reuse: reuse is for pods lost by other means). */
+/** docs/spec/cloneset.md §7.3: the pod, then every PVC of its instance (also with PVC reuse: reuse is for pods lost by other means). */
 async function deletePod(deps: PlanExecutorDeps, key: string, cs: CloneSet, pod: Pod, pvcs: readonly PersistentVolumeClaim[], result: ExecutionResult): Promise<void> {
   const name = pod.metadata.name!;
   deps.scaleExpectations.expectScale(key, 'delete', name);
@@ -230,7 +230,7 @@ async function deletePod(deps: PlanExecutorDeps, key: string, cs: CloneSet, pod:
   }
 }
 
-/** inplace-and-lifecycle §2.2 with CloneSet's revision labels and events. */
+/** docs/spec/inplace-and-lifecycle.md §2.2 with CloneSet's revision labels and events. */
 async function updateInPlace(deps: PlanExecutorDeps, key: string, cs: CloneSet, op: Extract<CloneSetOperation, { op: 'updateInPlace' }>, result: ExecutionResult): Promise<void> {
   const name = op.pod.metadata.name!;
   try {

@@ -41,10 +41,10 @@ export interface PlanContext {
 export type CloneSetOperation =
   | { op: 'create'; instance: NewInstance; revision: string; reason: string }
   | { op: 'delete'; pod: Pod; pvcs: PersistentVolumeClaim[]; reason: string }
-  /** A lifecycle move (inplace-and-lifecycle §3.4): the KruisePodReady change first, then the state patch. */
+  /** A lifecycle move (docs/spec/inplace-and-lifecycle.md §3.4): the KruisePodReady change first, then the state patch. */
   | { op: 'lifecycle'; pod: Pod; change: LifecycleChange; reason: string }
   | { op: 'markSpecifiedDelete'; pod: Pod; revision: string; reason: string }
   | { op: 'setPodTemplateHash'; pod: Pod; value: string; reason: string }
-  /** The pod as the in-place refresh (§2.6) wants it: a full update or a status update, from the cached pod. */
+  /** The pod as the in-place refresh (docs/spec/inplace-and-lifecycle.md §2.6) wants it: a full update or a status update, from the cached pod. */
   | { op: 'writePod'; pod: Pod; subresource: 'spec' | 'status'; reason: string }
   | { op: 'updateInPlace'; pod: Pod; spec: InPlaceUpdateSpec; revision: string; lifecycleUpdating: LifecycleUpdatingPolicy; reason: string };

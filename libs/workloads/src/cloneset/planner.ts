@@ -1,4 +1,4 @@
-// One CloneSet reconcile step as a pure function (spec cloneset §5.2): scale first; only when scale
+// One CloneSet reconcile step as a pure function (docs/spec/cloneset.md §5.2): scale first; only when scale
 // changed nothing, update. The same plan drives the reconciler, the `plan` query and observe mode.
 import type { CloneSet, Pod } from '@coxswain/kruise-api';
 import { podAtRevision } from '../revision/revision-match.js';
@@ -12,12 +12,12 @@ import { planScale } from './scale-plan.js';
 import type { RandomSource } from './sort/index.js';
 import { planRefresh, planUpdate } from './update-plan.js';
 
-/** Which half of §5.2 produced the operations: their failures set FailedScale or FailedUpdate. */
+/** Which half of docs/spec/cloneset.md §5.2 produced the operations: their failures set FailedScale or FailedUpdate. */
 export type PlanPhase = 'scale' | 'update';
 
 /**
  * `complete`: every pod at the update revision, available, and exactly `replicas` of them. `diff`: the
- * §6 numbers of the phase that decided this step (scale, or update once scale is quiet).
+ * docs/spec/cloneset.md §6 numbers of the phase that decided this step (scale, or update once scale is quiet).
  */
 export interface CloneSetPlan extends RolloutPlan<CloneSetDiffs> {
   phase: PlanPhase;

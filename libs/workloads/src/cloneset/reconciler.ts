@@ -1,4 +1,4 @@
-// The CloneSet reconcile loop (spec cloneset §5.1): read the CloneSet's pods, PVCs and revisions from
+// The CloneSet reconcile loop (docs/spec/cloneset.md §5.1): read the CloneSet's pods, PVCs and revisions from
 // the informer caches, wait for the cache to show the controller's own writes, plan one step with the
 // pure planner, apply it, write status, then trim podsToDelete and the revision history.
 import type { Clock, ClusterClient } from '@coxswain/cluster';
@@ -163,7 +163,7 @@ export class CloneSetReconciler implements Reconciler {
     return requeue.result();
   }
 
-  /** §5.4 with reuse disabled: PVCs of terminating pods go with them; PVCs nobody carries are deleted. */
+  /** docs/spec/cloneset.md §5.4 with reuse disabled: PVCs of terminating pods go with them; PVCs nobody carries are deleted. */
   private async cleanupPvcs(key: string, cs: CloneSet, active: Pod[], inactive: Pod[], pvcs: PersistentVolumeClaim[]): Promise<PersistentVolumeClaim[]> {
     const { deps } = this;
     const cleanup = planPvcCleanup(active, inactive, pvcs);
@@ -212,11 +212,12 @@ export class CloneSetReconciler implements Reconciler {
     }
   }
 
-  /** §5.5: names in podsToDelete that match no active pod are dropped from the spec. Errors are logged. */
   /**
-   * The patch carries the CloneSet's resourceVersion, so a name someone adds to podsToDelete meanwhile
-   * is never dropped. Its own status write usually moved the CloneSet on, so a Conflict is the normal
-   * case: the next reconcile (soon) truncates from the fresh object. Returns whether to come back.
+   * docs/spec/cloneset.md §5.5: names in podsToDelete that match no active pod are dropped from the spec. The patch carries
+   * the CloneSet's resourceVersion, so a name someone adds to podsToDelete meanwhile is never dropped.
+   * Its own status write usually moved the CloneSet on, so a Conflict is the normal case: the next
+   * reconcile (soon) truncates from the fresh object. Other errors are logged and retried the same way.
+   * Returns whether to come back.
    */
   private async truncatePodsToDelete(cs: CloneSet, active: Pod[]): Promise<boolean> {
     const listed = cs.spec.scaleStrategy?.podsToDelete ?? [];
@@ -237,7 +238,7 @@ export class CloneSetReconciler implements Reconciler {
     }
   }
 
-  /** §4.5, after the status write; failures are only logged. */
+  /** docs/spec/cloneset.md §4.5, after the status write; failures are only logged. */
   private async truncateHistory(cs: CloneSet, revisions: ControllerRevision[], status: CloneSetStatus, active: Pod[]): Promise<void> {
     const doomed = revisionsToTruncate({
       revisions, currentRevisionName: status.currentRevision ?? '', updateRevisionName: status.updateRevision ?? '',

@@ -1,4 +1,4 @@
-// The scale half of a CloneSet reconcile (spec cloneset §7.1), as a pure function: it decides which pods
+// The scale half of a CloneSet reconcile (docs/spec/cloneset.md §7.1), as a pure function: it decides which pods
 // to create, delete or move between lifecycle states, and says why, but writes nothing.
 import { LIFECYCLE_STATES, LABEL_CLONESET_INSTANCE_ID, type PersistentVolumeClaim, type Pod } from '@coxswain/kruise-api';
 import { addNotReadyKey } from '../lifecycle/pod-ready.js';
@@ -24,7 +24,7 @@ import { plural, podNameList } from './plan-words.js';
 export const MAX_CREATES_PER_RECONCILE = 500;
 
 export interface ScaleStep {
-  /** True when the step writes anything: then the update half waits for the next reconcile (§5.2). */
+  /** True when the step writes anything: then the update half waits for the next reconcile (docs/spec/cloneset.md §5.2). */
   scaling: boolean;
   operations: CloneSetOperation[];
   /** More pods are missing than this step creates: the next reconcile creates more (SlowStarts). */
@@ -125,7 +125,7 @@ function withinReadyBudget(list: readonly Pod[], budget: { left: number }, notes
   return chosen;
 }
 
-/** §7.3 with rules 15–16: a pod held by its preDelete hook moves to PreparingDelete; any other is deleted with its PVCs. */
+/** docs/spec/cloneset.md §7.3 with rules 15–16: a pod held by its preDelete hook moves to PreparingDelete; any other is deleted with its PVCs. */
 function deletePods(ctx: PlanContext, list: readonly Pod[], why: string, ops: CloneSetOperation[], notes: PlanNotes): void {
   for (const p of list) {
     const gate = preDeleteLifecycleGate(ctx.cs.spec.lifecycle, p, ctx.now);

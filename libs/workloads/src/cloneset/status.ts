@@ -1,4 +1,4 @@
-// CloneSet status (spec/cloneset.md §8.5, §5.1): the counters over the active pods, the currentRevision
+// CloneSet status (docs/spec/cloneset.md §8.5, §5.1): the counters over the active pods, the currentRevision
 // switch, expectedUpdatedReplicas, the canonical labelSelector, the FailedScale/FailedUpdate and
 // Progressing conditions, and the rule deciding whether the status is written at all. Pure: `now` is passed in.
 import { rfc3339 } from '@coxswain/cluster';
@@ -21,7 +21,7 @@ export interface ComputeStatusInput {
   cs: CloneSet;
   /** The active pods listed at the start of the reconcile (nothing is re-read after sync). */
   activePods: readonly Pod[];
-  /** §4.3's current revision name; replaced by updateRevision when the rollout is complete. */
+  /** docs/spec/cloneset.md §4.3's current revision name; replaced by updateRevision when the rollout is complete. */
   currentRevision: string;
   updateRevision: string;
   collisionCount: number;
@@ -150,7 +150,7 @@ export function hasProgressDeadline(cs: CloneSet): boolean {
   return deadline !== undefined && deadline !== null && deadline !== PROGRESS_DEADLINE_DISABLED;
 }
 
-/** §8.5 Progressing: five cases, first match wins. `status` holds the freshly computed counters. */
+/** docs/spec/cloneset.md §8.5 Progressing: five cases, first match wins. `status` holds the freshly computed counters. */
 function progressing(
   cs: CloneSet,
   status: CloneSetStatus,
@@ -196,7 +196,7 @@ function progressing(
 }
 
 /**
- * §5.1: after a reconcile without sync error, a CloneSet with minReadySeconds whose available count
+ * docs/spec/cloneset.md §5.1: after a reconcile without sync error, a CloneSet with minReadySeconds whose available count
  * still lags the ready count is looked at again after minReadySeconds.
  */
 export function minReadyRequeueMs(cs: CloneSet, status: CloneSetStatus): number | undefined {

@@ -1,4 +1,4 @@
-// The update half of a CloneSet reconcile (spec cloneset §8.1): refresh pod states, then choose which
+// The update half of a CloneSet reconcile (docs/spec/cloneset.md §8.1): refresh pod states, then choose which
 // pods move to the target revision this pass. Pure; the reconciler applies the operations.
 import {
   ANNOTATION_INPLACE_UPDATE_GRACE, ANNOTATION_INPLACE_UPDATE_GRACE_OLD, CONDITION_KRUISE_POD_READY, LABEL_CONTROLLER_REVISION_HASH,
@@ -20,16 +20,16 @@ import { limitUpdateIndexes, sortUpdateIndexes } from './sort/index.js';
 
 export interface RefreshStep {
   operations: CloneSetOperation[];
-  /** The soonest a grace period ends (§2.6 finishGracePeriod), in ms. */
+  /** The soonest a grace period ends (docs/spec/inplace-and-lifecycle.md §2.6 finishGracePeriod), in ms. */
   requeueAfterMs?: number;
   /** An unreadable in-place annotation: Kruise fails the reconcile with it. */
   error?: string;
 }
 
 /**
- * §8.1 step 1 for every pod: the in-place refresh (inplace-and-lifecycle §2.6: grace period, next
+ * docs/spec/cloneset.md §8.1 step 1 for every pod: the in-place refresh (docs/spec/inplace-and-lifecycle.md §2.6: grace period, next
  * container batch, InPlaceUpdateReady back to True), the KruisePodReady condition a new pod needs,
- * the refresh-driven lifecycle moves (§3.4 rules 3, 4, 10, 12, 13) and the pod-template-hash back-fill.
+ * the refresh-driven lifecycle moves (docs/spec/inplace-and-lifecycle.md §3.4 rules 3, 4, 10, 12, 13) and the pod-template-hash back-fill.
  */
 export function planRefresh(ctx: PlanContext): RefreshStep {
   const lifecycle = ctx.cs.spec.lifecycle;
@@ -64,7 +64,7 @@ export function planRefresh(ctx: PlanContext): RefreshStep {
   return step;
 }
 
-/** Why a refresh rule of inplace-and-lifecycle §3.4 fired, in words. */
+/** Why a refresh rule of docs/spec/inplace-and-lifecycle.md §3.4 fired, in words. */
 const REFRESH_REASONS: Record<number, string> = {
   3: 'scheduled',
   4: 'preNormal hook satisfied',
@@ -189,7 +189,7 @@ function partitionWords(partition: number, kept: number, updated: number, ctx: P
 }
 
 /**
- * The MAX_UNAVAILABLE blocker when §8.3 cut the batch short: how many pods may be unavailable at once,
+ * The MAX_UNAVAILABLE blocker when docs/spec/cloneset.md §8.3 cut the batch short: how many pods may be unavailable at once,
  * which are (before this step) and which this step updates, and how many wait for their turn.
  */
 function maxUnavailableWords(updateMaxUnavailable: number, unavailable: readonly string[], updating: readonly string[], waiting: number): string {

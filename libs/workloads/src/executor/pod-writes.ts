@@ -48,7 +48,7 @@ export async function writePod(deps: PodWriteDeps, key: string, pod: Pod, subres
   }
 }
 
-/** inplace-and-lifecycle §3.4: the KruisePodReady key first (markPodNotReady), then the state patch. */
+/** docs/spec/inplace-and-lifecycle.md §3.4: the KruisePodReady key first (markPodNotReady), then the state patch. */
 export async function applyLifecycleChange(deps: PodWriteDeps, key: string, pod: Pod, change: LifecycleChange, result: WriteOutcome): Promise<void> {
   if (change.podReady) {
     const now = deps.now();
@@ -91,7 +91,7 @@ export interface InPlaceWrite {
 }
 
 /**
- * inplace-and-lifecycle §2.2: take the pod out of traffic (InPlaceUpdateReady False), then rewrite it to
+ * docs/spec/inplace-and-lifecycle.md §2.2: take the pod out of traffic (InPlaceUpdateReady False), then rewrite it to
  * the target revision. Both steps are recomputed from a fresh read when the pod changed meanwhile.
  * Returns the rewritten pod and the grace period to wait; throws the last error.
  */

@@ -1,5 +1,5 @@
 // Can a pod move from one revision to another in place, and what exactly changes (spec
-// inplace-and-lifecycle §1.1–§1.5, Kruise's CalculateSpec)? The answer depends only on the two
+// docs/spec/inplace-and-lifecycle.md §1.1–§1.5, Kruise's CalculateSpec)? The answer depends only on the two
 // revisions, never on the live pod, so it can be computed once per revision pair.
 import {
   ANNOTATION_VOLUME_CLAIM_TEMPLATES_HASH, podQosClass,
@@ -46,7 +46,7 @@ const TEMPLATE_PREFIX = '/spec/template';
  * The in-place update from `oldRevision` to `newRevision`, or undefined when the pod has to be
  * recreated (a revision is missing, or anything besides container images, template labels/annotations
  * and — with its gate — container cpu/memory changed). Empty members are left out, as in the
- * grace-annotation JSON (§1.4).
+ * grace-annotation JSON (docs/spec/inplace-and-lifecycle.md §1.4).
  */
 export function calculateInPlaceUpdateSpec(
   oldRevision: ControllerRevision | undefined,
@@ -115,7 +115,7 @@ export function calculateInPlaceUpdateSpec(
 }
 
 /**
- * §1.3: label/annotation adds and replaces read by a container's env fieldRef become that container's
+ * docs/spec/inplace-and-lifecycle.md §1.3: label/annotation adds and replaces read by a container's env fieldRef become that container's
  * refMetadata, and are taken out of both templates (mutated here) so the metadata patch leaves them to
  * the batch that restarts the container.
  */

@@ -1,4 +1,4 @@
-// Has an in-place update finished (spec inplace-and-lifecycle §2.7)? Read from what the kubelet (and
+// Has an in-place update finished (docs/spec/inplace-and-lifecycle.md §2.7)? Read from what the kubelet (and
 // kruise-daemon) report: a new imageID or the new image string for every container whose image was
 // changed, restarted containers for env-from-metadata changes, applied resources for resizes.
 import type { Container, ContainerStatus, InPlaceUpdateContainerStatus, InPlaceUpdateState, Pod } from '@coxswain/kruise-api';
@@ -26,7 +26,7 @@ export function isInPlaceUpdateCompleted(pod: Pod, options: CompletionOptions = 
   return containersUpdateCompleted(pod, state, options);
 }
 
-/** Whether the current batch of `state` has been carried out by the node (containersCompleted in §2.7). */
+/** Whether the current batch of `state` has been carried out by the node (containersCompleted in docs/spec/inplace-and-lifecycle.md §2.7). */
 export function containersUpdateCompleted(pod: Pod, state: InPlaceUpdateState, options: CompletionOptions = {}): boolean {
   if (state.updateEnvFromMetadata && !envFromMetadataRestarted(pod)) return false;
   if (options.verticalScaling && state.updateResources && !resourcesApplied(pod)) return false;
@@ -47,7 +47,7 @@ function envFromMetadataRestarted(pod: Pod): boolean {
   return pod.spec.containers.every((c) => containerEnvReported(pod, c, statuses.find((s) => s.name === c.name), metas));
 }
 
-/** §2.7 step 1 for one container: kruise-daemon reports its running instance with the env the pod's metadata asks for now. */
+/** docs/spec/inplace-and-lifecycle.md §2.7 step 1 for one container: kruise-daemon reports its running instance with the env the pod's metadata asks for now. */
 export function containerEnvReported(pod: Pod, container: Container, status: ContainerStatus | undefined, metas: readonly RuntimeContainerMeta[]): boolean {
   const meta = metas.find((m) => m.name === container.name);
   if (!status || !meta || meta.containerID !== status.containerID) return false;
@@ -71,7 +71,7 @@ function imagesUpdated(pod: Pod, state: InPlaceUpdateState): boolean {
   return Object.keys(recorded).every((name) => seen.has(name));
 }
 
-/** §2.7 step 4 for one recorded container: its imageID changed, or it reports exactly the spec image. */
+/** docs/spec/inplace-and-lifecycle.md §2.7 step 4 for one recorded container: its imageID changed, or it reports exactly the spec image. */
 export function containerImageUpdated(recorded: InPlaceUpdateContainerStatus, status: ContainerStatus, specImage: string | undefined): boolean {
   return (recorded.imageID ?? '') !== status.imageID || (specImage !== undefined && normalizeImage(specImage) === status.image);
 }

@@ -1,4 +1,4 @@
-// Multi-container ordering (spec inplace-and-lifecycle §2.3, §2.4). Kruise's pod webhook fixes each
+// Multi-container ordering (docs/spec/inplace-and-lifecycle.md §2.3, §2.4). Kruise's pod webhook fixes each
 // container's priority at creation in a KRUISE_CONTAINER_BARRIER env var; in-place updates then touch
 // containers in batches, highest priority first, and a batch waits until the previous one is Ready.
 import { containerPriority } from '@coxswain/cluster';
@@ -71,7 +71,7 @@ export function injectContainerLaunchBarrier(pod: Pod): Pod {
 type ChangedContainers = Pick<InPlaceUpdateSpec, 'containerImages' | 'containerRefMetadata' | 'containerResources'>;
 
 /**
- * The containers one in-place batch rewrites, sorted by name (§2.3): of the changed containers, those
+ * The containers one in-place batch rewrites, sorted by name (docs/spec/inplace-and-lifecycle.md §2.3): of the changed containers, those
  * without a priority plus all sharing the highest priority, then — repeatedly — every container whose
  * env-from-metadata change shares a label or annotation key with one already chosen.
  */

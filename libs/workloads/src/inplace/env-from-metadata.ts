@@ -1,4 +1,4 @@
-// Containers whose env reads pod labels/annotations through a fieldRef (spec inplace-and-lifecycle §1.3,
+// Containers whose env reads pod labels/annotations through a fieldRef (docs/spec/inplace-and-lifecycle.md §1.3,
 // §2.7 step 1). Changing such a label can be done in place only if the container restarts, which
 // kruise-daemon does; it reports what it restarted in the `apps.kruise.io/runtime-containers-meta`
 // annotation, which is how completion is detected.

@@ -1,4 +1,4 @@
-// The `apps.kruise.io/inplace-update-grace` pod annotation (spec inplace-and-lifecycle §1.4, §2.2, §2.6):
+// The `apps.kruise.io/inplace-update-grace` pod annotation (docs/spec/inplace-and-lifecycle.md §1.4, §2.2, §2.6):
 // the whole UpdateSpec, parked there while the pod sits out gracePeriodSeconds not-ready before its
 // containers are touched. Legacy key `inplace-update-grace`.
 import {

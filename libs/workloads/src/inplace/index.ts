@@ -1,4 +1,4 @@
-// In-place update engine (spec inplace-and-lifecycle §1, §2): the decision, the two writes that start an
+// In-place update engine (docs/spec/inplace-and-lifecycle.md §1, §2): the decision, the two writes that start an
 // update, the refresh that carries it through container batches, and completion. Pure throughout.
 export { calculateInPlaceUpdateSpec, inPlaceGates, type CalculateSpecOptions, type InPlaceGates } from './calculate-spec.js';
 export { chooseUpdateMethod, inPlaceOnlyTemplateViolations, type ChooseUpdateMethodInput, type UpdateMethod } from './update-policy.js';

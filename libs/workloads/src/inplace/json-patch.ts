@@ -1,6 +1,6 @@
 // RFC 6902 JSON-patch diff as Kruise computes it between two revision payloads (gomodules.xyz/jsonpatch
 // CreatePatch): objects are compared key by key, arrays strictly by index (no move/copy detection), and
-// a value whose JSON type changes is replaced whole. The in-place decision (spec inplace-and-lifecycle
+// a value whose JSON type changes is replaced whole. The in-place decision (docs/spec/inplace-and-lifecycle.md
 // §1.1) only reads the op kinds and paths, so reproducing this shape exactly is what matters.
 import type { JsonValue } from '@coxswain/kruise-api';
 

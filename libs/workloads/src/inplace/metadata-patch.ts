@@ -1,4 +1,4 @@
-// The in-place metadata patch (spec inplace-and-lifecycle §1.1, §2.3): a two-way strategic-merge patch
+// The in-place metadata patch (docs/spec/inplace-and-lifecycle.md §1.1, §2.3): a two-way strategic-merge patch
 // from `{metadata: old template metadata}` to `{metadata: new template metadata}`, later merged into the
 // live pod. Only the parts of Kubernetes' strategic merge that ObjectMeta needs are implemented: maps
 // (labels, annotations) merge key by key with null deleting, `finalizers` is a merge list of strings

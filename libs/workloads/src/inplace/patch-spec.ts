@@ -1,4 +1,4 @@
-// Applying one container batch of an in-place update to the pod object (spec inplace-and-lifecycle
+// Applying one container batch of an in-place update to the pod object (docs/spec/inplace-and-lifecycle.md
 // §2.3, Kruise's patchSpecToPod): the metadata patch, the batch's images, env-from-metadata labels and
 // resources, and the state annotation that remembers what is still to come.
 import {

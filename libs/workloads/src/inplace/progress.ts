@@ -1,6 +1,6 @@
 // What an in-place update of one pod is waiting on, in words, for the rollout plan (issue 14 item 5):
-// the grace period, the containers of the current batch that the node has not yet carried out (§2.7),
-// the readiness check before the next batch (§2.3), or the last status write. Read-only and pure; the
+// the grace period, the containers of the current batch that the node has not yet carried out (docs/spec/inplace-and-lifecycle.md §2.7),
+// the readiness check before the next batch (docs/spec/inplace-and-lifecycle.md §2.3), or the last status write. Read-only and pure; the
 // decisions themselves stay with refresh.ts and completion.ts, whose per-container checks this reuses.
 import { CONDITION_INPLACE_UPDATE_READY, type InPlaceUpdateState, type Pod } from '@coxswain/kruise-api';
 import { podCondition } from '../pod/pod-state.js';
@@ -51,7 +51,7 @@ export function describeInPlaceUpdate(pod: Pod, now: number, options: Completion
   return `${head} done`;
 }
 
-/** The containers of the current batch the node has not carried out yet, each with what it waits for (§2.7). */
+/** The containers of the current batch the node has not carried out yet, each with what it waits for (docs/spec/inplace-and-lifecycle.md §2.7). */
 function containersStillUpdating(pod: Pod, state: InPlaceUpdateState, options: CompletionOptions): string[] {
   const statuses = pod.status?.containerStatuses ?? [];
   const waits: string[] = [];

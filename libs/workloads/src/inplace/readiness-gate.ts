@@ -1,4 +1,4 @@
-// Readiness gates and the conditions behind them (spec inplace-and-lifecycle §2.1, §2.5). The
+// Readiness gates and the conditions behind them (docs/spec/inplace-and-lifecycle.md §2.1, §2.5). The
 // InPlaceUpdateReady gate lets the controller take a pod out of Service endpoints during an in-place
 // update without touching the containers; Kruise only ever writes a gate's condition when the pod has
 // the gate, because without it the condition would have no effect.
@@ -38,7 +38,7 @@ export function setPodCondition(pod: Pod, condition: PodCondition): Pod {
 }
 
 /**
- * §2.5 (Kruise's SetPodReadyCondition): when a Ready condition exists and ContainersReady is True,
+ * docs/spec/inplace-and-lifecycle.md §2.5 (Kruise's SetPodReadyCondition): when a Ready condition exists and ContainersReady is True,
  * Ready becomes False/ReadinessGatesNotReady if any readiness gate's condition is missing or not True,
  * else True — replacing the existing Ready only when its status changes. Returns a new pod.
  */

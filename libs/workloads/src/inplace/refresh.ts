@@ -1,4 +1,4 @@
-// What an in-place update needs next (spec inplace-and-lifecycle §2.6, Kruise's Refresh), evaluated for
+// What an in-place update needs next (docs/spec/inplace-and-lifecycle.md §2.6, Kruise's Refresh), evaluated for
 // every pod at the start of each update pass: end the grace period, start the next container batch,
 // or declare the pod ready again. Pure: returns at most one write; the reconciler re-reads the pod and
 // asks again after a conflict.

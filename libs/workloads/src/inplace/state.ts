@@ -1,4 +1,4 @@
-// The `apps.kruise.io/inplace-update-state` pod annotation (spec inplace-and-lifecycle §2.8): written when
+// The `apps.kruise.io/inplace-update-state` pod annotation (docs/spec/inplace-and-lifecycle.md §2.8): written when
 // an in-place update starts, extended by every container batch, and left in place after completion.
 // Pods written by old Kruise versions carry it under the legacy key `inplace-update-state`.
 import {

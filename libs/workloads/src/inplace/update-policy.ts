@@ -1,4 +1,4 @@
-// Who may choose in-place (spec inplace-and-lifecycle §1.6): the pod update policy decides between the
+// Who may choose in-place (docs/spec/inplace-and-lifecycle.md §1.6): the pod update policy decides between the
 // in-place path, recreation and the InPlaceOnly error; the webhook rule limits what an InPlaceOnly
 // workload's template may change at all.
 import type { ControllerRevision, InPlaceUpdateSpec, JsonValue, PodSpec, PodUpdatePolicyType } from '@coxswain/kruise-api';

@@ -1,4 +1,4 @@
-// Starting an in-place update of one pod (spec inplace-and-lifecycle §2.2, Kruise's Update) as two pure
+// Starting an in-place update of one pod (docs/spec/inplace-and-lifecycle.md §2.2, Kruise's Update) as two pure
 // steps the reconciler writes one after the other, re-reading the pod in between:
 //   1. startInPlaceUpdate  → status write: InPlaceUpdateReady=False, so endpoints drop the pod first;
 //   2. rewritePodInPlace   → pod update: revision labels, lifecycle Updating, state annotation, and
@@ -26,7 +26,7 @@ export interface UnreadyOptions {
 
 /**
  * Whether the update takes the pod out of traffic first (Kruise's defaultCheckPodNeedsBeUnready): with
- * gate InPlaceWorkloadVerticalScaling, an update that only resizes resources needing no restart (§1.5)
+ * gate InPlaceWorkloadVerticalScaling, an update that only resizes resources needing no restart (docs/spec/inplace-and-lifecycle.md §1.5)
  * does not; otherwise the pod is taken out when it has the InPlaceUpdateReady readiness gate.
  */
 export function needsUnready(pod: Pod, spec: InPlaceUpdateSpec, options: UnreadyOptions = {}): boolean {
@@ -35,7 +35,7 @@ export function needsUnready(pod: Pod, spec: InPlaceUpdateSpec, options: Unready
 }
 
 /**
- * Step 1: the pod with InPlaceUpdateReady False/StartInPlaceUpdate and Ready recomputed (§2.5), for a
+ * Step 1: the pod with InPlaceUpdateReady False/StartInPlaceUpdate and Ready recomputed (docs/spec/inplace-and-lifecycle.md §2.5), for a
  * status update. Undefined when there is nothing to write: needsUnready says no, or the condition
  * already says exactly that.
  */
@@ -74,7 +74,7 @@ export interface RewrittenPod {
   delaySeconds: number;
 }
 
-/** Step 2 (§2.2): the pod moved to spec.revision. `pod` is not modified. */
+/** Step 2 (docs/spec/inplace-and-lifecycle.md §2.2): the pod moved to spec.revision. `pod` is not modified. */
 export function rewritePodInPlace(pod: Pod, spec: InPlaceUpdateSpec, { now, revisionLabels, lifecycleUpdating }: RewriteOptions): RewrittenPod {
   // Copy on write: only the metadata maps change here (patchSpecToPod copies what it changes), the
   // rest is shared with `pod`, which callers hold frozen.

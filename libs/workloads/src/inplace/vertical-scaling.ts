@@ -1,4 +1,4 @@
-// In-place cpu/memory changes (spec inplace-and-lifecycle §1.5, gate InPlaceWorkloadVerticalScaling, off
+// In-place cpu/memory changes (docs/spec/inplace-and-lifecycle.md §1.5, gate InPlaceWorkloadVerticalScaling, off
 // by default): which resource ops are accepted, the QoS-class guard, applying a batch's resources to the
 // pod spec, and whether the kubelet reports them as applied.
 import {
@@ -53,7 +53,7 @@ export function withResources(container: Container, change: ResourceRequirements
 }
 
 /**
- * §1.5: an update that changes only resources, none of which the container's resizePolicy restarts
+ * docs/spec/inplace-and-lifecycle.md §1.5: an update that changes only resources, none of which the container's resizePolicy restarts
  * for, keeps the pod ready (no InPlaceUpdateReady=False).
  */
 export function isNonDisruptiveResize(pod: Pod, spec: InPlaceUpdateSpec): boolean {

@@ -1,7 +1,7 @@
 // Advanced StatefulSet (apps.kruise.io/v1beta1) as a workload kind: the descriptor the API, dashboard
 // and hooks read. Its partition is an ordinal count; deleting chosen pods labels them
 // `apps.kruise.io/specified-delete` (they come back at the same ordinal), or with scaleDown reserves
-// their ordinals and lowers replicas (spec/advanced-statefulset.md §2.1, §4.7).
+// their ordinals and lowers replicas (docs/spec/advanced-statefulset.md §2.1, §4.7).
 import {
   LABEL_SPECIFIED_DELETE, SPECIFIED_DELETE_VALUE,
   type IntOrString, type Pod, type RollingUpdateStatefulSetStrategy, type StatefulSet,

@@ -5,7 +5,7 @@ import type { KindRef } from '@coxswain/cluster';
 import type { ControllerRevision, IntOrString, KubeObject, Lifecycle, NodeSelectorTerm, Pod, SubsetCondition } from '@coxswain/kruise-api';
 import type { PodAvailability } from '../pod/pod-state.js';
 
-/** The contract's WorkloadKind values (spec/api-contract.md). */
+/** The contract's WorkloadKind values (docs/spec/api-contract.md). */
 export type WorkloadKindName = 'CLONE_SET' | 'STATEFUL_SET' | 'UNITED_DEPLOYMENT';
 
 /**

@@ -1,4 +1,4 @@
-// Lifecycle hook predicates (spec inplace-and-lifecycle §3.1). A hook "holds" a pod while any of its
+// Lifecycle hook predicates (docs/spec/inplace-and-lifecycle.md §3.1). A hook "holds" a pod while any of its
 // handlers is present (hooked) and "releases" it once none is; preNormal and the post-update step wait
 // for the opposite: every handler present (all-hooked).
 import type { KubeObject, LifecycleHook } from '@coxswain/kruise-api';

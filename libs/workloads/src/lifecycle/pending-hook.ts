@@ -1,4 +1,4 @@
-// Which lifecycle hook a pod is waiting on (inplace-and-lifecycle §3.2): the state it sits in and the
+// Which lifecycle hook a pod is waiting on (docs/spec/inplace-and-lifecycle.md §3.2): the state it sits in and the
 // hook that state waits for, when that hook has not yet been acknowledged. Shown per pod by the API
 // and listed for the teams that acknowledge.
 import { ANNOTATION_LIFECYCLE_TIMESTAMP, LABEL_LIFECYCLE_STATE, LIFECYCLE_STATES, type Lifecycle, type Pod } from '@coxswain/kruise-api';

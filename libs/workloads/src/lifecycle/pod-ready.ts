@@ -1,4 +1,4 @@
-// markPodNotReady (spec inplace-and-lifecycle §3.3): a lifecycle hook with `markPodNotReady: true` holds
+// markPodNotReady (docs/spec/inplace-and-lifecycle.md §3.3): a lifecycle hook with `markPodNotReady: true` holds
 // the pod out of Service endpoints through the KruisePodReady readiness gate. The condition's message
 // lists who holds it (`[{userAgent, key}]`); it is True only when nobody does. A pod is born without the
 // condition; Kruise's pod-readiness controller (podreadiness/) gives it one, True.
@@ -82,7 +82,7 @@ export function removeNotReadyKey(pod: Pod, key: string, now: number, userAgent:
 }
 
 /**
- * Kruise's pod-readiness controller (inplace-and-lifecycle §3.3): the pod has the KruisePodReady gate,
+ * Kruise's pod-readiness controller (docs/spec/inplace-and-lifecycle.md §3.3): the pod has the KruisePodReady gate,
  * no condition for it and is not being deleted. That controller reads every pod of the cluster, not only
  * a workload's own, so a spec or status the API let through in an odd shape (null, not a list, null
  * entries) counts as no gate, or as a condition list it does not touch.

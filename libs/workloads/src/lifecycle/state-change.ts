@@ -1,4 +1,4 @@
-// Writing a lifecycle state (spec inplace-and-lifecycle §3): the `lifecycle.apps.kruise.io/state` label
+// Writing a lifecycle state (docs/spec/inplace-and-lifecycle.md §3): the `lifecycle.apps.kruise.io/state` label
 // and, on every change, the `lifecycle.apps.kruise.io/timestamp` annotation — the same keys and time
 // format new pods are born with (pod/time.ts).
 import { ANNOTATION_LIFECYCLE_TIMESTAMP, LABEL_LIFECYCLE_STATE, type LifecycleStateType, type Pod } from '@coxswain/kruise-api';

@@ -1,4 +1,4 @@
-// The lifecycle transition table (spec inplace-and-lifecycle §3.4) as decisions: each function reads a
+// The lifecycle transition table (docs/spec/inplace-and-lifecycle.md §3.4) as decisions: each function reads a
 // pod and the workload's `spec.lifecycle` and says which state the pod moves to, with the metadata
 // patch to send and the KruisePodReady change (markPodNotReady) to write first. Pure; `now` stamps the
 // lifecycle timestamp annotation.
@@ -23,7 +23,7 @@ export interface PodReadyAction {
 }
 
 export interface LifecycleChange {
-  /** The row of the §3.4 table. */
+  /** The row of the docs/spec/inplace-and-lifecycle.md §3.4 table. */
   rule: number;
   /** The state label before ('' when absent). */
   from: string;
@@ -92,7 +92,7 @@ export type InPlaceLifecycleGate =
 export interface InPlaceLifecycleInput {
   workload: LifecycleWorkload;
   lifecycle: Lifecycle | undefined;
-  /** A pod selected for an in-place update (only when §1 says it can be updated in place). */
+  /** A pod selected for an in-place update (only when docs/spec/inplace-and-lifecycle.md §1 says it can be updated in place). */
   pod: Pod;
   now: number;
 }

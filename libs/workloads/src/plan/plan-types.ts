@@ -1,5 +1,5 @@
 // The rollout plan: what one reconcile of a workload does next and what holds it back, in the
-// contract's vocabulary (spec/api-contract.md `RolloutPlan`), the same shape for every workload kind.
+// contract's vocabulary (docs/spec/api-contract.md `RolloutPlan`), the same shape for every workload kind.
 // The reconciler applies `actions`; the `plan` query shows the same object; observe mode computes it
 // and writes nothing.
 

@@ -1,6 +1,6 @@
 // What Kruise's workload controllers read off one pod, whatever the kind: phase, conditions, the
-// lifecycle state (spec/inplace-and-lifecycle.md §3), specified-delete, and readiness/availability as
-// CloneSet defines them (spec/cloneset.md §6 "available", §7.1 "ready", §8.5 readyReplicas). Advanced
+// lifecycle state (docs/spec/inplace-and-lifecycle.md §3), specified-delete, and readiness/availability as
+// CloneSet defines them (docs/spec/cloneset.md §6 "available", docs/spec/cloneset.md §7.1 "ready", docs/spec/cloneset.md §8.5 readyReplicas). Advanced
 // StatefulSet's own availability rule (equality counts, a wait to report) is in statefulset/pod-health.ts.
 // Pure: time comes in as `now`. These run for every pod of every plan (10,000 pods in under 10 ms),
 // hence the single-pass helpers.
@@ -74,7 +74,7 @@ function readyConditionIfRunning(pod: Pod): PodCondition | undefined {
 }
 
 /**
- * §8.5 readyReplicas (Kruise's IsPodUpdateReady with minReadySeconds 0): Running, Ready True and
+ * docs/spec/cloneset.md §8.5 readyReplicas (Kruise's IsPodUpdateReady with minReadySeconds 0): Running, Ready True and
  * InPlaceUpdateReady absent or True. The lifecycle state is deliberately ignored here.
  */
 export function isRunningAndReady(pod: Pod): boolean {
@@ -82,7 +82,7 @@ export function isRunningAndReady(pod: Pod): boolean {
 }
 
 /**
- * §6 available(pod): lifecycle ''/Normal, Running, Ready True, InPlaceUpdateReady absent or True, and
+ * docs/spec/cloneset.md §6 available(pod): lifecycle ''/Normal, Running, Ready True, InPlaceUpdateReady absent or True, and
  * with minReadySeconds > 0 the Ready transition plus minReadySeconds is strictly before `now`
  * (Kubernetes' `LastTransitionTime.Add(minReady).Before(now)`: at exact equality not yet available).
  */
@@ -95,7 +95,7 @@ export function isPodAvailable(pod: Pod, minReadySeconds: number, now: number): 
   return since !== undefined && since + minReadySeconds * 1000 < now;
 }
 
-/** §7.1 ready(p) = available(p) with minReadySeconds 0; ready pods consume deleteReadyLimit. */
+/** docs/spec/cloneset.md §7.1 ready(p) = available(p) with minReadySeconds 0; ready pods consume deleteReadyLimit. */
 export function isPodReady(pod: Pod): boolean {
   return isNormalLifecycle(pod) && readyConditionIfRunning(pod) !== undefined;
 }
@@ -126,7 +126,7 @@ export interface PodAvailability {
   at?: number;
 }
 
-/** §6 available(pod), and when minReadySeconds alone holds it back, until when. */
+/** docs/spec/cloneset.md §6 available(pod), and when minReadySeconds alone holds it back, until when. */
 export function podAvailability(pod: Pod, minReadySeconds: number, now: number): PodAvailability {
   if (isPodAvailable(pod, minReadySeconds, now)) return { available: true };
   if (!isPodAvailable(pod, 0, now)) return { available: false };
@@ -134,7 +134,7 @@ export function podAvailability(pod: Pod, minReadySeconds: number, now: number):
 }
 
 /**
- * Why §6 available(pod) is false, in plain words for plan blockers; `undefined` when the pod is
+ * Why docs/spec/cloneset.md §6 available(pod) is false, in plain words for plan blockers; `undefined` when the pod is
  * available. Checks run in the predicate's order, so the first obstacle is the one reported.
  */
 export function explainUnavailable(pod: Pod, minReadySeconds: number, now: number): string | undefined {

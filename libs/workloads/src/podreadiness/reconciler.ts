@@ -1,4 +1,4 @@
-// Kruise's pod-readiness controller (pkg/controller/podreadiness; inplace-and-lifecycle §3.3): a pod born
+// Kruise's pod-readiness controller (pkg/controller/podreadiness; docs/spec/inplace-and-lifecycle.md §3.3): a pod born
 // with the KruisePodReady readiness gate (Kruise's pod webhook adds it to every pod whose controller is an
 // apps.kruise.io workload) has no condition for it, so the kubelet keeps it not Ready until this
 // controller writes the condition, True. The workload controllers do not write it: in Kruise this is a

@@ -1,4 +1,4 @@
-// Deterministic ("canonical") JSON for revision payloads (spec cloneset §4.1).
+// Deterministic ("canonical") JSON for revision payloads (docs/spec/cloneset.md §4.1).
 //
 // Kruise builds the payload by unmarshalling the CloneSet into a generic map and marshalling it again;
 // Go's encoding/json writes map keys sorted, so the bytes depend only on the content, never on the

@@ -1,4 +1,4 @@
-// Workload ControllerRevisions (spec cloneset §4.1, §4.2; advanced-statefulset §3): what is versioned
+// Workload ControllerRevisions (docs/spec/cloneset.md §4.1, §4.2; docs/spec/advanced-statefulset.md §3): what is versioned
 // (the pod template only), how a revision is hashed and named, the ControllerRevision object, and how a
 // revision is applied back onto the live workload. CloneSet and StatefulSet differ only in the owner
 // reference and in CloneSet's volumeClaimTemplates-hash annotation.

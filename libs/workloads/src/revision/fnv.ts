@@ -1,4 +1,4 @@
-// FNV 32-bit hashes and Kubernetes' "safe" encoding of hash digits (spec cloneset §4.2, §4.4).
+// FNV 32-bit hashes and Kubernetes' "safe" encoding of hash digits (docs/spec/cloneset.md §4.2, §4.4).
 //
 // Revision names use FNV-1 (Go's fnv.New32: multiply, then xor) — not FNV-1a; the VolumeClaimTemplates
 // hash uses FNV-1a (fnv.New32a: xor, then multiply). Both hash the UTF-8 bytes of text input.

@@ -1,4 +1,4 @@
-// ControllerRevision history truncation for CloneSet (spec cloneset §4.5). Pure: returns what to
+// ControllerRevision history truncation for CloneSet (docs/spec/cloneset.md §4.5). Pure: returns what to
 // delete; the reconciler deletes after the status update and only logs failures.
 import type { ControllerRevision, Pod } from '@coxswain/kruise-api';
 import { podAtRevision } from './revision-match.js';

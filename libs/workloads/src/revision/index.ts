@@ -1,4 +1,4 @@
-// Workload ControllerRevisions (spec cloneset §4, advanced-statefulset §3): hashing and naming, selection of the current and
+// Workload ControllerRevisions (docs/spec/cloneset.md §4, docs/spec/advanced-statefulset.md §3): hashing and naming, selection of the current and
 // update revisions, the write that makes the update revision exist, and history truncation.
 export { canonicalJson, compareCodePoints } from './canonical-json.js';
 export { FNV32_OFFSET_BASIS, FNV32_PRIME, SAFE_ENCODING_ALPHABET, fnv1_32, fnv1a_32, safeEncodeString } from './fnv.js';

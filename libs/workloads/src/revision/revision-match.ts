@@ -1,4 +1,4 @@
-// "Is this pod at revision X?" for CloneSet (spec cloneset §2.1, §4.2). With gate CloneSetShortHash a
+// "Is this pod at revision X?" for CloneSet (docs/spec/cloneset.md §2.1, §4.2). With gate CloneSetShortHash a
 // pod's controller-revision-hash label holds only the hash, without it the full revision name; every
 // comparison accepts either form so pods labelled before and after flipping the gate keep matching.
 import { LABEL_CONTROLLER_REVISION_HASH, type Pod } from '@coxswain/kruise-api';

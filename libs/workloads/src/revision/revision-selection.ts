@@ -1,4 +1,4 @@
-// Choosing a CloneSet's current and update revisions (spec cloneset §4.3), the pure part: which
+// Choosing a CloneSet's current and update revisions (docs/spec/cloneset.md §4.3), the pure part: which
 // revisions belong to the CloneSet, their order, and what the reconciler must write to make the update
 // revision exist. revision-store.ts performs the writes.
 import {

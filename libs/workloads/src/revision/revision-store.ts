@@ -1,4 +1,4 @@
-// The one I/O step of revision handling (spec cloneset §4.3): make the update revision exist through
+// The one I/O step of revision handling (docs/spec/cloneset.md §4.3): make the update revision exist through
 // the ClusterClient port, following the decision selectRevisions computed.
 import { isApiError, type ClusterClient, type KindRef } from '@coxswain/cluster';
 import { ANNOTATION_VOLUME_CLAIM_TEMPLATES_HASH, type CloneSet, type ControllerRevision } from '@coxswain/kruise-api';
@@ -22,8 +22,8 @@ export interface EnsuredRevisions {
   /** Write to status.collisionCount (with the status update). */
   collisionCount: number;
   /**
-   * The CloneSet's revisions as listed at the start of the reconcile, sorted (§4.3). History
-   * truncation (§4.5) and the in-place "old revision" lookup use this list; a revision created in this
+   * The CloneSet's revisions as listed at the start of the reconcile, sorted (docs/spec/cloneset.md §4.3). History
+   * truncation (docs/spec/cloneset.md §4.5) and the in-place "old revision" lookup use this list; a revision created in this
    * step is not in it.
    */
   revisions: ControllerRevision[];

@@ -1,5 +1,5 @@
-// The VolumeClaimTemplates hash annotated on each new CloneSet revision (spec cloneset §4.4).
-// Only equality between hashes produced here matters (inplace spec §1.2, gate
+// The VolumeClaimTemplates hash annotated on each new CloneSet revision (docs/spec/cloneset.md §4.4).
+// Only equality between hashes produced here matters (docs/spec/inplace-and-lifecycle.md §1.2, gate
 // RecreatePodWhenChangeVCTInCloneSetGate), so the bytes hashed are our canonical JSON rather than Go's
 // DeepHashObject dump; the hash function is the same FNV-1a 32.
 import type { CloneSet } from '@coxswain/kruise-api';

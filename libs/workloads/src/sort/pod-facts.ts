@@ -1,4 +1,4 @@
-// Kubernetes-level facts about one pod that pod orderings compare (CloneSet's spec/cloneset.md §7.4 and
+// Kubernetes-level facts about one pod that pod orderings compare (CloneSet's docs/spec/cloneset.md §7.4 and
 // §8.2, the ReplicaSet's deletion order): the Ready condition and when it became True, the phase
 // ordinal, the highest container restart count, the creation time, the pod-deletion-cost annotation and
 // the lifecycle state label. They mirror k8s.io/kubernetes pkg/api/v1/pod and pkg/controller

@@ -1,5 +1,5 @@
-// Re-sort update candidates by a priorityStrategy (spec/cloneset.md §8.2 step 2; Advanced StatefulSet's
-// unorderedUpdate uses the same rules, advanced-statefulset.md §4.6: Kruise's updatesort package serves
+// Re-sort update candidates by a priorityStrategy (docs/spec/cloneset.md §8.2 step 2; Advanced StatefulSet's
+// unorderedUpdate uses the same rules, docs/spec/advanced-statefulset.md §4.6: Kruise's updatesort package serves
 // both). The sort is stable, so pods of equal priority keep the order the previous step gave them.
 import { Selector, type Pod, type UpdatePriorityStrategy } from '@coxswain/kruise-api';
 import { podLabel } from './labels.js';

@@ -80,7 +80,7 @@ export class StatefulSetController {
       const requests = owner(pod);
       return requests.length > 0 || pod.metadata.ownerReferences?.some((r) => r.controller === true) ? requests : this.setsMatching(pod, true);
     });
-    // A claim being deleted or losing an owner can unblock a creation (§4.3 step 3).
+    // A claim being deleted or losing an owner can unblock a creation (docs/spec/advanced-statefulset.md §4.3 step 3).
     this.controller.watches(this.informers.pvcs, (claim: PersistentVolumeClaim) => this.setsMatching(claim, false));
     this.informers.sets.addEventHandler({ onDelete: (set) => this.plans.delete(requestKey({ namespace: set.metadata.namespace, name: set.metadata.name! })) });
     this.observeScaleEvents(this.informers.pods, owner);

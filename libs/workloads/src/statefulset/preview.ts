@@ -1,4 +1,4 @@
-// §3 without its write: the revisions the next reconcile would use, for the `plan` query and planNow.
+// docs/spec/advanced-statefulset.md §3 without its write: the revisions the next reconcile would use, for the `plan` query and planNow.
 import type { ControllerRevision, StatefulSet } from '@coxswain/kruise-api';
 import { revisionsForCloneSet, selectCurrentRevision, selectRevisions, sortRevisions } from '../revision/revision-selection.js';
 import { statefulSetRevisions } from './revision.js';

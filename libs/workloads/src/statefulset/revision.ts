@@ -1,4 +1,4 @@
-// StatefulSet ControllerRevisions (spec/advanced-statefulset.md §3): CloneSet's hashing, naming and
+// StatefulSet ControllerRevisions (docs/spec/advanced-statefulset.md §3): CloneSet's hashing, naming and
 // selection, with the StatefulSet as controller and the set's annotations only (no volumeClaimTemplates
 // hash). Orphaned revisions that match the selector are adopted. Pure.
 import type { ControllerRevision, StatefulSet } from '@coxswain/kruise-api';

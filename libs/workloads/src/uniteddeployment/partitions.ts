@@ -1,4 +1,4 @@
-// Manual update (spec/uniteddeployment.md §5): each subset's partition is its entry in
+// Manual update (docs/spec/uniteddeployment.md §5): each subset's partition is its entry in
 // updateStrategy.manualUpdate.partitions (0 without one), capped at the replicas allocated to it. Pure.
 import type { UnitedDeployment } from '@coxswain/kruise-api';
 

@@ -1,7 +1,7 @@
-// One UnitedDeployment pass as a pure function (spec/uniteddeployment.md §6.3 steps 2, 4, 6–9): subset
+// One UnitedDeployment pass as a pure function (docs/spec/uniteddeployment.md §6.3 steps 2, 4, 6–9): subset
 // status entries, the UnitedDeploymentUpdated condition, Adaptive's look at each subset, the
 // allocation (with a reason per subset) and the partitions, which subset workloads to create, delete
-// and update (§3.3), and the status the pass leads to. The reconciler resolves revisions and discovers
+// and update (docs/spec/uniteddeployment.md §3.3), and the status the pass leads to. The reconciler resolves revisions and discovers
 // the subsets before, and applies the operations after.
 import {
   ANNOTATION_SUBSET_PATCH, LABEL_KRUISE_CONTROLLER_REVISION_HASH, isAdaptive, rescheduleCriticalMs, shouldReserveUnschedulablePods, unschedulableDurationMs,
@@ -73,7 +73,7 @@ export interface UnitedDeploymentPlanInput {
   ud: UnitedDeployment;
   adapter: SubsetAdapter;
   updateRevision: string;
-  /** The internal current revision (§6.1): the listed one status.currentRevision names, else the update revision. */
+  /** The internal current revision (docs/spec/uniteddeployment.md §6.1): the listed one status.currentRevision names, else the update revision. */
   currentRevision: string;
   /** The discovered subsets by subset name (duplicates already set aside). */
   subsets: ReadonlyMap<string, SubsetObservation>;
@@ -188,7 +188,7 @@ function subsetOfPod(subsets: ReadonlyMap<string, SubsetObservation>, pod: Pod):
   return '';
 }
 
-/** §3.3: creates and deletes (sorted by name), owned workloads of other kinds, then the updates needed. */
+/** docs/spec/uniteddeployment.md §3.3: creates and deletes (sorted by name), owned workloads of other kinds, then the updates needed. */
 function manageSubsets(
   input: UnitedDeploymentPlanInput, allocated: ReadonlyMap<string, number>, partitions: ReadonlyMap<string, number>,
   counts: ReadonlyMap<string, SubsetCounts>, schedulability: (name: string) => SubsetSchedulability | undefined,

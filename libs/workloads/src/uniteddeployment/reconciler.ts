@@ -1,4 +1,4 @@
-// The UnitedDeployment reconcile (spec/uniteddeployment.md §6.3): wait for the cache to show the last
+// The UnitedDeployment reconcile (docs/spec/uniteddeployment.md §6.3): wait for the cache to show the last
 // status write, resolve revisions (history first), discover the subset workloads (claim, drop
 // duplicates), plan the pass with the pure planner, then write: reserved-pod labels, subset creations
 // and deletions (slow start), subset updates (get, render, update; 5 attempts), and the status. An
@@ -130,7 +130,7 @@ export class UnitedDeploymentReconciler implements Reconciler {
     return plan.requeueAfterMs !== undefined ? { requeueAfterMs: plan.requeueAfterMs } : {};
   }
 
-  /** §6.1: claim, cut history, resolve the update revision (writing it); or, without writes, preview it. */
+  /** docs/spec/uniteddeployment.md §6.1: claim, cut history, resolve the update revision (writing it); or, without writes, preview it. */
   private async resolveRevisions(ud: UnitedDeployment, write: boolean): Promise<{ update: string; current: string }> {
     const { deps } = this;
     try {
@@ -157,7 +157,7 @@ export class UnitedDeploymentReconciler implements Reconciler {
     }
   }
 
-  /** §3.1: adopt and release workloads, delete duplicate subsets (NotFound is fine). */
+  /** docs/spec/uniteddeployment.md §3.1: adopt and release workloads, delete duplicate subsets (NotFound is fine). */
   private async tidySubsets(ud: UnitedDeployment, view: UnitedDeploymentView): Promise<void> {
     const { deps } = this;
     try {
@@ -186,7 +186,7 @@ export class UnitedDeploymentReconciler implements Reconciler {
     }
   }
 
-  /** §3.3 provisioning: creations in slow-start batches, then deletions; the first failure ends it. */
+  /** docs/spec/uniteddeployment.md §3.3 provisioning: creations in slow-start batches, then deletions; the first failure ends it. */
   private async provision(key: string, ud: UnitedDeployment, adapter: SubsetAdapter, revision: string, operations: readonly UnitedDeploymentOperation[]): Promise<void> {
     const { deps } = this;
     const creates = operations.filter((o): o is Extract<UnitedDeploymentOperation, { op: 'createSubset' }> => o.op === 'createSubset');
@@ -217,7 +217,7 @@ export class UnitedDeploymentReconciler implements Reconciler {
     }
   }
 
-  /** §3.3 updates in slow-start batches: each re-reads the workload, renders it and writes it (5 attempts). */
+  /** docs/spec/uniteddeployment.md §3.3 updates in slow-start batches: each re-reads the workload, renders it and writes it (5 attempts). */
   private async updateSubsets(ud: UnitedDeployment, view: UnitedDeploymentView, revision: string, operations: readonly UnitedDeploymentOperation[]): Promise<void> {
     const updates = operations.filter((o): o is Extract<UnitedDeploymentOperation, { op: 'updateSubset' }> => o.op === 'updateSubset');
     const errors: string[] = [];

@@ -1,4 +1,4 @@
-// ApplySubsetTemplate (spec/uniteddeployment.md §3.2): a subset workload rendered from the
+// ApplySubsetTemplate (docs/spec/uniteddeployment.md §3.2): a subset workload rendered from the
 // UnitedDeployment's template, onto a fresh object (create) or onto the current one (update; its spec
 // is replaced, so manual edits do not survive). The subset's nodeSelectorTerm and tolerations are
 // attached to the pod template first, then its patch is merged into the pod template. Pure.

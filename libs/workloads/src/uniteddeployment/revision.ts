@@ -1,4 +1,4 @@
-// UnitedDeployment ControllerRevisions (spec/uniteddeployment.md §6.1). What is versioned is the whole
+// UnitedDeployment ControllerRevisions (docs/spec/uniteddeployment.md §6.1). What is versioned is the whole
 // spec.template (all four slots) with "$patch":"replace"; topology, replicas, partitions and patches
 // are not, so changing them never makes a revision. Revisions carry the template labels of a
 // (Advanced) StatefulSet or Deployment template — not of a CloneSet template, so with one they never

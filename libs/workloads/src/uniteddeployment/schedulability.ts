@@ -1,7 +1,7 @@
-// Adaptive scheduling's look at each existing subset before allocation (spec/uniteddeployment.md §4):
+// Adaptive scheduling's look at each existing subset before allocation (docs/spec/uniteddeployment.md §4):
 // pods Pending-unschedulable past rescheduleCriticalSeconds mark the subset Schedulable=False for
-// unschedulableDuration (§4.1); with reserveUnschedulablePods, pods are labelled reserved or not and the
-// subset is unschedulable while any is reserved (§4.2). Pure: it edits the working subset statuses it
+// unschedulableDuration (docs/spec/uniteddeployment.md §4.1); with reserveUnschedulablePods, pods are labelled reserved or not and the
+// subset is unschedulable while any is reserved (docs/spec/uniteddeployment.md §4.2). Pure: it edits the working subset statuses it
 // is given and returns what to write on pods and when to look again.
 import {
   CONDITION_POD_SCHEDULED, CONDITION_READY, LABEL_KRUISE_CONTROLLER_REVISION_HASH, LABEL_RESERVED_POD, REASON_UNSCHEDULABLE,
@@ -23,10 +23,10 @@ export interface SubsetSchedulability {
   unschedulable: boolean;
   /** Reservation: the Schedulable condition was False at the start of the pass. */
   marked: boolean;
-  /** §4.1: pods pending past rescheduleCriticalSeconds; §4.2: reserved pods. */
+  /** docs/spec/uniteddeployment.md §4.1: pods pending past rescheduleCriticalSeconds; docs/spec/uniteddeployment.md §4.2: reserved pods. */
   unavailablePods: number;
   reservedPods: number;
-  /** §4.2: pods of an old revision kept reserved because the update timed out. */
+  /** docs/spec/uniteddeployment.md §4.2: pods of an old revision kept reserved because the update timed out. */
   updateTimeoutPods: number;
   /** When the subset's Schedulable=False ends (the condition's transition + unschedulableDuration). */
   recoversAt?: number;
@@ -49,7 +49,7 @@ export interface SchedulabilityInput {
   /** Working copies, edited in place (conditions). */
   statuses: Map<string, UnitedDeploymentSubsetStatus>;
   updateRevision: string;
-  /** The UnitedDeploymentUpdated condition as this pass set it (§4.2's update timeout). */
+  /** The UnitedDeploymentUpdated condition as this pass set it (docs/spec/uniteddeployment.md §4.2's update timeout). */
   updatedCondition: UnitedDeploymentCondition | undefined;
   rescheduleCriticalMs: number;
   unschedulableDurationMs: number;
@@ -95,7 +95,7 @@ export function assessSchedulability(input: SchedulabilityInput): Schedulability
   return result;
 }
 
-/** §4.1. */
+/** docs/spec/uniteddeployment.md §4.1. */
 function adaptive(subset: ExistingSubset, status: UnitedDeploymentSubsetStatus, input: SchedulabilityInput, result: SchedulabilityResult): SubsetSchedulability {
   const { now } = input;
   const out: SubsetSchedulability = { unschedulable: false, marked: false, unavailablePods: 0, reservedPods: 0, updateTimeoutPods: 0 };
@@ -129,7 +129,7 @@ function adaptive(subset: ExistingSubset, status: UnitedDeploymentSubsetStatus, 
   return out;
 }
 
-/** §4.2. */
+/** docs/spec/uniteddeployment.md §4.2. */
 function reservation(subset: ExistingSubset, status: UnitedDeploymentSubsetStatus, input: SchedulabilityInput, result: SchedulabilityResult): SubsetSchedulability {
   const { now } = input;
   const out: SubsetSchedulability = { unschedulable: false, marked: schedulableCondition(status)?.status === 'False', unavailablePods: 0, reservedPods: 0, updateTimeoutPods: 0 };
@@ -174,7 +174,7 @@ function reservedState(pod: Pod, label: string | undefined, input: Schedulabilit
   }
   // A pod of an older revision: reserved once the update (UnitedDeploymentUpdated False) has run longer
   // than rescheduleCriticalSeconds. While the condition is True no update is under way: with a CloneSet
-  // template it always is (§6.1), and pods a partition holds back must not count as reserved.
+  // template it always is (docs/spec/uniteddeployment.md §6.1), and pods a partition holds back must not count as reserved.
   const updating = input.updatedCondition?.status === 'False';
   const since = updating ? timestampMillis(input.updatedCondition?.lastTransitionTime) : undefined;
   if (since === undefined) return { reserved: false };

@@ -1,4 +1,4 @@
-// A UnitedDeployment's status (spec/uniteddeployment.md §6.2, §6.3 step 2): subset status entries
+// A UnitedDeployment's status (docs/spec/uniteddeployment.md §6.2, §6.3 step 2): subset status entries
 // appended for every topology subset ever seen, the UnitedDeployment conditions, and the totals over
 // the subsets that existed at the start of the pass. Pure.
 import {
@@ -73,7 +73,7 @@ export interface StatusTotalsInput {
   reserve: boolean;
 }
 
-/** §6.2: totals, subset entries, revisions and the label selector, written into `status`. */
+/** docs/spec/uniteddeployment.md §6.2: totals, subset entries, revisions and the label selector, written into `status`. */
 export function completeStatus({ ud, status, existing, allocated, partitions, currentRevision, updateRevision, reserve }: StatusTotalsInput): UnitedDeploymentStatus {
   let replicas = 0;
   let reservedPods = 0;

@@ -1,5 +1,5 @@
 // Kubernetes' strategic merge patch, applied to a pod template (what a UnitedDeployment subset `patch`
-// does, spec/uniteddeployment.md §3.2). Maps merge key by key and `null` deletes; lists of the pod
+// does, docs/spec/uniteddeployment.md §3.2). Maps merge key by key and `null` deletes; lists of the pod
 // template that Kubernetes merges (containers by name, ports by containerPort, ...) merge item by item
 // on their key, every other list is replaced. Directives: `$patch: replace|delete` on a map, a list item
 // `{"$patch": "delete", <key>: ...}`, a list item `{"$patch": "replace"}`, `$deleteFromPrimitiveList/<f>`

@@ -1,4 +1,4 @@
-// Which subset workloads a UnitedDeployment has (spec/uniteddeployment.md §3.1) and what is read off
+// Which subset workloads a UnitedDeployment has (docs/spec/uniteddeployment.md §3.1) and what is read off
 // each: workloads of the template's kind matching the selector are claimed, grouped by their
 // apps.kruise.io/subset-name label (none or empty: ignored), the first of a group kept and the others
 // deleted; owned workloads of the other three kinds are deleted. Per subset, the pods at the update

@@ -1,4 +1,4 @@
-// How the library's folders may depend on each other (design.md "Layers"): no workload kind's folder
+// How the library's folders may depend on each other (docs/architecture.md "Layers"): no workload kind's folder
 // imports another kind's (what two kinds share lives in a neutral folder: pod/, sort/, revision/, …),
 // and no source file reaches itself through its imports, type-only ones included. kinds/ is the
 // registry of every kind and index.ts the package's face: both import every kind by design.

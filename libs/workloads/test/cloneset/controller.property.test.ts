@@ -1,7 +1,7 @@
 // Randomized CloneSet runs against the embedded cluster: random spec edits (image, replicas, partition,
 // maxUnavailable, maxSurge), injected failures (images that fail to pull, never-ready pods, pods deleted
 // behind the controller's back, node outages) and time passing. Every controller write and every pod
-// change is held to the invariants of design.md's quality bars, in the exact form spec/cloneset.md gives
+// change is held to the invariants of the quality bars (docs/architecture.md §5), in the exact form docs/spec/cloneset.md gives
 // them; after the sequence the failures are healed and the CloneSet must converge.
 //
 // Replay a failure: fast-check prints `seed` and `path`; run with FC_SEED=<seed> FC_PATH=<path> (FC_SHRINK=1
@@ -27,12 +27,12 @@ const FINAL_IMAGE = 'nginx:final';
 const CONVERGENCE_LIMIT_MS = 120_000;
 
 // ---------------------------------------------------------------------------------------------
-// The oracle: spec §3.1 / §3.2 and §6 "available", re-derived here rather than imported, so a bug in
+// The oracle: docs/spec/cloneset.md §3.1 / docs/spec/cloneset.md §3.2 and §6 "available", re-derived here rather than imported, so a bug in
 // the library's own resolution cannot hide behind itself.
 
 type IntOrString = number | string;
 
-/** Parser K (§3.1): ints as is; strings lose every '%' and are a percentage; a parse error is 0. */
+/** Parser K (docs/spec/cloneset.md §3.1): ints as is; strings lose every '%' and are a percentage; a parse error is 0. */
 function parseK(value: IntOrString, total: number, roundUp: boolean): number {
   if (typeof value === 'number') return value;
   const digits = value.replace(/%/g, '');
@@ -41,7 +41,7 @@ function parseK(value: IntOrString, total: number, roundUp: boolean): number {
   return roundUp ? Math.ceil(scaled) : Math.floor(scaled);
 }
 
-/** Parser P (§3.1) for the partitions this test generates (ints and "N%"). */
+/** Parser P (docs/spec/cloneset.md §3.1) for the partitions this test generates (ints and "N%"). */
 function resolvePartition(value: IntOrString | undefined, replicas: number): number {
   if (value === undefined || value === null) return 0;
   let p = typeof value === 'number' ? value : Math.ceil((parseFloat(value.slice(0, -1)) * replicas) / 100);
@@ -60,7 +60,7 @@ interface Budget {
   U: number;
 }
 
-/** §3.2 for a stored (v1beta1) CloneSet. */
+/** docs/spec/cloneset.md §3.2 for a stored (v1beta1) CloneSet. */
 function budgetOf(cs: CloneSet): Budget {
   const R = cs.spec.replicas ?? 1;
   const rolling = cs.spec.updateStrategy?.rollingUpdate as
@@ -77,7 +77,7 @@ function isActivePod(p: Pod): boolean {
   return p.status?.phase !== 'Succeeded' && p.status?.phase !== 'Failed' && !p.metadata.deletionTimestamp;
 }
 
-/** §6 available(pod) with minReadySeconds 0, which is also §7.1 ready(pod): this test never sets minReadySeconds. */
+/** docs/spec/cloneset.md §6 available(pod) with minReadySeconds 0, which is also docs/spec/cloneset.md §7.1 ready(pod): this test never sets minReadySeconds. */
 function isAvailablePod(p: Pod): boolean {
   const state = p.metadata.labels?.[LABEL_LIFECYCLE_STATE] ?? '';
   if (state !== '' && state !== LIFECYCLE_STATES.Normal) return false;
@@ -103,19 +103,19 @@ const templateImageOf = (cs: CloneSet): string | undefined => cs.spec.template.s
 // The monitor.
 //
 // Invariant 1 — unavailability. The controller may never take an available pod out of service beyond
-// its budget. Spec §6/§7.1/§8.3 make that budget precise, and it is not simply "unavailable <= U":
+// its budget. docs/spec/cloneset.md §6/§7.1/§8.3 make that budget precise, and it is not simply "unavailable <= U":
 //   * it is computed over what the controller saw when it planned the pass (S = the active pods the
-//     reconcile read from its cache, cs = the CloneSet it read), for cs's numbers R and U (§3.2);
+//     reconcile read from its cache, cs = the CloneSet it read), for cs's numbers R and U (docs/spec/cloneset.md §3.2);
 //   * surplus pods count: the budget is U + (|S| - R), so with surge pods (or before a scale-down has
 //     finished) more pods may be unavailable, as long as R - U stay available;
-//   * §6 "unavailable" (unavail6) = PreparingDelete pods + pods neither available nor specified-delete.
+//   * docs/spec/cloneset.md §6 "unavailable" (unavail6) = PreparingDelete pods + pods neither available nor specified-delete.
 //     Specified-delete pods are never counted unavailable (they are in toDel), so an unready pod already
 //     marked for recreation does not use budget — deleting it and a ready marked pod in one pass may
 //     leave fewer than R - U pods available (Kruise behaves exactly so);
-//   * §7.1: non-ready pods may always be deleted; each ready pod deleted consumes deleteReadyLimit.
+//   * docs/spec/cloneset.md §7.1: non-ready pods may always be deleted; each ready pod deleted consumes deleteReadyLimit.
 // Checked at each pod delete the controller sends, in send order within the pass:
 //   (1a) readyDeletedSoFarInPass <= U + |S| - R - unavail6(S)              (= deleteReadyLimit)
-// and at each ReCreate mark (specified-delete patch), §8.3 limitUpdateIndexes with
+// and at each ReCreate mark (specified-delete patch), docs/spec/cloneset.md §8.3 limitUpdateIndexes with
 // updateMaxUnavailable = U + |S| - R:
 //   (1b) targetUnavailable(S) + marksSoFarInPass <= updateMaxUnavailable, and for an available pod also
 //        unavailable(S, any revision, specified or not) + availableMarkedSoFarInPass <= updateMaxUnavailable
@@ -123,15 +123,15 @@ const templateImageOf = (cs: CloneSet): string | undefined => cs.spec.template.s
 // between the controller's read and its write is a race the controller cannot see, not a violation.
 // What the controller must see is its own past, hence
 //   (1c) every pod whose deletion the controller had got accepted before a pass began is not active in S
-//        (the scale expectations, §5.3, exist precisely for this).
+//        (the scale expectations, docs/spec/cloneset.md §5.3, exist precisely for this).
 // And every pod that starts terminating was deleted either by the controller (checked above) or by the
 // test's own injected failures.
 //
 // Invariant 2 — surge. Pods are only ever added by the controller, and a pass creates at most
-// R + useSurge - |S| pods (§6, §7.1 b) with useSurge <= maxSurge. So, at every pod ADDED event:
+// R + useSurge - |S| pods (docs/spec/cloneset.md §6, §7.1 b) with useSurge <= maxSurge. So, at every pod ADDED event:
 //   (2)  |active pods| <= R + maxSurge of the CloneSet the creating pass read.
 // Pods beyond a *lowered* bound (replicas or maxSurge decreased) are legal leftovers until scale-down
-// removes them — which may take several passes, since scale-down waits for specified deletes (§7.1 e) —
+// removes them — which may take several passes, since scale-down waits for specified deletes (docs/spec/cloneset.md §7.1 e) —
 // and a pass that read the previous generation may still create up to that generation's bound; but no
 // creation may take the count above the bound of the CloneSet its pass read, so once the controller has
 // observed the current generation the count never grows beyond the current bound.
@@ -466,7 +466,7 @@ async function runScenario(scenario: Scenario): Promise<RunResult> {
       try {
         await store.patch(CLONESET_REF, NS, NAME, { spec });
       } catch (err) {
-        // maxUnavailable and maxSurge both below 1 is rejected by validation (§1.4): the edit just does not happen.
+        // maxUnavailable and maxSurge both below 1 is rejected by validation (docs/spec/cloneset.md §1.4): the edit just does not happen.
         if (!isApiError(err, 'Invalid')) throw err;
       }
     };
@@ -558,7 +558,7 @@ async function runScenario(scenario: Scenario): Promise<RunResult> {
 /**
  * Invariant 4: with nodes healthy, failure injection removed and a good image, within
  * CONVERGENCE_LIMIT_MS the status reports replicas == availableReplicas == spec.replicas, updatedReplicas
- * == spec.replicas - partition (§3.1) — all of them available — and observedGeneration == generation;
+ * == spec.replicas - partition (docs/spec/cloneset.md §3.1) — all of them available — and observedGeneration == generation;
  * and the pods themselves agree.
  */
 async function converge(env: CloneSetEnv, monitor: InvariantMonitor): Promise<void> {
@@ -653,7 +653,7 @@ describe('the invariant monitor itself', () => {
   const del = (name: string): TappedWrite => ({ verb: 'delete', kind: 'Pod', namespace: NS, name, deleteOptions: { preconditions: { uid: `uid-${name}` } } });
   const mark = (name: string): TappedWrite => ({ verb: 'patch', kind: 'Pod', namespace: NS, name, patch: { metadata: { labels: { [LABEL_SPECIFIED_DELETE]: 'true' } } } });
 
-  it('resolves §3.1/§3.2 numbers like the spec examples', () => {
+  it('resolves docs/spec/cloneset.md §3.1/§3.2 numbers like the spec examples', () => {
     expect(budgetOf(cs(5, '30%'))).toEqual({ R: 5, P: 0, S: 0, U: 2 });
     expect(budgetOf(cs(5, '30%', '30%'))).toEqual({ R: 5, P: 0, S: 2, U: 1 });
     expect([resolvePartition('99%', 5), resolvePartition('100%', 5), resolvePartition('20%', 5), resolvePartition(7, 5), resolvePartition('99%', 1)]).toEqual([4, 5, 1, 5, 1]);

@@ -230,7 +230,7 @@ spec:
   });
 });
 
-describe('CloneSet controller: slow start across reconciles (spec cloneset §7.2)', () => {
+describe('CloneSet controller: slow start across reconciles (docs/spec/cloneset.md §7.2)', () => {
   it('a scale-up split over reconciles continues one doubling; the next scale-up starts at one again', async () => {
     await env.stop();
     // Pod creations started in the same turn of the event loop are one slow-start batch.

@@ -58,7 +58,7 @@ function run(row: Omit<Row, 'name' | 'expected'>): CloneSetDiffs {
   return calculateDiffs(input);
 }
 
-// §6 worked vectors. P, S, U are the §3.2 resolutions the spec states (e.g. "99%" of 5 → 4).
+// docs/spec/cloneset.md §6 worked vectors. P, S, U are the docs/spec/cloneset.md §3.2 resolutions the spec states (e.g. "99%" of 5 → 4).
 const workedVectors: Row[] = [
   { name: '1: R5 "99%"/"30%"/"30%", 5 old r', R: 5, P: 4, S: 2, U: 1, pods: oldReady(5),
     expected: { scaleUpNum: 1, scaleUpLimit: 1, useSurge: 1, updateNum: 1, updateMaxUnavailable: 1 } },
@@ -158,7 +158,7 @@ const ruleRows: Row[] = [
     expected: { scaleDownNum: 2, deleteReadyLimit: 2 } },
 ];
 
-describe('calculateDiffs — §6 worked vectors', () => {
+describe('calculateDiffs — docs/spec/cloneset.md §6 worked vectors', () => {
   it.each(workedVectors.map((r) => [r.name, r] as const))('%s', (_name, row) => {
     expect(run(row)).toEqual({ ...ZERO, ...row.expected });
   });

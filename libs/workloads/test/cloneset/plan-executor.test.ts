@@ -123,7 +123,7 @@ async function creations(count: number, failing: ReadonlySet<string> = new Set()
   return { ...env, deps: { ...env.deps, client }, operations, batches, inFlight: () => inFlight };
 }
 
-describe('CloneSet slow start (spec cloneset §7.2)', () => {
+describe('CloneSet slow start (docs/spec/cloneset.md §7.2)', () => {
   it.each([
     { label: 'a new scale-up doubles from one', count: 10, first: 1, batches: [1, 2, 4, 3], next: 16 },
     { label: 'a continued one starts where the last stopped', count: 500, first: 512, batches: [500], next: 1024 },

@@ -1,4 +1,4 @@
-// The composed CloneSet planner (spec cloneset §5.2, §7.1, §8.1), step by step over an in-memory set of
+// The composed CloneSet planner (docs/spec/cloneset.md §5.2, §7.1, §8.1), step by step over an in-memory set of
 // pods that become Running and Ready at once: the docs' worked examples and the plan's explanations.
 import { describe, expect, it } from '@jest/globals';
 import { DEFAULT_FEATURE_GATES, type CloneSet, type ControllerRevision, type Pod } from '@coxswain/kruise-api';

@@ -81,7 +81,7 @@ describe('computeStatus — currentRevision', () => {
     expect(compute(cs, [readyPod('bbbbb'), readyPod(UPD), readyPod('other-bbbbb')]).status.currentRevision).toBe(UPD);
   });
 
-  it('keeps §4.3 current revision while a pod is old or the count differs', () => {
+  it('keeps docs/spec/cloneset.md §4.3 current revision while a pod is old or the count differs', () => {
     expect(compute(cs, [readyPod(CUR), readyPod(UPD), readyPod(UPD)]).status.currentRevision).toBe(CUR);
     expect(compute(cs, times(4, () => readyPod(UPD))).status.currentRevision).toBe(CUR);
     expect(compute(cs, times(2, () => readyPod(UPD))).status.currentRevision).toBe(CUR);

@@ -1,4 +1,4 @@
-// The in-place decision (spec inplace-and-lifecycle §1.1–§1.6): every row of the §1.2 table.
+// The in-place decision (docs/spec/inplace-and-lifecycle.md §1.1–§1.6): every row of the docs/spec/inplace-and-lifecycle.md §1.2 table.
 import { describe, expect, it } from '@jest/globals';
 import type { Container, InPlaceUpdateSpec, PodTemplateSpec } from '@coxswain/kruise-api';
 import { FeatureGates } from '@coxswain/kruise-api';
@@ -24,7 +24,7 @@ function metadataPatch(s: InPlaceUpdateSpec | undefined): unknown {
   return JSON.parse(Buffer.from(s!.metaDataPatch!, 'base64').toString('utf8'));
 }
 
-describe('§1.2 in-place-able changes', () => {
+describe('docs/spec/inplace-and-lifecycle.md §1.2 in-place-able changes', () => {
   it('image replaced → in place, keyed by container name', () => {
     expect(spec(base, vary((t) => (t.spec.containers[1]!.image = 'proxy:s2')))).toEqual({ revision: 'web-new2', containerImages: { sidecar: 'proxy:s2' } });
   });
@@ -81,7 +81,7 @@ describe('§1.2 in-place-able changes', () => {
   });
 });
 
-describe('§1.3 env from metadata', () => {
+describe('docs/spec/inplace-and-lifecycle.md §1.3 env from metadata', () => {
   const reader: Container = {
     name: 'reader',
     image: 'r:1',
@@ -146,7 +146,7 @@ describe('§1.3 env from metadata', () => {
   });
 });
 
-describe('§1.2 recreate-forcing changes', () => {
+describe('docs/spec/inplace-and-lifecycle.md §1.2 recreate-forcing changes', () => {
   it.each([
     ['env value', (t: PodTemplateSpec) => { t.spec.containers[0]!.env![0]!.value = 'dev'; }],
     ['env added', (t: PodTemplateSpec) => { t.spec.containers[0]!.env!.push({ name: 'X', value: '1' }); }],
@@ -177,7 +177,7 @@ describe('§1.2 recreate-forcing changes', () => {
   });
 });
 
-describe('§1.2 volumeClaimTemplates hash (gate RecreatePodWhenChangeVCTInCloneSetGate)', () => {
+describe('docs/spec/inplace-and-lifecycle.md §1.2 volumeClaimTemplates hash (gate RecreatePodWhenChangeVCTInCloneSetGate)', () => {
   const key = 'kruise.io/cloneset-volumeclaimtemplate-hash';
   const to = vary((t) => (t.spec.containers[0]!.image = 'app:v2'));
   const run = (a: string | undefined, b: string | undefined, gate: boolean, ignore = false) =>
@@ -198,7 +198,7 @@ describe('§1.2 volumeClaimTemplates hash (gate RecreatePodWhenChangeVCTInCloneS
   });
 });
 
-describe('§1.5 vertical scaling (gate InPlaceWorkloadVerticalScaling)', () => {
+describe('docs/spec/inplace-and-lifecycle.md §1.5 vertical scaling (gate InPlaceWorkloadVerticalScaling)', () => {
   const sized = template([{ name: 'main', image: 'app:v1', resources: { requests: { cpu: '100m', memory: '128Mi' }, limits: { cpu: '200m', memory: '256Mi' } } }]);
   const edit = (f: (t: PodTemplateSpec) => void) => {
     const t = structuredClone(sized);
@@ -241,7 +241,7 @@ describe('inPlaceGates', () => {
   });
 });
 
-describe('§1.6 who may choose in-place', () => {
+describe('docs/spec/inplace-and-lifecycle.md §1.6 who may choose in-place', () => {
   const image = vary((t) => (t.spec.containers[0]!.image = 'app:v2'));
   const env = vary((t) => (t.spec.containers[0]!.env![0]!.value = 'dev'));
   const old = revision('web-1', base);

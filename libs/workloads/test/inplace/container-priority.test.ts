@@ -1,4 +1,4 @@
-// Container priorities and batches (spec inplace-and-lifecycle §2.3, §2.4).
+// Container priorities and batches (docs/spec/inplace-and-lifecycle.md §2.3, §2.4).
 import { describe, expect, it } from '@jest/globals';
 import type { Container, InPlaceUpdateSpec, Pod } from '@coxswain/kruise-api';
 import {
@@ -67,7 +67,7 @@ describe('launch priorities the pod webhook assigns', () => {
   });
 });
 
-describe('selectContainerBatch (§2.3)', () => {
+describe('selectContainerBatch (docs/spec/inplace-and-lifecycle.md §2.3)', () => {
   const images = (...names: string[]): InPlaceUpdateSpec => ({ revision: 'r', containerImages: Object.fromEntries(names.map((n) => [n, `${n}:2`])) });
 
   it.each([

@@ -1,5 +1,5 @@
 // The JSON-patch diff behind the in-place decision and the metadata strategic-merge patch (spec
-// inplace-and-lifecycle §1.1, §2.3).
+// docs/spec/inplace-and-lifecycle.md §1.1, §2.3).
 import { describe, expect, it } from '@jest/globals';
 import { createJsonPatch, escapePointerSegment, unescapePointerSegment } from '../../src/inplace/json-patch.js';
 import { applyMetadataPatch, createMetadataPatch } from '../../src/inplace/metadata-patch.js';

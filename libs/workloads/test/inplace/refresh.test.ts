@@ -1,4 +1,4 @@
-// Completion detection (spec inplace-and-lifecycle §2.7) and the refresh decisions (§2.6) outside the
+// Completion detection (docs/spec/inplace-and-lifecycle.md §2.7) and the refresh decisions (docs/spec/inplace-and-lifecycle.md §2.6) outside the
 // worked example's happy path.
 import { describe, expect, it } from '@jest/globals';
 import type { InPlaceUpdateState, Pod } from '@coxswain/kruise-api';
@@ -27,7 +27,7 @@ function running(image: string, imageID: string, specImage = 'app:v2'): Pod {
   return pod;
 }
 
-describe('§2.7 isInPlaceUpdateCompleted', () => {
+describe('docs/spec/inplace-and-lifecycle.md §2.7 isInPlaceUpdateCompleted', () => {
   const recorded = { main: { imageID: 'id-old' } };
 
   it.each([
@@ -118,7 +118,7 @@ describe('§2.7 isInPlaceUpdateCompleted', () => {
   });
 });
 
-describe('§2.6 refreshInPlaceUpdate', () => {
+describe('docs/spec/inplace-and-lifecycle.md §2.6 refreshInPlaceUpdate', () => {
   it('a brand-new pod gets InPlaceUpdateReady=True on its first refresh', () => {
     const pod = podOf(t, 'web-new2');
     pod.status!.conditions = pod.status!.conditions!.filter((c) => c.type !== 'InPlaceUpdateReady');

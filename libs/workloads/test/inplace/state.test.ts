@@ -1,4 +1,4 @@
-// The state and grace annotations (spec inplace-and-lifecycle §1.4, §2.8): exact JSON, round trips,
+// The state and grace annotations (docs/spec/inplace-and-lifecycle.md §1.4, §2.8): exact JSON, round trips,
 // legacy keys, and tolerant decoding of anything malformed.
 import { describe, expect, it } from '@jest/globals';
 import type { InPlaceUpdateSpec, InPlaceUpdateState } from '@coxswain/kruise-api';
@@ -101,7 +101,7 @@ describe('hasNextBatch', () => {
   });
 });
 
-describe('grace annotation (UpdateSpec JSON, §1.4)', () => {
+describe('grace annotation (UpdateSpec JSON, docs/spec/inplace-and-lifecycle.md §1.4)', () => {
   const spec: InPlaceUpdateSpec = {
     revision: 'web-2',
     containerImages: { sidecar: 'proxy:s2', main: 'app:v2' },

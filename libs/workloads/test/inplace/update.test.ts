@@ -1,4 +1,4 @@
-// Readiness gate and the two writes that start an in-place update (spec inplace-and-lifecycle §2.1,
+// Readiness gate and the two writes that start an in-place update (docs/spec/inplace-and-lifecycle.md §2.1,
 // §2.2, §2.5).
 import { describe, expect, it } from '@jest/globals';
 import type { InPlaceUpdateSpec, Pod } from '@coxswain/kruise-api';
@@ -11,7 +11,7 @@ import { condition, graceOf, podOf, stateOf, T0, template } from './fixtures.js'
 const t = template([{ name: 'main', image: 'app:v1' }, { name: 'sidecar', image: 'proxy:s1' }]);
 const imageSpec: InPlaceUpdateSpec = { revision: 'web-new2', containerImages: { main: 'app:v2' } };
 
-describe('§2.1 the InPlaceUpdateReady readiness gate', () => {
+describe('docs/spec/inplace-and-lifecycle.md §2.1 the InPlaceUpdateReady readiness gate', () => {
   it('is added once to a pod spec', () => {
     const spec = withInPlaceUpdateReadinessGate({ containers: [], readinessGates: [{ conditionType: 'Other' }] });
     expect(spec.readinessGates).toEqual([{ conditionType: 'Other' }, { conditionType: 'InPlaceUpdateReady' }]);
@@ -41,7 +41,7 @@ describe('setPodCondition', () => {
   });
 });
 
-describe('§2.5 recomputePodReady', () => {
+describe('docs/spec/inplace-and-lifecycle.md §2.5 recomputePodReady', () => {
   const base = podOf(t, 'web-old1', { gates: ['InPlaceUpdateReady', 'KruisePodReady'] });
   const set = (pod: Pod, type: string, status: 'True' | 'False' | undefined): Pod => {
     const next = structuredClone(pod);
@@ -82,7 +82,7 @@ describe('§2.5 recomputePodReady', () => {
   });
 });
 
-describe('§2.2 step 1: startInPlaceUpdate', () => {
+describe('docs/spec/inplace-and-lifecycle.md §2.2 step 1: startInPlaceUpdate', () => {
   it('sets InPlaceUpdateReady False/StartInPlaceUpdate and Ready False', () => {
     const pod = podOf(t, 'web-old1');
     const out = startInPlaceUpdate(pod, imageSpec, T0)!;
@@ -101,7 +101,7 @@ describe('§2.2 step 1: startInPlaceUpdate', () => {
     expect(startInPlaceUpdate(once, imageSpec, T0 + 5000)).toBeUndefined();
   });
 
-  it('a resize-only update that needs no restart keeps the pod ready with gate InPlaceWorkloadVerticalScaling (§1.5)', () => {
+  it('a resize-only update that needs no restart keeps the pod ready with gate InPlaceWorkloadVerticalScaling (docs/spec/inplace-and-lifecycle.md §1.5)', () => {
     const pod = podOf(t, 'web-old1');
     const resize: InPlaceUpdateSpec = { revision: 'r', containerResources: { main: { limits: { cpu: '1' } } } };
     const gate = { verticalScaling: true };
@@ -127,7 +127,7 @@ describe('§2.2 step 1: startInPlaceUpdate', () => {
   });
 });
 
-describe('§2.2 step 2: rewritePodInPlace', () => {
+describe('docs/spec/inplace-and-lifecycle.md §2.2 step 2: rewritePodInPlace', () => {
   const options = { now: T0, revisionLabels: cloneSetRevisionLabels('web-new2', false), lifecycleUpdating: 'always' as const };
 
   it('without grace: labels, lifecycle Updating, state annotation, first batch applied, legacy state removed', () => {

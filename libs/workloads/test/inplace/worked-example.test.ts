@@ -1,4 +1,4 @@
-// Spec inplace-and-lifecycle §2.9, end to end: decision → take traffic away → rewrite with grace →
+// docs/spec/inplace-and-lifecycle.md §2.9, end to end: decision → take traffic away → rewrite with grace →
 // refresh through two priority batches → completion → lifecycle back to Normal (or Updated).
 import { describe, expect, it } from '@jest/globals';
 import type { Lifecycle, Pod } from '@coxswain/kruise-api';
@@ -35,7 +35,7 @@ function setReady(pod: Pod, name: string, ready: boolean): Pod {
   return next;
 }
 
-describe('§2.9 worked example', () => {
+describe('docs/spec/inplace-and-lifecycle.md §2.9 worked example', () => {
   function runToCompletion(lifecycle: Lifecycle | undefined) {
     // Decision.
     const method = chooseUpdateMethod({ policy: 'InPlaceIfPossible', podName: 'web-abcde', oldRevision: oldRev, newRevision: newRev, options: { gracePeriodSeconds: 10 } });

@@ -5,7 +5,7 @@ import { isAllHooked, isHooked } from '../../src/lifecycle/hooks.js';
 const pod = (labels: Record<string, string> = {}, finalizers: string[] = []) => ({ metadata: { name: 'p', labels, finalizers } });
 const hook: LifecycleHook = { labelsHandler: { 'example.io/block': 'true', 'example.io/svc': 'on' }, finalizersHandler: ['example.io/unreg', 'example.io/drain'] };
 
-describe('hooked and all-hooked (spec inplace-and-lifecycle §3.1)', () => {
+describe('hooked and all-hooked (docs/spec/inplace-and-lifecycle.md §3.1)', () => {
   it.each([
     ['nil hook', undefined, pod({ 'example.io/block': 'true' }), false, false],
     ['hook without handlers', {}, pod(), false, true],

@@ -1,4 +1,4 @@
-// markPodNotReady through the KruisePodReady condition (spec inplace-and-lifecycle §3.3).
+// markPodNotReady through the KruisePodReady condition (docs/spec/inplace-and-lifecycle.md §3.3).
 import { describe, expect, it } from '@jest/globals';
 import type { Pod, PodCondition } from '@coxswain/kruise-api';
 import { addNotReadyKey, formatPodReadyMessages, initialKruisePodReady, parsePodReadyMessages, removeNotReadyKey } from '../../src/lifecycle/pod-ready.js';

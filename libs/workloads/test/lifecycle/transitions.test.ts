@@ -1,4 +1,4 @@
-// Every row of the lifecycle transition table (spec inplace-and-lifecycle §3.4).
+// Every row of the lifecycle transition table (docs/spec/inplace-and-lifecycle.md §3.4).
 import { describe, expect, it } from '@jest/globals';
 import type { Lifecycle, Pod } from '@coxswain/kruise-api';
 import { encodeInPlaceUpdateState } from '../../src/inplace/state.js';

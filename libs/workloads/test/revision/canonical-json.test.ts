@@ -1,4 +1,4 @@
-// Canonical JSON of revision payloads (spec cloneset §4.1).
+// Canonical JSON of revision payloads (docs/spec/cloneset.md §4.1).
 import { describe, expect, it } from '@jest/globals';
 import { canonicalJson, compareCodePoints } from '../../src/revision/index.js';
 

@@ -1,4 +1,4 @@
-// Revision payload, hash, name, object and application (spec cloneset §4.1, §4.2, §4.4).
+// Revision payload, hash, name, object and application (docs/spec/cloneset.md §4.1, §4.2, §4.4).
 import { describe, expect, it } from '@jest/globals';
 import type { CloneSet } from '@coxswain/kruise-api';
 import {

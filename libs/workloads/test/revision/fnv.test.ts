@@ -1,4 +1,4 @@
-// FNV hashes and the safe encoding of hash digits (spec cloneset §4.2, §4.4).
+// FNV hashes and the safe encoding of hash digits (docs/spec/cloneset.md §4.2, §4.4).
 import { describe, expect, it } from '@jest/globals';
 import { FNV32_OFFSET_BASIS, fnv1_32, fnv1a_32, safeEncodeString } from '../../src/revision/index.js';
 

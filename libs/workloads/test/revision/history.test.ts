@@ -1,4 +1,4 @@
-// History truncation (spec cloneset §4.5).
+// History truncation (docs/spec/cloneset.md §4.5).
 import { describe, expect, it } from '@jest/globals';
 import type { ControllerRevision } from '@coxswain/kruise-api';
 import { revisionsToTruncate } from '../../src/revision/index.js';

@@ -1,4 +1,4 @@
-// Short-hash-aware revision comparison (spec cloneset §2.1, §4.2).
+// Short-hash-aware revision comparison (docs/spec/cloneset.md §2.1, §4.2).
 import { describe, expect, it } from '@jest/globals';
 import { isRevisionMatch, podAtRevision, podRevisionLabelValue, shortHash } from '../../src/revision/index.js';
 import { pod } from './fixtures.js';

@@ -1,4 +1,4 @@
-// Selecting the current and update revisions, pure part (spec cloneset §4.3).
+// Selecting the current and update revisions, pure part (docs/spec/cloneset.md §4.3).
 import { describe, expect, it } from '@jest/globals';
 import type { ControllerRevision } from '@coxswain/kruise-api';
 import {

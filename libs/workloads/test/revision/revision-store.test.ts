@@ -1,4 +1,4 @@
-// ensureUpdateRevision through a real embedded store (spec cloneset §4.3).
+// ensureUpdateRevision through a real embedded store (docs/spec/cloneset.md §4.3).
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { ApiError, EmbeddedStore, ManualClock, type ClusterClient } from '@coxswain/cluster';
 import type { CloneSet, ControllerRevision, KubeObject } from '@coxswain/kruise-api';

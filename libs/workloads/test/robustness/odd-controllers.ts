@@ -74,7 +74,7 @@ function namespaceOf(error: unknown): string {
 }
 
 /**
- * Kruise validates nothing in a UnitedDeployment's cloneSetTemplate (spec uniteddeployment §1.3), so its
+ * Kruise validates nothing in a UnitedDeployment's cloneSetTemplate (docs/spec/uniteddeployment.md §1.3), so its
  * controller may render a CloneSet the CloneSet webhook refuses: that reconcile fails with the refusal
  * (an ApiError, retried with backoff) and a FailedUpdateSubset Warning. Anything else is a defect.
  */

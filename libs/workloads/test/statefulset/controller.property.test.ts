@@ -26,14 +26,14 @@ const NODE_COUNT = 4;
 type IntOrString = number | string;
 
 // ---------------------------------------------------------------------------------------------
-// The oracle: spec §2.1, §4.5 and §5.1 re-derived here, so a bug in the library cannot hide behind itself.
+// The oracle: docs/spec/advanced-statefulset.md §2.1, §4.5 and §5.1 re-derived here, so a bug in the library cannot hide behind itself.
 
 function ordinalOf(name: string): number {
   const m = /^(.*)-([0-9]+)$/.exec(name);
   return m && m[1] === NAME ? Number(m[2]) : -1;
 }
 
-/** §2.1 for the ints and "a-b" ranges this test generates. */
+/** docs/spec/advanced-statefulset.md §2.1 for the ints and "a-b" ranges this test generates. */
 function reservedSet(items: readonly IntOrString[] | undefined): Set<number> {
   const out = new Set<number>();
   for (const item of items ?? []) {
@@ -53,14 +53,14 @@ function validOrdinals(set: StatefulSet): number[] {
   return out;
 }
 
-/** §5.1 with minReadySeconds 0: lifecycle ''/Normal, Running, Ready, not terminating. */
+/** docs/spec/advanced-statefulset.md §5.1 with minReadySeconds 0: lifecycle ''/Normal, Running, Ready, not terminating. */
 function isAvailable(p: Pod): boolean {
   const state = p.metadata.labels?.['lifecycle.apps.kruise.io/state'] ?? '';
   return (state === '' || state === 'Normal') && p.status?.phase === 'Running' && !p.metadata.deletionTimestamp
     && (p.status.conditions ?? []).find((c) => c.type === 'Ready')?.status === 'True';
 }
 
-/** Parser K, floor, at least 1 (§4.5). */
+/** Parser K, floor, at least 1 (docs/spec/advanced-statefulset.md §4.5). */
 function maxUnavailableOf(set: StatefulSet): number {
   const value = set.spec.updateStrategy?.rollingUpdate?.maxUnavailable ?? 1;
   const replicas = set.spec.replicas ?? 1;
@@ -71,7 +71,7 @@ function maxUnavailableOf(set: StatefulSet): number {
 // ---------------------------------------------------------------------------------------------
 // The monitor.
 //
-// Invariant 1 — unavailability (§4.5): the rolling update takes an available replica pod out of service
+// Invariant 1 — unavailability (docs/spec/advanced-statefulset.md §4.5): the rolling update takes an available replica pod out of service
 // (deletes it, or starts an in-place update: InPlaceUpdateReady False) only while fewer than
 // maxUnavailable replica pods are unavailable; the pods it took out earlier in the pass count. Judged
 // against the pass's snapshot S: a node outage between the controller's read and its write is a race it

@@ -1,4 +1,4 @@
-// §2.1's ordinal range computed in steps of reserved pieces equals walking the ordinals one by one, and
+// docs/spec/advanced-statefulset.md §2.1's ordinal range computed in steps of reserved pieces equals walking the ordinals one by one, and
 // stays instant for replicas near 2^31 (a spec edit must never hang the controller).
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';

@@ -1,4 +1,4 @@
-// The StatefulSet planner, rule by rule (spec/advanced-statefulset.md §2.1, §4.2–§4.7, §5, §7): each
+// The StatefulSet planner, rule by rule (docs/spec/advanced-statefulset.md §2.1, §4.2–§4.7, §5, §7): each
 // row sets up a set and its pods and says which writes one pass plans, in order, and what it reports.
 import { describe, expect, it } from '@jest/globals';
 import { FeatureGates, type PersistentVolumeClaim, type Pod } from '@coxswain/kruise-api';
@@ -19,7 +19,7 @@ const VCT = (spec: Record<string, any>) => {
   spec['volumeClaimTemplates'] = [{ metadata: { name: 'data' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } }];
 };
 
-describe('§2.1 ordinals: range, reserveOrdinals, ordinals.start', () => {
+describe('docs/spec/advanced-statefulset.md §2.1 ordinals: range, reserveOrdinals, ordinals.start', () => {
   it.each<[string, (s: Record<string, any>) => void, FeatureGates | undefined, string[]]>([
     ['replicas 3', () => {}, undefined, ['create web-0@', 'create web-1@', 'create web-2@']],
     ['replicas 3, reserve [1] -> 0, 2, 3', (s) => (s['reserveOrdinals'] = [1]), undefined, ['create web-0@', 'create web-2@', 'create web-3@']],
@@ -78,7 +78,7 @@ describe('plan blockers: a reserved ordinal holds nothing back', () => {
   });
 });
 
-describe('§4.3 replicas: OrderedReady', () => {
+describe('docs/spec/advanced-statefulset.md §4.3 replicas: OrderedReady', () => {
   const w = world();
   const v = w.v1;
   const at = (pods: Pod[], options = {}) => plan(w, w.set, pods, { current: v, update: v, ...options });
@@ -128,7 +128,7 @@ describe('§4.3 replicas: OrderedReady', () => {
   });
 });
 
-describe('§4.3 replicas: Parallel and scaleStrategy.maxUnavailable', () => {
+describe('docs/spec/advanced-statefulset.md §4.3 replicas: Parallel and scaleStrategy.maxUnavailable', () => {
   it('creates every missing pod in one pass, and recreates a Failed pod without stopping', () => {
     const w = world((s) => {
       s['podManagementPolicy'] = 'Parallel';
@@ -161,7 +161,7 @@ describe('§4.3 replicas: Parallel and scaleStrategy.maxUnavailable', () => {
   });
 });
 
-describe('§4.4 condemned pods', () => {
+describe('docs/spec/advanced-statefulset.md §4.4 condemned pods', () => {
   const scaledDown = (policy: string) => world((s) => {
     s['podManagementPolicy'] = policy;
     s['replicas'] = 2;
@@ -212,7 +212,7 @@ describe('§4.4 condemned pods', () => {
   });
 });
 
-describe('§4.5–§4.6 rolling update', () => {
+describe('docs/spec/advanced-statefulset.md §4.5–§4.6 rolling update', () => {
   it('worked example 1: OrderedReady, partition 0, ReCreate: web-2 first, one at a time; currentReplicas drops', () => {
     const w = world();
     const set = rolled(w);
@@ -314,7 +314,7 @@ describe('§4.5–§4.6 rolling update', () => {
       s['reserveOrdinals'] = [3];
       s['updateStrategy'] = { rollingUpdate: { partition: 2, maxUnavailable: 3 } };
     }, [[2, 'v1'], [5, 'v2']], ['web-4@v1'], FeatureGates.from({ StatefulSetStartOrdinal: true })],
-  ])('§4.6 ordered: revision of a pod to create — %s', (_name, edit, existing, expected, gates) => {
+  ])('docs/spec/advanced-statefulset.md §4.6 ordered: revision of a pod to create — %s', (_name, edit, existing, expected, gates) => {
     const w = world((s) => {
       s['podManagementPolicy'] = 'Parallel';
       edit(s);
@@ -361,7 +361,7 @@ describe('§4.5–§4.6 rolling update', () => {
   });
 });
 
-describe('§4.5 in-place update and hooks', () => {
+describe('docs/spec/advanced-statefulset.md §4.5 in-place update and hooks', () => {
   const inPlace = (policy: string, extra: (s: Record<string, any>) => void = () => {}) => world((s) => {
     s['updateStrategy'] = { rollingUpdate: { podUpdatePolicy: policy, inPlaceUpdateStrategy: { gracePeriodSeconds: 10 } } };
     extra(s);
@@ -390,7 +390,7 @@ describe('§4.5 in-place update and hooks', () => {
   });
 
   it('an inPlaceUpdate hook moves the pod to PreparingUpdate first (rule 6), and the update waits while it holds', () => {
-    // Parallel: with OrderedReady a pod outside Normal stops the pass before the rolling update (§5.3).
+    // Parallel: with OrderedReady a pod outside Normal stops the pass before the rolling update (docs/spec/advanced-statefulset.md §5.3).
     const w = inPlace('InPlaceIfPossible', (s) => {
       s['podManagementPolicy'] = 'Parallel';
       s['lifecycle'] = { inPlaceUpdate: { labelsHandler: { hold: 'true' } } };
@@ -425,7 +425,7 @@ describe('§4.5 in-place update and hooks', () => {
   });
 });
 
-describe('§4.7 specified delete', () => {
+describe('docs/spec/advanced-statefulset.md §4.7 specified delete', () => {
   it('deletes a labelled pod whatever the partition, from the highest ordinal, within maxUnavailable', () => {
     const w = world((s) => {
       s['podManagementPolicy'] = 'Parallel';
@@ -446,7 +446,7 @@ describe('§4.7 specified delete', () => {
   });
 });
 
-describe('§4.8 claims and the retention policy', () => {
+describe('docs/spec/advanced-statefulset.md §4.8 claims and the retention policy', () => {
   it('creates missing claims with the new pod, owned by the set when whenDeleted is Delete', () => {
     const w = world((s) => {
       VCT(s);
@@ -485,7 +485,7 @@ describe('§4.8 claims and the retention policy', () => {
   });
 });
 
-describe('§4.3 step 6 refresh: the KruisePodReady condition is not the StatefulSet controller\'s to write', () => {
+describe('docs/spec/advanced-statefulset.md §4.3 step 6 refresh: the KruisePodReady condition is not the StatefulSet controller\'s to write', () => {
   // Kruise's pod webhook gives every pod of an apps.kruise.io workload the gate, and its pod-readiness
   // controller (podreadiness/) writes the condition; the StatefulSet pass writes only what Kruise's
   // refreshPodState does (InPlaceUpdateReady).
@@ -503,7 +503,7 @@ describe('§4.3 step 6 refresh: the KruisePodReady condition is not the Stateful
   });
 });
 
-describe('§6 status', () => {
+describe('docs/spec/advanced-statefulset.md §6 status', () => {
   it('counts created pods, ready, available, current and updated; completes only when all are updated and ready', () => {
     const w = world();
     const set = rolled(w);

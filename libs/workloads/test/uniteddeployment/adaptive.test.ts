@@ -1,4 +1,4 @@
-// Adaptive scheduling in the embedded cluster (spec/uniteddeployment.md §4): a zone whose nodes are all
+// Adaptive scheduling in the embedded cluster (docs/spec/uniteddeployment.md §4): a zone whose nodes are all
 // cordoned leaves its pods Pending-unschedulable; after rescheduleCriticalSeconds the subset is marked
 // Schedulable=False and its replicas move to the later subsets; after unschedulableDuration, with the
 // zone healthy again, the subset is schedulable again. With reserveUnschedulablePods the pending pods
@@ -79,7 +79,7 @@ describe('Adaptive', () => {
     expect((await schedulable('subset-a'))?.status).toBe('False');
     await env.runUntil(async () => (await schedulable('subset-a'))?.status === 'True', 120_000);
     expect(await schedulable('subset-a')).toMatchObject({ reason: 'recover', message: 'unschedulable subset recovered after 120.000000 seconds' });
-    // The substitutes stay where they run Ready (§4.1: never shrink below running pods); new replicas go to subset-a first.
+    // The substitutes stay where they run Ready (docs/spec/uniteddeployment.md §4.1: never shrink below running pods); new replicas go to subset-a first.
     await env.apply(manifest(8, false));
     await env.runUntil(async () => (await readyIn('subset-a')) === 2, 60_000);
     expect(await allocation()).toEqual({ 'subset-a': 2, 'subset-b': 2, 'subset-c': 4 });

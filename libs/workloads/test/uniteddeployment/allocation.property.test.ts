@@ -1,5 +1,5 @@
 // Properties of the UnitedDeployment allocation over random valid specs (int, %, nil, min/max; Fixed
-// and Adaptive) and random subset states, against the spec's definitions (§2, §4.1), re-derived here:
+// and Adaptive) and random subset states, against the spec's definitions (docs/spec/uniteddeployment.md §2, §4.1), re-derived here:
 // the specific allocator places exactly spec.replicas; min/max places min(R, Σmax) and respects every
 // bound; Adaptive holds an unschedulable subset at its ready pods (unless its minReplicas says more),
 // never takes ready pods from a schedulable one, and places min(R, Σ adjusted max).
@@ -86,7 +86,7 @@ describe('allocation properties', () => {
       if (!r.ok) return;
       const rawMins = u.spec.topology!.subsets!.map((s) => parse(R, s.minReplicas, 0));
       const rawMaxes = u.spec.topology!.subsets!.map((s) => parse(R, s.maxReplicas, UNBOUNDED));
-      // §4.1's adjusted bounds, derived here independently.
+      // docs/spec/uniteddeployment.md §4.1's adjusted bounds, derived here independently.
       const mins: number[] = [];
       const maxes: number[] = [];
       f.forEach((x, i) => {

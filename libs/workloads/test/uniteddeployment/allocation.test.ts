@@ -1,4 +1,4 @@
-// The UnitedDeployment allocators, rule by rule (spec/uniteddeployment.md §2, §4): the spec's worked
+// The UnitedDeployment allocators, rule by rule (docs/spec/uniteddeployment.md §2, §4): the spec's worked
 // examples, rounding, errors, and the reason each subset gets.
 import { describe, expect, it } from '@jest/globals';
 import type { IntOrString, Subset, UnitedDeployment } from '@coxswain/kruise-api';
@@ -22,7 +22,7 @@ function result(r: ReturnType<typeof allocateSpecific>): Record<string, number> 
   return r.ok ? Object.fromEntries(r.allocation.subsets.map((s) => [s.name, s.replicas])) : r.error;
 }
 
-describe('specific allocator (§2.1)', () => {
+describe('specific allocator (docs/spec/uniteddeployment.md §2.1)', () => {
   it.each<[string, number, Record<string, number>, Record<string, { replicas?: IntOrString } | undefined>, Record<string, number> | string]>([
     ['R=5: the remainder goes to the subset running most', 5, { t1: 1, t2: 4, t3: 2, t4: 2 }, { t1: undefined, t2: undefined, t3: undefined, t4: undefined }, { t1: 1, t2: 2, t3: 1, t4: 1 }],
     ['R=17', 17, { t1: 1, t2: 4, t3: 2, t4: 2 }, { t1: undefined, t2: undefined, t3: undefined, t4: undefined }, { t1: 4, t2: 5, t3: 4, t4: 4 }],
@@ -57,7 +57,7 @@ describe('specific allocator (§2.1)', () => {
   });
 });
 
-describe('min/max allocator (§2.2)', () => {
+describe('min/max allocator (docs/spec/uniteddeployment.md §2.2)', () => {
   it.each<[string, number, Record<string, { min?: IntOrString; max?: IntOrString } | undefined>, Record<string, number> | string]>([
     ['R=5: earlier subsets win both rounds', 5, { a: { min: 2, max: 4 }, b: { min: 2 } }, { a: 3, b: 2 }],
     ['R=3: minReplicas first', 3, { a: { min: 2, max: 4 }, b: { min: 2 } }, { a: 2, b: 1 }],
@@ -79,7 +79,7 @@ describe('min/max allocator (§2.2)', () => {
   });
 });
 
-describe('Adaptive allocator (§4.1)', () => {
+describe('Adaptive allocator (docs/spec/uniteddeployment.md §4.1)', () => {
   const adaptive = (R: number, spec: Record<string, { min?: number; max?: number } | undefined>) =>
     ({ spec: { replicas: R, topology: { scheduleStrategy: { type: 'Adaptive' }, subsets: subsets(spec) } } }) as unknown as UnitedDeployment;
 
@@ -106,7 +106,7 @@ describe('Adaptive allocator (§4.1)', () => {
   });
 });
 
-describe('reservation allocator (§4.2)', () => {
+describe('reservation allocator (docs/spec/uniteddeployment.md §4.2)', () => {
   it('keeps an unschedulable subset\'s replicas but counts only its unreserved pods', () => {
     const list = subsets({ a: { min: 0, max: 3 }, b: { min: 0 } });
     const f = facts({ a: 3, b: 0 }, { a: { unschedulable: true, marked: true, reservedPods: 2, readyReplicas: 1 }, b: { exists: true } });

@@ -1,6 +1,6 @@
 // The UnitedDeployment planner rule by rule, without a cluster: which subsets are created, deleted and
-// updated (§3.3), partitions capped at the allocation (§5), pending timeouts and Schedulable (§4),
-// revisions and history (§6.1), status (§6.2).
+// updated (docs/spec/uniteddeployment.md §3.3), partitions capped at the allocation (docs/spec/uniteddeployment.md §5), pending timeouts and Schedulable (docs/spec/uniteddeployment.md §4),
+// revisions and history (docs/spec/uniteddeployment.md §6.1), status (docs/spec/uniteddeployment.md §6.2).
 import { describe, expect, it } from '@jest/globals';
 import type { ControllerRevision, Pod, UnitedDeployment } from '@coxswain/kruise-api';
 import {
@@ -48,7 +48,7 @@ const plan = (u: UnitedDeployment, subsets: SubsetObservation[], extra: Partial<
 
 const ops = (p: ReturnType<typeof plan>) => p.operations.map((o) => (o.op === 'labelPod' ? `label ${o.pod.metadata.name}` : `${o.op} ${'subset' in o ? o.subset : o.workload.metadata.name}`));
 
-describe('manageSubsets (§3.3)', () => {
+describe('manageSubsets (docs/spec/uniteddeployment.md §3.3)', () => {
   it('creates missing subsets and deletes removed ones, sorted by name, then updates', () => {
     const p = plan(ud((u) => { u.spec.topology.subsets = [{ name: 'c' }, { name: 'a' }]; }), [subset('z', 2), subset('a', 2, { revision: 'old' })]);
     expect(ops(p)).toEqual(['createSubset c', 'deleteSubset z', 'updateSubset a']);
@@ -80,14 +80,14 @@ describe('manageSubsets (§3.3)', () => {
   });
 });
 
-describe('partitions (§5)', () => {
+describe('partitions (docs/spec/uniteddeployment.md §5)', () => {
   it('takes manualUpdate.partitions, 0 without an entry, capped at the allocation', () => {
     const u = ud((x) => { x.spec.updateStrategy.manualUpdate.partitions = { a: 5, b: 1 }; });
     expect(subsetPartitions(u, new Map([['a', 2], ['b', 2], ['c', 2]]))).toEqual(new Map([['a', 2], ['b', 1], ['c', 0]]));
   });
 });
 
-describe('status (§6.2)', () => {
+describe('status (docs/spec/uniteddeployment.md §6.2)', () => {
   it('sums the subsets that existed, keeps the current revision until every pod is updated and ready', () => {
     const u = ud((x) => { x.status = { replicas: 6, updatedReplicas: 6, currentRevision: 'web-rev1', updatedRevision: 'web-rev1' }; });
     const rolling = plan(u, [subset('a', 2, { podsAt: 1 }), subset('b', 2), subset('c', 2)], { currentRevision: 'web-rev1' });
@@ -105,7 +105,7 @@ describe('status (§6.2)', () => {
   });
 });
 
-describe('pending timeout (§4)', () => {
+describe('pending timeout (docs/spec/uniteddeployment.md §4)', () => {
   const pending = (created: string, extra: Partial<Pod['status']> = {}, nodeName?: string): Pod => ({
     apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', creationTimestamp: created }, spec: { containers: [], ...(nodeName ? { nodeName } : {}) },
     status: { phase: 'Pending', conditions: [{ type: 'PodScheduled', status: 'False', reason: 'Unschedulable' }], ...extra },
@@ -122,7 +122,7 @@ describe('pending timeout (§4)', () => {
   });
 });
 
-describe('revisions (§6.1)', () => {
+describe('revisions (docs/spec/uniteddeployment.md §6.1)', () => {
   const sts = ud((x) => { x.spec.template = { statefulSetTemplate: { metadata: { labels: { app: 'web', tier: 'db' } }, spec: x.spec.template.cloneSetTemplate.spec } }; });
 
   it('labels a revision with the template labels, except for a CloneSet template', () => {

@@ -1,4 +1,4 @@
-// Rendering a subset workload (spec/uniteddeployment.md §3.2) and the strategic merge of a subset patch.
+// Rendering a subset workload (docs/spec/uniteddeployment.md §3.2) and the strategic merge of a subset patch.
 import { describe, expect, it } from '@jest/globals';
 import type { Subset, UnitedDeployment } from '@coxswain/kruise-api';
 import {

@@ -1,4 +1,4 @@
-// The seed document's UnitedDeployment (shared/seeds/004), applied verbatim in the embedded cluster:
+// The seed document's UnitedDeployment (seed document 004, docs/README.md §4), applied verbatim in the embedded cluster:
 // 6 replicas become subset-a 1, subset-b 3 (50%), subset-c 2, each an apps/v1 StatefulSet named
 // <ud>-<subset>-xxxxx whose pods run only in their zone; a template change rolls each subset only down
 // to its partition, and stepping one subset's partition rolls only that subset.

@@ -1,4 +1,4 @@
-// Each template kind creates and updates its subset workloads and their pods (spec/uniteddeployment.md
+// Each template kind creates and updates its subset workloads and their pods (docs/spec/uniteddeployment.md
 // §1.1, §3): CloneSet, Advanced StatefulSet, apps/v1 StatefulSet and Deployment; subsets coming and
 // going; a change of template kind replacing the workloads.
 import { afterEach, describe, expect, it } from '@jest/globals';

@@ -1,4 +1,4 @@
-// GraphQL shapes of pending hooks and acknowledgements (api-contract: pendingHooks, ackHook).
+// GraphQL shapes of pending hooks and acknowledgements (docs/spec/api-contract.md §1: pendingHooks, ackHook).
 import { Field, ID, ObjectType } from '@nestjs/graphql';
 import { WorkloadKind } from '../../workloads/workload-kind.js';
 import type { HookPointName, LifecycleStateName } from '../../workloads/views.js';

@@ -1,4 +1,4 @@
-// GraphQL shapes of the workload surface (spec/api-contract.md): Workload, its status, pods,
+// GraphQL shapes of the workload surface (docs/spec/api-contract.md): Workload, its status, pods,
 // revisions, rollout plan and events. Field names follow OpenKruise exactly.
 import { Field, ID, Int, InterfaceType, ObjectType, registerEnumType } from '@nestjs/graphql';
 import { Connection } from '../connection.js';

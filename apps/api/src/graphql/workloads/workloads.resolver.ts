@@ -1,4 +1,4 @@
-// GraphQL for workloads (spec/api-contract.md): queries, the rollout mutations and the change streams.
+// GraphQL for workloads (docs/spec/api-contract.md): queries, the rollout mutations and the change streams.
 // Thin: arguments in, WorkloadsService use case, view out.
 import { Args, Int, Mutation, Query, Resolver, Subscription } from '@nestjs/graphql';
 import type { WorkloadView } from '../../workloads/views.js';

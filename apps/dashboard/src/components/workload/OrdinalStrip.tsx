@@ -2,7 +2,7 @@
 // An Advanced StatefulSet's pods in ordinal order: one cell per valid ordinal (coloured by revision,
 // marked by state, empty while the pod is being created), reserved ordinals as gaps, pods outside the
 // valid ordinals (condemned) faded, and the partition as a line: the pods left of it keep the current
-// revision, those right of it are updated, highest ordinal first (spec/advanced-statefulset.md §4.6).
+// revision, those right of it are updated, highest ordinal first (docs/spec/advanced-statefulset.md §4.6).
 import { Fragment, useMemo, useState, useSyncExternalStore } from 'react';
 import type { Blocker, Pod, StatefulSetSummary } from '../../lib/api/types';
 import { colorOf, type RevisionColor } from '../../lib/grid/colors';

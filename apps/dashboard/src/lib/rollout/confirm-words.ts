@@ -1,7 +1,7 @@
 // What a change will do, said before the operator confirms it. Numbers come from the workload's
 // status, its pods and the current plan, with each kind's arithmetic: a CloneSet partition is a number
 // or share of pods (rounding up), an Advanced StatefulSet partition keeps its lowest valid ordinals
-// (spec/advanced-statefulset.md §4.6); maxUnavailable rounds down. A UnitedDeployment's pods move
+// (docs/spec/advanced-statefulset.md §4.6); maxUnavailable rounds down. A UnitedDeployment's pods move
 // through its subsets' workloads, each held by its own partition (lib/subsets for those words).
 import { isStatefulSet, isUnitedDeployment, type HookPoint, type Pod, type RolloutPlan, type WorkloadSummary } from '../api/types';
 import { validOrdinals } from './ordinals';

@@ -1,7 +1,7 @@
 // An Advanced StatefulSet's pods in ordinal order, as the ordinal strip draws them: one slot per valid
 // ordinal in [start, end) (its pod, or empty while it is being created), reserved ordinals as one gap
 // per range, and pods outside the valid ordinals (condemned, being deleted) where their ordinal is.
-// The partition line (spec/advanced-statefulset.md §4.6, ordered update): the `partition` lowest valid
+// The partition line (docs/spec/advanced-statefulset.md §4.6, ordered update): the `partition` lowest valid
 // ordinals keep the current revision, the `replicas − partition` above them are updated, highest
 // first. With unorderedUpdate the partition is a quota, not a position, so there is no line.
 import type { Ordinals, Pod } from '../api/types';

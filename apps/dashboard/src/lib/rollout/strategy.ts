@@ -48,7 +48,7 @@ export function strategyOf(raw: unknown, kind: WorkloadKind = 'CLONE_SET'): Stra
 
 /**
  * Pods the partition keeps on the current revision: percentages round up, capped at replicas. For an
- * Advanced StatefulSet the partition is an Int and keeps the `partition` lowest-ordinal pods (§4.6).
+ * Advanced StatefulSet the partition is an Int and keeps the `partition` lowest-ordinal pods (docs/spec/advanced-statefulset.md §4.6).
  */
 export function partitionPods(partition: number | string, replicas: number): number {
   return Math.min(replicas, Math.max(0, scaled(partition, replicas, true)));

@@ -1,4 +1,4 @@
-// What Kruise's controllers and kruise-daemon agree on through the pod object (spec inplace-and-lifecycle
+// What Kruise's controllers and kruise-daemon agree on through the pod object (docs/spec/inplace-and-lifecycle.md
 // §2.4, §2.7): a container's launch priority (the KRUISE_CONTAINER_BARRIER env the pod webhook injects),
 // the hash of the env values a container reads from the pod's labels/annotations, and the
 // `apps.kruise.io/runtime-containers-meta` annotation in which the daemon reports what runs. The kubelet

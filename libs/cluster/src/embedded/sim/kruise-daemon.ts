@@ -1,5 +1,5 @@
 // The parts of kruise-daemon (and of Kruise's container-launch-priority controller) the kubelet
-// simulator plays, as pure functions over the simulated runtime (spec inplace-and-lifecycle §1.3,
+// simulator plays, as pure functions over the simulated runtime (docs/spec/inplace-and-lifecycle.md §1.3,
 // §2.4, §2.7):
 //  - containers whose env reads the pod's labels/annotations are restarted while the pod is updated in
 //    place (InPlaceUpdateReady False) and the values they started with are out of date;

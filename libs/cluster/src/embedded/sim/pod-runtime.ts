@@ -16,7 +16,7 @@ export interface ContainerInstance {
   containerID: string;
   startedAt: string;
   /**
-   * kruise-daemon's view of the instance (spec inplace-and-lifecycle §2.7): the hash of the env values it
+   * kruise-daemon's view of the instance (docs/spec/inplace-and-lifecycle.md §2.7): the hash of the env values it
    * started with from the pod's labels/annotations (envFromMetadataHash; 0 without such env; undefined
    * when unknown: adopted after a restart without a report), and the hash of its container spec.
    */

@@ -1,6 +1,6 @@
 // Kubernetes' ActivePods order (pkg/controller/controller_utils.go), "earlier = less valuable":
-// spec/cloneset.md §8.2 step 1 orders update candidates with it, and its rules are the backbone of
-// the scale-down ranking (§7.4), which reuses the helpers below.
+// docs/spec/cloneset.md §8.2 step 1 orders update candidates with it, and its rules are the backbone of
+// the scale-down ranking (docs/spec/cloneset.md §7.4), which reuses the helpers below.
 import type { Pod } from '@coxswain/kruise-api';
 import {
   creationMillis, hasReadyCondition, maxContainerRestarts, nodeNameOf, phaseOrdinal, readySinceMillis,

@@ -1,11 +1,11 @@
-// Which pods a scale-down removes (spec/cloneset.md §7.4): old-revision pods first, up to `oldNum`, each
+// Which pods a scale-down removes (docs/spec/cloneset.md §7.4): old-revision pods first, up to `oldNum`, each
 // group ranked with the deletion order when only part of it goes.
 import type { Pod, TopologySpreadConstraint } from '@coxswain/kruise-api';
 import { sortForDeletion, type Ranker } from './deletion-ranking.js';
 import { newSameNodeRanker, newSpreadConstraintsRanker, type NodeLabels } from './rankers.js';
 
 export interface ScaleDownContext {
-  /** `available(minReadySeconds)` at the plan's `now`, lifecycle-aware (spec §6). */
+  /** `available(minReadySeconds)` at the plan's `now`, lifecycle-aware (docs/spec/cloneset.md §6). */
   readonly isAvailable: (pod: Pod) => boolean;
   /** The CloneSet's `template.spec.topologySpreadConstraints`; non-empty selects the spread ranker. */
   readonly topologySpreadConstraints?: readonly TopologySpreadConstraint[];

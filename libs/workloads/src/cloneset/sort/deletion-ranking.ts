@@ -1,4 +1,4 @@
-// The scale-down ranking of spec/cloneset.md §7.4 (Kruise's ActivePodsWithRanks): "a before b" means
+// The scale-down ranking of docs/spec/cloneset.md §7.4 (Kruise's ActivePodsWithRanks): "a before b" means
 // a is the better pod to delete. Used by choosePodsToDelete and, with parts of it switched off, by the
 // rankers themselves.
 import type { Pod } from '@coxswain/kruise-api';
@@ -13,7 +13,7 @@ export type Ranker = (pod: Pod) => number;
 
 export interface DeletionRankingOptions {
   /**
-   * Rule 3, `available(minReadySeconds)` at the plan's `now` (lifecycle-aware, §6). When absent the
+   * Rule 3, `available(minReadySeconds)` at the plan's `now` (lifecycle-aware, docs/spec/cloneset.md §6). When absent the
    * rule is skipped, as Kruise does when it sorts the pods of one node or one topology domain.
    */
   readonly isAvailable?: (pod: Pod) => boolean;

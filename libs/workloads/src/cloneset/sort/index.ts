@@ -1,4 +1,4 @@
-// Orderings and selections of CloneSet pods (spec/cloneset.md §7.2, §7.4, §8.2, §8.3). Pure: no I/O, no
+// Orderings and selections of CloneSet pods (docs/spec/cloneset.md §7.2, §7.4, §8.2, §8.3). Pure: no I/O, no
 // clock, randomness only through an injected source; availability comes in as a predicate.
 export { availableIds, randomInstanceId, INSTANCE_ID_ALPHABET, INSTANCE_ID_LENGTH } from './instance-ids.js';
 export type { LabelledObject, RandomSource } from './instance-ids.js';

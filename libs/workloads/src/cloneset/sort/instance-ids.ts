@@ -1,4 +1,4 @@
-// Instance ids for new pods (spec/cloneset.md §2.1, §7.2): the suffix of the pod name and the key that
+// Instance ids for new pods (docs/spec/cloneset.md §2.1, §7.2): the suffix of the pod name and the key that
 // pairs a pod with its PVCs.
 import { LABEL_CLONESET_INSTANCE_ID } from '@coxswain/kruise-api';
 

@@ -1,4 +1,4 @@
-// limitUpdateIndexes (spec/cloneset.md §8.3): how many of the ordered candidates this pass may update
+// limitUpdateIndexes (docs/spec/cloneset.md §8.3): how many of the ordered candidates this pass may update
 // without breaking maxUnavailable — and, for the rollout plan explainer, why the batch stopped.
 import type { Pod } from '@coxswain/kruise-api';
 
@@ -7,11 +7,11 @@ export interface LimitUpdateInput {
   readonly pods: readonly Pod[];
   /** Candidates in update order (sortUpdateIndexes). */
   readonly sortedIndexes: readonly number[];
-  /** From the diff calculation (§6); its magnitude caps the batch, the sign only picks the target. */
+  /** From the diff calculation (docs/spec/cloneset.md §6); its magnitude caps the batch, the sign only picks the target. */
   readonly updateNum: number;
   /** `U + len(pods) − R` from the diff calculation; may be ≤ 0. */
   readonly updateMaxUnavailable: number;
-  /** `available(minReadySeconds)` at the plan's `now`, lifecycle-aware (§6). */
+  /** `available(minReadySeconds)` at the plan's `now`, lifecycle-aware (docs/spec/cloneset.md §6). */
   readonly isAvailable: (pod: Pod) => boolean;
   /** At the target revision (updateRevision, or currentRevision when rolling back), short-hash aware. */
   readonly isAtTargetRevision: (pod: Pod) => boolean;

@@ -1,4 +1,4 @@
-// The two rank sources of spec/cloneset.md §7.4 (Kruise's sameNodeRanker and spreadConstraintsRanker).
+// The two rank sources of docs/spec/cloneset.md §7.4 (Kruise's sameNodeRanker and spreadConstraintsRanker).
 // Ranks are keyed by pod object identity (Go keys them by UID): a ranker is built from, and asked
 // about, the very list being sorted, and identity also works for pods that carry no uid yet.
 import { LABEL_HOSTNAME, type Node, type Pod } from '@coxswain/kruise-api';

@@ -1,4 +1,4 @@
-// spec/cloneset.md §8.2 step 3: spread the update candidates that carry a scatter term's label evenly
+// docs/spec/cloneset.md §8.2 step 3: spread the update candidates that carry a scatter term's label evenly
 // among the others (Kruise pkg/util/updatesort/scatter_sort.go), so that one batch does not update,
 // say, every pod of one zone. The arithmetic, float32 comparison included, follows Kruise exactly.
 import type { Pod, UpdateScatterStrategy, UpdateScatterTerm } from '@coxswain/kruise-api';

@@ -1,4 +1,4 @@
-// SortUpdateIndexes (spec/cloneset.md §8.2): the order in which update candidates are taken.
+// SortUpdateIndexes (docs/spec/cloneset.md §8.2): the order in which update candidates are taken.
 import { LIFECYCLE_STATES, type Pod, type UpdatePriorityStrategy, type UpdateScatterStrategy } from '@coxswain/kruise-api';
 import { sortIndexesByActivePods } from './active-pods-order.js';
 import { lifecycleStateLabel } from '../../sort/pod-facts.js';

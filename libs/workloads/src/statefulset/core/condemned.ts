@@ -1,4 +1,4 @@
-// §4.2 (b), §4.4: pods outside the valid ordinals. Their claims first get the owners the retention
+// docs/spec/advanced-statefulset.md §4.2 (b), docs/spec/advanced-statefulset.md §4.4: pods outside the valid ordinals. Their claims first get the owners the retention
 // policy wants; then OrderedReady deletes the highest one, one per pass, only while every other pod is
 // healthy (the lowest unhealthy pod itself may go), and Parallel deletes them all together.
 import { claimWithRetentionOwners, claimsForOrdinal } from '../utils/claims.js';

@@ -1,4 +1,4 @@
-// The lifecycle-aware delete (spec/advanced-statefulset.md §5.2), used for failed pods, condemned pods,
+// The lifecycle-aware delete (docs/spec/advanced-statefulset.md §5.2), used for failed pods, condemned pods,
 // specified deletes and ReCreate updates: a pod held by its preDelete hook moves to PreparingDelete
 // (rules 15–16) and is deleted on a later pass once released. Advanced StatefulSet never cancels
 // PreparingDelete.

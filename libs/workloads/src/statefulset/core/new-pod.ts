@@ -1,4 +1,4 @@
-// A new StatefulSet pod (spec/advanced-statefulset.md §2; Kubernetes' newStatefulSetPod): the template's
+// A new StatefulSet pod (docs/spec/advanced-statefulset.md §2; Kubernetes' newStatefulSetPod): the template's
 // labels, annotations, finalizers and spec, the controller reference, the revision label, the identity
 // (name, pod-name and pod-index labels, hostname, subdomain) and the claim volumes. Kruise's pod webhook
 // adds the KruisePodReady readiness gate to pods of Advanced StatefulSets; the InPlaceUpdateReady gate is
@@ -52,7 +52,7 @@ export function newStatefulPod({ set, flavor, ordinal, revision, gates }: NewSta
   return withStorage(set, pod);
 }
 
-/** The pod with its lifecycle state label and the timestamp annotation (§5.3). */
+/** The pod with its lifecycle state label and the timestamp annotation (docs/spec/advanced-statefulset.md §5.3). */
 export function withInitialLifecycle(pod: Pod, state: LifecycleStateType, now: number): Pod {
   return {
     ...pod,

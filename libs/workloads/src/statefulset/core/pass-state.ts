@@ -1,5 +1,5 @@
 // The state one planning pass shares between its steps (replicas, condemned pods, rolling update): what
-// the pass read and derived, its accumulator (Pass), its refresh, and the status decrements of §4.5 and
+// the pass read and derived, its accumulator (Pass), its refresh, and the status decrements of docs/spec/advanced-statefulset.md §4.5 and
 // §4.7. Apart from pass.ts so that the refresh, which writes into the Pass, need not import this file.
 import type { Lifecycle, Pod, StatefulSet } from '@coxswain/kruise-api';
 import type { OrdinalRange } from '../utils/identity.js';
@@ -30,7 +30,7 @@ export interface PassState {
   currentName: string;
   updateName: string;
   diff: StatefulSetDiff;
-  /** A pod deleted or updated in place this pass no longer counts as current / updated (§4.5, §4.7). */
+  /** A pod deleted or updated in place this pass no longer counts as current / updated (docs/spec/advanced-statefulset.md §4.5, §4.7). */
   currentDecrement: number;
   updatedDecrement: number;
 }

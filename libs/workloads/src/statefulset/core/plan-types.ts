@@ -1,4 +1,4 @@
-// What the StatefulSet planner reads and what it decides (spec/advanced-statefulset.md §4): the pass's
+// What the StatefulSet planner reads and what it decides (docs/spec/advanced-statefulset.md §4): the pass's
 // operations in the order Kruise performs them, the status to write, the plan's blockers and actions.
 import type {
   ControllerRevision, FeatureGates, InPlaceUpdateSpec, PersistentVolumeClaim, Pod, StatefulSetConditionType, StatefulSetStatus,
@@ -25,13 +25,13 @@ export interface StatefulSetPlanContext {
   gates: FeatureGates;
 }
 
-/** Which pass condition a failed write sets (§4.3): creations FailedCreatePod, pod updates FailedUpdatePod. */
+/** Which pass condition a failed write sets (docs/spec/advanced-statefulset.md §4.3): creations FailedCreatePod, pod updates FailedUpdatePod. */
 export type FailureCondition = Extract<StatefulSetConditionType, 'FailedCreatePod' | 'FailedUpdatePod'>;
 
 export type StatefulSetOperation =
-  /** Missing claims, then the pod (§4.3 step 3). The claims already carry the retention policy's owners. */
+  /** Missing claims, then the pod (docs/spec/advanced-statefulset.md §4.3 step 3). The claims already carry the retention policy's owners. */
   | { op: 'create'; pod: Pod; claims: PersistentVolumeClaim[]; reason: string }
-  /** A Pending pod's missing claims (§4.3 step 4). */
+  /** A Pending pod's missing claims (docs/spec/advanced-statefulset.md §4.3 step 4). */
   | { op: 'createClaims'; pod: Pod; claims: PersistentVolumeClaim[]; reason: string }
   /**
    * `parallel`: one of the condemned pods a Parallel set deletes together (slow-start batches); any
@@ -39,18 +39,18 @@ export type StatefulSetOperation =
    * specified delete, a ReCreate update), as opposed to a condemned pod going for good.
    */
   | { op: 'delete'; pod: Pod; reason: string; parallel: boolean; recreate: boolean }
-  /** A lifecycle move (inplace-and-lifecycle §3.4): the KruisePodReady change first, then the state patch. */
+  /** A lifecycle move (docs/spec/inplace-and-lifecycle.md §3.4): the KruisePodReady change first, then the state patch. */
   | { op: 'lifecycle'; pod: Pod; change: LifecycleChange; reason: string }
-  /** The pod as the in-place refresh (inplace §2.6) wants it. */
+  /** The pod as the in-place refresh (docs/spec/inplace-and-lifecycle.md §2.6) wants it. */
   | { op: 'writePod'; pod: Pod; subresource: 'spec' | 'status'; reason: string }
-  /** Identity and storage restored (§2): name, pod-name and pod-index labels, claim volumes. */
+  /** Identity and storage restored (docs/spec/advanced-statefulset.md §2): name, pod-name and pod-index labels, claim volumes. */
   | { op: 'repairPod'; pod: Pod; reason: string }
-  /** A claim's ownerReferences set to the retention policy (§4.8). */
+  /** A claim's ownerReferences set to the retention policy (docs/spec/advanced-statefulset.md §4.8). */
   | { op: 'updateClaim'; claim: PersistentVolumeClaim; pod: string; condemned: boolean; reason: string; failure?: FailureCondition }
-  /** In-place update (inplace §2.2) to `revision`. */
+  /** In-place update (docs/spec/inplace-and-lifecycle.md §2.2) to `revision`. */
   | { op: 'updateInPlace'; pod: Pod; spec: InPlaceUpdateSpec; revision: string; reason: string };
 
-/** The numbers of the pass under the spec's names (§2.1, §4.2–4.6). */
+/** The numbers of the pass under the spec's names (docs/spec/advanced-statefulset.md §2.1, §4.2–4.6). */
 export interface StatefulSetDiff {
   replicas: number;
   startOrdinal: number;

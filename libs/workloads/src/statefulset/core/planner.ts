@@ -1,4 +1,4 @@
-// One StatefulSet pass as a pure function (spec/advanced-statefulset.md §4.2, Kruise's
+// One StatefulSet pass as a pure function (docs/spec/advanced-statefulset.md §4.2, Kruise's
 // updateStatefulSet): replicas first (replicas.ts), then the condemned pods (condemned.ts), then the
 // rolling update (rolling-update.ts). Where Kruise writes and continues, the planner records the write
 // and continues as if it succeeded; the executor sends the operations in order and stops at the first
@@ -96,8 +96,8 @@ export function planStatefulSet(ctx: StatefulSetPlanContext): StatefulSetPlan {
     }
   }
 
-  // §6: the counters over the pass's pods (as they were read: a pod created now counts from the next
-  // pass), the decrements of §4.5 and §4.7, the claims of the replica slots, completeRollingUpdate.
+  // docs/spec/advanced-statefulset.md §6: the counters over the pass's pods (as they were read: a pod created now counts from the next
+  // pass), the decrements of docs/spec/advanced-statefulset.md §4.5 and §4.7, the claims of the replica slots, completeRollingUpdate.
   const counters = countReplicas([replicaPods, condemned], minReadySeconds, currentName, updateName, ctx.now);
   return result(state, completeRollingUpdate(set, {
     ...status,

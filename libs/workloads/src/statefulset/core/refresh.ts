@@ -1,4 +1,4 @@
-// The refresh of a pass (spec/advanced-statefulset.md §4.3 step 6, §4.5; inplace-and-lifecycle §2.6 and
+// The refresh of a pass (docs/spec/advanced-statefulset.md §4.3 step 6, docs/spec/advanced-statefulset.md §4.5; docs/spec/inplace-and-lifecycle.md §2.6 and
 // the lifecycle rules 5, 10, 12, 13): carry in-place updates on (grace period, next container batch,
 // InPlaceUpdateReady back to True) and move lifecycle states. Kruise refreshes a replica while processing
 // it and every pod again before the rolling update; the second time a pod already refreshed writes
@@ -54,7 +54,7 @@ export class PassRefresh {
     return true;
   }
 
-  /** §4.5: every pod refreshed; true when a lifecycle state moved this pass (the rolling update then waits). */
+  /** docs/spec/advanced-statefulset.md §4.5: every pod refreshed; true when a lifecycle state moved this pass (the rolling update then waits). */
   all(pods: readonly Pod[]): boolean {
     for (const pod of pods) if (!this.pod(pod)) return true;
     return [...this.done.values()].some((moved) => moved);

@@ -1,4 +1,4 @@
-// §4.3: the replicas of a pass, in ascending ordinal order in both modes: recreate finished pods, create
+// docs/spec/advanced-statefulset.md §4.3: the replicas of a pass, in ascending ordinal order in both modes: recreate finished pods, create
 // missing ones (claims first), wait on terminating or unavailable pods (OrderedReady), refresh, and keep
 // identity, storage and claim owners as they should be. scaleStrategy.maxUnavailable ends the loop early
 // (Parallel) once as many unavailable-ish pods were seen.
@@ -141,7 +141,7 @@ function processReplica(state: PassState, slot: Slot, next: Slot | undefined, de
   return 'continue';
 }
 
-/** §4.3 step 8: identity, storage and (retention policy) claim owners of an existing replica. */
+/** docs/spec/advanced-statefulset.md §4.3 step 8: identity, storage and (retention policy) claim owners of an existing replica. */
 function enforceIdentity(state: PassState, slot: Slot): void {
   const { ctx, pass } = state;
   const { set, flavor } = ctx.view;

@@ -1,6 +1,6 @@
-// §4.5–§4.7: the rolling update of a pass. It waits for pods updated in place to be seen at the update
+// docs/spec/advanced-statefulset.md §4.5–§4.7: the rolling update of a pass. It waits for pods updated in place to be seen at the update
 // revision, refreshes every pod (a lifecycle move ends the pass), then — unless paused — deletes the
-// specified-delete pods and moves pods to the update revision in the §4.6 order, in place or by
+// specified-delete pods and moves pods to the update revision in the docs/spec/advanced-statefulset.md §4.6 order, in place or by
 // recreation, while fewer than maxUnavailable replica pods are unavailable; a pod that does not fit
 // stops the loop (no skipping ahead).
 import { LABEL_SPECIFIED_DELETE, getValueFromIntOrPercent, type StatefulSet } from '@coxswain/kruise-api';
@@ -103,7 +103,7 @@ export function planRollingUpdate(state: PassState): void {
 }
 
 /**
- * §4.7: pods labelled apps.kruise.io/specified-delete, highest ordinal first, whatever the partition. A
+ * docs/spec/advanced-statefulset.md §4.7: pods labelled apps.kruise.io/specified-delete, highest ordinal first, whatever the partition. A
  * healthy one that does not fit maxUnavailable is skipped (not a stop). Returns the pods taken.
  */
 function specifiedDeletes(state: PassState, unavailable: Set<string>, maxUnavailable: number): Set<string> {

@@ -1,4 +1,4 @@
-// One replica slot of a pass (spec/advanced-statefulset.md §2.1, §4.2). Reserved ordinals have no slot
+// One replica slot of a pass (docs/spec/advanced-statefulset.md §2.1, §4.2). Reserved ordinals have no slot
 // (Kruise keeps them as null entries; only their index matters, kept in `index`). A type of its own so
 // that the slot filling (slots.ts) and the update order (update-order.ts) both read it without
 // importing each other.

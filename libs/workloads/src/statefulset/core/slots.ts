@@ -1,6 +1,6 @@
-// The replica slots of a pass (spec/advanced-statefulset.md §2.1, §4.2): one per valid ordinal, in
+// The replica slots of a pass (docs/spec/advanced-statefulset.md §2.1, §4.2): one per valid ordinal, in
 // ascending order, holding the existing pod or the one the planner is about to create (at the revision
-// §4.6 picks). Pure.
+// docs/spec/advanced-statefulset.md §4.6 picks). Pure.
 import type { Pod, StatefulSet } from '@coxswain/kruise-api';
 import { podOrdinal, type OrdinalRange } from '../utils/identity.js';
 import { isCreated, isHealthy } from '../utils/pod-health.js';
@@ -13,7 +13,7 @@ export function podName(pod: Pod): string {
   return pod.metadata.name!;
 }
 
-/** Existing pods in their slots; new pods (in memory) in the empty ones, each at the revision §4.6 picks. */
+/** Existing pods in their slots; new pods (in memory) in the empty ones, each at the revision docs/spec/advanced-statefulset.md §4.6 picks. */
 export function fillSlots(
   ctx: StatefulSetPlanContext, range: OrdinalRange, existing: ReadonlyMap<number, Pod>, currentSet: StatefulSet, updateSet: StatefulSet,
 ): Slot[] {

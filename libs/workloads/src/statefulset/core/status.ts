@@ -1,4 +1,4 @@
-// StatefulSet status (spec/advanced-statefulset.md §6): the counters over the pass's pods, the
+// StatefulSet status (docs/spec/advanced-statefulset.md §6): the counters over the pass's pods, the
 // volumeClaims entries, completeRollingUpdate, the rule deciding whether the status is written, and the
 // fields an apps/v1 StatefulSet's status has. Pure.
 import {

@@ -1,5 +1,5 @@
 // Which pods a rolling update moves and in what order, and which revision a (re)created pod gets
-// (spec/advanced-statefulset.md §4.6). Pure.
+// (docs/spec/advanced-statefulset.md §4.6). Pure.
 import { LIFECYCLE_STATES, LABEL_CONTROLLER_REVISION_HASH, type FeatureGates, type Pod, type StatefulSet } from '@coxswain/kruise-api';
 import { sortByUpdatePriority } from '../../sort/priority-sort.js';
 import { lifecycleState } from '../../pod/pod-state.js';
@@ -58,7 +58,7 @@ export function sortPodsToUpdate(set: StatefulSet, slots: readonly Slot[], updat
 }
 
 /**
- * §4.6 revisionForNewPod: whether the pod created at `ordinal` takes the current revision. `position` is
+ * docs/spec/advanced-statefulset.md §4.6 revisionForNewPod: whether the pod created at `ordinal` takes the current revision. `position` is
  * its rank among the valid ordinals (the non-reserved slots below it). Kruise counts the non-nil slots
  * below, but fills the empty ones in ascending order before it gets there, so a missing pod below counts
  * like an existing one: the count is this rank. `notUpdatedOthers` is the filled slots other than this

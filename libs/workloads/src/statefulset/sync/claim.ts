@@ -1,4 +1,4 @@
-// Which pods a StatefulSet works with (spec/advanced-statefulset.md §4.1; Kubernetes' ClaimPods with the
+// Which pods a StatefulSet works with (docs/spec/advanced-statefulset.md §4.1; Kubernetes' ClaimPods with the
 // StatefulSet's filter): pods it controls that still match its selector and carry its name as their
 // parent; orphans that do are adopted, controlled pods that no longer do are released. Terminating pods
 // stay (the set waits for them), but are never adopted. Pure: the reconciler writes the changes.

@@ -31,7 +31,7 @@ export interface StatefulSetExecution extends WriteOutcome {
 }
 
 const CONFLICT_ATTEMPTS = 5;
-/** Kruise caps a slow-start batch (spec §4.2). */
+/** Kruise caps a slow-start batch (docs/spec/advanced-statefulset.md §4.2). */
 const MAX_BATCH = 500;
 
 type Op<K extends StatefulSetOperation['op']> = Extract<StatefulSetOperation, { op: K }>;

@@ -1,4 +1,4 @@
-// The StatefulSet reconcile loop (spec/advanced-statefulset.md §4.1, Kruise's sync + UpdateStatefulSet):
+// The StatefulSet reconcile loop (docs/spec/advanced-statefulset.md §4.1, Kruise's sync + UpdateStatefulSet):
 // read the set, its pods, claims and revisions from the informer caches, adopt orphaned revisions and
 // pods, make the update revision exist, wait for the cache to show the controller's own writes, plan one
 // pass with the pure planner, apply it, write the status, then trim the revision history.
@@ -138,7 +138,7 @@ export class StatefulSetReconciler implements Reconciler {
     return requeue.length > 0 ? { requeueAfterMs: Math.min(...requeue) } : {};
   }
 
-  /** §3: orphaned revisions matching the selector get the set as controller, after re-reading the set's uid. */
+  /** docs/spec/advanced-statefulset.md §3: orphaned revisions matching the selector get the set as controller, after re-reading the set's uid. */
   private async adoptRevisions(set: StatefulSet, revisions: ControllerRevision[]): Promise<ControllerRevision[]> {
     const orphans = orphanRevisionsToAdopt(set, this.deps.flavor, revisions);
     if (orphans.length === 0) return revisions;
@@ -177,7 +177,7 @@ export class StatefulSetReconciler implements Reconciler {
     }
   }
 
-  /** §3 history truncation: the oldest non-live revisions beyond revisionHistoryLimit; failures are only logged. */
+  /** docs/spec/advanced-statefulset.md §3 history truncation: the oldest non-live revisions beyond revisionHistoryLimit; failures are only logged. */
   private async truncateHistory(set: StatefulSet, revisions: ControllerRevision[], current: string, update: string, pods: readonly Pod[]): Promise<void> {
     const doomed = revisionsToTruncate({
       revisions, currentRevisionName: current, updateRevisionName: update, activePods: pods, revisionHistoryLimit: set.spec.revisionHistoryLimit,

@@ -1,4 +1,4 @@
-// Kruise's update expectations (pkg/util/expectations/update_expectations.go; spec/advanced-statefulset.md
+// Kruise's update expectations (pkg/util/expectations/update_expectations.go; docs/spec/advanced-statefulset.md
 // §4.1, §4.5): after updating pods in place to revision R, the rolling update waits until every one of
 // them is seen carrying R, so a stale cache cannot make it update (or count) them again. Expectations
 // for another revision are dropped: a newer update revision supersedes them.

@@ -1,4 +1,4 @@
-// A StatefulSet pod's PersistentVolumeClaims (spec/advanced-statefulset.md §2, §4.8): one per
+// A StatefulSet pod's PersistentVolumeClaims (docs/spec/advanced-statefulset.md §2, §4.8): one per
 // volumeClaimTemplate, named `<template>-<set>-<ordinal>`, and the ownerReferences the retention policy
 // wants on them. Pure.
 import type { OwnerReference, PersistentVolumeClaim, Pod, StatefulSet } from '@coxswain/kruise-api';
@@ -32,7 +32,7 @@ export function retentionPolicy(set: StatefulSet): RetentionPolicy {
   return { whenDeleted: p?.whenDeleted === 'Delete' ? 'Delete' : 'Retain', whenScaled: p?.whenScaled === 'Delete' ? 'Delete' : 'Retain' };
 }
 
-/** §4.8's table: which owners a claim of a pod should have, given whether the pod is condemned. */
+/** docs/spec/advanced-statefulset.md §4.8's table: which owners a claim of a pod should have, given whether the pod is condemned. */
 export function wantedClaimOwners(policy: RetentionPolicy, condemned: boolean): { setRef: boolean; podRef: boolean } {
   if (policy.whenScaled === 'Retain') return { setRef: policy.whenDeleted === 'Delete', podRef: false };
   if (policy.whenDeleted === 'Retain') return { setRef: false, podRef: condemned };

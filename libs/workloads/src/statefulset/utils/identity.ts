@@ -1,5 +1,5 @@
-// A StatefulSet pod's identity (spec/advanced-statefulset.md §2): its ordinal, name, hostname, labels and
-// claims, the valid ordinal range with reserveOrdinals (§2.1), and the checks that an existing pod still
+// A StatefulSet pod's identity (docs/spec/advanced-statefulset.md §2): its ordinal, name, hostname, labels and
+// claims, the valid ordinal range with reserveOrdinals (docs/spec/advanced-statefulset.md §2.1), and the checks that an existing pod still
 // has them. Pure.
 import {
   LABEL_POD_INDEX, LABEL_STATEFULSET_POD_NAME, ReservedOrdinals,
@@ -35,7 +35,7 @@ export interface OrdinalRange {
   reserved: ReservedOrdinals;
 }
 
-/** §2.1: [start, end) holds exactly `replicas` ordinals that are not reserved. */
+/** docs/spec/advanced-statefulset.md §2.1: [start, end) holds exactly `replicas` ordinals that are not reserved. */
 export function ordinalRange(set: StatefulSet, flavor: StatefulSetFlavor, gates: FeatureGates): OrdinalRange {
   const start = flavor.honoursStartOrdinal(gates) ? (set.spec.ordinals?.start ?? 0) : 0;
   const reserved = flavor.kruiseExtensions ? ReservedOrdinals.parse(set.spec.reserveOrdinals) : ReservedOrdinals.NONE;

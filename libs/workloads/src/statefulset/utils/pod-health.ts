@@ -1,4 +1,4 @@
-// What Advanced StatefulSet reads off a pod (spec/advanced-statefulset.md §5.1). Unlike CloneSet's
+// What Advanced StatefulSet reads off a pod (docs/spec/advanced-statefulset.md §5.1). Unlike CloneSet's
 // availability (pod/pod-state.ts), readiness is the Ready condition alone, equality with minReadySeconds
 // counts as available, and the remaining wait is reported so the controller looks again in time. Pure.
 import { CONDITION_READY, type Pod } from '@coxswain/kruise-api';
@@ -39,7 +39,7 @@ export interface Availability {
   waitMs?: number;
 }
 
-/** §5.1 available(pod, minReadySeconds): equality counts; an unknown Ready time waits the full minReadySeconds. */
+/** docs/spec/advanced-statefulset.md §5.1 available(pod, minReadySeconds): equality counts; an unknown Ready time waits the full minReadySeconds. */
 export function availability(pod: Pod, minReadySeconds: number, now: number): Availability {
   if (!isNormalLifecycle(pod) || !isRunningAndReadyByCondition(pod)) return { available: false };
   if (minReadySeconds <= 0) return { available: true };

@@ -1,4 +1,4 @@
-// One adapter per template kind (spec/uniteddeployment.md §1.1 table, §3, §5): which workload a
+// One adapter per template kind (docs/spec/uniteddeployment.md §1.1 table, docs/spec/uniteddeployment.md §3, §5): which workload a
 // UnitedDeployment creates for it, how that workload's replicas, status and partition read, and how
 // the partition and (reservation) maxUnavailable are written in the workload's own semantics. Pure.
 import type { KindRef } from '@coxswain/cluster';
@@ -24,10 +24,10 @@ export interface SubsetAdapter {
   specReplicas(workload: SubsetWorkload): number;
   /** The workload status' replicas and readyReplicas (0 when not reported yet). */
   status(workload: SubsetWorkload): { replicas: number; readyReplicas: number };
-  /** The partition the workload has now (§5 "read back"); `pods` are the subset's pods. */
+  /** The partition the workload has now (docs/spec/uniteddeployment.md §5 "read back"); `pods` are the subset's pods. */
   currentPartition(workload: SubsetWorkload, pods: readonly Pod[]): number;
-  /** Writes `partition` into a rendered spec (§5 "write"); `spec` is the template's copy. */
+  /** Writes `partition` into a rendered spec (docs/spec/uniteddeployment.md §5 "write"); `spec` is the template's copy. */
   applyPartition(spec: WorkloadSpec, partition: number): void;
-  /** Reservation strategy: overrides the workload's max unavailable with an integer (§3.2). */
+  /** Reservation strategy: overrides the workload's max unavailable with an integer (docs/spec/uniteddeployment.md §3.2). */
   setMaxUnavailable(spec: WorkloadSpec, value: number): void;
 }

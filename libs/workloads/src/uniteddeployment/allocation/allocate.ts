@@ -1,4 +1,4 @@
-// Which allocator a UnitedDeployment uses (spec/uniteddeployment.md §2): reservation, Adaptive, min/max,
+// Which allocator a UnitedDeployment uses (docs/spec/uniteddeployment.md §2): reservation, Adaptive, min/max,
 // else specific — and the allocation it makes. Pure.
 import { isAdaptive, shouldReserveUnschedulablePods, type UnitedDeployment } from '@coxswain/kruise-api';
 import { allocateAdaptive, allocateMinMax } from './min-max.js';

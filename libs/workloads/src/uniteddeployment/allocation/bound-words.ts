@@ -1,7 +1,7 @@
 // How the allocation reasons word a subset's bounds: they name minReplicas and maxReplicas only as the
 // manifest sets them. An unset minReplicas (or the 0 Kruise's defaulting writes) and an unset
 // maxReplicas (unbounded) go unmentioned, and a bound Adaptive derived from a subset's ready pods
-// (§4.1) is said to be that, not minReplicas or maxReplicas. Pure.
+// (docs/spec/uniteddeployment.md §4.1) is said to be that, not minReplicas or maxReplicas. Pure.
 import { UNBOUNDED } from './types.js';
 
 export interface BoundFacts {

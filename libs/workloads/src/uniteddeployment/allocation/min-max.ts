@@ -1,5 +1,5 @@
-// The min/max allocator (spec/uniteddeployment.md §2.2) and Adaptive's adjustment of its bounds
-// (§4.1): first every subset gets its minReplicas, in topology order, then up to its maxReplicas, until
+// The min/max allocator (docs/spec/uniteddeployment.md §2.2) and Adaptive's adjustment of its bounds
+// (docs/spec/uniteddeployment.md §4.1): first every subset gets its minReplicas, in topology order, then up to its maxReplicas, until
 // spec.replicas are allocated; earlier subsets win both rounds, and replicas beyond Σmax stay
 // unallocated. Pure.
 import { parseSubsetReplicas, type IntOrString, type Subset } from '@coxswain/kruise-api';
@@ -81,7 +81,7 @@ export function allocateMinMax(udReplicas: number, subsets: readonly Subset[]): 
 }
 
 /**
- * The Adaptive allocator (§4.1): an unschedulable subset that exists is held at its ready pods (the
+ * The Adaptive allocator (docs/spec/uniteddeployment.md §4.1): an unschedulable subset that exists is held at its ready pods (the
  * surplus flows to later subsets); any other subset never gets fewer than the pods it has ready.
  */
 export function allocateAdaptive(udReplicas: number, subsets: readonly Subset[], facts: readonly SubsetFacts[]): AllocationResult {

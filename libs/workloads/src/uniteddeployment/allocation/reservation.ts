@@ -1,4 +1,4 @@
-// The reservation allocator (spec/uniteddeployment.md §4.2, Adaptive with reserveUnschedulablePods):
+// The reservation allocator (docs/spec/uniteddeployment.md §4.2, Adaptive with reserveUnschedulablePods):
 // an unschedulable (or still marked) subset keeps its workload replicas, but only the pods that are not
 // reserved count towards spec.replicas, so temporary substitutes are allocated to later subsets; as the
 // reserved pods become healthy the substitutes are scaled away. Pure.

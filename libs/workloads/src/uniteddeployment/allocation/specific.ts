@@ -1,4 +1,4 @@
-// The specific allocator (spec/uniteddeployment.md §2.1): subsets with `replicas` (int or percent of
+// The specific allocator (docs/spec/uniteddeployment.md §2.1): subsets with `replicas` (int or percent of
 // spec.replicas) get exactly that; the rest of spec.replicas is shared evenly by the others, the
 // remainder going to those that run the most pods now (least churn). Pure.
 import { parseSubsetReplicas, type Subset } from '@coxswain/kruise-api';

@@ -1,4 +1,4 @@
-// What every UnitedDeployment allocator (spec/uniteddeployment.md §2, §4) reads and answers: the
+// What every UnitedDeployment allocator (docs/spec/uniteddeployment.md §2, §4) reads and answers: the
 // subsets in topology order with what is known of their workloads, and per subset the replicas it gets
 // with the reason in words, so the plan can say why each subset got its number.
 
@@ -11,7 +11,7 @@ export interface SubsetFacts {
   specReplicas: number;
   /** The workload's status.readyReplicas; 0 when it does not exist. */
   readyReplicas: number;
-  /** Adaptive: the subset counts as unschedulable this pass (§4.1, §4.2). */
+  /** Adaptive: the subset counts as unschedulable this pass (docs/spec/uniteddeployment.md §4.1, §4.2). */
   unschedulable: boolean;
   /** Reservation: the Schedulable condition was False at the start of the pass. */
   marked: boolean;

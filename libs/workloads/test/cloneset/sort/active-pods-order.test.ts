@@ -19,7 +19,7 @@ const rules: Array<[string, Pod, Pod]> = [
   ['6. zero creationTimestamp counts as newest', pod('a', { created: null }), pod('b', { created: T1 })],
 ];
 
-describe('ActivePods order (spec §8.2 step 1)', () => {
+describe('ActivePods order (docs/spec/cloneset.md §8.2 step 1)', () => {
   it.each(rules)('%s', (_rule, first, second) => {
     expect(compareActivePods(first, second)).toBeLessThan(0);
     expect(compareActivePods(second, first)).toBeGreaterThan(0);

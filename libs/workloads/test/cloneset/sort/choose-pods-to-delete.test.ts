@@ -5,7 +5,7 @@ import { names, pod } from './fixtures.js';
 
 const allAvailable: ScaleDownContext = { isAvailable: () => true };
 
-describe('choose(list, n) (spec §7.4)', () => {
+describe('choose(list, n) (docs/spec/cloneset.md §7.4)', () => {
   const good = pod('good', { node: 'node-a' });
   const bad = pod('bad', { node: 'node-b', ready: false });
 
@@ -62,7 +62,7 @@ describe('choose(list, n) (spec §7.4)', () => {
   });
 });
 
-describe('choosePodsToDelete (spec §7.4)', () => {
+describe('choosePodsToDelete (docs/spec/cloneset.md §7.4)', () => {
   const old: Pod[] = [pod('o1', { node: 'n1' }), pod('o2', { node: 'n2', ready: false }), pod('o3', { node: 'n3' })];
   const updated: Pod[] = [pod('u1', { node: 'n4' }), pod('u2', { node: 'n5', ready: false })];
 

@@ -27,7 +27,7 @@ const rules: Array<[string, Pod, Pod]> = [
   ["9. Go's zero time counts as newest", pod('a', { created: '0001-01-01T00:00:00Z' }), pod('b', { created: T0 })],
 ];
 
-describe('scale-down ranking (spec §7.4)', () => {
+describe('scale-down ranking (docs/spec/cloneset.md §7.4)', () => {
   it.each(rules)('%s', (_rule, first, second) => {
     const expected = [first.metadata.name, second.metadata.name];
     expect(names(sortForDeletion([first, second], options))).toEqual(expected);

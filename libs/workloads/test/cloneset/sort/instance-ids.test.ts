@@ -18,7 +18,7 @@ const drawing = (...ids: string[]) => {
 };
 const ID = new RegExp(`^[${INSTANCE_ID_ALPHABET}]{5}$`);
 
-describe('availableIds (spec §7.2)', () => {
+describe('availableIds (docs/spec/cloneset.md §7.2)', () => {
   it('reuses the ids of PVCs whose pod is gone, without drawing', () => {
     const pods = [withId('bbbbb'), withId(undefined)];
     const pvcs = [withId('zzzzz'), withId('bbbbb'), withId('ccccc'), withId('')];

@@ -13,7 +13,7 @@ function limit(pods: Pod[], sortedIndexes: number[], updateNum: number, updateMa
   return limitUpdateIndexes(input);
 }
 
-describe('limitUpdateIndexes (spec §8.3)', () => {
+describe('limitUpdateIndexes (docs/spec/cloneset.md §8.3)', () => {
   it('updates at most updateMaxUnavailable available pods at once', () => {
     const pods = [p('a', 'old'), p('b', 'old'), p('c', 'old'), p('d', 'old'), p('e', 'old')];
     const batch = limit(pods, [0, 1, 2, 3, 4], 5, 2);

@@ -6,7 +6,7 @@ import { pod } from './fixtures.js';
 const podsWith = (labels: Array<Record<string, string>>): Pod[] => labels.map((l, i) => pod(`p${i}`, { labels: l }));
 const all = (pods: readonly Pod[]) => pods.map((_, i) => i);
 
-describe('weightPriority (spec §8.2 step 2)', () => {
+describe('weightPriority (docs/spec/cloneset.md §8.2 step 2)', () => {
   const strategy: UpdatePriorityStrategy = {
     weightPriority: [
       { weight: 20, matchSelector: { matchLabels: { app: 'foo' } } },
@@ -50,7 +50,7 @@ describe('weightPriority (spec §8.2 step 2)', () => {
   });
 });
 
-describe('orderPriority (spec §8.2 step 2)', () => {
+describe('orderPriority (docs/spec/cloneset.md §8.2 step 2)', () => {
   const strategy: UpdatePriorityStrategy = { orderPriority: [{ orderedKey: 'k1' }, { orderedKey: 'k2' }] };
 
   it('puts pods with no ordered key first, then key #0, then key #1, trailing numbers descending', () => {

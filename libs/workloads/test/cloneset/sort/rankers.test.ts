@@ -7,7 +7,7 @@ const ZONE = LABEL_TOPOLOGY_ZONE;
 const ranksOf = (pods: readonly Pod[], rank: (p: Pod) => number) => Object.fromEntries(pods.map((p) => [p.metadata.name!, rank(p)]));
 const node = (name: string, labels?: Record<string, string>): Node => ({ apiVersion: 'v1', kind: 'Node', metadata: { name, ...(labels ? { labels } : {}) } });
 
-describe('same-node ranker (spec §7.4)', () => {
+describe('same-node ranker (docs/spec/cloneset.md §7.4)', () => {
   it('ranks pods that share a node m − i, keeps the most valuable one and lone or unscheduled pods at 0', () => {
     const pods = [
       pod('p1', { node: 'node-a', readySince: T0 }),
@@ -28,7 +28,7 @@ describe('same-node ranker (spec §7.4)', () => {
   });
 });
 
-describe('spread ranker (spec §7.4)', () => {
+describe('spread ranker (docs/spec/cloneset.md §7.4)', () => {
   const nodes = nodeLabelsByName([
     node('n1', { [ZONE]: 'z1' }),
     node('n2', { [ZONE]: 'z1' }),

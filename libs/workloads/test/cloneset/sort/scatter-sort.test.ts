@@ -9,7 +9,7 @@ const zoneA: UpdateScatterStrategy = [{ key: 'zone', value: 'A' }];
 const zones = (values: string[]): Pod[] => values.map((z, i) => pod(`p${i}`, { labels: z === '' ? {} : { zone: z } }));
 const all = (pods: readonly Pod[]) => pods.map((_, i) => i);
 
-describe('scatter (spec §8.2 step 3)', () => {
+describe('scatter (docs/spec/cloneset.md §8.2 step 3)', () => {
   it.each([
     [['', '', '', 'A', 'A', 'A'], [3, 0, 1, 4, 2, 5]],
     [['', '', '', '', 'A', 'A'], [4, 0, 1, 2, 3, 5]],

@@ -2,7 +2,7 @@ import { describe, it, expect } from '@jest/globals';
 import { sortUpdateIndexes } from '../../../src/cloneset/sort/index.js';
 import { T0, T1, pod } from './fixtures.js';
 
-describe('sortUpdateIndexes (spec §8.2)', () => {
+describe('sortUpdateIndexes (docs/spec/cloneset.md §8.2)', () => {
   it('without a strategy uses the ActivePods order, stable for ties', () => {
     const pods = [pod('p0'), pod('p1', { ready: false }), pod('p2', { node: '' }), pod('p3'), pod('p4', { phase: 'Pending' })];
     expect(sortUpdateIndexes(pods, [0, 1, 2, 3, 4])).toEqual([2, 4, 1, 0, 3]);
