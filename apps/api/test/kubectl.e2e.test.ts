@@ -184,7 +184,7 @@ describe('kubectl against the embedded cluster', () => {
     // Built-in kinds take strategic merge patches: containers merge by name.
     const pod = JSON.parse((await k('get', 'pods', '-n', 'cloneset-cs-demo', '-o', 'json')).stdout).items[0];
     const smp = await k('patch', 'pod', pod.metadata.name, '-n', 'cloneset-cs-demo', '-p', '{"metadata":{"labels":{"checked":"yes"}},"spec":{"containers":[{"name":"nginx","image":"nginx:1.28"}]}}');
-    expect(smp.stdout.trim()).toBe(`pod/${pod.metadata.name} patched`);
+    expect({ out: smp.stdout.trim(), err: smp.stderr.trim() }).toEqual({ out: `pod/${pod.metadata.name} patched`, err: "" });
     const after = JSON.parse((await k('get', 'pod', pod.metadata.name, '-n', 'cloneset-cs-demo', '-o', 'json')).stdout);
     expect(after.metadata.labels.checked).toBe('yes');
     expect(after.spec.containers).toHaveLength(1);
