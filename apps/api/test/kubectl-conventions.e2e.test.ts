@@ -42,6 +42,10 @@ beforeAll(async () => {
   const binary = findKubectl();
   api = await TestApi.start({ KUBE_API_PORT: '0' });
   kubectl = new Kubectl(binary, api.kubeUrl(), ADMIN_TOKEN);
+  // As against a real cluster, the namespaces come first (a create into a missing one is a 404).
+  for (const ns of ['conv-apps', 'conv-events-clone', 'conv-events-asts', 'conv-events-ud', 'conv-pods', 'conv-qos', 'conv-storage', 'conv-storage-clone']) {
+    expect((await kubectl.run(['create', 'namespace', ns])).code).toBe(0);
+  }
   expect(await kubectl.run(['apply', '-f', '-'], POD)).toMatchObject({ code: 0, stdout: 'pod/solo created\n' });
   expect(await kubectl.run(['apply', '-f', '-'], DEPLOYMENT)).toMatchObject({ code: 0, stdout: 'deployment.apps/web created\n' });
   await eventually(async () => ((await k('get', 'pod', 'solo', '-n', 'conv-pods')).stdout.includes('Running') ? true : undefined), 20_000, 'the pod running');

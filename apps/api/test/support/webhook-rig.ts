@@ -55,6 +55,8 @@ export class WebhookRig {
   static async start(options: { intercept?: KubeIntercept } = {}): Promise<WebhookRig> {
     const clock = new ManualClock(Date.now());
     const store = await EmbeddedStore.open({ clock, persistence: new MemoryPersistence(), admission: kruiseAdmission() });
+    // The namespace coxswain.yaml deploys into, where the certificate's Secret is kept.
+    await store.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'coxswain' } });
     for (const doc of parseAllDocuments(readFileSync(COXSWAIN_YAML, 'utf8')).map((d) => d.toJS() as KubeObject).filter(Boolean)) {
       if (doc.kind === 'MutatingWebhookConfiguration' || doc.kind === 'ValidatingWebhookConfiguration') await store.create(doc);
     }
