@@ -15,6 +15,7 @@ import { TokensService } from './auth/tokens.service.js';
 import { ClusterCache } from './cluster/cluster-cache.js';
 import { ClusterObjectsService } from './cluster/cluster-objects.service.js';
 import { AuditResolver } from './graphql/audit/audit.resolver.js';
+import { ClockResolver } from './graphql/clock/clock.resolver.js';
 import { TokensResolver } from './graphql/auth/tokens.resolver.js';
 import { compiledQueryExecution } from './graphql/compiled-queries.js';
 import { deepDocumentOnSubscribe, refuseDeepDocument } from './graphql/document-nesting.js';
@@ -113,6 +114,7 @@ export class AppModule implements NestModule {
         UnitedDeploymentFieldsResolver,
         TopologyService,
         TopologyResolver,
+        ClockResolver,
         TokensResolver,
         AuditResolver,
         PodTombstones,

@@ -25,6 +25,7 @@ const QUERIES: Record<string, { doc: string; allowed: Caller[] }> = {
   object: { doc: '{ object(kind: "Pod", namespace: "team-a", name: "x") { name } }', allowed: READERS },
   nodes: { doc: '{ nodes { name } }', allowed: READERS },
   topology: { doc: '{ topology { zones { name } } }', allowed: READERS },
+  serverTime: { doc: '{ serverTime }', allowed: READERS },
   auditLog: { doc: '{ auditLog(first: 1) { totalCount } }', allowed: READERS },
   pendingHooks: { doc: '{ pendingHooks(namespace: "team-a") { pod } }', allowed: [...READERS, 'hook-acker', 'acker-team-a'] },
   tokens: { doc: '{ tokens { name } }', allowed: ['admin'] },

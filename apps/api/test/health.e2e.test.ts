@@ -74,6 +74,40 @@ describe('Workload.health', () => {
     expect((await eventuallyIn('held', 'HELD')).reason).toMatch(/paused/);
   });
 
+  it('says when minReadySeconds lets pods through as one moment, the same in the health and the plan of one answer (issue 28 item 6)', async () => {
+    await apply(cloneSet('slow', { extra: '  minReadySeconds: 30\n' }));
+    type Answer = {
+      serverTime: string;
+      workload: { health: Health & { until: string | null }; plan: { blockers: { code: string; message: string; pods: string[]; until: string | null }[] } };
+    };
+    const read = async () => {
+      const res = await api.graphql<Answer>(`{ serverTime workload(kind: CLONE_SET, namespace: "health", name: "slow") {
+        health { state reason pods until } plan { blockers { code message pods until } } } }`);
+      expect(res.errors).toBeUndefined();
+      return res.data!;
+    };
+    const first = await eventually(async () => {
+      const a = await read();
+      const named = a.workload.plan.blockers.filter((b) => b.code === 'MIN_READY_SECONDS');
+      // The health is the last reconcile's: wait until that pass, too, saw both pods Ready.
+      return a.workload.health.state === 'PROGRESSING' && named.length === 2 && named.every((b) => a.workload.health.reason.includes(b.message)) ? a : undefined;
+    }, 20_000, 'both pods Ready, waiting out minReadySeconds');
+    const waiting = first.workload.plan.blockers.filter((b) => b.code === 'MIN_READY_SECONDS');
+    // The health names the same blockers with the same moment, and no count of seconds that could disagree.
+    expect(first.workload.health.until).toBe(waiting.map((b) => b.until!).sort()[0]);
+    for (const b of waiting) {
+      expect(first.workload.health.reason).toContain(b.message);
+      expect(b.message).toMatch(/^pod slow-\w+ turns available once Ready for minReadySeconds \(30 s\)$/);
+      const left = Date.parse(b.until!) - Date.parse(first.serverTime);
+      expect(left).toBeGreaterThan(0);
+      expect(left).toBeLessThanOrEqual(30_000);
+    }
+    // Read again later, the answer is the same: the moment does not move with the reader's clock.
+    await new Promise((r) => setTimeout(r, 1_100));
+    const second = await read();
+    expect(second.workload.health).toEqual(first.workload.health);
+  });
+
   it('is WAITING_ON_HOOK while pods wait for their preDelete hook', async () => {
     await apply(cloneSet('hooked', { extra: '  lifecycle: { preDelete: { labelsHandler: { example.io/block-deleting: "true" } } }\n' }));
     await eventuallyIn('hooked', 'COMPLETE');

@@ -31,9 +31,10 @@ spec:
       containers: [{name: main, image: nginx:1.27}, {name: side, image: busybox:1.36}]
 `;
 
-/** kubectl's table output as rows of cells, cut where the header's columns start (cells may be empty). */
+/** kubectl's table output as rows of cells, cut where the header's columns start (cells may be empty); none when kubectl found nothing. */
 function columns(text: string): string[][] {
   const lines = text.split('\n').filter(Boolean);
+  if (lines.length === 0) return [];
   const starts = [...lines[0]!.matchAll(/\S+(?: \S+)*/g)].map((m) => m.index);
   return lines.map((line) => starts.map((start, i) => line.slice(start, starts[i + 1]).trim()));
 }

@@ -2,7 +2,8 @@
 // run in Kubernetes mode with a kubeconfig pointing at A's Kubernetes API, campaigning for one Lease
 // there. B leads: it scales a CloneSet in A down through a preDelete hook acknowledged over B's own REST
 // API, and rolls it out in place; killed with SIGKILL mid-rollout, C takes over within the lease
-// duration and finishes, and A's record of every pod change shows no pod updated or deleted twice.
+// duration and finishes, and A's record of every pod change shows no pod updated or deleted twice. A runs
+// no kube-controller-manager: a UnitedDeployment's Deployments there get no pods, and C's health says so.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,6 +28,26 @@ spec:
   lifecycle:
     preDelete: {labelsHandler: {example.io/registered: "true"}}
   updateStrategy: {type: InPlaceIfPossible, maxUnavailable: 1}
+`;
+
+/** Deployments for subsets: A runs no kube-controller-manager, so they never get pods. */
+const UNITED_DEPLOYMENT = `apiVersion: apps.kruise.io/v1alpha1
+kind: UnitedDeployment
+metadata: {name: ud, namespace: shop}
+spec:
+  replicas: 2
+  selector: {matchLabels: {app: ud}}
+  template:
+    deploymentTemplate:
+      metadata: {labels: {app: ud}}
+      spec:
+        progressDeadlineSeconds: 3
+        selector: {matchLabels: {app: ud}}
+        template:
+          metadata: {labels: {app: ud}}
+          spec: {containers: [{name: main, image: "web:v1"}]}
+  topology:
+    subsets: [{name: a}, {name: b}]
 `;
 
 let a: TestApi;
@@ -169,5 +190,26 @@ describe('Kubernetes mode against another Coxswain\'s embedded cluster', () => {
     expect([...deletions.values()]).toEqual([1]);
     expect(events.filter((e) => e.type === 'ADDED')).toHaveLength(4);
     expect(c.output()).toContain('"msg":"started leading","identity":"replica-c"');
+  });
+
+  it('says a UnitedDeployment whose Deployments never get pods (no kube-controller-manager in A) is degraded after the progress deadline, naming them (issue 28 item 8)', async () => {
+    const [, c] = replicas as [Replica, Replica];
+    await gql(`mutation($y: String!) { applyManifest(yaml: $y) { name } }`, { y: UNITED_DEPLOYMENT });
+    type Health = { state: string; reason: string };
+    const health = async (): Promise<Health | undefined> => {
+      const res = await c.fetch('/graphql', ADMIN_TOKEN, {
+        method: 'POST', headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: '{ workload(kind: UNITED_DEPLOYMENT, namespace: "shop", name: "ud") { health { state reason } } }' }),
+      });
+      return ((await res.json()) as { data?: { workload: { health: Health } | null } }).data?.workload?.health;
+    };
+    const degraded = await eventually(async () => {
+      const h = await health();
+      return h?.state === 'DEGRADED' ? h : undefined;
+    }, 30_000, 'the UnitedDeployment degraded');
+    const deployments = (await a.runtime.cluster.list<Pod>({ apiVersion: 'apps/v1', kind: 'Deployment' }, { namespace: 'shop' })).items.map((d) => d.metadata.name!).sort();
+    expect(deployments).toHaveLength(2);
+    expect(degraded.reason).toBe(deployments.map((name, i) => `subset ${'ab'[i]}: no pods were created for Deployment ${name} in 3 s: is kube-controller-manager running?`).join('; '));
+    expect((await pods()).filter((p) => p.metadata.labels?.['apps.kruise.io/subset-name'])).toEqual([]);
   });
 });

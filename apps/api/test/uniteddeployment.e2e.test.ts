@@ -10,20 +10,21 @@ import { TestApi, eventually } from './support/api-server.js';
 
 interface Subset {
   name: string; kind: string; workload: string | null; replicas: number; reason: string; specifiedReplicas: number | string | null;
-  partition: number; currentReplicas: number; readyReplicas: number; updatedReplicas: number; updatedReadyReplicas: number; schedulable: boolean;
+  partition: number; specifiedPartition: number | null; currentReplicas: number; readyReplicas: number; updatedReplicas: number; updatedReadyReplicas: number; schedulable: boolean;
 }
 interface PodNode { name: string; subset: string | null; zone: string | null; revision: string; isUpdated: boolean; ready: boolean }
 interface UnitedDeployment {
   kind: string;
   generation: number;
+  partitionedReplicas: number;
   status: { replicas: number; readyReplicas: number; updatedReplicas: number; updateRevision: string; currentRevision: string };
   subsets: Subset[];
   pods: { totalCount: number; edges: { node: PodNode }[] };
 }
 
 const WORKLOAD = `query($name: String!) { workload(kind: UNITED_DEPLOYMENT, namespace: "default", name: $name) {
-  kind generation status { replicas readyReplicas updatedReplicas updateRevision currentRevision }
-  ... on UnitedDeployment { subsets { name kind workload replicas reason specifiedReplicas partition currentReplicas readyReplicas updatedReplicas updatedReadyReplicas schedulable } }
+  kind generation partitionedReplicas status { replicas readyReplicas updatedReplicas updateRevision currentRevision }
+  ... on UnitedDeployment { subsets { name kind workload replicas reason specifiedReplicas partition specifiedPartition currentReplicas readyReplicas updatedReplicas updatedReadyReplicas schedulable } }
   pods(first: 100) { totalCount edges { node { name subset zone revision isUpdated ready } } }
 } }`;
 
@@ -153,12 +154,16 @@ spec:
     await new Promise((r) => setTimeout(r, 1500));
     expect(updatedPerSubset(await ud())).toEqual({ 'subset-a': 0, 'subset-b': 0, 'subset-c': 0 });
     expect(w.subsets.map((s) => s.partition)).toEqual([1, 3, 2]);
-    // Held by its partitions (Kruise's rewrite of each subset workload on every pass is not progress),
-    // and both revisions name their image.
-    const extra = await graphql<{ workload: { health: { state: string; reason: string }; revisions: { name: string; images: string[]; isUpdate: boolean }[] } }>(
-      `{ workload(kind: UNITED_DEPLOYMENT, namespace: "default", name: "sample-ud") { health { state reason } revisions { name images isUpdate } } }`);
+    // The spec asks 3 of every subset; what holds pods back is what the controller applies: 6 of 6, not 9.
+    expect(w.subsets.map((s) => s.specifiedPartition)).toEqual([3, 3, 3]);
+    expect(w.partitionedReplicas).toBe(6);
+    // Held by its partitions, and both revisions name their image. Kruise's rewrite of each subset
+    // workload on every pass changes nothing, so the plan claims no write (issue 28 item 5).
+    const extra = await graphql<{ workload: { health: { state: string; reason: string }; plan: { actions: unknown[] }; revisions: { name: string; images: string[]; isUpdate: boolean }[] } }>(
+      `{ workload(kind: UNITED_DEPLOYMENT, namespace: "default", name: "sample-ud") { health { state reason } plan { actions { type reason } } revisions { name images isUpdate } } }`);
     expect(extra.workload.health.state).toBe('HELD');
     expect(extra.workload.health.reason).toContain('partition');
+    expect(extra.workload.plan.actions).toEqual([]);
     expect(extra.workload.revisions.map((r) => [r.isUpdate, r.images])).toEqual([[true, ['nginx:1.27']], [false, ['nginx:alpine']]]);
 
     const events: string[] = [];

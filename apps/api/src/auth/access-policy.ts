@@ -40,6 +40,7 @@ export const ACCESS_POLICY = {
   pendingHooks: query([...READERS, 'hook-acker'], true),
   tokens: query(ADMINS),
   shadowComparison: query(READERS),
+  serverTime: query(READERS),
   // GraphQL mutations
   applyManifest: mutation(OPERATORS),
   deleteObject: mutation(OPERATORS),

@@ -12,7 +12,7 @@ export function planSummary(plan: RolloutPlan<object>, pendingScale: string | un
     complete: plan.complete,
     diff: plan.diff,
     actions: plan.actions.map(({ type, pod, reason, revision }) => ({ type, pod, reason, ...(revision ? { revision } : {}) })),
-    blockers: plan.blockers.map(({ code, message, pods }) => ({ code, message, pods: [...pods] })),
+    blockers: plan.blockers.map(({ code, message, pods, until }) => ({ code, message, pods: [...pods], ...(until !== undefined ? { until } : {}) })),
     pendingScale,
     ...('subsets' in plan ? { subsets: (plan as UnitedDeploymentPlan).subsets } : {}),
   };

@@ -39,7 +39,8 @@ export interface PlanSummary {
   complete: boolean;
   diff: unknown;
   actions: { type: string; pod: string; reason: string; revision?: string }[];
-  blockers: { code: string; message: string; pods: string[] }[];
+  /** `until`: when the blocker lifts by itself, ms of the cluster's clock. */
+  blockers: { code: string; message: string; pods: string[]; until?: number }[];
   /** Creations and deletions the controller still waits to see, in words. */
   pendingScale: string | undefined;
   /** Kinds with subsets (UnitedDeployment): each subset's allocation and why, workload and counts. */

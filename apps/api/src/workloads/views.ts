@@ -8,7 +8,7 @@ import {
 } from '@coxswain/kruise-api';
 import {
   isRunningAndReady, lifecycleState, pendingHook, podCondition, revisionTemplate, timestampMillis,
-  type HookPoint, type SubsetPlan, type SubsetSummary, type WorkloadKindDescriptor,
+  type HookPoint, type SubsetPlan, type SubsetSummary, type WorkloadHealth, type WorkloadKindDescriptor,
 } from '@coxswain/workloads';
 import type { PlanSummary } from '../cluster-worker/protocol.js';
 import { WorkloadKind } from './workload-kind.js';
@@ -46,6 +46,8 @@ export interface WorkloadView {
   generation: number;
   resourceVersion: string;
   replicas: number;
+  /** Pods the partition keeps at the current revision as the controller applies it (the kind's own resolution). */
+  partitionedReplicas: number;
   images: string[];
   createdAt: Date;
   status: WorkloadStatusView;
@@ -92,6 +94,7 @@ export function workloadView(descriptor: WorkloadKindDescriptor, object: KubeObj
     generation: object.metadata.generation ?? 0,
     resourceVersion: object.metadata.resourceVersion ?? '',
     replicas: descriptor.replicas(object),
+    partitionedReplicas: descriptor.partitionedReplicas(object),
     images: descriptor.images(object),
     createdAt: new Date(object.metadata.creationTimestamp ?? 0),
     updateStrategy: descriptor.updateStrategy(object),
@@ -288,12 +291,13 @@ export interface PlanView {
   complete: boolean;
   diff: unknown;
   actions: { type: string; pod: string; reason: string; revision: string | null }[];
-  blockers: { code: string; message: string; pods: string[] }[];
+  blockers: { code: string; message: string; pods: string[]; until: Date | null }[];
 }
 
-export function planView(plan: PlanSummary): PlanView {
-  const blockers = plan.blockers.map((b) => ({ code: b.code, message: b.message, pods: b.pods }));
-  if (plan.pendingScale) blockers.unshift({ code: 'SCALE_EXPECTATIONS', message: plan.pendingScale, pods: [] });
+/** @param toWall as podView's: the blockers' moments are for a client's countdown. */
+export function planView(plan: PlanSummary, toWall: (at: number) => number = (at) => at): PlanView {
+  const blockers = plan.blockers.map((b) => ({ code: b.code, message: b.message, pods: b.pods, until: instant(b.until, toWall) }));
+  if (plan.pendingScale) blockers.unshift({ code: 'SCALE_EXPECTATIONS', message: plan.pendingScale, pods: [], until: null });
   return {
     updateRevision: plan.updateRevision,
     currentRevision: plan.currentRevision,
@@ -332,6 +336,7 @@ export interface SubsetView {
   minReplicas: number | null;
   maxReplicas: number | null;
   partition: number;
+  specifiedPartition: number | null;
   reservedPods: number;
   nodeSelectorTerm: unknown;
   currentReplicas: number;
@@ -348,7 +353,7 @@ export interface SubsetView {
  * workload reports; the stored spec says what was asked. Without a plan (the controller has not seen
  * the workload yet) the stored status answers, and the reason says so.
  */
-export function subsetViews(stored: readonly SubsetSummary[], planned: readonly SubsetPlan[] | undefined): SubsetView[] {
+export function subsetViews(stored: readonly SubsetSummary[], planned: readonly SubsetPlan[] | undefined, toWall: (at: number) => number = (at) => at): SubsetView[] {
   return stored.filter((s) => !s.removed).map((s): SubsetView => {
     const plan = planned?.find((p) => p.name === s.name);
     const condition = plan?.schedulable ?? s.schedulable;
@@ -362,6 +367,7 @@ export function subsetViews(stored: readonly SubsetSummary[], planned: readonly 
       minReplicas: plan?.minReplicas ?? null,
       maxReplicas: plan?.maxReplicas ?? null,
       partition: plan?.partition ?? s.partition,
+      specifiedPartition: s.specifiedPartition ?? null,
       reservedPods: plan?.reservedPods ?? s.reservedPods,
       nodeSelectorTerm: s.nodeSelectorTerm ?? null,
       currentReplicas: plan?.counts?.replicas ?? 0,
@@ -372,7 +378,20 @@ export function subsetViews(stored: readonly SubsetSummary[], planned: readonly 
       schedulableCondition: condition
         ? { type: condition.type, status: condition.status, reason: condition.reason ?? null, message: condition.message ?? null, lastTransitionTime: date(condition.lastTransitionTime) }
         : null,
-      recoversAt: date(plan?.recoversAt ?? s.recoversAt),
+      recoversAt: instant(timestampMillis(plan?.recoversAt ?? s.recoversAt), toWall),
     };
   });
+}
+
+export interface HealthView {
+  state: WorkloadHealth['state'];
+  reason: string;
+  pods: string[];
+  /** When the state may change by itself, as a wall-clock instant for a client's countdown. */
+  until: Date | null;
+}
+
+/** @param toWall as podView's. */
+export function healthView(health: WorkloadHealth, toWall: (at: number) => number = (at) => at): HealthView {
+  return { state: health.state, reason: health.reason, pods: health.pods, until: instant(health.until, toWall) };
 }

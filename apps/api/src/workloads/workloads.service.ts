@@ -11,9 +11,8 @@ import { OWNER_UID_INDEX } from '@coxswain/controller-runtime';
 import { LABEL_SUBSET_NAME, printYaml, type ControllerRevision, type Event, type IntOrString, type KubeObject, type Node, type Pod } from '@coxswain/kruise-api';
 import {
   POD_REF, WORKLOAD_KINDS, WorkloadMutationError, revisionsForCloneSet, shortHash, sortRevisions,
-  type WorkloadHealth, type WorkloadKindDescriptor, type WorkloadMutations,
+  type WorkloadKindDescriptor, type WorkloadMutations,
 } from '@coxswain/workloads';
-import type { PlanSummary } from '../cluster-worker/protocol.js';
 import { AuditTrail } from '../audit/audit-trail.js';
 import {
   ClusterCache, EVENT_OBJECT, POD_OWNER_ACTIVE_REVISION, POD_OWNER_REVISION, POD_OWNER_STATE, POD_SUBSET, revisionHashOf,
@@ -24,7 +23,10 @@ import type { OrderedSource } from '../graphql/connection.js';
 import { badUserInput, conflict, notFound } from '../graphql/errors.js';
 import type { Runtime } from '../runtime.js';
 import { CLUSTER, RUNTIME } from '../tokens.js';
-import { lifecycleStateName, PodViews, subsetViews, workloadView, type LifecycleStateName, type PodView, type SubsetView, type WorkloadView } from './views.js';
+import {
+  healthView, lifecycleStateName, planView, PodViews, subsetViews, workloadView,
+  type HealthView, type LifecycleStateName, type PlanView, type PodView, type SubsetView, type WorkloadView,
+} from './views.js';
 import { isSupportedKind, kindOf, WorkloadKind } from './workload-kind.js';
 
 export interface WorkloadAddress {
@@ -50,7 +52,9 @@ const CHANGE_ATTEMPTS = 5;
 
 @Injectable()
 export class WorkloadsService {
-  private readonly podViews = new PodViews(undefined, (at) => wallTimeOf(this.runtime.clock, at));
+  /** A moment of the cluster's clock as the wall-clock instant a client counts down to. */
+  private readonly toWall = (at: number) => wallTimeOf(this.runtime.clock, at);
+  private readonly podViews = new PodViews(undefined, this.toWall);
 
   constructor(
     @Inject(CLUSTER) private readonly cluster: ClusterClient,
@@ -167,23 +171,23 @@ export class WorkloadsService {
    * the planner run now on the controller's caches (the same function the reconciler applies), in the
    * cluster worker.
    */
-  async plan(workload: WorkloadView): Promise<PlanSummary> {
+  async plan(workload: WorkloadView): Promise<PlanView> {
     const plan = await this.runtime.host.plan(workload.descriptor.name, workload.namespace, workload.name);
     if (!plan) throw notFound(`${workload.kind} ${workload.namespace}/${workload.name} is not known to its controller yet; retry shortly`);
-    return plan;
+    return planView(plan, this.toWall);
   }
 
   /** The subsets of a kind that has them (UnitedDeployment), with the controller's allocation and reasons. */
   async subsets(workload: WorkloadView): Promise<SubsetView[]> {
     const stored = workload.descriptor.subsets?.(workload.object) ?? [];
     const plan = await this.runtime.host.plan(workload.descriptor.name, workload.namespace, workload.name);
-    return subsetViews(stored, plan?.subsets);
+    return subsetViews(stored, plan?.subsets, this.toWall);
   }
 
   /** The workload's health (state, reason, pods concerned), as its controller's last plan tells it. */
-  async health(workload: WorkloadView): Promise<WorkloadHealth> {
+  async health(workload: WorkloadView): Promise<HealthView> {
     const health = await this.runtime.host.health(workload.descriptor.name, workload.namespace, workload.name);
-    return health ?? { state: 'PROGRESSING', reason: 'the controller has not planned this workload yet', pods: [] };
+    return healthView(health ?? { state: 'PROGRESSING', reason: 'the controller has not planned this workload yet', pods: [] }, this.toWall);
   }
 
   /** Kubernetes Events about the workload, newest first (client-go aggregates them: a handful per object). */

@@ -22,12 +22,14 @@ export function plan(over: Partial<RolloutPlan> = {}): RolloutPlan {
   return { updateRevision: 'web-new', currentRevision: 'web-old', complete: false, diff: {}, actions: [], blockers: [], ...over };
 }
 
-export const COMPLETE: Health = { state: 'COMPLETE', reason: 'every pod is at the update revision and available', pods: [] };
+export const COMPLETE: Health = { state: 'COMPLETE', reason: 'every pod is at the update revision and available', pods: [], until: null };
 
+/** A CloneSet `web` of 5 replicas; `partitionedReplicas` is what the API resolves `partition` to unless given. */
 export function workload(over: Partial<WorkloadSummary> & { partition?: number | string; paused?: boolean } = {}): WorkloadSummary {
   const { partition = 0, paused, ...rest } = over;
   return {
     kind: 'CLONE_SET', namespace: 'default', name: 'web', uid: 'u1', generation: 1, resourceVersion: '10', replicas: 5,
+    partitionedReplicas: resolved(partition, over.replicas ?? 5),
     images: ['nginx:1'], createdAt: '2026-01-01T00:00:00Z',
     updateStrategy: { type: 'RollingUpdate', rollingUpdate: { partition, maxUnavailable: '20%', maxSurge: 0, podUpdatePolicy: 'ReCreate', ...(paused === undefined ? {} : { paused }) } },
     status: status(),
@@ -43,6 +45,7 @@ export function statefulSet(over: Partial<StatefulSetSummary> & { partition?: nu
   return {
     ...workload(),
     kind: 'STATEFUL_SET',
+    partitionedReplicas: resolved(partition, over.replicas ?? 5),
     updateStrategy: { type: 'RollingUpdate', rollingUpdate: { partition, ...(paused === undefined ? {} : { paused }) } },
     ordinals: ordinals ?? { start: 0, end: 5, reserved: [] },
     ...rest,
@@ -54,11 +57,15 @@ export function subset(name: string, over: Partial<Subset> = {}): Subset {
   return {
     name, kind: 'CloneSet', workload: `ud-${name}-x7k2p`, replicas: 2, reason: 'replicas 2', specifiedReplicas: 2, minReplicas: null, maxReplicas: null,
     partition: 0, reservedPods: 0, currentReplicas: 2, readyReplicas: 2, updatedReplicas: 0, updatedReadyReplicas: 0, schedulable: true,
-    schedulableCondition: null, recoversAt: null, ...over,
+    schedulableCondition: null, recoversAt: null, specifiedPartition: null, ...over,
   };
 }
 
-/** A UnitedDeployment `ud` (its summary: the subsets come with the page's detail). */
+/**
+ * A UnitedDeployment `ud` (its summary: the subsets come with the page's detail). Its
+ * partitionedReplicas, unless given, is the spec's partitions summed: the API's answer when each fits
+ * its subset's replicas.
+ */
 export function unitedDeployment(over: Partial<WorkloadSummary> & { partitions?: Record<string, number> } = {}): WorkloadSummary {
   const { partitions = {}, ...rest } = over;
   return {
@@ -66,8 +73,15 @@ export function unitedDeployment(over: Partial<WorkloadSummary> & { partitions?:
     kind: 'UNITED_DEPLOYMENT',
     name: 'ud',
     replicas: 6,
+    partitionedReplicas: Object.values(partitions).reduce((n, p) => n + p, 0),
     updateStrategy: { type: 'Manual', manualUpdate: { partitions } },
     status: status({ replicas: 6, readyReplicas: 6, availableReplicas: 6, updatedReplicas: 6, updatedReadyReplicas: 6, updatedAvailableReplicas: 6, expectedUpdatedReplicas: 6, currentRevision: 'ud-old', updateRevision: 'ud-old' }),
     ...rest,
   } as WorkloadSummary;
+}
+
+/** The API's resolution of one partition (a percentage rounds up), capped at replicas. */
+function resolved(partition: number | string, replicas: number): number {
+  const pods = typeof partition === 'number' ? partition : Math.ceil((replicas * Number.parseInt(partition, 10)) / 100);
+  return Math.min(replicas, Math.max(0, pods));
 }

@@ -16,6 +16,7 @@ import { PodTable } from '../../src/components/workload/PodTable';
 import { PodTooltip } from '../../src/components/workload/PodTooltip';
 import { RevisionPods } from '../../src/components/workload/RevisionPods';
 import { PodStore } from '../../src/lib/live/pod-store';
+import { serverClock } from '../../src/lib/clock/server-clock';
 import { blockersByPod } from '../../src/lib/rollout/plan-words';
 import { plan, pod, statefulSet, status, workload } from '../support/fixtures';
 
@@ -49,7 +50,7 @@ describe('components', () => {
   });
 
   it('HealthLine puts the reason on the page, not only in a tooltip, and links the pods concerned', () => {
-    const degraded = workload({ health: { state: 'DEGRADED', reason: 'pods web-a, web-b: cannot be scheduled: 0/9 nodes are available: 9 Too many pods.', pods: ['web-a', 'web-b'] } });
+    const degraded = workload({ health: { state: 'DEGRADED', reason: 'pods web-a, web-b: cannot be scheduled: 0/9 nodes are available: 9 Too many pods.', pods: ['web-a', 'web-b'], until: null } });
     const html = renderToStaticMarkup(<HealthLine workload={degraded} onShowPods={() => {}} />);
     expect(text(html)).toContain('CloneSet default/web degraded');
     expect(text(html)).toContain('pods web-a, web-b: cannot be scheduled: 0/9 nodes are available: 9 Too many pods.');
@@ -60,8 +61,8 @@ describe('components', () => {
 
   it('PodTooltip and PodTable say what holds a pod back, from the plan blockers', () => {
     const blockers = blockersByPod([
-      { code: 'UNSCHEDULABLE', message: 'pod web-a: cannot be scheduled: 0/9 nodes are available: 9 Too many pods.', pods: ['web-a'] },
-      { code: 'MAX_UNAVAILABLE', message: '1 of 1 allowed unavailable pods are unavailable: web-a', pods: ['web-a', 'web-c'] },
+      { code: 'UNSCHEDULABLE', message: 'pod web-a: cannot be scheduled: 0/9 nodes are available: 9 Too many pods.', pods: ['web-a'], until: null },
+      { code: 'MAX_UNAVAILABLE', message: '1 of 1 allowed unavailable pods are unavailable: web-a', pods: ['web-a', 'web-c'], until: null },
     ]);
     const tip = renderToStaticMarkup(<PodTooltip pod={pod('web-a', { node: null, ready: false, podIP: null })} x={0} y={0} color={undefined} blockers={blockers.get('web-a')} />);
     expect(text(tip)).toContain('held by UNSCHEDULABLE pod web-a: cannot be scheduled: 0/9 nodes are available: 9 Too many pods.');
@@ -98,8 +99,19 @@ describe('components', () => {
     expect(html.match(/data-testid="revision-cells"/g)).toHaveLength(2);
   });
 
+  it('HealthLine and PlanPanel count down to the same moment in the same words (issue 28 item 6)', () => {
+    // A moment 20.9 s ahead on the server's clock: both say "in 21 s", whatever moment each was fetched at.
+    const until = new Date(serverClock.now() + 20_900).toISOString();
+    const message = 'pod web-1 turns available once Ready for minReadySeconds (30 s)';
+    const waiting = workload({ health: { state: 'PROGRESSING', reason: message, pods: ['web-1'], until } });
+    const banner = text(renderToStaticMarkup(<HealthLine workload={waiting} onShowPods={() => {}} />));
+    const panel = text(renderToStaticMarkup(<PlanPanel replicas={5} onShowPods={() => {}} plan={plan({ blockers: [{ code: 'MIN_READY_SECONDS', message, pods: ['web-1'], until }] })} />));
+    expect(banner).toContain(`${message} · in 21 s`);
+    expect(panel).toContain(`Waiting for minReadySeconds: ${message}. Lifts in 21 s`);
+  });
+
   it('PlanPanel links the blocking pods', () => {
-    const html = renderToStaticMarkup(<PlanPanel replicas={5} onShowPods={() => {}} plan={plan({ blockers: [{ code: 'HOOK_PENDING', message: 'pod web-1 waits for its preDelete hook to be acknowledged', pods: ['web-1'] }] })} />);
+    const html = renderToStaticMarkup(<PlanPanel replicas={5} onShowPods={() => {}} plan={plan({ blockers: [{ code: 'HOOK_PENDING', message: 'pod web-1 waits for its preDelete hook to be acknowledged', pods: ['web-1'], until: null }] })} />);
     expect(html).toContain('href="#pod-web-1"');
     expect(text(html)).toContain('Waiting on a lifecycle hook: pod web-1 waits for its preDelete hook to be acknowledged.');
   });

@@ -31,7 +31,7 @@ describe('confirmation sentences', () => {
     expect(confirmPause(held, { actions: [{ type: 'RECREATE', pod: 'a', reason: '', revision: 'x' }] })).toBe(
       'Pause the rollout of web: no further pod is updated until you resume (1 update planned now will wait). Pods already being replaced finish, and scaling still works.',
     );
-    expect(confirmResume({ ...held, updateStrategy: { rollingUpdate: { partition: 0, paused: true } } })).toContain('5 pods move to revision web-new');
+    expect(confirmResume({ ...held, updateStrategy: { rollingUpdate: { partition: 0, paused: true } }, partitionedReplicas: 0 })).toContain('5 pods move to revision web-new');
   });
 
   it('image, scale, delete, rollback, ack', () => {

@@ -40,6 +40,14 @@ describe('planInWords', () => {
     expect(actionsInWords([{ type: 'SCALE_WORKLOAD', pod: '', reason: '', revision: null }])).toEqual(['Scale a subset workload.']);
   });
 
+  it('says one kind of change per kind of action on subset workloads, each subset with its reason (issue 28 item 5)', () => {
+    const words = planInWords(plan({
+      actions: ['a', 'b', 'c'].map((x) => ({ type: 'UPDATE_WORKLOAD', pod: '', reason: `subset subset-${x}: partition 3 -> 1`, revision: 'ud-2' })),
+    }), 6);
+    expect(words.next).toEqual(['Update 3 subset workloads at revision ud-2: subset subset-a: partition 3 -> 1; subset subset-b: partition 3 -> 1; subset subset-c: partition 3 -> 1.']);
+    expect(words.headline).toBe('Next, the controller will: update 3 subset workloads at revision ud-2: subset subset-a: partition 3 -> 1; subset subset-b: partition 3 -> 1; subset subset-c: partition 3 -> 1.');
+  });
+
   it('puts a single kind of action in the headline', () => {
     const words = planInWords(plan({ actions: [{ type: 'DELETE', pod: 'web-x', reason: 'scale down', revision: null }] }), 4);
     expect(words.headline).toBe('Next, the controller will: delete 1 pod: web-x (scale down).');
@@ -48,10 +56,10 @@ describe('planInWords', () => {
   it('explains blockers in words, keeping their pods', () => {
     const words = planInWords(plan({
       blockers: [
-        { code: 'PAUSED', message: 'paused', pods: [] },
-        { code: 'PARTITION', message: 'partition keeps 3 pods on revision web-old', pods: ['a', 'b', 'c'] },
-        { code: 'HOOK_PENDING', message: 'pod web-1 waits for its preDelete hook to be acknowledged', pods: ['web-1'] },
-        { code: 'SOMETHING_NEW', message: 'a future blocker', pods: [] },
+        { code: 'PAUSED', message: 'paused', pods: [], until: null },
+        { code: 'PARTITION', message: 'partition keeps 3 pods on revision web-old', pods: ['a', 'b', 'c'], until: null },
+        { code: 'HOOK_PENDING', message: 'pod web-1 waits for its preDelete hook to be acknowledged', pods: ['web-1'], until: null },
+        { code: 'SOMETHING_NEW', message: 'a future blocker', pods: [], until: null },
       ],
     }), 5);
     expect(words.headline).toBe('Nothing moves right now; see what holds the rollout below.');
@@ -72,11 +80,11 @@ describe('planInWords', () => {
   it('shortens long pod lists', () => {
     expect(listNames(['a', 'b', 'c', 'd', 'e', 'f', 'g'])).toBe('a, b, c, d, e and 2 more');
     expect(actionsInWords([])).toEqual([]);
-    expect(blockerInWords({ code: 'MIN_READY_SECONDS', message: 'web-1 ready for 3s of 10s', pods: ['web-1'] }).sentence).toBe('Waiting for minReadySeconds: web-1 ready for 3s of 10s.');
+    expect(blockerInWords({ code: 'MIN_READY_SECONDS', message: 'web-1 ready for 3s of 10s', pods: ['web-1'], until: null }).sentence).toBe('Waiting for minReadySeconds: web-1 ready for 3s of 10s.');
   });
 
   it('explains why pods are stuck (scheduler, image, in-place, ordering) and names StatefulSet actions', () => {
-    const say = (code: string, message: string) => blockerInWords({ code, message, pods: [] }).sentence;
+    const say = (code: string, message: string) => blockerInWords({ code, message, pods: [], until: null }).sentence;
     expect(say('UNSCHEDULABLE', 'pods web-a, web-b: cannot be scheduled: 0/9 nodes are available: 9 Too many pods.')).toBe('Cannot be scheduled: pods web-a, web-b: cannot be scheduled: 0/9 nodes are available: 9 Too many pods.');
     expect(say('IMAGE_PULL_FAILED', 'pod web-a: container main ImagePullBackOff')).toBe('Image pull failing: pod web-a: container main ImagePullBackOff.');
     expect(say('IN_PLACE_UPDATING', 'pod web-a: waits for container main to run nginx:2')).toBe('In-place update in progress: pod web-a: waits for container main to run nginx:2.');
@@ -86,8 +94,8 @@ describe('planInWords', () => {
   });
 
   it('indexes blockers by pod, for the tooltip and the pod list', () => {
-    const a = { code: 'UNSCHEDULABLE', message: 'x', pods: ['p1', 'p2'] };
-    const b = { code: 'MAX_UNAVAILABLE', message: 'y', pods: ['p2'] };
+    const a = { code: 'UNSCHEDULABLE', message: 'x', pods: ['p1', 'p2'], until: null };
+    const b = { code: 'MAX_UNAVAILABLE', message: 'y', pods: ['p2'], until: null };
     const byPod = blockersByPod([a, b]);
     expect(byPod.get('p1')).toEqual([a]);
     expect(byPod.get('p2')).toEqual([a, b]);

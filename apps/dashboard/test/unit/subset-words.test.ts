@@ -36,7 +36,7 @@ describe('subset row words', () => {
       schedulable: false, recoversAt: new Date(NOW + 4 * 60_000 + 10_000).toISOString(),
       schedulableCondition: { status: 'False', reason: 'reschedule', message: 'timeout pending pods found', lastTransitionTime: null },
     });
-    expect(subsetWords(held, NOW).schedulable).toMatch(/^unschedulable \(reschedule: timeout pending pods found\) until \d\d:\d\d:\d\d, in 4m$/);
+    expect(subsetWords(held, NOW).schedulable).toMatch(/^unschedulable \(reschedule: timeout pending pods found\) until \d\d:\d\d:\d\d, in 5 min$/);
     expect(subsetWords({ ...held, recoversAt: new Date(NOW - 1000).toISOString() }, NOW).schedulable).toMatch(/^unschedulable \(reschedule: timeout pending pods found\), recovering since \d\d:\d\d:\d\d$/);
     expect(subsetWords({ ...held, recoversAt: null, schedulableCondition: null }, NOW).schedulable).toBe('unschedulable');
     expect(subsetWords(subset('a'), NOW).schedulable).toBe('schedulable');

@@ -4,12 +4,12 @@
 import {
   CONDITION_INPLACE_UPDATE_READY, CONDITION_POD_SCHEDULED, CONDITION_READY, LIFECYCLE_STATES, type CloneSet, type ContainerStatus, type Pod,
 } from '@coxswain/kruise-api';
-import { describeInPlaceUpdate } from '../inplace/progress.js';
+import { describeInPlaceUpdate, inPlaceGraceEndsAt } from '../inplace/progress.js';
 import { pendingHook, type HookPoint } from '../lifecycle/pending-hook.js';
 import type { BlockerCode } from '../plan/plan-types.js';
 import { podsSubject } from './plan-words.js';
 import type { PlanNotes } from '../plan/plan-notes.js';
-import { explainUnavailable, isPodAvailable, lifecycleState, podCondition } from '../pod/pod-state.js';
+import { availableAt, explainUnavailable, isPodAvailable, lifecycleState, podCondition } from '../pod/pod-state.js';
 
 /** Container waiting reasons of a container that keeps failing (kubelet's). CreateContainerConfigError is
  * left out: a container held by its launch barrier waits with it while its batch is not due. */
@@ -31,7 +31,7 @@ export interface HoldbackOptions {
 export function explainHoldbacks(cs: CloneSet, pods: readonly Pod[], notes: PlanNotes, { now, verticalScaling }: HoldbackOptions): void {
   const minReadySeconds = cs.spec.minReadySeconds ?? 0;
   const named = new Set(notes.blockers.filter((b) => b.code === 'HOOK_PENDING').flatMap((b) => b.pods));
-  const groups = new Map<string, { code: BlockerCode; why: string; pods: string[] }>();
+  const groups = new Map<string, { code: BlockerCode; why: string; until?: number; pods: string[] }>();
   for (const pod of pods) {
     if (isPodAvailable(pod, minReadySeconds, now)) continue;
     const name = pod.metadata.name ?? '';
@@ -42,15 +42,16 @@ export function explainHoldbacks(cs: CloneSet, pods: readonly Pod[], notes: Plan
     }
     const reason = whyUnavailable(pod, minReadySeconds, now, verticalScaling);
     if (reason.code === 'MIN_READY_SECONDS') {
-      notes.blocker('MIN_READY_SECONDS', reason.why, [name]);
+      notes.blocker('MIN_READY_SECONDS', reason.why, [name], reason.until);
       continue;
     }
-    const key = `${reason.code}\u0000${reason.why}`;
+    // Pods that wait for different moments are different blockers, as their words would be.
+    const key = `${reason.code}\u0000${reason.why}\u0000${reason.until ?? ''}`;
     const group = groups.get(key);
     if (group) group.pods.push(name);
     else groups.set(key, { ...reason, pods: [name] });
   }
-  for (const { code, why, pods: names } of groups.values()) notes.blocker(code, `${podsSubject(names)}: ${why}`, names);
+  for (const { code, why, pods: names, until } of groups.values()) notes.blocker(code, `${podsSubject(names)}: ${why}`, names, until);
 }
 
 const HOOK_WORDS: Record<HookPoint, string> = {
@@ -60,8 +61,8 @@ const HOOK_WORDS: Record<HookPoint, string> = {
   preNormal: 'waits for its preNormal hook before it counts as available',
 };
 
-/** The first obstacle to availability, most specific cause first. */
-function whyUnavailable(pod: Pod, minReadySeconds: number, now: number, verticalScaling: boolean): { code: BlockerCode; why: string } {
+/** The first obstacle to availability, most specific cause first; `until` when it lifts by itself. */
+function whyUnavailable(pod: Pod, minReadySeconds: number, now: number, verticalScaling: boolean): { code: BlockerCode; why: string; until?: number } {
   if (!pod.spec.nodeName) {
     const scheduled = podCondition(pod, CONDITION_POD_SCHEDULED);
     if (scheduled?.status === 'False' && scheduled.reason === 'Unschedulable') {
@@ -77,10 +78,14 @@ function whyUnavailable(pod: Pod, minReadySeconds: number, now: number, vertical
   if (failing) return { code: 'POD_FAILING', why: `container ${failing.name} ${waitingWords(failing)} (restarted ${failing.restartCount} times)` };
   const inPlace = describeInPlaceUpdate(pod, now, { verticalScaling });
   if (inPlace !== undefined && (lifecycleState(pod) === LIFECYCLE_STATES.Updating || podCondition(pod, CONDITION_INPLACE_UPDATE_READY)?.status === 'False')) {
-    return { code: 'IN_PLACE_UPDATING', why: inPlace };
+    const graceEnds = inPlaceGraceEndsAt(pod);
+    return { code: 'IN_PLACE_UPDATING', why: inPlace, ...(graceEnds !== undefined && graceEnds > now ? { until: graceEnds } : {}) };
   }
   const generic = explainUnavailable(pod, minReadySeconds, now) ?? 'not available';
-  if (generic.includes('minReadySeconds')) return { code: 'MIN_READY_SECONDS', why: generic };
+  if (generic.includes('minReadySeconds')) {
+    const at = availableAt(pod, minReadySeconds);
+    return { code: 'MIN_READY_SECONDS', why: generic, ...(at !== undefined ? { until: at } : {}) };
+  }
   const ready = podCondition(pod, CONDITION_READY);
   if (ready?.status !== 'True' && pod.status?.phase !== undefined) {
     const waiting = statuses.filter((s) => s.state?.waiting?.reason !== undefined).map((s) => `container ${s.name} ${waitingWords(s)}`);

@@ -17,6 +17,6 @@ export {
 } from './update.js';
 export { refreshInPlaceUpdate, type InPlaceRefresh } from './refresh.js';
 export { containersUpdateCompleted, isInPlaceUpdateCompleted, type CompletionOptions } from './completion.js';
-export { describeInPlaceUpdate } from './progress.js';
+export { describeInPlaceUpdate, inPlaceGraceEndsAt } from './progress.js';
 export { envFromMetadataHash, isContainerReferenceToMeta, readRuntimeContainerMeta, type MetadataField, type RuntimeContainerMeta } from './env-from-metadata.js';
 export { isNonDisruptiveResize, resourcesApplied } from './vertical-scaling.js';

@@ -25,9 +25,9 @@ export function describeInPlaceUpdate(pod: Pod, now: number, options: Completion
     const spec = decodeInPlaceUpdateSpec(graceText);
     if (spec === undefined || state === undefined) return undefined;
     if (!podAtRevision(pod, spec.revision)) return `in-place update to revision ${spec.revision} abandoned; its grace annotation is removed next`;
-    const left = (timestampMillis(state.updateTimestamp) ?? Number.NEGATIVE_INFINITY) + (spec.graceSeconds ?? 0) * 1000 - now;
-    return left > 0
-      ? `in-place update to revision ${spec.revision}: grace period, ${Math.ceil(left / 1000)} s before its containers are updated`
+    // When the grace period ends is inPlaceGraceEndsAt's to say: words with a count of seconds go stale.
+    return now < graceEnd(state, spec.graceSeconds)
+      ? `in-place update to revision ${spec.revision}: grace period before its containers are updated`
       : `in-place update to revision ${spec.revision}: grace period over; its containers are updated next`;
   }
   if (state === undefined) return undefined;
@@ -49,6 +49,26 @@ export function describeInPlaceUpdate(pod: Pod, now: number, options: Completion
   }
   if (podCondition(pod, CONDITION_INPLACE_UPDATE_READY)?.status === 'False') return `${head} done: InPlaceUpdateReady is set True next`;
   return `${head} done`;
+}
+
+/**
+ * When the pod's in-place grace period ends (ms of the cluster's clock): the moment its containers are
+ * updated; undefined when it carries no readable grace annotation and state.
+ */
+export function inPlaceGraceEndsAt(pod: Pod): number | undefined {
+  const graceText = inPlaceUpdateGraceText(pod.metadata);
+  const stateText = inPlaceUpdateStateText(pod.metadata);
+  if (graceText === undefined || stateText === undefined) return undefined;
+  const spec = decodeInPlaceUpdateSpec(graceText);
+  const state = decodeInPlaceUpdateState(stateText);
+  if (spec === undefined || state === undefined || !podAtRevision(pod, spec.revision)) return undefined;
+  const end = graceEnd(state, spec.graceSeconds);
+  return Number.isFinite(end) ? end : undefined;
+}
+
+/** Go's zero time (an unreadable timestamp) lies in the distant past: such a grace period is long over. */
+function graceEnd(state: InPlaceUpdateState, graceSeconds: number | undefined): number {
+  return (timestampMillis(state.updateTimestamp) ?? Number.NEGATIVE_INFINITY) + (graceSeconds ?? 0) * 1000;
 }
 
 /** The containers of the current batch the node has not carried out yet, each with what it waits for (docs/spec/inplace-and-lifecycle.md §2.7). */

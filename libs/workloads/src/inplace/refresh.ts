@@ -7,7 +7,7 @@ import {
   type InPlaceUpdateSpec, type Pod,
 } from '@coxswain/kruise-api';
 import { podCondition } from '../pod/pod-state.js';
-import { lifecycleTimestamp, timestampMillis } from '../pod/time.js';
+import { lifecycleTimestamp, secondsUntil, timestampMillis } from '../pod/time.js';
 import { podAtRevision } from '../revision/revision-match.js';
 import { containersUpdateCompleted, type CompletionOptions } from './completion.js';
 import { preCheckBeforeNextPassed } from './container-priority.js';
@@ -83,11 +83,10 @@ function finishGracePeriod(pod: Pod, now: number): InPlaceRefresh {
   if (!podAtRevision(pod, spec.revision)) {
     return { action: 'update', pod: withoutGrace(pod), reason: `grace period abandoned: pod no longer at revision ${spec.revision}` };
   }
-  const graceMs = (spec.graceSeconds ?? 0) * 1000;
   // Go's zero time (unreadable timestamp) lies in the distant past: the grace period is long over.
-  const elapsed = now - (timestampMillis(state.updateTimestamp) ?? Number.NEGATIVE_INFINITY);
-  if (elapsed < graceMs) {
-    const delaySeconds = Math.ceil((graceMs - elapsed) / 1000);
+  const ends = (timestampMillis(state.updateTimestamp) ?? Number.NEGATIVE_INFINITY) + (spec.graceSeconds ?? 0) * 1000;
+  if (now < ends) {
+    const delaySeconds = secondsUntil(ends, now);
     return { action: 'requeue', delaySeconds, reason: `in-place grace period: ${delaySeconds} s left` };
   }
   const patched = patchSpecToPod(pod, spec, state, now);

@@ -8,6 +8,7 @@ import { podAvailability } from '../pod/pod-state.js';
 import { CLONESET_REF } from '../refs.js';
 import { podAtRevision } from '../revision/revision-match.js';
 import { column, controlledBy, withImage, withReplicas, withRevisionTemplate } from './common-edits.js';
+import { heldBack } from './held-back.js';
 import { humanAge } from './human-age.js';
 import { WorkloadMutationError } from './mutation-error.js';
 import type { WorkloadKindDescriptor } from './types.js';
@@ -59,6 +60,7 @@ export const CLONESET_KIND: WorkloadKindDescriptor<CloneSet> = {
     };
   },
   expectedUpdatedReplicas: (cs) => expectedUpdatedReplicas(cs),
+  partitionedReplicas: (cs) => heldBack(cs.spec.replicas ?? 1, expectedUpdatedReplicas(cs)),
   images: (cs) => cs.spec.template.spec.containers.map((c) => c.image ?? ''),
   replicas: (cs) => cs.spec.replicas ?? 1,
   updateStrategy: (cs) => cs.spec.updateStrategy ?? {},

@@ -12,6 +12,7 @@ import { isMemberOf, podOrdinal } from '../statefulset/utils/identity.js';
 import { availability } from '../statefulset/utils/pod-health.js';
 import { availableAt } from '../pod/pod-state.js';
 import { column, controlledBy, withImage, withReplicas, withRevisionTemplate } from './common-edits.js';
+import { heldBack } from './held-back.js';
 import { humanAge } from './human-age.js';
 import { WorkloadMutationError } from './mutation-error.js';
 import type { WorkloadKindDescriptor } from './types.js';
@@ -61,6 +62,7 @@ export const STATEFULSET_KIND: WorkloadKindDescriptor<StatefulSet> = {
     const rolling = set.spec.updateStrategy?.rollingUpdate;
     return rolling ? Math.max(0, replicas - (rolling.partition ?? 0)) : replicas;
   },
+  partitionedReplicas: (set) => heldBack(set.spec.replicas ?? 1, STATEFULSET_KIND.expectedUpdatedReplicas(set)),
   images: (set) => set.spec.template.spec.containers.map((c) => c.image ?? ''),
   replicas: (set) => set.spec.replicas ?? 1,
   updateStrategy: (set) => set.spec.updateStrategy ?? {},

@@ -17,8 +17,10 @@ export interface SubsetSummary {
   /** The replicas allocated to the subset (status), 0 before the first pass. */
   replicas: number;
   readyReplicas: number;
-  /** The partition written into the subset workload (ignored by Deployments). */
+  /** The partition written into the subset workload (ignored by Deployments): the spec's, capped at `replicas`. */
   partition: number;
+  /** updateStrategy.manualUpdate.partitions[name] as written; undefined when the spec sets none (0 applies). */
+  specifiedPartition?: number;
   reservedPods: number;
   /** As written in the topology: replicas (int or %), minReplicas, maxReplicas. */
   specifiedReplicas?: IntOrString;
@@ -110,6 +112,12 @@ export interface WorkloadKindDescriptor<W extends KubeObject = KubeObject> {
   status(workload: W): WorkloadStatusSummary;
   /** The number of pods the current rollout moves to the update revision (spec.replicas less the partition). */
   expectedUpdatedReplicas(workload: W): number;
+  /**
+   * The pods the partition keeps at the current revision as the controller applies it: a percentage
+   * resolved, capped at replicas; for a UnitedDeployment each subset's partition capped at the
+   * replicas allocated to it, summed (Deployment subsets have none).
+   */
+  partitionedReplicas(workload: W): number;
   images(workload: W): string[];
   replicas(workload: W): number;
   updateStrategy(workload: W): unknown;

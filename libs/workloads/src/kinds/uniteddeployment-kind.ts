@@ -48,8 +48,10 @@ function subsetSummaries(ud: UnitedDeployment): SubsetSummary[] {
     const schedulable = status?.conditions?.find((c) => c.type === 'Schedulable');
     const since = timestampMillis(schedulable?.lastTransitionTime);
     const adaptive = isAdaptive(ud.spec.topology?.scheduleStrategy);
+    const specifiedPartition = ud.spec.updateStrategy?.manualUpdate?.partitions?.[name];
     return {
       name, replicas: status?.replicas ?? 0, readyReplicas: status?.readyReplicas ?? 0, partition: status?.partition ?? 0, reservedPods: status?.reservedPods ?? 0,
+      ...(specifiedPartition !== undefined ? { specifiedPartition } : {}),
       ...(spec?.replicas !== undefined ? { specifiedReplicas: spec.replicas } : {}),
       ...(spec?.minReplicas !== undefined ? { minReplicas: spec.minReplicas } : {}),
       ...(spec?.maxReplicas !== undefined ? { maxReplicas: spec.maxReplicas } : {}),
@@ -59,6 +61,13 @@ function subsetSummaries(ud: UnitedDeployment): SubsetSummary[] {
       removed: spec === undefined,
     };
   });
+}
+
+/** The topology's subsets as the last pass allocated them, with the partition applied (0 for Deployments). */
+function appliedPartitions(ud: UnitedDeployment): { replicas: number; partition: number }[] {
+  const inTopology = new Set((ud.spec.topology?.subsets ?? []).map((s) => s.name));
+  const partitioned = subsetTemplateKind(ud.spec.template) !== 'deploymentTemplate';
+  return (ud.status?.subsetStatuses ?? []).filter((s) => inTopology.has(s.name)).map((s) => ({ replicas: s.replicas, partition: partitioned ? Math.max(0, s.partition) : 0 }));
 }
 
 function checkPartition(ud: UnitedDeployment, partition: IntOrString, subset: string | undefined): void {
@@ -107,12 +116,12 @@ export const UNITED_DEPLOYMENT_KIND: WorkloadKindDescriptor<UnitedDeployment> = 
     };
   },
   /** Σ over subsets of allocated − partition (Deployments have no partition: all of them). */
-  expectedUpdatedReplicas(ud) {
-    const statuses = ud.status?.subsetStatuses ?? [];
-    const inTopology = new Set((ud.spec.topology?.subsets ?? []).map((s) => s.name));
-    const partitioned = subsetTemplateKind(ud.spec.template) !== 'deploymentTemplate';
-    return statuses.filter((s) => inTopology.has(s.name)).reduce((sum, s) => sum + Math.max(0, s.replicas - (partitioned ? s.partition : 0)), 0);
-  },
+  expectedUpdatedReplicas: (ud) => appliedPartitions(ud).reduce((sum, s) => sum + Math.max(0, s.replicas - s.partition), 0),
+  /**
+   * Σ over subsets of the partition the controller applies (status: the spec's capped at the
+   * allocation), not of the spec's: a spec partition above a subset's replicas holds no more pods.
+   */
+  partitionedReplicas: (ud) => appliedPartitions(ud).reduce((sum, s) => sum + Math.min(s.partition, s.replicas), 0),
   images: (ud) => templateContainers(ud).map((c) => c.image ?? ''),
   replicas: (ud) => ud.spec.replicas ?? 1,
   updateStrategy: (ud) => ud.spec.updateStrategy ?? {},

@@ -15,11 +15,12 @@ export class PlanNotes {
   /** code and message of each blocker noted: a plan notes one per pod held by its hook (thousands). */
   private readonly noted = new Set<string>();
 
-  blocker(code: BlockerCode, message: string, pods: string[]): void {
+  /** `until`: when the blocker lifts by itself (Blocker.until). */
+  blocker(code: BlockerCode, message: string, pods: string[], until?: number): void {
     const key = `${code}\n${message}`;
     if (this.noted.has(key)) return;
     this.noted.add(key);
-    this.blockers.push({ code, message, pods });
+    this.blockers.push(until === undefined ? { code, message, pods } : { code, message, pods, until });
   }
 
   event(type: PlannedEvent['type'], reason: string, message: string): void {

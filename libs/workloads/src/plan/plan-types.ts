@@ -32,11 +32,6 @@ export interface PlannedAction {
   reason: string;
   /** The revision a created or updated pod ends up at. */
   revision?: string;
-  /**
-   * A write Kruise makes although it changes nothing (a UnitedDeployment rewrites a subset workload on
-   * every pass while its pods are not all at the update revision): shown, but not progress.
-   */
-  unchanged?: true;
 }
 
 export type BlockerCode =
@@ -64,13 +59,26 @@ export type BlockerCode =
   /** Advanced StatefulSet: pods updated in place are not yet seen at the update revision. */
   | 'UPDATE_EXPECTATIONS'
   /** Advanced StatefulSet: a PVC of the ordinal still belongs to a previous pod (retention whenScaled Delete). */
-  | 'STALE_PVC';
+  | 'STALE_PVC'
+  /**
+   * UnitedDeployment: a subset workload has not yet brought its pods to what was written into it (pods
+   * missing or extra, or not at the revision its partition lets through); its own controller acts.
+   */
+  | 'WAITING_FOR_SUBSET'
+  /** UnitedDeployment: a subset workload that no controller ever reported on still has no pod after the progress deadline. */
+  | 'PODS_NOT_CREATED';
 
 export interface Blocker {
   code: BlockerCode;
+  /** Why, in words that do not depend on when the plan was computed (no "in 12 s": that is `until`). */
   message: string;
   /** The pods the blocker is about (the ones to look at first). */
   pods: string[];
+  /**
+   * When the blocker lifts by itself, with nothing else changed (minReadySeconds, an in-place grace
+   * period, an unschedulable subset's recovery), in ms of the cluster's clock. Absent otherwise.
+   */
+  until?: number;
 }
 
 /**

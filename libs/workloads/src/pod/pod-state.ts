@@ -145,9 +145,7 @@ export function explainUnavailable(pod: Pod, minReadySeconds: number, now: numbe
   const inPlace = podCondition(pod, CONDITION_INPLACE_UPDATE_READY);
   if (inPlace !== undefined && inPlace.status !== 'True') return `in-place update in progress (InPlaceUpdateReady ${inPlace.status})`;
   if (isPodAvailable(pod, minReadySeconds, now)) return undefined;
-  const at = availableAt(pod, minReadySeconds);
-  if (at === undefined) return `Ready since an unknown time (minReadySeconds ${minReadySeconds})`;
-  // Available only strictly after `at`, so even at the boundary at least one more second is reported.
-  const seconds = Math.max(1, Math.ceil((at - now) / 1000));
-  return `pod ${pod.metadata.name ?? ''} available in ${seconds} s (minReadySeconds)`;
+  if (availableAt(pod, minReadySeconds) === undefined) return `Ready since an unknown time (minReadySeconds ${minReadySeconds})`;
+  // No count of seconds: words computed at `now` would go stale; the moment is availableAt's.
+  return `pod ${pod.metadata.name ?? ''} turns available once Ready for minReadySeconds (${minReadySeconds} s)`;
 }

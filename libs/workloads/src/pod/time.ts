@@ -5,6 +5,15 @@ import { rfc3339 } from '@coxswain/cluster';
 /** Go's zero time.Time as the API serializes it; Kubernetes treats it like an absent timestamp. */
 const GO_ZERO_TIME_MS = Date.parse('0001-01-01T00:00:00Z');
 
+/**
+ * Whole seconds from `now` until `at`, rounded up (0 once it has passed): the one countdown behind every
+ * remaining duration (requeue delays). Plans carry the moment itself (Blocker.until), not this count,
+ * so a plan's words do not depend on when it was computed.
+ */
+export function secondsUntil(at: number, now: number): number {
+  return Math.max(0, Math.ceil((at - now) / 1000));
+}
+
 /** RFC 3339 with second precision. Kruise writes the controller's local offset; Coxswain runs in UTC. */
 export function lifecycleTimestamp(now: number): string {
   return rfc3339(now);

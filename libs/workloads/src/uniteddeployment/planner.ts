@@ -14,6 +14,8 @@ import { allocateReplicas } from './allocation/allocate.js';
 import type { Allocation, SubsetFacts } from './allocation/types.js';
 import type { SubsetAdapter, SubsetWorkload } from './adapters/types.js';
 import { subsetPartitions } from './partitions.js';
+import { stuckPods } from './stuck-pods.js';
+import { subsetProgress, subsetProgressDeadlineSeconds } from './subset-progress.js';
 import { subsetPatchText } from './render.js';
 import { assessSchedulability, schedulableCondition, setSubsetCondition, type SubsetSchedulability } from './schedulability.js';
 import { completeStatus, setCondition, setUpdatedCondition, workingStatus } from './status.js';
@@ -25,7 +27,12 @@ export type UnitedDeploymentOperation =
   | { op: 'deleteSubset'; subset: string; workload: SubsetWorkload }
   /** An owned workload of another template kind (the template kind changed). */
   | { op: 'deleteOtherKind'; workload: SubsetWorkload }
-  | { op: 'updateSubset'; subset: string; workload: SubsetWorkload; replicas: number; partition: number; maxUnavailable?: number };
+  /**
+   * `stuckPods`: an apps/v1 StatefulSet's pods deleted once the update went through (kubernetes#67250).
+   * The update itself may change nothing (Kruise rewrites a workload while its pods lag): the plan's
+   * actions say only what it changes.
+   */
+  | { op: 'updateSubset'; subset: string; workload: SubsetWorkload; replicas: number; partition: number; maxUnavailable?: number; stuckPods: Pod[] };
 
 /** One topology subset as the plan (and the API) shows it. */
 export interface SubsetPlan {
@@ -167,6 +174,11 @@ export function planUnitedDeployment(input: UnitedDeploymentPlanInput): UnitedDe
       ...(condition ? { schedulable: condition } : {}), ...(isAdaptive(strategy) && recovers !== undefined ? { recoversAt: lifecycleTimestamp(recovers) } : {}),
     };
   });
+  const progress = topology.filter((s) => input.subsets.has(s.name)).map((s) => subsetProgress({
+    adapter, subset: input.subsets.get(s.name)!, counts: counts.get(s.name)!, replicas: allocated.get(s.name) ?? 0, partition: partitions.get(s.name) ?? 0,
+    updateRevision, deadlineSeconds: subsetProgressDeadlineSeconds(ud), now,
+  }));
+  for (const p of progress) if (p.requeueAfterMs !== undefined) requeue.push(p.requeueAfterMs);
   const total = ud.spec.replicas ?? 0;
   const complete = status.currentRevision === updateRevision
     && subsets.every((s) => (s.counts?.updatedReadyReplicas ?? 0) >= s.replicas && (s.counts?.replicas ?? 0) === s.replicas)
@@ -174,7 +186,7 @@ export function planUnitedDeployment(input: UnitedDeploymentPlanInput): UnitedDe
   return {
     ...base, complete,
     diff: { replicas: total, allocator: allocation.allocator, allocated: Object.fromEntries(allocated), partitions: Object.fromEntries(partitions) },
-    actions, blockers: blockers(input, subsets, counts), subsets, operations, status, ...requeueOf(requeue),
+    actions, blockers: [...blockers(input, subsets, counts), ...progress.flatMap((p) => (p.blocker ? [p.blocker] : []))], subsets, operations, status, ...requeueOf(requeue),
   };
 }
 
@@ -219,7 +231,10 @@ function manageSubsets(
     if (!needsUpdate) continue;
     const a = schedulability(name);
     const maxUnavailable = reserve && a?.unschedulable ? c.specReplicas - c.readyReplicas + a.updateTimeoutPods : undefined;
-    ops.push({ op: 'updateSubset', subset: name, workload: observed.workload, replicas, partition, ...(maxUnavailable !== undefined ? { maxUnavailable } : {}) });
+    ops.push({
+      op: 'updateSubset', subset: name, workload: observed.workload, replicas, partition, ...(maxUnavailable !== undefined ? { maxUnavailable } : {}),
+      stuckPods: stuckPods(input.adapter, observed, updateRevision, partition),
+    });
   }
   return ops;
 }
@@ -249,21 +264,27 @@ function describe(
         break;
       case 'updateSubset': {
         const c = counts.get(o.subset)!;
-        const why: string[] = [];
-        if (o.workload.metadata.labels?.[LABEL_KRUISE_CONTROLLER_REVISION_HASH] !== input.updateRevision) why.push(`template to revision ${input.updateRevision}`);
-        if (c.specReplicas !== (allocated.get(o.subset) ?? 0)) why.push(`replicas ${c.specReplicas} -> ${o.replicas}`);
-        if (c.partition !== (partitions.get(o.subset) ?? 0)) why.push(`partition ${c.partition} -> ${o.partition}`);
-        const changes = why.length;
-        if (c.updatedReplicas < c.replicas) why.push(`${c.replicas - c.updatedReplicas} of ${c.replicas} pods not at revision ${input.updateRevision} yet (rewritten every pass until they are)`);
-        // Once the pods its partition lets through are updated, the rewrite is Kruise's habit, not progress.
-        const rolledToPartition = c.updatedReplicas >= c.replicas - (input.adapter.hasPartition ? o.partition : 0);
-        const rewriteOnly = changes === 0 && why.length > 0 && o.maxUnavailable === undefined && rolledToPartition;
-        if (why.length === 0) why.push('subset patch changed');
-        if (o.maxUnavailable !== undefined) why.push(`maxUnavailable ${o.maxUnavailable} while unschedulable`);
-        actions.push({
-          type: c.specReplicas !== o.replicas ? 'SCALE_WORKLOAD' : 'UPDATE_WORKLOAD', pod: '', workload: { kind, name: o.workload.metadata.name! },
-          reason: `subset ${o.subset}: ${why.join('; ')}`, revision: input.updateRevision, ...(rewriteOnly ? { unchanged: true as const } : {}),
-        });
+        const subset = input.ud.spec.topology!.subsets!.find((x) => x.name === o.subset)!;
+        // What the write changes. Kruise also rewrites a workload while its pods lag behind the update
+        // revision; the cluster stores nothing then, so that alone is no action of this plan.
+        const changes: string[] = [];
+        if (o.workload.metadata.labels?.[LABEL_KRUISE_CONTROLLER_REVISION_HASH] !== input.updateRevision) changes.push(`template to revision ${input.updateRevision}`);
+        if (c.specReplicas !== (allocated.get(o.subset) ?? 0)) changes.push(`replicas ${c.specReplicas} -> ${o.replicas}`);
+        if (c.partition !== (partitions.get(o.subset) ?? 0)) changes.push(`partition ${c.partition} -> ${o.partition}`);
+        if ((o.workload.metadata.annotations?.[ANNOTATION_SUBSET_PATCH] ?? '') !== subsetPatchText(subset)) changes.push('subset patch changed');
+        if (o.maxUnavailable !== undefined) changes.push(`maxUnavailable ${o.maxUnavailable} while unschedulable`);
+        if (changes.length > 0) {
+          actions.push({
+            type: c.specReplicas !== o.replicas ? 'SCALE_WORKLOAD' : 'UPDATE_WORKLOAD', pod: '', workload: { kind, name: o.workload.metadata.name! },
+            reason: `subset ${o.subset}: ${changes.join('; ')}`, revision: input.updateRevision,
+          });
+        }
+        for (const pod of o.stuckPods) {
+          actions.push({
+            type: 'DELETE', pod: pod.metadata.name!,
+            reason: `subset ${o.subset}: not Ready and not at revision ${input.updateRevision} at or above partition ${o.partition}: deleted so the StatefulSet can go on (kubernetes#67250)`,
+          });
+        }
         break;
       }
       case 'labelPod':
@@ -277,7 +298,11 @@ function blockers(input: UnitedDeploymentPlanInput, subsets: readonly SubsetPlan
   const out: Blocker[] = [];
   for (const s of subsets) {
     if (s.schedulable?.status === 'False') {
-      out.push({ code: 'UNSCHEDULABLE', message: `subset ${s.name} is unschedulable (${s.schedulable.message ?? s.schedulable.reason})${s.recoversAt ? ` until ${s.recoversAt}` : ''}: ${s.reason}`, pods: [] });
+      const recovers = timestampMillis(s.recoversAt);
+      out.push({
+        code: 'UNSCHEDULABLE', message: `subset ${s.name} is unschedulable (${s.schedulable.message ?? s.schedulable.reason})${s.recoversAt ? ` until ${s.recoversAt}` : ''}: ${s.reason}`, pods: [],
+        ...(recovers !== undefined ? { until: recovers } : {}),
+      });
     }
     const c = counts.get(s.name);
     if (c && input.adapter.hasPartition && s.partition > 0 && c.updatedReplicas < c.replicas) {

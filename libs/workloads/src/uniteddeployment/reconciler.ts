@@ -7,17 +7,15 @@ import { isApiError, type Clock, type ClusterClient, type KindRef } from '@coxsw
 import type { EventRecorder, Informer, ReconcileResult, Reconciler, Request, ResourceVersionExpectations, ScaleExpectations } from '@coxswain/controller-runtime';
 import { requestKey } from '@coxswain/controller-runtime';
 import {
-  CONDITION_READY, jsonEqual, LABEL_KRUISE_CONTROLLER_REVISION_HASH, LABEL_RESERVED_POD, subsetTemplateKind,
+  jsonEqual, LABEL_RESERVED_POD, subsetTemplateKind,
   type ControllerRevision, type Pod, type ReplicaSet, type Subset, type UnitedDeployment,
 } from '@coxswain/kruise-api';
 import { asError, errorMessage } from '../executor/pod-writes.js';
 import { writeStatusWithRetry } from '../executor/status-write.js';
 import { controllerRefTo, withControllerRef, withoutOwner } from '../ownership/claim.js';
-import { podOrdinal } from '../pod/ordinal.js';
-import { podCondition } from '../pod/pod-state.js';
 import { POD_REF } from '../refs.js';
 import { CONTROLLER_REVISION_REF } from '../revision/revision-store.js';
-import { SUBSET_ADAPTERS, STATEFULSET_SUBSET, subsetAdapter } from './adapters/index.js';
+import { SUBSET_ADAPTERS, subsetAdapter } from './adapters/index.js';
 import type { SubsetAdapter, SubsetWorkload } from './adapters/types.js';
 import { planUnitedDeployment, type UnitedDeploymentOperation, type UnitedDeploymentPlan } from './planner.js';
 import { renderSubsetWorkload } from './render.js';
@@ -250,22 +248,9 @@ export class UnitedDeploymentReconciler implements Reconciler {
         if (!isApiError(err, 'Conflict') || attempt >= UPDATE_ATTEMPTS) throw asError(err);
       }
     }
-    if (adapter === STATEFULSET_SUBSET) await this.deleteStuckPods(view.subsets.get(u.subset)!, revision, u.partition);
-  }
-
-  /**
-   * After updating an apps/v1 StatefulSet with RollingUpdate: pods at or above the partition, not at the
-   * revision and not Ready are deleted (the work-around for kubernetes#67250: a broken pod blocks the
-   * rolling update forever).
-   */
-  private async deleteStuckPods(subset: SubsetObservation, revision: string, partition: number): Promise<void> {
-    const strategy = subset.workload.spec['updateStrategy'] as { type?: string } | undefined;
-    if (strategy?.type !== undefined && strategy.type !== 'RollingUpdate') return;
-    for (const pod of subset.pods) {
-      if (pod.metadata.deletionTimestamp || podOrdinal(pod) < partition) continue;
-      if (pod.metadata.labels?.[LABEL_KRUISE_CONTROLLER_REVISION_HASH] === revision) continue;
-      if (podCondition(pod, CONDITION_READY)?.status === 'True') continue;
-      await this.deps.client.delete(POD_REF, pod.metadata.namespace, pod.metadata.name!, { preconditions: { uid: pod.metadata.uid } }).catch((err: unknown) => {
+    // Kruise deletes an apps/v1 StatefulSet's stuck pods only once its update went through (kubernetes#67250).
+    for (const pod of u.stuckPods) {
+      await deps.client.delete(POD_REF, pod.metadata.namespace, pod.metadata.name!, { preconditions: { uid: pod.metadata.uid } }).catch((err: unknown) => {
         if (!isApiError(err, 'NotFound')) throw err;
       });
     }

@@ -3,6 +3,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { DEFAULT_FEATURE_GATES, type CloneSet, type ControllerRevision, type Pod } from '@coxswain/kruise-api';
 import { planCloneSet, type CloneSetPlan } from '../../src/cloneset/planner.js';
+import { workloadHealth } from '../../src/plan/health.js';
 import { MAX_CREATES_PER_RECONCILE } from '../../src/cloneset/scale-plan.js';
 import type { PlanContext } from '../../src/cloneset/planner-types.js';
 import { inPlaceGates } from '../../src/inplace/calculate-spec.js';
@@ -362,8 +363,13 @@ describe('CloneSet planner: every pod that holds the rollout back is named, with
     const plan = planCloneSet(context(cs, [updated, fresh, ...settled], NEW, NEW), random);
     expect(plan.blockers).toEqual([
       { code: 'HOOK_PENDING', message: 'pod sample-a waits for its inPlaceUpdate hook to be set again after the update', pods: ['sample-a'] },
-      { code: 'MIN_READY_SECONDS', message: 'pod sample-b available in 20 s (minReadySeconds)', pods: ['sample-b'] },
+      { code: 'MIN_READY_SECONDS', message: 'pod sample-b turns available once Ready for minReadySeconds (30 s)', pods: ['sample-b'], until: Date.parse('2026-05-01T12:00:20Z') },
     ]);
+    // Planned a moment later (the API's plan, beside the health of the last reconcile), the words and the
+    // moment are the same: one computation, whichever plan a surface reads (issue 28 item 6).
+    const later = planCloneSet({ ...context(cs, [updated, fresh, ...settled], NEW, NEW), now: NOW + 16_000 }, random);
+    expect(later.blockers).toEqual(plan.blockers);
+    expect(workloadHealth(later, [])).toEqual(workloadHealth(plan, []));
     const done = planCloneSet(context(cloneSet({}), ['a', 'b', 'c', 'd', 'e'].map((n) => readyPod(`sample-${n}`, NEW)), NEW, NEW), random);
     expect(done.complete).toBe(true);
     expect(done.blockers).toEqual([]);

@@ -3,6 +3,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Lifecycle, Pod } from '@coxswain/kruise-api';
 import { isInPlaceUpdateCompleted } from '../../src/inplace/completion.js';
+import { describeInPlaceUpdate, inPlaceGraceEndsAt } from '../../src/inplace/progress.js';
 import { refreshInPlaceUpdate, type InPlaceRefresh } from '../../src/inplace/refresh.js';
 import { chooseUpdateMethod } from '../../src/inplace/update-policy.js';
 import { cloneSetRevisionLabels, rewritePodInPlace, startInPlaceUpdate } from '../../src/inplace/update.js';
@@ -59,6 +60,10 @@ describe('docs/spec/inplace-and-lifecycle.md §2.9 worked example', () => {
 
     // Before the grace period is over nothing is written; the remaining time is rounded up.
     expect(refreshInPlaceUpdate(pod, T0 + 4.2 * s)).toEqual({ action: 'requeue', delaySeconds: 6, reason: 'in-place grace period: 6 s left' });
+    // The plan says it in the same words at any moment, and when it ends (issue 28 item 6).
+    expect(describeInPlaceUpdate(pod, T0 + 4.2 * s)).toBe('in-place update to revision web-new2: grace period before its containers are updated');
+    expect(describeInPlaceUpdate(pod, T0 + 9 * s)).toBe('in-place update to revision web-new2: grace period before its containers are updated');
+    expect(inPlaceGraceEndsAt(pod)).toBe(T0 + 10 * s);
 
     // 2. Refresh at T+10 s: batch 1 = [sidecar].
     pod = expectUpdate(refreshInPlaceUpdate(pod, T0 + 10 * s));

@@ -57,6 +57,9 @@ describe('CLONESET_KIND', () => {
     expect(CLONESET_KIND.status(cs)).toMatchObject({ replicas: 5, updatedReplicas: 3, expectedUpdatedReplicas: 3, currentRevision: 'sample-a', updateRevision: 'sample-b', conditions: [] });
     expect(CLONESET_KIND.status(cs).currentReplicas).toBeUndefined();
     expect(CLONESET_KIND.expectedUpdatedReplicas(cs)).toBe(3);
+    expect(CLONESET_KIND.partitionedReplicas(cs)).toBe(2);
+    expect(CLONESET_KIND.partitionedReplicas(CLONESET_KIND.mutations.setPartition(cs, '30%'))).toBe(2);
+    expect(CLONESET_KIND.partitionedReplicas(CLONESET_KIND.mutations.setPartition(cs, 9))).toBe(5);
     expect(CLONESET_KIND.images(cs)).toEqual(['nginx:alpine', 'busybox:1']);
     expect(CLONESET_KIND.replicas(cs)).toBe(5);
   });

@@ -47,6 +47,8 @@ describe('STATEFULSET_KIND', () => {
     expect(STATEFULSET_KIND.expectedUpdatedReplicas(set)).toBe(4);
     expect(STATEFULSET_KIND.expectedUpdatedReplicas(STATEFULSET_KIND.mutations.setPartition(set, 3))).toBe(1);
     expect(STATEFULSET_KIND.expectedUpdatedReplicas(STATEFULSET_KIND.mutations.setPartition(set, 9))).toBe(0);
+    expect(STATEFULSET_KIND.partitionedReplicas(STATEFULSET_KIND.mutations.setPartition(set, 3))).toBe(3);
+    expect(STATEFULSET_KIND.partitionedReplicas(STATEFULSET_KIND.mutations.setPartition(set, 9))).toBe(4);
   });
 
   it('reads pods: ordinal, availability with equality at minReadySeconds, update revision by exact name', () => {

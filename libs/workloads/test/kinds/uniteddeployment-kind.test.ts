@@ -59,13 +59,27 @@ describe('UNITED_DEPLOYMENT_KIND', () => {
   it('describes its subsets from spec and status, removed ones included, with the recovery time', () => {
     expect(UNITED_DEPLOYMENT_KIND.subsets!(ud())).toEqual([
       {
-        name: 'a', replicas: 2, readyReplicas: 1, partition: 1, reservedPods: 0, minReplicas: 1,
+        name: 'a', replicas: 2, readyReplicas: 1, partition: 1, specifiedPartition: 1, reservedPods: 0, minReplicas: 1,
         nodeSelectorTerm: { matchExpressions: [{ key: 'node', operator: 'In', values: ['zone-a'] }] },
         schedulable: expect.objectContaining({ status: 'False' }), recoversAt: '2026-01-03T02:00:00Z', removed: false,
       },
       { name: 'b', replicas: 4, readyReplicas: 3, partition: 0, reservedPods: 0, maxReplicas: '50%', removed: false },
       { name: 'old', replicas: 1, readyReplicas: 1, partition: 0, reservedPods: 0, removed: true },
     ]);
+  });
+
+  it('holds back the partitions it applies, capped at each subset\'s replicas, and tells the spec\'s apart (issue 28 item 5)', () => {
+    // The spec asks 3, 1, 3; the controller allocated 1, 3, 2 and so applies 1, 1, 2: 4 pods held, not 7.
+    const u = ud('statefulSetTemplate');
+    u.spec.topology!.subsets = [{ name: 'a' }, { name: 'b' }, { name: 'c' }];
+    u.spec.updateStrategy = { type: 'Manual', manualUpdate: { partitions: { a: 3, b: 1, c: 3 } } };
+    u.status!.subsetStatuses = [{ name: 'a', replicas: 1, readyReplicas: 1, partition: 1 }, { name: 'b', replicas: 3, readyReplicas: 3, partition: 1 }, { name: 'c', replicas: 2, readyReplicas: 2, partition: 2 }];
+    expect(UNITED_DEPLOYMENT_KIND.partitionedReplicas(u)).toBe(4);
+    expect(UNITED_DEPLOYMENT_KIND.expectedUpdatedReplicas(u)).toBe(2);
+    expect(UNITED_DEPLOYMENT_KIND.subsets!(u).map((s) => [s.name, s.partition, s.specifiedPartition])).toEqual([['a', 1, 3], ['b', 1, 1], ['c', 2, 3]]);
+    // Deployments have no partition to hold pods with; a subset without an entry has none in the spec.
+    expect(UNITED_DEPLOYMENT_KIND.partitionedReplicas({ ...u, spec: { ...u.spec, template: ud('deploymentTemplate').spec.template } })).toBe(0);
+    expect(UNITED_DEPLOYMENT_KIND.subsets!(ud()).find((s) => s.name === 'b')!.specifiedPartition).toBeUndefined();
   });
 
   it('owns the pods of its subsets and tells which subset and whether updated', () => {

@@ -6,9 +6,7 @@ import { workloadHealth, type Blocker, type BlockerCode, type HealthCondition, t
 
 const blocker = (code: BlockerCode, message: string, pods: string[] = []): Blocker => ({ code, message, pods });
 const action = (type: PlannedAction['type'], pod: string): PlannedAction => ({ type, pod, reason: 'r' });
-const rewrite = (name: string, unchanged: boolean): PlannedAction => ({
-  type: 'UPDATE_WORKLOAD', pod: '', workload: { kind: 'StatefulSet', name }, reason: 'r', ...(unchanged ? { unchanged: true as const } : {}),
-});
+const update = (name: string): PlannedAction => ({ type: 'UPDATE_WORKLOAD', pod: '', workload: { kind: 'StatefulSet', name }, reason: 'r' });
 const progressDeadline: HealthCondition = { type: 'Progressing', status: 'False', reason: 'ProgressDeadlineExceeded', message: 'CloneSet revision web-2 has timed out progressing' };
 
 describe('workloadHealth', () => {
@@ -27,8 +25,9 @@ describe('workloadHealth', () => {
     ['a partition with pods still updating is progressing', { complete: false, blockers: [blocker('PARTITION', 'partition keeps 3 pods'), blocker('IN_PLACE_UPDATING', 'web-4: restarting main', ['web-4'])], actions: [] }, [], 'PROGRESSING', ['web-4']],
     ['a pause holds even while pods are pacing', { complete: false, blockers: [blocker('PAUSED', 'updateStrategy.rollingUpdate.paused is true'), blocker('MIN_READY_SECONDS', 'x', ['web-0'])], actions: [] }, [], 'HELD', []],
     ['degraded wins over a pending hook and a pause', { complete: false, blockers: [blocker('PAUSED', 'paused'), blocker('HOOK_PENDING', 'hook', ['a']), blocker('UNSCHEDULABLE', 'b cannot be scheduled', ['b'])], actions: [] }, [], 'DEGRADED', ['b']],
-    ['subset partitions that let their pods through hold a UnitedDeployment, whatever Kruise rewrites', { complete: false, blockers: [blocker('PARTITION', 'subset subset-a: partition 1 keeps 1 of its 1 pods', ['ud-a-0'])], actions: [rewrite('ud-a-x', true), rewrite('ud-b-x', true)] }, [], 'HELD', ['ud-a-0']],
-    ['a subset workload rolling toward its partition is progressing', { complete: false, blockers: [blocker('PARTITION', 'subset subset-b: partition 1 keeps 1 of its 3 pods', [])], actions: [rewrite('ud-a-x', true), rewrite('ud-b-x', false)] }, [], 'PROGRESSING', []],
+    ['subset partitions that let their pods through hold a UnitedDeployment', { complete: false, blockers: [blocker('PARTITION', 'subset subset-a: partition 1 keeps 1 of its 1 pods', ['ud-a-0'])], actions: [] }, [], 'HELD', ['ud-a-0']],
+    ['a subset workload rolling toward its partition is progressing', { complete: false, blockers: [blocker('PARTITION', 'subset subset-b: partition 1 keeps 1 of its 3 pods', []), blocker('WAITING_FOR_SUBSET', 'subset subset-b: StatefulSet ud-b-x has 1 of its 3 pods at revision r; its partition 1 lets 2 through', ['ud-b-x-2'])], actions: [] }, [], 'PROGRESSING', ['ud-b-x-2']],
+    ['a subset workload nothing creates pods for is degraded (issue 28 item 8)', { complete: false, blockers: [blocker('PODS_NOT_CREATED', 'subset subset-a: no pods were created for StatefulSet ud-a-x in 600 s: is kube-controller-manager running?')], actions: [] }, [], 'DEGRADED', []],
   ] as const)('%s', (_what, plan, conditions, state, pods) => {
     const health = workloadHealth({ complete: plan.complete, blockers: [...plan.blockers], actions: [...plan.actions] }, conditions);
     expect(health.state).toBe(state);
@@ -36,10 +35,21 @@ describe('workloadHealth', () => {
     expect(health.reason.length).toBeGreaterThan(0);
   });
 
+  it('says when it changes by itself: the earliest moment of the blockers it names (issue 28 item 6)', () => {
+    const waiting = (pod: string, until: number): Blocker => ({ ...blocker('MIN_READY_SECONDS', `pod ${pod} turns available once Ready for minReadySeconds (30 s)`, [pod]), until });
+    expect(workloadHealth({ complete: false, blockers: [waiting('web-1', 5_000), waiting('web-0', 3_000)], actions: [] }, [])).toEqual({
+      state: 'PROGRESSING', reason: 'pod web-1 turns available once Ready for minReadySeconds (30 s); pod web-0 turns available once Ready for minReadySeconds (30 s)', pods: ['web-1', 'web-0'], until: 3_000,
+    });
+    // A moment of a blocker the reason does not name is not the health's.
+    expect(workloadHealth({ complete: false, blockers: [waiting('web-1', 5_000), blocker('UNSCHEDULABLE', 'web-2 cannot be scheduled', ['web-2'])], actions: [] }, []).until).toBeUndefined();
+  });
+
   it('says why in the blockers own words', () => {
     const health = workloadHealth({ complete: false, blockers: [blocker('UNSCHEDULABLE', 'web-3: cannot be scheduled: 0/9 nodes are available: 9 Too many pods', ['web-3'])], actions: [] }, []);
     expect(health.reason).toBe('web-3: cannot be scheduled: 0/9 nodes are available: 9 Too many pods');
     expect(workloadHealth({ complete: false, blockers: [], actions: [] }, [progressDeadline]).reason).toBe('CloneSet revision web-2 has timed out progressing');
-    expect(workloadHealth({ complete: false, blockers: [], actions: [rewrite('ud-b-x', false)] }, []).reason).toBe('update workload ud-b-x');
+    expect(workloadHealth({ complete: false, blockers: [], actions: [update('ud-b-x')] }, []).reason).toBe('update workload ud-b-x');
+    expect(workloadHealth({ complete: false, blockers: [blocker('PODS_NOT_CREATED', 'subset subset-a: no pods were created for StatefulSet ud-a-x in 600 s: is kube-controller-manager running?')], actions: [] }, []).reason)
+      .toBe('subset subset-a: no pods were created for StatefulSet ud-a-x in 600 s: is kube-controller-manager running?');
   });
 });

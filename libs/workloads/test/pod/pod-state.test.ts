@@ -4,6 +4,7 @@ import {
   availableAt, explainUnavailable, isActive, isNormalLifecycle, isPodAvailable, isPodReady, isRunningAndReady,
   isSpecifiedDelete, lifecycleState, readyTransitionTime,
 } from '../../src/pod/pod-state.js';
+import { secondsUntil } from '../../src/pod/time.js';
 import { timestampMillis } from '../../src/pod/time.js';
 import { T0, iso, makePod, readyPod } from '../cloneset/pod-state-fixtures.js';
 
@@ -126,12 +127,20 @@ describe('explainUnavailable', () => {
     expect(explainUnavailable(readyPod('r'), 0, T0)).toBeUndefined();
   });
 
-  it('counts down minReadySeconds, at least 1 s at the boundary', () => {
+  it('names minReadySeconds in the same words whenever it is asked (the moment is availableAt, issue 28 item 6)', () => {
     const pod = readyPod('r', { name: 'web-k2j1', readySince: T0 });
-    expect(explainUnavailable(pod, 30, T0 + 18_000)).toBe('pod web-k2j1 available in 12 s (minReadySeconds)');
-    expect(explainUnavailable(pod, 30, T0 + 18_500)).toBe('pod web-k2j1 available in 12 s (minReadySeconds)');
-    expect(explainUnavailable(pod, 30, T0 + 30_000)).toBe('pod web-k2j1 available in 1 s (minReadySeconds)');
+    for (const now of [T0 + 1_000, T0 + 18_000, T0 + 18_500, T0 + 30_000]) {
+      expect(explainUnavailable(pod, 30, now)).toBe('pod web-k2j1 turns available once Ready for minReadySeconds (30 s)');
+    }
     expect(explainUnavailable(pod, 30, T0 + 30_001)).toBeUndefined();
+    expect(availableAt(pod, 30)).toBe(T0 + 30_000);
+  });
+
+  it('counts whole seconds up to a moment, rounding up: every remaining duration of a plan', () => {
+    expect(secondsUntil(T0 + 12_000, T0)).toBe(12);
+    expect(secondsUntil(T0 + 11_500, T0)).toBe(12);
+    expect(secondsUntil(T0, T0)).toBe(0);
+    expect(secondsUntil(T0 - 5_000, T0)).toBe(0);
   });
 
   it('explains an unknown Ready time', () => {

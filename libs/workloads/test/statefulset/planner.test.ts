@@ -106,7 +106,7 @@ describe('docs/spec/advanced-statefulset.md §4.3 replicas: OrderedReady', () =>
     const fresh = plan(w10, w10.set, [pod(w10.set, 0, w10.v1, { readySince: iso(NOW - 4_000) })], { current: w10.v1, update: w10.v1 });
     expect(opsOf(fresh)).toEqual([]);
     expect(fresh.requeueAfterMs).toBe(6_000);
-    expect(fresh.blockers[0]).toMatchObject({ code: 'MIN_READY_SECONDS', message: 'OrderedReady: web-1 waits for web-0 to be available (minReadySeconds 10: 6 s left)' });
+    expect(fresh.blockers[0]).toMatchObject({ code: 'MIN_READY_SECONDS', message: 'OrderedReady: web-1 waits for web-0 to be available (minReadySeconds 10)', until: NOW + 6_000 });
     const exactly = plan(w10, w10.set, [pod(w10.set, 0, w10.v1, { readySince: iso(NOW - 10_000) })], { current: w10.v1, update: w10.v1 });
     expect(opsOf(exactly)).toEqual([`create web-1@${w10.v1.metadata.name!.slice(-4)}`]);
   });

@@ -30,8 +30,9 @@ export interface UnitedEnv {
   cluster: EmbeddedCluster;
   manager: ControllerManager;
   united: UnitedDeploymentController;
-  deployments: DeploymentController;
-  replicaSets: ReplicaSetController;
+  /** Undefined with nativeControllers: false. */
+  deployments: DeploymentController | undefined;
+  replicaSets: ReplicaSetController | undefined;
   recorder: ClusterEventRecorder;
   errors: unknown[];
   run(ms: number, step?: number): Promise<void>;
@@ -55,6 +56,11 @@ export interface UnitedEnvOptions {
   kubelet?: Partial<KubeletOptions>;
   nodes?: SimulatedNodesOptions;
   controllerClient?: (store: ClusterClient) => ClusterClient;
+  /**
+   * The apps/v1 StatefulSet, Deployment and ReplicaSet controllers (default true). Off, the cluster is
+   * one without kube-controller-manager, as Kubernetes mode may meet: those workloads get no pods.
+   */
+  nativeControllers?: boolean;
   /** Reported failures (warn or error logs, simulator errors) fail the test unless this says otherwise. */
   tolerate?: (error: unknown) => boolean;
 }
@@ -81,9 +87,10 @@ export async function startUnitedEnv(options: UnitedEnvOptions = {}): Promise<Un
   const gates = options.gates ?? DEFAULT_FEATURE_GATES;
   new CloneSetController(manager, { gates, recorder, log, maxConcurrentReconciles: 2 });
   new StatefulSetController(manager, { gates, recorder, log, maxConcurrentReconciles: 2 });
-  new StatefulSetController(manager, { flavor: NATIVE_STATEFULSET, gates, recorder, log, maxConcurrentReconciles: 2 });
-  const replicaSets = new ReplicaSetController(manager, { recorder, log, maxConcurrentReconciles: 2 });
-  const deployments = new DeploymentController(manager, { recorder, log, maxConcurrentReconciles: 2 });
+  const native = options.nativeControllers ?? true;
+  if (native) new StatefulSetController(manager, { flavor: NATIVE_STATEFULSET, gates, recorder, log, maxConcurrentReconciles: 2 });
+  const replicaSets = native ? new ReplicaSetController(manager, { recorder, log, maxConcurrentReconciles: 2 }) : undefined;
+  const deployments = native ? new DeploymentController(manager, { recorder, log, maxConcurrentReconciles: 2 }) : undefined;
   const united = new UnitedDeploymentController(manager, { recorder, log, maxConcurrentReconciles: 2 });
   new PodReadinessController(manager, { log });
   await manager.start();

@@ -4,7 +4,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { ControllerRevision, Pod, UnitedDeployment } from '@coxswain/kruise-api';
 import {
-  CLONESET_SUBSET, DEPLOYMENT_SUBSET, newUnitedDeploymentRevision, pendingTimeout, planUnitedDeployment, previewUnitedDeploymentRevisions,
+  CLONESET_SUBSET, DEPLOYMENT_SUBSET, STATEFULSET_SUBSET, newUnitedDeploymentRevision, pendingTimeout, planUnitedDeployment, previewUnitedDeploymentRevisions,
   revisionTemplateLabels, subsetPartitions, truncateUnitedDeploymentHistory, type SubsetObservation, type SubsetWorkload,
 } from '../../src/index.js';
 
@@ -166,3 +166,93 @@ describe('Deployment subsets', () => {
     expect(p.subsets[0]).toMatchObject({ kind: 'Deployment', partition: 1 });
   });
 });
+
+describe('what the plan claims (issue 28 item 5)', () => {
+  it('claims no write for a subset workload Kruise rewrites unchanged while its pods lag', () => {
+    const p = plan(ud(), [subset('a', 2, { podsAt: 1 }), subset('b', 2), subset('c', 2)]);
+    // The request is made, as Kruise makes it; the cluster writes nothing, and the plan says nothing of it.
+    expect(ops(p)).toEqual(['updateSubset a']);
+    expect(p.actions).toEqual([]);
+  });
+
+  it('names the changes it writes into a subset workload, not the pods that lag', () => {
+    const p = plan(ud((u) => { u.spec.updateStrategy.manualUpdate.partitions = { a: 1 }; }), [subset('a', 2, { revision: 'old', podsAt: 0 }), subset('b', 2), subset('c', 2)]);
+    expect(p.actions).toEqual([{
+      type: 'UPDATE_WORKLOAD', pod: '', workload: { kind: 'CloneSet', name: 'web-a-xxxxx' }, revision: REV, reason: `subset a: template to revision ${REV}; partition 0 -> 1`,
+    }]);
+  });
+
+  it('says it deletes the stuck pods of an apps/v1 StatefulSet subset (kubernetes#67250), the writes it makes', () => {
+    const u = ud((x) => { x.spec.template = { statefulSetTemplate: { spec: x.spec.template.cloneSetTemplate.spec } }; x.spec.topology.subsets = [{ name: 'a' }]; x.spec.replicas = 3; });
+    const a = statefulSubset('a', 3, { podsAt: 1, ready: 2 });
+    const p = plan(u, [a], { adapter: STATEFULSET_SUBSET });
+    const update = p.operations.find((o) => o.op === 'updateSubset');
+    expect(update && 'stuckPods' in update && update.stuckPods.map((pod) => pod.metadata.name)).toEqual(['web-a-xxxxx-2']);
+    expect(p.actions).toEqual([{ type: 'DELETE', pod: 'web-a-xxxxx-2', reason: `subset a: not Ready and not at revision ${REV} at or above partition 0: deleted so the StatefulSet can go on (kubernetes#67250)` }]);
+  });
+
+  it('tells a subset workload still rolling toward its partition apart from one its partition holds', () => {
+    const rolling = plan(ud(), [subset('a', 2, { podsAt: 1 }), subset('b', 2), subset('c', 2)]);
+    expect(rolling.blockers).toEqual([{ code: 'WAITING_FOR_SUBSET', message: `subset a: CloneSet web-a-xxxxx has 1 of its 2 pods at revision ${REV}; its partition 0 lets 2 through`, pods: ['a-1'] }]);
+    const held = plan(ud((u) => { u.spec.updateStrategy.manualUpdate.partitions = { a: 1 }; }), [subset('a', 2, { podsAt: 1, partition: 1 }), subset('b', 2), subset('c', 2)]);
+    expect(held.blockers.map((b) => b.code)).toEqual(['PARTITION']);
+  });
+});
+
+describe('a subset workload that never gets pods (issue 28 item 8)', () => {
+  const CREATED = '2026-01-01T00:50:00Z';
+  const u = ud((x) => { x.spec.template = { statefulSetTemplate: { spec: x.spec.template.cloneSetTemplate.spec } }; x.spec.topology.subsets = [{ name: 'a' }]; x.spec.replicas = 2; });
+  const bare = (): SubsetObservation => {
+    const a = statefulSubset('a', 2, { created: CREATED });
+    // Nothing ever ran it: no status, no pods.
+    return { ...a, workload: { ...a.workload, status: undefined }, pods: [] };
+  };
+  const at = (seconds: number) => plan(u, [bare()], { adapter: STATEFULSET_SUBSET, now: Date.parse(CREATED) + seconds * 1000 });
+
+  it('waits for its pods until the progress deadline, and looks again then', () => {
+    const p = at(599);
+    expect(p.blockers).toEqual([{ code: 'WAITING_FOR_SUBSET', message: 'subset a: StatefulSet web-a-xxxxx has 0 of its 2 pods', pods: [] }]);
+    expect(p.requeueAfterMs).toBe(1000);
+  });
+
+  it('is stalled from the deadline on, naming the workload and the likely cause', () => {
+    expect(at(600).blockers).toEqual([{
+      code: 'PODS_NOT_CREATED', message: 'subset a: no pods were created for StatefulSet web-a-xxxxx in 600 s: is kube-controller-manager running?', pods: [],
+    }]);
+  });
+
+  it('takes the template\'s progressDeadlineSeconds when it sets one', () => {
+    const short = ud((x) => { x.spec.template = { deploymentTemplate: { spec: { ...x.spec.template.cloneSetTemplate.spec, progressDeadlineSeconds: 60 } } }; x.spec.topology.subsets = [{ name: 'a' }]; x.spec.replicas = 2; });
+    const a = { ...bare(), workload: { ...bare().workload, apiVersion: 'apps/v1', kind: 'Deployment' } };
+    expect(plan(short, [a], { adapter: DEPLOYMENT_SUBSET, now: Date.parse(CREATED) + 60_000 }).blockers.map((b) => b.message)).toEqual([
+      'subset a: no pods were created for Deployment web-a-xxxxx in 60 s: is kube-controller-manager running?',
+    ]);
+  });
+
+  it('is not stalled once a controller has reported on it, however old', () => {
+    const observed = bare();
+    observed.workload = { ...observed.workload, status: { observedGeneration: 1, replicas: 0 } as SubsetWorkload['status'] };
+    expect(plan(u, [observed], { adapter: STATEFULSET_SUBSET, now: Date.parse(CREATED) + 3_600_000 }).blockers.map((b) => b.code)).toEqual(['WAITING_FOR_SUBSET']);
+  });
+});
+
+/** An apps/v1 StatefulSet subset `web-<name>-xxxxx` with pods at ordinals 0..replicas-1. */
+function statefulSubset(name: string, replicas: number, opts: { podsAt?: number; ready?: number; created?: string } = {}): SubsetObservation {
+  const workloadName = `web-${name}-xxxxx`;
+  const workload: SubsetWorkload = {
+    apiVersion: 'apps/v1', kind: 'StatefulSet',
+    metadata: {
+      name: workloadName, namespace: 'default', uid: `w-${name}`, generation: 1, ...(opts.created ? { creationTimestamp: opts.created } : {}),
+      labels: { 'apps.kruise.io/subset-name': name, 'apps.kruise.io/controller-revision-hash': REV }, annotations: { 'apps.kruise.io/subset-patch': '' },
+    },
+    spec: { replicas, updateStrategy: { type: 'RollingUpdate', rollingUpdate: { partition: 0 } } },
+    status: { observedGeneration: 1, replicas, readyReplicas: opts.ready ?? replicas } as SubsetWorkload['status'],
+  };
+  const pods = Array.from({ length: replicas }, (_, i): Pod => ({
+    apiVersion: 'v1', kind: 'Pod',
+    metadata: { name: `${workloadName}-${i}`, labels: { 'apps.kruise.io/controller-revision-hash': i < (opts.podsAt ?? replicas) ? REV : 'old' } },
+    spec: { containers: [], nodeName: 'n' },
+    status: { phase: 'Running', conditions: [{ type: 'Ready', status: i < (opts.ready ?? replicas) ? 'True' : 'False' }] },
+  }));
+  return { name, workload, pods };
+}

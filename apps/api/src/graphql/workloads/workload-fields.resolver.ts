@@ -2,7 +2,7 @@
 // interface so every workload kind shares them.
 import { Args, Int, Parent, ResolveField, Resolver } from '@nestjs/graphql';
 import type { LifecycleStateName, RevisionView, WorkloadView } from '../../workloads/views.js';
-import { planView, revisionView } from '../../workloads/views.js';
+import { revisionView } from '../../workloads/views.js';
 import { WorkloadsService } from '../../workloads/workloads.service.js';
 import { paginateOrdered } from '../connection.js';
 import { EventModel, LifecycleState, PodConnection, RevisionModel, RolloutPlanModel, WorkloadHealthModel, WorkloadModel } from './workload.types.js';
@@ -41,7 +41,7 @@ export class WorkloadFieldsResolver {
 
   @ResolveField(() => RolloutPlanModel, { description: 'What the controller does next and what blocks it.' })
   async plan(@Parent() workload: WorkloadView) {
-    return planView(await this.workloads.plan(workload));
+    return this.workloads.plan(workload);
   }
 
   @ResolveField(() => [EventModel], { description: 'Kubernetes Events about the workload, newest first.' })

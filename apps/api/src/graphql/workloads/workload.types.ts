@@ -73,6 +73,10 @@ export class WorkloadHealthModel {
   @Field(() => HealthState) state!: HealthState;
   @Field() reason!: string;
   @Field(() => [String]) pods!: string[];
+  @Field(() => Date, {
+    nullable: true,
+    description: 'When the state may change by itself, with nothing else changed: the earliest `until` of the blockers the reason names, in wall-clock time (count down with serverTime). Null otherwise.',
+  }) until!: Date | null;
 }
 
 @ObjectType('WorkloadKindInfo', { description: 'A workload kind this server runs a controller for.' })
@@ -105,6 +109,9 @@ export abstract class WorkloadModel {
   @Field(() => Int) generation!: number;
   @Field() resourceVersion!: string;
   @Field(() => Int, { description: 'spec.replicas' }) replicas!: number;
+  @Field(() => Int, {
+    description: "Pods the partition keeps at the current revision, as the controller applies it: a percentage resolved (rounded up), capped at replicas; for a UnitedDeployment each subset's partition capped at the replicas allocated to it, summed (Deployment subsets have none).",
+  }) partitionedReplicas!: number;
   @Field(() => [String], { description: 'Images of the pod template, in container order.' }) images!: string[];
   @Field() createdAt!: Date;
   @Field(() => WorkloadStatusModel) status!: WorkloadStatusModel;
@@ -144,7 +151,8 @@ export class SubsetModel {
   @Field(() => IntOrPercentScalar, { nullable: true, description: 'topology.subsets[].replicas as written (an Int, a "50%" string, or null).' }) specifiedReplicas!: number | string | null;
   @Field(() => Int, { nullable: true, description: 'minReplicas resolved to a pod count (null when the subset sets none).' }) minReplicas!: number | null;
   @Field(() => Int, { nullable: true, description: 'maxReplicas resolved to a pod count (null when the subset sets none).' }) maxReplicas!: number | null;
-  @Field(() => Int, { description: 'The partition written into the subset workload (pods kept at the previous revision).' }) partition!: number;
+  @Field(() => Int, { description: "The partition written into the subset workload (pods kept at the previous revision): the spec's, capped at the subset's replicas." }) partition!: number;
+  @Field(() => Int, { nullable: true, description: 'updateStrategy.manualUpdate.partitions[subset] as written; null when the spec sets none. Above the subset\'s replicas it holds no more than `partition`.' }) specifiedPartition!: number | null;
   @Field(() => Int, { description: 'Pods reserved as unschedulable (Adaptive with reserveUnschedulablePods).' }) reservedPods!: number;
   @Field(() => JSONScalar, { nullable: true }) nodeSelectorTerm!: unknown;
   @Field(() => Int, { description: 'Pods the subset workload reports now (0 before it exists).' }) currentReplicas!: number;
@@ -232,8 +240,12 @@ export class PlannedActionModel {
 @ObjectType('Blocker')
 export class BlockerModel {
   @Field({ description: 'MAX_UNAVAILABLE, PAUSED, PARTITION, HOOK_PENDING, MIN_READY_SECONDS, SCALE_EXPECTATIONS, ...' }) code!: string;
-  @Field() message!: string;
+  @Field({ description: 'Why, in words that hold whenever they are read: how long is `until`.' }) message!: string;
   @Field(() => [String]) pods!: string[];
+  @Field(() => Date, {
+    nullable: true,
+    description: "When the blocker lifts by itself, with nothing else changed (minReadySeconds, an in-place grace period, an unschedulable subset's recovery), in wall-clock time (count down with serverTime). Null otherwise.",
+  }) until!: Date | null;
 }
 
 @ObjectType('RolloutPlan')

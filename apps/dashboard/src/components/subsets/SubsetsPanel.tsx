@@ -8,7 +8,7 @@ import type { Subset } from '../../lib/api/types';
 import type { RevisionColor } from '../../lib/grid/colors';
 import type { PodStore } from '../../lib/live/pod-store';
 import { NO_SUBSET, podsBySubset } from '../../lib/subsets/subset-pods';
-import { useNow } from '../common/useNow';
+import { useServerNow } from '../common/useServerNow';
 import { PodChips } from './PodChips';
 import { SubsetRow } from './SubsetRow';
 
@@ -27,8 +27,8 @@ function SubsetsPanelView({ subsets, store, colors, selected, highlighted, onTog
   const version = useSyncExternalStore(store.subscribe, store.getVersion, store.getVersion);
   const names = useMemo(() => subsets.map((s) => s.name), [subsets]);
   const groups = useMemo(() => podsBySubset(names, store.snapshot()), [names, store, version]);
-  // recoversAt counts down while a subset is unschedulable.
-  const now = useNow(1000);
+  // recoversAt counts down while a subset is unschedulable, on the server's clock.
+  const now = useServerNow(1000);
   const other = groups.find((g) => g.subset === NO_SUBSET);
   return (
     <section className="card subsets" aria-labelledby="subsets-title" data-testid="subsets">

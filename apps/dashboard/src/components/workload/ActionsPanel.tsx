@@ -11,7 +11,7 @@ import { parseIntOrPercent } from '../../lib/rollout/int-or-percent';
 import {
   confirmDeletePods, confirmImage, confirmPartition, confirmPause, confirmResume, confirmScale,
 } from '../../lib/rollout/confirm-words';
-import { partitionPods, strategyOf } from '../../lib/rollout/strategy';
+import { strategyOf } from '../../lib/rollout/strategy';
 import type { ConfirmRequest } from '../common/ConfirmDialog';
 import { SubsetPartitionActions } from '../subsets/SubsetPartitionActions';
 import type { Mutations } from './mutations';
@@ -35,7 +35,7 @@ export function ActionsPanel({ workload: w, plan, subsets, containers, selected,
   const strategy = strategyOf(w.updateStrategy, w.kind);
   const sts = isStatefulSet(w);
   const ud = isUnitedDeployment(w);
-  const kept = partitionPods(strategy.partition, w.replicas);
+  const kept = w.partitionedReplicas;
   const [step, setStep] = useState('1');
   const [partition, setPartition] = useState('');
   const [container, setContainer] = useState('');

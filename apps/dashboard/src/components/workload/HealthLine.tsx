@@ -1,8 +1,10 @@
 // The page's title with the workload's health: the badge, and beside it the reason in the API's
-// words and the pods concerned as links (a click highlights them in the strip, grid and list).
+// words, when it changes by itself (counted down to the API's moment, as the plan's blockers are) and
+// the pods concerned as links (a click highlights them in the strip, grid and list).
 import type { WorkloadSummary } from '../../lib/api/types';
 import { kindLabel } from '../../lib/kinds';
 import { healthMeaning } from '../../lib/rollout/health';
+import { Countdown } from '../common/Countdown';
 import { StatusBadge } from '../common/StatusBadge';
 
 const LINKED = 8;
@@ -16,6 +18,7 @@ export function HealthLine({ workload: w, onShowPods }: { workload: WorkloadSumm
       </h1>
       <p className={`health health-${state.toLowerCase().replace(/_/g, '-')}`} data-testid="health" data-state={state}>
         <span className="reason" data-testid="health-reason">{reason}</span>
+        {w.health.until && <span className="muted"> · <Countdown until={w.health.until} /></span>}
         {state !== 'COMPLETE' && state !== 'PROGRESSING' && <span className="muted"> ({healthMeaning(state)})</span>}
         {pods.length > 0 && (
           <span className="pods" data-testid="health-pods">

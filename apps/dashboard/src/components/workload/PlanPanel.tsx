@@ -3,6 +3,7 @@
 import { memo } from 'react';
 import type { RolloutPlan } from '../../lib/api/types';
 import { planInWords } from '../../lib/rollout/plan-words';
+import { Countdown } from '../common/Countdown';
 
 const LINKED = 12;
 
@@ -33,6 +34,7 @@ function PlanPanelView({ plan, replicas, onShowPods }: { plan: RolloutPlan | nul
             {words.blockers.map((b, k) => (
               <li key={`${b.code}-${k}`} data-code={b.code}>
                 <code>{b.code}</code> {b.sentence}
+                {b.until && <span className="muted"> Lifts <Countdown until={b.until} />.</span>}
                 {b.pods.length > 0 && (
                   <span className="pods">
                     {' '}Pods:{' '}

@@ -3,6 +3,8 @@
 // (unschedulable with the scheduler's message, image pull failing, in-place update waiting on a
 // container, ...).
 import type { Blocker, Pod } from '../../lib/api/types';
+import { countdownTo } from '../../lib/clock/countdown';
+import { serverClock } from '../../lib/clock/server-clock';
 import { age } from '../../lib/format';
 import type { RevisionColor } from '../../lib/grid/colors';
 
@@ -23,7 +25,7 @@ export function PodTooltip({ pod, x, y, color, blockers = [] }: { pod: Pod; x: n
         <dt>restarts</dt><dd>{restarts}</dd>
         <dt>IP</dt><dd>{pod.podIP ?? '-'}</dd>
         <dt>age</dt><dd>{age(pod.createdAt, now)}</dd>
-        {blockers.length > 0 && <><dt>held by</dt><dd data-testid="pod-blockers">{blockers.map((b) => <span key={b.code} className="why"><code>{b.code}</code> {b.message}</span>)}</dd></>}
+        {blockers.length > 0 && <><dt>held by</dt><dd data-testid="pod-blockers">{blockers.map((b) => <span key={b.code} className="why"><code>{b.code}</code> {b.message}{b.until ? ` (lifts ${countdownTo(b.until, serverClock.now())})` : ''}</span>)}</dd></>}
       </dl>
     </div>
   );

@@ -99,7 +99,7 @@ function Workload({ kind, namespace, name }: { kind: WorkloadKind; namespace: st
       <nav className="crumbs"><Link href="/">Workloads</Link> / {namespace}</nav>
       <HealthLine workload={w} onShowPods={showPods} />
       <p className="muted">
-        generation {w.generation} (observed {w.status.observedGeneration}) · images {w.images.join(', ')} · {strategyLine(w.updateStrategy, w.kind)}
+        generation {w.generation} (observed {w.status.observedGeneration}) · images {w.images.join(', ')} · {strategyLine(w.updateStrategy, w.kind, ud ? subsets : null)}
       </p>
       {error && <p className="error" role="alert">{error}</p>}
       {pods.error && <p className="error" role="alert">{pods.error}</p>}

@@ -10,6 +10,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { describeError } from '../../lib/api/errors';
 import { PodChangedDocument, PodsDocument, type PodsQuery } from '../../lib/api/generated';
 import type { Pod, PodEvent, WorkloadKind } from '../../lib/api/types';
+import { serverClock } from '../../lib/clock/server-clock';
 import { Batcher, browserScheduler } from '../../lib/live/batcher';
 import { pageSize } from '../../lib/live/pod-pages';
 import { PodStore } from '../../lib/live/pod-store';
@@ -40,7 +41,8 @@ export function usePods(kind: WorkloadKind, namespace: string, name: string): Po
       clearTimeout(availableTimer);
       const at = store.nextAvailableAt();
       if (at === undefined) return;
-      availableTimer = setTimeout(() => store.promoteAvailable(Date.now()), Math.max(0, at - Date.now()) + AVAILABLE_SLACK_MS);
+      // availableAt is an instant of the server's clock: counted down on it, not on this browser's.
+      availableTimer = setTimeout(() => store.promoteAvailable(serverClock.now()), Math.max(0, at - serverClock.now()) + AVAILABLE_SLACK_MS);
     };
     const offStore = store.subscribe(awaitAvailable);
 

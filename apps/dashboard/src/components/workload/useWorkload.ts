@@ -7,6 +7,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { describeError } from '../../lib/api/errors';
 import { WorkloadChangedDocument, WorkloadDocument, WorkloadPlanDocument } from '../../lib/api/generated';
 import type { RolloutPlan, WorkloadDetail, WorkloadKind, WorkloadSummary } from '../../lib/api/types';
+import { serverClock } from '../../lib/clock/server-clock';
 import { ReloadPace } from '../../lib/live/reload-pace';
 import { useSession } from '../session/SessionProvider';
 
@@ -53,7 +54,9 @@ export function useWorkload(kind: WorkloadKind, namespace: string, name: string)
       });
     }
     async function loadPlan() {
+      const sentAt = Date.now();
       const data = await http.request(WorkloadPlanDocument, vars);
+      serverClock.note(data.serverTime, sentAt, Date.now());
       if (stopped || !data.workload) return;
       const next = { plan: data.workload.plan, resourceVersion: Number(data.workload.resourceVersion) };
       // Answers may cross: an older plan never replaces a newer one.

@@ -36,7 +36,7 @@ function allUpdated(w: W): boolean {
 export function confirmPartition(w: W, next: number | string, pods: readonly Pod[] = []): string {
   const s = strategyOf(w.updateStrategy, w.kind);
   if (isStatefulSet(w) && typeof next === 'number' && !s.unordered) return confirmOrdinalPartition(w, next, pods);
-  const before = partitionPods(s.partition, w.replicas);
+  const before = w.partitionedReplicas;
   const kept = partitionPods(next, w.replicas);
   const head = `Set the partition of ${w.name} from ${s.partition} to ${next}: ${plural(kept, 'pod')} of ${w.replicas} stay on the current revision ${w.status.currentRevision}.`;
   if (allUpdated(w)) return `${head} Every pod already runs ${w.status.updateRevision}; the partition applies to the next template change.`;
@@ -83,14 +83,14 @@ export function confirmPause(w: W, plan: Pick<RolloutPlan, 'actions'>): string {
 }
 
 export function confirmResume(w: W): string {
-  const kept = partitionPods(strategyOf(w.updateStrategy, w.kind).partition, w.replicas);
+  const kept = w.partitionedReplicas;
   const moving = toMove(w, kept);
   return `Resume the rollout of ${w.name}: ${moving > 0 ? `${plural(moving, 'pod')} move to revision ${w.status.updateRevision} (${movement(w)})` : 'no pod is waiting to be updated'}.`;
 }
 
 export function confirmImage(w: W, container: string, image: string, currentImage: string | undefined): string {
   if (currentImage === image) return `Container ${container} of ${w.name} already runs ${image}: nothing changes.`;
-  const kept = partitionPods(strategyOf(w.updateStrategy, w.kind).partition, w.replicas);
+  const kept = w.partitionedReplicas;
   const moving = Math.max(0, w.replicas - kept);
   const keptWhich = isStatefulSet(w) ? `${plural(kept, 'pod')} (the lowest ordinals)` : plural(kept, 'pod');
   const partition = isUnitedDeployment(w) ? "the subsets' partitions keep" : 'the partition keeps';
@@ -135,7 +135,7 @@ export function confirmDeletePods(w: W, pods: readonly string[], scaleDown: bool
 }
 
 export function confirmRollback(w: W, revision: { name: string; images: string[] }): string {
-  const kept = partitionPods(strategyOf(w.updateStrategy, w.kind).partition, w.replicas);
+  const kept = w.partitionedReplicas;
   return `Roll ${w.name} back to revision ${revision.name} (${revision.images.join(', ')}): its pod template becomes the update revision and up to ${plural(Math.max(0, w.replicas - kept), 'pod')} move to it (${movement(w)}).${pausedNote(w)}`;
 }
 

@@ -2,7 +2,8 @@
 // itself comes from the API (the same pure planner the controller runs); this only phrases it.
 import type { Blocker, PlannedAction, RolloutPlan } from '../api/types';
 
-export interface BlockerWords { code: string; sentence: string; pods: string[] }
+/** `until`: the API's moment the blocker lifts by itself, for a countdown (lib/clock/countdown). */
+export interface BlockerWords { code: string; sentence: string; pods: string[]; until: string | null }
 export interface PlanWords { headline: string; next: string[]; blockers: BlockerWords[]; numbers: string }
 
 const LIST_LIMIT = 5;
@@ -27,37 +28,38 @@ const VERBS: Record<string, (n: number) => string> = {
 };
 
 // A UnitedDeployment plans changes to its subsets' workloads, not to pods: such an action names no
-// pod, and its reason names the subset, so each is a sentence of its own.
-const WORKLOAD_VERBS: Record<string, string> = {
-  CREATE_WORKLOAD: 'Create a subset workload',
-  SCALE_WORKLOAD: 'Scale a subset workload',
-  UPDATE_WORKLOAD: 'Update a subset workload',
-  DELETE_WORKLOAD: 'Delete a subset workload',
+// pod, and its reason names the subset. Actions of one type and revision are one kind of change, one
+// sentence with each subset's reason.
+const WORKLOAD_VERBS: Record<string, (n: number) => string> = {
+  CREATE_WORKLOAD: (n) => `Create ${n === 1 ? 'a subset workload' : `${n} subset workloads`}`,
+  SCALE_WORKLOAD: (n) => `Scale ${n === 1 ? 'a subset workload' : `${n} subset workloads`}`,
+  UPDATE_WORKLOAD: (n) => `Update ${n === 1 ? 'a subset workload' : `${n} subset workloads`}`,
+  DELETE_WORKLOAD: (n) => `Delete ${n === 1 ? 'a subset workload' : `${n} subset workloads`}`,
 };
 
-function workloadActionInWords(a: PlannedAction): string {
-  const verb = WORKLOAD_VERBS[a.type] ?? a.type.toLowerCase().replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
-  return `${verb}${a.revision ? ` at revision ${a.revision}` : ''}${a.reason ? `: ${a.reason.replace(/\.$/, '')}` : ''}.`;
+function workloadActionsInWords(group: readonly PlannedAction[]): string {
+  const first = group[0]!;
+  const verb = (WORKLOAD_VERBS[first.type] ?? (() => first.type.toLowerCase().replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase())))(group.length);
+  const reasons = group.map((a) => a.reason.replace(/\.$/, '')).filter(Boolean);
+  return `${verb}${first.revision ? ` at revision ${first.revision}` : ''}${reasons.length > 0 ? `: ${reasons.join('; ')}` : ''}.`;
 }
 
 /**
  * Actions of one type and revision become one sentence, e.g. "Recreate 2 pods at revision r: a, b (why)";
- * an action on a subset workload (no pod) is one sentence with its reason.
+ * actions on subset workloads (no pod) of one type and revision one sentence with their reasons.
  */
 export function actionsInWords(actions: readonly PlannedAction[]): string[] {
   const groups = new Map<string, PlannedAction[]>();
-  const workloadActions: string[] = [];
+  const workloadGroups = new Map<string, PlannedAction[]>();
   for (const a of actions) {
-    if (!a.pod) {
-      workloadActions.push(workloadActionInWords(a));
-      continue;
-    }
+    const workload = !a.pod;
     const key = `${a.type}\u0000${a.revision ?? ''}\u0000${a.type === 'LIFECYCLE_TRANSITION' ? a.reason : ''}`;
-    const group = groups.get(key);
+    const into = workload ? workloadGroups : groups;
+    const group = into.get(key);
     if (group) group.push(a);
-    else groups.set(key, [a]);
+    else into.set(key, [a]);
   }
-  return [...workloadActions, ...[...groups.values()].map((group) => {
+  return [...[...workloadGroups.values()].map(workloadActionsInWords), ...[...groups.values()].map((group) => {
     const first = group[0]!;
     const verb = (VERBS[first.type] ?? ((n: number) => `${first.type.toLowerCase().replace(/_/g, ' ')} ${plural(n, 'pod')}`))(group.length);
     const at = first.revision ? ` at revision ${first.revision}` : '';
@@ -88,8 +90,10 @@ export function blockerInWords(blocker: Blocker): BlockerWords {
     ORDERED_READY: `One pod at a time (podManagementPolicy OrderedReady): ${b.message}.`,
     UPDATE_EXPECTATIONS: `Waiting for the controller to see its in-place updates: ${b.message}.`,
     STALE_PVC: `Waiting for an old claim to go: ${b.message}.`,
+    WAITING_FOR_SUBSET: `Waiting for a subset's workload to bring its pods along: ${b.message}.`,
+    PODS_NOT_CREATED: `Stalled: ${b.message}`,
   };
-  return { code: b.code, sentence: lead[b.code] ?? `${b.code}: ${b.message}.`, pods: b.pods };
+  return { code: b.code, sentence: lead[b.code] ?? `${b.code}: ${b.message}.`, pods: b.pods, until: b.until ?? null };
 }
 
 /** What holds each pod back, from the plan's blockers: the pod tooltip and the pod list say it. */

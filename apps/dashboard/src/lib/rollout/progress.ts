@@ -2,7 +2,7 @@
 // partition and expectedUpdatedReplicas marked. Fractions are clamped so a bar never overflows
 // while pods surge above the desired count.
 import type { WorkloadSummary } from '../api/types';
-import { partitionPods, strategyOf } from './strategy';
+import { strategyOf } from './strategy';
 
 export interface Progress {
   desired: number;
@@ -13,8 +13,9 @@ export interface Progress {
   available: number;
   total: number;
   expectedUpdated: number;
-  /** Pods the partition keeps at the current revision, resolved from an Int or a percentage. */
+  /** Pods the partition keeps at the current revision, as the controller applies it (the API's number). */
   partition: number;
+  /** The partition as written (a CloneSet's "40%"); a UnitedDeployment's is `partition`, its subsets' summed as applied. */
   partitionRaw: number | string;
   paused: boolean;
   /** Fractions of desired, 0..1. */
@@ -28,11 +29,11 @@ export interface Progress {
 
 const frac = (n: number, of: number) => (of <= 0 ? 0 : Math.max(0, Math.min(1, n / of)));
 
-export function progressOf(w: Pick<WorkloadSummary, 'kind' | 'replicas' | 'generation' | 'updateStrategy' | 'status'>): Progress {
+export function progressOf(w: Pick<WorkloadSummary, 'kind' | 'replicas' | 'partitionedReplicas' | 'generation' | 'updateStrategy' | 'status'>): Progress {
   const s = w.status;
   const desired = w.replicas;
   const strategy = strategyOf(w.updateStrategy, w.kind);
-  const partition = partitionPods(strategy.partition, desired);
+  const partition = w.partitionedReplicas;
   const observed = s.observedGeneration >= w.generation;
   const updatedAvailable = Math.min(s.updatedAvailableReplicas, s.updatedReadyReplicas, s.updatedReplicas);
   const updatedReady = Math.min(s.updatedReadyReplicas, s.updatedReplicas);
@@ -46,7 +47,7 @@ export function progressOf(w: Pick<WorkloadSummary, 'kind' | 'replicas' | 'gener
     total: s.replicas,
     expectedUpdated: s.expectedUpdatedReplicas,
     partition,
-    partitionRaw: strategy.partition,
+    partitionRaw: w.kind === 'UNITED_DEPLOYMENT' ? partition : strategy.partition,
     paused: strategy.paused,
     fraction: {
       updatedAvailable: frac(updatedAvailable, desired),

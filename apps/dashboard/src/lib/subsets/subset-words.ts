@@ -3,7 +3,9 @@
 // keeps that many pods, a StatefulSet its lowest ordinals), whether it can be scheduled and when it
 // recovers, and which workload runs it.
 import type { Subset } from '../api/types';
-import { age, clockTime } from '../format';
+import { countdownWords } from '../clock/countdown';
+import { clockTime } from '../format';
+import { cappedWords } from '../rollout/strategy';
 import { hasPartition } from './partition-step';
 
 export interface SubsetWords {
@@ -13,9 +15,9 @@ export interface SubsetWords {
   ready: string;
   /** "1 updated, 1 ready" */
   updated: string;
-  /** "partition 2: keeps 2 of 3 pods on the previous revision" */
+  /** "partition 2: keeps 2 of 3 pods on the previous revision"; "partition 1 (spec 3, capped at 1 replica): ..." */
   partition: string;
-  /** "schedulable" or "unschedulable (reschedule: timeout pending pods found) until 10:32:05, in 4m" */
+  /** "schedulable" or "unschedulable (reschedule: timeout pending pods found) until 10:32:05, in 5 min" (`now`: the server's) */
   schedulable: string;
   /** "CloneSet ud-subset-a-x7k2p" or "CloneSet, not created yet" */
   workload: string;
@@ -35,17 +37,19 @@ function bounds(s: Subset): string {
   return `min ${s.minReplicas ?? 0}, ${s.maxReplicas === null ? 'no max' : `max ${s.maxReplicas}`}`;
 }
 
+/** The partition the subset's workload applies, and the spec's beside it where the controller capped it. */
 function partitionWords(s: Subset): string {
   if (!hasPartition(s)) return `no partition: a ${s.kind} updates every pod`;
   const p = s.partition;
-  if (s.replicas === 0) return `partition ${p}: the subset has no pods`;
-  if (p <= 0) return `partition 0: every pod may update`;
+  const head = `partition ${p}${cappedWords(s)}`;
+  if (s.replicas === 0) return `${head}: the subset has no pods`;
+  if (p <= 0) return `${head}: every pod may update`;
   if (isStatefulSetKind(s.kind)) {
-    if (p >= s.replicas) return `partition ${p}: ordinals 0 to ${s.replicas - 1} (every pod) keep the previous revision`;
-    return `partition ${p}: ordinals below ${p} keep the previous revision, ${p} to ${s.replicas - 1} update (highest first)`;
+    if (p >= s.replicas) return `${head}: ordinals 0 to ${s.replicas - 1} (every pod) keep the previous revision`;
+    return `${head}: ordinals below ${p} keep the previous revision, ${p} to ${s.replicas - 1} update (highest first)`;
   }
-  if (p >= s.replicas) return `partition ${p}: keeps ${s.replicas === 1 ? 'its only pod' : `all ${s.replicas} pods`} on the previous revision`;
-  return `partition ${p}: keeps ${p} of ${plural(s.replicas, 'pod')} on the previous revision`;
+  if (p >= s.replicas) return `${head}: keeps ${s.replicas === 1 ? 'its only pod' : `all ${s.replicas} pods`} on the previous revision`;
+  return `${head}: keeps ${p} of ${plural(s.replicas, 'pod')} on the previous revision`;
 }
 
 function schedulableWords(s: Subset, now: number): string {
@@ -56,7 +60,7 @@ function schedulableWords(s: Subset, now: number): string {
   const at = Date.parse(s.recoversAt);
   if (!Number.isFinite(at)) return `unschedulable${why}`;
   if (at <= now) return `unschedulable${why}, recovering since ${clockTime(s.recoversAt)}`;
-  return `unschedulable${why} until ${clockTime(s.recoversAt)}, in ${age(new Date(now), at)}`;
+  return `unschedulable${why} until ${clockTime(s.recoversAt)}, ${countdownWords(at, now)}`;
 }
 
 export function subsetWords(s: Subset, now: number): SubsetWords {

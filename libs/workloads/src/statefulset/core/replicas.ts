@@ -4,6 +4,7 @@
 // (Parallel) once as many unavailable-ish pods were seen.
 import { getValueFromIntOrPercent } from '@coxswain/kruise-api';
 import { newPodLifecycleState } from '../../lifecycle/transitions.js';
+import { availableAt } from '../../pod/pod-state.js';
 import { claimIsStale, claimWithRetentionOwners, claimsForOrdinal, retentionPolicy } from '../utils/claims.js';
 import { identityMatches, storageMatches } from '../utils/identity.js';
 import { availability, isFinished, isTerminating } from '../utils/pod-health.js';
@@ -126,7 +127,9 @@ function processReplica(state: PassState, slot: Slot, next: Slot | undefined, de
       pass.push(avail.waitMs);
       if (monotonic) {
         if (avail.waitMs !== undefined) {
-          pass.notes.blocker('MIN_READY_SECONDS', `OrderedReady: ${waiter ?? 'the rest of the pass'} waits for ${podName(pod)} to be available (minReadySeconds ${minReadySeconds}: ${Math.ceil(avail.waitMs / 1000)} s left)`, [podName(pod)]);
+          // The moment, not a count of seconds left: the words stay true whenever the plan is read.
+          const at = availableAt(pod, minReadySeconds);
+          pass.notes.blocker('MIN_READY_SECONDS', `OrderedReady: ${waiter ?? 'the rest of the pass'} waits for ${podName(pod)} to be available (minReadySeconds ${minReadySeconds})`, [podName(pod)], at);
         } else {
           orderedBlocker(pass, waiter, podName(pod), 'to be Running and Ready');
         }

@@ -10,7 +10,7 @@ export type WorkloadSpec = Record<string, unknown> & { replicas?: number };
 /** A subset workload as stored: CloneSet, Advanced StatefulSet, apps/v1 StatefulSet or Deployment. */
 export interface SubsetWorkload extends KubeObject {
   spec: WorkloadSpec;
-  status?: { replicas?: number; readyReplicas?: number };
+  status?: { observedGeneration?: number; replicas?: number; readyReplicas?: number };
 }
 
 export interface SubsetAdapter {
