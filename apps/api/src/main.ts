@@ -6,7 +6,7 @@ import { ConfigError, loadConfig } from './config/config.js';
 import { KubeApiServer } from './kube-api/kube-api.server.js';
 import { JsonLogger } from './logging/json-logger.js';
 import { limitHeapGrowth } from './memory/heap-growth.js';
-import { startIdleCollector } from './memory/idle-collector.js';
+import { countRequests, startIdleCollector } from './memory/idle-collector.js';
 import { startRuntime } from './runtime.js';
 import { lowerOtherThreads } from './threads/background-priority.js';
 import { createServer } from './server.js';
@@ -28,6 +28,7 @@ async function main(): Promise<void> {
   startIdleCollector({ compact: false, onCollect: (before, after, pauseMs) => logger.debug({ msg: 'collected garbage while idle', heapBeforeBytes: before, heapAfterBytes: after, pauseMs: Math.round(pauseMs) }, 'Memory') });
   const runtime = await startRuntime(config, { logger });
   const app = await createServer(runtime, logger);
+  countRequests(app.getHttpServer());
   await app.listen(config.port, config.host);
   // The workers run at a lower priority; V8's and libuv's threads, shared by all three, join them.
   lowerOtherThreads();

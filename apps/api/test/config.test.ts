@@ -55,7 +55,7 @@ describe('configuration', () => {
   });
 
   it('puts the local admin token inside the PGlite directory, and nowhere in memory or with PostgreSQL', () => {
-    expect(loadConfig({}, '/srv/app').auth).toEqual({ bootstrapAdminToken: undefined, adminTokenFile: '/srv/app/.data/pglite/admin-token' });
+    expect(loadConfig({}, '/srv/app').auth).toEqual({ bootstrapAdminToken: undefined, adminTokenFile: '/srv/app/.data/pglite/admin-token', failureRefillPerMinute: 120 });
     expect(loadConfig({ PGLITE_DIR: '/var/lib/cx/db' }).auth.adminTokenFile).toBe('/var/lib/cx/db/admin-token');
     // Sibling directories never share a token file (issue 13 item 10).
     expect(loadConfig({ PGLITE_DIR: '/var/lib/cx/db2' }).auth.adminTokenFile).toBe('/var/lib/cx/db2/admin-token');

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { printYaml, type KubeObject } from '@coxswain/kruise-api';
+import { printYaml, type KubeObject, type PersistentVolume, type PersistentVolumeClaim } from '@coxswain/kruise-api';
 import { eventually, TestApi } from './support/api-server.js';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 2_000);
@@ -282,28 +282,39 @@ async function storeVersion(): Promise<string> {
   return res.data!.objects.resourceVersion;
 }
 
+interface StorageView {
+  claims: { resourceVersion: string; edges: { node: { object: PersistentVolumeClaim } }[] };
+  volumes: { resourceVersion: string; edges: { node: { object: PersistentVolume } }[] };
+  namespaces: { resourceVersion: string };
+}
+
 /**
  * The resourceVersion once writes that follow an accepted request (the scheduler's, the simulated
- * storage's binding of the claim, which an accepted replace of the claim unbinds) have happened.
+ * storage's binding of the claim, which an accepted replace of the claim unbinds) have happened: the
+ * API's caches of claims, volumes and namespaces have all seen the same version (one of them lagging
+ * showed a replaced claim still bound, and its binding landed during the next request), the claim,
+ * if any, is bound with its volume Bound to it, and the version holds on the next read.
  */
 async function settledVersion(): Promise<string> {
-  await eventually(async () => {
-    const res = await api.graphql<{ object: { object: { metadata: { annotations?: Record<string, string> }; spec?: { volumeName?: string }; status?: { phase?: string } } } | null }>(
-      `{ object(kind: "PersistentVolumeClaim", namespace: "${NS}", name: "fz-pvc") { object } }`,
-    );
-    const claim = res.data?.object?.object;
-    // The binder's last write is the bind-completed annotation (after volumeName and the Bound phase).
-    const bound = claim?.spec?.volumeName && claim.status?.phase === 'Bound' && claim.metadata.annotations?.['pv.kubernetes.io/bind-completed'] === 'yes';
-    return !claim || bound ? true : undefined;
-  }, 20_000, 'fz-pvc bound to its volume');
-  let version = await storeVersion();
-  for (let i = 0; i < 200; i++) {
-    await new Promise((r) => setTimeout(r, 10));
-    const next = await storeVersion();
-    if (next === version) return version;
-    version = next;
-  }
-  throw new Error(`the store kept changing with no request (resourceVersion ${version})`);
+  let seen: string | undefined;
+  return eventually(async () => {
+    const res = await api.graphql<StorageView>(`{
+      claims: objects(kind: "persistentvolumeclaims", namespace: "${NS}", first: 10) { resourceVersion edges { node { object } } }
+      volumes: objects(kind: "persistentvolumes", first: 10) { resourceVersion edges { node { object } } }
+      namespaces: objects(kind: "namespaces", first: 1) { resourceVersion }
+    }`);
+    expect(res.errors).toBeUndefined();
+    const { claims, volumes, namespaces } = res.data!;
+    const version = namespaces.resourceVersion;
+    const claim = claims.edges.map((e) => e.node.object).find((c) => c.metadata.name === 'fz-pvc');
+    const volume = volumes.edges.map((e) => e.node.object).find((v) => v.metadata.name === claim?.spec?.volumeName);
+    // The binder's last writes: the claim's bind-completed annotation and Bound phase, the volume's Bound phase.
+    const bound = !claim || (claim.status?.phase === 'Bound' && claim.metadata.annotations?.['pv.kubernetes.io/bind-completed'] === 'yes'
+      && volume?.status?.phase === 'Bound' && volume.spec.claimRef?.uid === claim.metadata.uid);
+    const settled = claims.resourceVersion === version && volumes.resourceVersion === version && bound && seen === version;
+    seen = version;
+    return settled ? version : undefined;
+  }, 20_000, 'the store to settle (fz-pvc bound to its volume)');
 }
 
 beforeAll(async () => {

@@ -4,8 +4,11 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, lstatSync, mkdtempSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import { TestApi } from './support/api-server.js';
+
+// Each test starts servers on fresh on-disk databases, one after another: minutes on a loaded machine.
+jest.setTimeout(180_000);
 
 const CLI = join(import.meta.dirname, '..', 'dist', 'cli', 'token.js');
 

@@ -5,7 +5,7 @@ import { FailedAuthLimiter } from './failed-auth-limiter.js';
 describe('FailedAuthLimiter', () => {
   it('lets a burst of failures through, then refuses the address until its budget refills', async () => {
     const clock = new ManualClock('2026-01-01T00:00:00Z');
-    const limiter = new FailedAuthLimiter(clock, 3, 2);
+    const limiter = new FailedAuthLimiter(2, clock, 3);
     for (let i = 0; i < 3; i++) {
       expect(limiter.retryAfterSeconds('10.0.0.1')).toBeUndefined();
       limiter.recordFailure('10.0.0.1');

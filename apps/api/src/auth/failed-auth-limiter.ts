@@ -1,12 +1,11 @@
 // Bounds how fast one client may guess API tokens. Each client address has a bucket of FAILURE_BURST
-// failed authentications, refilled at FAILURE_REFILL_PER_SECOND; while it is empty every failed
+// failed authentications, refilled at AUTH_FAILURE_REFILL_PER_MINUTE (config); while it is empty every failed
 // authentication from that address is refused at once (429 with Retry-After), without a database lookup,
 // and valid tokens are still served (TokensService.authenticate). Real time, not the cluster's (possibly
 // scaled) clock: this is about the caller's wall-clock rate.
 import { RealClock, type Clock } from '@coxswain/cluster';
 
 export const FAILURE_BURST = 20;
-export const FAILURE_REFILL_PER_SECOND = 2;
 /** Buckets kept before full ones (idle clients) are dropped. */
 const MAX_TRACKED_CLIENTS = 10_000;
 
@@ -19,9 +18,9 @@ export class FailedAuthLimiter {
   private readonly buckets = new Map<string, Bucket>();
 
   constructor(
+    private readonly refillPerSecond: number,
     private readonly clock: Clock = new RealClock(),
     private readonly burst = FAILURE_BURST,
-    private readonly refillPerSecond = FAILURE_REFILL_PER_SECOND,
   ) {}
 
   /** Seconds until `client` may try again, or undefined when it may try now. */

@@ -5,7 +5,8 @@ import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@ne
 import type { Clock } from '@coxswain/cluster';
 import { AuditTrail } from '../audit/audit-trail.js';
 import { DomainError } from '../errors/domain-error.js';
-import { CLOCK } from '../tokens.js';
+import type { Runtime } from '../runtime.js';
+import { CLOCK, RUNTIME } from '../tokens.js';
 import { ActiveTokens, TOKEN_REFRESH_MS } from './active-tokens.js';
 import { FailedAuthLimiter } from './failed-auth-limiter.js';
 import type { Principal } from './principal.js';
@@ -46,7 +47,7 @@ const TOUCH_INTERVAL_MS = 60_000;
 export class TokensService implements OnModuleInit, OnModuleDestroy {
   private readonly touched = new Map<string, number>();
   /** One budget per address for every surface: GraphQL, REST and the Kubernetes API all authenticate here. */
-  private readonly failures = new FailedAuthLimiter();
+  private readonly failures: FailedAuthLimiter;
   private readonly active: ActiveTokens;
   private reloading: NodeJS.Timeout | undefined;
 
@@ -54,7 +55,9 @@ export class TokensService implements OnModuleInit, OnModuleDestroy {
     private readonly repository: TokensRepository,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly trail: AuditTrail,
+    @Inject(RUNTIME) runtime: Pick<Runtime, 'config'>,
   ) {
+    this.failures = new FailedAuthLimiter(runtime.config.auth.failureRefillPerMinute / 60);
     this.active = new ActiveTokens(() => repository.listActive(), (hash) => repository.findActiveByHash(hash));
   }
 

@@ -47,7 +47,7 @@ async function main(argv: string[]): Promise<number> {
   try {
     const clock = new RealClock();
     const trail = new AuditTrail();
-    const tokens = new TokensService(new TokensRepository(database.prisma), clock, trail);
+    const tokens = new TokensService(new TokensRepository(database.prisma), clock, trail, { config });
     const audit = new AuditService(new AuditRepository(database.prisma), clock);
     const audited = async <T>(action: string, run: () => Promise<T>): Promise<T> => {
       const draft: AuditDraft = { changes: [], target: { kind: 'ApiToken', namespace: null, name: values.name ?? null }, idempotencyKey: null, message: null };

@@ -25,6 +25,8 @@ export interface AppConfig {
     bootstrapAdminToken: string | undefined;
     /** Where the embedded default writes the secret of the local admin token it creates; none in memory or with PostgreSQL. */
     adminTokenFile: string | undefined;
+    /** How fast one address earns back a failed authentication after its burst is spent (auth/failed-auth-limiter.ts). */
+    failureRefillPerMinute: number;
   };
   clock: { mode: ClockMode; scale: number };
   /** How long a hook ack's Idempotency-Key is remembered after its answer (ms of the cluster clock). */
@@ -90,6 +92,7 @@ export const ENVIRONMENT: readonly { name: string; default: string; meaning: str
   { name: 'PGLITE_DIR', default: '.data/pglite', meaning: 'Embedded PGlite data directory, relative to the working directory; `memory` keeps nothing.' },
   { name: 'BOOTSTRAP_ADMIN_TOKEN', default: '(unset)', meaning: 'When no API token exists yet, the `local-admin` token is created with exactly this secret (at least 16 characters) instead of a random one; see [Tokens and roles](#tokens-and-roles).' },
   { name: 'DASHBOARD_ORIGIN', default: 'http://127.0.0.1:4200,http://localhost:4200', meaning: 'Origins of the dashboard allowed to call the API from a browser (CORS), comma-separated, each `scheme://host[:port]`; requests from any other origin get no CORS permission. `npm start` sets it to the dashboard it starts.' },
+  { name: 'AUTH_FAILURE_REFILL_PER_MINUTE', default: '120', meaning: 'Failed authentications one client address earns back per minute once it has spent its burst of 20; meanwhile its failed attempts answer 429 with Retry-After on every surface, and its valid tokens are still served.' },
   { name: 'LOG_LEVEL', default: 'info', meaning: 'debug, info, warn or error. Logs are JSON lines on stdout.' },
   { name: 'CLOCK_MODE', default: 'real', meaning: '`real`, or `scaled` to run the embedded cluster and controllers CLOCK_SCALE times faster.' },
   { name: 'CLOCK_SCALE', default: '20', meaning: 'Speed-up factor when CLOCK_MODE=scaled.' },
@@ -274,6 +277,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       // Inside the PGlite directory (.data/pglite/admin-token by default): it lives and dies with the data,
       // and two servers with sibling directories never share one.
       adminTokenFile: databaseUrl === undefined && pgliteDir !== 'memory' ? join(pgliteDir, ADMIN_TOKEN_FILE) : undefined,
+      failureRefillPerMinute: int('AUTH_FAILURE_REFILL_PER_MINUTE', 120, 1, 1_000_000),
     },
     clock: { mode: oneOf('CLOCK_MODE', 'real', ['real', 'scaled'] as const), scale },
     // At most ten years of hours.

@@ -13,6 +13,7 @@ import { secretFromAuthorization } from '../auth/token-secret.js';
 import { TokensService } from '../auth/tokens.service.js';
 import { newRequestId } from '../http/request-scope.js';
 import { ServerConnections } from '../http/server-connections.js';
+import { countRequests } from '../memory/idle-collector.js';
 import type { Runtime } from '../runtime.js';
 import { CLOCK, CLUSTER, RUNTIME } from '../tokens.js';
 import { KubeApi, type KubeAudit, type KubeAuditRequest } from './kube-api.js';
@@ -107,6 +108,7 @@ export class KubeApiServer implements OnApplicationBootstrap, OnApplicationShutd
       void this.api.handle(req, res, url, '', requestId);
     });
     const connections = new ServerConnections(server);
+    countRequests(server);
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(port, this.runtime.config.host, () => {

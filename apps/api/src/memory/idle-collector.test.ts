@@ -1,20 +1,21 @@
 import { describe, expect, it } from '@jest/globals';
 import { constants, PerformanceObserver } from 'node:perf_hooks';
 import { getHeapStatistics } from 'node:v8';
-import { endTurn, shouldCollect, shouldCompact, startIdleCollector, takeTurn } from './idle-collector.js';
+import { endTurn, newCollectionTurn, noteRequest, shouldCollect, shouldCompact, startIdleCollector, takeTurn } from './idle-collector.js';
 
 const MB = 2 ** 20;
 const options = { minGrowthBytes: 64 * MB, maxUtilization: 0.05 };
 
 describe('shouldCollect', () => {
   it.each([
-    ['grown and idle', 500 * MB, 400 * MB, 0.01, true],
-    ['grown exactly the threshold, at the idle limit', 464 * MB, 400 * MB, 0.05, true],
-    ['grown but busy', 500 * MB, 400 * MB, 0.4, false],
-    ['idle but not grown enough', 460 * MB, 400 * MB, 0, false],
-    ['shrunk below the reference point', 300 * MB, 400 * MB, 0, false],
-  ])('%s', (_case, used, baseline, utilization, expected) => {
-    expect(shouldCollect(used, baseline, utilization, options)).toBe(expected);
+    ['grown and idle', 500 * MB, 400 * MB, 0.01, 0, true],
+    ['grown exactly the threshold, at the idle limit', 464 * MB, 400 * MB, 0.05, 0, true],
+    ['grown but busy', 500 * MB, 400 * MB, 0.4, 0, false],
+    ['grown and idle, but a request arrived (a worker while the API answers)', 500 * MB, 400 * MB, 0.01, 1, false],
+    ['idle but not grown enough', 460 * MB, 400 * MB, 0, 0, false],
+    ['shrunk below the reference point', 300 * MB, 400 * MB, 0, 0, false],
+  ])('%s', (_case, used, baseline, utilization, requests, expected) => {
+    expect(shouldCollect(used, baseline, utilization, requests, options)).toBe(expected);
   });
 });
 
@@ -40,7 +41,7 @@ async function promotedGarbage(): Promise<void> {
 
 describe('collection turn', () => {
   it('is held by one taker at a time', () => {
-    const turn = new Int32Array(new SharedArrayBuffer(4));
+    const turn = newCollectionTurn();
     expect(takeTurn(turn)).toBe(true);
     expect(takeTurn(turn)).toBe(false);
     endTurn(turn);
@@ -68,7 +69,7 @@ describe('startIdleCollector', () => {
   });
 
   it('waits while another thread holds the collection turn, and collects once it is free', async () => {
-    const turn = new Int32Array(new SharedArrayBuffer(4));
+    const turn = newCollectionTurn();
     const collections: number[] = [];
     expect(takeTurn(turn)).toBe(true); // another thread collecting
     const collector = startIdleCollector({ everyMs: 200, minGrowthBytes: 16 * MB, maxUtilization: 0.5, turn, onCollect: (before) => collections.push(before) });
@@ -77,10 +78,27 @@ describe('startIdleCollector', () => {
       await new Promise((r) => setTimeout(r, 1000));
       expect(collections).toEqual([]);
       endTurn(turn);
-      await new Promise((r) => setTimeout(r, 1000));
-      expect(collections.length).toBeGreaterThanOrEqual(1);
+      await until(() => collections.length >= 1, 'a collection once the turn was free');
       expect(turn[0]).toBe(0); // handed back after collecting
     } finally {
+      collector.stop();
+    }
+  });
+
+  it('holds off while requests keep arriving, and collects in the first interval without one', async () => {
+    const turn = newCollectionTurn();
+    const collections: number[] = [];
+    const requests = setInterval(() => noteRequest(turn), 50);
+    const collector = startIdleCollector({ everyMs: 200, minGrowthBytes: 16 * MB, maxUtilization: 0.5, compact: false, turn, onCollect: (before) => collections.push(before) });
+    try {
+      await promotedGarbage();
+      // Ten samples' worth, each of which saw a request: none collected.
+      await new Promise((r) => setTimeout(r, 2000));
+      expect(collections).toEqual([]);
+      clearInterval(requests);
+      await until(() => collections.length >= 1, 'a collection once the requests stopped');
+    } finally {
+      clearInterval(requests);
       collector.stop();
     }
   });
@@ -89,7 +107,7 @@ describe('startIdleCollector', () => {
     { case: 'without compaction', options: { compact: false } },
     { case: 'when a compaction would not fit the memory budget', options: { compact: true, compactWithinBytes: 0 } },
   ])('$case, collects in the background, holding the turn until V8 reports it done', async ({ options: collectOptions }) => {
-    const turn = new Int32Array(new SharedArrayBuffer(4));
+    const turn = newCollectionTurn();
     const reports: Array<[number, number, boolean]> = [];
     // Registered before the collector's own observer, so it hears of each major collection first.
     const turnWhenMajorEnded: number[] = [];

@@ -5,6 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer, type Server } from 'node:https';
 import { ServerConnections } from '../http/server-connections.js';
+import { countRequests } from '../memory/idle-collector.js';
 import { MalformedReview, parseAdmissionReview, refused, reviewAnswer, type AdmissionRequest, type AdmissionResponse } from './admission-review.js';
 import { WEBHOOK_PATHS, webhookAt, type WebhookPath } from './webhook-paths.js';
 
@@ -63,6 +64,7 @@ export class AdmissionWebhookServer {
       });
     });
     const connections = new ServerConnections(server);
+    countRequests(server);
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(options.port, options.host, () => {
