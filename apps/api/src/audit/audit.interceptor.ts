@@ -6,7 +6,7 @@ import { GqlExecutionContext, type GqlContextType } from '@nestjs/graphql';
 import type { Request } from 'express';
 import { catchError, concatMap, from, type Observable } from 'rxjs';
 import { operationOf } from '../auth/operation.js';
-import { errorCode, publicMessage } from '../graphql/errors.js';
+import { errorCode, publicMessage } from '../errors/known-errors.js';
 import { scopeOf } from '../http/request-scope.js';
 import { AuditTrail, type AuditDraft, type AuditTarget } from './audit-trail.js';
 import { AuditService, type AuditRequest } from './audit.service.js';

@@ -19,8 +19,8 @@ import {
 } from '../cluster/cluster-cache.js';
 import { ChangesGoneError, InvalidResourceVersionError } from '../cluster/change-log.js';
 import { informerStream, type CacheChange } from '../cluster/informer-stream.js';
-import type { OrderedSource } from '../graphql/connection.js';
-import { badUserInput, conflict, notFound } from '../graphql/errors.js';
+import { sortedSource, type OrderedSource } from '../cluster/ordered-source.js';
+import { DomainError, type FieldError } from '../errors/domain-error.js';
 import type { Runtime } from '../runtime.js';
 import { CLUSTER, RUNTIME } from '../tokens.js';
 import {
@@ -90,7 +90,7 @@ export class WorkloadsService {
     try {
       return await this.cluster.get(kindOf(address.kind).ref, address.namespace, address.name);
     } catch (err) {
-      if (isApiError(err, 'NotFound')) throw notFound(`${address.kind} ${address.namespace}/${address.name} not found`);
+      if (isApiError(err, 'NotFound')) throw notFound(address);
       throw err;
     }
   }
@@ -173,7 +173,7 @@ export class WorkloadsService {
    */
   async plan(workload: WorkloadView): Promise<PlanView> {
     const plan = await this.runtime.host.plan(workload.descriptor.name, workload.namespace, workload.name);
-    if (!plan) throw notFound(`${workload.kind} ${workload.namespace}/${workload.name} is not known to its controller yet; retry shortly`);
+    if (!plan) throw new DomainError('NOT_FOUND', `${workload.kind} ${workload.namespace}/${workload.name} is not known to its controller yet; retry shortly`);
     return planView(plan, this.toWall);
   }
 
@@ -192,7 +192,7 @@ export class WorkloadsService {
 
   /** Kubernetes Events about the workload, newest first (client-go aggregates them: a handful per object). */
   events(workload: WorkloadView, first: number): Event[] {
-    if (!Number.isInteger(first) || first < 1 || first > 1000) throw badUserInput('first must be from 1 to 1000', [{ field: 'first', message: 'must be from 1 to 1000' }]);
+    if (!Number.isInteger(first) || first < 1 || first > 1000) throw badInput('first must be from 1 to 1000', { field: 'first', message: 'must be from 1 to 1000' });
     return this.cache.events
       .byIndex(EVENT_OBJECT, workload.uid)
       .sort((a, b) => (b.lastTimestamp ?? '').localeCompare(a.lastTimestamp ?? '') || b.metadata.name!.localeCompare(a.metadata.name!))
@@ -217,7 +217,7 @@ export class WorkloadsService {
   /** `subset`: a UnitedDeployment subset's partition (every subset's without one); refused for other kinds. */
   setPartition(address: WorkloadAddress, partition: IntOrString, expectedGeneration: number | null, subset?: string): Promise<WorkloadView> {
     if (subset !== undefined && !kindOf(address.kind).subsets) {
-      throw badUserInput(`subset applies to UNITED_DEPLOYMENT only, not ${address.kind}`, [{ field: 'subset', message: 'UnitedDeployment only' }]);
+      throw badInput(`subset applies to UNITED_DEPLOYMENT only, not ${address.kind}`, { field: 'subset', message: 'UnitedDeployment only' });
     }
     return this.change(address, expectedGeneration, (m, w) => m.setPartition(w, partition, subset));
   }
@@ -236,7 +236,7 @@ export class WorkloadsService {
    * of the workload.
    */
   async deletePods(address: WorkloadAddress, names: readonly string[], scaleDown: boolean): Promise<WorkloadView> {
-    if (names.length === 0) throw badUserInput('pods must name at least one pod', [{ field: 'pods', message: 'empty' }]);
+    if (names.length === 0) throw badInput('pods must name at least one pod', { field: 'pods', message: 'empty' });
     const descriptor = kindOf(address.kind);
     const current = await this.read(address);
     const pods = names.map((name) => this.cache.pods.get(address.namespace, name));
@@ -245,9 +245,9 @@ export class WorkloadsService {
       return pod === undefined || pod.metadata.deletionTimestamp !== undefined || !descriptor.ownsPod(current, pod);
     });
     if (unknown.length > 0) {
-      throw badUserInput(
+      throw badInput(
         `not active pods of ${address.namespace}/${address.name}: ${unknown.map((u) => u.n).join(', ')}`,
-        unknown.map(({ n, i }) => ({ field: `pods[${i}]`, message: `${n} is not an active pod of this workload` })),
+        ...unknown.map(({ n, i }) => ({ field: `pods[${i}]`, message: `${n} is not an active pod of this workload` })),
       );
     }
     const edit = edited(() => descriptor.mutations.deletePods(current, pods as Pod[], scaleDown));
@@ -267,9 +267,9 @@ export class WorkloadsService {
     const revisions = this.revisions({ namespace: address.namespace, object: current });
     const target = revisions.find((r) => r.metadata.name === revision || r.metadata.name === `${address.name}-${revision}`);
     if (!target) {
-      throw badUserInput(`revision "${revision}" is not a revision of ${address.namespace}/${address.name}`, [
-        { field: 'revision', message: `not found; revisions: ${revisions.map((r) => r.metadata.name).join(', ')}` },
-      ]);
+      throw badInput(`revision "${revision}" is not a revision of ${address.namespace}/${address.name}`, {
+        field: 'revision', message: `not found; revisions: ${revisions.map((r) => r.metadata.name).join(', ')}`,
+      });
     }
     return this.change(address, null, (m, w) => m.rollback(w, target), current);
   }
@@ -281,7 +281,7 @@ export class WorkloadsService {
       await this.cache.caughtUp([deleted]);
       return true;
     } catch (err) {
-      if (isApiError(err, 'NotFound')) throw notFound(`${address.kind} ${address.namespace}/${address.name} not found`);
+      if (isApiError(err, 'NotFound')) throw notFound(address);
       throw err;
     }
   }
@@ -318,8 +318,8 @@ export class WorkloadsService {
     try {
       return this.cache.podChanges.since(resourceVersion);
     } catch (err) {
-      if (err instanceof InvalidResourceVersionError) throw badUserInput(err.message, [{ field: 'resourceVersion', message: 'must be the resourceVersion of a pods list' }]);
-      if (err instanceof ChangesGoneError) throw conflict(err.message, { resourceVersion });
+      if (err instanceof InvalidResourceVersionError) throw badInput(err.message, { field: 'resourceVersion', message: 'must be the resourceVersion of a pods list' });
+      if (err instanceof ChangesGoneError) throw new DomainError('CONFLICT', err.message, { details: { resourceVersion } });
       throw err;
     }
   }
@@ -353,8 +353,8 @@ export class WorkloadsService {
     let current = read ?? (await this.read(address));
     const generation = current.metadata.generation ?? 0;
     if (expectedGeneration !== null && expectedGeneration !== undefined && expectedGeneration !== generation) {
-      throw conflict(`${address.namespace}/${address.name} is at generation ${generation}, not the expected ${expectedGeneration}; read it again and retry`, {
-        generation,
+      throw new DomainError('CONFLICT', `${address.namespace}/${address.name} is at generation ${generation}, not the expected ${expectedGeneration}; read it again and retry`, {
+        details: { generation },
       });
     }
     for (let attempt = 1; ; attempt++) {
@@ -365,13 +365,13 @@ export class WorkloadsService {
         await this.cache.caughtUp([written]);
         return this.view(descriptor, written);
       } catch (err) {
-        if (isApiError(err, 'NotFound')) throw notFound(`${address.kind} ${address.namespace}/${address.name} not found`);
+        if (isApiError(err, 'NotFound')) throw notFound(address);
         if (!isApiError(err, 'Conflict') || attempt >= CHANGE_ATTEMPTS) throw err;
       }
       const fresh = await this.read(address);
       if (expectedGeneration !== null && expectedGeneration !== undefined && (fresh.metadata.generation ?? 0) !== generation) {
-        throw conflict(`${address.namespace}/${address.name} changed to generation ${fresh.metadata.generation} while this change was applied; read it again and retry`, {
-          generation: fresh.metadata.generation ?? 0,
+        throw new DomainError('CONFLICT', `${address.namespace}/${address.name} changed to generation ${fresh.metadata.generation} while this change was applied; read it again and retry`, {
+          details: { generation: fresh.metadata.generation ?? 0 },
         });
       }
       current = fresh;
@@ -384,23 +384,23 @@ function edited<T>(run: () => T): T {
   try {
     return run();
   } catch (err) {
-    if (err instanceof WorkloadMutationError) throw badUserInput(err.message, [...err.fieldErrors]);
+    if (err instanceof WorkloadMutationError) throw badInput(err.message, ...err.fieldErrors);
     throw err;
   }
 }
 
 /** A source over pods already filtered in name order (the rare combination of two filters). */
 function listSource(pods: Pod[]): OrderedSource<Pod> {
-  const at = (after: string | undefined) => {
-    if (after === undefined) return 0;
-    const i = pods.findIndex((p) => p.metadata.name! > after);
-    return i === -1 ? pods.length : i;
-  };
-  return {
-    page: (after, limit) => pods.slice(at(after), at(after) + limit),
-    count: (after) => pods.length - at(after),
-    keyOf: (pod) => pod.metadata.name!,
-  };
+  return sortedSource(pods, (pod) => pod.metadata.name!);
+}
+
+/** The caller's BAD_USER_INPUT, naming the arguments or fields at fault. */
+function badInput(message: string, ...fieldErrors: FieldError[]): DomainError {
+  return new DomainError('BAD_USER_INPUT', message, { fieldErrors });
+}
+
+function notFound(address: WorkloadAddress): DomainError {
+  return new DomainError('NOT_FOUND', `${address.kind} ${address.namespace}/${address.name} not found`);
 }
 
 /** One stream of the items of several, in the order they arrive. */

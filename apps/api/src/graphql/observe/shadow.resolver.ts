@@ -5,7 +5,7 @@ import { Inject } from '@nestjs/common';
 import type { Runtime } from '../../runtime.js';
 import { RUNTIME } from '../../tokens.js';
 import { WorkloadKind } from '../../workloads/workload-kind.js';
-import { badUserInput } from '../errors.js';
+import { DomainError } from '../../errors/domain-error.js';
 import { ShadowComparisonModel } from './shadow.types.js';
 
 @Resolver()
@@ -23,7 +23,7 @@ export class ShadowResolver {
   ): Promise<ShadowComparisonModel> {
     // The recorder follows the CloneSet controller's pods and plans only.
     if (kind !== WorkloadKind.CLONE_SET) {
-      throw badUserInput(`shadowComparison covers CLONE_SET workloads, not ${kind}`, [{ field: 'kind', message: 'CLONE_SET only' }]);
+      throw new DomainError('BAD_USER_INPUT', `shadowComparison covers CLONE_SET workloads, not ${kind}`, { fieldErrors: [{ field: 'kind', message: 'CLONE_SET only' }] });
     }
     const shadow = await this.runtime.host.shadow(namespace, name);
     return {

@@ -1,6 +1,6 @@
 // GraphQL shapes of the cluster topology: zones, their nodes and the pods of each workload on them.
 import { Field, Int, ObjectType } from '@nestjs/graphql';
-import { WorkloadKind } from '../../workloads/workload-kind.js';
+import { WorkloadKind } from '../workloads/workload.types.js';
 
 @ObjectType('TopologyWorkloadPods', { description: 'Pods of one workload (and subset) in one place.' })
 export class TopologyWorkloadPodsModel {

@@ -7,6 +7,13 @@ import { JSONScalar } from '../scalars/json.scalar.js';
 import { WorkloadKind } from '../../workloads/workload-kind.js';
 import type { HookPointName, LifecycleStateName } from '../../workloads/views.js';
 
+registerEnumType(WorkloadKind, {
+  name: 'WorkloadKind',
+  valuesMap: { STATEFUL_SET: { description: 'Advanced StatefulSet, apps.kruise.io/v1beta1' } },
+});
+/** The contract's kinds, registered as GraphQL's WorkloadKind: GraphQL types take it from here. */
+export { WorkloadKind };
+
 export enum LifecycleState {
   PREPARING_NORMAL = 'PREPARING_NORMAL',
   NORMAL = 'NORMAL',
