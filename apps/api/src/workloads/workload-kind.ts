@@ -14,13 +14,23 @@ export function isSupportedKind(kind: WorkloadKind): boolean {
   return workloadKind(kind) !== undefined;
 }
 
-/** The contract's name of a registry kind given its Kubernetes kind ("StatefulSet" -> STATEFUL_SET). */
-export function contractKind(kubernetesKind: string): WorkloadKind | undefined {
-  return WORKLOAD_KINDS.find((k) => k.kind === kubernetesKind)?.name as WorkloadKind | undefined;
+/**
+ * The registry's descriptors name things their own way: a descriptor's `name` is the contract's kind
+ * (GraphQL's `kind`, CLONE_SET) and its `kind` the cluster's (GraphQL's `clusterKind`, CloneSet). The
+ * API speaks the contract's words: these read a descriptor in them.
+ */
+export function kindOfDescriptor(descriptor: WorkloadKindDescriptor): WorkloadKind {
+  return descriptor.name as WorkloadKind;
+}
+
+/** The contract's kind of a registry kind given its cluster kind ("StatefulSet" -> STATEFUL_SET). */
+export function kindOfClusterKind(clusterKind: string): WorkloadKind | undefined {
+  const descriptor = WORKLOAD_KINDS.find((k) => k.kind === clusterKind);
+  return descriptor && kindOfDescriptor(descriptor);
 }
 
 /** The descriptor of a kind with a controller; a BAD_USER_INPUT naming the field otherwise. */
-export function kindOf(kind: WorkloadKind): WorkloadKindDescriptor {
+export function descriptorOf(kind: WorkloadKind): WorkloadKindDescriptor {
   const descriptor = workloadKind(kind);
   if (!descriptor) {
     const supported = WORKLOAD_KINDS.map((k) => k.name).join(', ');

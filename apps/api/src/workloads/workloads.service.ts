@@ -27,7 +27,7 @@ import {
   healthView, lifecycleStateName, planView, PodViews, subsetViews, workloadView,
   type HealthView, type LifecycleStateName, type PlanView, type PodView, type SubsetView, type WorkloadView,
 } from './views.js';
-import { isSupportedKind, kindOf, WorkloadKind } from './workload-kind.js';
+import { descriptorOf, isSupportedKind, kindOfDescriptor, WorkloadKind } from './workload-kind.js';
 
 export interface WorkloadAddress {
   kind: WorkloadKind;
@@ -64,9 +64,9 @@ export class WorkloadsService {
   ) {}
 
   /** Workloads of one kind (or of every kind with a controller), by namespace, name and kind. */
-  list(namespace: string | undefined, kind: WorkloadKind | undefined): WorkloadView[] {
+  workloads(namespace: string | undefined, kind: WorkloadKind | undefined): WorkloadView[] {
     if (kind !== undefined && !isSupportedKind(kind)) return [];
-    const kinds = kind === undefined ? WORKLOAD_KINDS : [kindOf(kind)];
+    const kinds = kind === undefined ? WORKLOAD_KINDS : [descriptorOf(kind)];
     const now = this.now();
     return kinds
       .flatMap((d) => this.cache.workloadInformer(d).list(namespace).map((o) => workloadView(d, o, now)))
@@ -75,8 +75,8 @@ export class WorkloadsService {
       .map(([, w]) => w);
   }
 
-  find(address: WorkloadAddress): WorkloadView | null {
-    const descriptor = kindOf(address.kind);
+  workload(address: WorkloadAddress): WorkloadView | null {
+    const descriptor = descriptorOf(address.kind);
     const object = this.cache.workloadInformer(descriptor).get(address.namespace, address.name);
     return object ? workloadView(descriptor, object, this.now()) : null;
   }
@@ -88,7 +88,7 @@ export class WorkloadsService {
   /** The workload as the cluster has it now (what a change is made against), NOT_FOUND when gone. */
   private async read(address: WorkloadAddress): Promise<KubeObject> {
     try {
-      return await this.cluster.get(kindOf(address.kind).ref, address.namespace, address.name);
+      return await this.cluster.get(descriptorOf(address.kind).ref, address.namespace, address.name);
     } catch (err) {
       if (isApiError(err, 'NotFound')) throw notFound(address);
       throw err;
@@ -216,17 +216,22 @@ export class WorkloadsService {
 
   /** `subset`: a UnitedDeployment subset's partition (every subset's without one); refused for other kinds. */
   setPartition(address: WorkloadAddress, partition: IntOrString, expectedGeneration: number | null, subset?: string): Promise<WorkloadView> {
-    if (subset !== undefined && !kindOf(address.kind).subsets) {
+    if (subset !== undefined && !descriptorOf(address.kind).subsets) {
       throw badInput(`subset applies to UNITED_DEPLOYMENT only, not ${address.kind}`, { field: 'subset', message: 'UnitedDeployment only' });
     }
     return this.change(address, expectedGeneration, (m, w) => m.setPartition(w, partition, subset));
   }
 
-  setPaused(address: WorkloadAddress, paused: boolean): Promise<WorkloadView> {
-    return this.change(address, null, (m, w) => m.setPaused(w, paused));
+  /** Sets updateStrategy.paused: no pod is updated until resumed. */
+  pauseRollout(address: WorkloadAddress): Promise<WorkloadView> {
+    return this.change(address, null, (m, w) => m.setPaused(w, true));
   }
 
-  scale(address: WorkloadAddress, replicas: number, expectedGeneration: number | null): Promise<WorkloadView> {
+  resumeRollout(address: WorkloadAddress): Promise<WorkloadView> {
+    return this.change(address, null, (m, w) => m.setPaused(w, false));
+  }
+
+  scaleWorkload(address: WorkloadAddress, replicas: number, expectedGeneration: number | null): Promise<WorkloadView> {
     return this.change(address, expectedGeneration, (m, w) => m.scale(w, replicas));
   }
 
@@ -237,7 +242,7 @@ export class WorkloadsService {
    */
   async deletePods(address: WorkloadAddress, names: readonly string[], scaleDown: boolean): Promise<WorkloadView> {
     if (names.length === 0) throw badInput('pods must name at least one pod', { field: 'pods', message: 'empty' });
-    const descriptor = kindOf(address.kind);
+    const descriptor = descriptorOf(address.kind);
     const current = await this.read(address);
     const pods = names.map((name) => this.cache.pods.get(address.namespace, name));
     const unknown = names.map((n, i) => ({ n, i })).filter(({ i }) => {
@@ -262,7 +267,7 @@ export class WorkloadsService {
   }
 
   /** Restores the pod template stored in one of the workload's ControllerRevisions (by name or hash). */
-  async rollback(address: WorkloadAddress, revision: string): Promise<WorkloadView> {
+  async rollbackWorkload(address: WorkloadAddress, revision: string): Promise<WorkloadView> {
     const current = await this.read(address);
     const revisions = this.revisions({ namespace: address.namespace, object: current });
     const target = revisions.find((r) => r.metadata.name === revision || r.metadata.name === `${address.name}-${revision}`);
@@ -274,9 +279,9 @@ export class WorkloadsService {
     return this.change(address, null, (m, w) => m.rollback(w, target), current);
   }
 
-  async delete(address: WorkloadAddress): Promise<boolean> {
+  async deleteWorkload(address: WorkloadAddress): Promise<boolean> {
     try {
-      const deleted = await this.cluster.delete(kindOf(address.kind).ref, address.namespace, address.name, { propagationPolicy: 'Background' });
+      const deleted = await this.cluster.delete(descriptorOf(address.kind).ref, address.namespace, address.name, { propagationPolicy: 'Background' });
       this.trail.noteDeletion(deleted);
       await this.cache.caughtUp([deleted]);
       return true;
@@ -290,19 +295,20 @@ export class WorkloadsService {
   // Streams
 
   /** Every change of a matching workload, as it is after the change (deleted ones as they were last). */
-  workloadChanges(kind: WorkloadKind | undefined, namespace: string | undefined, name: string | undefined): AsyncIterableIterator<WorkloadView> {
-    const kinds = kind === undefined ? WORKLOAD_KINDS : [kindOf(kind)];
+  workloadChanged(kind: WorkloadKind | undefined, namespace: string | undefined, name: string | undefined): AsyncIterableIterator<WorkloadView> {
+    const kinds = kind === undefined ? WORKLOAD_KINDS : [descriptorOf(kind)];
     const matches = (o: KubeObject) => (namespace === undefined || o.metadata.namespace === namespace) && (name === undefined || o.metadata.name === name);
     return mergeStreams(kinds.map((d) => informerStream(this.cache.workloadInformer(d), ({ object }) => (matches(object) ? this.view(d, object) : undefined))));
   }
 
   /** Every change of a pod of a workload in `namespace` (of one workload when named, of one kind when given). */
-  podChanges(namespace: string, workload: string | undefined, kind: WorkloadKind | undefined, resourceVersion?: string): AsyncIterableIterator<PodChange> {
+  podChanged(namespace: string, workload: string | undefined, kind: WorkloadKind | undefined, resourceVersion?: string): AsyncIterableIterator<PodChange> {
+    if (kind !== undefined) descriptorOf(kind); // refuses kinds without a controller, naming the field
     return informerStream(this.cache.pods, ({ type, object: pod }) => {
       if (pod.metadata.namespace !== namespace) return undefined;
       // A subset pod is its subset workload's (when that is a registry kind) and its UnitedDeployment's.
       const matches = (o: { descriptor: WorkloadKindDescriptor; object: KubeObject } | undefined) =>
-        o !== undefined && (workload === undefined || o.object.metadata.name === workload) && (kind === undefined || o.descriptor.name === kind);
+        o !== undefined && (workload === undefined || o.object.metadata.name === workload) && (kind === undefined || kindOfDescriptor(o.descriptor) === kind);
       const direct = this.cache.podOwner(pod);
       const owner = matches(direct) ? direct : this.subsetOwner(pod);
       return owner && matches(owner) ? { type, pod, owner: this.view(owner.descriptor, owner.object) } : undefined;
@@ -349,7 +355,7 @@ export class WorkloadsService {
     edit: (mutations: WorkloadMutations<KubeObject>, workload: KubeObject) => KubeObject,
     read?: KubeObject,
   ): Promise<WorkloadView> {
-    const descriptor = kindOf(address.kind);
+    const descriptor = descriptorOf(address.kind);
     let current = read ?? (await this.read(address));
     const generation = current.metadata.generation ?? 0;
     if (expectedGeneration !== null && expectedGeneration !== undefined && expectedGeneration !== generation) {

@@ -5,7 +5,9 @@ import { Connection } from '../connection.js';
 import { IntOrPercentScalar } from '../scalars/int-or-percent.scalar.js';
 import { JSONScalar } from '../scalars/json.scalar.js';
 import { WorkloadKind } from '../../workloads/workload-kind.js';
-import type { HookPointName, LifecycleStateName } from '../../workloads/views.js';
+import type {
+  ConditionView, ContainerStateView, HookPointName, LifecycleStateName, PodView, RevisionView, SubsetView, WorkloadStatusView, WorkloadView,
+} from '../../workloads/views.js';
 
 registerEnumType(WorkloadKind, {
   name: 'WorkloadKind',
@@ -33,7 +35,7 @@ export enum HookPoint {
 registerEnumType(HookPoint, { name: 'HookPoint' });
 
 @ObjectType('Condition')
-export class ConditionModel {
+export class ConditionModel implements ConditionView {
   @Field() type!: string;
   @Field() status!: string;
   @Field(() => String, { nullable: true }) reason!: string | null;
@@ -42,7 +44,7 @@ export class ConditionModel {
 }
 
 @ObjectType('WorkloadStatus')
-export class WorkloadStatusModel {
+export class WorkloadStatusModel implements WorkloadStatusView {
   @Field(() => Int) observedGeneration!: number;
   @Field(() => Int) replicas!: number;
   @Field(() => Int) readyReplicas!: number;
@@ -108,7 +110,7 @@ const TYPE_OF_KIND: Record<WorkloadKind, string | undefined> = {
 };
 
 @InterfaceType('Workload', { resolveType: (value: { kind: WorkloadKind }) => TYPE_OF_KIND[value.kind] })
-export abstract class WorkloadModel {
+export abstract class WorkloadModel implements Omit<WorkloadView, 'descriptor' | 'object'> {
   @Field(() => WorkloadKind) kind!: WorkloadKind;
   @Field() namespace!: string;
   @Field() name!: string;
@@ -149,7 +151,7 @@ export class StatefulSetModel extends WorkloadModel {}
 export class UnitedDeploymentModel extends WorkloadModel {}
 
 @ObjectType('Subset', { description: 'One subset of a UnitedDeployment.' })
-export class SubsetModel {
+export class SubsetModel implements SubsetView {
   @Field() name!: string;
   @Field({ description: "The subset workload's kind in words: CloneSet, Advanced StatefulSet, StatefulSet or Deployment." }) kind!: string;
   @Field(() => String, { nullable: true, description: "The subset workload's name; null until the controller has created it." }) workload!: string | null;
@@ -175,7 +177,7 @@ export class SubsetModel {
 export class WorkloadConnection extends Connection(WorkloadModel, 'Workload') {}
 
 @ObjectType('ContainerState')
-export class ContainerStateModel {
+export class ContainerStateModel implements ContainerStateView {
   @Field() name!: string;
   @Field() image!: string;
   @Field(() => String, { nullable: true }) imageId!: string | null;
@@ -184,7 +186,7 @@ export class ContainerStateModel {
 }
 
 @ObjectType('Pod')
-export class PodModel {
+export class PodModel implements PodView {
   @Field() namespace!: string;
   @Field() name!: string;
   @Field(() => ID) uid!: string;
@@ -224,7 +226,7 @@ export class PodEventModel {
 }
 
 @ObjectType('Revision')
-export class RevisionModel {
+export class RevisionModel implements Omit<RevisionView, 'object'> {
   @Field() name!: string;
   @Field() hash!: string;
   @Field(() => Int) revision!: number;

@@ -2,7 +2,7 @@
 // Thin: arguments in, WorkloadsService use case, view out.
 import { Args, Int, Mutation, Query, Resolver, Subscription } from '@nestjs/graphql';
 import type { WorkloadView } from '../../workloads/views.js';
-import { WorkloadKind, kindOf } from '../../workloads/workload-kind.js';
+import { kindOfDescriptor, WorkloadKind } from '../../workloads/workload-kind.js';
 import { WorkloadsService, workloadListKey, type PodChange } from '../../workloads/workloads.service.js';
 import { paginate } from '../connection.js';
 import { IntOrPercentScalar, type IntOrPercent } from '../scalars/int-or-percent.scalar.js';
@@ -22,17 +22,17 @@ export class WorkloadsResolver {
     @Args('first', { type: () => Int, nullable: true, defaultValue: 100 }) first: number,
     @Args('after', { type: () => String, nullable: true }) after: string | null,
   ) {
-    return paginate(this.service.list(namespace ?? undefined, kind ?? undefined), workloadListKey, first, after);
+    return paginate(this.service.workloads(namespace ?? undefined, kind ?? undefined), workloadListKey, first, after);
   }
 
   @Query(() => [WorkloadKindInfoModel], { description: 'The workload kinds with a controller here, in the contract order.' })
   workloadKinds() {
-    return WORKLOAD_KINDS.map((k) => ({ kind: k.name, clusterKind: k.kind, apiVersions: [...k.servedVersions], columns: [...k.printerColumns] }));
+    return WORKLOAD_KINDS.map((k) => ({ kind: kindOfDescriptor(k), clusterKind: k.kind, apiVersions: [...k.servedVersions], columns: [...k.printerColumns] }));
   }
 
   @Query(() => WorkloadModel, { nullable: true })
   async workload(@Args('kind', { type: kindArg }) kind: WorkloadKind, @Args('namespace') namespace: string, @Args('name') name: string) {
-    return this.service.find({ kind, namespace, name });
+    return this.service.workload({ kind, namespace, name });
   }
 
   @Mutation(() => WorkloadModel, { description: 'Sets the image of one container of the pod template: a new revision to roll out.' })
@@ -63,12 +63,12 @@ export class WorkloadsResolver {
 
   @Mutation(() => WorkloadModel, { description: 'Sets updateStrategy.paused: no pod is updated until resumed (scaling continues).' })
   async pauseRollout(@Args('kind', { type: kindArg }) kind: WorkloadKind, @Args('namespace') namespace: string, @Args('name') name: string) {
-    return this.service.setPaused({ kind, namespace, name }, true);
+    return this.service.pauseRollout({ kind, namespace, name });
   }
 
   @Mutation(() => WorkloadModel)
   async resumeRollout(@Args('kind', { type: kindArg }) kind: WorkloadKind, @Args('namespace') namespace: string, @Args('name') name: string) {
-    return this.service.setPaused({ kind, namespace, name }, false);
+    return this.service.resumeRollout({ kind, namespace, name });
   }
 
   @Mutation(() => WorkloadModel)
@@ -79,7 +79,7 @@ export class WorkloadsResolver {
     @Args('replicas', { type: () => Int }) replicas: number,
     @Args('expectedGeneration', { type: () => Int, nullable: true }) expectedGeneration: number | null,
   ) {
-    return this.service.scale({ kind, namespace, name }, replicas, expectedGeneration);
+    return this.service.scaleWorkload({ kind, namespace, name }, replicas, expectedGeneration);
   }
 
   @Mutation(() => WorkloadModel, { description: 'Adds the pods to scaleStrategy.podsToDelete (deleted first, then replaced); scaleDown also lowers replicas.' })
@@ -100,12 +100,12 @@ export class WorkloadsResolver {
     @Args('name') name: string,
     @Args('revision') revision: string,
   ) {
-    return this.service.rollback({ kind, namespace, name }, revision);
+    return this.service.rollbackWorkload({ kind, namespace, name }, revision);
   }
 
   @Mutation(() => Boolean, { description: 'Deletes the workload; its pods, PVCs and revisions are garbage-collected.' })
   async deleteWorkload(@Args('kind', { type: kindArg }) kind: WorkloadKind, @Args('namespace') namespace: string, @Args('name') name: string) {
-    return this.service.delete({ kind, namespace, name });
+    return this.service.deleteWorkload({ kind, namespace, name });
   }
 
   @Subscription(() => WorkloadModel, {
@@ -117,8 +117,7 @@ export class WorkloadsResolver {
     @Args('namespace', { type: () => String, nullable: true }) namespace: string | null,
     @Args('name', { type: () => String, nullable: true }) name: string | null,
   ) {
-    if (kind != null) kindOf(kind); // refuses kinds without a controller, naming the field
-    return this.service.workloadChanges(kind ?? undefined, namespace ?? undefined, name ?? undefined);
+    return this.service.workloadChanged(kind ?? undefined, namespace ?? undefined, name ?? undefined);
   }
 
   @Subscription(() => PodEventModel, {
@@ -137,7 +136,6 @@ export class WorkloadsResolver {
       description: 'A pods list\'s resourceVersion: first replays every change after it (the API keeps a minute of them; older ones answer CONFLICT: list again), so nothing falls between the list and the subscription.',
     }) resourceVersion: string | null,
   ) {
-    if (kind != null) kindOf(kind);
-    return this.service.podChanges(namespace, workload ?? undefined, kind ?? undefined, resourceVersion ?? undefined);
+    return this.service.podChanged(namespace, workload ?? undefined, kind ?? undefined, resourceVersion ?? undefined);
   }
 }
