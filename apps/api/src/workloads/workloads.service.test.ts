@@ -74,7 +74,7 @@ beforeEach(async () => {
   } as CloneSet);
   for (const name of ['web-a', 'web-b', 'web-c']) await store.create(pod(name, cs.metadata.uid!));
   cache = new ClusterCache(store.localClient(), clock);
-  await cache.onModuleInit();
+  await cache.onApplicationBootstrap();
 });
 
 afterEach(async () => {
