@@ -5,6 +5,7 @@ import { Inject } from '@nestjs/common';
 import type { Runtime } from '../../runtime.js';
 import { RUNTIME } from '../../tokens.js';
 import { WorkloadKind } from '../../workloads/workload-kind.js';
+import { WorkloadArgs } from '../workloads/workload.types.js';
 import { DomainError } from '../../errors/domain-error.js';
 import { ShadowComparisonModel } from './shadow.types.js';
 
@@ -16,9 +17,7 @@ export class ShadowResolver {
     description: 'Observe mode: the workload\'s plan next to what the cluster did to its pods (CONTROLLER_MODE=observe, best beside a live OpenKruise with CLUSTER=kubernetes).',
   })
   async shadowComparison(
-    @Args('kind', { type: () => WorkloadKind }) kind: WorkloadKind,
-    @Args('namespace') namespace: string,
-    @Args('name') name: string,
+    @Args() { kind, namespace, name }: WorkloadArgs,
     @Args('first', { type: () => Int, nullable: true, defaultValue: 50 }) first: number,
   ): Promise<ShadowComparisonModel> {
     // The recorder follows the CloneSet controller's pods and plans only.

@@ -1,10 +1,11 @@
 // GraphQL shapes of the workload surface (docs/spec/api-contract.md): Workload, its status, pods,
 // revisions, rollout plan and events. Field names follow OpenKruise exactly.
-import { Field, ID, Int, InterfaceType, ObjectType, registerEnumType } from '@nestjs/graphql';
+import { ArgsType, Field, ID, Int, InterfaceType, ObjectType, registerEnumType } from '@nestjs/graphql';
 import { Connection } from '../connection.js';
 import { IntOrPercentScalar } from '../scalars/int-or-percent.scalar.js';
 import { JSONScalar } from '../scalars/json.scalar.js';
 import { WorkloadKind } from '../../workloads/workload-kind.js';
+import type { WorkloadAddress } from '../../workloads/workloads.service.js';
 import type {
   ConditionView, ContainerStateView, HookPointName, LifecycleStateName, PodView, RevisionView, SubsetView, WorkloadStatusView, WorkloadView,
 } from '../../workloads/views.js';
@@ -15,6 +16,14 @@ registerEnumType(WorkloadKind, {
 });
 /** The contract's kinds, registered as GraphQL's WorkloadKind: GraphQL types take it from here. */
 export { WorkloadKind };
+
+/** The arguments that name one workload, shared by the operations on one (workload, setImage, ...). */
+@ArgsType()
+export class WorkloadArgs implements WorkloadAddress {
+  @Field(() => WorkloadKind) kind!: WorkloadKind;
+  @Field() namespace!: string;
+  @Field() name!: string;
+}
 
 export enum LifecycleState {
   PREPARING_NORMAL = 'PREPARING_NORMAL',
