@@ -19,15 +19,10 @@ const ADAPTER_FOLDERS = ['graphql', 'rest', 'kube-api'];
 /** `import … from '…'`, `export … from '…'`, `import '…'` and `import('…')`, type-only ones included. */
 const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(?\s*)['"]([^'"]+)['"]/g;
 
-/** Every .ts file under `dir`, relative to src/ with '/' separators. */
-function sourceFiles(dir = SRC): string[] {
-  const out: string[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...sourceFiles(path));
-    else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts')) out.push(relative(SRC, path).split(sep).join('/'));
-  }
-  return out.sort();
+/** Every .ts file under src/, relative to it with '/' separators. */
+function sourceFiles(): string[] {
+  const paths = readdirSync(SRC, { recursive: true, encoding: 'utf8' }).map((path) => path.split(sep).join('/'));
+  return paths.filter((path) => path.endsWith('.ts') && !path.endsWith('.d.ts')).sort();
 }
 
 /** What `file` imports: package names as written, relative files as paths relative to src/. */
