@@ -4,9 +4,10 @@ import { Injectable, type CallHandler, type ExecutionContext, type NestIntercept
 import { Reflector } from '@nestjs/core';
 import { GqlExecutionContext, type GqlContextType } from '@nestjs/graphql';
 import type { Request } from 'express';
+import { workloadKind } from '@coxswain/workloads';
 import { catchError, concatMap, from, type Observable } from 'rxjs';
 import { operationOf } from '../auth/operation.js';
-import { errorCode, publicMessage } from '../graphql/errors.js';
+import { errorCode, publicMessage } from '../errors/known-errors.js';
 import { scopeOf } from '../http/request-scope.js';
 import { AuditTrail, type AuditDraft, type AuditTarget } from './audit-trail.js';
 import { AuditService, type AuditRequest } from './audit.service.js';
@@ -51,7 +52,7 @@ function targetFromArguments(context: ExecutionContext, operation: string): Audi
 
 const TOKEN_OPERATIONS = new Set(['createToken', 'revokeToken']);
 
-/** The contract's WorkloadKind values name Kruise kinds. */
+/** The contract's WorkloadKind values name Kruise kinds: the row names the cluster kind (CLONE_SET -> CloneSet). */
 function displayKind(kind: string): string {
-  return ({ CLONE_SET: 'CloneSet', STATEFUL_SET: 'StatefulSet', UNITED_DEPLOYMENT: 'UnitedDeployment' } as Record<string, string>)[kind] ?? kind;
+  return workloadKind(kind)?.kind ?? kind;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { ApiError } from '@coxswain/cluster';
-import { publicMessage } from '../graphql/errors.js';
+import { publicMessage } from '../errors/known-errors.js';
 import { DomainError } from '../errors/domain-error.js';
 import { ManualClock } from '@coxswain/cluster';
 import { AuditService, storableRow } from './audit.service.js';

@@ -15,7 +15,7 @@ import { TokensRepository } from '../auth/tokens.repository.js';
 import { TokensService } from '../auth/tokens.service.js';
 import { ConfigError, loadConfig } from '../config/config.js';
 import { DomainError, isDomainError } from '../errors/domain-error.js';
-import { publicMessage } from '../graphql/errors.js';
+import { publicMessage } from '../errors/known-errors.js';
 import { Database } from '../persistence/database.js';
 import { DataDirInUseError } from '../persistence/pglite-lock.js';
 import { DEFAULT_MIGRATIONS_DIR } from '../runtime.js';

@@ -4,7 +4,7 @@
 // counts by lifecycle state or revision are the sizes of index buckets. Writes still go to the cluster;
 // a writer waits for its own write to reach the cache (`caughtUp`) before answering, so a client that
 // changed something reads its change back. The same caches serve a real cluster unchanged.
-import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { StringInterner, type Clock, type ClusterClient, type KindRef } from '@coxswain/cluster';
 import { InformerFactory, type Informer } from '@coxswain/controller-runtime';
 import {
@@ -90,7 +90,7 @@ export function revisionHashOf(pod: Pod): string {
 }
 
 @Injectable()
-export class ClusterCache implements OnModuleInit, OnModuleDestroy {
+export class ClusterCache implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('ClusterCache');
   private readonly factory: InformerFactory;
   /** One informer per workload kind of the registry, by the contract's kind name. */
@@ -151,8 +151,11 @@ export class ClusterCache implements OnModuleInit, OnModuleDestroy {
     this.byResource = new Map(all.map((i) => [resourceKey(i.ref.apiVersion, i.ref.kind), i]));
   }
 
-  /** Lists and watches everything before the API answers its first request. */
-  async onModuleInit(): Promise<void> {
+  /**
+   * Lists and watches everything before the API answers its first request, once every module has
+   * registered its event handlers (at init), so none misses a change made while the cache syncs.
+   */
+  async onApplicationBootstrap(): Promise<void> {
     this.factory.start();
     await this.factory.waitForCacheSync();
     this.podLog = new ChangeLog(this.pods);

@@ -7,13 +7,12 @@ import {
   type KindInfo, type KubeObject,
 } from '@coxswain/kruise-api';
 import { AuditTrail } from '../audit/audit-trail.js';
-import { badUserInput } from '../graphql/errors.js';
 import type { Runtime } from '../runtime.js';
 import { CLUSTER, RUNTIME } from '../tokens.js';
 import { ALL_INDEX, ClusterCache, POD_NODE } from './cluster-cache.js';
 import { nodeFacts } from './node-facts.js';
 import { NAMESPACE_INDEX, objectKey, splitKey } from '@coxswain/controller-runtime';
-import type { OrderedSource } from '../graphql/connection.js';
+import { sortedSource, type OrderedSource } from './ordered-source.js';
 import { watchIterator } from './watch-iterator.js';
 import { admitKnownFields, FieldValidation } from './unknown-fields.js';
 import { mayAccessObject, objectRefusal, type ObjectVerb } from '../auth/object-access.js';
@@ -45,7 +44,7 @@ export class ClusterObjectsService {
 
   async apply(principal: Principal, yaml: string, dryRun: boolean, fieldValidation = FieldValidation.STRICT): Promise<AppliedObject[]> {
     const objects = parseManifests(yaml).map((o, documentIndex) => admitKnownFields(o, fieldValidation, '', { documentIndex }));
-    if (objects.length === 0) throw badUserInput('the manifest has no documents', [{ field: 'yaml', message: 'no documents' }]);
+    if (objects.length === 0) throw new DomainError('BAD_USER_INPUT', 'the manifest has no documents', { fieldErrors: [{ field: 'yaml', message: 'no documents' }] });
     // Read first, for the authorization's verb and the audit's before.
     const before = await Promise.all(objects.map((o) => this.current(o)));
     objects.forEach((o, i) => {
@@ -63,7 +62,7 @@ export class ClusterObjectsService {
   resolveKind(kind: string): KindRef & { info: KindInfo } {
     const info = findKindByName(kind);
     if (!info) {
-      throw badUserInput(`unknown kind "${kind}"`, [{ field: 'kind', message: `not served; try one of: ${servedKinds()}` }]);
+      throw new DomainError('BAD_USER_INPUT', `unknown kind "${kind}"`, { fieldErrors: [{ field: 'kind', message: `not served; try one of: ${servedKinds()}` }] });
     }
     return { apiVersion: info.apiVersions[0]!, kind: info.kind, info };
   }
@@ -93,12 +92,8 @@ export class ClusterObjectsService {
     const { items, resourceVersion } = informer
       ? { items: (scope === undefined ? informer.list() : informer.list(scope)).filter((o) => selector!.matches(o.metadata.labels)), resourceVersion: informer.lastSyncResourceVersion() }
       : await this.cluster.list(ref, { namespace: scope, labelSelector: labelSelector ?? undefined });
-    const sorted = items.map((o) => [objectKey(o), o] as const).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-    const at = (after: string | undefined) => (after === undefined ? 0 : firstAfter(sorted, after));
-    return {
-      source: { page: (after, limit) => sorted.slice(at(after), at(after) + limit).map(([, o]) => o), count: (after) => sorted.length - at(after), keyOf: objectKey },
-      resourceVersion,
-    };
+    const sorted = items.map((o) => [objectKey(o), o] as const).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map(([, o]) => o);
+    return { source: sortedSource(sorted, objectKey), resourceVersion };
   }
 
   async get(principal: Principal, kind: string, namespace: string | null | undefined, name: string): Promise<KubeObject | null> {
@@ -121,10 +116,10 @@ export class ClusterObjectsService {
     const ref = this.resolveKind(kind);
     authorize(principal, 'patch', ref.info);
     if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) {
-      throw badUserInput('patch must be a JSON object (a merge patch)', [{ field: 'patch', message: 'must be a JSON object' }]);
+      throw new DomainError('BAD_USER_INPUT', 'patch must be a JSON object (a merge patch)', { fieldErrors: [{ field: 'patch', message: 'must be a JSON object' }] });
     }
     if ('status' in patch) {
-      throw badUserInput('status is written by the controllers, not by patches', [{ field: 'patch.status', message: 'status cannot be patched' }]);
+      throw new DomainError('BAD_USER_INPUT', 'status is written by the controllers, not by patches', { fieldErrors: [{ field: 'patch.status', message: 'status cannot be patched' }] });
     }
     // The patch is read in the version the cluster keeps the kind in (CloneSet: v1beta1's fields).
     const { apiVersion: _v, kind: _k, ...known } = admitKnownFields({ ...patch, apiVersion: ref.apiVersion, kind: ref.kind }, fieldValidation, 'patch.');
@@ -196,18 +191,6 @@ export class ClusterObjectsService {
 /** The one object-access table (auth/object-access.ts), as the Kubernetes API applies it. */
 function authorize(principal: Principal, verb: ObjectVerb, info: KindInfo): void {
   if (!mayAccessObject(principal, verb, info)) throw new DomainError('FORBIDDEN', objectRefusal(principal, verb, info));
-}
-
-/** Index of the first entry whose key is after `key`, in a key-sorted array. */
-function firstAfter(sorted: readonly (readonly [string, KubeObject])[], key: string): number {
-  let low = 0;
-  let high = sorted.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if (sorted[mid]![0] <= key) low = mid + 1;
-    else high = mid;
-  }
-  return low;
 }
 
 function servedKinds(): string {

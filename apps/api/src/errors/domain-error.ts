@@ -1,6 +1,10 @@
-// Typed failures of Coxswain's own use cases (authentication, authorization, hook acknowledgements).
-// Services throw them; the two adapters translate them in one place each: graphql/errors.ts for
-// GraphQL (extensions.code) and rest/problem-details.ts for REST (application/problem+json).
+// Typed failures of Coxswain's own use cases (workloads, cluster objects, authentication,
+// authorization, hook acknowledgements). Services throw them and nothing else of their own; errors of
+// the libraries (the cluster port's ApiError, manifest and selector parse errors) become one in
+// errors/known-errors.ts. The adapters translate a DomainError in one place each: graphql/errors.ts for
+// GraphQL (extensions.code), rest/problem-details.ts for REST (application/problem+json) and
+// kube-api/kube-status.ts for the Kubernetes API (a Status), all from the table at the end of this file.
+import type { FieldError as ValidationFieldError } from '@coxswain/kruise-api';
 
 export type DomainErrorCode =
   | 'UNAUTHENTICATED'
@@ -16,9 +20,22 @@ export type DomainErrorCode =
   | 'POD_BUSY'
   | 'RATE_LIMITED';
 
+/**
+ * A field at fault and why, as every answer of the API carries it (GraphQL's extensions.fieldErrors):
+ * kruise-api's validation error without its type and value, which the message already tells.
+ */
+export type FieldError = Pick<ValidationFieldError, 'field' | 'message'>;
+
 export interface DomainErrorOptions {
-  /** The request field at fault (a Kubernetes-style path or an argument/header name). */
+  /** The request field at fault (a Kubernetes-style path or an argument/header name), when it is one. */
   field?: string;
+  /** The fields at fault, each with its own message, when they are several or say more than the error. */
+  fieldErrors?: readonly FieldError[];
+  /**
+   * Facts a caller acts on, passed along as they are (GraphQL extensions): the generation a CONFLICT
+   * met, the manifest document an apply failed at, the port's reason.
+   */
+  details?: Readonly<Record<string, unknown>>;
   /** Seconds after which a retry may succeed (POD_BUSY, RATE_LIMITED). */
   retryAfterSeconds?: number;
   /** The stored answer of an earlier request with the same Idempotency-Key. */
@@ -34,13 +51,27 @@ export class DomainError extends Error {
     super(message);
     this.name = 'DomainError';
   }
+
+  /** The fields at fault: those given, else the one `field` with the error's message. */
+  get fieldErrors(): readonly FieldError[] {
+    if (this.options.fieldErrors) return this.options.fieldErrors;
+    return this.options.field ? [{ field: this.options.field, message: this.message }] : [];
+  }
+
+  /** The (first) field at fault, if any. */
+  get field(): string | undefined {
+    return this.options.field ?? this.options.fieldErrors?.[0]?.field;
+  }
 }
 
 export function isDomainError(err: unknown, code?: DomainErrorCode): err is DomainError {
   return err instanceof DomainError && (code === undefined || err.code === code);
 }
 
-/** How each code reads on the wire. `graphql` is the contract's extensions.code. */
+/**
+ * How each code reads on the wire. `graphql` is the contract's extensions.code; `status`, `title` and
+ * `slug` make the REST problem document, and `status` the Kubernetes API's Status reason.
+ */
 export const DOMAIN_ERRORS: Record<DomainErrorCode, { status: number; graphql: string; title: string; slug: string }> = {
   UNAUTHENTICATED: { status: 401, graphql: 'UNAUTHENTICATED', title: 'Missing or invalid API token', slug: 'unauthenticated' },
   FORBIDDEN: { status: 403, graphql: 'FORBIDDEN', title: 'The token may not do this', slug: 'forbidden' },

@@ -1,7 +1,8 @@
 // Relay-style cursor pagination over a sorted list: the cursor is the opaque key of the last item seen,
 // so pages stay stable while items are added or removed before them.
 import { Field, Int, ObjectType } from '@nestjs/graphql';
-import { badUserInput } from './errors.js';
+import type { OrderedSource } from '../cluster/ordered-source.js';
+import { DomainError } from '../errors/domain-error.js';
 
 @ObjectType()
 export class PageInfo {
@@ -42,17 +43,8 @@ export const MAX_PAGE = 1000;
 
 export function checkFirst(first: number, max = MAX_PAGE): void {
   if (!Number.isInteger(first) || first < 1 || first > max) {
-    throw badUserInput(`first must be from 1 to ${max}`, [{ field: 'first', message: `must be from 1 to ${max}` }]);
+    throw new DomainError('BAD_USER_INPUT', `first must be from 1 to ${max}`, { fieldErrors: [{ field: 'first', message: `must be from 1 to ${max}` }] });
   }
-}
-
-/** Items kept in key order somewhere else (an index): a page costs the page, counts cost nothing. */
-export interface OrderedSource<T> {
-  /** Up to `limit` items after `afterKey` (from the start when undefined). */
-  page(afterKey: string | undefined, limit: number): T[];
-  /** Items after `afterKey` (all when undefined). */
-  count(afterKey?: string): number;
-  keyOf(item: T): string;
 }
 
 export function paginateOrdered<T>(source: OrderedSource<T>, first = 100, after?: string | null, max = MAX_PAGE): Connection<T> {
@@ -101,6 +93,11 @@ export function encodeCursor(key: string): string {
 
 export function decodeCursor(cursor: string): string {
   const key = Buffer.from(cursor, 'base64url').toString('utf8');
-  if (!key || encodeCursor(key) !== cursor) throw badUserInput('after is not a cursor from this list', [{ field: 'after', message: 'invalid cursor' }]);
+  if (!key || encodeCursor(key) !== cursor) throw invalidCursor();
   return key;
+}
+
+/** An `after` that is no cursor of the list paged. */
+export function invalidCursor(): DomainError {
+  return new DomainError('BAD_USER_INPUT', 'after is not a cursor from this list', { fieldErrors: [{ field: 'after', message: 'invalid cursor' }] });
 }

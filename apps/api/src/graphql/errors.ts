@@ -1,37 +1,19 @@
-// Turns domain and cluster errors into GraphQL errors with the contract's `extensions.code`
-// (BAD_USER_INPUT with fieldErrors, NOT_FOUND, CONFLICT, ...). Anything unexpected becomes
-// INTERNAL_SERVER_ERROR without leaking a stack trace to the client.
-import { ApiError, ApplyError } from '@coxswain/cluster';
-import { ManifestError, SelectorParseError } from '@coxswain/kruise-api';
+// Turns domain errors into GraphQL errors with the contract's `extensions.code` (BAD_USER_INPUT with
+// fieldErrors, NOT_FOUND, CONFLICT, ...), through the one translation of expected failures
+// (errors/known-errors.ts). Anything unexpected becomes INTERNAL_SERVER_ERROR without leaking a stack
+// trace to the client.
+import { ApplyError } from '@coxswain/cluster';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
-import { DOMAIN_ERRORS, DomainError } from '../errors/domain-error.js';
-
-export interface FieldError {
-  field: string;
-  message: string;
-}
-
-export function badUserInput(message: string, fieldErrors: FieldError[] = [], extra: Record<string, unknown> = {}): GraphQLError {
-  return new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT', fieldErrors, ...extra } });
-}
+import { DOMAIN_ERRORS, type DomainError } from '../errors/domain-error.js';
+import { asDomainError } from '../errors/known-errors.js';
 
 export function toGraphQLError(err: unknown): GraphQLError {
   if (err instanceof GraphQLError) return err;
-  if (err instanceof DomainError) return fromDomainError(err);
-  if (err instanceof ManifestError) {
-    return badUserInput(err.message, err.field ? [{ field: err.field, message: err.message }] : [], {
-      documentIndex: err.documentIndex,
-      ...(err.line !== undefined ? { line: err.line } : {}),
-    });
-  }
-  if (err instanceof SelectorParseError) return badUserInput(err.message, [{ field: 'labelSelector', message: err.message }]);
-  if (err instanceof ApplyError) {
-    const mapped = fromApiError(err.cause, err.message);
-    mapped.extensions.documentIndex = err.documentIndex;
-    return mapped;
-  }
-  if (err instanceof ApiError) return fromApiError(err, err.message);
-  return new GraphQLError('internal error', { extensions: { code: 'INTERNAL_SERVER_ERROR' }, originalError: err as Error });
+  const domain = asDomainError(err);
+  if (domain) return fromDomainError(domain);
+  // An apply's unexpected failure still names the document it met.
+  const extensions = { code: 'INTERNAL_SERVER_ERROR', ...(err instanceof ApplyError ? { documentIndex: err.documentIndex } : {}) };
+  return new GraphQLError('internal error', { extensions, originalError: err as Error });
 }
 
 function fromDomainError(err: DomainError): GraphQLError {
@@ -39,43 +21,8 @@ function fromDomainError(err: DomainError): GraphQLError {
   const extensions: Record<string, unknown> = { code };
   // The contract's codes are coarser than the domain's; the precise one travels as `reason`.
   if (code !== err.code) extensions.reason = err.code;
-  if (code === 'BAD_USER_INPUT') extensions.fieldErrors = err.options.field ? [{ field: err.options.field, message: err.message }] : [];
-  return new GraphQLError(err.message, { extensions });
-}
-
-/**
- * The message a caller received for `err`: the domain's or the cluster's own words, and for anything
- * unexpected only "internal error" (raw database or driver text never leaves the server).
- */
-export function publicMessage(err: unknown): string {
-  if (err instanceof DomainError) return err.message;
-  return toGraphQLError(err).message;
-}
-
-/** The code a caller received for `err`: a domain code when there is one, else the GraphQL code. */
-export function errorCode(err: unknown): string {
-  if (err instanceof DomainError) return err.code;
-  return String(toGraphQLError(err).extensions.code ?? 'INTERNAL_SERVER_ERROR');
-}
-
-function fromApiError(err: ApiError, message: string): GraphQLError {
-  const fieldErrors = (err.details.causes ?? []).map((c) => ({ field: c.field, message: c.message }));
-  switch (err.reason) {
-    case 'Invalid':
-    case 'BadRequest':
-    case 'MethodNotAllowed':
-      return badUserInput(message, fieldErrors);
-    case 'NotFound':
-    case 'Gone':
-      return new GraphQLError(message, { extensions: { code: 'NOT_FOUND' } });
-    case 'Conflict':
-    case 'AlreadyExists':
-      return new GraphQLError(message, { extensions: { code: 'CONFLICT', reason: err.reason } });
-    case 'Forbidden':
-      return new GraphQLError(message, { extensions: { code: 'FORBIDDEN' } });
-    default:
-      return new GraphQLError('internal error', { extensions: { code: 'INTERNAL_SERVER_ERROR' } });
-  }
+  if (code === 'BAD_USER_INPUT') extensions.fieldErrors = err.fieldErrors;
+  return new GraphQLError(err.message, { extensions: { ...extensions, ...err.options.details } });
 }
 
 /** Apollo formatError: known codes pass through; stack traces never reach clients. */
@@ -88,12 +35,4 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
   }
   const { stacktrace: _s, ...extensions } = formatted.extensions ?? {};
   return { ...formatted, extensions };
-}
-
-export function notFound(message: string): GraphQLError {
-  return new GraphQLError(message, { extensions: { code: 'NOT_FOUND' } });
-}
-
-export function conflict(message: string, extra: Record<string, unknown> = {}): GraphQLError {
-  return new GraphQLError(message, { extensions: { code: 'CONFLICT', ...extra } });
 }

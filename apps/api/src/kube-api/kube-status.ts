@@ -2,7 +2,7 @@
 // message wording the apiserver uses, so kubectl prints it as it prints a real cluster's
 // (`Error from server (NotFound): clonesets.apps.kruise.io "web" not found`).
 import { ApiError, type StatusCause } from '@coxswain/cluster';
-import { DomainError, type DomainErrorCode } from '../errors/domain-error.js';
+import { DOMAIN_ERRORS, DomainError } from '../errors/domain-error.js';
 import { KINDS } from '@coxswain/kruise-api';
 import type { ServedResource } from './served-resources.js';
 
@@ -189,16 +189,24 @@ export function statusFromApiError(err: ApiError, resource: ServedResource | und
   }
 }
 
-/** The Status reason of each use-case failure the Kubernetes API can meet (authentication's). */
-const DOMAIN_REASONS: Partial<Record<DomainErrorCode, KubeReason>> = {
-  RATE_LIMITED: 'TooManyRequests',
+/** The Status reason of an HTTP status, for the use-case failures the Kubernetes API meets (authentication's). */
+const REASON_OF_STATUS: Partial<Record<number, KubeReason>> = {
+  400: 'BadRequest',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'NotFound',
+  409: 'Conflict',
+  410: 'Gone',
+  422: 'Invalid',
+  429: 'TooManyRequests',
 };
 
 /** Any failure as a Status error: ours as they are, the port's reworded, anything else an internal error. */
 export function toStatusError(err: unknown, resource?: ServedResource, name?: string): KubeStatusError {
   if (err instanceof KubeStatusError) return err;
   if (err instanceof ApiError) return statusFromApiError(err, resource, name);
-  const reason = err instanceof DomainError ? DOMAIN_REASONS[err.code] : undefined;
+  // A use case's failure reads as its REST answer's status does (errors/domain-error.ts).
+  const reason = err instanceof DomainError ? REASON_OF_STATUS[DOMAIN_ERRORS[err.code].status] : undefined;
   if (reason) {
     const retryAfterSeconds = (err as DomainError).options.retryAfterSeconds;
     return new KubeStatusError(reason, (err as DomainError).message, retryAfterSeconds === undefined ? undefined : { retryAfterSeconds });

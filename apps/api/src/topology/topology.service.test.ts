@@ -70,7 +70,7 @@ beforeEach(async () => {
     pod('bare', null, 'a-2', true),
   ]);
   cache = new ClusterCache(store.localClient(), clock);
-  await cache.onModuleInit();
+  await cache.onApplicationBootstrap();
 });
 
 afterEach(async () => {

@@ -6,7 +6,7 @@ import type { KubeObject, Node } from '@coxswain/kruise-api';
 import { WORKLOAD_KINDS } from '@coxswain/workloads';
 import { nodeFacts } from '../cluster/node-facts.js';
 import { ClusterCache, parseTopologyKey, POD_TOPOLOGY, type PodPlacement } from '../cluster/cluster-cache.js';
-import type { WorkloadKind } from '../workloads/workload-kind.js';
+import { kindOfClusterKind, kindOfDescriptor, type WorkloadKind } from '../workloads/workload-kind.js';
 
 export interface TopologyWorkloadPods {
   workloadKind: WorkloadKind | null;
@@ -103,11 +103,10 @@ export class TopologyService {
         const owner = this.cache.workloadInformer(descriptor).list(placement.namespace).find((w: KubeObject) =>
           placement.ownerName.startsWith(`${w.metadata.name}-${placement.subset}-`)
           && (descriptor.subsets!(w)).some((s) => s.name === placement.subset));
-        if (owner) return { workloadKind: descriptor.name as WorkloadKind, kind: descriptor.kind, name: owner.metadata.name! };
+        if (owner) return { workloadKind: kindOfDescriptor(descriptor), kind: descriptor.kind, name: owner.metadata.name! };
       }
     }
-    const descriptor = WORKLOAD_KINDS.find((d) => d.kind === placement.ownerKind);
-    return { workloadKind: (descriptor?.name as WorkloadKind | undefined) ?? null, kind: placement.ownerKind, name: placement.ownerName };
+    return { workloadKind: kindOfClusterKind(placement.ownerKind) ?? null, kind: placement.ownerKind, name: placement.ownerName };
   }
 }
 

@@ -8,10 +8,10 @@ import {
 } from '@coxswain/kruise-api';
 import {
   isRunningAndReady, lifecycleState, pendingHook, podCondition, revisionTemplate, timestampMillis,
-  type HookPoint, type SubsetPlan, type SubsetSummary, type WorkloadHealth, type WorkloadKindDescriptor,
+  type HookPoint, type SubsetPlan, type SubsetSummary, type WorkloadHealth, type WorkloadKindDescriptor, type WorkloadStatusSummary,
 } from '@coxswain/workloads';
 import type { PlanSummary } from '../cluster-worker/protocol.js';
-import { WorkloadKind } from './workload-kind.js';
+import { kindOfDescriptor, type WorkloadKind } from './workload-kind.js';
 
 export type LifecycleStateName = 'PREPARING_NORMAL' | 'NORMAL' | 'PREPARING_UPDATE' | 'UPDATING' | 'UPDATED' | 'PREPARING_DELETE';
 export type HookPointName = 'PRE_NORMAL' | 'PRE_UPDATE' | 'POST_UPDATE' | 'PRE_DELETE';
@@ -67,19 +67,15 @@ export interface ConditionView {
   lastTransitionTime: Date | null;
 }
 
-export interface WorkloadStatusView {
-  observedGeneration: number;
-  replicas: number;
-  readyReplicas: number;
-  availableReplicas: number;
-  updatedReplicas: number;
-  updatedReadyReplicas: number;
-  updatedAvailableReplicas: number;
+/**
+ * The status as the API shows it (GraphQL's WorkloadStatus implements it): the registry's status
+ * summary with every counter present — expectedUpdatedReplicas computed for kinds whose status lacks
+ * it, currentReplicas null for kinds without it — and conditions with their times read.
+ */
+export interface WorkloadStatusView extends Omit<WorkloadStatusSummary, 'expectedUpdatedReplicas' | 'currentReplicas' | 'conditions'> {
   expectedUpdatedReplicas: number;
   /** Kinds whose status counts pods at the current revision (Advanced StatefulSet); null otherwise. */
   currentReplicas: number | null;
-  currentRevision: string;
-  updateRevision: string;
   conditions: ConditionView[];
 }
 
@@ -87,7 +83,7 @@ export function workloadView(descriptor: WorkloadKindDescriptor, object: KubeObj
   const s = descriptor.status(object);
   const row = descriptor.printRow(object, now);
   return {
-    kind: descriptor.name as WorkloadKind,
+    kind: kindOfDescriptor(descriptor),
     namespace: object.metadata.namespace ?? 'default',
     name: object.metadata.name!,
     uid: object.metadata.uid!,

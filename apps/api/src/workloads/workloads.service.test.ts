@@ -8,7 +8,7 @@ import type { CloneSet, KubeObject, Pod } from '@coxswain/kruise-api';
 import { CLONESET_REF } from '@coxswain/workloads';
 import { AuditTrail } from '../audit/audit-trail.js';
 import { ClusterCache } from '../cluster/cluster-cache.js';
-import { GraphQLError } from 'graphql';
+import { isDomainError } from '../errors/domain-error.js';
 import type { Runtime } from '../runtime.js';
 import { WorkloadKind } from './workload-kind.js';
 import { WorkloadsService } from './workloads.service.js';
@@ -74,7 +74,7 @@ beforeEach(async () => {
   } as CloneSet);
   for (const name of ['web-a', 'web-b', 'web-c']) await store.create(pod(name, cs.metadata.uid!));
   cache = new ClusterCache(store.localClient(), clock);
-  await cache.onModuleInit();
+  await cache.onApplicationBootstrap();
 });
 
 afterEach(async () => {
@@ -110,7 +110,7 @@ describe('WorkloadsService changes racing the controller', () => {
       cs.spec.minReadySeconds = 7;
     });
     const failure = await service().setImage(address, 'main', 'nginx:2', generation).catch((err: unknown) => err);
-    expect(failure instanceof GraphQLError && failure.extensions['code']).toBe('CONFLICT');
+    expect(isDomainError(failure, 'CONFLICT')).toBe(true);
     const stored = await store.get<CloneSet>(CLONESET_REF, ns, 'web');
     expect(stored.spec.template.spec.containers[0]!.image).toBe('nginx:1');
   });

@@ -19,15 +19,15 @@ import {
 } from '../cluster/cluster-cache.js';
 import { ChangesGoneError, InvalidResourceVersionError } from '../cluster/change-log.js';
 import { informerStream, type CacheChange } from '../cluster/informer-stream.js';
-import type { OrderedSource } from '../graphql/connection.js';
-import { badUserInput, conflict, notFound } from '../graphql/errors.js';
+import { sortedSource, type OrderedSource } from '../cluster/ordered-source.js';
+import { DomainError, type FieldError } from '../errors/domain-error.js';
 import type { Runtime } from '../runtime.js';
 import { CLUSTER, RUNTIME } from '../tokens.js';
 import {
   healthView, lifecycleStateName, planView, PodViews, subsetViews, workloadView,
   type HealthView, type LifecycleStateName, type PlanView, type PodView, type SubsetView, type WorkloadView,
 } from './views.js';
-import { isSupportedKind, kindOf, WorkloadKind } from './workload-kind.js';
+import { descriptorOf, isSupportedKind, kindOfDescriptor, WorkloadKind } from './workload-kind.js';
 
 export interface WorkloadAddress {
   kind: WorkloadKind;
@@ -64,9 +64,9 @@ export class WorkloadsService {
   ) {}
 
   /** Workloads of one kind (or of every kind with a controller), by namespace, name and kind. */
-  list(namespace: string | undefined, kind: WorkloadKind | undefined): WorkloadView[] {
+  workloads(namespace: string | undefined, kind: WorkloadKind | undefined): WorkloadView[] {
     if (kind !== undefined && !isSupportedKind(kind)) return [];
-    const kinds = kind === undefined ? WORKLOAD_KINDS : [kindOf(kind)];
+    const kinds = kind === undefined ? WORKLOAD_KINDS : [descriptorOf(kind)];
     const now = this.now();
     return kinds
       .flatMap((d) => this.cache.workloadInformer(d).list(namespace).map((o) => workloadView(d, o, now)))
@@ -75,8 +75,8 @@ export class WorkloadsService {
       .map(([, w]) => w);
   }
 
-  find(address: WorkloadAddress): WorkloadView | null {
-    const descriptor = kindOf(address.kind);
+  workload(address: WorkloadAddress): WorkloadView | null {
+    const descriptor = descriptorOf(address.kind);
     const object = this.cache.workloadInformer(descriptor).get(address.namespace, address.name);
     return object ? workloadView(descriptor, object, this.now()) : null;
   }
@@ -88,9 +88,9 @@ export class WorkloadsService {
   /** The workload as the cluster has it now (what a change is made against), NOT_FOUND when gone. */
   private async read(address: WorkloadAddress): Promise<KubeObject> {
     try {
-      return await this.cluster.get(kindOf(address.kind).ref, address.namespace, address.name);
+      return await this.cluster.get(descriptorOf(address.kind).ref, address.namespace, address.name);
     } catch (err) {
-      if (isApiError(err, 'NotFound')) throw notFound(`${address.kind} ${address.namespace}/${address.name} not found`);
+      if (isApiError(err, 'NotFound')) throw notFound(address);
       throw err;
     }
   }
@@ -173,7 +173,7 @@ export class WorkloadsService {
    */
   async plan(workload: WorkloadView): Promise<PlanView> {
     const plan = await this.runtime.host.plan(workload.descriptor.name, workload.namespace, workload.name);
-    if (!plan) throw notFound(`${workload.kind} ${workload.namespace}/${workload.name} is not known to its controller yet; retry shortly`);
+    if (!plan) throw new DomainError('NOT_FOUND', `${workload.kind} ${workload.namespace}/${workload.name} is not known to its controller yet; retry shortly`);
     return planView(plan, this.toWall);
   }
 
@@ -192,7 +192,7 @@ export class WorkloadsService {
 
   /** Kubernetes Events about the workload, newest first (client-go aggregates them: a handful per object). */
   events(workload: WorkloadView, first: number): Event[] {
-    if (!Number.isInteger(first) || first < 1 || first > 1000) throw badUserInput('first must be from 1 to 1000', [{ field: 'first', message: 'must be from 1 to 1000' }]);
+    if (!Number.isInteger(first) || first < 1 || first > 1000) throw badInput('first must be from 1 to 1000', { field: 'first', message: 'must be from 1 to 1000' });
     return this.cache.events
       .byIndex(EVENT_OBJECT, workload.uid)
       .sort((a, b) => (b.lastTimestamp ?? '').localeCompare(a.lastTimestamp ?? '') || b.metadata.name!.localeCompare(a.metadata.name!))
@@ -216,17 +216,22 @@ export class WorkloadsService {
 
   /** `subset`: a UnitedDeployment subset's partition (every subset's without one); refused for other kinds. */
   setPartition(address: WorkloadAddress, partition: IntOrString, expectedGeneration: number | null, subset?: string): Promise<WorkloadView> {
-    if (subset !== undefined && !kindOf(address.kind).subsets) {
-      throw badUserInput(`subset applies to UNITED_DEPLOYMENT only, not ${address.kind}`, [{ field: 'subset', message: 'UnitedDeployment only' }]);
+    if (subset !== undefined && !descriptorOf(address.kind).subsets) {
+      throw badInput(`subset applies to UNITED_DEPLOYMENT only, not ${address.kind}`, { field: 'subset', message: 'UnitedDeployment only' });
     }
     return this.change(address, expectedGeneration, (m, w) => m.setPartition(w, partition, subset));
   }
 
-  setPaused(address: WorkloadAddress, paused: boolean): Promise<WorkloadView> {
-    return this.change(address, null, (m, w) => m.setPaused(w, paused));
+  /** Sets updateStrategy.paused: no pod is updated until resumed. */
+  pauseRollout(address: WorkloadAddress): Promise<WorkloadView> {
+    return this.change(address, null, (m, w) => m.setPaused(w, true));
   }
 
-  scale(address: WorkloadAddress, replicas: number, expectedGeneration: number | null): Promise<WorkloadView> {
+  resumeRollout(address: WorkloadAddress): Promise<WorkloadView> {
+    return this.change(address, null, (m, w) => m.setPaused(w, false));
+  }
+
+  scaleWorkload(address: WorkloadAddress, replicas: number, expectedGeneration: number | null): Promise<WorkloadView> {
     return this.change(address, expectedGeneration, (m, w) => m.scale(w, replicas));
   }
 
@@ -236,8 +241,8 @@ export class WorkloadsService {
    * of the workload.
    */
   async deletePods(address: WorkloadAddress, names: readonly string[], scaleDown: boolean): Promise<WorkloadView> {
-    if (names.length === 0) throw badUserInput('pods must name at least one pod', [{ field: 'pods', message: 'empty' }]);
-    const descriptor = kindOf(address.kind);
+    if (names.length === 0) throw badInput('pods must name at least one pod', { field: 'pods', message: 'empty' });
+    const descriptor = descriptorOf(address.kind);
     const current = await this.read(address);
     const pods = names.map((name) => this.cache.pods.get(address.namespace, name));
     const unknown = names.map((n, i) => ({ n, i })).filter(({ i }) => {
@@ -245,9 +250,9 @@ export class WorkloadsService {
       return pod === undefined || pod.metadata.deletionTimestamp !== undefined || !descriptor.ownsPod(current, pod);
     });
     if (unknown.length > 0) {
-      throw badUserInput(
+      throw badInput(
         `not active pods of ${address.namespace}/${address.name}: ${unknown.map((u) => u.n).join(', ')}`,
-        unknown.map(({ n, i }) => ({ field: `pods[${i}]`, message: `${n} is not an active pod of this workload` })),
+        ...unknown.map(({ n, i }) => ({ field: `pods[${i}]`, message: `${n} is not an active pod of this workload` })),
       );
     }
     const edit = edited(() => descriptor.mutations.deletePods(current, pods as Pod[], scaleDown));
@@ -262,26 +267,26 @@ export class WorkloadsService {
   }
 
   /** Restores the pod template stored in one of the workload's ControllerRevisions (by name or hash). */
-  async rollback(address: WorkloadAddress, revision: string): Promise<WorkloadView> {
+  async rollbackWorkload(address: WorkloadAddress, revision: string): Promise<WorkloadView> {
     const current = await this.read(address);
     const revisions = this.revisions({ namespace: address.namespace, object: current });
     const target = revisions.find((r) => r.metadata.name === revision || r.metadata.name === `${address.name}-${revision}`);
     if (!target) {
-      throw badUserInput(`revision "${revision}" is not a revision of ${address.namespace}/${address.name}`, [
-        { field: 'revision', message: `not found; revisions: ${revisions.map((r) => r.metadata.name).join(', ')}` },
-      ]);
+      throw badInput(`revision "${revision}" is not a revision of ${address.namespace}/${address.name}`, {
+        field: 'revision', message: `not found; revisions: ${revisions.map((r) => r.metadata.name).join(', ')}`,
+      });
     }
     return this.change(address, null, (m, w) => m.rollback(w, target), current);
   }
 
-  async delete(address: WorkloadAddress): Promise<boolean> {
+  async deleteWorkload(address: WorkloadAddress): Promise<boolean> {
     try {
-      const deleted = await this.cluster.delete(kindOf(address.kind).ref, address.namespace, address.name, { propagationPolicy: 'Background' });
+      const deleted = await this.cluster.delete(descriptorOf(address.kind).ref, address.namespace, address.name, { propagationPolicy: 'Background' });
       this.trail.noteDeletion(deleted);
       await this.cache.caughtUp([deleted]);
       return true;
     } catch (err) {
-      if (isApiError(err, 'NotFound')) throw notFound(`${address.kind} ${address.namespace}/${address.name} not found`);
+      if (isApiError(err, 'NotFound')) throw notFound(address);
       throw err;
     }
   }
@@ -290,19 +295,20 @@ export class WorkloadsService {
   // Streams
 
   /** Every change of a matching workload, as it is after the change (deleted ones as they were last). */
-  workloadChanges(kind: WorkloadKind | undefined, namespace: string | undefined, name: string | undefined): AsyncIterableIterator<WorkloadView> {
-    const kinds = kind === undefined ? WORKLOAD_KINDS : [kindOf(kind)];
+  workloadChanged(kind: WorkloadKind | undefined, namespace: string | undefined, name: string | undefined): AsyncIterableIterator<WorkloadView> {
+    const kinds = kind === undefined ? WORKLOAD_KINDS : [descriptorOf(kind)];
     const matches = (o: KubeObject) => (namespace === undefined || o.metadata.namespace === namespace) && (name === undefined || o.metadata.name === name);
     return mergeStreams(kinds.map((d) => informerStream(this.cache.workloadInformer(d), ({ object }) => (matches(object) ? this.view(d, object) : undefined))));
   }
 
   /** Every change of a pod of a workload in `namespace` (of one workload when named, of one kind when given). */
-  podChanges(namespace: string, workload: string | undefined, kind: WorkloadKind | undefined, resourceVersion?: string): AsyncIterableIterator<PodChange> {
+  podChanged(namespace: string, workload: string | undefined, kind: WorkloadKind | undefined, resourceVersion?: string): AsyncIterableIterator<PodChange> {
+    if (kind !== undefined) descriptorOf(kind); // refuses kinds without a controller, naming the field
     return informerStream(this.cache.pods, ({ type, object: pod }) => {
       if (pod.metadata.namespace !== namespace) return undefined;
       // A subset pod is its subset workload's (when that is a registry kind) and its UnitedDeployment's.
       const matches = (o: { descriptor: WorkloadKindDescriptor; object: KubeObject } | undefined) =>
-        o !== undefined && (workload === undefined || o.object.metadata.name === workload) && (kind === undefined || o.descriptor.name === kind);
+        o !== undefined && (workload === undefined || o.object.metadata.name === workload) && (kind === undefined || kindOfDescriptor(o.descriptor) === kind);
       const direct = this.cache.podOwner(pod);
       const owner = matches(direct) ? direct : this.subsetOwner(pod);
       return owner && matches(owner) ? { type, pod, owner: this.view(owner.descriptor, owner.object) } : undefined;
@@ -318,8 +324,8 @@ export class WorkloadsService {
     try {
       return this.cache.podChanges.since(resourceVersion);
     } catch (err) {
-      if (err instanceof InvalidResourceVersionError) throw badUserInput(err.message, [{ field: 'resourceVersion', message: 'must be the resourceVersion of a pods list' }]);
-      if (err instanceof ChangesGoneError) throw conflict(err.message, { resourceVersion });
+      if (err instanceof InvalidResourceVersionError) throw badInput(err.message, { field: 'resourceVersion', message: 'must be the resourceVersion of a pods list' });
+      if (err instanceof ChangesGoneError) throw new DomainError('CONFLICT', err.message, { details: { resourceVersion } });
       throw err;
     }
   }
@@ -349,12 +355,12 @@ export class WorkloadsService {
     edit: (mutations: WorkloadMutations<KubeObject>, workload: KubeObject) => KubeObject,
     read?: KubeObject,
   ): Promise<WorkloadView> {
-    const descriptor = kindOf(address.kind);
+    const descriptor = descriptorOf(address.kind);
     let current = read ?? (await this.read(address));
     const generation = current.metadata.generation ?? 0;
     if (expectedGeneration !== null && expectedGeneration !== undefined && expectedGeneration !== generation) {
-      throw conflict(`${address.namespace}/${address.name} is at generation ${generation}, not the expected ${expectedGeneration}; read it again and retry`, {
-        generation,
+      throw new DomainError('CONFLICT', `${address.namespace}/${address.name} is at generation ${generation}, not the expected ${expectedGeneration}; read it again and retry`, {
+        details: { generation },
       });
     }
     for (let attempt = 1; ; attempt++) {
@@ -365,13 +371,13 @@ export class WorkloadsService {
         await this.cache.caughtUp([written]);
         return this.view(descriptor, written);
       } catch (err) {
-        if (isApiError(err, 'NotFound')) throw notFound(`${address.kind} ${address.namespace}/${address.name} not found`);
+        if (isApiError(err, 'NotFound')) throw notFound(address);
         if (!isApiError(err, 'Conflict') || attempt >= CHANGE_ATTEMPTS) throw err;
       }
       const fresh = await this.read(address);
       if (expectedGeneration !== null && expectedGeneration !== undefined && (fresh.metadata.generation ?? 0) !== generation) {
-        throw conflict(`${address.namespace}/${address.name} changed to generation ${fresh.metadata.generation} while this change was applied; read it again and retry`, {
-          generation: fresh.metadata.generation ?? 0,
+        throw new DomainError('CONFLICT', `${address.namespace}/${address.name} changed to generation ${fresh.metadata.generation} while this change was applied; read it again and retry`, {
+          details: { generation: fresh.metadata.generation ?? 0 },
         });
       }
       current = fresh;
@@ -384,23 +390,23 @@ function edited<T>(run: () => T): T {
   try {
     return run();
   } catch (err) {
-    if (err instanceof WorkloadMutationError) throw badUserInput(err.message, [...err.fieldErrors]);
+    if (err instanceof WorkloadMutationError) throw badInput(err.message, ...err.fieldErrors);
     throw err;
   }
 }
 
 /** A source over pods already filtered in name order (the rare combination of two filters). */
 function listSource(pods: Pod[]): OrderedSource<Pod> {
-  const at = (after: string | undefined) => {
-    if (after === undefined) return 0;
-    const i = pods.findIndex((p) => p.metadata.name! > after);
-    return i === -1 ? pods.length : i;
-  };
-  return {
-    page: (after, limit) => pods.slice(at(after), at(after) + limit),
-    count: (after) => pods.length - at(after),
-    keyOf: (pod) => pod.metadata.name!,
-  };
+  return sortedSource(pods, (pod) => pod.metadata.name!);
+}
+
+/** The caller's BAD_USER_INPUT, naming the arguments or fields at fault. */
+function badInput(message: string, ...fieldErrors: FieldError[]): DomainError {
+  return new DomainError('BAD_USER_INPUT', message, { fieldErrors });
+}
+
+function notFound(address: WorkloadAddress): DomainError {
+  return new DomainError('NOT_FOUND', `${address.kind} ${address.namespace}/${address.name} not found`);
 }
 
 /** One stream of the items of several, in the order they arrive. */

@@ -1,8 +1,7 @@
 // GraphQL for the audit log: newest first, Relay pagination keyed by the entry id.
 import { Args, Int, Query, Resolver } from '@nestjs/graphql';
 import { AuditService } from '../../audit/audit.service.js';
-import { badUserInput } from '../errors.js';
-import { checkFirst, decodeCursor, encodeCursor } from '../connection.js';
+import { checkFirst, decodeCursor, encodeCursor, invalidCursor } from '../connection.js';
 import { AuditEntryConnection } from './audit.types.js';
 
 @Resolver()
@@ -34,6 +33,6 @@ export class AuditResolver {
 
 function cursorId(cursor: string): bigint {
   const key = decodeCursor(cursor);
-  if (!/^\d+$/.test(key)) throw badUserInput('after is not a cursor from this list', [{ field: 'after', message: 'invalid cursor' }]);
+  if (!/^\d+$/.test(key)) throw invalidCursor();
   return BigInt(key);
 }

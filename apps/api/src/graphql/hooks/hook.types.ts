@@ -1,8 +1,7 @@
 // GraphQL shapes of pending hooks and acknowledgements (docs/spec/api-contract.md §1: pendingHooks, ackHook).
 import { Field, ID, ObjectType } from '@nestjs/graphql';
-import { WorkloadKind } from '../../workloads/workload-kind.js';
 import type { HookPointName, LifecycleStateName } from '../../workloads/views.js';
-import { HookPoint, LifecycleState } from '../workloads/workload.types.js';
+import { HookPoint, LifecycleState, WorkloadKind } from '../workloads/workload.types.js';
 
 @ObjectType('WorkloadRef')
 export class WorkloadRefModel {

@@ -5,7 +5,7 @@ import { CurrentPrincipal } from '../../auth/current-principal.decorator.js';
 import type { Principal } from '../../auth/principal.js';
 import { HookAckService } from '../../hooks/hook-ack.service.js';
 import { PendingHooksService } from '../../hooks/pending-hooks.service.js';
-import { contractKind } from '../../workloads/workload-kind.js';
+import { kindOfClusterKind } from '../../workloads/workload-kind.js';
 import { HOOK_NAMES, LIFECYCLE_NAMES, type HookPointName } from '../../workloads/views.js';
 import { HookPoint } from '../workloads/workload.types.js';
 import { HookAckModel, PendingHookModel } from './hook.types.js';
@@ -31,7 +31,7 @@ export class HooksResolver {
       pod: v.pod,
       podUid: v.podUid,
       // Pending hooks are found through the registry's owners, so every workload kind has its name.
-      workload: { kind: contractKind(v.workload.kind)!, name: v.workload.name },
+      workload: { kind: kindOfClusterKind(v.workload.kind)!, name: v.workload.name },
       hook: HOOK_NAMES[v.hook],
       state: LIFECYCLE_NAMES[v.state] ?? 'NORMAL',
       since: v.since ? new Date(v.since) : null,

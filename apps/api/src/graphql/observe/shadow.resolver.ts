@@ -5,7 +5,8 @@ import { Inject } from '@nestjs/common';
 import type { Runtime } from '../../runtime.js';
 import { RUNTIME } from '../../tokens.js';
 import { WorkloadKind } from '../../workloads/workload-kind.js';
-import { badUserInput } from '../errors.js';
+import { WorkloadArgs } from '../workloads/workload.types.js';
+import { DomainError } from '../../errors/domain-error.js';
 import { ShadowComparisonModel } from './shadow.types.js';
 
 @Resolver()
@@ -16,14 +17,12 @@ export class ShadowResolver {
     description: 'Observe mode: the workload\'s plan next to what the cluster did to its pods (CONTROLLER_MODE=observe, best beside a live OpenKruise with CLUSTER=kubernetes).',
   })
   async shadowComparison(
-    @Args('kind', { type: () => WorkloadKind }) kind: WorkloadKind,
-    @Args('namespace') namespace: string,
-    @Args('name') name: string,
+    @Args() { kind, namespace, name }: WorkloadArgs,
     @Args('first', { type: () => Int, nullable: true, defaultValue: 50 }) first: number,
   ): Promise<ShadowComparisonModel> {
     // The recorder follows the CloneSet controller's pods and plans only.
     if (kind !== WorkloadKind.CLONE_SET) {
-      throw badUserInput(`shadowComparison covers CLONE_SET workloads, not ${kind}`, [{ field: 'kind', message: 'CLONE_SET only' }]);
+      throw new DomainError('BAD_USER_INPUT', `shadowComparison covers CLONE_SET workloads, not ${kind}`, { fieldErrors: [{ field: 'kind', message: 'CLONE_SET only' }] });
     }
     const shadow = await this.runtime.host.shadow(namespace, name);
     return {

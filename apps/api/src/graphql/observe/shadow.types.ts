@@ -1,6 +1,6 @@
 // GraphQL types of the observe-mode comparison (shadow.resolver.ts).
 import { Field, Int, ObjectType } from '@nestjs/graphql';
-import { WorkloadKind } from '../../workloads/workload-kind.js';
+import { WorkloadKind } from '../workloads/workload.types.js';
 
 @ObjectType('ShadowPlannedAction', { description: 'An action of Coxswain\'s plan (as in RolloutPlan.actions).' })
 export class ShadowPlannedActionModel {

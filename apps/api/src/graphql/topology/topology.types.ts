@@ -1,9 +1,10 @@
 // GraphQL shapes of the cluster topology: zones, their nodes and the pods of each workload on them.
 import { Field, Int, ObjectType } from '@nestjs/graphql';
-import { WorkloadKind } from '../../workloads/workload-kind.js';
+import type { ClusterTopology, TopologyNode, TopologyWorkloadPods, TopologyZone } from '../../topology/topology.service.js';
+import { WorkloadKind } from '../workloads/workload.types.js';
 
 @ObjectType('TopologyWorkloadPods', { description: 'Pods of one workload (and subset) in one place.' })
-export class TopologyWorkloadPodsModel {
+export class TopologyWorkloadPodsModel implements TopologyWorkloadPods {
   @Field(() => WorkloadKind, { nullable: true, description: 'The contract kind when the workload has a page here; null otherwise.' }) workloadKind!: WorkloadKind | null;
   @Field({ description: "The Kubernetes kind of the pods' top owner: CloneSet, StatefulSet, UnitedDeployment, Deployment, ReplicaSet, or Pod for bare pods." }) kind!: string;
   @Field() namespace!: string;
@@ -14,7 +15,7 @@ export class TopologyWorkloadPodsModel {
 }
 
 @ObjectType('TopologyNode')
-export class TopologyNodeModel {
+export class TopologyNodeModel implements TopologyNode {
   @Field() name!: string;
   @Field(() => String, { nullable: true }) zone!: string | null;
   @Field({ description: "The node's Ready condition is True." }) ready!: boolean;
@@ -27,7 +28,7 @@ export class TopologyNodeModel {
 }
 
 @ObjectType('TopologyZone')
-export class TopologyZoneModel {
+export class TopologyZoneModel implements TopologyZone {
   @Field() name!: string;
   @Field(() => [TopologyNodeModel]) nodes!: TopologyNodeModel[];
   @Field(() => Int) pods!: number;
@@ -35,7 +36,7 @@ export class TopologyZoneModel {
 }
 
 @ObjectType('ClusterTopology')
-export class ClusterTopologyModel {
+export class ClusterTopologyModel implements ClusterTopology {
   @Field(() => [TopologyZoneModel], { description: 'Zones by name (topology.kubernetes.io/zone); nodes without the label are under zone "".' }) zones!: TopologyZoneModel[];
   @Field(() => [TopologyWorkloadPodsModel], { description: 'Pods not bound to any node yet (Pending), grouped by workload.' }) unscheduled!: TopologyWorkloadPodsModel[];
 }

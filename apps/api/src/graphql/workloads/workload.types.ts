@@ -1,11 +1,29 @@
 // GraphQL shapes of the workload surface (docs/spec/api-contract.md): Workload, its status, pods,
 // revisions, rollout plan and events. Field names follow OpenKruise exactly.
-import { Field, ID, Int, InterfaceType, ObjectType, registerEnumType } from '@nestjs/graphql';
+import { ArgsType, Field, ID, Int, InterfaceType, ObjectType, registerEnumType } from '@nestjs/graphql';
 import { Connection } from '../connection.js';
 import { IntOrPercentScalar } from '../scalars/int-or-percent.scalar.js';
 import { JSONScalar } from '../scalars/json.scalar.js';
 import { WorkloadKind } from '../../workloads/workload-kind.js';
-import type { HookPointName, LifecycleStateName } from '../../workloads/views.js';
+import type { WorkloadAddress } from '../../workloads/workloads.service.js';
+import type {
+  ConditionView, ContainerStateView, HookPointName, LifecycleStateName, PodView, RevisionView, SubsetView, WorkloadStatusView, WorkloadView,
+} from '../../workloads/views.js';
+
+registerEnumType(WorkloadKind, {
+  name: 'WorkloadKind',
+  valuesMap: { STATEFUL_SET: { description: 'Advanced StatefulSet, apps.kruise.io/v1beta1' } },
+});
+/** The contract's kinds, registered as GraphQL's WorkloadKind: GraphQL types take it from here. */
+export { WorkloadKind };
+
+/** The arguments that name one workload, shared by the operations on one (workload, setImage, ...). */
+@ArgsType()
+export class WorkloadArgs implements WorkloadAddress {
+  @Field(() => WorkloadKind) kind!: WorkloadKind;
+  @Field() namespace!: string;
+  @Field() name!: string;
+}
 
 export enum LifecycleState {
   PREPARING_NORMAL = 'PREPARING_NORMAL',
@@ -26,7 +44,7 @@ export enum HookPoint {
 registerEnumType(HookPoint, { name: 'HookPoint' });
 
 @ObjectType('Condition')
-export class ConditionModel {
+export class ConditionModel implements ConditionView {
   @Field() type!: string;
   @Field() status!: string;
   @Field(() => String, { nullable: true }) reason!: string | null;
@@ -35,7 +53,7 @@ export class ConditionModel {
 }
 
 @ObjectType('WorkloadStatus')
-export class WorkloadStatusModel {
+export class WorkloadStatusModel implements WorkloadStatusView {
   @Field(() => Int) observedGeneration!: number;
   @Field(() => Int) replicas!: number;
   @Field(() => Int) readyReplicas!: number;
@@ -101,7 +119,7 @@ const TYPE_OF_KIND: Record<WorkloadKind, string | undefined> = {
 };
 
 @InterfaceType('Workload', { resolveType: (value: { kind: WorkloadKind }) => TYPE_OF_KIND[value.kind] })
-export abstract class WorkloadModel {
+export abstract class WorkloadModel implements Omit<WorkloadView, 'descriptor' | 'object'> {
   @Field(() => WorkloadKind) kind!: WorkloadKind;
   @Field() namespace!: string;
   @Field() name!: string;
@@ -142,7 +160,7 @@ export class StatefulSetModel extends WorkloadModel {}
 export class UnitedDeploymentModel extends WorkloadModel {}
 
 @ObjectType('Subset', { description: 'One subset of a UnitedDeployment.' })
-export class SubsetModel {
+export class SubsetModel implements SubsetView {
   @Field() name!: string;
   @Field({ description: "The subset workload's kind in words: CloneSet, Advanced StatefulSet, StatefulSet or Deployment." }) kind!: string;
   @Field(() => String, { nullable: true, description: "The subset workload's name; null until the controller has created it." }) workload!: string | null;
@@ -168,7 +186,7 @@ export class SubsetModel {
 export class WorkloadConnection extends Connection(WorkloadModel, 'Workload') {}
 
 @ObjectType('ContainerState')
-export class ContainerStateModel {
+export class ContainerStateModel implements ContainerStateView {
   @Field() name!: string;
   @Field() image!: string;
   @Field(() => String, { nullable: true }) imageId!: string | null;
@@ -177,7 +195,7 @@ export class ContainerStateModel {
 }
 
 @ObjectType('Pod')
-export class PodModel {
+export class PodModel implements PodView {
   @Field() namespace!: string;
   @Field() name!: string;
   @Field(() => ID) uid!: string;
@@ -217,7 +235,7 @@ export class PodEventModel {
 }
 
 @ObjectType('Revision')
-export class RevisionModel {
+export class RevisionModel implements Omit<RevisionView, 'object'> {
   @Field() name!: string;
   @Field() hash!: string;
   @Field(() => Int) revision!: number;

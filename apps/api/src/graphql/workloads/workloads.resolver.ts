@@ -2,12 +2,12 @@
 // Thin: arguments in, WorkloadsService use case, view out.
 import { Args, Int, Mutation, Query, Resolver, Subscription } from '@nestjs/graphql';
 import type { WorkloadView } from '../../workloads/views.js';
-import { WorkloadKind, kindOf } from '../../workloads/workload-kind.js';
+import { kindOfDescriptor, WorkloadKind } from '../../workloads/workload-kind.js';
 import { WorkloadsService, workloadListKey, type PodChange } from '../../workloads/workloads.service.js';
 import { paginate } from '../connection.js';
 import { IntOrPercentScalar, type IntOrPercent } from '../scalars/int-or-percent.scalar.js';
 import { WORKLOAD_KINDS } from '@coxswain/workloads';
-import { PodEventModel, WorkloadConnection, WorkloadKindInfoModel, WorkloadModel } from './workload.types.js';
+import { PodEventModel, WorkloadArgs, WorkloadConnection, WorkloadKindInfoModel, WorkloadModel } from './workload.types.js';
 
 const kindArg = () => WorkloadKind;
 
@@ -22,90 +22,77 @@ export class WorkloadsResolver {
     @Args('first', { type: () => Int, nullable: true, defaultValue: 100 }) first: number,
     @Args('after', { type: () => String, nullable: true }) after: string | null,
   ) {
-    return paginate(this.service.list(namespace ?? undefined, kind ?? undefined), workloadListKey, first, after);
+    return paginate(this.service.workloads(namespace ?? undefined, kind ?? undefined), workloadListKey, first, after);
   }
 
   @Query(() => [WorkloadKindInfoModel], { description: 'The workload kinds with a controller here, in the contract order.' })
   workloadKinds() {
-    return WORKLOAD_KINDS.map((k) => ({ kind: k.name, clusterKind: k.kind, apiVersions: [...k.servedVersions], columns: [...k.printerColumns] }));
+    return WORKLOAD_KINDS.map((k) => ({ kind: kindOfDescriptor(k), clusterKind: k.kind, apiVersions: [...k.servedVersions], columns: [...k.printerColumns] }));
   }
 
   @Query(() => WorkloadModel, { nullable: true })
-  async workload(@Args('kind', { type: kindArg }) kind: WorkloadKind, @Args('namespace') namespace: string, @Args('name') name: string) {
-    return this.service.find({ kind, namespace, name });
+  async workload(@Args() address: WorkloadArgs) {
+    return this.service.workload(address);
   }
 
   @Mutation(() => WorkloadModel, { description: 'Sets the image of one container of the pod template: a new revision to roll out.' })
   async setImage(
-    @Args('kind', { type: kindArg }) kind: WorkloadKind,
-    @Args('namespace') namespace: string,
-    @Args('name') name: string,
+    @Args() address: WorkloadArgs,
     @Args('container') container: string,
     @Args('image') image: string,
     @Args('expectedGeneration', { type: () => Int, nullable: true }) expectedGeneration: number | null,
   ) {
-    return this.service.setImage({ kind, namespace, name }, container, image, expectedGeneration);
+    return this.service.setImage(address, container, image, expectedGeneration);
   }
 
   @Mutation(() => WorkloadModel, {
     description: 'Sets the partition: pods (or a percentage) kept at the current revision; for a UnitedDeployment, updateStrategy.manualUpdate.partitions of `subset` (of every subset without one).',
   })
   async setPartition(
-    @Args('kind', { type: kindArg }) kind: WorkloadKind,
-    @Args('namespace') namespace: string,
-    @Args('name') name: string,
+    @Args() address: WorkloadArgs,
     @Args('partition', { type: () => IntOrPercentScalar }) partition: IntOrPercent,
     @Args('subset', { type: () => String, nullable: true, description: 'UnitedDeployment only: the subset whose partition to set.' }) subset: string | null,
     @Args('expectedGeneration', { type: () => Int, nullable: true }) expectedGeneration: number | null,
   ) {
-    return this.service.setPartition({ kind, namespace, name }, partition, expectedGeneration, subset ?? undefined);
+    return this.service.setPartition(address, partition, expectedGeneration, subset ?? undefined);
   }
 
   @Mutation(() => WorkloadModel, { description: 'Sets updateStrategy.paused: no pod is updated until resumed (scaling continues).' })
-  async pauseRollout(@Args('kind', { type: kindArg }) kind: WorkloadKind, @Args('namespace') namespace: string, @Args('name') name: string) {
-    return this.service.setPaused({ kind, namespace, name }, true);
+  async pauseRollout(@Args() address: WorkloadArgs) {
+    return this.service.pauseRollout(address);
   }
 
   @Mutation(() => WorkloadModel)
-  async resumeRollout(@Args('kind', { type: kindArg }) kind: WorkloadKind, @Args('namespace') namespace: string, @Args('name') name: string) {
-    return this.service.setPaused({ kind, namespace, name }, false);
+  async resumeRollout(@Args() address: WorkloadArgs) {
+    return this.service.resumeRollout(address);
   }
 
   @Mutation(() => WorkloadModel)
   async scaleWorkload(
-    @Args('kind', { type: kindArg }) kind: WorkloadKind,
-    @Args('namespace') namespace: string,
-    @Args('name') name: string,
+    @Args() address: WorkloadArgs,
     @Args('replicas', { type: () => Int }) replicas: number,
     @Args('expectedGeneration', { type: () => Int, nullable: true }) expectedGeneration: number | null,
   ) {
-    return this.service.scale({ kind, namespace, name }, replicas, expectedGeneration);
+    return this.service.scaleWorkload(address, replicas, expectedGeneration);
   }
 
   @Mutation(() => WorkloadModel, { description: 'Adds the pods to scaleStrategy.podsToDelete (deleted first, then replaced); scaleDown also lowers replicas.' })
   async deletePods(
-    @Args('kind', { type: kindArg }) kind: WorkloadKind,
-    @Args('namespace') namespace: string,
-    @Args('name') name: string,
+    @Args() address: WorkloadArgs,
     @Args('pods', { type: () => [String] }) pods: string[],
     @Args('scaleDown', { type: () => Boolean, nullable: true, defaultValue: false }) scaleDown: boolean,
   ) {
-    return this.service.deletePods({ kind, namespace, name }, pods, scaleDown);
+    return this.service.deletePods(address, pods, scaleDown);
   }
 
   @Mutation(() => WorkloadModel, { description: "Restores the pod template of a ControllerRevision (name or hash); the controller rolls to it." })
-  async rollbackWorkload(
-    @Args('kind', { type: kindArg }) kind: WorkloadKind,
-    @Args('namespace') namespace: string,
-    @Args('name') name: string,
-    @Args('revision') revision: string,
-  ) {
-    return this.service.rollback({ kind, namespace, name }, revision);
+  async rollbackWorkload(@Args() address: WorkloadArgs, @Args('revision') revision: string) {
+    return this.service.rollbackWorkload(address, revision);
   }
 
   @Mutation(() => Boolean, { description: 'Deletes the workload; its pods, PVCs and revisions are garbage-collected.' })
-  async deleteWorkload(@Args('kind', { type: kindArg }) kind: WorkloadKind, @Args('namespace') namespace: string, @Args('name') name: string) {
-    return this.service.delete({ kind, namespace, name });
+  async deleteWorkload(@Args() address: WorkloadArgs) {
+    return this.service.deleteWorkload(address);
   }
 
   @Subscription(() => WorkloadModel, {
@@ -117,8 +104,7 @@ export class WorkloadsResolver {
     @Args('namespace', { type: () => String, nullable: true }) namespace: string | null,
     @Args('name', { type: () => String, nullable: true }) name: string | null,
   ) {
-    if (kind != null) kindOf(kind); // refuses kinds without a controller, naming the field
-    return this.service.workloadChanges(kind ?? undefined, namespace ?? undefined, name ?? undefined);
+    return this.service.workloadChanged(kind ?? undefined, namespace ?? undefined, name ?? undefined);
   }
 
   @Subscription(() => PodEventModel, {
@@ -137,7 +123,6 @@ export class WorkloadsResolver {
       description: 'A pods list\'s resourceVersion: first replays every change after it (the API keeps a minute of them; older ones answer CONFLICT: list again), so nothing falls between the list and the subscription.',
     }) resourceVersion: string | null,
   ) {
-    if (kind != null) kindOf(kind);
-    return this.service.podChanges(namespace, workload ?? undefined, kind ?? undefined, resourceVersion ?? undefined);
+    return this.service.podChanged(namespace, workload ?? undefined, kind ?? undefined, resourceVersion ?? undefined);
   }
 }
