@@ -27,7 +27,8 @@ export interface KeyScan {
 export const MAX_REPORTED_DUPLICATES = 100;
 
 interface Trie {
-  children: Map<FieldSegment, Trie>;
+  /** Null for a leaf (most nodes: one per path asked for). */
+  children: Map<FieldSegment, Trie> | null;
   /** The index of the located path ending here, or -1. */
   target: number;
 }
@@ -42,16 +43,17 @@ interface Frame {
 }
 
 function buildTrie(paths: readonly (readonly FieldSegment[])[]): Trie {
-  const root: Trie = { children: new Map(), target: -1 };
-  paths.forEach((path, index) => {
+  const root: Trie = { children: null, target: -1 };
+  for (let index = 0; index < paths.length; index++) {
     let node = root;
-    for (const segment of path) {
+    for (const segment of paths[index]!) {
+      node.children ??= new Map();
       let next = node.children.get(segment);
-      if (!next) node.children.set(segment, (next = { children: new Map(), target: -1 }));
+      if (!next) node.children.set(segment, (next = { children: null, target: -1 }));
       node = next;
     }
     if (node.target === -1) node.target = index;
-  });
+  }
   return root;
 }
 
@@ -85,7 +87,7 @@ export function scanJsonKeys(text: string, locate: readonly (readonly FieldSegme
       case 0x5b: {
         // [
         const parent = frames[frames.length - 1];
-        const node = parent ? (parent.trie?.children.get(parent.at) ?? null) : trie;
+        const node = parent ? (parent.trie?.children?.get(parent.at) ?? null) : trie;
         frames.push({ seen: c === 0x7b ? new Set() : undefined, at: 0, trie: node });
         expectKey = c === 0x7b;
         i++;
@@ -119,7 +121,7 @@ export function scanJsonKeys(text: string, locate: readonly (readonly FieldSegme
             }
           } else {
             top.seen.add(key);
-            const node = top.trie?.children.get(key);
+            const node = top.trie?.children?.get(key);
             if (node && node.target >= 0 && located[node.target] === -1) located[node.target] = i;
           }
           top.at = key;

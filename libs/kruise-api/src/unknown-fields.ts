@@ -69,26 +69,27 @@ function prune(value: unknown, schema: Schema, at: FieldSegment[], found: FieldS
   switch (schema.type) {
     case 'object': {
       if (!isObject(value)) return value;
+      // Copied only from the first change on, member by member (deleting from a copy of a wide object is slow).
       let copy: Record<string, unknown> | undefined;
-      for (const name in value) {
-        if (!Object.hasOwn(value, name)) continue;
+      const names = Object.keys(value);
+      for (let k = 0; k < names.length; k++) {
+        const name = names[k]!;
         const member = value[name];
         const declared = memberSchema(schema, name);
-        if (declared === null) continue;
         let next = member;
         if (declared === undefined) {
           found.push([...at, name]);
           next = undefined;
-        } else if (member !== null && member !== undefined) {
+        } else if (declared !== null && member !== null && member !== undefined) {
           at.push(name);
           next = prune(member, declared, at, found);
           at.pop();
         }
-        if (next !== member) {
-          copy ??= { ...value };
-          if (next === undefined) delete copy[name];
-          else copy[name] = next;
+        if (copy === undefined && next !== member) {
+          copy = {};
+          for (let j = 0; j < k; j++) setMember(copy, names[j]!, value[names[j]!]);
         }
+        if (copy !== undefined && next !== undefined) setMember(copy, name, next);
       }
       return copy ?? value;
     }
@@ -115,13 +116,19 @@ function prune(value: unknown, schema: Schema, at: FieldSegment[], found: FieldS
         at.push(key);
         const next = prune(item, schema.values, at, found);
         at.pop();
-        if (next !== item) (copy ??= { ...value })[key] = next;
+        if (next !== item) setMember((copy ??= { ...value }), key, next);
       }
       return copy ?? value;
     }
     default:
       return value;
   }
+}
+
+/** `object[name] = value`, an own `__proto__` member included (an assignment would set the prototype). */
+function setMember(object: Record<string, unknown>, name: string, value: unknown): void {
+  if (name === '__proto__') Object.defineProperty(object, name, { value, enumerable: true, writable: true, configurable: true });
+  else object[name] = value;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -191,6 +191,19 @@ describe('pruneObjectUnknownFields in the Kubernetes types, against their comple
     expect(pruned).toBe(object);
   });
 
+  it('drops and keeps members named __proto__ as members, never as the prototype', () => {
+    const crd = JSON.parse('{"apiVersion": "apiextensions.k8s.io/v1", "kind": "CustomResourceDefinition", "metadata": {"name": "p.x.io", "__proto__": {"x": 1}}, '
+      + '"spec": {"versions": [{"name": "v1", "schema": {"openAPIV3Schema": {"properties": {"__proto__": {"type": "string", "bogus": 1}, "b": {"type": "string"}}}}}]}}');
+    const { object: pruned, unknownFields } = pruneObjectUnknownFields(crd);
+    expect(unknownFields).toEqual(['metadata.__proto__', 'spec.versions[0].schema.openAPIV3Schema.properties.__proto__.bogus']);
+    const properties = pruned.spec.versions[0].schema.openAPIV3Schema.properties;
+    expect(Object.getPrototypeOf(properties)).toBe(Object.prototype);
+    expect(Object.keys(properties)).toEqual(['__proto__', 'b']);
+    expect(JSON.stringify(properties)).toBe('{"__proto__":{"type":"string"},"b":{"type":"string"}}');
+    expect(Object.getPrototypeOf(pruned.metadata)).toBe(Object.prototype);
+    expect(Object.keys(pruned.metadata)).toEqual(['name']);
+  });
+
   it('stops at the nesting bound instead of walking a recursive type forever', () => {
     let schema: Loose = { type: 'string' };
     for (let i = 0; i < 500; i++) schema = { type: 'object', properties: { p: schema } };

@@ -82,8 +82,9 @@ export function strictDecoding(object: KubeObject, body: ParsedBody | undefined,
 function inTextOrder(text: string, unknown: FieldSegment[][], word: (path: FieldSegment[]) => string, prefix = ''): Located[] {
   const scan = scanJsonKeys(text, unknown);
   const found: Located[] = unknown.map((path, i) => ({ text: word(path), offset: scan.located[i]! < 0 ? Infinity : scan.located[i]! }));
+  const unknownPaths = scan.duplicates.length > 0 ? new Set(unknown.map((path) => JSON.stringify(path))) : new Set<string>();
   for (const repeated of scan.duplicates) {
-    if (unknown.some((path) => startsWith(repeated.segments, path))) continue;
+    if (repeated.segments.some((_, i) => unknownPaths.has(JSON.stringify(repeated.segments.slice(0, i + 1))))) continue;
     found.push({ text: prefix + duplicateField(repeated.segments), offset: repeated.offset });
   }
   // Stable: unknown fields the text does not show keep the order they were found in, after the others.
@@ -124,10 +125,6 @@ function sortedPaths(paths: FieldSegment[][]): FieldSegment[][] {
     }
     return a.length - b.length;
   });
-}
-
-function startsWith(path: FieldSegment[], prefix: FieldSegment[]): boolean {
-  return prefix.length <= path.length && prefix.every((segment, i) => path[i] === segment);
 }
 
 /** The same error is reported once, and at most MAX_REPORTED_DUPLICATES errors in all. */
