@@ -1,7 +1,7 @@
 // Schemas of ObjectMeta and the core/v1 (and apps/v1) types in core.ts, meta.ts and apps-v1.ts, one
 // entry per declared field (the compiler keeps them in step with the types). Enumerations are checked
 // where kube-apiserver's validation refuses other values for the field.
-import type { ObjectMeta, OwnerReference, LabelSelector, LabelSelectorRequirement, Condition } from './meta.js';
+import type { ObjectMeta, OwnerReference, LabelSelector, LabelSelectorRequirement } from './meta.js';
 import type {
   Affinity, Capabilities, ConfigMapKeySelector, Container, ContainerImage, ContainerLifecycle, ContainerPort, ContainerResizePolicy,
   ContainerState, ContainerStateRunning, ContainerStateTerminated, ContainerStateWaiting, ContainerStatus, ControllerRevision, EnvFromSource,
@@ -31,11 +31,11 @@ import {
 
 // --- meta ---------------------------------------------------------------------------------------
 
-export const ownerReference = object<OwnerReference>({
+export const ownerReference = object<OwnerReference>('V1OwnerReference', {
   apiVersion: string, kind: string, name: string, uid: string, controller: boolean, blockOwnerDeletion: boolean,
 });
 
-export const objectMeta = object<ObjectMeta>({
+export const objectMeta = object<ObjectMeta>('V1ObjectMeta', {
   name: string,
   generateName: string,
   namespace: string,
@@ -51,13 +51,9 @@ export const objectMeta = object<ObjectMeta>({
   finalizers: stringList,
 });
 
-export const labelSelector = object<LabelSelector>({
+export const labelSelector = object<LabelSelector>('V1LabelSelector', {
   matchLabels: stringMap,
-  matchExpressions: listOf(object<LabelSelectorRequirement>({ key: string, operator: string, values: stringList })),
-});
-
-export const condition = object<Condition>({
-  type: string, status: string, lastTransitionTime: time, lastUpdateTime: time, reason: string, message: string,
+  matchExpressions: listOf(object<LabelSelectorRequirement>('V1LabelSelectorRequirement', { key: string, operator: string, values: stringList })),
 });
 
 /** TypeMeta and ObjectMeta of a top-level object; the kind adds the rest. */
@@ -68,46 +64,51 @@ const resourceList = mapOf(quantity);
 
 // --- containers ---------------------------------------------------------------------------------
 
-const objectFieldSelector = object<ObjectFieldSelector>({ apiVersion: string, fieldPath: string });
-const resourceFieldSelector = object<ResourceFieldSelector>({ containerName: string, resource: string, divisor: quantity });
-const keySelector = object<ConfigMapKeySelector & SecretKeySelector>({ name: string, key: string, optional: boolean });
+const objectFieldSelector = object<ObjectFieldSelector>('V1ObjectFieldSelector', { apiVersion: string, fieldPath: string });
+const resourceFieldSelector = object<ResourceFieldSelector>('V1ResourceFieldSelector', { containerName: string, resource: string, divisor: quantity });
+const configMapKeySelector = object<ConfigMapKeySelector>('V1ConfigMapKeySelector', { name: string, key: string, optional: boolean });
+const secretKeySelector = object<SecretKeySelector>('V1SecretKeySelector', { name: string, key: string, optional: boolean });
 
-const envVar = object<EnvVar>({
+const envVar = object<EnvVar>('V1EnvVar', {
   name: string,
   value: string,
-  valueFrom: object<EnvVarSource>({
-    fieldRef: objectFieldSelector, resourceFieldRef: resourceFieldSelector, configMapKeyRef: keySelector, secretKeyRef: keySelector,
+  valueFrom: object<EnvVarSource>('V1EnvVarSource', {
+    fieldRef: objectFieldSelector, resourceFieldRef: resourceFieldSelector, configMapKeyRef: configMapKeySelector, secretKeyRef: secretKeySelector,
   }),
 }, ['name']);
 
-const optionalReference = object<{ name?: string; optional?: boolean }>({ name: string, optional: boolean });
-const envFromSource = object<EnvFromSource>({ prefix: string, configMapRef: optionalReference, secretRef: optionalReference });
+type OptionalReference = { name?: string; optional?: boolean };
+const envFromSource = object<EnvFromSource>('V1EnvFromSource', {
+  prefix: string,
+  configMapRef: object<OptionalReference>('V1ConfigMapEnvSource', { name: string, optional: boolean }),
+  secretRef: object<OptionalReference>('V1SecretEnvSource', { name: string, optional: boolean }),
+});
 
-const containerPort = object<ContainerPort>({
+const containerPort = object<ContainerPort>('V1ContainerPort', {
   name: string, containerPort: int32, hostPort: int32, hostIP: string, protocol: oneOf('TCP', 'UDP', 'SCTP'),
 });
 
-const resourceRequirements = object<ResourceRequirements>({
-  limits: resourceList, requests: resourceList, claims: listOf(object<{ name: string; request?: string }>({ name: string, request: string })),
+const resourceRequirements = object<ResourceRequirements>('V1ResourceRequirements', {
+  limits: resourceList, requests: resourceList, claims: listOf(object<{ name: string; request?: string }>('CoreV1ResourceClaim', { name: string, request: string })),
 });
 
-const volumeMount = object<VolumeMount>({
+const volumeMount = object<VolumeMount>('V1VolumeMount', {
   name: string, mountPath: string, readOnly: boolean, subPath: string, subPathExpr: string,
   mountPropagation: oneOf('None', 'HostToContainer', 'Bidirectional'),
 });
 
-const execAction = object<ExecAction>({ command: stringList });
-const httpGetAction = object<HTTPGetAction>({
+const execAction = object<ExecAction>('V1ExecAction', { command: stringList });
+const httpGetAction = object<HTTPGetAction>('V1HTTPGetAction', {
   path: string, port: intOrString, host: string, scheme: oneOf('HTTP', 'HTTPS'),
-  httpHeaders: listOf(object<HTTPHeader>({ name: string, value: string })),
+  httpHeaders: listOf(object<HTTPHeader>('V1HTTPHeader', { name: string, value: string })),
 });
-const tcpSocketAction = object<TCPSocketAction>({ port: intOrString, host: string });
+const tcpSocketAction = object<TCPSocketAction>('V1TCPSocketAction', { port: intOrString, host: string });
 
-const probe = object<Probe>({
+const probe = object<Probe>('V1Probe', {
   exec: execAction,
   httpGet: httpGetAction,
   tcpSocket: tcpSocketAction,
-  grpc: object<GRPCAction>({ port: int32, service: string }),
+  grpc: object<GRPCAction>('V1GRPCAction', { port: int32, service: string }),
   initialDelaySeconds: int32,
   timeoutSeconds: int32,
   periodSeconds: int32,
@@ -116,12 +117,12 @@ const probe = object<Probe>({
   terminationGracePeriodSeconds: int64,
 });
 
-const lifecycleHandler = object<LifecycleHandler>({
-  exec: execAction, httpGet: httpGetAction, tcpSocket: tcpSocketAction, sleep: object<{ seconds: number }>({ seconds: int64 }),
+const lifecycleHandler = object<LifecycleHandler>('V1LifecycleHandler', {
+  exec: execAction, httpGet: httpGetAction, tcpSocket: tcpSocketAction, sleep: object<{ seconds: number }>('V1SleepAction', { seconds: int64 }),
 });
 
-const securityContext = object<SecurityContext>({
-  capabilities: object<Capabilities>({ add: stringList, drop: stringList }),
+const securityContext = object<SecurityContext>('V1SecurityContext', {
+  capabilities: object<Capabilities>('V1Capabilities', { add: stringList, drop: stringList }),
   privileged: boolean,
   runAsUser: int64,
   runAsGroup: int64,
@@ -130,7 +131,7 @@ const securityContext = object<SecurityContext>({
   allowPrivilegeEscalation: boolean,
 });
 
-const container = object<Container>({
+const container = object<Container>('V1Container', {
   name: string,
   image: string,
   command: stringList,
@@ -140,13 +141,13 @@ const container = object<Container>({
   envFrom: listOf(envFromSource),
   env: listOf(envVar),
   resources: resourceRequirements,
-  resizePolicy: listOf(object<ContainerResizePolicy>({ resourceName: string, restartPolicy: oneOf('NotRequired', 'RestartContainer') })),
+  resizePolicy: listOf(object<ContainerResizePolicy>('V1ContainerResizePolicy', { resourceName: string, restartPolicy: oneOf('NotRequired', 'RestartContainer') })),
   restartPolicy: oneOf('Always'),
   volumeMounts: listOf(volumeMount),
   livenessProbe: probe,
   readinessProbe: probe,
   startupProbe: probe,
-  lifecycle: object<ContainerLifecycle>({ postStart: lifecycleHandler, preStop: lifecycleHandler, stopSignal: string }),
+  lifecycle: object<ContainerLifecycle>('V1Lifecycle', { postStart: lifecycleHandler, preStop: lifecycleHandler, stopSignal: string }),
   terminationMessagePath: string,
   terminationMessagePolicy: oneOf('File', 'FallbackToLogsOnError'),
   imagePullPolicy: oneOf('Always', 'Never', 'IfNotPresent'),
@@ -157,42 +158,42 @@ const container = object<Container>({
 
 // --- scheduling ---------------------------------------------------------------------------------
 
-const nodeSelectorRequirement = object<NodeSelectorRequirement>({
+const nodeSelectorRequirement = object<NodeSelectorRequirement>('V1NodeSelectorRequirement', {
   key: string, operator: oneOf('In', 'NotIn', 'Exists', 'DoesNotExist', 'Gt', 'Lt'), values: stringList,
 }, ['key', 'operator']);
 
-export const nodeSelectorTerm = object<NodeSelectorTerm>({
+export const nodeSelectorTerm = object<NodeSelectorTerm>('V1NodeSelectorTerm', {
   matchExpressions: listOf(nodeSelectorRequirement), matchFields: listOf(nodeSelectorRequirement),
 });
 
-const podAffinityTerm = object<PodAffinityTerm>({
+const podAffinityTerm = object<PodAffinityTerm>('V1PodAffinityTerm', {
   labelSelector, namespaces: stringList, topologyKey: string, namespaceSelector: labelSelector,
   matchLabelKeys: stringList, mismatchLabelKeys: stringList,
 });
 
-const podAffinity = object<PodAffinity>({
+const podAffinityFields = {
   requiredDuringSchedulingIgnoredDuringExecution: listOf(podAffinityTerm),
-  preferredDuringSchedulingIgnoredDuringExecution: listOf(object<WeightedPodAffinityTerm>({ weight: int32, podAffinityTerm })),
-});
+  preferredDuringSchedulingIgnoredDuringExecution: listOf(object<WeightedPodAffinityTerm>('V1WeightedPodAffinityTerm', { weight: int32, podAffinityTerm })),
+};
 
-const affinity = object<Affinity>({
-  nodeAffinity: object<NodeAffinity>({
-    requiredDuringSchedulingIgnoredDuringExecution: object<NodeSelector>({ nodeSelectorTerms: listOf(nodeSelectorTerm) }, ['nodeSelectorTerms']),
-    preferredDuringSchedulingIgnoredDuringExecution: listOf(object<PreferredSchedulingTerm>({ weight: int32, preference: nodeSelectorTerm })),
+const affinity = object<Affinity>('V1Affinity', {
+  nodeAffinity: object<NodeAffinity>('V1NodeAffinity', {
+    requiredDuringSchedulingIgnoredDuringExecution: object<NodeSelector>('V1NodeSelector', { nodeSelectorTerms: listOf(nodeSelectorTerm) }, ['nodeSelectorTerms']),
+    preferredDuringSchedulingIgnoredDuringExecution: listOf(object<PreferredSchedulingTerm>('V1PreferredSchedulingTerm', { weight: int32, preference: nodeSelectorTerm })),
   }),
-  podAffinity,
-  podAntiAffinity: podAffinity,
+  podAffinity: object<PodAffinity>('V1PodAffinity', podAffinityFields),
+  podAntiAffinity: object<PodAffinity>('V1PodAntiAffinity', podAffinityFields),
 });
 
 const taintEffect = oneOf('NoSchedule', 'PreferNoSchedule', 'NoExecute');
 
-const taint = object<Taint>({ key: string, value: string, effect: taintEffect, timeAdded: time }, ['key', 'effect']);
+const taint = object<Taint>('V1Taint', { key: string, value: string, effect: taintEffect, timeAdded: time }, ['key', 'effect']);
 
-export const toleration = object<Toleration>({
+export const toleration = object<Toleration>('V1Toleration', {
   key: string, operator: oneOf('Exists', 'Equal'), value: string, effect: taintEffect, tolerationSeconds: int64,
 });
 
-const topologySpreadConstraint = object<TopologySpreadConstraint>({
+const topologySpreadConstraint = object<TopologySpreadConstraint>('V1TopologySpreadConstraint', {
   maxSkew: int32,
   topologyKey: string,
   whenUnsatisfiable: oneOf('DoNotSchedule', 'ScheduleAnyway'),
@@ -205,19 +206,19 @@ const topologySpreadConstraint = object<TopologySpreadConstraint>({
 
 // --- volumes ------------------------------------------------------------------------------------
 
-const keyToPath = object<KeyToPath>({ key: string, path: string, mode: int32 });
+const keyToPath = object<KeyToPath>('V1KeyToPath', { key: string, path: string, mode: int32 });
 
 type VolumeSources = Required<Volume>;
 
-const volume = object<Volume>({
+const volume = object<Volume>('V1Volume', {
   name: string,
-  persistentVolumeClaim: object<VolumeSources['persistentVolumeClaim']>({ claimName: string, readOnly: boolean }),
-  emptyDir: object<VolumeSources['emptyDir']>({ medium: oneOf('', 'Memory'), sizeLimit: quantity }),
-  configMap: object<VolumeSources['configMap']>({ name: string, items: listOf(keyToPath), defaultMode: int32, optional: boolean }),
-  secret: object<VolumeSources['secret']>({ secretName: string, items: listOf(keyToPath), defaultMode: int32, optional: boolean }),
-  hostPath: object<VolumeSources['hostPath']>({ path: string, type: string }),
-  downwardAPI: object<VolumeSources['downwardAPI']>({
-    items: listOf(object<NonNullable<VolumeSources['downwardAPI']['items']>[number]>({
+  persistentVolumeClaim: object<VolumeSources['persistentVolumeClaim']>('V1PersistentVolumeClaimVolumeSource', { claimName: string, readOnly: boolean }),
+  emptyDir: object<VolumeSources['emptyDir']>('V1EmptyDirVolumeSource', { medium: oneOf('', 'Memory'), sizeLimit: quantity }),
+  configMap: object<VolumeSources['configMap']>('V1ConfigMapVolumeSource', { name: string, items: listOf(keyToPath), defaultMode: int32, optional: boolean }),
+  secret: object<VolumeSources['secret']>('V1SecretVolumeSource', { secretName: string, items: listOf(keyToPath), defaultMode: int32, optional: boolean }),
+  hostPath: object<VolumeSources['hostPath']>('V1HostPathVolumeSource', { path: string, type: string }),
+  downwardAPI: object<VolumeSources['downwardAPI']>('V1DownwardAPIVolumeSource', {
+    items: listOf(object<NonNullable<VolumeSources['downwardAPI']['items']>[number]>('V1DownwardAPIVolumeFile', {
       path: string, fieldRef: objectFieldSelector, resourceFieldRef: resourceFieldSelector, mode: int32,
     })),
     defaultMode: int32,
@@ -226,7 +227,7 @@ const volume = object<Volume>({
 
 // --- pod ----------------------------------------------------------------------------------------
 
-export const podSpec = object<PodSpec>({
+export const podSpec = object<PodSpec>('V1PodSpec', {
   containers: listOf(container),
   initContainers: listOf(container),
   volumes: listOf(volume),
@@ -246,30 +247,30 @@ export const podSpec = object<PodSpec>({
   tolerations: listOf(toleration),
   priorityClassName: string,
   priority: int32,
-  readinessGates: listOf(object<PodReadinessGate>({ conditionType: string }, ['conditionType'])),
+  readinessGates: listOf(object<PodReadinessGate>('V1PodReadinessGate', { conditionType: string }, ['conditionType'])),
   topologySpreadConstraints: listOf(topologySpreadConstraint),
-  imagePullSecrets: listOf(object<LocalObjectReference>({ name: string })),
-  securityContext: object<PodSecurityContext>({
+  imagePullSecrets: listOf(object<LocalObjectReference>('V1LocalObjectReference', { name: string })),
+  securityContext: object<PodSecurityContext>('V1PodSecurityContext', {
     runAsUser: int64, runAsGroup: int64, runAsNonRoot: boolean, fsGroup: int64, supplementalGroups: listOf(int64),
   }),
   enableServiceLinks: boolean,
 });
 
-export const podTemplateSpec = object<PodTemplateSpec>({ metadata: objectMeta, spec: podSpec });
+export const podTemplateSpec = object<PodTemplateSpec>('V1PodTemplateSpec', { metadata: objectMeta, spec: podSpec });
 
-const podCondition = object<PodCondition>({
+const podCondition = object<PodCondition>('V1PodCondition', {
   type: string, status: conditionStatus, lastProbeTime: time, lastTransitionTime: time, reason: string, message: string,
 }, ['type', 'status']);
 
-const containerState = object<ContainerState>({
-  waiting: object<ContainerStateWaiting>({ reason: string, message: string }),
-  running: object<ContainerStateRunning>({ startedAt: time }),
-  terminated: object<ContainerStateTerminated>({
+const containerState = object<ContainerState>('V1ContainerState', {
+  waiting: object<ContainerStateWaiting>('V1ContainerStateWaiting', { reason: string, message: string }),
+  running: object<ContainerStateRunning>('V1ContainerStateRunning', { startedAt: time }),
+  terminated: object<ContainerStateTerminated>('V1ContainerStateTerminated', {
     exitCode: int32, signal: int32, reason: string, message: string, startedAt: time, finishedAt: time, containerID: string,
   }),
 });
 
-const containerStatus = object<ContainerStatus>({
+const containerStatus = object<ContainerStatus>('V1ContainerStatus', {
   name: string,
   state: containerState,
   lastState: containerState,
@@ -283,25 +284,24 @@ const containerStatus = object<ContainerStatus>({
   resources: resourceRequirements,
 }, ['name']);
 
-const podIPs = listOf(object<PodIP>({ ip: string }));
 
-const podStatus = object<PodStatus>({
+const podStatus = object<PodStatus>('V1PodStatus', {
   phase: oneOf('Pending', 'Running', 'Succeeded', 'Failed', 'Unknown'),
   conditions: listOf(podCondition),
   message: string,
   reason: string,
   nominatedNodeName: string,
   hostIP: string,
-  hostIPs: podIPs,
+  hostIPs: listOf(object<PodIP>('V1HostIP', { ip: string })),
   podIP: string,
-  podIPs,
+  podIPs: listOf(object<PodIP>('V1PodIP', { ip: string })),
   startTime: time,
   initContainerStatuses: listOf(containerStatus),
   containerStatuses: listOf(containerStatus),
   qosClass: oneOf('Guaranteed', 'Burstable', 'BestEffort'),
 });
 
-export const pod = object<Pod>({ ...typeMeta, spec: podSpec, status: podStatus });
+export const pod = object<Pod>('V1Pod', { ...typeMeta, spec: podSpec, status: podStatus });
 
 // --- persistent volume claims ---------------------------------------------------------------------
 
@@ -309,39 +309,39 @@ const accessMode = oneOf('ReadWriteOnce', 'ReadOnlyMany', 'ReadWriteMany', 'Read
 
 const typedReference = { apiGroup: string, kind: string, name: string };
 
-const pvcSpec = object<PersistentVolumeClaimSpec>({
+const pvcSpec = object<PersistentVolumeClaimSpec>('V1PersistentVolumeClaimSpec', {
   accessModes: listOf(accessMode),
   selector: labelSelector,
-  resources: object<NonNullable<PersistentVolumeClaimSpec['resources']>>({ limits: resourceList, requests: resourceList }),
+  resources: object<NonNullable<PersistentVolumeClaimSpec['resources']>>('V1VolumeResourceRequirements', { limits: resourceList, requests: resourceList }),
   volumeName: string,
   storageClassName: string,
   volumeMode: oneOf('Filesystem', 'Block'),
-  dataSource: object<TypedLocalObjectReference>(typedReference),
-  dataSourceRef: object<TypedLocalObjectReference & { namespace?: string }>({ ...typedReference, namespace: string }),
+  dataSource: object<TypedLocalObjectReference>('V1TypedLocalObjectReference', typedReference),
+  dataSourceRef: object<TypedLocalObjectReference & { namespace?: string }>('V1TypedObjectReference', { ...typedReference, namespace: string }),
 });
 
-const pvcStatus = object<PersistentVolumeClaimStatus>({
+const pvcStatus = object<PersistentVolumeClaimStatus>('V1PersistentVolumeClaimStatus', {
   phase: oneOf('Pending', 'Bound', 'Lost'),
   accessModes: listOf(accessMode),
   capacity: resourceList,
-  conditions: listOf(object<PersistentVolumeClaimCondition>({
+  conditions: listOf(object<PersistentVolumeClaimCondition>('V1PersistentVolumeClaimCondition', {
     type: string, status: conditionStatus, lastProbeTime: time, lastTransitionTime: time, reason: string, message: string,
   })),
   allocatedResources: resourceList,
 });
 
-export const persistentVolumeClaim = object<PersistentVolumeClaim>({ ...typeMeta, spec: pvcSpec, status: pvcStatus });
+export const persistentVolumeClaim = object<PersistentVolumeClaim>('V1PersistentVolumeClaim', { ...typeMeta, spec: pvcSpec, status: pvcStatus });
 
-export const persistentVolumeClaimTemplate = object<PersistentVolumeClaimTemplate>({
+export const persistentVolumeClaimTemplate = object<PersistentVolumeClaimTemplate>('V1PersistentVolumeClaim', {
   apiVersion: string, kind: string, metadata: objectMeta, spec: pvcSpec, status: pvcStatus,
 });
 
 // --- persistent volumes -------------------------------------------------------------------------
 
-const pvSpec = object<PersistentVolumeSpec>({
+const pvSpec = object<PersistentVolumeSpec>('V1PersistentVolumeSpec', {
   capacity: resourceList,
   accessModes: listOf(accessMode),
-  claimRef: object<ObjectReference>({
+  claimRef: object<ObjectReference>('V1ObjectReference', {
     apiVersion: string, kind: string, namespace: string, name: string, uid: string, resourceVersion: string, fieldPath: string,
   }),
   persistentVolumeReclaimPolicy: oneOf('Retain', 'Delete', 'Recycle'),
@@ -349,62 +349,62 @@ const pvSpec = object<PersistentVolumeSpec>({
   volumeMode: oneOf('Filesystem', 'Block'),
   volumeAttributesClassName: string,
   mountOptions: stringList,
-  nodeAffinity: object<NonNullable<PersistentVolumeSpec['nodeAffinity']>>({
-    required: object<NodeSelector>({ nodeSelectorTerms: listOf(nodeSelectorTerm) }, ['nodeSelectorTerms']),
+  nodeAffinity: object<NonNullable<PersistentVolumeSpec['nodeAffinity']>>('V1VolumeNodeAffinity', {
+    required: object<NodeSelector>('V1NodeSelector', { nodeSelectorTerms: listOf(nodeSelectorTerm) }, ['nodeSelectorTerms']),
   }),
-  csi: object<CSIPersistentVolumeSource>({ driver: string, volumeHandle: string, readOnly: boolean, fsType: string, volumeAttributes: stringMap }, ['driver', 'volumeHandle']),
-  hostPath: object<NonNullable<PersistentVolumeSpec['hostPath']>>({ path: string, type: string }, ['path']),
+  csi: object<CSIPersistentVolumeSource>('V1CSIPersistentVolumeSource', { driver: string, volumeHandle: string, readOnly: boolean, fsType: string, volumeAttributes: stringMap }, ['driver', 'volumeHandle']),
+  hostPath: object<NonNullable<PersistentVolumeSpec['hostPath']>>('V1HostPathVolumeSource', { path: string, type: string }, ['path']),
 });
 
-const pvStatus = object<PersistentVolumeStatus>({
+const pvStatus = object<PersistentVolumeStatus>('V1PersistentVolumeStatus', {
   phase: oneOf('Pending', 'Available', 'Bound', 'Released', 'Failed'), message: string, reason: string, lastPhaseTransitionTime: time,
 });
 
-export const persistentVolume = object<PersistentVolume>({ ...typeMeta, spec: pvSpec, status: pvStatus });
+export const persistentVolume = object<PersistentVolume>('V1PersistentVolume', { ...typeMeta, spec: pvSpec, status: pvStatus });
 
 // --- node ---------------------------------------------------------------------------------------
 
-const nodeSpec = object<NodeSpec>({ podCIDR: string, podCIDRs: stringList, providerID: string, unschedulable: boolean, taints: listOf(taint) });
+const nodeSpec = object<NodeSpec>('V1NodeSpec', { podCIDR: string, podCIDRs: stringList, providerID: string, unschedulable: boolean, taints: listOf(taint) });
 
-const nodeStatus = object<NodeStatus>({
+const nodeStatus = object<NodeStatus>('V1NodeStatus', {
   capacity: resourceList,
   allocatable: resourceList,
   phase: oneOf('Pending', 'Running', 'Terminated'),
-  conditions: listOf(object<NodeCondition>({
+  conditions: listOf(object<NodeCondition>('V1NodeCondition', {
     type: string, status: conditionStatus, lastHeartbeatTime: time, lastTransitionTime: time, reason: string, message: string,
   }, ['type', 'status'])),
-  addresses: listOf(object<NodeAddress>({
+  addresses: listOf(object<NodeAddress>('V1NodeAddress', {
     type: oneOf('Hostname', 'InternalIP', 'ExternalIP', 'InternalDNS', 'ExternalDNS'), address: string,
   }, ['type', 'address'])),
-  nodeInfo: object<NodeSystemInfo>({
+  nodeInfo: object<NodeSystemInfo>('V1NodeSystemInfo', {
     machineID: string, systemUUID: string, bootID: string, kernelVersion: string, osImage: string, containerRuntimeVersion: string,
     kubeletVersion: string, kubeProxyVersion: string, operatingSystem: string, architecture: string,
   }),
-  images: listOf(object<ContainerImage>({ names: stringList, sizeBytes: int64 })),
+  images: listOf(object<ContainerImage>('V1ContainerImage', { names: stringList, sizeBytes: int64 })),
 });
 
-export const node = object<Node>({ ...typeMeta, spec: nodeSpec, status: nodeStatus });
+export const node = object<Node>('V1Node', { ...typeMeta, spec: nodeSpec, status: nodeStatus });
 
 // --- event, namespace, controller revision ------------------------------------------------------
 
-const objectReference = object<ObjectReference>({
+const objectReference = object<ObjectReference>('V1ObjectReference', {
   apiVersion: string, kind: string, namespace: string, name: string, uid: string, resourceVersion: string, fieldPath: string,
 });
 
-export const event = object<Event>({
+export const event = object<Event>('CoreV1Event', {
   ...typeMeta,
   spec: json,
   status: json,
   involvedObject: objectReference,
   reason: string,
   message: string,
-  source: object<EventSource>({ component: string, host: string }),
+  source: object<EventSource>('V1EventSource', { component: string, host: string }),
   firstTimestamp: time,
   lastTimestamp: time,
   count: int32,
   type: oneOf('Normal', 'Warning'),
   eventTime: time,
-  series: object<EventSeries>({ count: int32, lastObservedTime: time }),
+  series: object<EventSeries>('CoreV1EventSeries', { count: int32, lastObservedTime: time }),
   action: string,
   related: objectReference,
   reportingComponent: string,
@@ -413,45 +413,45 @@ export const event = object<Event>({
 
 type NamespaceParts = Required<Namespace>;
 
-export const namespace = object<Namespace>({
+export const namespace = object<Namespace>('V1Namespace', {
   ...typeMeta,
-  spec: object<NamespaceParts['spec']>({ finalizers: stringList }),
-  status: object<NamespaceParts['status']>({
+  spec: object<NamespaceParts['spec']>('V1NamespaceSpec', { finalizers: stringList }),
+  status: object<NamespaceParts['status']>('V1NamespaceStatus', {
     phase: oneOf('Active', 'Terminating'),
-    conditions: listOf(object<NamespaceCondition>({
+    conditions: listOf(object<NamespaceCondition>('V1NamespaceCondition', {
       type: string, status: conditionStatus, lastTransitionTime: time, reason: string, message: string,
     })),
   }),
 });
 
-export const secret = object<Secret>({ ...typeMeta, spec: json, status: json, type: string, data: stringMap, stringData: stringMap, immutable: boolean });
+export const secret = object<Secret>('V1Secret', { ...typeMeta, spec: json, status: json, type: string, data: stringMap, stringData: stringMap, immutable: boolean });
 
-export const controllerRevision = object<ControllerRevision>({ ...typeMeta, spec: json, status: json, data: json, revision: int64 }, ['revision']);
+export const controllerRevision = object<ControllerRevision>('V1ControllerRevision', { ...typeMeta, spec: json, status: json, data: json, revision: int64 }, ['revision']);
 
 // --- apps/v1 specs inside UnitedDeployment templates --------------------------------------------
 
-export const persistentVolumeClaimRetentionPolicy = object<StatefulSetPersistentVolumeClaimRetentionPolicy>({
+export const persistentVolumeClaimRetentionPolicy = object<StatefulSetPersistentVolumeClaimRetentionPolicy>('V1StatefulSetPersistentVolumeClaimRetentionPolicy', {
   whenDeleted: oneOf('Retain', 'Delete'), whenScaled: oneOf('Retain', 'Delete'),
 });
 
-export const nativeStatefulSetSpec = object<NativeStatefulSetSpec>({
+export const nativeStatefulSetSpec = object<NativeStatefulSetSpec>('V1StatefulSetSpec', {
   replicas: int32,
   selector: labelSelector,
   template: podTemplateSpec,
   volumeClaimTemplates: listOf(persistentVolumeClaimTemplate),
   serviceName: string,
   podManagementPolicy: oneOf('OrderedReady', 'Parallel'),
-  updateStrategy: object<NativeStatefulSetUpdateStrategy>({
+  updateStrategy: object<NativeStatefulSetUpdateStrategy>('V1StatefulSetUpdateStrategy', {
     type: oneOf('RollingUpdate', 'OnDelete'),
-    rollingUpdate: object<NativeRollingUpdateStatefulSetStrategy>({ partition: int32, maxUnavailable: intOrString }),
+    rollingUpdate: object<NativeRollingUpdateStatefulSetStrategy>('V1RollingUpdateStatefulSetStrategy', { partition: int32, maxUnavailable: intOrString }),
   }),
   revisionHistoryLimit: int32,
   minReadySeconds: int32,
   persistentVolumeClaimRetentionPolicy,
-  ordinals: object<{ start?: number }>({ start: int32 }),
+  ordinals: object<{ start?: number }>('V1StatefulSetOrdinals', { start: int32 }),
 });
 
-const nativeStatefulSetStatus = object<NativeStatefulSetStatus>({
+const nativeStatefulSetStatus = object<NativeStatefulSetStatus>('V1StatefulSetStatus', {
   observedGeneration: int64,
   replicas: int32,
   readyReplicas: int32,
@@ -460,20 +460,20 @@ const nativeStatefulSetStatus = object<NativeStatefulSetStatus>({
   currentRevision: string,
   updateRevision: string,
   collisionCount: int32,
-  conditions: listOf(object<StatefulSetCondition>({ type: string, status: string, lastTransitionTime: time, reason: string, message: string })),
+  conditions: listOf(object<StatefulSetCondition>('V1StatefulSetCondition', { type: string, status: string, lastTransitionTime: time, reason: string, message: string })),
   availableReplicas: int32,
 });
 
 /** apps/v1 StatefulSet: the native fields only (Kruise's extensions are refused by its validation). */
-export const nativeStatefulSet = object<NativeStatefulSet>({ ...typeMeta, spec: nativeStatefulSetSpec, status: nativeStatefulSetStatus });
+export const nativeStatefulSet = object<NativeStatefulSet>('V1StatefulSet', { ...typeMeta, spec: nativeStatefulSetSpec, status: nativeStatefulSetStatus });
 
-export const deploymentSpec = object<DeploymentSpec>({
+export const deploymentSpec = object<DeploymentSpec>('V1DeploymentSpec', {
   replicas: int32,
   selector: labelSelector,
   template: podTemplateSpec,
-  strategy: object<DeploymentStrategy>({
+  strategy: object<DeploymentStrategy>('V1DeploymentStrategy', {
     type: oneOf('Recreate', 'RollingUpdate'),
-    rollingUpdate: object<RollingUpdateDeployment>({ maxUnavailable: intOrString, maxSurge: intOrString }),
+    rollingUpdate: object<RollingUpdateDeployment>('V1RollingUpdateDeployment', { maxUnavailable: intOrString, maxSurge: intOrString }),
   }),
   minReadySeconds: int32,
   revisionHistoryLimit: int32,
@@ -481,56 +481,56 @@ export const deploymentSpec = object<DeploymentSpec>({
   progressDeadlineSeconds: int32,
 });
 
-const deploymentStatus = object<DeploymentStatus>({
+const deploymentStatus = object<DeploymentStatus>('V1DeploymentStatus', {
   observedGeneration: int64,
   replicas: int32,
   updatedReplicas: int32,
   readyReplicas: int32,
   availableReplicas: int32,
   unavailableReplicas: int32,
-  conditions: listOf(object<DeploymentCondition>({
+  conditions: listOf(object<DeploymentCondition>('V1DeploymentCondition', {
     type: string, status: oneOf('True', 'False', 'Unknown'), lastUpdateTime: time, lastTransitionTime: time, reason: string, message: string,
   })),
   collisionCount: int32,
 });
 
-export const deployment = object<Deployment>({ ...typeMeta, spec: deploymentSpec, status: deploymentStatus });
+export const deployment = object<Deployment>('V1Deployment', { ...typeMeta, spec: deploymentSpec, status: deploymentStatus });
 
-const replicaSetSpec = object<ReplicaSetSpec>({ replicas: int32, minReadySeconds: int32, selector: labelSelector, template: podTemplateSpec });
+const replicaSetSpec = object<ReplicaSetSpec>('V1ReplicaSetSpec', { replicas: int32, minReadySeconds: int32, selector: labelSelector, template: podTemplateSpec });
 
-const replicaSetStatus = object<ReplicaSetStatus>({
+const replicaSetStatus = object<ReplicaSetStatus>('V1ReplicaSetStatus', {
   replicas: int32,
   fullyLabeledReplicas: int32,
   readyReplicas: int32,
   availableReplicas: int32,
   observedGeneration: int64,
-  conditions: listOf(object<ReplicaSetCondition>({
+  conditions: listOf(object<ReplicaSetCondition>('V1ReplicaSetCondition', {
     type: oneOf('ReplicaFailure'), status: oneOf('True', 'False', 'Unknown'), lastTransitionTime: time, reason: string, message: string,
   })),
 });
 
-export const replicaSet = object<ReplicaSet>({ ...typeMeta, spec: replicaSetSpec, status: replicaSetStatus });
+export const replicaSet = object<ReplicaSet>('V1ReplicaSet', { ...typeMeta, spec: replicaSetSpec, status: replicaSetStatus });
 
 // --- coordination.k8s.io/v1 and apiextensions.k8s.io/v1 -----------------------------------------
 
-export const lease = object<Lease>({
+export const lease = object<Lease>('V1Lease', {
   ...typeMeta,
-  spec: object<LeaseSpec>({ holderIdentity: string, leaseDurationSeconds: int32, acquireTime: time, renewTime: time, leaseTransitions: int32 }),
+  spec: object<LeaseSpec>('V1LeaseSpec', { holderIdentity: string, leaseDurationSeconds: int32, acquireTime: time, renewTime: time, leaseTransitions: int32 }),
   status: json,
 });
 
 // --- admissionregistration.k8s.io/v1 ------------------------------------------------------------
 
-const webhookClientConfig = object<WebhookClientConfig>({
+const webhookClientConfig = object<WebhookClientConfig>('AdmissionregistrationV1WebhookClientConfig', {
   url: string,
-  service: object<ServiceReference>({ namespace: string, name: string, path: string, port: int32 }, ['namespace', 'name']),
+  service: object<ServiceReference>('AdmissionregistrationV1ServiceReference', { namespace: string, name: string, path: string, port: int32 }, ['namespace', 'name']),
   caBundle: string,
 });
 
 const validatingWebhookFields = {
   name: string,
   clientConfig: webhookClientConfig,
-  rules: listOf(object<RuleWithOperations>({
+  rules: listOf(object<RuleWithOperations>('V1RuleWithOperations', {
     operations: listOf(oneOf('*', 'CREATE', 'UPDATE', 'DELETE', 'CONNECT')), apiGroups: stringList, apiVersions: stringList, resources: stringList,
     scope: oneOf('*', 'Cluster', 'Namespaced'),
   })),
@@ -541,25 +541,25 @@ const validatingWebhookFields = {
   sideEffects: oneOf('None', 'NoneOnDryRun', 'Some', 'Unknown'),
   timeoutSeconds: int32,
   admissionReviewVersions: stringList,
-  matchConditions: listOf(object<MatchCondition>({ name: string, expression: string }, ['name', 'expression'])),
+  matchConditions: listOf(object<MatchCondition>('V1MatchCondition', { name: string, expression: string }, ['name', 'expression'])),
 };
 const webhookRequired = ['name', 'clientConfig', 'sideEffects', 'admissionReviewVersions'] as const;
 
-export const mutatingWebhookConfiguration = object<MutatingWebhookConfiguration>({
+export const mutatingWebhookConfiguration = object<MutatingWebhookConfiguration>('V1MutatingWebhookConfiguration', {
   ...typeMeta, spec: json, status: json,
-  webhooks: listOf(object<MutatingWebhook>({ ...validatingWebhookFields, reinvocationPolicy: oneOf('Never', 'IfNeeded') }, webhookRequired)),
+  webhooks: listOf(object<MutatingWebhook>('V1MutatingWebhook', { ...validatingWebhookFields, reinvocationPolicy: oneOf('Never', 'IfNeeded') }, webhookRequired)),
 });
 
-export const validatingWebhookConfiguration = object<ValidatingWebhookConfiguration>({
+export const validatingWebhookConfiguration = object<ValidatingWebhookConfiguration>('V1ValidatingWebhookConfiguration', {
   ...typeMeta, spec: json, status: json,
-  webhooks: listOf(object<ValidatingWebhook>(validatingWebhookFields, webhookRequired)),
+  webhooks: listOf(object<ValidatingWebhook>('V1ValidatingWebhook', validatingWebhookFields, webhookRequired)),
 });
 
-const printerColumn = object<PrinterColumn>({
+const printerColumn = object<PrinterColumn>('V1CustomResourceColumnDefinition', {
   name: string, type: oneOf('integer', 'number', 'string', 'boolean', 'date'), jsonPath: string, description: string, format: string, priority: int32,
 }, ['name', 'type', 'jsonPath']);
 
-const crdVersion = object<CustomResourceDefinitionVersion>({
+const crdVersion = object<CustomResourceDefinitionVersion>('V1CustomResourceDefinitionVersion', {
   name: string,
   served: boolean,
   storage: boolean,
@@ -569,11 +569,11 @@ const crdVersion = object<CustomResourceDefinitionVersion>({
   additionalPrinterColumns: listOf(printerColumn),
 }, ['name', 'served', 'storage']);
 
-export const customResourceDefinition = object<CustomResourceDefinition>({
+export const customResourceDefinition = object<CustomResourceDefinition>('V1CustomResourceDefinition', {
   ...typeMeta,
-  spec: object<CustomResourceDefinitionSpec>({
+  spec: object<CustomResourceDefinitionSpec>('V1CustomResourceDefinitionSpec', {
     group: string,
-    names: object<CustomResourceDefinitionSpec['names']>({
+    names: object<CustomResourceDefinitionSpec['names']>('V1CustomResourceDefinitionNames', {
       kind: string, listKind: string, plural: string, singular: string, shortNames: stringList, categories: stringList,
     }, ['kind', 'plural']),
     scope: oneOf('Namespaced', 'Cluster'),

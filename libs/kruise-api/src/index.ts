@@ -30,6 +30,8 @@ export * from './statefulset-defaults.js';
 export * from './statefulset-validation.js';
 export { MAX_FIELD_ERRORS, MAX_OBJECT_DEPTH, storableText, unstorableTextProblem, validateSchema, type Schema } from './object-schema.js';
 export * from './kind-schemas.js';
+export { declaredFields, fieldPathText, type FieldSegment } from './unknown-fields.js';
+export { findDuplicateKeys, MAX_REPORTED_DUPLICATES, scanJsonKeys, type DuplicateKey, type KeyScan } from './duplicate-keys.js';
 export * from './nesting.js';
 export * from './deployment-defaults.js';
 export * from './deployment-validation.js';

@@ -6,7 +6,8 @@ import * as core from './core-schemas.js';
 import * as kruise from './kruise-schemas.js';
 import type { FieldError } from './field-errors.js';
 import { KINDS } from './kinds.js';
-import { json, pruneUnknownFields, validateSchema, type Schema } from './object-schema.js';
+import { json, validateSchema, type Schema } from './object-schema.js';
+import { pruneUnknownFields, type FieldSegment } from './unknown-fields.js';
 
 const SCHEMAS: Readonly<Record<string, Schema>> = {
   'v1/Namespace': core.namespace,
@@ -53,14 +54,14 @@ export function validateObjectSchema(object: unknown): FieldError[] {
 }
 
 /**
- * `object` without the fields its kind's schema does not declare (where the schema knows every field:
- * the Kruise kinds' own structs), and where they were. What the apiserver's pruning drops, and what
- * `fieldValidation=Warn` warns of and `Strict` refuses.
+ * `object` without the fields its kind's schema does not declare (unknown-fields.ts: the Kruise kinds'
+ * own structs and every field of the Kubernetes types, at any depth), and where they were. What the
+ * apiserver's strict decoding finds, what `fieldValidation=Warn` warns of and `Strict` refuses.
  */
-export function pruneObjectUnknownFields<T>(object: T): { object: T; unknownFields: string[] } {
+export function pruneObjectUnknownFields<T>(object: T): { object: T; unknownFields: string[]; unknownPaths: FieldSegment[][] } {
   const typed = object as { apiVersion?: unknown; kind?: unknown } | null;
   const schema = typeof typed?.apiVersion === 'string' && typeof typed.kind === 'string' ? schemaOf(typed.apiVersion, typed.kind) : undefined;
-  if (!schema) return { object, unknownFields: [] };
+  if (!schema) return { object, unknownFields: [], unknownPaths: [] };
   const pruned = pruneUnknownFields(object, schema);
-  return { object: pruned.value as T, unknownFields: pruned.unknownFields };
+  return { object: pruned.value as T, unknownFields: pruned.unknownFields, unknownPaths: pruned.unknownPaths };
 }

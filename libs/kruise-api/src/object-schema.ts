@@ -1,14 +1,16 @@
 // The JSON shape of every field an object kind declares, checked the way kube-apiserver's decoding
 // checks it before any webhook runs: a field declared as a string must hold a string, an int32 an
-// integer in int32 range, a struct an object, and so on. Objects stay open (fields Coxswain does not
-// model round-trip unchecked, as the types say), but every string anywhere in an object, keys
-// included, must be storable text: no NUL and no lone UTF-16 surrogate, which the database refuses.
-// Nesting is bounded, so no later recursive walk (copy, equality, YAML, audit) can exhaust the stack.
+// integer in int32 range, a struct an object, and so on. Fields Coxswain does not model are not type
+// checked here (which fields exist at all is unknown-fields.ts' concern), but every string anywhere in an
+// object, keys included, must be storable text: no NUL and no lone UTF-16 surrogate, which the database
+// refuses. Nesting is bounded, so no later recursive walk (copy, equality, YAML, audit) can exhaust the stack.
 import { FieldPath, invalidField, notSupportedField, requiredField, type FieldError } from './field-errors.js';
+import type { UpstreamType } from './upstream-schemas.js';
 
 export type Schema =
   | { readonly type: 'string'; readonly enum?: readonly string[]; readonly format?: 'date-time' }
   | { readonly type: 'integer'; readonly bits: 32 | 64 }
+  | { readonly type: 'number' }
   | { readonly type: 'boolean' }
   | { readonly type: 'intOrString' }
   | { readonly type: 'quantity' }
@@ -18,6 +20,11 @@ export type Schema =
     readonly required?: readonly string[];
     /** The fields are all its upstream type has: any other member is an unknown field (pruned). */
     readonly closed?: true;
+    /**
+     * The Kubernetes type this object is (`V1Container`): it declares exactly that type's fields, those
+     * `fields` does not model included (upstream-schemas.ts); any other member is an unknown field.
+     */
+    readonly upstream?: UpstreamType;
   }
   | { readonly type: 'map'; readonly values: Schema }
   | { readonly type: 'list'; readonly items: Schema }
@@ -53,14 +60,18 @@ export function oneOf<const T extends string>(...values: T[]): Schema {
   return { type: 'string', enum: values };
 }
 
-export function object<T>(fields: FieldSchemas<T>, required: readonly (keyof T & string)[] = []): Schema {
-  return { type: 'object', fields: fields as Record<string, Schema>, ...(required.length > 0 ? { required } : {}) };
+/**
+ * A Kubernetes struct (core/v1, apps/v1, meta/v1...) that Coxswain models in part: `fields` are checked
+ * here, the other fields of the `upstream` type round-trip, and a member the upstream type does not
+ * declare is an unknown field, pruned as the apiserver's strict decoding finds it.
+ */
+export function object<T>(upstream: UpstreamType, fields: FieldSchemas<T>, required: readonly (keyof T & string)[] = []): Schema {
+  return { type: 'object', fields: fields as Record<string, Schema>, ...(required.length > 0 ? { required } : {}), upstream };
 }
 
 /**
  * A struct whose fields are every field its upstream Go type declares (Kruise's own types): a member it
  * does not declare is an unknown field, pruned as the apiserver prunes against a structural schema.
- * Structs Coxswain models only in part (most of core/v1) are `object`s, whose other members round-trip.
  */
 export function closedObject<T>(fields: FieldSchemas<T>, required: readonly (keyof T & string)[] = []): Schema {
   return { type: 'object', fields: fields as Record<string, Schema>, ...(required.length > 0 ? { required } : {}), closed: true };
@@ -235,6 +246,9 @@ function checkValue(value: unknown, schema: Schema | undefined, depth: number, e
       return;
     case 'integer':
       return checkInteger(value, schema.bits, depth, errors);
+    case 'number':
+      if (typeof value !== 'number') errors.add(invalidField(errors.pathAt(depth), shown(value), 'must be a number'));
+      return;
     case 'boolean':
       if (typeof value !== 'boolean') errors.add(invalidField(errors.pathAt(depth), shown(value), 'must be a boolean (true or false)'));
       return;
@@ -349,74 +363,4 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2
 
 function isDateTime(text: string): boolean {
   return DATE_TIME.test(text) && !Number.isNaN(Date.parse(text));
-}
-
-// --- unknown fields -----------------------------------------------------------------------------
-
-export interface Pruned {
-  /** The value without its unknown fields (the same value when it had none). */
-  value: unknown;
-  /** Where each unknown field was, as Kubernetes prints it (`spec.bogus`, `spec.topology.subsets[0].x`). */
-  unknownFields: string[];
-}
-
-/**
- * `value` without the members that a closed object of `schema` does not declare, and their paths. Only
- * declared places are walked (the schema's depth bounds the recursion, whatever the value's depth), and
- * only what changes is copied.
- */
-export function pruneUnknownFields(value: unknown, schema: Schema): Pruned {
-  const unknownFields: string[] = [];
-  return { value: prune(value, schema, FieldPath.of(''), unknownFields), unknownFields };
-}
-
-function prune(value: unknown, schema: Schema, path: FieldPath, found: string[]): unknown {
-  switch (schema.type) {
-    case 'object': {
-      if (!isObject(value)) return value;
-      let copy: Record<string, unknown> | undefined;
-      for (const name in value) {
-        if (!Object.hasOwn(value, name)) continue;
-        const member = value[name];
-        const declared = Object.hasOwn(schema.fields, name) ? schema.fields[name] : undefined;
-        let next = member;
-        if (declared === undefined) {
-          if (!schema.closed) continue;
-          found.push(String(path.child(name)));
-          next = undefined;
-        } else if (member !== null && member !== undefined) {
-          next = prune(member, declared, path.child(name), found);
-        }
-        if (next !== member) {
-          copy ??= { ...value };
-          if (next === undefined) delete copy[name];
-          else copy[name] = next;
-        }
-      }
-      return copy ?? value;
-    }
-    case 'list': {
-      if (!Array.isArray(value)) return value;
-      let copy: unknown[] | undefined;
-      for (let i = 0; i < value.length; i++) {
-        const item: unknown = value[i];
-        const next = item === null ? item : prune(item, schema.items, path.index(i), found);
-        if (next !== item) (copy ??= [...value])[i] = next;
-      }
-      return copy ?? value;
-    }
-    case 'map': {
-      if (!isObject(value)) return value;
-      let copy: Record<string, unknown> | undefined;
-      for (const key in value) {
-        if (!Object.hasOwn(value, key)) continue;
-        const item = value[key];
-        const next = item === null ? item : prune(item, schema.values, path.key(key), found);
-        if (next !== item) (copy ??= { ...value })[key] = next;
-      }
-      return copy ?? value;
-    }
-    default:
-      return value;
-  }
 }

@@ -9,6 +9,7 @@ import {
   isPair,
   isScalar,
   parseAllDocuments,
+  type Scalar,
   visit,
   Document as YAMLDocument,
   type Document,
@@ -21,7 +22,9 @@ import {
 import { KINDS, findKindByName, lookupKind, lookupResource } from './kinds.js';
 import type { KubeObject } from './meta.js';
 import { TOO_DEEP } from './nesting.js';
+import { MAX_REPORTED_DUPLICATES } from './duplicate-keys.js';
 import { MAX_OBJECT_DEPTH } from './object-schema.js';
+import { fieldPathText, type FieldSegment } from './unknown-fields.js';
 
 /**
  * A manifest that cannot become a KubeObject.
@@ -53,7 +56,9 @@ const PARSE_OPTIONS: ParseOptions & DocumentOptions & SchemaOptions = {
   merge: true,
   // Messages stay one line; the line number is reported separately.
   prettyErrors: false,
-  uniqueKeys: true,
+  // A repeated key is found by checkStructure, which says where (readManifests reports it, parseManifests
+  // refuses it); the value read is the last one, as JSON.parse and the apiserver's decoders keep.
+  uniqueKeys: false,
 };
 
 const PRINT_OPTIONS: CreateNodeOptions & DocumentOptions & SchemaOptions & ToStringOptions = {
@@ -69,8 +74,36 @@ const PRINT_OPTIONS: CreateNodeOptions & DocumentOptions & SchemaOptions & ToStr
   indentSeq: false,
 };
 
-/** Parses every document of a (possibly multi-document) manifest; throws ManifestError on the first bad one. */
+/** A key written twice in one mapping of a manifest's document. */
+export interface ManifestDuplicate {
+  /** As ManifestError's: 0-based, counting only non-empty documents. */
+  documentIndex: number;
+  /** Where, as sigs.k8s.io/json prints a field path: `spec.replicas`, `spec.template.spec.containers[0].image`. */
+  path: string;
+  /** The 1-based line of the repeated key (in the whole text). */
+  line: number;
+  /** The key as written, unquoted. */
+  key: string;
+}
+
+/**
+ * Parses every document of a (possibly multi-document) manifest; throws ManifestError on the first bad
+ * one, a key repeated in a mapping included (`duplicate field "spec.replicas"`).
+ */
 export function parseManifests(text: string): KubeObject[] {
+  return readDocuments(text, true).objects;
+}
+
+/**
+ * Parses every document like parseManifests, but reads a repeated key as its last value and reports
+ * each repetition instead of refusing it: what a caller that lets its user choose (fieldValidation) needs.
+ */
+export function readManifests(text: string): { objects: KubeObject[]; duplicates: ManifestDuplicate[] } {
+  return readDocuments(text, false);
+}
+
+function readDocuments(text: string, refuseDuplicates: boolean): { objects: KubeObject[]; duplicates: ManifestDuplicate[] } {
+  const duplicates: ManifestDuplicate[] = [];
   const lineCounter = new LineCounter();
   const documents = parseDocuments(text, lineCounter);
   const objects: KubeObject[] = [];
@@ -83,13 +116,16 @@ export function parseManifests(text: string): KubeObject[] {
       if (syntaxError.code === 'RESOURCE_EXHAUSTION') throw new ManifestError(documentIndex, DOCUMENT_TOO_DEEP, line);
       throw new ManifestError(documentIndex, syntaxError.message, line);
     }
-    checkStructure(document, lineCounter, documentIndex);
+    const repeated = checkStructure(document, lineCounter, documentIndex);
+    const first = repeated[0];
+    if (refuseDuplicates && first !== undefined) throw new ManifestError(documentIndex, `duplicate field ${JSON.stringify(first.path)}`, first.line, first.path);
     const value = toPlainValue(document, lineCounter, documentIndex);
     if (value === null || value === undefined) continue;
     objects.push(checkObject(value, new DocumentLocator(document, lineCounter, documentIndex)));
+    duplicates.push(...repeated);
     documentIndex++;
   }
-  return objects;
+  return { objects, duplicates };
 }
 
 /**
@@ -114,13 +150,28 @@ function parseDocuments(text: string, lineCounter: LineCounter): Document.Parsed
   }
 }
 
+/** A place in a document, from its root: the steps are materialised only for a repeated key. */
+interface Place {
+  readonly parent: Place | null;
+  readonly step: FieldSegment;
+}
+
+function stepsTo(place: Place | null): FieldSegment[] {
+  const steps: FieldSegment[] = [];
+  for (let at = place; at !== null; at = at.parent) steps.push(at.step);
+  return steps.reverse();
+}
+
 /**
  * What the YAML library accepts but a Kubernetes manifest must not hold, found before the document is
  * turned into JSON: nesting deeper than any object (MAX_OBJECT_DEPTH), an alias inside the node it
  * refers to (a cycle, which no JSON can represent), and tags other than the core schema's (go-yaml
  * refuses `!!python/object` and friends; ignoring them would store something else than was written).
+ * Keys repeated in a mapping are returned, in the order of the text, each repetition once (at most
+ * MAX_REPORTED_DUPLICATES of them).
  */
-function checkStructure(document: Document.Parsed, lineCounter: LineCounter, documentIndex: number): void {
+function checkStructure(document: Document.Parsed, lineCounter: LineCounter, documentIndex: number): ManifestDuplicate[] {
+  const repeated: { key: Scalar; place: Place | null }[] = [];
   const lineOf = (node: unknown) => {
     const start = (node as { range?: [number, number, number] } | null)?.range?.[0];
     return start === undefined ? undefined : lineCounter.linePos(start).line;
@@ -132,9 +183,11 @@ function checkStructure(document: Document.Parsed, lineCounter: LineCounter, doc
     throw unknownTag(/Unresolved tag: (\S+)/.exec(unresolved.message)?.[1] ?? 'tag', lineCounter.linePos(unresolved.pos[0]).line);
   }
   // Depth first and without recursion: the document may be nested arbitrarily deep.
-  const stack: { node: unknown; depth: number; ancestors: readonly unknown[] }[] = [{ node: document.contents, depth: 0, ancestors: [] }];
+  const stack: { node: unknown; depth: number; ancestors: readonly unknown[]; place: Place | null }[] = [
+    { node: document.contents, depth: 0, ancestors: [], place: null },
+  ];
   while (stack.length > 0) {
-    const { node, depth, ancestors } = stack.pop()!;
+    const { node, depth, ancestors, place } = stack.pop()!;
     if (isAlias(node)) {
       const source = node.resolve(document);
       if (source !== undefined && ancestors.includes(source)) {
@@ -148,15 +201,38 @@ function checkStructure(document: Document.Parsed, lineCounter: LineCounter, doc
     if (!isCollection(node)) continue;
     if (depth >= MAX_OBJECT_DEPTH) throw new ManifestError(documentIndex, DOCUMENT_TOO_DEEP, lineOf(node));
     const inside = [...ancestors, node];
-    for (const item of node.items) {
+    const keys = isMap(node) ? new Set<string>() : undefined;
+    // Pushed last to first, so that the walk (and the duplicates it finds) follows the text.
+    for (let index = node.items.length - 1; index >= 0; index--) {
+      const item = node.items[index];
       if (isPair(item)) {
-        stack.push({ node: item.key, depth: depth + 1, ancestors: inside });
-        stack.push({ node: item.value, depth: depth + 1, ancestors: inside });
+        const key = isScalar(item.key) ? String(item.key.value) : undefined;
+        const child: Place = { parent: place, step: key ?? index };
+        stack.push({ node: item.value, depth: depth + 1, ancestors: inside, place: child });
+        stack.push({ node: item.key, depth: depth + 1, ancestors: inside, place: child });
       } else {
-        stack.push({ node: item, depth: depth + 1, ancestors: inside });
+        stack.push({ node: item, depth: depth + 1, ancestors: inside, place: { parent: place, step: index } });
       }
     }
+    if (keys === undefined) continue;
+    for (const item of node.items) {
+      if (!isPair(item) || !isScalar(item.key)) continue;
+      const key = String(item.key.value);
+      // `<<` merges a mapping in (merge: true); fields written beside it override it, as kubectl's reader does.
+      if (key === '<<' && item.key.type === 'PLAIN') continue;
+      if (!keys.has(key)) {
+        keys.add(key);
+        continue;
+      }
+      repeated.push({ key: item.key, place });
+    }
   }
+  // Mappings are walked before their members; the apiserver's decoder meets repetitions in the text's order.
+  repeated.sort((a, b) => (a.key.range?.[0] ?? 0) - (b.key.range?.[0] ?? 0));
+  return repeated.slice(0, MAX_REPORTED_DUPLICATES).map(({ key, place }) => {
+    const name = String(key.value);
+    return { documentIndex, path: fieldPathText([...stepsTo(place), name]), line: lineOf(key) ?? 1, key: name };
+  });
 }
 
 function printOne(object: KubeObject): string {

@@ -12,7 +12,7 @@ import {
   validateObjectSchema,
   validateSchema,
 } from '../src/index.js';
-import { json, MEMO_GENERATION, object } from '../src/object-schema.js';
+import { closedObject, json, MEMO_GENERATION } from '../src/object-schema.js';
 
 type Loose = Record<string, any>;
 
@@ -259,12 +259,12 @@ describe('validateObjectSchema on frozen objects (checked once per version)', ()
   it('reuses a remembered answer only as deep as it was checked, so the nesting bound still holds', () => {
     let deep: unknown = 'leaf';
     for (let i = 0; i < MAX_OBJECT_DEPTH - 1; i++) deep = { d: deep };
-    const inner = object<{ payload: unknown }>({ payload: json });
+    const inner = closedObject<{ payload: unknown }>({ payload: json });
     const value = deepFreeze({ payload: deep });
     // At the root the value fits the bound and is remembered; one level down it no longer fits.
     expect(validateSchema(value, inner)).toEqual([]);
     const wrapped = deepFreeze({ inner: value });
-    expect(validateSchema(wrapped, object<{ inner: unknown }>({ inner })).map(formatFieldError)).toEqual([
+    expect(validateSchema(wrapped, closedObject<{ inner: unknown }>({ inner })).map(formatFieldError)).toEqual([
       expect.stringContaining(`must not nest deeper than ${MAX_OBJECT_DEPTH} levels`),
     ]);
   });

@@ -149,11 +149,12 @@ describe('parseManifests: errors name the document, line and field', () => {
     expect(error.field).toBeUndefined();
   });
 
-  it('reports duplicate keys as the parser words them', () => {
+  it('reports a duplicate key by its field path, as the apiserver names one', () => {
     const error = manifestError(`${namespace('a')}metadata:\n  name: b\n`);
     expect(error.documentIndex).toBe(0);
     expect(error.line).toBe(5);
-    expect(error.reason).toMatch(/unique/i);
+    expect(error.reason).toBe('duplicate field "metadata"');
+    expect(error.field).toBe('metadata');
   });
 
   it('refuses an unknown kind by name and lists what is served', () => {

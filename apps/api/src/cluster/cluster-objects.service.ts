@@ -3,7 +3,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { applyObjects, isApiError, type AppliedObject, type ClusterClient, type KindRef, type MergePatch, type WatchEvent } from '@coxswain/cluster';
 import {
-  findKindByName, KINDS, lookupKind, parseManifests, printYaml, Selector,
+  findKindByName, KINDS, lookupKind, printYaml, readManifests, Selector,
   type KindInfo, type KubeObject,
 } from '@coxswain/kruise-api';
 import { AuditTrail } from '../audit/audit-trail.js';
@@ -43,7 +43,11 @@ export class ClusterObjectsService {
   ) {}
 
   async apply(principal: Principal, yaml: string, dryRun: boolean, fieldValidation = FieldValidation.STRICT): Promise<AppliedObject[]> {
-    const objects = parseManifests(yaml).map((o, documentIndex) => admitKnownFields(o, fieldValidation, '', { documentIndex }));
+    const { objects: read, duplicates } = readManifests(yaml);
+    const objects = read.map((o, documentIndex) => {
+      const repeated = duplicates.filter((d) => d.documentIndex === documentIndex).map((d) => d.path);
+      return admitKnownFields(o, fieldValidation, '', { documentIndex }, repeated);
+    });
     if (objects.length === 0) throw new DomainError('BAD_USER_INPUT', 'the manifest has no documents', { fieldErrors: [{ field: 'yaml', message: 'no documents' }] });
     // Read first, for the authorization's verb and the audit's before.
     const before = await Promise.all(objects.map((o) => this.current(o)));

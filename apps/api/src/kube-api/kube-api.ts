@@ -11,6 +11,7 @@ import type { Principal } from '../auth/principal.js';
 import { aggregated, group, groupList, legacyRoot, resourceList, type Document } from './discovery.js';
 import { FieldSelector } from './field-selector.js';
 import { parseFieldValidation, validateFields } from './field-validation.js';
+import type { BodyRole } from './strict-decoding.js';
 import { forbiddenMessage, mayAccess, type KubeVerb } from './kube-access.js';
 import { isDomainError } from '../errors/domain-error.js';
 import { KubeStatusError, toStatusError } from './kube-status.js';
@@ -25,7 +26,7 @@ import { applyConfiguration } from './patches/apply.js';
 import { applyJsonPatch, parseJsonPatch } from './patches/json-patch.js';
 import { applyStrategicMergePatch } from './patches/strategic-merge.js';
 import { applyMergePatch } from '@coxswain/cluster';
-import { parseBody, readBody, readObjectBody } from './request-body.js';
+import { parseBody, parseBodyText, readBody, readObjectBody, type ParsedBody } from './request-body.js';
 import { checkScaleBody } from './scale-body.js';
 import { acceptsStrategicMerge, findResource, type ServedResource } from './served-resources.js';
 import { tableContentType, toTable, type IncludeObject } from './tables.js';
@@ -146,7 +147,7 @@ export class KubeApi {
         case 'resource': {
           const resource = findResource(path.groupVersion, path.resource);
           if (!resource) throw notFound();
-          if (resource.review) return this.json(res, 201, await selfReview({ resource, path, method: req.method ?? 'GET', principal, body: () => readObjectBody(req) }));
+          if (resource.review) return this.json(res, 201, await selfReview({ resource, path, method: req.method ?? 'GET', principal, body: async () => (await readObjectBody(req)).value }));
           await this.serveResource({ req, res, path, resource, query: parsed.searchParams, accept, principal, requestId });
           return;
         }
@@ -299,7 +300,8 @@ export class KubeApi {
     if (dryRun) audit.noteMessage('dryRun=All');
     switch (verb) {
       case 'create': {
-        const object = this.admitFields(this.bodyObject(await this.body(r), r, undefined), r);
+        const body = await this.body(r);
+        const object = this.admitFields(this.bodyObject(body.value, r, undefined), r, body);
         // As the apiserver (NamespaceLifecycle): no namespace comes into being with what is created in it.
         const created = await cluster.create(object, { dryRun, createNamespace: false });
         if (!dryRun) audit.noteObjectChange(null, created);
@@ -308,10 +310,10 @@ export class KubeApi {
       case 'update': {
         const body = await this.body(r);
         if (path.subresource === 'scale') {
-          const scale = checkScaleBody(body, path.name!);
+          const scale = checkScaleBody(body.value, path.name!);
           return this.writeScale(r, () => scale, dryRun);
         }
-        const object = this.admitFields(this.bodyObject(body, r, path.name), r);
+        const object = this.admitFields(this.bodyObject(body.value, r, path.name), r, body);
         const before = dryRun ? null : await this.currentOrNull(r);
         const written = path.subresource === 'status' ? await cluster.updateStatus(toStorageVersion(object), { dryRun }) : await cluster.update(object, { dryRun });
         if (!dryRun) audit.noteObjectChange(before, written);
@@ -340,7 +342,9 @@ export class KubeApi {
     if (type === PATCH_TYPES.apply && !r.query.get('fieldManager')) {
       throw new KubeStatusError('BadRequest', 'PatchOptions.meta.k8s.io "" is invalid: fieldManager: Required value: is required for apply patch');
     }
-    const patch = parseBody(await readBody(req), req.headers['content-type']);
+    const body = parseBodyText(await readBody(req), req.headers['content-type']);
+    const patch = body.value;
+    const role: BodyRole = type === PATCH_TYPES.apply ? 'apply' : type === PATCH_TYPES.json ? 'json-patch' : 'merge-patch';
     if (path.subresource === 'scale') {
       return this.writeScale(r, (scale) => patchDocument(scale, patch, type, true), dryRun);
     }
@@ -356,13 +360,13 @@ export class KubeApi {
       }
       if (!current) {
         // Server-side apply creates what is not there yet.
-        const created = await cluster.create(this.admitFields(this.bodyObject(patch, r, path.name), r), { dryRun, createNamespace: false });
+        const created = await cluster.create(this.admitFields(this.bodyObject(patch, r, path.name), r, body, role), { dryRun, createNamespace: false });
         if (!dryRun) this.options.audit.noteObjectChange(null, created);
         return this.respondObject(r, 201, created);
       }
       const patched = transform(current);
       if (!isObject(patched) || !isObject(patched.metadata)) throw KubeStatusError.badRequest('the patch leaves the object without metadata');
-      const next = this.admitFields(patched, r);
+      const next = this.admitFields(patched, r, body, role);
       if (next.metadata.name !== current.metadata.name || (next.metadata.namespace ?? undefined) !== (current.metadata.namespace ?? undefined)) {
         throw KubeStatusError.badRequest('metadata.name and metadata.namespace cannot be changed by a patch');
       }
@@ -427,7 +431,7 @@ export class KubeApi {
     };
   }
 
-  private body(r: Request): Promise<unknown> {
+  private body(r: Request): Promise<ParsedBody> {
     return readObjectBody(r.req);
   }
 
@@ -458,9 +462,12 @@ export class KubeApi {
     return object;
   }
 
-  /** The object without the fields its schema does not declare, as the request's `fieldValidation` says. */
-  private admitFields(object: KubeObject, r: Request): KubeObject {
-    return validateFields(object, r.resource, parseFieldValidation(r.query), r.res);
+  /**
+   * The object without the fields its schema does not declare, as the request's `fieldValidation` says,
+   * which also says what becomes of the keys `body` repeats (strict-decoding.ts).
+   */
+  private admitFields(object: KubeObject, r: Request, body: ParsedBody, role: BodyRole = 'object'): KubeObject {
+    return validateFields(object, r.resource, parseFieldValidation(r.query), r.res, body, role);
   }
 
   private async currentOrNull(r: Request): Promise<KubeObject | null> {

@@ -1,8 +1,10 @@
 // The kinds' schemas as OpenAPI v3 schema components, for `kubectl explain` (1.27+ reads OpenAPI v3: it
 // finds the component whose `x-kubernetes-group-version-kind` names the resource's kind and walks its
 // properties). They are converted from the schemas admission checks objects against (kind-schemas.ts), so
-// explain lists exactly the fields the server knows. Coxswain's schemas carry no descriptions.
-import { schemaOf, type Schema } from '@coxswain/kruise-api';
+// explain lists exactly the fields the server knows: a Kubernetes struct's every upstream field (those
+// Coxswain does not model with the type upstream declares), a Kruise struct's own. Coxswain's schemas
+// carry no descriptions.
+import { declaredFields, schemaOf, type Schema } from '@coxswain/kruise-api';
 import type { ServedResource } from './served-resources.js';
 
 type OpenApiSchema = Record<string, unknown>;
@@ -31,6 +33,8 @@ function convert(schema: Schema, path: Set<Schema>): OpenApiSchema {
       return { type: 'string', ...(schema.format ? { format: schema.format } : {}), ...(schema.enum ? { enum: [...schema.enum] } : {}) };
     case 'integer':
       return { type: 'integer', format: schema.bits === 32 ? 'int32' : 'int64' };
+    case 'number':
+      return { type: 'number' };
     case 'boolean':
       return { type: 'boolean' };
     case 'intOrString':
@@ -44,7 +48,7 @@ function convert(schema: Schema, path: Set<Schema>): OpenApiSchema {
       return { type: 'object', additionalProperties: nested(schema.values, schema, path) };
     case 'object': {
       const properties: Record<string, OpenApiSchema> = {};
-      for (const [name, field] of Object.entries(schema.fields)) properties[name] = nested(field, schema, path);
+      for (const [name, field] of declaredFields(schema)) properties[name] = nested(field, schema, path);
       return { type: 'object', properties, ...(schema.required ? { required: [...schema.required] } : {}) };
     }
   }

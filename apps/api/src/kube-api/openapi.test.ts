@@ -25,4 +25,20 @@ describe('OpenAPI v3 documents', () => {
       .toEqual({ 'x-kubernetes-int-or-string': true, anyOf: [{ type: 'integer' }, { type: 'string' }] });
     expect(pod.properties.metadata.properties.generation).toEqual({ type: 'integer', format: 'int64' });
   });
+
+  it('list every field of a Kubernetes type, those Coxswain does not model too, and only those', () => {
+    const core = JSON.parse(openApiDocument('v1')!).components.schemas;
+    const spec = core['io.k8s.api.core.v1.Pod'].properties.spec.properties;
+    expect(spec.hostIPC).toEqual({ type: 'boolean' });
+    expect(spec.containers.items.properties.stdinOnce).toEqual({ type: 'boolean' });
+    expect(spec.volumes.items.properties.nfs.properties.server).toEqual({ type: 'string' });
+    expect(core['io.k8s.api.core.v1.Pod'].properties.metadata.properties).toHaveProperty('managedFields');
+    expect(core['io.k8s.api.core.v1.Secret'].properties).not.toHaveProperty('spec');
+    const kruise = JSON.parse(openApiDocument('apps.kruise.io/v1alpha1')!).components.schemas['io.kruise.apps.v1alpha1.CloneSet'];
+    expect(kruise.properties.spec.properties.template.properties.spec.properties.shareProcessNamespace).toEqual({ type: 'boolean' });
+    // A recursive type (a CRD's JSONSchemaProps) is cut where it repeats itself.
+    const crd = JSON.parse(openApiDocument('apiextensions.k8s.io/v1')!).components.schemas['io.k8s.api.apiextensions.v1.CustomResourceDefinition'];
+    const openAPIV3Schema = crd.properties.spec.properties.versions.items.properties.schema.properties.openAPIV3Schema;
+    expect(openAPIV3Schema.properties.properties.additionalProperties).toEqual({ type: 'object', 'x-kubernetes-preserve-unknown-fields': true });
+  });
 });

@@ -1,9 +1,10 @@
 // Request bodies of the Kubernetes API: JSON (any `+json` media type) or YAML, at most 3 MiB as the
 // apiserver allows, nesting at most MAX_OBJECT_DEPTH levels (checked right after parsing: patches and
 // schema checks recurse, and thousands of levels would overflow the stack), and UTF-8: a body declared
-// in another charset is refused (415) rather than read as UTF-8 and stored garbled.
+// in another charset is refused (415) rather than read as UTF-8 and stored garbled. A body keeps its text,
+// for what only the text shows: keys written twice (field-validation.ts).
 import type { IncomingMessage } from 'node:http';
-import { nestsDeeperThanLimit, parseManifests, TOO_DEEP } from '@coxswain/kruise-api';
+import { nestsDeeperThanLimit, readManifests, TOO_DEEP, type ManifestDuplicate } from '@coxswain/kruise-api';
 import { KubeStatusError } from './kube-status.js';
 import { bodyMediaType, parseAccept } from './negotiation.js';
 import { objectFromProtobuf } from './protobuf-body.js';
@@ -27,17 +28,29 @@ export async function readBytes(req: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** A body read: its value, and the text it was parsed from (none for protobuf). */
+export interface ParsedBody {
+  value: unknown;
+  /** JSON text, or YAML text with the keys repeated in it (JSON text is scanned for them when asked). */
+  source?: { text: string; yaml: false } | { text: string; yaml: true; duplicates: ManifestDuplicate[] };
+}
+
 /** A create or update body: JSON or YAML, or one of the few built-in objects read in protobuf (protobuf-body.ts). */
-export async function readObjectBody(req: IncomingMessage): Promise<unknown> {
+export async function readObjectBody(req: IncomingMessage): Promise<ParsedBody> {
   const bytes = await readBytes(req);
   const type = bodyMediaType(req.headers['content-type']);
-  if (type === PROTOBUF_TYPE) return objectFromProtobuf(bytes);
+  if (type === PROTOBUF_TYPE) return { value: objectFromProtobuf(bytes) };
   if (type !== '' && type !== 'application/json' && !type.includes('yaml') && !type.endsWith('+json')) throw KubeStatusError.unsupportedBody();
-  return parseBody(bytes.toString('utf8'), req.headers['content-type']);
+  return parseBodyText(bytes.toString('utf8'), req.headers['content-type']);
 }
 
 /** The body as data: JSON first (what kubectl and client-go send, also as `apply-patch+yaml`), then YAML. */
 export function parseBody(text: string, contentType: string | undefined): unknown {
+  return parseBodyText(text, contentType).value;
+}
+
+/** parseBody, keeping the text (and, for YAML, the keys repeated in it: the last of each is read). */
+export function parseBodyText(text: string, contentType: string | undefined): ParsedBody {
   if (text.trim() === '') throw KubeStatusError.badRequest('the request has no body');
   let json: unknown;
   try {
@@ -48,13 +61,13 @@ export function parseBody(text: string, contentType: string | undefined): unknow
   }
   if (json !== undefined) {
     if (nestsDeeperThanLimit(json)) throw KubeStatusError.badRequest(`the body ${TOO_DEEP}`);
-    return json;
+    return { value: json, source: { text, yaml: false } };
   }
   // The YAML reader refuses the same depth itself.
   try {
-    const [object, ...more] = parseManifests(text);
+    const { objects: [object, ...more], duplicates } = readManifests(text);
     if (!object || more.length > 0) throw new Error('expected exactly one YAML document');
-    return object;
+    return { value: object, source: { text, yaml: true, duplicates } };
   } catch (err) {
     throw KubeStatusError.badRequest(`the body is not valid YAML: ${(err as Error).message}`);
   }

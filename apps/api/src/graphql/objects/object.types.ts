@@ -62,9 +62,9 @@ export class ClusterNode {
 
 registerEnumType(FieldValidation, {
   name: 'FieldValidation',
-  description: 'What a write does with fields the kind\'s schema does not declare (the Kubernetes API\'s fieldValidation).',
+  description: 'What a write does with fields the kind\'s schema does not declare and keys a manifest repeats (the Kubernetes API\'s fieldValidation).',
   valuesMap: {
-    STRICT: { description: 'Refuse the write, naming each unknown field (the default: automation fails loudly).' },
-    IGNORE: { description: 'Drop them and write the rest, as fieldValidation=Ignore does.' },
+    STRICT: { description: 'Refuse the write, naming each unknown field and repeated key (the default: automation fails loudly).' },
+    IGNORE: { description: 'Drop unknown fields, keep the last of a repeated key, and write the rest, as fieldValidation=Ignore does.' },
   },
 });

@@ -4,8 +4,8 @@
 // `$setElementOrder/`, `$deleteFromPrimitiveList/` or `$retainKeys` without a list.
 //
 // Any other `$` key is no directive, and no field of a built-in kind has such a name: the apiserver
-// would take it for an unknown field (refused only under fieldValidation=Strict). Coxswain keeps unknown
-// fields of built-in kinds, so it refuses the key instead of storing it.
+// merges it as a field and its strict decoding finds it unknown (refused only under fieldValidation=Strict,
+// dropped otherwise). Coxswain's merge never takes a `$` key for a field, so it refuses the key outright.
 import { MAX_OBJECT_DEPTH } from '@coxswain/kruise-api';
 import { KubeStatusError } from '../kube-status.js';
 
