@@ -42,3 +42,7 @@ export * from './pod-spec-validation.js';
 export * from './pod-validation.js';
 export * from './pod-update-validation.js';
 export * from './pvc-validation.js';
+export * from './image-pull.js';
+export * from './image-reference.js';
+export * from './image-pull-defaults.js';
+export * from './image-pull-validation.js';
