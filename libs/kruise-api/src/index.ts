@@ -46,3 +46,5 @@ export * from './image-pull.js';
 export * from './image-reference.js';
 export * from './image-pull-defaults.js';
 export * from './image-pull-validation.js';
+export * from './image-pull-conversion.js';
+export * from './image-pull-crds.js';

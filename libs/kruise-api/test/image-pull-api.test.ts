@@ -6,7 +6,8 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import {
-  FeatureGates, formatFieldError, imagePullAdmissionGateProblem, injectPodIntoContainerRecreateRequest, normalizeImageReference,
+  FeatureGates, convertImagePullObject, formatFieldError, imagePullAdmissionGateProblem, kruiseCrds, kruisePrinterColumns, kruiseServedVersions,
+  kruiseShortNames, toStorageImagePullObject, injectPodIntoContainerRecreateRequest, normalizeImageReference,
   setDefaultsContainerRecreateRequest, setDefaultsImagePullJob, setDefaultsNodeImage, validateContainerRecreateRequest,
   validateContainerRecreateRequestAgainstPod, validateContainerRecreateRequestUpdate, validateImagePullJob, validateNodeImage,
   type ContainerRecreateRequest, type FieldError, type ImagePullJob, type Node, type NodeImage, type Pod,
@@ -418,6 +419,43 @@ describe('ContainerRecreateRequest validation (docs/spec/image-pull.md §2.5), o
     const updated = structuredClone(old);
     updated.metadata.annotations = { 'crr.apps.kruise.io/unready-acquired': NOW };
     expect(validateContainerRecreateRequestUpdate(updated, old)).toEqual([]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// CRDs and versions (docs/spec/image-pull.md §1.1, §1.5)
+
+describe('the CRDs and the versions', () => {
+  it('are OpenKruise v1.9\'s: served versions, scope, short names, printer columns per version, no scale', () => {
+    expect(kruiseServedVersions('apps.kruise.io', 'ImagePullJob')).toEqual(['v1beta1', 'v1alpha1']);
+    expect(kruiseServedVersions('apps.kruise.io', 'ContainerRecreateRequest')).toEqual(['v1alpha1']);
+    expect(kruiseShortNames('apps.kruise.io', 'ContainerRecreateRequest')).toEqual(['crr']);
+    const names = (version?: string) => kruisePrinterColumns('apps.kruise.io', 'ImagePullJob', version)!.map((c) => c.name);
+    expect(names('v1beta1')).toEqual(['TOTAL', 'ACTIVE', 'SUCCEED', 'FAILED', 'AGE']);
+    expect(names()).toEqual(names('v1beta1'));
+    expect(names('v1alpha1')).toEqual(['TOTAL', 'ACTIVE', 'SUCCEED', 'FAILED', 'AGE', 'MESSAGE']);
+    const crds = Object.fromEntries(kruiseCrds().map((crd) => [crd.spec.names.kind, crd]));
+    expect(crds['NodeImage']!.spec.scope).toBe('Cluster');
+    expect(crds['NodeImage']!.spec.names).toEqual({ kind: 'NodeImage', listKind: 'NodeImageList', plural: 'nodeimages', singular: 'nodeimage' });
+    for (const kind of ['ImagePullJob', 'NodeImage', 'ContainerRecreateRequest']) {
+      expect(crds[kind]!.spec.versions.map((v) => v.subresources)).toEqual(crds[kind]!.spec.versions.map(() => ({ status: {} })));
+    }
+    expect(crds['ContainerRecreateRequest']!.spec.versions[0]!.additionalPrinterColumns!.map((c) => c.jsonPath)).toEqual([
+      '.status.phase', '.spec.podName', '.metadata.labels.crr\\.apps\\.kruise\\.io/node-name', '.metadata.creationTimestamp',
+    ]);
+    // The workloads keep their category and scale subresource.
+    expect(crds['CloneSet']!.spec.names.categories).toEqual(['all']);
+    expect(crds['CloneSet']!.spec.versions[0]!.subresources!.scale).toBeDefined();
+  });
+
+  it('convert between v1alpha1 and v1beta1 field for field, but for NodeImage\'s pullSecrets[].mode', () => {
+    const ni = nodeImageOf({ nginx: { pullSecrets: [{ namespace: 'kruise-daemon-config', name: 's', mode: 'batch' }], tags: [] } });
+    const alpha = convertImagePullObject(ni, 'apps.kruise.io/v1alpha1');
+    expect(alpha.apiVersion).toBe('apps.kruise.io/v1alpha1');
+    expect(alpha.spec!.images!['nginx']!.pullSecrets).toEqual([{ namespace: 'kruise-daemon-config', name: 's' }]);
+    expect(ni.spec!.images!['nginx']!.pullSecrets![0]!.mode).toBe('batch');
+    const j = job((s) => { s['parallelism'] = 3; }, 'apps.kruise.io/v1alpha1');
+    expect(toStorageImagePullObject(j)).toEqual({ ...j, apiVersion: 'apps.kruise.io/v1beta1' });
   });
 });
 
