@@ -42,6 +42,9 @@ describe.each(KUBECTLS)('%s', (label, binary) => {
     const resources = await kubectl.run(['api-resources', '--api-group=apps.kruise.io']);
     expect(tableRows(resources.stdout).map((r) => r.slice(0, 3))).toEqual([
       ['NAME', 'SHORTNAMES', 'APIVERSION'], ['clonesets', 'clone', 'apps.kruise.io/v1alpha1'],
+      // No short name: the row reads on from the next column (docs/spec/image-pull.md §1.1).
+      ['containerrecreaterequests', 'crr', 'apps.kruise.io/v1alpha1'], ['imagepulljobs', 'apps.kruise.io/v1beta1', 'true'],
+      ['nodeimages', 'apps.kruise.io/v1beta1', 'false'],
       ['statefulsets', 'asts', 'apps.kruise.io/v1beta1'], ['uniteddeployments', 'ud', 'apps.kruise.io/v1alpha1'],
     ]);
   });

@@ -18,12 +18,25 @@ describe('docker/kubernetes', () => {
     const crds = docs('kruise-crds.yaml');
     expect(crds.map((c) => `${c.metadata.name} ${c.spec.versions.map((v: { name: string; storage: boolean }) => `${v.name}${v.storage ? '*' : ''}`).join(',')}`)).toEqual([
       'clonesets.apps.kruise.io v1alpha1*', 'statefulsets.apps.kruise.io v1beta1*,v1alpha1', 'uniteddeployments.apps.kruise.io v1alpha1*',
+      'imagepulljobs.apps.kruise.io v1beta1*,v1alpha1', 'nodeimages.apps.kruise.io v1beta1*,v1alpha1', 'containerrecreaterequests.apps.kruise.io v1alpha1*',
     ]);
-    for (const crd of crds) {
+    const workloads = crds.filter((crd) => ['CloneSet', 'StatefulSet', 'UnitedDeployment'].includes(crd.spec.names.kind));
+    for (const crd of workloads) {
       for (const v of crd.spec.versions) {
         expect(v.subresources.scale).toEqual({ specReplicasPath: '.spec.replicas', statusReplicasPath: '.status.replicas', labelSelectorPath: '.status.labelSelector' });
         expect(v.additionalPrinterColumns.map((c: { name: string }) => c.name)).toContain('DESIRED');
       }
+    }
+    // The kinds kruise-daemon acts on (docs/spec/image-pull.md §1.1): no scale, NodeImage cluster-scoped.
+    const columns = (kind: string, version: string) =>
+      crds.find((c) => c.spec.names.kind === kind).spec.versions.find((v: { name: string }) => v.name === version).additionalPrinterColumns.map((c: { name: string }) => c.name);
+    expect(columns('ImagePullJob', 'v1beta1')).toEqual(['TOTAL', 'ACTIVE', 'SUCCEED', 'FAILED', 'AGE']);
+    expect(columns('ImagePullJob', 'v1alpha1')).toEqual(['TOTAL', 'ACTIVE', 'SUCCEED', 'FAILED', 'AGE', 'MESSAGE']);
+    expect(columns('NodeImage', 'v1beta1')).toEqual(['DESIRED', 'PULLING', 'SUCCEED', 'FAILED', 'AGE']);
+    expect(columns('ContainerRecreateRequest', 'v1alpha1')).toEqual(['PHASE', 'POD', 'NODE', 'AGE']);
+    for (const crd of crds.filter((c) => !workloads.includes(c))) {
+      expect(crd.spec.versions.map((v: { subresources: object }) => v.subresources)).toEqual(crd.spec.versions.map(() => ({ status: {} })));
+      expect(crd.spec.scope).toBe(crd.spec.names.kind === 'NodeImage' ? 'Cluster' : 'Namespaced');
     }
   });
 

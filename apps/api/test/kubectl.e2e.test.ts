@@ -40,7 +40,10 @@ describe('kubectl against the embedded cluster', () => {
     expect(resources.code).toBe(0);
     // The versions OpenKruise v1.9 serves: kubectl resolves clone and ud to v1alpha1, asts to v1beta1.
     expect(tableRows(resources.stdout).map((r) => r.slice(0, 3))).toEqual([
-      ['NAME', 'SHORTNAMES', 'APIVERSION'], ['clonesets', 'clone', 'apps.kruise.io/v1alpha1'], ['statefulsets', 'asts', 'apps.kruise.io/v1beta1'],
+      ['NAME', 'SHORTNAMES', 'APIVERSION'], ['clonesets', 'clone', 'apps.kruise.io/v1alpha1'],
+      // No short name: the row reads on from the next column (docs/spec/image-pull.md §1.1).
+      ['containerrecreaterequests', 'crr', 'apps.kruise.io/v1alpha1'], ['imagepulljobs', 'apps.kruise.io/v1beta1', 'true'],
+      ['nodeimages', 'apps.kruise.io/v1beta1', 'false'], ['statefulsets', 'asts', 'apps.kruise.io/v1beta1'],
       ['uniteddeployments', 'ud', 'apps.kruise.io/v1alpha1'],
     ]);
   });

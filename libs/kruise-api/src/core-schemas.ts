@@ -584,3 +584,6 @@ export const customResourceDefinition = object<CustomResourceDefinition>('V1Cust
 });
 
 export type { Schema };
+
+// Core types inside the image-pull kinds' structs (image-pull-schemas.ts).
+export { containerPort, execAction, httpGetAction, objectReference, tcpSocketAction };

@@ -27,12 +27,13 @@ export const KRUISE_FEATURE_GATES = [
   { name: 'StatefulSetStartOrdinal', default: false, description: 'Advanced StatefulSet honours spec.ordinals.start.' },
   { name: 'PodIndexLabel', default: true, description: 'Advanced StatefulSet pods get the apps.kubernetes.io/pod-index label.' },
   { name: 'StatefulSetAutoResizePVCGate', default: false, description: 'Advanced StatefulSet resizes PVCs with volumeClaimUpdateStrategy OnPodRollingUpdate.' },
+  { name: 'ImagePullJobGate', default: false, description: 'ImagePullJobs are admitted and run (forced on by PreDownloadImageForInPlaceUpdate, off without KruiseDaemon).' },
 ] as const satisfies readonly FeatureGateSpec[];
 
 export type FeatureGateName = (typeof KRUISE_FEATURE_GATES)[number]['name'];
 
 /** Gates that need kruise-daemon on the nodes; Kruise switches them off when KruiseDaemon is off. */
-const NEEDS_KRUISE_DAEMON: readonly FeatureGateName[] = ['InPlaceUpdateEnvFromMetadata', 'PreDownloadImageForInPlaceUpdate'];
+const NEEDS_KRUISE_DAEMON: readonly FeatureGateName[] = ['InPlaceUpdateEnvFromMetadata', 'PreDownloadImageForInPlaceUpdate', 'ImagePullJobGate'];
 
 const SPECS = new Map<string, FeatureGateSpec>(KRUISE_FEATURE_GATES.map((gate) => [gate.name, gate]));
 
@@ -81,10 +82,14 @@ export class FeatureGates {
     return new FeatureGates(next);
   }
 
-  /** The effective value, after Kruise's dependency rules (KruiseDaemon off switches its dependants off). */
+  /**
+   * The effective value, after Kruise's dependency rules (KruiseDaemon off switches its dependants off;
+   * image pre-download switches ImagePullJobGate on, docs/spec/image-pull.md §0).
+   */
   enabled(name: FeatureGateName): boolean {
     if (!isFeatureGateName(name)) throw unknownGate(name);
     if (NEEDS_KRUISE_DAEMON.includes(name) && !this.explicitOrDefault('KruiseDaemon')) return false;
+    if (name === 'ImagePullJobGate' && this.enabled('PreDownloadImageForInPlaceUpdate')) return true;
     return this.explicitOrDefault(name);
   }
 

@@ -4,6 +4,7 @@
 // must be a string`).
 import * as core from './core-schemas.js';
 import * as kruise from './kruise-schemas.js';
+import * as imagePull from './image-pull-schemas.js';
 import type { FieldError } from './field-errors.js';
 import { KINDS } from './kinds.js';
 import { json, validateSchema, type Schema } from './object-schema.js';
@@ -31,6 +32,11 @@ const SCHEMAS: Readonly<Record<string, Schema>> = {
   'apps.kruise.io/v1alpha1/StatefulSet': kruise.statefulSet,
   'apps.kruise.io/v1beta1/UnitedDeployment': kruise.unitedDeployment,
   'apps.kruise.io/v1alpha1/UnitedDeployment': kruise.unitedDeploymentV1alpha1,
+  'apps.kruise.io/v1beta1/ImagePullJob': imagePull.imagePullJob,
+  'apps.kruise.io/v1alpha1/ImagePullJob': imagePull.imagePullJob,
+  'apps.kruise.io/v1beta1/NodeImage': imagePull.nodeImage,
+  'apps.kruise.io/v1alpha1/NodeImage': imagePull.nodeImageV1alpha1,
+  'apps.kruise.io/v1alpha1/ContainerRecreateRequest': imagePull.containerRecreateRequest,
 };
 
 /** The schema of apiVersion + kind, or undefined when Coxswain does not serve it. */

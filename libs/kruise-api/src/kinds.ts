@@ -31,6 +31,10 @@ export const KINDS: readonly KindInfo[] = [
   { apiVersions: ['apps/v1'], kind: 'Deployment', group: 'apps', plural: 'deployments', namespaced: true, hasStatusSubresource: true },
   { apiVersions: ['apps/v1'], kind: 'ReplicaSet', group: 'apps', plural: 'replicasets', namespaced: true, hasStatusSubresource: true },
   { apiVersions: ['apps.kruise.io/v1beta1', 'apps.kruise.io/v1alpha1'], kind: 'UnitedDeployment', group: 'apps.kruise.io', plural: 'uniteddeployments', namespaced: true, hasStatusSubresource: true },
+  // The kinds kruise-daemon acts on (docs/spec/image-pull.md §1.1), stored and served; no controller runs them yet.
+  { apiVersions: ['apps.kruise.io/v1beta1', 'apps.kruise.io/v1alpha1'], kind: 'ImagePullJob', group: 'apps.kruise.io', plural: 'imagepulljobs', namespaced: true, hasStatusSubresource: true },
+  { apiVersions: ['apps.kruise.io/v1beta1', 'apps.kruise.io/v1alpha1'], kind: 'NodeImage', group: 'apps.kruise.io', plural: 'nodeimages', namespaced: false, hasStatusSubresource: true },
+  { apiVersions: ['apps.kruise.io/v1alpha1'], kind: 'ContainerRecreateRequest', group: 'apps.kruise.io', plural: 'containerrecreaterequests', namespaced: true, hasStatusSubresource: true },
   // Leader election's locks, admission webhooks' configurations and the Kruise kinds' definitions.
   { apiVersions: ['coordination.k8s.io/v1'], kind: 'Lease', group: 'coordination.k8s.io', plural: 'leases', namespaced: true, hasStatusSubresource: false },
   // Where the API server finds admission webhooks; the webhook writes its caBundle into them.

@@ -7,6 +7,7 @@
 // status.replicas, status.labelSelector) and keep every other field (x-kubernetes-preserve-unknown-fields):
 // Kruise's own schemas are tens of thousands of lines, and validation is Coxswain's admission's job.
 import { CRD_API_VERSION, type CustomResourceDefinition, type JsonSchemaProps, type PrinterColumn } from './apiextensions.js';
+import { IMAGE_PULL_CRD_KINDS } from './image-pull-crds.js';
 
 const AGE: PrinterColumn = {
   name: 'AGE',
@@ -23,7 +24,7 @@ function int(name: string, jsonPath: string, description: string): PrinterColumn
   return { name, type: 'integer', jsonPath, description };
 }
 
-interface KruiseCrdKind {
+export interface KruiseCrdKind {
   kind: string;
   plural: string;
   singular: string;
@@ -35,6 +36,16 @@ interface KruiseCrdKind {
    * keeps an object in, a request reads and writes it in one of these.
    */
   servedVersions: string[];
+  /** Defaults for the workloads; the kinds of image-pull-crds.ts differ. */
+  scope?: 'Namespaced' | 'Cluster';
+  /** Whether the kind has the scale subresource (the workloads: default true). */
+  scalable?: boolean;
+  /** `kubectl get all` lists the workloads (default ['all']). */
+  categories?: string[];
+  /** A version's printer columns where they are not `printerColumns`. */
+  versionPrinterColumns?: Readonly<Record<string, PrinterColumn[]>>;
+  /** The schema's description (default: a Kruise workload's). */
+  description?: string;
 }
 
 /** OpenKruise's printer columns per kind (apis/apps/v1beta1 and v1alpha1 kubebuilder markers). */
@@ -91,16 +102,25 @@ export const KRUISE_CRD_KINDS: readonly KruiseCrdKind[] = [
     ],
     servedVersions: ['v1alpha1'],
   },
+  // ImagePullJob, NodeImage, ContainerRecreateRequest (docs/spec/image-pull.md §1.1).
+  ...IMAGE_PULL_CRD_KINDS,
 ];
 
 export const KRUISE_GROUP = 'apps.kruise.io';
 
 const PRESERVE: JsonSchemaProps = { type: 'object', 'x-kubernetes-preserve-unknown-fields': true };
 
-function schema(kind: string): JsonSchemaProps {
+function schema(k: KruiseCrdKind): JsonSchemaProps {
+  if (k.scalable === false) {
+    return {
+      type: 'object',
+      description: `${k.description ?? k.kind} (OpenKruise v1.9's kind).`,
+      properties: { apiVersion: { type: 'string' }, kind: { type: 'string' }, metadata: { type: 'object' }, spec: PRESERVE, status: PRESERVE },
+    };
+  }
   return {
     type: 'object',
-    description: `${kind} is a Kruise workload; Coxswain's admission validates and defaults it.`,
+    description: `${k.kind} is a Kruise workload; Coxswain's admission validates and defaults it.`,
     properties: {
       apiVersion: { type: 'string' },
       kind: { type: 'string' },
@@ -118,19 +138,23 @@ function definition(k: KruiseCrdKind, versions: readonly string[]): CustomResour
     metadata: { name: `${k.plural}.${KRUISE_GROUP}`, labels: { 'app.kubernetes.io/part-of': 'coxswain' } },
     spec: {
       group: KRUISE_GROUP,
-      names: { kind: k.kind, listKind: `${k.kind}List`, plural: k.plural, singular: k.singular, shortNames: [...k.shortNames], categories: ['all'] },
-      scope: 'Namespaced',
+      names: {
+        kind: k.kind, listKind: `${k.kind}List`, plural: k.plural, singular: k.singular,
+        ...(k.shortNames.length > 0 ? { shortNames: [...k.shortNames] } : {}),
+        ...((k.categories ?? ['all']).length > 0 ? { categories: [...(k.categories ?? ['all'])] } : {}),
+      },
+      scope: k.scope ?? 'Namespaced',
       conversion: { strategy: 'None' },
       versions: versions.map((name, i) => ({
         name,
         served: true,
         storage: i === 0,
-        schema: { openAPIV3Schema: schema(k.kind) },
-        subresources: {
+        schema: { openAPIV3Schema: schema(k) },
+        subresources: k.scalable === false ? { status: {} } : {
           status: {},
           scale: { specReplicasPath: '.spec.replicas', statusReplicasPath: '.status.replicas', labelSelectorPath: '.status.labelSelector' },
         },
-        additionalPrinterColumns: k.printerColumns.map((c) => ({ ...c })),
+        additionalPrinterColumns: printerColumnsOf(k, name).map((c) => ({ ...c })),
       })),
     },
   };
@@ -150,9 +174,14 @@ export function kruiseServedVersions(group: string, kind: string): readonly stri
   return group === KRUISE_GROUP ? KRUISE_CRD_KINDS.find((k) => k.kind === kind)?.servedVersions : undefined;
 }
 
-/** The printer columns of a Kruise kind, or undefined for other kinds. */
-export function kruisePrinterColumns(group: string, kind: string): readonly PrinterColumn[] | undefined {
-  return group === KRUISE_GROUP ? KRUISE_CRD_KINDS.find((k) => k.kind === kind)?.printerColumns : undefined;
+function printerColumnsOf(k: KruiseCrdKind, version: string | undefined): readonly PrinterColumn[] {
+  return (version !== undefined ? k.versionPrinterColumns?.[version] : undefined) ?? k.printerColumns;
+}
+
+/** The printer columns of a Kruise kind (in `version`, when its columns differ), or undefined for other kinds. */
+export function kruisePrinterColumns(group: string, kind: string, version?: string): readonly PrinterColumn[] | undefined {
+  const k = group === KRUISE_GROUP ? KRUISE_CRD_KINDS.find((c) => c.kind === kind) : undefined;
+  return k && printerColumnsOf(k, version);
 }
 
 /** The short names of a Kruise kind (`clone`, `asts`, `ud`). */

@@ -28,6 +28,7 @@ describe('feature gate defaults (docs/spec/cloneset.md §0)', () => {
     ['StatefulSetStartOrdinal', false],
     ['PodIndexLabel', true],
     ['StatefulSetAutoResizePVCGate', false],
+    ['ImagePullJobGate', false],
   ];
   it.each(defaults)('%s defaults to %s', (name, value) => {
     expect(DEFAULT_FEATURE_GATES.enabled(name)).toBe(value);

@@ -89,6 +89,6 @@ describe('findKindByName', () => {
 
   it('knows which kinds are namespaced', () => {
     const clusterScoped = KINDS.filter((k) => !k.namespaced).map((k) => k.kind);
-    expect(clusterScoped.sort()).toEqual(['CustomResourceDefinition', 'MutatingWebhookConfiguration', 'Namespace', 'Node', 'PersistentVolume', 'ValidatingWebhookConfiguration']);
+    expect(clusterScoped.sort()).toEqual(['CustomResourceDefinition', 'MutatingWebhookConfiguration', 'Namespace', 'Node', 'NodeImage', 'PersistentVolume', 'ValidatingWebhookConfiguration']);
   });
 });

@@ -21,7 +21,10 @@ describe('served resources', () => {
     const plurals = [...new Set(servedResources().filter((r) => r.group === 'apps.kruise.io').map((r) => r.resource))];
     const served = plurals.map((p) => `${p} ${servedResources().filter((r) => r.group === 'apps.kruise.io' && r.resource === p).map((r) => r.version).sort().join(',')}`).sort();
     expect(served).toEqual(fromFile);
-    expect(served).toEqual(['clonesets v1alpha1', 'statefulsets v1alpha1,v1beta1', 'uniteddeployments v1alpha1']);
+    expect(served).toEqual([
+      'clonesets v1alpha1', 'containerrecreaterequests v1alpha1', 'imagepulljobs v1alpha1,v1beta1', 'nodeimages v1alpha1,v1beta1',
+      'statefulsets v1alpha1,v1beta1', 'uniteddeployments v1alpha1',
+    ]);
   });
 
   it('resolve clone and ud to v1alpha1 and asts to v1beta1, as kubectl does against OpenKruise v1.9', () => {
@@ -29,6 +32,9 @@ describe('served resources', () => {
     expect(resolvedVersion('apps.kruise.io', 'clonesets')).toBe('v1alpha1');
     expect(resolvedVersion('apps.kruise.io', 'uniteddeployments')).toBe('v1alpha1');
     expect(resolvedVersion('apps.kruise.io', 'statefulsets')).toBe('v1beta1');
+    expect(resolvedVersion('apps.kruise.io', 'imagepulljobs')).toBe('v1beta1');
+    expect(resolvedVersion('apps.kruise.io', 'nodeimages')).toBe('v1beta1');
+    expect(resolvedVersion('apps.kruise.io', 'containerrecreaterequests')).toBe('v1alpha1');
     expect(resolvedVersion('apps', 'statefulsets')).toBe('v1');
   });
 

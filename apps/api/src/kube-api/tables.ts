@@ -387,7 +387,7 @@ const DEFAULT_PRINTER: Printer = {
 
 function printerFor(resource: ServedResource): Printer {
   const key = resource.group ? `${resource.kind}.${resource.group}` : resource.kind;
-  const custom = kruisePrinterColumns(resource.group, resource.kind);
+  const custom = kruisePrinterColumns(resource.group, resource.kind, resource.version);
   return PRINTERS[key] ?? (custom ? customPrinter(custom) : DEFAULT_PRINTER);
 }
 

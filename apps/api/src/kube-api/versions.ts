@@ -4,8 +4,8 @@
 // conversion webhook. Writes of the object are converted to storage by the cluster's admission; a status
 // write is not admitted, so its body is converted here (a v1alpha1 UnitedDeployment status has another shape).
 import {
-  convertCloneSet, convertStatefulSetToV1alpha1, convertUnitedDeploymentToV1alpha1, toStorageCloneSet, toStorageStatefulSet, toStorageUnitedDeployment,
-  type CloneSet, type CloneSetV1alpha1, type KubeObject, type StatefulSet, type StatefulSetV1alpha1, type UnitedDeployment, type UnitedDeploymentV1alpha1,
+  convertCloneSet, convertImagePullObject, convertStatefulSetToV1alpha1, toStorageImagePullObject, convertUnitedDeploymentToV1alpha1, toStorageCloneSet, toStorageStatefulSet, toStorageUnitedDeployment,
+  type CloneSet, type CloneSetV1alpha1, type ImagePullApiVersion, type ImagePullJob, type KubeObject, type NodeImage, type StatefulSet, type StatefulSetV1alpha1, type UnitedDeployment, type UnitedDeploymentV1alpha1,
 } from '@coxswain/kruise-api';
 import type { ServedResource } from './served-resources.js';
 
@@ -15,6 +15,9 @@ export function toRequestedVersion(object: KubeObject, resource: ServedResource)
     if (object.kind === 'CloneSet') return convertCloneSet(object as CloneSet | CloneSetV1alpha1, 'v1alpha1');
     if (object.kind === 'StatefulSet' && object.apiVersion === 'apps.kruise.io/v1beta1') return convertStatefulSetToV1alpha1(object as StatefulSet).object;
     if (object.kind === 'UnitedDeployment') return convertUnitedDeploymentToV1alpha1(object as UnitedDeployment);
+  }
+  if (resource.group === 'apps.kruise.io' && (object.kind === 'ImagePullJob' || object.kind === 'NodeImage')) {
+    return convertImagePullObject(object as ImagePullJob | NodeImage, resource.groupVersion as ImagePullApiVersion);
   }
   // Versions with the same shape differ only by their apiVersion.
   return { ...object, apiVersion: resource.groupVersion };
@@ -26,5 +29,6 @@ export function toStorageVersion(object: KubeObject): KubeObject {
   if (object.kind === 'CloneSet') return toStorageCloneSet(object as CloneSetV1alpha1);
   if (object.kind === 'StatefulSet') return toStorageStatefulSet(object as StatefulSetV1alpha1);
   if (object.kind === 'UnitedDeployment') return toStorageUnitedDeployment(object as UnitedDeploymentV1alpha1);
+  if (object.kind === 'ImagePullJob' || object.kind === 'NodeImage') return toStorageImagePullObject(object as ImagePullJob | NodeImage);
   return object;
 }

@@ -10,9 +10,10 @@ import {
   setDefaultsStatefulSetAnyVersion, setDefaultsUnitedDeployment, toStorageCloneSet, toStorageStatefulSet, toStorageUnitedDeployment,
   validateCloneSet, validateDeployment, validateNativeStatefulSet, validateReplicaSet, validateStatefulSet, validateUnitedDeployment,
   type CloneSet, type CloneSetV1alpha1, type Deployment, type FeatureGates, type FieldError, type KubeObject, type NativeStatefulSet,
-  type Pod, type ReplicaSet, type StatefulSet, type StatefulSetV1alpha1, type UnitedDeployment, type UnitedDeploymentV1alpha1,
+  type Node, type Pod, type ReplicaSet, type StatefulSet, type StatefulSetV1alpha1, type UnitedDeployment, type UnitedDeploymentV1alpha1,
 } from '@coxswain/kruise-api';
 import { defaultSecret, validateSecret } from './secret-admission.js';
+import { CONTAINER_RECREATE_REQUEST_ADMISSION, IMAGE_PULL_JOB_ADMISSION, NODE_IMAGE_ADMISSION } from './image-pull-admission.js';
 
 export interface DefaultingInput {
   /** The object as written, in the version the client wrote it in. */
@@ -20,6 +21,12 @@ export interface DefaultingInput {
   /** The stored object on UPDATE, in any version of the kind; absent on CREATE. */
   old: KubeObject | undefined;
   gates: FeatureGates;
+  /** A pod by namespace and name (a ContainerRecreateRequest's defaults come from its pod); absent where nothing reads them. */
+  pod?(namespace: string, name: string): Pod | undefined;
+  /** A node by name (the pod's, for a ContainerRecreateRequest). */
+  node?(name: string): Node | undefined;
+  /** The time of the write, RFC 3339 (the store's clock), for defaults that are times. */
+  now?: string;
 }
 
 export interface ValidationInput {
@@ -28,11 +35,21 @@ export interface ValidationInput {
   old: KubeObject | undefined;
   /** A pod by namespace and name, undefined when there is none (CloneSet's podsToDelete check). */
   pod(namespace: string, name: string): Pod | undefined;
+  /** A node by name (a ContainerRecreateRequest's pod's); absent where nothing reads them. */
+  node?(name: string): Node | undefined;
+  /** The object as the client wrote it, before defaulting (rules about fields clients may not write). */
+  written?: KubeObject;
 }
 
 export interface KindAdmission {
   /** How refusals name the kind before the API server words them: "CloneSet", "StatefulSet.apps". */
   errorKind: string;
+  /**
+   * Why the feature gates refuse every write of the kind (Kruise's webhooks answer 403), or undefined.
+   * Checked before anything else; `webhookName` names the webhook in the refusal.
+   */
+  gateRefusal?(gates: FeatureGates): string | undefined;
+  webhookName?: string;
   /** The object with the defaults set, in its own version; the input is never modified. */
   defaults(input: DefaultingInput): KubeObject;
   /** Every field error of the object; empty when it may be stored. */
@@ -108,6 +125,9 @@ const BY_GROUP_KIND: Readonly<Record<string, KindAdmission>> = {
   'apps/Deployment': DEPLOYMENT,
   'apps/ReplicaSet': REPLICASET,
   '/Secret': SECRET,
+  'apps.kruise.io/ImagePullJob': IMAGE_PULL_JOB_ADMISSION,
+  'apps.kruise.io/NodeImage': NODE_IMAGE_ADMISSION,
+  'apps.kruise.io/ContainerRecreateRequest': CONTAINER_RECREATE_REQUEST_ADMISSION,
 };
 
 /** The admission of a kind (any version of it), or undefined when admission leaves the kind alone. */

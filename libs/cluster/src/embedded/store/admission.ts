@@ -11,6 +11,8 @@ export interface AdmissionRequest {
   object: KubeObject;
   /** The stored object on UPDATE. */
   old?: KubeObject;
+  /** The time of the write (RFC 3339, the store's clock). */
+  now?: string;
   /** Reads the store as of this write (a validating webhook's informer, without the staleness). */
   get(ref: KindRef, namespace: string | undefined, name: string): KubeObject | undefined;
 }

@@ -1,6 +1,7 @@
 // Runs the store's admission hook inside a write: lookups read the transaction, and the result must
 // still be the same object (kind, name, namespace) in a version the store serves.
 import type { KubeObject } from '@coxswain/kruise-api';
+import { isoNow } from '../../clock.js';
 import { ApiError } from '../../errors.js';
 import { copyInput } from './json-value.js';
 import { objectKey, resolveKind, scopeNamespace } from './object-key.js';
@@ -13,6 +14,7 @@ export function admit(tx: WriteTransaction, ctx: WriteContext, operation: 'CREAT
     operation,
     object,
     old,
+    now: isoNow(ctx.clock),
     get: (ref, namespace, name) => {
       const kind = resolveKind(ref);
       return tx.get(objectKey(kind.resource, scopeNamespace(kind, namespace), name))?.object;
