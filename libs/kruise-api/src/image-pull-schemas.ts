@@ -18,7 +18,7 @@ const typeMeta = { apiVersion: string, kind: string, metadata: objectMeta };
 
 const labelSelectorFields = {
   matchLabels: stringMap,
-  matchExpressions: listOf(object<LabelSelectorRequirement>({ key: string, operator: string, values: stringList })),
+  matchExpressions: listOf(object<LabelSelectorRequirement>('V1LabelSelectorRequirement', { key: string, operator: string, values: stringList })),
 };
 
 const sandboxConfig = closedObject<SandboxConfig>({ labels: stringMap, annotations: stringMap });

@@ -13,7 +13,8 @@ import {
   type ContainerRecreateRequest, type FieldError, type ImagePullJob, type Node, type NodeImage, type Pod,
 } from '../src/index.js';
 import { containerRecreateRequest, imagePullJob, nodeImage, nodeImageV1alpha1 } from '../src/image-pull-schemas.js';
-import { pruneUnknownFields, validateSchema } from '../src/object-schema.js';
+import { validateSchema } from '../src/object-schema.js';
+import { pruneUnknownFields } from '../src/unknown-fields.js';
 
 type Loose = Record<string, any>;
 
