@@ -83,7 +83,7 @@ async function waitAvailable(apiUrl: string, what: string, check: (s: Status) =>
   }
 }
 
-/** Pods list requests the page sent (GraphQL `query Pods`), counted by the listener in main(). */
+/** Pods list requests the page sent (GraphQL `query WorkloadPods`), counted by the listener in main(). */
 let podRequests = 0;
 
 async function firstRender(page: Page, url: string): Promise<{ full: number; first: number; paintMs: number; requests: number }> {
@@ -184,7 +184,7 @@ async function main(): Promise<void> {
     // Signed in as the admin before the first script runs (src/lib/auth/token-store.ts keeps it there).
     await page.addInitScript((token) => window.localStorage.setItem('coxswain.token', token), ADMIN_TOKEN);
     page.on('request', (req) => {
-      if ((req.postData() ?? '').includes('query Pods(')) podRequests++;
+      if ((req.postData() ?? '').includes('query WorkloadPods(')) podRequests++;
     });
     const url = `${dashboard.url}/workloads/cloneset/${NAMESPACE}/big`;
     await firstRender(page, url); // warm-up: Next compiles nothing at runtime, but the first load fills caches

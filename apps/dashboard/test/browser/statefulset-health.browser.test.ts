@@ -61,7 +61,7 @@ beforeAll(async () => {
   page.on('pageerror', (err) => pageErrors.push(err.message));
   page.on('request', (req) => {
     const body = req.postData() ?? '';
-    if (body.includes('query Pods(')) podPageRequests.push(body);
+    if (body.includes('query WorkloadPods(')) podPageRequests.push(body);
   });
   // Signed in as the admin before the first script runs (src/lib/auth/token-store.ts keeps it there).
   await page.addInitScript((token) => window.localStorage.setItem('coxswain.token', token), ADMIN_TOKEN);

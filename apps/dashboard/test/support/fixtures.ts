@@ -1,5 +1,5 @@
 // Small builders for pods and workloads in the shapes the API returns (the generated operation types).
-import type { Health, Ordinals, Pod, RolloutPlan, StatefulSetSummary, Subset, WorkloadStatus, WorkloadSummary } from '../../src/lib/api/types';
+import type { Health, Ordinals, Pod, RolloutPlan, StatefulSetWorkload, Subset, WorkloadStatus, Workload } from '../../src/lib/api/types';
 
 export function pod(name: string, over: Partial<Pod> = {}): Pod {
   return {
@@ -25,7 +25,7 @@ export function plan(over: Partial<RolloutPlan> = {}): RolloutPlan {
 export const COMPLETE: Health = { state: 'COMPLETE', reason: 'every pod is at the update revision and available', pods: [], until: null };
 
 /** A CloneSet `web` of 5 replicas; `partitionedReplicas` is what the API resolves `partition` to unless given. */
-export function workload(over: Partial<WorkloadSummary> & { partition?: number | string; paused?: boolean } = {}): WorkloadSummary {
+export function workload(over: Partial<Workload> & { partition?: number | string; paused?: boolean } = {}): Workload {
   const { partition = 0, paused, ...rest } = over;
   return {
     kind: 'CLONE_SET', namespace: 'default', name: 'web', uid: 'u1', generation: 1, resourceVersion: '10', replicas: 5,
@@ -36,11 +36,11 @@ export function workload(over: Partial<WorkloadSummary> & { partition?: number |
     columns: [],
     health: COMPLETE,
     ...rest,
-  } as WorkloadSummary;
+  } as Workload;
 }
 
 /** An Advanced StatefulSet `web` with ordinals [start, end) less `reserved`. */
-export function statefulSet(over: Partial<StatefulSetSummary> & { partition?: number; paused?: boolean; ordinals?: Ordinals } = {}): StatefulSetSummary {
+export function statefulSet(over: Partial<StatefulSetWorkload> & { partition?: number; paused?: boolean; ordinals?: Ordinals } = {}): StatefulSetWorkload {
   const { partition = 0, paused, ordinals, ...rest } = over;
   return {
     ...workload(),
@@ -49,7 +49,7 @@ export function statefulSet(over: Partial<StatefulSetSummary> & { partition?: nu
     updateStrategy: { type: 'RollingUpdate', rollingUpdate: { partition, ...(paused === undefined ? {} : { paused }) } },
     ordinals: ordinals ?? { start: 0, end: 5, reserved: [] },
     ...rest,
-  } as StatefulSetSummary;
+  } as StatefulSetWorkload;
 }
 
 /** A UnitedDeployment subset: 2 CloneSet pods, all ready, none updated, schedulable. */
@@ -62,11 +62,11 @@ export function subset(name: string, over: Partial<Subset> = {}): Subset {
 }
 
 /**
- * A UnitedDeployment `ud` (its summary: the subsets come with the page's detail). Its
+ * A UnitedDeployment `ud` (its WorkloadFields: the subsets come with the page's detail). Its
  * partitionedReplicas, unless given, is the spec's partitions summed: the API's answer when each fits
  * its subset's replicas.
  */
-export function unitedDeployment(over: Partial<WorkloadSummary> & { partitions?: Record<string, number> } = {}): WorkloadSummary {
+export function unitedDeployment(over: Partial<Workload> & { partitions?: Record<string, number> } = {}): Workload {
   const { partitions = {}, ...rest } = over;
   return {
     ...workload(),
@@ -77,7 +77,7 @@ export function unitedDeployment(over: Partial<WorkloadSummary> & { partitions?:
     updateStrategy: { type: 'Manual', manualUpdate: { partitions } },
     status: status({ replicas: 6, readyReplicas: 6, availableReplicas: 6, updatedReplicas: 6, updatedReadyReplicas: 6, updatedAvailableReplicas: 6, expectedUpdatedReplicas: 6, currentRevision: 'ud-old', updateRevision: 'ud-old' }),
     ...rest,
-  } as WorkloadSummary;
+  } as Workload;
 }
 
 /** The API's resolution of one partition (a percentage rounds up), capped at replicas. */

@@ -4,7 +4,7 @@
 // bar; filters by namespace, kind, health and text, kept in the URL; live.
 import Link from 'next/link';
 import { useEffect, useMemo } from 'react';
-import type { HealthState, WorkloadKindInfo, WorkloadSummary } from '../../lib/api/types';
+import type { HealthState, WorkloadKindInfo, Workload } from '../../lib/api/types';
 import { can } from '../../lib/auth/roles';
 import { age } from '../../lib/format';
 import { kindLabel, workloadHref } from '../../lib/kinds';
@@ -80,7 +80,7 @@ function WorkloadTables() {
   );
 }
 
-function KindTable({ info, rows, now }: { info: WorkloadKindInfo; rows: WorkloadSummary[]; now: number }) {
+function KindTable({ info, rows, now }: { info: WorkloadKindInfo; rows: Workload[]; now: number }) {
   return (
     <section className="kind-table" aria-labelledby={`kind-${info.kind}`}>
       <h2 id={`kind-${info.kind}`}>{info.clusterKind}s <span className="muted small">{info.apiVersions[0]}</span></h2>

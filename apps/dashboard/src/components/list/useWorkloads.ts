@@ -6,21 +6,21 @@
 import { useEffect, useState } from 'react';
 import { describeError } from '../../lib/api/errors';
 import { WorkloadChangedDocument, WorkloadKindsDocument, WorkloadsDocument, type WorkloadsQuery } from '../../lib/api/generated';
-import type { WorkloadKindInfo, WorkloadSummary } from '../../lib/api/types';
+import type { WorkloadKindInfo, Workload } from '../../lib/api/types';
 import { ReloadPace } from '../../lib/live/reload-pace';
 import { useSession } from '../session/SessionProvider';
 
 const RELOAD_MIN_MS = 2000;
 
 export interface WorkloadsState {
-  rows: WorkloadSummary[] | null;
+  rows: Workload[] | null;
   kinds: WorkloadKindInfo[] | null;
   error: string | null;
 }
 
 export function useWorkloads(): WorkloadsState {
   const { http, live, state } = useSession();
-  const [rows, setRows] = useState<WorkloadSummary[] | null>(null);
+  const [rows, setRows] = useState<Workload[] | null>(null);
   const [kinds, setKinds] = useState<WorkloadKindInfo[] | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -38,7 +38,7 @@ export function useWorkloads(): WorkloadsState {
     async function load() {
       pace.started(Date.now());
       try {
-        const all: WorkloadSummary[] = [];
+        const all: Workload[] = [];
         let after: string | null = null;
         do {
           const page: WorkloadsQuery = await http.request(WorkloadsDocument, { after });

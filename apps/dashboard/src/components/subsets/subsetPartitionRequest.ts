@@ -1,12 +1,12 @@
 // The confirmation for setting one subset's partition, shared by the subset rows and the Actions
 // panel: what will happen in words (only that subset moves), then setPartition with `subset`.
-import type { Pod, Subset, WorkloadSummary } from '../../lib/api/types';
+import type { Pod, Subset, Workload } from '../../lib/api/types';
 import { confirmSubsetPartition } from '../../lib/subsets/confirm-subset-partition';
 import type { ConfirmRequest } from '../common/ConfirmDialog';
 import type { Mutations } from '../workload/mutations';
 
 export interface SubsetPartitionContext {
-  workload: WorkloadSummary;
+  workload: Workload;
   m: Mutations;
   /** The pods as they are when the confirmation opens (to name the ones that move). */
   pods(): Pod[];

@@ -6,7 +6,7 @@
 // A UnitedDeployment has a partition per subset (the partition row picks the subset) and no pause
 // (the API refuses it), so its pause row is left out.
 import { useState } from 'react';
-import { isStatefulSet, isUnitedDeployment, type Pod, type RolloutPlan, type Subset, type WorkloadSummary } from '../../lib/api/types';
+import { isStatefulSet, isUnitedDeployment, type Pod, type RolloutPlan, type Subset, type Workload } from '../../lib/api/types';
 import { parseIntOrPercent } from '../../lib/rollout/int-or-percent';
 import {
   confirmDeletePods, confirmImage, confirmPartition, confirmPause, confirmResume, confirmScale,
@@ -17,7 +17,7 @@ import { SubsetPartitionActions } from '../subsets/SubsetPartitionActions';
 import type { Mutations } from './mutations';
 
 interface Props {
-  workload: WorkloadSummary;
+  workload: Workload;
   plan: RolloutPlan | null;
   /** A UnitedDeployment's subsets (empty for other kinds). */
   subsets: Subset[];

@@ -1,7 +1,7 @@
 // The page's title with the workload's health: the badge, and beside it the reason in the API's
 // words, when it changes by itself (counted down to the API's moment, as the plan's blockers are) and
 // the pods concerned as links (a click highlights them in the strip, grid and list).
-import type { WorkloadSummary } from '../../lib/api/types';
+import type { Workload } from '../../lib/api/types';
 import { kindLabel } from '../../lib/kinds';
 import { healthMeaning } from '../../lib/rollout/health';
 import { Countdown } from '../common/Countdown';
@@ -9,7 +9,7 @@ import { StatusBadge } from '../common/StatusBadge';
 
 const LINKED = 8;
 
-export function HealthLine({ workload: w, onShowPods }: { workload: WorkloadSummary; onShowPods(pods: string[]): void }) {
+export function HealthLine({ workload: w, onShowPods }: { workload: Workload; onShowPods(pods: string[]): void }) {
   const { state, reason, pods } = w.health;
   return (
     <>

@@ -4,7 +4,7 @@
 // valid ordinals (condemned) faded, and the partition as a line: the pods left of it keep the current
 // revision, those right of it are updated, highest ordinal first (docs/spec/advanced-statefulset.md §4.6).
 import { Fragment, useMemo, useState, useSyncExternalStore } from 'react';
-import type { Blocker, Pod, StatefulSetSummary } from '../../lib/api/types';
+import type { Blocker, Pod, StatefulSetWorkload } from '../../lib/api/types';
 import { colorOf, type RevisionColor } from '../../lib/grid/colors';
 import { markOf } from '../../lib/grid/marks';
 import type { PodStore } from '../../lib/live/pod-store';
@@ -14,7 +14,7 @@ import { MarkSwatch } from './GridLegend';
 import { PodTooltip } from './PodTooltip';
 
 interface Props {
-  workload: StatefulSetSummary;
+  workload: StatefulSetWorkload;
   store: PodStore;
   colors: Map<string, RevisionColor>;
   selected: ReadonlySet<string>;

@@ -2,7 +2,7 @@
 // Revision history, newest first: images, pods per revision, and the difference (images and pod
 // template) against the update revision; a rollback button for operators.
 import { useState } from 'react';
-import type { Revision, WorkloadSummary } from '../../lib/api/types';
+import type { Revision, Workload } from '../../lib/api/types';
 import { clockTime } from '../../lib/format';
 import type { RevisionColor } from '../../lib/grid/colors';
 import { confirmRollback } from '../../lib/rollout/confirm-words';
@@ -11,7 +11,7 @@ import type { ConfirmRequest } from '../common/ConfirmDialog';
 import type { Mutations } from './mutations';
 
 interface Props {
-  workload: WorkloadSummary;
+  workload: Workload;
   revisions: Revision[];
   colors: Map<string, RevisionColor>;
   mayRollback: boolean;

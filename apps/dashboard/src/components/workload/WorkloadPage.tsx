@@ -40,12 +40,12 @@ import { useWorkload } from './useWorkload';
 export function WorkloadPage(props: { kind: WorkloadKind; namespace: string; name: string }) {
   const { session } = useSession();
   if (session && !can(session, 'read')) return <RoleNotice session={session} what="workloads" />;
-  return <Workload {...props} />;
+  return <WorkloadView {...props} />;
 }
 
 const NO_REVISIONS: never[] = [];
 
-function Workload({ kind, namespace, name }: { kind: WorkloadKind; namespace: string; name: string }) {
+function WorkloadView({ kind, namespace, name }: { kind: WorkloadKind; namespace: string; name: string }) {
   const { http, session } = useSession();
   const { workload: w, plan, missing, error, reload } = useWorkload(kind, namespace, name);
   const pods = usePods(kind, namespace, name);

@@ -8,7 +8,7 @@
 // per event.
 import { useEffect, useMemo, useState } from 'react';
 import { describeError } from '../../lib/api/errors';
-import { PodChangedDocument, PodsDocument, type PodsQuery } from '../../lib/api/generated';
+import { PodChangedDocument, WorkloadPodsDocument, type WorkloadPodsQuery } from '../../lib/api/generated';
 import type { Pod, PodEvent, WorkloadKind } from '../../lib/api/types';
 import { serverClock } from '../../lib/clock/server-clock';
 import { Batcher, browserScheduler } from '../../lib/live/batcher';
@@ -54,7 +54,7 @@ export function usePods(kind: WorkloadKind, namespace: string, name: string): Po
         let listedAt: string | undefined;
         let pages = 0;
         do {
-          const page: PodsQuery = await http.request(PodsDocument, { kind, namespace, name, first: pageSize(pages), after });
+          const page: WorkloadPodsQuery = await http.request(WorkloadPodsDocument, { kind, namespace, name, first: pageSize(pages), after });
           pages++;
           if (stopped) return;
           if (!page.workload) break;

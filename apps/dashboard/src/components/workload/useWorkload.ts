@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { describeError } from '../../lib/api/errors';
 import { WorkloadChangedDocument, WorkloadDocument, WorkloadPlanDocument } from '../../lib/api/generated';
-import type { RolloutPlan, WorkloadDetail, WorkloadKind, WorkloadSummary } from '../../lib/api/types';
+import type { RolloutPlan, WorkloadDetail, WorkloadKind, Workload } from '../../lib/api/types';
 import { serverClock } from '../../lib/clock/server-clock';
 import { ReloadPace } from '../../lib/live/reload-pace';
 import { useSession } from '../session/SessionProvider';
@@ -22,9 +22,9 @@ export interface WorkloadState {
   reload(): void;
 }
 
-/** The detail with a newer summary (from the socket) laid over it. */
-function withSummary(detail: WorkloadDetail, summary: WorkloadSummary): WorkloadDetail {
-  return { ...detail, ...summary } as WorkloadDetail;
+/** The detail with newer workload fields (from the socket) laid over it. */
+function withLatest(detail: WorkloadDetail, latest: Workload): WorkloadDetail {
+  return { ...detail, ...latest } as WorkloadDetail;
 }
 
 export function useWorkload(kind: WorkloadKind, namespace: string, name: string): WorkloadState {
@@ -49,7 +49,7 @@ export function useWorkload(kind: WorkloadKind, namespace: string, name: string)
       // A status newer than this answer may already have arrived over the socket: keep the newer one.
       setWorkload((current) => {
         if (!data.workload) return null;
-        if (current && Number(current.resourceVersion) > Number(data.workload.resourceVersion)) return withSummary(data.workload, current);
+        if (current && Number(current.resourceVersion) > Number(data.workload.resourceVersion)) return withLatest(data.workload, current);
         return data.workload;
       });
     }
@@ -81,7 +81,7 @@ export function useWorkload(kind: WorkloadKind, namespace: string, name: string)
 
     void load();
     const unsubscribe = live.subscribe(WorkloadChangedDocument, { kind, namespace, name }, ({ workloadChanged: w }) => {
-      setWorkload((current) => (current && Number(w.resourceVersion) >= Number(current.resourceVersion) ? withSummary(current, w) : current));
+      setWorkload((current) => (current && Number(w.resourceVersion) >= Number(current.resourceVersion) ? withLatest(current, w) : current));
       reloadSoon();
     });
     const offReconnect = live.onReconnect(() => void load());

@@ -3,12 +3,12 @@
 // or share of pods (rounding up), an Advanced StatefulSet partition keeps its lowest valid ordinals
 // (docs/spec/advanced-statefulset.md §4.6); maxUnavailable rounds down. A UnitedDeployment's pods move
 // through its subsets' workloads, each held by its own partition (lib/subsets for those words).
-import { isStatefulSet, isUnitedDeployment, type HookPoint, type Pod, type RolloutPlan, type WorkloadSummary } from '../api/types';
+import { isStatefulSet, isUnitedDeployment, type HookPoint, type Pod, type RolloutPlan, type Workload } from '../api/types';
 import { validOrdinals } from './ordinals';
 import { listNames } from './plan-words';
 import { maxUnavailablePods, partitionPods, strategyOf } from './strategy';
 
-type W = WorkloadSummary;
+type W = Workload;
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 

@@ -3,7 +3,7 @@
 // pods on the previous revision, a StatefulSet its lowest ordinals (and updates the highest first).
 // Counts come from the subset (updatedReplicas: pods at the UnitedDeployment's update revision), names
 // from the subset's pods, so the words do not depend on how a pod labels its revision.
-import type { Pod, Subset, WorkloadSummary } from '../api/types';
+import type { Pod, Subset, Workload } from '../api/types';
 import { listNames } from '../rollout/plan-words';
 import { heldBack } from './partition-step';
 import { isStatefulSetKind } from './subset-words';
@@ -18,7 +18,7 @@ function ordinalOf(pod: Pod): number | null {
   return m ? Number(m[1]) : null;
 }
 
-export function confirmSubsetPartition(ud: WorkloadSummary, subset: Subset, next: number, pods: readonly Pod[]): string {
+export function confirmSubsetPartition(ud: Workload, subset: Subset, next: number, pods: readonly Pod[]): string {
   const cap = next > subset.replicas ? ` (the controller caps it at the subset's ${plural(subset.replicas, 'replica')})` : '';
   const head = `Set the partition of subset ${subset.name} of ${ud.name} from ${subset.partition} to ${next}${cap}.`;
   const others = ' The other subsets do not move.';
