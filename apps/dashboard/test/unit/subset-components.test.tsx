@@ -24,7 +24,7 @@ describe('SubsetsPanel', () => {
     pod('ud-b-2', { subset: 'subset-b', zone: 'zone-b', node: 'sim-b-2', revision: 'ud-new', ready: false }),
   ]);
   const render = (onStep: ((s: unknown, n: number) => void) | null) => renderToStaticMarkup(
-    <SubsetsPanel subsets={subsets} store={store} colors={colors} selected={new Set()} highlighted={new Set()} onToggle={() => {}} onStep={onStep} />);
+    <SubsetsPanel subsets={subsets} store={store} colors={colors} onStep={onStep} />);
 
   it('shows a row per subset with its numbers and reason, and its pods as chips by zone and node', () => {
     const html = render(() => {});
@@ -40,7 +40,7 @@ describe('SubsetsPanel', () => {
     expect(render(() => {})).toContain('aria-label="Step subset-a partition to 0"');
     expect(render(() => {}).match(/Step to/g)).toHaveLength(1); // the Deployment subset has none
     expect(render(null)).not.toContain('Step to');
-    const released = renderToStaticMarkup(<SubsetsPanel subsets={[subset('subset-a', { partition: 0 })]} store={store} colors={colors} selected={new Set()} highlighted={new Set()} onToggle={() => {}} onStep={() => {}} />);
+    const released = renderToStaticMarkup(<SubsetsPanel subsets={[subset('subset-a', { partition: 0 })]} store={store} colors={colors} onStep={() => {}} />);
     expect(released).not.toContain('Step to'); // nothing left to release
   });
 });

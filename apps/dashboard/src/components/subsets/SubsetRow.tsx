@@ -15,14 +15,11 @@ interface Props {
   podCount: number;
   now: number;
   colors: Map<string, RevisionColor>;
-  selected: ReadonlySet<string>;
-  highlighted: ReadonlySet<string>;
-  onToggle(pod: string): void;
   /** Set when the session may roll out: asks to set the subset's partition. */
   onStep: ((subset: Subset, next: number) => void) | null;
 }
 
-export function SubsetRow({ subset: s, zones, podCount, now, colors, selected, highlighted, onToggle, onStep }: Props) {
+export function SubsetRow({ subset: s, zones, podCount, now, colors, onStep }: Props) {
   const words = subsetWords(s, now);
   const next = steppedPartition(s, 1);
   return (
@@ -61,7 +58,7 @@ export function SubsetRow({ subset: s, zones, podCount, now, colors, selected, h
       </tr>
       <tr className="subset-pods" data-subset={s.name} data-pods={podCount}>
         <td colSpan={7}>
-          <PodChips zones={zones} colors={colors} selected={selected} highlighted={highlighted} onToggle={onToggle} />
+          <PodChips zones={zones} colors={colors} />
         </td>
       </tr>
     </>

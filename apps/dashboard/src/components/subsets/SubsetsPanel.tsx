@@ -16,14 +16,11 @@ interface Props {
   subsets: Subset[];
   store: PodStore;
   colors: Map<string, RevisionColor>;
-  selected: ReadonlySet<string>;
-  highlighted: ReadonlySet<string>;
-  onToggle(pod: string): void;
   /** Null when the session may not roll out: no step controls then. */
   onStep: ((subset: Subset, next: number) => void) | null;
 }
 
-function SubsetsPanelView({ subsets, store, colors, selected, highlighted, onToggle, onStep }: Props) {
+function SubsetsPanelView({ subsets, store, colors, onStep }: Props) {
   const version = useSyncExternalStore(store.subscribe, store.getVersion, store.getVersion);
   const names = useMemo(() => subsets.map((s) => s.name), [subsets]);
   const groups = useMemo(() => podsBySubset(names, store.snapshot()), [names, store, version]);
@@ -45,8 +42,7 @@ function SubsetsPanelView({ subsets, store, colors, selected, highlighted, onTog
               {subsets.map((s) => {
                 const g = groups.find((x) => x.subset === s.name);
                 return (
-                  <SubsetRow key={s.name} subset={s} zones={g?.zones ?? []} podCount={g?.count ?? 0} now={now} colors={colors}
-                    selected={selected} highlighted={highlighted} onToggle={onToggle} onStep={onStep} />
+                  <SubsetRow key={s.name} subset={s} zones={g?.zones ?? []} podCount={g?.count ?? 0} now={now} colors={colors} onStep={onStep} />
                 );
               })}
             </tbody>
@@ -56,7 +52,7 @@ function SubsetsPanelView({ subsets, store, colors, selected, highlighted, onTog
       {other && (
         <div className="subset-other" data-testid="no-subset-pods" data-pods={other.count}>
           <h3>Pods of no listed subset <span className="muted small">({other.count}: a subset removed from the topology, or pods without the subset label)</span></h3>
-          <PodChips zones={other.zones} colors={colors} selected={selected} highlighted={highlighted} onToggle={onToggle} />
+          <PodChips zones={other.zones} colors={colors} />
         </div>
       )}
     </section>

@@ -15,6 +15,7 @@ import { strategyOf } from '../../lib/rollout/strategy';
 import type { ConfirmRequest } from '../common/ConfirmDialog';
 import { SubsetPartitionActions } from '../subsets/SubsetPartitionActions';
 import type { Mutations } from './mutations';
+import { usePodSelection } from './PodSelection';
 
 interface Props {
   workload: Workload;
@@ -22,16 +23,16 @@ interface Props {
   /** A UnitedDeployment's subsets (empty for other kinds). */
   subsets: Subset[];
   containers: { name: string; image: string }[];
-  selected: string[];
   /** The pods as they are when a confirmation opens (to name the ones a partition moves). */
   pods(): Pod[];
   m: Mutations;
   onRequest(r: ConfirmRequest): void;
   onConflict(): void;
-  onDeleted(): void;
 }
 
-export function ActionsPanel({ workload: w, plan, subsets, containers, selected, pods, m, onRequest, onConflict, onDeleted }: Props) {
+export function ActionsPanel({ workload: w, plan, subsets, containers, pods, m, onRequest, onConflict }: Props) {
+  const { selected: chosen, choose } = usePodSelection();
+  const selected = [...chosen];
   const strategy = strategyOf(w.updateStrategy, w.kind);
   const sts = isStatefulSet(w);
   const ud = isUnitedDeployment(w);
@@ -126,7 +127,7 @@ export function ActionsPanel({ workload: w, plan, subsets, containers, selected,
       danger: true,
       run: () => m.deletePods(selected, scaleDown),
       onError,
-      onDone: onDeleted,
+      onDone: () => choose([]),
     });
   }
 

@@ -6,10 +6,12 @@ import { kindLabel } from '../../lib/kinds';
 import { healthMeaning } from '../../lib/rollout/health';
 import { Countdown } from '../common/Countdown';
 import { StatusBadge } from '../common/StatusBadge';
+import { usePodSelection } from './PodSelection';
 
 const LINKED = 8;
 
-export function HealthLine({ workload: w, onShowPods }: { workload: Workload; onShowPods(pods: string[]): void }) {
+export function HealthLine({ workload: w }: { workload: Workload }) {
+  const { showPods } = usePodSelection();
   const { state, reason, pods } = w.health;
   return (
     <>
@@ -24,10 +26,10 @@ export function HealthLine({ workload: w, onShowPods }: { workload: Workload; on
           <span className="pods" data-testid="health-pods">
             {' '}Pods:{' '}
             {pods.slice(0, LINKED).map((pod) => (
-              <a key={pod} href={`#pod-${pod}`} onClick={(e) => { e.preventDefault(); onShowPods([pod]); }}>{pod}</a>
+              <a key={pod} href={`#pod-${pod}`} onClick={(e) => { e.preventDefault(); showPods([pod]); }}>{pod}</a>
             ))}
             {pods.length > LINKED && <span> and {pods.length - LINKED} more</span>}
-            {pods.length > 1 && <button type="button" className="link" onClick={() => onShowPods(pods)}>highlight all {pods.length}</button>}
+            {pods.length > 1 && <button type="button" className="link" onClick={() => showPods(pods)}>highlight all {pods.length}</button>}
           </span>
         )}
       </p>

@@ -4,26 +4,24 @@
 // valid ordinals (condemned) faded, and the partition as a line: the pods left of it keep the current
 // revision, those right of it are updated, highest ordinal first (docs/spec/advanced-statefulset.md §4.6).
 import { Fragment, useMemo, useState, useSyncExternalStore } from 'react';
-import type { Blocker, Pod, StatefulSetWorkload } from '../../lib/api/types';
+import type { Pod, StatefulSetWorkload } from '../../lib/api/types';
 import { colorOf, type RevisionColor } from '../../lib/grid/colors';
 import { markOf } from '../../lib/grid/marks';
 import type { PodStore } from '../../lib/live/pod-store';
 import { ordinalStrip } from '../../lib/rollout/ordinals';
 import { partitionPods, strategyOf } from '../../lib/rollout/strategy';
 import { MarkSwatch } from './GridLegend';
+import { usePodSelection } from './PodSelection';
 import { PodTooltip } from './PodTooltip';
 
 interface Props {
   workload: StatefulSetWorkload;
   store: PodStore;
   colors: Map<string, RevisionColor>;
-  selected: ReadonlySet<string>;
-  highlighted: ReadonlySet<string>;
-  blockers: ReadonlyMap<string, Blocker[]>;
-  onToggle(pod: string): void;
 }
 
-export function OrdinalStrip({ workload: w, store, colors, selected, highlighted, blockers, onToggle }: Props) {
+export function OrdinalStrip({ workload: w, store, colors }: Props) {
+  const { selected, highlighted, blockers, toggle } = usePodSelection();
   const version = useSyncExternalStore(store.subscribe, store.getVersion, store.getVersion);
   const s = strategyOf(w.updateStrategy, w.kind);
   const ordered = s.type !== 'OnDelete' && !s.unordered;
@@ -62,7 +60,7 @@ export function OrdinalStrip({ workload: w, store, colors, selected, highlighted
                 data-revision={slot.pod.revision}
                 data-mark={markOf(slot.pod)}
                 aria-label={`${slot.pod.name}${selected.has(slot.pod.name) ? ' (chosen)' : ''}`}
-                onClick={() => onToggle(slot.pod.name)}
+                onClick={() => toggle(slot.pod.name)}
                 onMouseEnter={(e) => {
                   const box = e.currentTarget;
                   setHover({ pod: slot.pod, x: box.offsetLeft, y: box.offsetTop + box.offsetHeight });

@@ -4,10 +4,12 @@ import { memo } from 'react';
 import type { RolloutPlan } from '../../lib/api/types';
 import { planInWords } from '../../lib/rollout/plan-words';
 import { Countdown } from '../common/Countdown';
+import { usePodSelection } from './PodSelection';
 
 const LINKED = 12;
 
-function PlanPanelView({ plan, replicas, onShowPods }: { plan: RolloutPlan | null; replicas: number; onShowPods(pods: string[]): void }) {
+function PlanPanelView({ plan, replicas }: { plan: RolloutPlan | null; replicas: number }) {
+  const { showPods } = usePodSelection();
   if (!plan) {
     return (
       <section className="card plan" aria-labelledby="plan-title" data-testid="plan">
@@ -39,10 +41,10 @@ function PlanPanelView({ plan, replicas, onShowPods }: { plan: RolloutPlan | nul
                   <span className="pods">
                     {' '}Pods:{' '}
                     {b.pods.slice(0, LINKED).map((pod) => (
-                      <a key={pod} href={`#pod-${pod}`} onClick={(e) => { e.preventDefault(); onShowPods([pod]); }}>{pod}</a>
+                      <a key={pod} href={`#pod-${pod}`} onClick={(e) => { e.preventDefault(); showPods([pod]); }}>{pod}</a>
                     ))}
                     {b.pods.length > LINKED && <span> and {b.pods.length - LINKED} more</span>}
-                    {b.pods.length > 1 && <button type="button" className="link" onClick={() => onShowPods(b.pods)}>highlight all {b.pods.length}</button>}
+                    {b.pods.length > 1 && <button type="button" className="link" onClick={() => showPods(b.pods)}>highlight all {b.pods.length}</button>}
                   </span>
                 )}
               </li>

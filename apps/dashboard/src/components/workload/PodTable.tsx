@@ -10,6 +10,7 @@ import { markOf } from '../../lib/grid/marks';
 import type { PodStore } from '../../lib/live/pod-store';
 import { useNow } from '../common/useNow';
 import { MarkSwatch } from './GridLegend';
+import { usePodSelection } from './PodSelection';
 
 const ROW = 28;
 const VIEW = 320;
@@ -18,14 +19,10 @@ const OVERSCAN = 8;
 interface Props {
   store: PodStore;
   colors: Map<string, RevisionColor>;
-  selected: ReadonlySet<string>;
-  highlighted: ReadonlySet<string>;
-  blockers: ReadonlyMap<string, Blocker[]>;
-  onToggle(pod: string): void;
-  onSelectAll(pods: string[]): void;
 }
 
-function PodTableView({ store, colors, selected, highlighted, blockers, onToggle, onSelectAll }: Props) {
+function PodTableView({ store, colors }: Props) {
+  const { selected, highlighted, blockers, toggle, choose } = usePodSelection();
   const version = useSyncExternalStore(store.subscribe, store.getVersion, store.getVersion);
   const [text, setText] = useState('');
   const [scrollTop, setScrollTop] = useState(0);
@@ -49,8 +46,8 @@ function PodTableView({ store, colors, selected, highlighted, blockers, onToggle
       <div className="toolbar">
         <input type="search" placeholder="filter pods: name, node, zone, IP, revision, state, blocker" value={text} onChange={(e) => setText(e.target.value)} aria-label="Filter pods" />
         <span className="muted">{rows.length} of {store.size} pods · {selected.size} chosen</span>
-        <button type="button" onClick={() => onSelectAll(rows.map((r) => r.name))} disabled={rows.length === 0}>Choose all shown</button>
-        <button type="button" onClick={() => onSelectAll([])} disabled={selected.size === 0}>Clear choice</button>
+        <button type="button" onClick={() => choose(rows.map((r) => r.name))} disabled={rows.length === 0}>Choose all shown</button>
+        <button type="button" onClick={() => choose([])} disabled={selected.size === 0}>Clear choice</button>
       </div>
       <div className="thead" role="row">
         <span />
@@ -59,7 +56,7 @@ function PodTableView({ store, colors, selected, highlighted, blockers, onToggle
       <div className="viewport" style={{ height: Math.min(VIEW, Math.max(rows.length, 1) * ROW) }} onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)} data-testid="pod-rows">
         <div style={{ height: rows.length * ROW, position: 'relative' }}>
           {visible.map((pod, k) => (
-            <PodRow key={pod.name} pod={pod} top={(first + k) * ROW} color={colorOf(colors, pod.revision)} selected={selected.has(pod.name)} highlighted={highlighted.has(pod.name)} held={blockers.get(pod.name)} now={now} onToggle={onToggle} />
+            <PodRow key={pod.name} pod={pod} top={(first + k) * ROW} color={colorOf(colors, pod.revision)} selected={selected.has(pod.name)} highlighted={highlighted.has(pod.name)} held={blockers.get(pod.name)} now={now} onToggle={toggle} />
           ))}
         </div>
       </div>

@@ -4,7 +4,7 @@
 // its pods counted (ready, available) and, for a CloneSet, the pods themselves as cells. An Advanced
 // StatefulSet's pods are drawn in ordinal order by the strip above instead.
 import { memo, useMemo, useSyncExternalStore } from 'react';
-import type { Blocker, Revision } from '../../lib/api/types';
+import type { Revision } from '../../lib/api/types';
 import { colorOf, type RevisionColor } from '../../lib/grid/colors';
 import type { PodStore } from '../../lib/live/pod-store';
 import { revisionGroups } from '../../lib/rollout/revision-groups';
@@ -15,13 +15,9 @@ interface Props {
   revisions: Revision[];
   colors: Map<string, RevisionColor>;
   showPods: boolean;
-  selected: ReadonlySet<string>;
-  highlighted: ReadonlySet<string>;
-  blockers: ReadonlyMap<string, Blocker[]>;
-  onToggle(pod: string): void;
 }
 
-function RevisionPodsView({ store, revisions, colors, showPods, selected, highlighted, blockers, onToggle }: Props) {
+function RevisionPodsView({ store, revisions, colors, showPods }: Props) {
   const version = useSyncExternalStore(store.subscribe, store.getVersion, store.getVersion);
   const groups = useMemo(() => revisionGroups(revisions, store.snapshot()), [revisions, store, version]);
   return (
@@ -42,7 +38,7 @@ function RevisionPodsView({ store, revisions, colors, showPods, selected, highli
                 {' · '}<b>{g.pods.length}</b> pod{g.pods.length === 1 ? '' : 's'}, {g.ready} ready, {g.available} available
               </p>
               {showPods && g.pods.length > 0 && (
-                <FlatPodCells pods={g.pods} colors={colors} selected={selected} highlighted={highlighted} blockers={blockers} onToggle={onToggle} testId="revision-cells" />
+                <FlatPodCells pods={g.pods} colors={colors} testId="revision-cells" />
               )}
             </article>
           );

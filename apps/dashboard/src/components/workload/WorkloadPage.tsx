@@ -29,6 +29,7 @@ import { mutationsFor } from './mutations';
 import { OrdinalStrip } from './OrdinalStrip';
 import { PlanPanel } from './PlanPanel';
 import { PodGrid } from './PodGrid';
+import { PodSelectionContext, usePodSelectionState } from './PodSelection';
 import { PodTable } from './PodTable';
 import { RevisionPods } from './RevisionPods';
 import { RevisionsPanel } from './RevisionsPanel';
@@ -49,10 +50,8 @@ function WorkloadView({ kind, namespace, name }: { kind: WorkloadKind; namespace
   const { http, session } = useSession();
   const { workload: w, plan, missing, error, reload } = useWorkload(kind, namespace, name);
   const pods = usePods(kind, namespace, name);
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const [highlighted, setHighlighted] = useState<ReadonlySet<string>>(new Set());
   const [request, setRequest] = useState<ConfirmRequest | null>(null);
-  const gridRef = useRef<HTMLDivElement>(null);
+  const podsSection = useRef<HTMLElement>(null);
   const m = useMemo(() => mutationsFor(http, { kind, namespace, name }), [http, kind, namespace, name]);
   const revisions = w?.revisions ?? NO_REVISIONS;
   const subsets = useMemo(() => subsetsOf(w), [w]);
@@ -64,18 +63,7 @@ function WorkloadView({ kind, namespace, name }: { kind: WorkloadKind; namespace
   );
   const containers = useMemo(() => (w ? containersOf(w.manifest) : []), [w?.manifest]);
   const blockers = useMemo(() => blockersByPod(plan?.blockers ?? []), [plan?.blockers]);
-  const toggle = useCallback((pod: string) => setSelected((s) => {
-    const next = new Set(s);
-    if (next.has(pod)) next.delete(pod);
-    else next.add(pod);
-    return next;
-  }), []);
-  const selectAll = useCallback((list: string[]) => setSelected(new Set(list)), []);
-  const showPods = useCallback((list: string[]) => {
-    setHighlighted(new Set(list));
-    gridRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-    if (list.length === 1) document.getElementById(`pod-${list[0]}`)?.scrollIntoView({ block: 'nearest' });
-  }, []);
+  const selection = usePodSelectionState(blockers, podsSection);
 
   useEffect(() => {
     document.title = `${name} · Coxswain`;
@@ -95,53 +83,53 @@ function WorkloadView({ kind, namespace, name }: { kind: WorkloadKind; namespace
   const progress = progressOf(w);
   const ud = isUnitedDeployment(w);
   return (
+    <PodSelectionContext value={selection}>
     <main className="page workload">
       <nav className="crumbs"><Link href="/">Workloads</Link> / {namespace}</nav>
-      <HealthLine workload={w} onShowPods={showPods} />
+      <HealthLine workload={w} />
       <p className="muted">
         generation {w.generation} (observed {w.status.observedGeneration}) · images {w.images.join(', ')} · {strategyLine(w.updateStrategy, w.kind, ud ? subsets : null)}
       </p>
       {error && <p className="error" role="alert">{error}</p>}
       {pods.error && <p className="error" role="alert">{pods.error}</p>}
       {isStatefulSet(w) && (
-        <OrdinalStrip workload={w} store={pods.store} colors={colors} selected={selected} highlighted={highlighted} blockers={blockers} onToggle={toggle} />
+        <OrdinalStrip workload={w} store={pods.store} colors={colors} />
       )}
       {ud && (
-        <SubsetsPanel subsets={subsets} store={pods.store} colors={colors} selected={selected} highlighted={highlighted} onToggle={toggle} onStep={mayRollout ? stepSubset : null} />
+        <SubsetsPanel subsets={subsets} store={pods.store} colors={colors} onStep={mayRollout ? stepSubset : null} />
       )}
-      <RevisionPods store={pods.store} revisions={revisions} colors={colors} showPods={!isStatefulSet(w) && !ud} selected={selected} highlighted={highlighted} blockers={blockers} onToggle={toggle} />
-      <PlanPanel plan={plan} replicas={w.replicas} onShowPods={showPods} />
+      <RevisionPods store={pods.store} revisions={revisions} colors={colors} showPods={!isStatefulSet(w) && !ud} />
+      <PlanPanel plan={plan} replicas={w.replicas} />
       {mayRollout && (
         <ActionsPanel
           workload={w}
           plan={plan}
           subsets={subsets}
           containers={containers}
-          selected={[...selected]}
           pods={() => pods.store.snapshot()}
           m={m}
           onRequest={setRequest}
           onConflict={reload}
-          onDeleted={() => setSelected(new Set())}
         />
       )}
       <div className="two">
         <RolloutProgress p={progress} currentRevision={w.status.currentRevision} updateRevision={w.status.updateRevision} />
         <RolloutChart store={pods.store} desired={w.replicas} revisions={revisions} colors={colors} />
       </div>
-      <section className="card pods" aria-labelledby="pods-title" ref={gridRef}>
+      <section className="card pods" aria-labelledby="pods-title" ref={podsSection}>
         <h2 id="pods-title">Pods <span className="muted">by zone and node</span>{pods.loading && <span className="muted small"> loading…</span>}</h2>
         <GridLegend store={pods.store} revisions={revisions} colors={colors} />
-        {highlighted.size > 0 && (
-          <p className="note">Highlighted {highlighted.size} pod{highlighted.size === 1 ? '' : 's'}. <button type="button" className="link" onClick={() => setHighlighted(new Set())}>Clear</button></p>
+        {selection.highlighted.size > 0 && (
+          <p className="note">Highlighted {selection.highlighted.size} pod{selection.highlighted.size === 1 ? '' : 's'}. <button type="button" className="link" onClick={selection.clearHighlight}>Clear</button></p>
         )}
-        <PodGrid store={pods.store} colors={colors} selected={selected} highlighted={highlighted} blockers={blockers} onToggle={toggle} />
-        <PodTable store={pods.store} colors={colors} selected={selected} highlighted={highlighted} blockers={blockers} onToggle={toggle} onSelectAll={selectAll} />
+        <PodGrid store={pods.store} colors={colors} />
+        <PodTable store={pods.store} colors={colors} />
       </section>
       <HooksPanel store={pods.store} namespace={namespace} session={session} m={m} onRequest={setRequest} />
       <RevisionsPanel workload={w} revisions={revisions} colors={colors} mayRollback={mayRollout} m={m} onRequest={setRequest} />
       <EventsTimeline events={w.events} />
       <ConfirmDialog request={request} onClose={(done) => { setRequest(null); if (done) reload(); }} />
     </main>
+    </PodSelectionContext>
   );
 }
