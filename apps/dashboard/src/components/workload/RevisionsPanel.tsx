@@ -5,9 +5,9 @@ import { useState } from 'react';
 import type { Revision, Workload } from '../../lib/api/types';
 import { clockTime } from '../../lib/format';
 import type { RevisionColor } from '../../lib/grid/colors';
-import { confirmRollback } from '../../lib/rollout/confirm-words';
 import { imageChanges, lineDiff, templateText, withContext } from '../../lib/rollout/revision-diff';
 import type { ConfirmRequest } from '../common/ConfirmDialog';
+import { RollbackAction } from './actions/RollbackAction';
 import type { Mutations } from './mutations';
 
 interface Props {
@@ -40,16 +40,7 @@ export function RevisionsPanel({ workload, revisions, colors, mayRollback, m, on
                 {update && r.name !== update.name && (
                   <button type="button" onClick={() => setOpen(open === r.name ? null : r.name)}>{open === r.name ? 'Hide difference' : 'Difference'}</button>
                 )}
-                {mayRollback && !r.isUpdate && (
-                  <button type="button" onClick={() => onRequest({
-                    title: `Roll back to ${r.name}`,
-                    body: confirmRollback(workload, r),
-                    confirmLabel: 'Roll back',
-                    action: `roll back to ${r.name}`,
-                    danger: true,
-                    run: () => m.rollback(r.name),
-                  })}>Roll back…</button>
-                )}
+                {mayRollback && !r.isUpdate && <RollbackAction workload={workload} revision={r} m={m} onRequest={onRequest} />}
               </td>
             </tr>
           ))}

@@ -1,18 +1,19 @@
 'use client';
-// The Actions panel's partition row for a UnitedDeployment: its partitions are per subset, so the
-// operator picks a subset, then steps its partition or sets it. Deployment subsets have no partition
-// and are not offered. Each change is confirmed in words (only that subset moves).
+// A UnitedDeployment's partition action: its partitions are per subset, so the operator picks a subset,
+// then steps its partition or sets it. Deployment subsets have no partition and are not offered. Each
+// change is confirmed in words (only that subset moves).
 import { useState } from 'react';
-import type { Subset } from '../../lib/api/types';
-import { canStep, hasPartition, heldBack, parseStep, parseSubsetPartition, steppedPartition } from '../../lib/subsets/partition-step';
-import { askSubsetPartition, type SubsetPartitionContext } from './subsetPartitionRequest';
+import type { Subset } from '../../../lib/api/types';
+import { canStep, hasPartition, heldBack, parseStep, parseSubsetPartition, steppedPartition } from '../../../lib/subsets/partition-step';
+import { FormError, useActionForm, type ActionContext } from './confirm';
+import { subsetPartitionRequest } from './subsetPartitionRequest';
 
-export function SubsetPartitionActions({ subsets, ctx }: { subsets: Subset[]; ctx: SubsetPartitionContext }) {
+export function SubsetPartitionAction({ subsets, ctx }: { subsets: Subset[]; ctx: ActionContext }) {
   const withPartition = subsets.filter(hasPartition);
   const [chosen, setChosen] = useState('');
   const [step, setStep] = useState('1');
   const [value, setValue] = useState('');
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = useActionForm(ctx);
   const subset = withPartition.find((s) => s.name === chosen) ?? withPartition[0];
 
   if (!subset) {
@@ -24,18 +25,16 @@ export function SubsetPartitionActions({ subsets, ctx }: { subsets: Subset[]; ct
     );
   }
 
-  function submitStep() {
+  function submitStep(s: Subset) {
     const by = parseStep(step);
-    if (by === null) return setFormError('The step is a whole number of pods, at least 1.');
-    setFormError(null);
-    askSubsetPartition(ctx, subset!, steppedPartition(subset!, by));
+    if (by === null) return form.refuse('The step is a whole number of pods, at least 1.');
+    form.ask(subsetPartitionRequest(ctx, s, steppedPartition(s, by)));
   }
 
-  function submitSet() {
+  function submitSet(s: Subset) {
     const next = parseSubsetPartition(value);
-    if (next === null) return setFormError(`Type ${subset!.name}'s partition: a whole number of pods, 0 or more (a subset's partition has no percentages).`);
-    setFormError(null);
-    askSubsetPartition(ctx, subset!, next);
+    if (next === null) return form.refuse(`Type ${s.name}'s partition: a whole number of pods, 0 or more (a subset's partition has no percentages).`);
+    form.ask(subsetPartitionRequest(ctx, s, next));
   }
 
   return (
@@ -49,11 +48,11 @@ export function SubsetPartitionActions({ subsets, ctx }: { subsets: Subset[]; ct
           <span className="muted">({heldBack(subset)} of {subset.replicas} held)</span>
         </label>
         <label>step by <input type="number" min={1} value={step} onChange={(e) => setStep(e.target.value)} className="narrow" name="step" /></label>
-        <button type="button" onClick={submitStep} disabled={!canStep(subset)}>Step partition</button>
+        <button type="button" onClick={() => submitStep(subset)} disabled={!canStep(subset)}>Step partition</button>
         <label>set to <input value={value} onChange={(e) => setValue(e.target.value)} placeholder={String(subset.replicas)} className="narrow" name="partition" /></label>
-        <button type="button" onClick={submitSet}>Set partition…</button>
+        <button type="button" onClick={() => submitSet(subset)}>Set partition…</button>
       </div>
-      {formError && <p className="error" role="alert">{formError}</p>}
+      <FormError error={form.error} />
     </>
   );
 }
