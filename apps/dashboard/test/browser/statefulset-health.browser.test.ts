@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { buildClientSchema, getIntrospectionQuery, lexicographicSortSchema, printSchema, type IntrospectionQuery } from 'graphql';
 import type { Browser, Page } from 'playwright-core';
 import { ADMIN_TOKEN, DASHBOARD_DIR, gql, launchChromium, screenshot, startApi, startDashboard, type Running, type RunningApi } from '../support/servers';
-import { confirmDialog, confirmWith as confirmDialogWith } from '../support/confirm-dialog';
+import { confirmWith as confirmDialogWith } from '../support/confirm-dialog';
 import { pollUntil } from '../support/poll';
 
 let api: RunningApi;
@@ -73,7 +73,6 @@ afterAll(async () => {
   await api?.close();
 });
 
-const dialog = () => confirmDialog(page);
 const strip = () => page.getByTestId('ordinal-strip');
 
 const confirmWith = (button: RegExp | string, expectBody: (string | RegExp)[] = []): Promise<void> =>

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { CURRENT_COLOR, UPDATE_COLOR } from '../../src/lib/grid/colors';
 import { ADMIN_TOKEN, gql, launchChromium, screenshot, startApi, startDashboard, type Running, type RunningApi } from '../support/servers';
-import { confirmDialog, confirmWith as confirmDialogWith } from '../support/confirm-dialog';
+import { confirmWith as confirmDialogWith } from '../support/confirm-dialog';
 import { pollUntil } from '../support/poll';
 
 let api: RunningApi;
@@ -65,7 +65,6 @@ afterAll(async () => {
   await api?.close();
 });
 
-const dialog = () => confirmDialog(page);
 
 const confirmWith = (button: RegExp | string, expectBody: (string | RegExp)[] = []): Promise<void> =>
   confirmDialogWith(page, button, expectBody);

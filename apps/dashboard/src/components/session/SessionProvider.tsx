@@ -50,6 +50,9 @@ export function SessionProvider({ apiUrl, children }: { apiUrl: string; children
   const [problem, setProblem] = useState<string | null>(null);
 
   useEffect(() => {
+    // After hydration, not during the first render: the server has no localStorage, and the first
+    // client render must match what it rendered.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setToken(readToken());
     setTokenRead(true);
   }, []);
@@ -80,6 +83,8 @@ export function SessionProvider({ apiUrl, children }: { apiUrl: string; children
   useEffect(() => {
     if (!tokenRead) return;
     let cancelled = false;
+    // A new token (or API client) is checked before the pages query with it: they wait for 'ready'.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setState('checking');
     whoIs(http).then(
       (s) => {

@@ -3,12 +3,13 @@
 // allocated and why, pods ready and updated, partition with a step control, schedulability), each
 // with its pods by zone and node. Pods that belong to no listed subset are shown last, so none is
 // hidden. Live: rows follow the workload's reloads, chips follow the pod store.
-import { memo, useMemo, useSyncExternalStore } from 'react';
+import { memo, useMemo } from 'react';
 import type { Subset } from '../../lib/api/types';
 import type { RevisionColor } from '../../lib/grid/colors';
 import type { PodStore } from '../../lib/live/pod-store';
 import { NO_SUBSET, podsBySubset } from '../../lib/subsets/subset-pods';
 import { useServerNow } from '../common/useServerNow';
+import { usePodSnapshot } from '../workload/usePodSnapshot';
 import { PodChips } from './PodChips';
 import { SubsetRow } from './SubsetRow';
 
@@ -21,9 +22,9 @@ interface Props {
 }
 
 function SubsetsPanelView({ subsets, store, colors, onStep }: Props) {
-  const version = useSyncExternalStore(store.subscribe, store.getVersion, store.getVersion);
+  const pods = usePodSnapshot(store);
   const names = useMemo(() => subsets.map((s) => s.name), [subsets]);
-  const groups = useMemo(() => podsBySubset(names, store.snapshot()), [names, store, version]);
+  const groups = useMemo(() => podsBySubset(names, pods), [names, pods]);
   // recoversAt counts down while a subset is unschedulable, on the server's clock.
   const now = useServerNow(1000);
   const other = groups.find((g) => g.subset === NO_SUBSET);

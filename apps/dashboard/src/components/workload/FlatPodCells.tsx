@@ -2,7 +2,7 @@
 // A revision's pods as small canvas cells (the revision cards at the top of the page): coloured by
 // revision, marked by lifecycle state as in the topology grid, with the same tooltip; a click chooses
 // the pod (for "delete chosen pods").
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Pod } from '../../lib/api/types';
 import { colorOf, type RevisionColor } from '../../lib/grid/colors';
 import { flatCell, flatHit, flatLayout } from '../../lib/grid/flat';
@@ -23,7 +23,7 @@ export function FlatPodCells({ pods, colors, testId }: Props) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [width, setWidth] = useState(0);
   const [hover, setHover] = useState<{ pod: Pod; x: number; y: number } | null>(null);
-  const layout = flatLayout(pods.length, width);
+  const layout = useMemo(() => flatLayout(pods.length, width), [pods.length, width]);
 
   useEffect(() => {
     const wrap = wrapRef.current;
@@ -55,7 +55,7 @@ export function FlatPodCells({ pods, colors, testId }: Props) {
         ctx.strokeRect(x - 0.5, y - 0.5, size + 1, size + 1);
       }
     });
-  }, [pods, colors, selected, highlighted, hover?.pod.name, width, layout.width, layout.height, layout.cell]);
+  }, [pods, colors, selected, highlighted, hover?.pod.name, width, layout]);
 
   function podAt(clientX: number, clientY: number) {
     const rect = canvasRef.current!.getBoundingClientRect();

@@ -1,7 +1,7 @@
 'use client';
 // Pods of this workload waiting on a lifecycle hook, oldest first, with a filter (hook point, text) and
 // an Acknowledge button that asks for the ack's reason, for roles that may ack.
-import { memo, useState, useSyncExternalStore } from 'react';
+import { memo, useState } from 'react';
 import type { HookPoint } from '../../lib/api/types';
 import { can, type Session } from '../../lib/auth/roles';
 import { age } from '../../lib/format';
@@ -11,14 +11,15 @@ import type { ConfirmRequest } from '../common/ConfirmDialog';
 import { useNow } from '../common/useNow';
 import { ackRequest } from '../hooks/ackRequest';
 import type { Mutations } from './mutations';
+import { usePodSnapshot } from './usePodSnapshot';
 
 const SHOWN = 200;
 
 function HooksPanelView({ store, namespace, session, m, onRequest }: { store: PodStore; namespace: string; session: Session | null; m: Mutations; onRequest(r: ConfirmRequest): void }) {
-  useSyncExternalStore(store.subscribe, store.getVersion, store.getVersion);
+  const pods = usePodSnapshot(store);
   const now = useNow(5000);
   const [filter, setFilter] = useState<HookFilter>(NO_HOOK_FILTER);
-  const pending = store.snapshot().filter((p) => p.pendingHook)
+  const pending = pods.filter((p) => p.pendingHook)
     .sort((a, b) => (a.pendingSince ?? '').localeCompare(b.pendingSince ?? ''))
     .map((p) => ({ ...p, namespace, pod: p.name, hook: p.pendingHook! }));
   const shown = filterHooks(pending, filter);

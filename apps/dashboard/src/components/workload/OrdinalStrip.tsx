@@ -3,7 +3,7 @@
 // marked by state, empty while the pod is being created), reserved ordinals as gaps, pods outside the
 // valid ordinals (condemned) faded, and the partition as a line: the pods left of it keep the current
 // revision, those right of it are updated, highest ordinal first (docs/spec/advanced-statefulset.md §4.6).
-import { Fragment, useMemo, useState, useSyncExternalStore } from 'react';
+import { Fragment, useMemo, useState } from 'react';
 import type { Pod, StatefulSetWorkload } from '../../lib/api/types';
 import { colorOf, type RevisionColor } from '../../lib/grid/colors';
 import { markOf } from '../../lib/grid/marks';
@@ -13,6 +13,7 @@ import { partitionPods, strategyOf } from '../../lib/rollout/strategy';
 import { MarkSwatch } from './GridLegend';
 import { usePodSelection } from './PodSelection';
 import { PodTooltip } from './PodTooltip';
+import { usePodSnapshot } from './usePodSnapshot';
 
 interface Props {
   workload: StatefulSetWorkload;
@@ -22,11 +23,11 @@ interface Props {
 
 export function OrdinalStrip({ workload: w, store, colors }: Props) {
   const { selected, highlighted, blockers, toggle } = usePodSelection();
-  const version = useSyncExternalStore(store.subscribe, store.getVersion, store.getVersion);
+  const pods = usePodSnapshot(store);
   const s = strategyOf(w.updateStrategy, w.kind);
   const ordered = s.type !== 'OnDelete' && !s.unordered;
   const partition = typeof s.partition === 'number' ? s.partition : partitionPods(s.partition, w.replicas);
-  const strip = useMemo(() => ordinalStrip(w.ordinals, store.snapshot(), ordered ? partition : null), [w.ordinals, store, version, ordered, partition]);
+  const strip = useMemo(() => ordinalStrip(w.ordinals, pods, ordered ? partition : null), [w.ordinals, pods, ordered, partition]);
   const [hover, setHover] = useState<{ pod: Pod; x: number; y: number } | null>(null);
   const kept = Math.min(partition, w.replicas);
   return (

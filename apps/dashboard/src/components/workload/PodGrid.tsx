@@ -27,9 +27,12 @@ function PodGridView({ store, colors }: Props) {
   const layoutKey = useRef('');
   const [width, setWidth] = useState(0);
   const [hover, setHover] = useState<{ pod: Pod; x: number; y: number } | null>(null);
-  // The painter reads the latest props through this ref, so store flushes need no React render.
+  // The painter reads the latest props through this ref, so store flushes need no React render. It is
+  // updated after each commit, before the paint effect below runs (effects run in order).
   const props = useRef({ colors, selected, highlighted, hovered: null as string | null, width });
-  props.current = { colors, selected, highlighted, hovered: hover?.pod.name ?? null, width };
+  useEffect(() => {
+    props.current = { colors, selected, highlighted, hovered: hover?.pod.name ?? null, width };
+  });
 
   useEffect(() => {
     const wrap = wrapRef.current;

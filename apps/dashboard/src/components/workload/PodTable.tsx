@@ -2,7 +2,7 @@
 // Every pod as a row, virtualised (only the visible rows exist in the DOM), with a filter and
 // checkboxes to choose pods for deletion. The keyboard-friendly twin of the canvas grid: kubectl's
 // IP and AGE, and the plan's blocker codes for the pods it names.
-import { memo, useMemo, useState, useSyncExternalStore } from 'react';
+import { memo, useMemo, useState } from 'react';
 import type { Blocker, Pod } from '../../lib/api/types';
 import { age } from '../../lib/format';
 import { colorOf, type RevisionColor } from '../../lib/grid/colors';
@@ -11,6 +11,7 @@ import type { PodStore } from '../../lib/live/pod-store';
 import { useNow } from '../common/useNow';
 import { MarkSwatch } from './GridLegend';
 import { usePodSelection } from './PodSelection';
+import { usePodSnapshot } from './usePodSnapshot';
 
 const ROW = 28;
 const VIEW = 320;
@@ -23,20 +24,19 @@ interface Props {
 
 function PodTableView({ store, colors }: Props) {
   const { selected, highlighted, blockers, toggle, choose } = usePodSelection();
-  const version = useSyncExternalStore(store.subscribe, store.getVersion, store.getVersion);
+  const all = usePodSnapshot(store);
   const [text, setText] = useState('');
   const [scrollTop, setScrollTop] = useState(0);
   const now = useNow(5000);
   const rows = useMemo(() => {
     const words = text.toLowerCase().split(/\s+/).filter(Boolean);
-    const all = store.snapshot();
     if (words.length === 0) return all;
     return all.filter((p) => {
       const held = (blockers.get(p.name) ?? []).map((b) => b.code).join(' ');
       const hay = `${p.name} ${p.node ?? ''} ${p.zone ?? ''} ${p.podIP ?? ''} ${p.revision} ${p.lifecycleState} ${p.pendingHook ?? ''} ${p.ready ? 'ready' : 'notready'} ${held}`.toLowerCase();
       return words.every((w) => hay.includes(w));
     });
-  }, [store, version, text, blockers]); // version: the snapshot changes with it
+  }, [all, text, blockers]);
   const first = Math.max(0, Math.floor(scrollTop / ROW) - OVERSCAN);
   const last = Math.min(rows.length, Math.ceil((scrollTop + VIEW) / ROW) + OVERSCAN);
   const visible = rows.slice(first, last);

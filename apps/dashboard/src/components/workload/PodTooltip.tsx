@@ -4,13 +4,16 @@
 // container, ...).
 import type { Blocker, Pod } from '../../lib/api/types';
 import { countdownTo } from '../../lib/clock/countdown';
-import { serverClock } from '../../lib/clock/server-clock';
 import { age } from '../../lib/format';
 import type { RevisionColor } from '../../lib/grid/colors';
+import { useNow } from '../common/useNow';
+import { useServerNow } from '../common/useServerNow';
 
 export function PodTooltip({ pod, x, y, color, blockers = [] }: { pod: Pod; x: number; y: number; color: RevisionColor | undefined; blockers?: readonly Blocker[] }) {
   const restarts = pod.containers.reduce((n, c) => n + c.restartCount, 0);
-  const now = Date.now();
+  // Ages on this browser's clock, blocker countdowns on the API's, each refreshed while the tooltip shows.
+  const now = useNow(1000);
+  const serverNow = useServerNow(1000);
   return (
     <div className="tooltip" style={{ left: x, top: y + 4 }} role="tooltip" data-testid="pod-tooltip">
       <b>{pod.name}</b>
@@ -25,7 +28,7 @@ export function PodTooltip({ pod, x, y, color, blockers = [] }: { pod: Pod; x: n
         <dt>restarts</dt><dd>{restarts}</dd>
         <dt>IP</dt><dd>{pod.podIP ?? '-'}</dd>
         <dt>age</dt><dd>{age(pod.createdAt, now)}</dd>
-        {blockers.length > 0 && <><dt>held by</dt><dd data-testid="pod-blockers">{blockers.map((b) => <span key={b.code} className="why"><code>{b.code}</code> {b.message}{b.until ? ` (lifts ${countdownTo(b.until, serverClock.now())})` : ''}</span>)}</dd></>}
+        {blockers.length > 0 && <><dt>held by</dt><dd data-testid="pod-blockers">{blockers.map((b) => <span key={b.code} className="why"><code>{b.code}</code> {b.message}{b.until ? ` (lifts ${countdownTo(b.until, serverNow)})` : ''}</span>)}</dd></>}
       </dl>
     </div>
   );

@@ -3,12 +3,13 @@
 // that matters now (the update revision, and every revision that still has pods), with its images,
 // its pods counted (ready, available) and, for a CloneSet, the pods themselves as cells. An Advanced
 // StatefulSet's pods are drawn in ordinal order by the strip above instead.
-import { memo, useMemo, useSyncExternalStore } from 'react';
+import { memo, useMemo } from 'react';
 import type { Revision } from '../../lib/api/types';
 import { colorOf, type RevisionColor } from '../../lib/grid/colors';
 import type { PodStore } from '../../lib/live/pod-store';
 import { revisionGroups } from '../../lib/rollout/revision-groups';
 import { FlatPodCells } from './FlatPodCells';
+import { usePodSnapshot } from './usePodSnapshot';
 
 interface Props {
   store: PodStore;
@@ -18,8 +19,8 @@ interface Props {
 }
 
 function RevisionPodsView({ store, revisions, colors, showPods }: Props) {
-  const version = useSyncExternalStore(store.subscribe, store.getVersion, store.getVersion);
-  const groups = useMemo(() => revisionGroups(revisions, store.snapshot()), [revisions, store, version]);
+  const pods = usePodSnapshot(store);
+  const groups = useMemo(() => revisionGroups(revisions, pods), [revisions, pods]);
   return (
     <section className="card revision-pods" aria-labelledby="revision-pods-title" data-testid="revision-pods">
       <h2 id="revision-pods-title">Revisions and their pods</h2>

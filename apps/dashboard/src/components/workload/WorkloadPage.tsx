@@ -61,7 +61,8 @@ function WorkloadView({ kind, namespace, name }: { kind: WorkloadKind; namespace
     () => revisionColors(withStatusRevisions(revisions, currentRevision !== undefined && updateRevision !== undefined ? { currentRevision, updateRevision } : undefined)),
     [revisions, currentRevision, updateRevision],
   );
-  const containers = useMemo(() => (w ? containersOf(w.manifest) : []), [w?.manifest]);
+  const manifest = w?.manifest;
+  const containers = useMemo(() => (manifest === undefined ? [] : containersOf(manifest)), [manifest]);
   const blockers = useMemo(() => blockersByPod(plan?.blockers ?? []), [plan?.blockers]);
   const selection = usePodSelectionState(blockers, podsSection);
 
@@ -72,7 +73,9 @@ function WorkloadView({ kind, namespace, name }: { kind: WorkloadKind; namespace
   const mayRollout = can(session, 'rollout', namespace);
   // The latest workload and pods when the operator clicks, not when the rows last rendered.
   const latest = useRef(w);
-  latest.current = w;
+  useEffect(() => {
+    latest.current = w;
+  }, [w]);
   const stepSubset = useCallback((subset: Subset, next: number) => {
     if (latest.current) askSubsetPartition({ workload: latest.current, m, pods: () => pods.store.snapshot(), onRequest: setRequest, onConflict: reload }, subset, next);
   }, [m, pods.store, reload]);

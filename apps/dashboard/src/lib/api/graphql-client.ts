@@ -5,6 +5,8 @@ import { ApiError, fromGraphQLErrors } from './errors';
 import type { TypedDocumentString } from './generated';
 
 /** Variables may be left out only when the operation needs none. */
+// `{} extends V`: every variable of V is optional (an empty object is all the operation needs).
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export type VariablesArg<V> = {} extends V ? [variables?: V] : [variables: V];
 
 export interface GraphQLHttp {
