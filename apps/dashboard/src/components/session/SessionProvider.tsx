@@ -72,10 +72,11 @@ export function SessionProvider({ apiUrl, children }: { apiUrl: string; children
     };
   }, [apiUrl, token]);
   const live = useMemo(
-    () => liveClient(apiUrl, token, () => {
-      setState('signed-out');
-      setProblem('The API closed the live connection: the token was refused (4403). Sign in again.');
-    }),
+    () =>
+      liveClient(apiUrl, token, () => {
+        setState('signed-out');
+        setProblem('The API closed the live connection: the token was refused (4403). Sign in again.');
+      }),
     [apiUrl, token],
   );
   useEffect(() => () => live.dispose(), [live]);
@@ -131,6 +132,9 @@ export function SessionProvider({ apiUrl, children }: { apiUrl: string; children
     setSession(null);
   }, []);
 
-  const value = useMemo(() => ({ apiUrl, http, live, session, state, problem, signIn, signOut }), [apiUrl, http, live, session, state, problem, signIn, signOut]);
+  const value = useMemo(
+    () => ({ apiUrl, http, live, session, state, problem, signIn, signOut }),
+    [apiUrl, http, live, session, state, problem, signIn, signOut],
+  );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -35,13 +35,19 @@ export function SubsetRow({ subset: s, zones, podCount, now, colors, onStep }: P
       >
         <td>
           <b className="mono">{s.name}</b>
-          <span className="sub muted" data-field="workload">{words.workload}</span>
+          <span className="sub muted" data-field="workload">
+            {words.workload}
+          </span>
         </td>
         <td className="num" data-field="replicas" title="replicas allocated by the controller, and what bounds them">
           <b>{s.replicas}</b> <span className="sub muted small">{words.bounds}</span>
         </td>
-        <td className="num" data-field="ready">{words.ready}</td>
-        <td className="num" data-field="updated">{words.updated}</td>
+        <td className="num" data-field="ready">
+          {words.ready}
+        </td>
+        <td className="num" data-field="updated">
+          {words.updated}
+        </td>
         <td className="wrap" data-field="partition">
           <span>{words.partition}</span>
           {onStep && canStep(s) && (
@@ -54,7 +60,9 @@ export function SubsetRow({ subset: s, zones, podCount, now, colors, onStep }: P
           <span className={s.schedulable ? 'ok' : 'error'}>{words.schedulable}</span>
           {words.reserved && <span className="sub muted">{words.reserved}</span>}
         </td>
-        <td className="wrap reason" data-field="reason">{s.reason}</td>
+        <td className="wrap reason" data-field="reason">
+          {s.reason}
+        </td>
       </tr>
       <tr className="subset-pods" data-subset={s.name} data-pods={podCount}>
         <td colSpan={7}>

@@ -30,21 +30,29 @@ function SubsetsPanelView({ subsets, store, colors, onStep }: Props) {
   const other = groups.find((g) => g.subset === NO_SUBSET);
   return (
     <section className="card subsets" aria-labelledby="subsets-title" data-testid="subsets">
-      <h2 id="subsets-title">Subsets <span className="muted small">in topology order; pods by zone and node, coloured by revision</span></h2>
+      <h2 id="subsets-title">
+        Subsets <span className="muted small">in topology order; pods by zone and node, coloured by revision</span>
+      </h2>
       {subsets.length === 0 ? (
         <p className="muted">No subsets yet: the controller has not allocated this UnitedDeployment.</p>
       ) : (
         <div className="table-wrap">
           <table className="subset-table">
             <thead>
-              <tr><th>SUBSET</th><th className="num">REPLICAS</th><th className="num">READY</th><th className="num">UPDATED</th><th>PARTITION</th><th>SCHEDULABLE</th><th>WHY</th></tr>
+              <tr>
+                <th>SUBSET</th>
+                <th className="num">REPLICAS</th>
+                <th className="num">READY</th>
+                <th className="num">UPDATED</th>
+                <th>PARTITION</th>
+                <th>SCHEDULABLE</th>
+                <th>WHY</th>
+              </tr>
             </thead>
             <tbody>
               {subsets.map((s) => {
                 const g = groups.find((x) => x.subset === s.name);
-                return (
-                  <SubsetRow key={s.name} subset={s} zones={g?.zones ?? []} podCount={g?.count ?? 0} now={now} colors={colors} onStep={onStep} />
-                );
+                return <SubsetRow key={s.name} subset={s} zones={g?.zones ?? []} podCount={g?.count ?? 0} now={now} colors={colors} onStep={onStep} />;
               })}
             </tbody>
           </table>
@@ -52,7 +60,9 @@ function SubsetsPanelView({ subsets, store, colors, onStep }: Props) {
       )}
       {other && (
         <div className="subset-other" data-testid="no-subset-pods" data-pods={other.count}>
-          <h3>Pods of no listed subset <span className="muted small">({other.count}: a subset removed from the topology, or pods without the subset label)</span></h3>
+          <h3>
+            Pods of no listed subset <span className="muted small">({other.count}: a subset removed from the topology, or pods without the subset label)</span>
+          </h3>
           <PodChips zones={other.zones} colors={colors} />
         </div>
       )}

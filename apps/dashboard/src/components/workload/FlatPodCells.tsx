@@ -83,7 +83,15 @@ export function FlatPodCells({ pods, colors, testId }: Props) {
           if (hit) toggle(hit.pod.name);
         }}
       />
-      {hover && <PodTooltip pod={pods.find((p) => p.name === hover.pod.name) ?? hover.pod} x={hover.x} y={hover.y} color={colors.get(hover.pod.revision)} blockers={blockers.get(hover.pod.name)} />}
+      {hover && (
+        <PodTooltip
+          pod={pods.find((p) => p.name === hover.pod.name) ?? hover.pod}
+          x={hover.x}
+          y={hover.y}
+          color={colors.get(hover.pod.revision)}
+          blockers={blockers.get(hover.pod.name)}
+        />
+      )}
     </div>
   );
 }

@@ -29,13 +29,17 @@ function GridLegendView({ store, revisions, colors }: { store: PodStore; revisio
         ))}
         {unknown.map((r) => (
           <li key={r} data-revision={r} data-count={byRevision.get(r)}>
-            <span className="swatch" style={{ background: colorOf(colors, r) }} />{r}: <b>{byRevision.get(r)}</b>
+            <span className="swatch" style={{ background: colorOf(colors, r) }} />
+            {r}: <b>{byRevision.get(r)}</b>
           </li>
         ))}
       </ul>
       <ul className="marks">
         {MARK_LEGEND.map(({ mark, label }) => (
-          <li key={mark}><MarkSwatch mark={mark} /> {label}{byMark.get(mark) ? `: ${byMark.get(mark)}` : ''}</li>
+          <li key={mark}>
+            <MarkSwatch mark={mark} /> {label}
+            {byMark.get(mark) ? `: ${byMark.get(mark)}` : ''}
+          </li>
         ))}
       </ul>
     </div>

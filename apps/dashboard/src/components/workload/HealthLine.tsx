@@ -16,20 +16,45 @@ export function HealthLine({ workload: w }: { workload: Workload }) {
   return (
     <>
       <h1>
-        {kindLabel(w.kind)} <span className="mono">{w.namespace}/{w.name}</span> <StatusBadge state={state} />
+        {kindLabel(w.kind)}{' '}
+        <span className="mono">
+          {w.namespace}/{w.name}
+        </span>{' '}
+        <StatusBadge state={state} />
       </h1>
       <p className={`health health-${state.toLowerCase().replace(/_/g, '-')}`} data-testid="health" data-state={state}>
-        <span className="reason" data-testid="health-reason">{reason}</span>
-        {w.health.until && <span className="muted"> · <Countdown until={w.health.until} /></span>}
+        <span className="reason" data-testid="health-reason">
+          {reason}
+        </span>
+        {w.health.until && (
+          <span className="muted">
+            {' '}
+            · <Countdown until={w.health.until} />
+          </span>
+        )}
         {state !== 'COMPLETE' && state !== 'PROGRESSING' && <span className="muted"> ({healthMeaning(state)})</span>}
         {pods.length > 0 && (
           <span className="pods" data-testid="health-pods">
-            {' '}Pods:{' '}
+            {' '}
+            Pods:{' '}
             {pods.slice(0, LINKED).map((pod) => (
-              <a key={pod} href={`#pod-${pod}`} onClick={(e) => { e.preventDefault(); showPods([pod]); }}>{pod}</a>
+              <a
+                key={pod}
+                href={`#pod-${pod}`}
+                onClick={(e) => {
+                  e.preventDefault();
+                  showPods([pod]);
+                }}
+              >
+                {pod}
+              </a>
             ))}
             {pods.length > LINKED && <span> and {pods.length - LINKED} more</span>}
-            {pods.length > 1 && <button type="button" className="link" onClick={() => showPods(pods)}>highlight all {pods.length}</button>}
+            {pods.length > 1 && (
+              <button type="button" className="link" onClick={() => showPods(pods)}>
+                highlight all {pods.length}
+              </button>
+            )}
           </span>
         )}
       </p>

@@ -32,7 +32,13 @@ export function OrdinalStrip({ workload: w, store, colors }: Props) {
   const kept = Math.min(partition, w.replicas);
   return (
     <section className="card ordinal-strip" aria-labelledby="ordinals-title" data-testid="ordinal-strip" data-partition={partition}>
-      <h2 id="ordinals-title">Pods by ordinal <span className="muted small">ordinals {w.ordinals.start} to {w.ordinals.end - 1}{w.ordinals.reserved.length ? ', reserved ones as gaps' : ''}</span></h2>
+      <h2 id="ordinals-title">
+        Pods by ordinal{' '}
+        <span className="muted small">
+          ordinals {w.ordinals.start} to {w.ordinals.end - 1}
+          {w.ordinals.reserved.length ? ', reserved ones as gaps' : ''}
+        </span>
+      </h2>
       <p className="small" data-testid="partition-words">
         {s.type === 'OnDelete'
           ? 'updateStrategy OnDelete: pods change revision only when deleted.'
@@ -47,11 +53,17 @@ export function OrdinalStrip({ workload: w, store, colors }: Props) {
           <Fragment key={slot.type === 'reserved' ? `r${slot.from}` : `${slot.type}${slot.ordinal}${slot.type === 'pod' && slot.outside ? 'x' : ''}`}>
             {strip.lineAt === k && <PartitionLine partition={partition} />}
             {slot.type === 'reserved' ? (
-              <span className="slot reserved" data-reserved={`${slot.from}-${slot.to}`} title={`reserveOrdinals: ${slot.from === slot.to ? slot.from : `${slot.from}-${slot.to}`}`}>
+              <span
+                className="slot reserved"
+                data-reserved={`${slot.from}-${slot.to}`}
+                title={`reserveOrdinals: ${slot.from === slot.to ? slot.from : `${slot.from}-${slot.to}`}`}
+              >
                 {slot.from === slot.to ? slot.from : `${slot.from}–${slot.to}`}
               </span>
             ) : slot.type === 'empty' ? (
-              <span className="slot empty" data-ordinal={slot.ordinal} title={`ordinal ${slot.ordinal}: no pod yet`}>{slot.ordinal}</span>
+              <span className="slot empty" data-ordinal={slot.ordinal} title={`ordinal ${slot.ordinal}: no pod yet`}>
+                {slot.ordinal}
+              </span>
             ) : (
               <button
                 type="button"
@@ -74,7 +86,15 @@ export function OrdinalStrip({ workload: w, store, colors }: Props) {
           </Fragment>
         ))}
         {strip.lineAt === strip.slots.length && <PartitionLine partition={partition} />}
-        {hover && <PodTooltip pod={store.get(hover.pod.name) ?? hover.pod} x={hover.x} y={hover.y} color={colors.get(hover.pod.revision)} blockers={blockers.get(hover.pod.name)} />}
+        {hover && (
+          <PodTooltip
+            pod={store.get(hover.pod.name) ?? hover.pod}
+            x={hover.x}
+            y={hover.y}
+            color={colors.get(hover.pod.revision)}
+            blockers={blockers.get(hover.pod.name)}
+          />
+        )}
       </div>
       {strip.hidden > 0 && <p className="muted small">and {strip.hidden} more ordinals: see the pod list below.</p>}
     </section>
@@ -82,5 +102,9 @@ export function OrdinalStrip({ workload: w, store, colors }: Props) {
 }
 
 function PartitionLine({ partition }: { partition: number }) {
-  return <span className="partition-line" data-testid="partition-line" title={`partition ${partition}: current revision to the left, update revision to the right`}><span>partition {partition}</span></span>;
+  return (
+    <span className="partition-line" data-testid="partition-line" title={`partition ${partition}: current revision to the left, update revision to the right`}>
+      <span>partition {partition}</span>
+    </span>
+  );
 }

@@ -85,7 +85,7 @@ function PodGridView({ store, colors }: Props) {
     return { pod: layout.pods[i]!, x: layout.cellX[i]!, y: layout.cellY[i]! + layout.metrics.cell };
   }
 
-  const live = hover ? store.get(hover.pod.name) ?? hover.pod : null;
+  const live = hover ? (store.get(hover.pod.name) ?? hover.pod) : null;
   return (
     <div className="grid-wrap" ref={wrapRef}>
       <canvas

@@ -36,11 +36,10 @@ function RevisionPodsView({ store, revisions, colors, showPods }: Props) {
               </header>
               <p className="small">
                 {g.revision ? g.revision.images.join(', ') : 'not among the listed revisions'}
-                {' · '}<b>{g.pods.length}</b> pod{g.pods.length === 1 ? '' : 's'}, {g.ready} ready, {g.available} available
+                {' · '}
+                <b>{g.pods.length}</b> pod{g.pods.length === 1 ? '' : 's'}, {g.ready} ready, {g.available} available
               </p>
-              {showPods && g.pods.length > 0 && (
-                <FlatPodCells pods={g.pods} colors={colors} testId="revision-cells" />
-              )}
+              {showPods && g.pods.length > 0 && <FlatPodCells pods={g.pods} colors={colors} testId="revision-cells" />}
             </article>
           );
         })}

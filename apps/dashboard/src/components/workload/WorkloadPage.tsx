@@ -58,7 +58,10 @@ function WorkloadView({ kind, namespace, name }: { kind: WorkloadKind; namespace
   const currentRevision = w?.status.currentRevision;
   const updateRevision = w?.status.updateRevision;
   const colors = useMemo(
-    () => revisionColors(withStatusRevisions(revisions, currentRevision !== undefined && updateRevision !== undefined ? { currentRevision, updateRevision } : undefined)),
+    () =>
+      revisionColors(
+        withStatusRevisions(revisions, currentRevision !== undefined && updateRevision !== undefined ? { currentRevision, updateRevision } : undefined),
+      ),
     [revisions, currentRevision, updateRevision],
   );
   const manifest = w?.manifest;
@@ -76,63 +79,108 @@ function WorkloadView({ kind, namespace, name }: { kind: WorkloadKind; namespace
   useEffect(() => {
     latest.current = w;
   }, [w]);
-  const stepSubset = useCallback((subset: Subset, next: number) => {
-    if (latest.current) askSubsetPartition({ workload: latest.current, m, pods: () => pods.store.snapshot(), onRequest: setRequest, onConflict: reload }, subset, next);
-  }, [m, pods.store, reload]);
+  const stepSubset = useCallback(
+    (subset: Subset, next: number) => {
+      if (latest.current)
+        askSubsetPartition({ workload: latest.current, m, pods: () => pods.store.snapshot(), onRequest: setRequest, onConflict: reload }, subset, next);
+    },
+    [m, pods.store, reload],
+  );
 
-  if (missing) return <main className="page"><p className="error" role="alert">{kindLabel(kind)} {namespace}/{name} does not exist (any more). <Link href="/">Back to the workloads</Link></p></main>;
-  if (!w) return <main className="page">{error ? <p className="error" role="alert">{error}</p> : <p className="muted">Loading {namespace}/{name}…</p>}</main>;
+  if (missing)
+    return (
+      <main className="page">
+        <p className="error" role="alert">
+          {kindLabel(kind)} {namespace}/{name} does not exist (any more). <Link href="/">Back to the workloads</Link>
+        </p>
+      </main>
+    );
+  if (!w)
+    return (
+      <main className="page">
+        {error ? (
+          <p className="error" role="alert">
+            {error}
+          </p>
+        ) : (
+          <p className="muted">
+            Loading {namespace}/{name}…
+          </p>
+        )}
+      </main>
+    );
 
   const progress = progressOf(w);
   const ud = isUnitedDeployment(w);
   return (
     <PodSelectionContext value={selection}>
-    <main className="page workload">
-      <nav className="crumbs"><Link href="/">Workloads</Link> / {namespace}</nav>
-      <HealthLine workload={w} />
-      <p className="muted">
-        generation {w.generation} (observed {w.status.observedGeneration}) · images {w.images.join(', ')} · {strategyLine(w.updateStrategy, w.kind, ud ? subsets : null)}
-      </p>
-      {error && <p className="error" role="alert">{error}</p>}
-      {pods.error && <p className="error" role="alert">{pods.error}</p>}
-      {isStatefulSet(w) && (
-        <OrdinalStrip workload={w} store={pods.store} colors={colors} />
-      )}
-      {ud && (
-        <SubsetsPanel subsets={subsets} store={pods.store} colors={colors} onStep={mayRollout ? stepSubset : null} />
-      )}
-      <RevisionPods store={pods.store} revisions={revisions} colors={colors} showPods={!isStatefulSet(w) && !ud} />
-      <PlanPanel plan={plan} replicas={w.replicas} />
-      {mayRollout && (
-        <ActionsPanel
-          workload={w}
-          plan={plan}
-          subsets={subsets}
-          containers={containers}
-          pods={() => pods.store.snapshot()}
-          m={m}
-          onRequest={setRequest}
-          onConflict={reload}
-        />
-      )}
-      <div className="two">
-        <RolloutProgress p={progress} currentRevision={w.status.currentRevision} updateRevision={w.status.updateRevision} />
-        <RolloutChart store={pods.store} desired={w.replicas} revisions={revisions} colors={colors} />
-      </div>
-      <section className="card pods" aria-labelledby="pods-title" ref={podsSection}>
-        <h2 id="pods-title">Pods <span className="muted">by zone and node</span>{pods.loading && <span className="muted small"> loading…</span>}</h2>
-        <GridLegend store={pods.store} revisions={revisions} colors={colors} />
-        {selection.highlighted.size > 0 && (
-          <p className="note">Highlighted {selection.highlighted.size} pod{selection.highlighted.size === 1 ? '' : 's'}. <button type="button" className="link" onClick={selection.clearHighlight}>Clear</button></p>
+      <main className="page workload">
+        <nav className="crumbs">
+          <Link href="/">Workloads</Link> / {namespace}
+        </nav>
+        <HealthLine workload={w} />
+        <p className="muted">
+          generation {w.generation} (observed {w.status.observedGeneration}) · images {w.images.join(', ')} ·{' '}
+          {strategyLine(w.updateStrategy, w.kind, ud ? subsets : null)}
+        </p>
+        {error && (
+          <p className="error" role="alert">
+            {error}
+          </p>
         )}
-        <PodGrid store={pods.store} colors={colors} />
-        <PodTable store={pods.store} colors={colors} />
-      </section>
-      <HooksPanel store={pods.store} namespace={namespace} session={session} m={m} onRequest={setRequest} />
-      <RevisionsPanel workload={w} revisions={revisions} colors={colors} mayRollback={mayRollout} m={m} onRequest={setRequest} />
-      <EventsTimeline events={w.events} />
-      <ConfirmDialog request={request} onClose={(done) => { setRequest(null); if (done) reload(); }} />
-    </main>
+        {pods.error && (
+          <p className="error" role="alert">
+            {pods.error}
+          </p>
+        )}
+        {isStatefulSet(w) && <OrdinalStrip workload={w} store={pods.store} colors={colors} />}
+        {ud && <SubsetsPanel subsets={subsets} store={pods.store} colors={colors} onStep={mayRollout ? stepSubset : null} />}
+        <RevisionPods store={pods.store} revisions={revisions} colors={colors} showPods={!isStatefulSet(w) && !ud} />
+        <PlanPanel plan={plan} replicas={w.replicas} />
+        {mayRollout && (
+          <ActionsPanel
+            workload={w}
+            plan={plan}
+            subsets={subsets}
+            containers={containers}
+            pods={() => pods.store.snapshot()}
+            m={m}
+            onRequest={setRequest}
+            onConflict={reload}
+          />
+        )}
+        <div className="two">
+          <RolloutProgress p={progress} currentRevision={w.status.currentRevision} updateRevision={w.status.updateRevision} />
+          <RolloutChart store={pods.store} desired={w.replicas} revisions={revisions} colors={colors} />
+        </div>
+        <section className="card pods" aria-labelledby="pods-title" ref={podsSection}>
+          <h2 id="pods-title">
+            Pods <span className="muted">by zone and node</span>
+            {pods.loading && <span className="muted small"> loading…</span>}
+          </h2>
+          <GridLegend store={pods.store} revisions={revisions} colors={colors} />
+          {selection.highlighted.size > 0 && (
+            <p className="note">
+              Highlighted {selection.highlighted.size} pod{selection.highlighted.size === 1 ? '' : 's'}.{' '}
+              <button type="button" className="link" onClick={selection.clearHighlight}>
+                Clear
+              </button>
+            </p>
+          )}
+          <PodGrid store={pods.store} colors={colors} />
+          <PodTable store={pods.store} colors={colors} />
+        </section>
+        <HooksPanel store={pods.store} namespace={namespace} session={session} m={m} onRequest={setRequest} />
+        <RevisionsPanel workload={w} revisions={revisions} colors={colors} mayRollback={mayRollout} m={m} onRequest={setRequest} />
+        <EventsTimeline events={w.events} />
+        <ConfirmDialog
+          request={request}
+          onClose={(done) => {
+            setRequest(null);
+            if (done) reload();
+          }}
+        />
+      </main>
     </PodSelectionContext>
   );
 }

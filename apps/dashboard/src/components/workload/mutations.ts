@@ -3,17 +3,29 @@
 // instead of being silently overridden.
 import type { GraphQLHttp } from '../../lib/api/graphql-client';
 import {
-  AckHookDocument, DeletePodsDocument, PauseRolloutDocument, ResumeRolloutDocument, RollbackWorkloadDocument, ScaleWorkloadDocument, SetImageDocument, SetPartitionDocument,
+  AckHookDocument,
+  DeletePodsDocument,
+  PauseRolloutDocument,
+  ResumeRolloutDocument,
+  RollbackWorkloadDocument,
+  ScaleWorkloadDocument,
+  SetImageDocument,
+  SetPartitionDocument,
 } from '../../lib/api/generated';
 import type { HookPoint, WorkloadKind } from '../../lib/api/types';
 
-export interface Address { kind: WorkloadKind; namespace: string; name: string }
+export interface Address {
+  kind: WorkloadKind;
+  namespace: string;
+  name: string;
+}
 
 export function mutationsFor(http: GraphQLHttp, at: Address) {
   return {
     setPartition: (partition: number | string, expectedGeneration: number) => http.request(SetPartitionDocument, { ...at, partition, expectedGeneration }),
     /** One UnitedDeployment subset's partition (manualUpdate.partitions[subset]); the other subsets keep theirs. */
-    setSubsetPartition: (subset: string, partition: number, expectedGeneration: number) => http.request(SetPartitionDocument, { ...at, partition, subset, expectedGeneration }),
+    setSubsetPartition: (subset: string, partition: number, expectedGeneration: number) =>
+      http.request(SetPartitionDocument, { ...at, partition, subset, expectedGeneration }),
     setImage: (container: string, image: string, expectedGeneration: number) => http.request(SetImageDocument, { ...at, container, image, expectedGeneration }),
     scale: (replicas: number, expectedGeneration: number) => http.request(ScaleWorkloadDocument, { ...at, replicas, expectedGeneration }),
     pause: () => http.request(PauseRolloutDocument, { ...at }),

@@ -21,7 +21,11 @@ const RELIST_DELAY_MS = 1000;
 /** How late after a pod's availableAt the store marks it available: its moment has surely passed. */
 const AVAILABLE_SLACK_MS = 50;
 
-export interface PodsState { store: PodStore; error: string | null; loading: boolean }
+export interface PodsState {
+  store: PodStore;
+  error: string | null;
+  loading: boolean;
+}
 
 export function usePods(kind: WorkloadKind, namespace: string, name: string): PodsState {
   const { http, live, state } = useSession();
@@ -101,4 +105,3 @@ export function usePods(kind: WorkloadKind, namespace: string, name: string): Po
 
   return { store, error, loading };
 }
-

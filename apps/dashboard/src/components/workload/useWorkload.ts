@@ -50,7 +50,11 @@ export function useWorkload(kind: WorkloadKind, namespace: string, name: string)
             update((c) => {
               const current = c?.workload;
               const detail = answer.workload;
-              const workload = !detail ? null : current && Number(current.resourceVersion) > Number(detail.resourceVersion) ? withLatest(detail, current) : detail;
+              const workload = !detail
+                ? null
+                : current && Number(current.resourceVersion) > Number(detail.resourceVersion)
+                  ? withLatest(detail, current)
+                  : detail;
               return { ...(c ?? NOTHING), missing: detail === null, workload };
             });
           };
@@ -69,7 +73,9 @@ export function useWorkload(kind: WorkloadKind, namespace: string, name: string)
         },
         follow: (changed) =>
           live.subscribe(WorkloadChangedDocument, vars, ({ workloadChanged: w }) =>
-            changed((c) => (c?.workload && Number(w.resourceVersion) >= Number(c.workload.resourceVersion) ? { ...c, workload: withLatest(c.workload, w) } : c)),
+            changed((c) =>
+              c?.workload && Number(w.resourceVersion) >= Number(c.workload.resourceVersion) ? { ...c, workload: withLatest(c.workload, w) } : c,
+            ),
           ),
       };
     },

@@ -34,7 +34,8 @@ export function graphqlHttp(apiUrl: string, token: () => string | null, fetchImp
         throw new ApiError(`${endpoint} answered HTTP ${res.status} without a GraphQL body`, res.status === 403 ? 'FORBIDDEN' : 'NETWORK', [], res.status);
       }
       if (body.errors?.length) throw fromGraphQLErrors(body.errors, res.status);
-      if (!res.ok || body.data === undefined || body.data === null) throw new ApiError(`${endpoint} answered HTTP ${res.status}`, res.status === 401 ? 'UNAUTHENTICATED' : 'NETWORK', [], res.status);
+      if (!res.ok || body.data === undefined || body.data === null)
+        throw new ApiError(`${endpoint} answered HTTP ${res.status}`, res.status === 401 ? 'UNAUTHENTICATED' : 'NETWORK', [], res.status);
       return body.data;
     },
   };

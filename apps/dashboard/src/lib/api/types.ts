@@ -2,8 +2,17 @@
 // from the generated operation types (generated.ts, from the served schema and operations.graphql), so
 // a schema change that breaks the dashboard fails the type check instead of a page at run time.
 import type {
-  MeQuery, PendingHooksQuery, PodChangedSubscription, PodFieldsFragment, SubsetFieldsFragment, TopologyQuery, TopologyWorkloadPodsFieldsFragment,
-  WorkloadFieldsFragment, WorkloadKindsQuery, WorkloadPlanQuery, WorkloadQuery,
+  MeQuery,
+  PendingHooksQuery,
+  PodChangedSubscription,
+  PodFieldsFragment,
+  SubsetFieldsFragment,
+  TopologyQuery,
+  TopologyWorkloadPodsFieldsFragment,
+  WorkloadFieldsFragment,
+  WorkloadKindsQuery,
+  WorkloadPlanQuery,
+  WorkloadQuery,
 } from './generated';
 
 export type { HealthState, HookPoint, LifecycleState, WorkloadKind } from './generated';

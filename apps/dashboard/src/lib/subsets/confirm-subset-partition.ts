@@ -33,8 +33,15 @@ export function confirmSubsetPartition(ud: Workload, subset: Subset, next: numbe
     const keptWords = kept === 0 ? 'no ordinal keeps the previous revision' : `ordinals below ${kept} keep the previous revision ${currentRevision}`;
     if (moving > 0) {
       // A StatefulSet updates its highest ordinals first: the ones already updated are the top ones.
-      const ordinals = pods.filter((p) => p.subset === subset.name && !p.deleting).map(ordinalOf).filter((o): o is number => o !== null && o >= kept).sort((a, b) => b - a);
-      const names = ordinals.slice(subset.updatedReplicas).slice(0, moving).map((o) => pods.find((p) => p.subset === subset.name && ordinalOf(p) === o)!.name);
+      const ordinals = pods
+        .filter((p) => p.subset === subset.name && !p.deleting)
+        .map(ordinalOf)
+        .filter((o): o is number => o !== null && o >= kept)
+        .sort((a, b) => b - a);
+      const names = ordinals
+        .slice(subset.updatedReplicas)
+        .slice(0, moving)
+        .map((o) => pods.find((p) => p.subset === subset.name && ordinalOf(p) === o)!.name);
       const which = names.length === moving ? listNames(names) : plural(moving, 'pod');
       return `${head} In ${subset.name} ${keptWords}; ${which} ${moves(moving)} to revision ${updateRevision}, highest ordinal first.${others}`;
     }
@@ -42,6 +49,7 @@ export function confirmSubsetPartition(ud: Workload, subset: Subset, next: numbe
   }
   const head2 = `${head} ${plural(kept, 'pod')} of its ${subset.replicas} stay on the previous revision ${currentRevision}`;
   if (moving > 0) return `${head2}; ${plural(moving, 'pod')} ${moves(moving)} to revision ${updateRevision}.${others}`;
-  if (kept > before) return `${head2}; no more pods are updated, and the ${plural(subset.updatedReplicas, 'pod')} already on ${updateRevision} stay there.${others}`;
+  if (kept > before)
+    return `${head2}; no more pods are updated, and the ${plural(subset.updatedReplicas, 'pod')} already on ${updateRevision} stay there.${others}`;
   return `${head2}; no pod changes revision.${others}`;
 }

@@ -29,10 +29,22 @@ export function DeletePodsAction({ ctx }: { ctx: ActionContext }) {
 
   return (
     <div className="action-row">
-      <span className="label">Chosen pods <b>{selected.length}</b></span>
-      <label><input type="checkbox" checked={scaleDown} onChange={(e) => setScaleDown(e.target.checked)} /> also scale down{sts ? ' (reserve their ordinals)' : ''}</label>
-      <button type="button" className="danger" onClick={submitDelete} disabled={selected.length === 0}>Delete chosen pods…</button>
-      <span className="muted small">{sts ? 'Choose pods by clicking them in the ordinal strip or ticking rows below; they come back at the same ordinal.' : isUnitedDeployment(w) ? "Choose pods by clicking their chips in the subset rows, grid cells or ticking rows below; each subset's workload replaces them." : 'Choose pods by clicking grid cells or ticking rows below.'}</span>
+      <span className="label">
+        Chosen pods <b>{selected.length}</b>
+      </span>
+      <label>
+        <input type="checkbox" checked={scaleDown} onChange={(e) => setScaleDown(e.target.checked)} /> also scale down{sts ? ' (reserve their ordinals)' : ''}
+      </label>
+      <button type="button" className="danger" onClick={submitDelete} disabled={selected.length === 0}>
+        Delete chosen pods…
+      </button>
+      <span className="muted small">
+        {sts
+          ? 'Choose pods by clicking them in the ordinal strip or ticking rows below; they come back at the same ordinal.'
+          : isUnitedDeployment(w)
+            ? "Choose pods by clicking their chips in the subset rows, grid cells or ticking rows below; each subset's workload replaces them."
+            : 'Choose pods by clicking grid cells or ticking rows below.'}
+      </span>
     </div>
   );
 }

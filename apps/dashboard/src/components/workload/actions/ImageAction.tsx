@@ -30,13 +30,19 @@ export function ImageAction({ ctx, containers }: { ctx: ActionContext; container
         <span className="label">Image</span>
         {containers.length > 1 ? (
           <select value={chosenContainer} onChange={(e) => setContainer(e.target.value)} name="container">
-            {containers.map((c) => <option key={c.name} value={c.name}>{c.name}</option>)}
+            {containers.map((c) => (
+              <option key={c.name} value={c.name}>
+                {c.name}
+              </option>
+            ))}
           </select>
         ) : (
           <span className="mono">{chosenContainer || '(no container known)'}</span>
         )}
         <input value={image} onChange={(e) => setImage(e.target.value)} placeholder={current ?? 'image:tag'} name="image" />
-        <button type="button" onClick={submitImage} disabled={!chosenContainer}>Set image…</button>
+        <button type="button" onClick={submitImage} disabled={!chosenContainer}>
+          Set image…
+        </button>
       </div>
       <FormError error={form.error} />
     </>

@@ -45,7 +45,8 @@ export function PartitionAction({ ctx }: { ctx: ActionContext }) {
     const value = parseIntOrPercent(partition);
     // Only the shape is checked here; the API checks the value and its answer is shown in words.
     if (value === null && partition.trim() !== '') return askPartitionRaw(partition.trim());
-    if (value === null) return form.refuse(sts ? 'Type a partition: the number of lowest ordinals to keep (2).' : 'Type a partition: a number of pods (3) or a share (40%).');
+    if (value === null)
+      return form.refuse(sts ? 'Type a partition: the number of lowest ordinals to keep (2).' : 'Type a partition: a number of pods (3) or a share (40%).');
     askPartition(value);
   }
 
@@ -58,11 +59,25 @@ export function PartitionAction({ ctx }: { ctx: ActionContext }) {
   return (
     <>
       <div className="action-row">
-        <span className="label">Partition <b data-testid="partition-value">{String(strategy.partition)}</b> <span className="muted">({kept} of {w.replicas} held{sts && !strategy.unordered ? ': the lowest ordinals' : ''})</span></span>
-        <label>step by <input type="number" min={1} value={step} onChange={(e) => setStep(e.target.value)} className="narrow" name="step" /></label>
-        <button type="button" onClick={submitStep} disabled={kept === 0}>Step partition</button>
-        <label>set to <input value={partition} onChange={(e) => setPartition(e.target.value)} placeholder={sts ? '2' : '3 or 40%'} className="narrow" name="partition" /></label>
-        <button type="button" onClick={submitPartition}>Set partition…</button>
+        <span className="label">
+          Partition <b data-testid="partition-value">{String(strategy.partition)}</b>{' '}
+          <span className="muted">
+            ({kept} of {w.replicas} held{sts && !strategy.unordered ? ': the lowest ordinals' : ''})
+          </span>
+        </span>
+        <label>
+          step by <input type="number" min={1} value={step} onChange={(e) => setStep(e.target.value)} className="narrow" name="step" />
+        </label>
+        <button type="button" onClick={submitStep} disabled={kept === 0}>
+          Step partition
+        </button>
+        <label>
+          set to{' '}
+          <input value={partition} onChange={(e) => setPartition(e.target.value)} placeholder={sts ? '2' : '3 or 40%'} className="narrow" name="partition" />
+        </label>
+        <button type="button" onClick={submitPartition}>
+          Set partition…
+        </button>
       </div>
       <FormError error={form.error} />
     </>

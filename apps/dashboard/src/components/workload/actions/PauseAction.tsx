@@ -10,11 +10,33 @@ export function PauseAction({ ctx, plan }: { ctx: ActionContext; plan: RolloutPl
   const paused = strategyOf(w.updateStrategy, w.kind).paused;
   return (
     <div className="action-row">
-      <span className="label" data-testid="pause-state">Rollout {paused ? <b>paused</b> : w.health.state === 'HELD' ? 'not paused (held by the partition)' : 'not paused'}</span>
+      <span className="label" data-testid="pause-state">
+        Rollout {paused ? <b>paused</b> : w.health.state === 'HELD' ? 'not paused (held by the partition)' : 'not paused'}
+      </span>
       {paused ? (
-        <button type="button" onClick={() => confirmChange(ctx, { title: 'Resume the rollout', body: confirmResume(w), confirmLabel: 'Resume', action: 'resume the rollout', run: m.resume })}>Resume…</button>
+        <button
+          type="button"
+          onClick={() =>
+            confirmChange(ctx, { title: 'Resume the rollout', body: confirmResume(w), confirmLabel: 'Resume', action: 'resume the rollout', run: m.resume })
+          }
+        >
+          Resume…
+        </button>
       ) : (
-        <button type="button" onClick={() => confirmChange(ctx, { title: 'Pause the rollout', body: confirmPause(w, plan ?? { actions: [] }), confirmLabel: 'Pause', action: 'pause the rollout', run: m.pause })}>Pause…</button>
+        <button
+          type="button"
+          onClick={() =>
+            confirmChange(ctx, {
+              title: 'Pause the rollout',
+              body: confirmPause(w, plan ?? { actions: [] }),
+              confirmLabel: 'Pause',
+              action: 'pause the rollout',
+              run: m.pause,
+            })
+          }
+        >
+          Pause…
+        </button>
       )}
     </div>
   );

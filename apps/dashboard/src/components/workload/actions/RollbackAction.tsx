@@ -7,19 +7,32 @@ import type { ConfirmRequest } from '../../common/ConfirmDialog';
 import type { Mutations } from '../mutations';
 import { confirmChange } from './confirm';
 
-export function RollbackAction({ workload, revision: r, m, onRequest }: { workload: Workload; revision: Revision; m: Mutations; onRequest(r: ConfirmRequest): void }) {
+export function RollbackAction({
+  workload,
+  revision: r,
+  m,
+  onRequest,
+}: {
+  workload: Workload;
+  revision: Revision;
+  m: Mutations;
+  onRequest(r: ConfirmRequest): void;
+}) {
   return (
     <button
       type="button"
       onClick={() =>
-        confirmChange({ onRequest }, {
-          title: `Roll back to ${r.name}`,
-          body: confirmRollback(workload, r),
-          confirmLabel: 'Roll back',
-          action: `roll back to ${r.name}`,
-          danger: true,
-          run: () => m.rollback(r.name),
-        })
+        confirmChange(
+          { onRequest },
+          {
+            title: `Roll back to ${r.name}`,
+            body: confirmRollback(workload, r),
+            confirmLabel: 'Roll back',
+            action: `roll back to ${r.name}`,
+            danger: true,
+            run: () => m.rollback(r.name),
+          },
+        )
       }
     >
       Roll back…

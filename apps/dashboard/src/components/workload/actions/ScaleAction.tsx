@@ -20,9 +20,20 @@ export function ScaleAction({ ctx }: { ctx: ActionContext }) {
   return (
     <>
       <div className="action-row">
-        <span className="label">Replicas <b>{w.replicas}</b></span>
-        <input type="number" value={replicas} onChange={(e) => setReplicas(e.target.value)} placeholder={String(w.replicas)} className="narrow" name="replicas" />
-        <button type="button" onClick={submitScale}>Scale…</button>
+        <span className="label">
+          Replicas <b>{w.replicas}</b>
+        </span>
+        <input
+          type="number"
+          value={replicas}
+          onChange={(e) => setReplicas(e.target.value)}
+          placeholder={String(w.replicas)}
+          className="narrow"
+          name="replicas"
+        />
+        <button type="button" onClick={submitScale}>
+          Scale…
+        </button>
       </div>
       <FormError error={form.error} />
     </>

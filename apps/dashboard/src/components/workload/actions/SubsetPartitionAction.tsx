@@ -40,17 +40,32 @@ export function SubsetPartitionAction({ subsets, ctx }: { subsets: Subset[]; ctx
   return (
     <>
       <div className="action-row" data-testid="subset-partition-actions">
-        <label className="label">Partition of
+        <label className="label">
+          Partition of
           <select value={subset.name} onChange={(e) => setChosen(e.target.value)} name="subset">
-            {withPartition.map((s) => <option key={s.name} value={s.name}>{s.name}</option>)}
+            {withPartition.map((s) => (
+              <option key={s.name} value={s.name}>
+                {s.name}
+              </option>
+            ))}
           </select>
           <b data-testid="partition-value">{subset.partition}</b>
-          <span className="muted">({heldBack(subset)} of {subset.replicas} held)</span>
+          <span className="muted">
+            ({heldBack(subset)} of {subset.replicas} held)
+          </span>
         </label>
-        <label>step by <input type="number" min={1} value={step} onChange={(e) => setStep(e.target.value)} className="narrow" name="step" /></label>
-        <button type="button" onClick={() => submitStep(subset)} disabled={!canStep(subset)}>Step partition</button>
-        <label>set to <input value={value} onChange={(e) => setValue(e.target.value)} placeholder={String(subset.replicas)} className="narrow" name="partition" /></label>
-        <button type="button" onClick={() => submitSet(subset)}>Set partition…</button>
+        <label>
+          step by <input type="number" min={1} value={step} onChange={(e) => setStep(e.target.value)} className="narrow" name="step" />
+        </label>
+        <button type="button" onClick={() => submitStep(subset)} disabled={!canStep(subset)}>
+          Step partition
+        </button>
+        <label>
+          set to <input value={value} onChange={(e) => setValue(e.target.value)} placeholder={String(subset.replicas)} className="narrow" name="partition" />
+        </label>
+        <button type="button" onClick={() => submitSet(subset)}>
+          Set partition…
+        </button>
       </div>
       <FormError error={form.error} />
     </>

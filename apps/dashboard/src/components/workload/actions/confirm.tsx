@@ -56,5 +56,9 @@ export function useActionForm(to: Confirmer): ActionForm {
 
 /** The form's refusal, under its row. */
 export function FormError({ error }: { error: string | null }) {
-  return error ? <p className="error" role="alert">{error}</p> : null;
+  return error ? (
+    <p className="error" role="alert">
+      {error}
+    </p>
+  ) : null;
 }
