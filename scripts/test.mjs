@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // The README's test command: sets up what the suites need (Debian's Chromium for the dashboard's
 // browser tests, a kubectl for the Kubernetes API tests and Debian's kubectl 1.20 for the
-// client-compatibility test), type-checks every project (tests included)
-// and runs its Jest suite through Nx, then prints one totals line.
+// client-compatibility test), type-checks every project (tests included), lints the dashboard (ESLint
+// and `prettier --check`, counted as one suite) and runs each project's Jest suite through Nx, then
+// prints one totals line.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -38,6 +39,10 @@ const runMany = (target, parallel) => spawnSync('npx', ['nx', 'run-many', '-t', 
   cwd: root, stdio: 'inherit', env: { NX_DAEMON: 'false', NX_NO_CLOUD: 'true', ...process.env, FC_SEED: fastCheckSeed },
 });
 const typecheck = runMany('typecheck', 2);
+// The dashboard's lint (apps/dashboard/eslint.config.js, .prettierrc.json): one suite, failed when
+// ESLint reports anything (warnings too) or a file is not formatted as Prettier would.
+console.log('[test] lint: apps/dashboard (eslint, prettier --check)');
+const lint = spawnSync('npm', ['run', 'lint', '--workspace', '@coxswain/dashboard'], { cwd: root, stdio: 'inherit' });
 const tests = runMany('test', 1);
 
 let passed = 0, failed = 0, skipped = 0;
@@ -53,7 +58,14 @@ if (typecheck.status !== 0) {
   console.log('  typecheck: failed');
   failed += 1;
 }
+if (lint.status === 0) {
+  console.log('  lint: passed');
+  passed += 1;
+} else {
+  console.log('  lint: failed (npm run lint --workspace @coxswain/dashboard)');
+  failed += 1;
+}
 if (tests.status !== 0 && failed === 0) failed = 1; // a project that crashed before reporting still counts
 if (failed > 0) console.log(`  replay the property tests of this run: FC_SEED=${fastCheckSeed} npm test`);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
-process.exit(typecheck.status === 0 && tests.status === 0 && failed === 0 ? 0 : 1);
+process.exit(typecheck.status === 0 && lint.status === 0 && tests.status === 0 && failed === 0 ? 0 : 1);

@@ -9,10 +9,13 @@ export default {
   extensionsToTreatAsEsm: ['.ts', '.tsx'],
   testMatch: ['<rootDir>/test/**/*.test.ts', '<rootDir>/test/**/*.test.tsx'],
   transform: {
-    '^.+\\.tsx?$': ['@swc/jest', {
-      ...swc,
-      jsc: { ...swc.jsc, parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } },
-    }],
+    '^.+\\.tsx?$': [
+      '@swc/jest',
+      {
+        ...swc,
+        jsc: { ...swc.jsc, parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } },
+      },
+    ],
   },
   // Browser tests build nothing themselves (Nx builds first) but start servers: allow them time.
   testTimeout: 120000,

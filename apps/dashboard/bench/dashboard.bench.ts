@@ -29,8 +29,15 @@ const BURST_CHANGES = 10;
 /** BENCH_PROFILE=1: a CPU profile of the page during the rollout, in .artifacts/, and its top functions by self time. */
 const PROFILE = process.env.BENCH_PROFILE === '1';
 
-interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; }
-interface Profile { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+}
+interface Profile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
 
 /** Self time per function (ms), largest first. */
 function topSelfTime(profile: Profile, n = 15): string[] {
@@ -41,7 +48,10 @@ function topSelfTime(profile: Profile, n = 15): string[] {
     const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber + 1}`;
     self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[k] ?? 0) / 1000);
   });
-  return [...self].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, ms]) => `${ms.toFixed(0).padStart(6)} ms  ${k}`);
+  return [...self]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, n)
+    .map(([k, ms]) => `${ms.toFixed(0).padStart(6)} ms  ${k}`);
 }
 const NAMESPACE = 'bench';
 
@@ -59,7 +69,12 @@ spec:
 
 const STATUS = `{ workload(kind: CLONE_SET, namespace: "${NAMESPACE}", name: "big") { generation status { observedGeneration availableReplicas updatedAvailableReplicas replicas } } }`;
 
-interface Status { observedGeneration: number; availableReplicas: number; updatedAvailableReplicas: number; replicas: number }
+interface Status {
+  observedGeneration: number;
+  availableReplicas: number;
+  updatedAvailableReplicas: number;
+  replicas: number;
+}
 
 function quantiles(values: number[]): { p50: number; p95: number; max: number; n: number } {
   const s = [...values].sort((a, b) => a - b);
@@ -83,7 +98,7 @@ async function waitAvailable(apiUrl: string, what: string, check: (s: Status) =>
   }
 }
 
-/** Pods list requests the page sent (GraphQL `query Pods`), counted by the listener in main(). */
+/** Pods list requests the page sent (GraphQL `query WorkloadPods`), counted by the listener in main(). */
 let podRequests = 0;
 
 async function firstRender(page: Page, url: string): Promise<{ full: number; first: number; paintMs: number; requests: number }> {
@@ -105,8 +120,11 @@ async function apiPods(apiUrl: string): Promise<Set<string>> {
   const names = new Set<string>();
   let after: string | null = null;
   do {
-    const res: { data?: { workload: { pods: { pageInfo: { hasNextPage: boolean; endCursor: string }; edges: { node: { name: string } }[] } } } } = await gql(apiUrl,
-      `query($after: String) { workload(kind: CLONE_SET, namespace: "${NAMESPACE}", name: "big") { pods(first: 1000, after: $after) { pageInfo { hasNextPage endCursor } edges { node { name } } } } }`, { after });
+    const res: { data?: { workload: { pods: { pageInfo: { hasNextPage: boolean; endCursor: string }; edges: { node: { name: string } }[] } } } } = await gql(
+      apiUrl,
+      `query($after: String) { workload(kind: CLONE_SET, namespace: "${NAMESPACE}", name: "big") { pods(first: 1000, after: $after) { pageInfo { hasNextPage endCursor } edges { node { name } } } } }`,
+      { after },
+    );
     const pods = res.data!.workload.pods;
     pods.edges.forEach((e) => names.add(e.node.name));
     after = pods.pageInfo.hasNextPage ? pods.pageInfo.endCursor : null;
@@ -137,7 +155,9 @@ async function changeToCell(page: Page, apiUrl: string): Promise<{ total: number
     const sent = Date.now();
     let res;
     try {
-      res = await gql(apiUrl, `mutation($p: [String!]!) { deletePods(kind: CLONE_SET, namespace: "${NAMESPACE}", name: "big", pods: $p) { generation } }`, { p: [victim] });
+      res = await gql(apiUrl, `mutation($p: [String!]!) { deletePods(kind: CLONE_SET, namespace: "${NAMESPACE}", name: "big", pods: $p) { generation } }`, {
+        p: [victim],
+      });
     } catch (err) {
       // The API can be too busy to answer during a big rollout; that is its latency, not the page's.
       apiFailures.push(`${Date.now() - sent} ms: ${(err as Error).message}`);
@@ -151,11 +171,15 @@ async function changeToCell(page: Page, apiUrl: string): Promise<{ total: number
       continue;
     }
     if (res.errors) throw new Error(`deletePods ${victim}: ${res.errors[0]!.message}`);
-    const at = await page.waitForFunction((name) => {
-      const c = window.__coxswainGrid!.cell(name);
-      return c === null || c.mark === 'deleting' ? (c?.at ?? Date.now()) : false;
-    }, victim, { timeout: 30_000, polling: 'raf' });
-    return { total: (await at.jsonValue() as number) - sent, ack };
+    const at = await page.waitForFunction(
+      (name) => {
+        const c = window.__coxswainGrid!.cell(name);
+        return c === null || c.mark === 'deleting' ? (c?.at ?? Date.now()) : false;
+      },
+      victim,
+      { timeout: 30_000, polling: 'raf' },
+    );
+    return { total: ((await at.jsonValue()) as number) - sent, ack };
   }
   throw new Error('no deletable pod found in 20 attempts');
 }
@@ -184,7 +208,7 @@ async function main(): Promise<void> {
     // Signed in as the admin before the first script runs (src/lib/auth/token-store.ts keeps it there).
     await page.addInitScript((token) => window.localStorage.setItem('coxswain.token', token), ADMIN_TOKEN);
     page.on('request', (req) => {
-      if ((req.postData() ?? '').includes('query Pods(')) podRequests++;
+      if ((req.postData() ?? '').includes('query WorkloadPods(')) podRequests++;
     });
     const url = `${dashboard.url}/workloads/cloneset/${NAMESPACE}/big`;
     await firstRender(page, url); // warm-up: Next compiles nothing at runtime, but the first load fills caches
@@ -208,11 +232,16 @@ async function main(): Promise<void> {
     await waitAvailable(api.url, 'settled after deletions', (s) => s.availableReplicas === PODS && s.replicas === PODS);
     await page.waitForTimeout(1000);
     const afterChanges = await divergence(page, api.url);
-    console.log(`page vs API after ${CHANGES} deletions: ${afterChanges.onlyPage.length} pods only on the page, ${afterChanges.onlyApi.length} only in the API ${JSON.stringify(afterChanges).slice(0, 300)}`);
+    console.log(
+      `page vs API after ${CHANGES} deletions: ${afterChanges.onlyPage.length} pods only on the page, ${afterChanges.onlyApi.length} only in the API ${JSON.stringify(afterChanges).slice(0, 300)}`,
+    );
 
     // The burst: roll a new image over BURST pods (the partition keeps the rest) while measuring frame
     // gaps in the page and the change -> cell delay of pods deleted meanwhile.
-    const held = await gql(api.url, `mutation { setPartition(kind: CLONE_SET, namespace: "${NAMESPACE}", name: "big", partition: ${PODS - BURST}) { generation } }`);
+    const held = await gql(
+      api.url,
+      `mutation { setPartition(kind: CLONE_SET, namespace: "${NAMESPACE}", name: "big", partition: ${PODS - BURST}) { generation } }`,
+    );
     if (held.errors) throw new Error(held.errors[0]!.message);
     await page.waitForTimeout(1000);
     await page.evaluate(() => {
@@ -237,15 +266,20 @@ async function main(): Promise<void> {
       await cdp.send('Profiler.start');
     }
     const burstStart = Date.now();
-    const rolled = await gql(api.url, `mutation { setImage(kind: CLONE_SET, namespace: "${NAMESPACE}", name: "big", container: "main", image: "nginx:1.27") { generation } }`);
+    const rolled = await gql(
+      api.url,
+      `mutation { setImage(kind: CLONE_SET, namespace: "${NAMESPACE}", name: "big", container: "main", image: "nginx:1.27") { generation } }`,
+    );
     if (rolled.errors) throw new Error(rolled.errors[0]!.message);
     const burstDelays = [];
     for (let i = 0; i < BURST_CHANGES; i++) burstDelays.push(await changeToCell(page, api.url));
-    const rollout = (await waitAvailable(api.url, 'rollout', (s) => s.updatedAvailableReplicas === BURST && s.availableReplicas === PODS && s.replicas === PODS)) - burstStart;
+    const rollout =
+      (await waitAvailable(api.url, 'rollout', (s) => s.updatedAvailableReplicas === BURST && s.availableReplicas === PODS && s.replicas === PODS)) -
+      burstStart;
     await page.waitForFunction(() => [...window.__coxswainGrid!.cells.values()].every((c) => c.mark === 'none'), null, { timeout: 60_000, polling: 200 });
     const uiCaughtUp = Date.now() - burstStart;
     if (cdp) {
-      const { profile } = await cdp.send('Profiler.stop') as unknown as { profile: Profile };
+      const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
       mkdirSync(ARTIFACTS, { recursive: true });
       writeFileSync(join(ARTIFACTS, 'dashboard-rollout.cpuprofile'), JSON.stringify(profile));
       console.log(`page CPU profile during the rollout (.artifacts/dashboard-rollout.cpuprofile), top self time:\n${topSelfTime(profile).join('\n')}`);
@@ -266,17 +300,29 @@ async function main(): Promise<void> {
     console.log(`| time to first render: navigation -> all ${PODS} cells painted (${full.n} loads) | ${ms(full.p50)} | ${ms(full.p95)} | ${ms(full.max)} |`);
     console.log(`| navigation -> first cells painted (first page of 500 pods) | ${ms(first.p50)} | ${ms(first.p95)} | ${ms(first.max)} |`);
     console.log(`| pod list round trips per page load (500, then pages of 5,000) | ${roundTrips.p50} | ${roundTrips.p95} | ${roundTrips.max} |`);
-    console.log(`| one full grid repaint (group, lay out, draw ${PODS} cells) | ${paint.p50.toFixed(1)} ms | ${paint.p95.toFixed(1)} ms | ${paint.max.toFixed(1)} ms |`);
-    console.log(`| pod change -> cell change, quiet (deletePods request -> cell painted terminating; ${single.n} changes) | ${ms(single.p50)} | ${ms(single.p95)} | ${ms(single.max)} |`);
+    console.log(
+      `| one full grid repaint (group, lay out, draw ${PODS} cells) | ${paint.p50.toFixed(1)} ms | ${paint.p95.toFixed(1)} ms | ${paint.max.toFixed(1)} ms |`,
+    );
+    console.log(
+      `| pod change -> cell change, quiet (deletePods request -> cell painted terminating; ${single.n} changes) | ${ms(single.p50)} | ${ms(single.p95)} | ${ms(single.max)} |`,
+    );
     console.log(`| ... of which the API's answer to deletePods | ${ms(singleAck.p50)} | ${ms(singleAck.p95)} | ${ms(singleAck.max)} |`);
-    console.log(`| pod change -> cell change while ${BURST} pods roll (${duringBurst.n} changes) | ${ms(duringBurst.p50)} | ${ms(duringBurst.p95)} | ${ms(duringBurst.max)} |`);
+    console.log(
+      `| pod change -> cell change while ${BURST} pods roll (${duringBurst.n} changes) | ${ms(duringBurst.p50)} | ${ms(duringBurst.p95)} | ${ms(duringBurst.max)} |`,
+    );
     console.log(`| ... of which the API's answer to deletePods | ${ms(duringBurstAck.p50)} | ${ms(duringBurstAck.p95)} | ${ms(duringBurstAck.max)} |`);
     console.log(`| frame interval during the rollout (${gaps.n} frames) | ${gaps.p50.toFixed(1)} ms | ${gaps.p95.toFixed(1)} ms | ${gaps.max.toFixed(1)} ms |`);
-    console.log(`| grid repaint during the rollout (last ${burstPaint.n} paints) | ${burstPaint.p50.toFixed(1)} ms | ${burstPaint.p95.toFixed(1)} ms | ${burstPaint.max.toFixed(1)} ms |`);
+    console.log(
+      `| grid repaint during the rollout (last ${burstPaint.n} paints) | ${burstPaint.p50.toFixed(1)} ms | ${burstPaint.p95.toFixed(1)} ms | ${burstPaint.max.toFixed(1)} ms |`,
+    );
     console.log('');
-    console.log(`rollout of ${BURST} of ${PODS} pods: the API reported them available ${ms(rollout)} after setImage; the grid showed every pod ready ${ms(uiCaughtUp)} after it`);
+    console.log(
+      `rollout of ${BURST} of ${PODS} pods: the API reported them available ${ms(rollout)} after setImage; the grid showed every pod ready ${ms(uiCaughtUp)} after it`,
+    );
     if (apiFailures.length) console.log(`deletePods requests the API failed to answer: ${apiFailures.length} (${apiFailures.slice(0, 3).join('; ')})`);
-    console.log(`long tasks (>50 ms) during the rollout: ${burst.long.length}, ${ms(burst.long.reduce((a, b) => a + b, 0))} in total, longest ${ms(Math.max(0, ...burst.long))}`);
+    console.log(
+      `long tasks (>50 ms) during the rollout: ${burst.long.length}, ${ms(burst.long.reduce((a, b) => a + b, 0))} in total, longest ${ms(Math.max(0, ...burst.long))}`,
+    );
   } finally {
     await browser.close();
     await dashboard.close();

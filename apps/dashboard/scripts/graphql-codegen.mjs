@@ -25,7 +25,8 @@ const OPERATIONS_FILE = join(API_DIR, 'operations.graphql');
 const GENERATED_FILE = join(API_DIR, 'generated.ts');
 const FIX = 'npx nx run @coxswain/dashboard:codegen (builds the API, prints its schema, regenerates)';
 
-const SCHEMA_HEADER = '# The GraphQL schema the API serves, printed by apps/api/src/cli/print-schema.ts.\n# Generated: do not edit. Regenerate with `npx nx run @coxswain/dashboard:codegen`.\n\n';
+const SCHEMA_HEADER =
+  '# The GraphQL schema the API serves, printed by apps/api/src/cli/print-schema.ts.\n# Generated: do not edit. Regenerate with `npx nx run @coxswain/dashboard:codegen`.\n\n';
 
 function servedSchema() {
   if (!existsSync(PRINT_SCHEMA)) fail(`${relative(ROOT, PRINT_SCHEMA)} is missing: build the API first (npx nx run @coxswain/api:build)`);
@@ -46,7 +47,10 @@ async function main() {
   } catch (err) {
     fail(`the dashboard's operations (src/lib/api/operations.graphql) do not fit the API's schema:\n${describeFailure(err)}`);
   }
-  const files = [[SCHEMA_FILE, schemaText], [GENERATED_FILE, code]];
+  const files = [
+    [SCHEMA_FILE, schemaText],
+    [GENERATED_FILE, code],
+  ];
   if (!check) {
     for (const [file, text] of files) writeFileSync(file, text);
     process.stdout.write(`graphql-codegen: wrote ${files.map(([f]) => relative(DASHBOARD, f)).join(' and ')}\n`);
@@ -54,7 +58,9 @@ async function main() {
   }
   const stale = files.filter(([file, text]) => !existsSync(file) || readFileSync(file, 'utf8') !== text);
   if (stale.length > 0) {
-    const lines = stale.map(([file, text]) => `  ${relative(DASHBOARD, file)}: ${existsSync(file) ? firstDifference(readFileSync(file, 'utf8'), text) : 'missing'}`);
+    const lines = stale.map(
+      ([file, text]) => `  ${relative(DASHBOARD, file)}: ${existsSync(file) ? firstDifference(readFileSync(file, 'utf8'), text) : 'missing'}`,
+    );
     fail(`generated files are out of date with the API's schema or the operations:\n${lines.join('\n')}\nRegenerate and commit them: ${FIX}`);
   }
   process.stdout.write('graphql-codegen: schema.graphql and generated.ts are up to date\n');

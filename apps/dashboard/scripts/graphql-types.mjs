@@ -7,7 +7,8 @@ import * as typedDocumentNode from '@graphql-codegen/typed-document-node';
 import * as typescriptOperations from '@graphql-codegen/typescript-operations';
 import { buildSchema, parse } from 'graphql';
 
-export const GENERATED_HEADER = '// Typed GraphQL operations, generated from schema.graphql and operations.graphql by\n// scripts/graphql-codegen.mjs (GraphQL Code Generator). Do not edit; run `npx nx run @coxswain/dashboard:codegen`.\n/* eslint-disable */\n';
+export const GENERATED_HEADER =
+  '// Typed GraphQL operations, generated from schema.graphql and operations.graphql by\n// scripts/graphql-codegen.mjs (GraphQL Code Generator). Do not edit; run `npx nx run @coxswain/dashboard:codegen`.\n/* eslint-disable */\n';
 
 /** How each custom scalar of the schema arrives in JSON. A scalar missing here fails generation (strictScalars). */
 export const SCALARS = {

@@ -59,21 +59,25 @@ const dialog = () => confirmDialog(page);
 
 async function revisions(): Promise<{ currentRevision: string; updateRevision: string }> {
   const res = await gql<{ workload: { status: { currentRevision: string; updateRevision: string } } }>(
-    api.url, '{ workload(kind: CLONE_SET, namespace: "default", name: "sample") { status { currentRevision updateRevision } } }');
+    api.url,
+    '{ workload(kind: CLONE_SET, namespace: "default", name: "sample") { status { currentRevision updateRevision } } }',
+  );
   return res.data!.workload.status;
 }
 
 /** Waits until the grid has painted exactly these pods per revision, all of them ready and available. */
 async function gridSettlesOn(expected: Record<string, number>, timeout = 30_000): Promise<void> {
-  await page.waitForFunction((want) => {
-    const g = window.__coxswainGrid;
-    if (!g) return false;
-    const counts = g.counts();
-    const keys = Object.keys(want);
-    return Object.keys(counts).length === keys.length
-      && keys.every((k) => counts[k] === want[k])
-      && [...g.cells.values()].every((c) => c.mark === 'none');
-  }, expected, { timeout, polling: 100 });
+  await page.waitForFunction(
+    (want) => {
+      const g = window.__coxswainGrid;
+      if (!g) return false;
+      const counts = g.counts();
+      const keys = Object.keys(want);
+      return Object.keys(counts).length === keys.length && keys.every((k) => counts[k] === want[k]) && [...g.cells.values()].every((c) => c.mark === 'none');
+    },
+    expected,
+    { timeout, polling: 100 },
+  );
 }
 
 /** The colour actually on the canvas at a pod's cell (left edge, mid-height: clear of every mark). */
@@ -95,7 +99,11 @@ async function pixelsByRevision(): Promise<Record<string, string[]>> {
 /** The colours of a revision's cells once they are all `want`, or the last ones seen after `timeout`. */
 async function revisionPixelsSettle(revision: string, want: string[], timeout = 15_000): Promise<string[]> {
   const wanted = JSON.stringify([...want].sort());
-  return pollUntil(async () => [...new Set((await pixelsByRevision())[revision])].sort(), (seen) => JSON.stringify(seen) === wanted, timeout);
+  return pollUntil(
+    async () => [...new Set((await pixelsByRevision())[revision])].sort(),
+    (seen) => JSON.stringify(seen) === wanted,
+    timeout,
+  );
 }
 
 /**
@@ -117,7 +125,9 @@ describe('SRE dashboard in Chromium', () => {
     await page.waitForURL(/\/sign-in\?next=%2F$/);
     await expect(page.getByTestId('signin-problem').textContent()).resolves.toBe('This API needs an API token. Sign in.');
     await signIn('not-a-valid-token');
-    await expect(page.locator('.signin [role=alert]').textContent()).resolves.toBe('Could not sign in: the API did not accept the token; sign in with a valid API token.');
+    await expect(page.locator('.signin [role=alert]').textContent()).resolves.toBe(
+      'Could not sign in: the API did not accept the token; sign in with a valid API token.',
+    );
     await screenshot(page, 'sign-in-refused');
     await signIn(ADMIN_TOKEN);
     await page.waitForURL(`${dashboard.url}/`);
@@ -127,7 +137,9 @@ describe('SRE dashboard in Chromium', () => {
   it('lists the demo CloneSet with kubectl columns and a status badge', async () => {
     const row = page.locator('tr[data-workload="default/sample"]');
     await row.waitFor({ timeout: 30_000 });
-    await page.waitForFunction(() => document.querySelector('tr[data-workload="default/sample"] .badge')?.textContent === 'complete', null, { timeout: 30_000 });
+    await page.waitForFunction(() => document.querySelector('tr[data-workload="default/sample"] .badge')?.textContent === 'complete', null, {
+      timeout: 30_000,
+    });
     const cells = await row.locator('td').allTextContents();
     expect(cells.slice(0, 9)).toEqual(['sample', 'CloneSet', 'default', '5', '5', '5', '5', '5', '5']);
     expect(cells[10]).toBe('nginx:alpine');
@@ -168,7 +180,10 @@ describe('SRE dashboard in Chromium', () => {
 
     await page.locator('input[name=image]').fill('nginx:1.27');
     await page.getByRole('button', { name: 'Set image…' }).click();
-    await confirmWith('Set image', [/from nginx:alpine to nginx:1\.27: this makes a new update revision/, /the partition keeps 5 pods on the current revision/]);
+    await confirmWith('Set image', [
+      /from nginx:alpine to nginx:1\.27: this makes a new update revision/,
+      /the partition keeps 5 pods on the current revision/,
+    ]);
     await page.waitForFunction(() => /PARTITION/.test(document.querySelector('[data-testid=plan]')?.textContent ?? ''), null, { timeout: 20_000 });
     // The controller plans before it writes the status that names the new revision: wait for that write.
     ({ updateRevision: newRevision } = await pollUntil(revisions, (r) => r.updateRevision !== oldRevision));
@@ -183,8 +198,14 @@ describe('SRE dashboard in Chromium', () => {
     expect(new Set(pixels[newRevision])).toEqual(new Set([UPDATE_COLOR]));
     expect(new Set(pixels[oldRevision])).toEqual(new Set([CURRENT_COLOR]));
     await page.waitForFunction(() => document.querySelector('[data-field=updatedReady]')?.textContent === '2');
-    await expect(page.locator('[data-testid=grid-legend] li[data-revision]').evaluateAll((els) => els.map((e) => [e.getAttribute('data-revision'), e.getAttribute('data-count')])))
-      .resolves.toEqual([[newRevision, '2'], [oldRevision, '3']]);
+    await expect(
+      page
+        .locator('[data-testid=grid-legend] li[data-revision]')
+        .evaluateAll((els) => els.map((e) => [e.getAttribute('data-revision'), e.getAttribute('data-count')])),
+    ).resolves.toEqual([
+      [newRevision, '2'],
+      [oldRevision, '3'],
+    ]);
     await screenshot(page, 'partition-step');
   });
 
@@ -219,7 +240,9 @@ describe('SRE dashboard in Chromium', () => {
     expect(other.errors).toBeUndefined();
     await dialog().getByRole('button', { name: 'Scale to 8' }).click();
     const conflict = await dialog().getByTestId('action-error').textContent();
-    expect(conflict).toMatch(/^Could not scale: the workload changed since this page loaded it \(default\/sample is at generation \d+, not the expected \d+; read it again and retry\)/);
+    expect(conflict).toMatch(
+      /^Could not scale: the workload changed since this page loaded it \(default\/sample is at generation \d+, not the expected \d+; read it again and retry\)/,
+    );
     await screenshot(page, 'refused-conflict');
     await dialog().getByRole('button', { name: 'Close' }).click();
     await dialog().waitFor({ state: 'hidden' });
@@ -229,14 +252,18 @@ describe('SRE dashboard in Chromium', () => {
     await page.locator('input[name=partition]').fill('abc');
     await page.getByRole('button', { name: 'Set partition…' }).click();
     await confirmWith(/^Set partition to abc$/, [], true);
-    await expect(dialog().getByTestId('action-error').textContent()).resolves.toMatch(/^Could not change the partition: the API refused it: .*IntOrPercent must be an Int from 0 to 2147483647 or a percentage such as "20%", got "abc"/);
+    await expect(dialog().getByTestId('action-error').textContent()).resolves.toMatch(
+      /^Could not change the partition: the API refused it: .*IntOrPercent must be an Int from 0 to 2147483647 or a percentage such as "20%", got "abc"/,
+    );
     await dialog().getByRole('button', { name: 'Close' }).click();
     await dialog().waitFor({ state: 'hidden' });
 
     await page.locator('input[name=replicas]').fill('-1');
     await page.getByRole('button', { name: 'Scale…' }).click();
     await confirmWith('Scale to -1', [], true);
-    await expect(dialog().getByTestId('action-error').textContent()).resolves.toBe('Could not scale: the API refused it: replicas must be a non-negative integer (replicas: must be >= 0).');
+    await expect(dialog().getByTestId('action-error').textContent()).resolves.toBe(
+      'Could not scale: the API refused it: replicas must be a non-negative integer (replicas: must be >= 0).',
+    );
     await screenshot(page, 'refused-validation');
     await dialog().getByRole('button', { name: 'Close' }).click();
     await dialog().waitFor({ state: 'hidden' });
@@ -282,7 +309,13 @@ describe('SRE dashboard in Chromium', () => {
     const applied = await gql(api.url, `mutation($y: String!) { applyManifest(yaml: $y) { name } }`, { y: HOOKED });
     expect(applied.errors).toBeUndefined();
     await page.goto(`${dashboard.url}/workloads/cloneset/default/hooked`);
-    await page.waitForFunction(() => document.querySelector('[data-testid=pod-grid]')?.getAttribute('data-pods') === '2' && [...window.__coxswainGrid!.cells.values()].every((c) => c.mark === 'none'), null, { timeout: 30_000 });
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid=pod-grid]')?.getAttribute('data-pods') === '2' &&
+        [...window.__coxswainGrid!.cells.values()].every((c) => c.mark === 'none'),
+      null,
+      { timeout: 30_000 },
+    );
     await page.locator('input[name=replicas]').fill('1');
     await page.getByRole('button', { name: 'Scale…' }).click();
     await confirmWith('Scale to 1', ['Scale hooked from 2 to 1: 1 pod is deleted']);
@@ -291,7 +324,9 @@ describe('SRE dashboard in Chromium', () => {
     const pod = (await row.getAttribute('data-pod'))!;
     await expect(row.locator('td').nth(1).textContent()).resolves.toBe('PRE_DELETE');
     await page.waitForFunction((name) => window.__coxswainGrid!.cell(name)?.mark === 'hook', pod, { timeout: 10_000 });
-    await page.waitForFunction(() => /Waiting on a lifecycle hook/.test(document.querySelector('[data-testid=plan]')?.textContent ?? ''), null, { timeout: 10_000 });
+    await page.waitForFunction(() => /Waiting on a lifecycle hook/.test(document.querySelector('[data-testid=plan]')?.textContent ?? ''), null, {
+      timeout: 10_000,
+    });
     await screenshot(page, 'pending-hook');
     await row.getByRole('button', { name: 'Acknowledge…' }).click();
     await confirmWith('Acknowledge', [`Acknowledge the PRE_DELETE hook of ${pod}: the pod is released and deleted`]);
@@ -318,12 +353,20 @@ describe('SRE dashboard in Chromium', () => {
     await expect(page.getByTestId('actions').count()).resolves.toBe(0);
     await expect(page.getByRole('button', { name: 'Roll back…' }).count()).resolves.toBe(0);
     await screenshot(page, 'viewer');
-    const refused = await gql(api.url, 'mutation { scaleWorkload(kind: CLONE_SET, namespace: "default", name: "hooked", replicas: 3) { replicas } }', {}, viewer);
+    const refused = await gql(
+      api.url,
+      'mutation { scaleWorkload(kind: CLONE_SET, namespace: "default", name: "hooked", replicas: 3) { replicas } }',
+      {},
+      viewer,
+    );
     expect(refused.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
   });
 
   it('shows a hook-acker only the pending hooks, where it acknowledges', async () => {
-    const created = await gql<{ createToken: { secret: string } }>(api.url, 'mutation { createToken(name: "sd-team", role: "hook-acker", namespaces: ["default"]) { secret } }');
+    const created = await gql<{ createToken: { secret: string } }>(
+      api.url,
+      'mutation { createToken(name: "sd-team", role: "hook-acker", namespaces: ["default"]) { secret } }',
+    );
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL(/\/sign-in\?next=/);
     await signIn(created.data!.createToken.secret);

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { buildClientSchema, getIntrospectionQuery, lexicographicSortSchema, printSchema, type IntrospectionQuery } from 'graphql';
 import type { Browser, Page } from 'playwright-core';
 import { ADMIN_TOKEN, DASHBOARD_DIR, gql, launchChromium, screenshot, startApi, startDashboard, type Running, type RunningApi } from '../support/servers';
-import { confirmDialog, confirmWith as confirmDialogWith } from '../support/confirm-dialog';
+import { confirmWith as confirmDialogWith } from '../support/confirm-dialog';
 import { pollUntil } from '../support/poll';
 
 let api: RunningApi;
@@ -61,7 +61,7 @@ beforeAll(async () => {
   page.on('pageerror', (err) => pageErrors.push(err.message));
   page.on('request', (req) => {
     const body = req.postData() ?? '';
-    if (body.includes('query Pods(')) podPageRequests.push(body);
+    if (body.includes('query WorkloadPods(')) podPageRequests.push(body);
   });
   // Signed in as the admin before the first script runs (src/lib/auth/token-store.ts keeps it there).
   await page.addInitScript((token) => window.localStorage.setItem('coxswain.token', token), ADMIN_TOKEN);
@@ -73,33 +73,50 @@ afterAll(async () => {
   await api?.close();
 });
 
-const dialog = () => confirmDialog(page);
 const strip = () => page.getByTestId('ordinal-strip');
 
-const confirmWith = (button: RegExp | string, expectBody: (string | RegExp)[] = []): Promise<void> =>
-  confirmDialogWith(page, button, expectBody);
+const confirmWith = (button: RegExp | string, expectBody: (string | RegExp)[] = []): Promise<void> => confirmDialogWith(page, button, expectBody);
 
 /** The strip in DOM order: ordinals, reserved gaps and the partition line. */
 async function stripOrder(): Promise<string[]> {
-  return strip().locator('.strip > *').evaluateAll((els) => els.map((e) => e.getAttribute('data-ordinal')
-    ?? (e.getAttribute('data-reserved') ? `gap ${e.getAttribute('data-reserved')}` : e.getAttribute('data-testid') === 'partition-line' ? 'line' : '?')).filter((x) => x !== '?'));
+  return strip()
+    .locator('.strip > *')
+    .evaluateAll((els) =>
+      els
+        .map(
+          (e) =>
+            e.getAttribute('data-ordinal') ??
+            (e.getAttribute('data-reserved') ? `gap ${e.getAttribute('data-reserved')}` : e.getAttribute('data-testid') === 'partition-line' ? 'line' : '?'),
+        )
+        .filter((x) => x !== '?'),
+    );
 }
 
 /** Pods of shop/web as the API lists them: ordinal -> revision. */
 async function apiRevisions(): Promise<{ byOrdinal: Record<number, string>; status: { currentRevision: string; updateRevision: string } }> {
-  const res = await gql<{ workload: { status: { currentRevision: string; updateRevision: string }; pods: { edges: { node: { ordinal: number; revision: string } }[] } } }>(
-    api.url, '{ workload(kind: STATEFUL_SET, namespace: "shop", name: "web") { status { currentRevision updateRevision } pods(first: 50) { edges { node { ordinal revision } } } } }');
+  const res = await gql<{
+    workload: { status: { currentRevision: string; updateRevision: string }; pods: { edges: { node: { ordinal: number; revision: string } }[] } };
+  }>(
+    api.url,
+    '{ workload(kind: STATEFUL_SET, namespace: "shop", name: "web") { status { currentRevision updateRevision } pods(first: 50) { edges { node { ordinal revision } } } } }',
+  );
   const w = res.data!.workload;
   return { byOrdinal: Object.fromEntries(w.pods.edges.map((e) => [e.node.ordinal, e.node.revision])), status: w.status };
 }
 
 /** Waits until the strip shows these revisions by ordinal, every pod ready and available. */
 async function stripSettlesOn(want: Record<number, string>, timeout = 30_000): Promise<void> {
-  await page.waitForFunction((w) => {
-    const cells = [...document.querySelectorAll('[data-testid=ordinal-strip] [data-pod]')];
-    return cells.length === Object.keys(w).length
-      && cells.every((c) => w[Number(c.getAttribute('data-ordinal'))] === c.getAttribute('data-revision') && c.getAttribute('data-mark') === 'none');
-  }, want, { timeout, polling: 100 });
+  await page.waitForFunction(
+    (w) => {
+      const cells = [...document.querySelectorAll('[data-testid=ordinal-strip] [data-pod]')];
+      return (
+        cells.length === Object.keys(w).length &&
+        cells.every((c) => w[Number(c.getAttribute('data-ordinal'))] === c.getAttribute('data-revision') && c.getAttribute('data-mark') === 'none')
+      );
+    },
+    want,
+    { timeout, polling: 100 },
+  );
 }
 
 describe('Advanced StatefulSet, health and filters in Chromium', () => {
@@ -109,7 +126,9 @@ describe('Advanced StatefulSet, health and filters in Chromium', () => {
   it('draws the StatefulSet pods in ordinal order with the reserved ordinal as a gap and the partition line after the pods it keeps', async () => {
     await page.goto(`${dashboard.url}/workloads/statefulset/shop/web`);
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=ordinal-strip] [data-pod]').length === 4, null, { timeout: 30_000 });
-    ({ status: { currentRevision: oldRevision } } = await apiRevisions());
+    ({
+      status: { currentRevision: oldRevision },
+    } = await apiRevisions());
     await stripSettlesOn({ 0: oldRevision, 2: oldRevision, 3: oldRevision, 4: oldRevision });
     // Partition 4 keeps all four pods: the line closes the range.
     await expect(stripOrder()).resolves.toEqual(['0', 'gap 1-1', '2', '3', '4', 'line']);
@@ -127,7 +146,9 @@ describe('Advanced StatefulSet, health and filters in Chromium', () => {
     await confirmWith('Set image', [/No pod moves to it yet; the partition keeps 4 pods \(the lowest ordinals\) on the current revision/]);
     await page.waitForFunction(() => /PARTITION/.test(document.querySelector('[data-testid=plan]')?.textContent ?? ''), null, { timeout: 20_000 });
     // The controller plans before it writes the status that names the new revision: wait for that write.
-    ({ status: { updateRevision: newRevision } } = await pollUntil(apiRevisions, (r) => r.status.updateRevision !== oldRevision));
+    ({
+      status: { updateRevision: newRevision },
+    } = await pollUntil(apiRevisions, (r) => r.status.updateRevision !== oldRevision));
     expect(newRevision).not.toBe(oldRevision);
     await page.waitForTimeout(1000);
     await stripSettlesOn({ 0: oldRevision, 2: oldRevision, 3: oldRevision, 4: oldRevision }, 1000);
@@ -146,8 +167,11 @@ describe('Advanced StatefulSet, health and filters in Chromium', () => {
     // The API agrees with the line: only the pods right of it changed revision.
     await expect(apiRevisions().then((r) => r.byOrdinal)).resolves.toEqual({ 0: oldRevision, 2: oldRevision, 3: newRevision, 4: newRevision });
     // The chart stacks ready pods per revision: two of each now, four in all.
-    await page.waitForFunction((want) => document.querySelector('[data-testid=rollout-chart]')?.getAttribute('data-ready') === want,
-      JSON.stringify({ [oldRevision]: 2, [newRevision]: 2 }), { timeout: 10_000 });
+    await page.waitForFunction(
+      (want) => document.querySelector('[data-testid=rollout-chart]')?.getAttribute('data-ready') === want,
+      JSON.stringify({ [oldRevision]: 2, [newRevision]: 2 }),
+      { timeout: 10_000 },
+    );
     const totals = JSON.parse((await page.getByTestId('rollout-chart').getAttribute('data-totals'))!) as number[];
     expect(totals[totals.length - 1]).toBe(4);
     await expect(page.locator(`[data-testid=revision-pods] [data-revision="${newRevision}"]`).getAttribute('data-pods')).resolves.toBe('2');
@@ -155,12 +179,19 @@ describe('Advanced StatefulSet, health and filters in Chromium', () => {
   });
 
   it('deletes a chosen StatefulSet pod from the strip: it comes back at the same ordinal, at the revision the partition gives it', async () => {
-    const uid = async () => (await gql<{ workload: { pods: { edges: { node: { name: string; uid: string } }[] } } }>(api.url,
-      '{ workload(kind: STATEFUL_SET, namespace: "shop", name: "web") { pods(first: 50) { edges { node { name uid } } } } }')).data!.workload.pods.edges.find((e) => e.node.name === 'web-2')?.node.uid;
+    const uid = async () =>
+      (
+        await gql<{ workload: { pods: { edges: { node: { name: string; uid: string } }[] } } }>(
+          api.url,
+          '{ workload(kind: STATEFUL_SET, namespace: "shop", name: "web") { pods(first: 50) { edges { node { name uid } } } } }',
+        )
+      ).data!.workload.pods.edges.find((e) => e.node.name === 'web-2')?.node.uid;
     const before = await uid();
     await page.getByRole('button', { name: 'web-2', exact: true }).click();
     await page.getByRole('button', { name: 'Delete chosen pods…' }).click();
-    await confirmWith('Delete pods', ['Delete 1 pod of web (web-2): each is labelled apps.kruise.io/specified-delete, deleted within maxUnavailable and recreated at the same ordinal']);
+    await confirmWith('Delete pods', [
+      'Delete 1 pod of web (web-2): each is labelled apps.kruise.io/specified-delete, deleted within maxUnavailable and recreated at the same ordinal',
+    ]);
     const recreated = (id: string | undefined) => id !== before && id !== undefined;
     if (!recreated(await pollUntil(uid, recreated, 30_000))) throw new Error('web-2 was not recreated');
     await stripSettlesOn({ 0: oldRevision, 2: oldRevision, 3: newRevision, 4: newRevision });
@@ -171,7 +202,8 @@ describe('Advanced StatefulSet, health and filters in Chromium', () => {
     for (const m of [
       'mutation { setPartition(kind: CLONE_SET, namespace: "default", name: "sample", partition: 5) { generation } }',
       'mutation { setImage(kind: CLONE_SET, namespace: "default", name: "sample", container: "nginx", image: "nginx:1.27") { generation } }',
-    ]) expect((await gql(api.url, m)).errors).toBeUndefined();
+    ])
+      expect((await gql(api.url, m)).errors).toBeUndefined();
     await page.goto(`${dashboard.url}/workloads/cloneset/default/sample`);
     await page.waitForFunction(() => document.querySelector('h1 .badge')?.getAttribute('data-state') === 'HELD', null, { timeout: 30_000 });
     await expect(page.locator('h1 .badge').textContent()).resolves.toBe('held');
@@ -180,7 +212,13 @@ describe('Advanced StatefulSet, health and filters in Chromium', () => {
     await expect(page.getByTestId('pause-state').textContent()).resolves.toBe('Rollout not paused (held by the partition)');
     // Revisions and their pods come first: the new (update) revision without pods, the current one with all 5.
     // (waited for: the pods load after the badge, later on a busy machine)
-    await page.waitForFunction(() => JSON.stringify([...document.querySelectorAll('[data-testid=revision-pods] .revision-card')].map((e) => Number(e.getAttribute('data-pods')))) === '[0,5]', null, { timeout: 20_000 });
+    await page.waitForFunction(
+      () =>
+        JSON.stringify([...document.querySelectorAll('[data-testid=revision-pods] .revision-card')].map((e) => Number(e.getAttribute('data-pods')))) ===
+        '[0,5]',
+      null,
+      { timeout: 20_000 },
+    );
     const cardsTop = (await page.getByTestId('revision-pods').boundingBox())!.y;
     expect(cardsTop).toBeLessThan(1000); // above the fold of a 1000-pixel-high window
     await screenshot(page, 'held');
@@ -197,7 +235,11 @@ describe('Advanced StatefulSet, health and filters in Chromium', () => {
     expect(linked.every((p) => p.startsWith('stuck-'))).toBe(true);
     await expect(page.getByTestId('plan').textContent()).resolves.toContain('Cannot be scheduled:');
     // The pod list names the blocker of each pod; the tooltip says it in the scheduler's words.
-    await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=pod-rows] .row')].filter((r) => r.textContent?.includes('UNSCHEDULABLE')).length === 2, null, { timeout: 10_000 });
+    await page.waitForFunction(
+      () => [...document.querySelectorAll('[data-testid=pod-rows] .row')].filter((r) => r.textContent?.includes('UNSCHEDULABLE')).length === 2,
+      null,
+      { timeout: 10_000 },
+    );
     const cell = page.locator('[data-testid=revision-cells]').first();
     await cell.hover({ position: { x: 3, y: 3 } });
     await expect(page.getByTestId('pod-blockers').textContent()).resolves.toMatch(/UNSCHEDULABLE .*0\/9 nodes are available/);
@@ -208,8 +250,19 @@ describe('Advanced StatefulSet, health and filters in Chromium', () => {
     await page.goto(dashboard.url);
     const web = page.locator('tr[data-workload="shop/web"]');
     await web.waitFor({ timeout: 30_000 });
-    await expect(page.locator('table[data-kind=STATEFUL_SET] thead th').allTextContents()).resolves.toEqual(
-      ['NAME', 'KIND', 'NAMESPACE', 'DESIRED', 'CURRENT', 'UPDATED', 'READY', 'AGE', 'IMAGES', 'STATUS', 'PROGRESS']);
+    await expect(page.locator('table[data-kind=STATEFUL_SET] thead th').allTextContents()).resolves.toEqual([
+      'NAME',
+      'KIND',
+      'NAMESPACE',
+      'DESIRED',
+      'CURRENT',
+      'UPDATED',
+      'READY',
+      'AGE',
+      'IMAGES',
+      'STATUS',
+      'PROGRESS',
+    ]);
     const cells = await web.locator('td').allTextContents();
     expect(cells.slice(0, 7)).toEqual(['web', 'StatefulSet', 'shop', '4', '4', '2', '4']);
     await expect(page.locator('select[name=kind] option').allTextContents()).resolves.toEqual(['all', 'CloneSet', 'StatefulSet', 'UnitedDeployment']);
@@ -245,22 +298,35 @@ describe('Advanced StatefulSet, health and filters in Chromium', () => {
   it('the committed schema.graphql is the schema the running API serves', async () => {
     const res = await gql<IntrospectionQuery>(api.url, getIntrospectionQuery());
     const served = printSchema(lexicographicSortSchema(buildClientSchema(res.data!)));
-    const committed = readFileSync(join(DASHBOARD_DIR, 'src', 'lib', 'api', 'schema.graphql'), 'utf8').replace(/^#.*\n/gm, '').trim();
+    const committed = readFileSync(join(DASHBOARD_DIR, 'src', 'lib', 'api', 'schema.graphql'), 'utf8')
+      .replace(/^#.*\n/gm, '')
+      .trim();
     expect(committed).toBe(served.trim());
   });
 
   it('counts pods available once minReadySeconds pass, which no event marks (the demo CloneSet, minReadySeconds 4)', async () => {
     await page.goto(`${dashboard.url}/workloads/cloneset/default/rollout-demo`);
     await page.getByTestId('revision-pods').locator('.revision-card').first().waitFor({ timeout: 30_000 });
-    const rolled = await gql(api.url, 'mutation { setImage(kind: CLONE_SET, namespace: "default", name: "rollout-demo", container: "nginx", image: "nginx:1.26-alpine") { generation } }');
+    const rolled = await gql(
+      api.url,
+      'mutation { setImage(kind: CLONE_SET, namespace: "default", name: "rollout-demo", container: "nginx", image: "nginx:1.26-alpine") { generation } }',
+    );
     expect(rolled.errors).toBeUndefined();
     type Read = { workload: { generation: number; status: { observedGeneration: number; updatedAvailableReplicas: number } } };
-    const read = async () => (await gql<Read>(api.url, '{ workload(kind: CLONE_SET, namespace: "default", name: "rollout-demo") { generation status { observedGeneration updatedAvailableReplicas } } }')).data!.workload;
+    const read = async () =>
+      (
+        await gql<Read>(
+          api.url,
+          '{ workload(kind: CLONE_SET, namespace: "default", name: "rollout-demo") { generation status { observedGeneration updatedAvailableReplicas } } }',
+        )
+      ).data!.workload;
     const rolledOut = (w: Read['workload']) => w.status.observedGeneration === w.generation && w.status.updatedAvailableReplicas === 8;
     const w = await pollUntil(read, rolledOut, 60_000);
     if (!rolledOut(w)) throw new Error(`rollout-demo not rolled within 60 s: ${JSON.stringify(w)}`);
     // The last pods turned available 4 s after they were ready, with no pod event: the page counts them too.
-    await page.waitForFunction(() => /· 8 pods, 8 ready, 8 available/.test(document.querySelector('[data-testid=revision-pods]')?.textContent ?? ''), null, { timeout: 3_000 });
+    await page.waitForFunction(() => /· 8 pods, 8 ready, 8 available/.test(document.querySelector('[data-testid=revision-pods]')?.textContent ?? ''), null, {
+      timeout: 3_000,
+    });
   });
 
   it('raised no error in the page', () => {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { CURRENT_COLOR, UPDATE_COLOR } from '../../src/lib/grid/colors';
 import { ADMIN_TOKEN, gql, launchChromium, screenshot, startApi, startDashboard, type Running, type RunningApi } from '../support/servers';
-import { confirmDialog, confirmWith as confirmDialogWith } from '../support/confirm-dialog';
+import { confirmWith as confirmDialogWith } from '../support/confirm-dialog';
 import { pollUntil } from '../support/poll';
 
 let api: RunningApi;
@@ -65,36 +65,56 @@ afterAll(async () => {
   await api?.close();
 });
 
-const dialog = () => confirmDialog(page);
-
-const confirmWith = (button: RegExp | string, expectBody: (string | RegExp)[] = []): Promise<void> =>
-  confirmDialogWith(page, button, expectBody);
+const confirmWith = (button: RegExp | string, expectBody: (string | RegExp)[] = []): Promise<void> => confirmDialogWith(page, button, expectBody);
 
 /** Waits until every subset row shows its replicas and that many ready pods as chips, none marked. */
 async function subsetsSettle(want: Record<string, number>, timeout = 45_000): Promise<void> {
-  await page.waitForFunction((w) => Object.entries(w).every(([subset, n]) => {
-    const row = document.querySelector(`tr.subset-row[data-subset="${subset}"]`);
-    const chips = [...document.querySelectorAll(`tr.subset-pods[data-subset="${subset}"] [data-pod]`)];
-    return row?.getAttribute('data-replicas') === String(n) && row.getAttribute('data-ready') === String(n)
-      && chips.length === n && chips.every((c) => c.getAttribute('data-mark') === 'none');
-  }), want, { timeout, polling: 100 });
+  await page.waitForFunction(
+    (w) =>
+      Object.entries(w).every(([subset, n]) => {
+        const row = document.querySelector(`tr.subset-row[data-subset="${subset}"]`);
+        const chips = [...document.querySelectorAll(`tr.subset-pods[data-subset="${subset}"] [data-pod]`)];
+        return (
+          row?.getAttribute('data-replicas') === String(n) &&
+          row.getAttribute('data-ready') === String(n) &&
+          chips.length === n &&
+          chips.every((c) => c.getAttribute('data-mark') === 'none')
+        );
+      }),
+    want,
+    { timeout, polling: 100 },
+  );
 }
 
 /** Each subset's chips as the page shows them: pod -> revision, and the zones they sit in. */
 async function chips(): Promise<Record<string, { pods: Record<string, string>; zones: string[] }>> {
-  return page.evaluate(() => Object.fromEntries([...document.querySelectorAll('tr.subset-pods')].map((row) => [row.getAttribute('data-subset'), {
-    pods: Object.fromEntries([...row.querySelectorAll('[data-pod]')].map((c) => [c.getAttribute('data-pod'), c.getAttribute('data-revision')])),
-    zones: [...new Set([...row.querySelectorAll('[data-pod]')].map((c) => c.closest('[data-zone]')!.getAttribute('data-zone')))],
-  }])));
+  return page.evaluate(() =>
+    Object.fromEntries(
+      [...document.querySelectorAll('tr.subset-pods')].map((row) => [
+        row.getAttribute('data-subset'),
+        {
+          pods: Object.fromEntries([...row.querySelectorAll('[data-pod]')].map((c) => [c.getAttribute('data-pod'), c.getAttribute('data-revision')])),
+          zones: [...new Set([...row.querySelectorAll('[data-pod]')].map((c) => c.closest('[data-zone]')!.getAttribute('data-zone')))],
+        },
+      ]),
+    ),
+  );
 }
 
 /** The revisions of a subset's pods, counted (pod names change when a CloneSet recreates a pod). */
 const revisionCounts = (pods: Record<string, string>) => Object.values(pods).reduce<Record<string, number>>((n, r) => ({ ...n, [r]: (n[r] ?? 0) + 1 }), {});
 
-interface ApiUnited { status: { currentRevision: string; updateRevision: string }; pods: { edges: { node: { name: string; subset: string | null; revision: string; node: string | null; zone: string | null } }[] } }
+interface ApiUnited {
+  status: { currentRevision: string; updateRevision: string };
+  pods: { edges: { node: { name: string; subset: string | null; revision: string; node: string | null; zone: string | null } }[] };
+}
 async function apiUnited(namespace: string, name: string): Promise<ApiUnited> {
-  const res = await gql<{ workload: ApiUnited }>(api.url, `query($ns: String!, $n: String!) { workload(kind: UNITED_DEPLOYMENT, namespace: $ns, name: $n) {
-    status { currentRevision updateRevision } pods(first: 100) { edges { node { name subset revision node zone } } } } }`, { ns: namespace, n: name });
+  const res = await gql<{ workload: ApiUnited }>(
+    api.url,
+    `query($ns: String!, $n: String!) { workload(kind: UNITED_DEPLOYMENT, namespace: $ns, name: $n) {
+    status { currentRevision updateRevision } pods(first: 100) { edges { node { name subset revision node zone } } } } }`,
+    { ns: namespace, n: name },
+  );
   if (res.errors) throw new Error(res.errors[0]!.message);
   return res.data!.workload;
 }
@@ -104,19 +124,35 @@ describe('UnitedDeployment and topology in Chromium', () => {
     await page.goto(`${dashboard.url}/workloads/uniteddeployment/default/sample-ud`);
     await page.getByTestId('subsets').waitFor({ timeout: 30_000 });
     await subsetsSettle(SUBSET_REPLICAS);
-    await expect(page.locator('tr.subset-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-subset')))).resolves.toEqual(['subset-a', 'subset-b', 'subset-c']);
+    await expect(page.locator('tr.subset-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-subset')))).resolves.toEqual([
+      'subset-a',
+      'subset-b',
+      'subset-c',
+    ]);
     const reason = (s: string) => page.locator(`tr.subset-row[data-subset="${s}"] [data-field=reason]`).textContent();
     await expect(reason('subset-a')).resolves.toBe('replicas 1');
     await expect(reason('subset-b')).resolves.toBe('replicas 50% of 6 = 3 (rounded half up)');
     await expect(reason('subset-c')).resolves.toBe('the rest (2 of 6) shared by 1 subset without replicas: 2');
     await expect(page.locator('tr.subset-row[data-subset="subset-b"] [data-field=replicas]').textContent()).resolves.toBe('3 replicas 50%');
     await expect(page.locator('tr.subset-row[data-subset="subset-b"] [data-field=ready]').textContent()).resolves.toBe('3 of 3 ready');
-    await expect(page.locator('tr.subset-row[data-subset="subset-a"] [data-field=workload]').textContent()).resolves.toMatch(/^StatefulSet sample-ud-subset-a-\w+$/);
+    await expect(page.locator('tr.subset-row[data-subset="subset-a"] [data-field=workload]').textContent()).resolves.toMatch(
+      /^StatefulSet sample-ud-subset-a-\w+$/,
+    );
     // Each subset's pods run only on its zone's nodes; every chip names its pod.
     const shown = await chips();
-    expect(Object.fromEntries(Object.entries(shown).map(([s, c]) => [s, c.zones]))).toEqual({ 'subset-a': ['zone-a'], 'subset-b': ['zone-b'], 'subset-c': ['zone-c'] });
+    expect(Object.fromEntries(Object.entries(shown).map(([s, c]) => [s, c.zones]))).toEqual({
+      'subset-a': ['zone-a'],
+      'subset-b': ['zone-b'],
+      'subset-c': ['zone-c'],
+    });
     const pods = (await apiUnited('default', 'sample-ud')).pods.edges.map((e) => e.node);
-    for (const [subset, c] of Object.entries(shown)) expect(Object.keys(c.pods).sort()).toEqual(pods.filter((p) => p.subset === subset).map((p) => p.name).sort());
+    for (const [subset, c] of Object.entries(shown))
+      expect(Object.keys(c.pods).sort()).toEqual(
+        pods
+          .filter((p) => p.subset === subset)
+          .map((p) => p.name)
+          .sort(),
+      );
     await expect(page.locator('[data-pod]').first().getAttribute('title')).resolves.toMatch(/^sample-ud-subset-a-\w+-0\n/);
     // No pause for a UnitedDeployment (the API refuses it); its partition control is per subset.
     await expect(page.getByRole('button', { name: /^(Pause|Resume)…$/ }).count()).resolves.toBe(0);
@@ -138,7 +174,12 @@ describe('UnitedDeployment and topology in Chromium', () => {
       await page.locator('input[name=image]').fill('nginx:1.27');
       await page.getByRole('button', { name: 'Set image…' }).click();
       await confirmWith('Set image', [/No pod moves to it yet; the subsets' partitions keep 6 pods on the current revision/]);
-      newRevision = (await pollUntil(() => apiUnited('zones', 'shop-ud'), (u) => u.status.updateRevision !== oldRevision)).status.updateRevision;
+      newRevision = (
+        await pollUntil(
+          () => apiUnited('zones', 'shop-ud'),
+          (u) => u.status.updateRevision !== oldRevision,
+        )
+      ).status.updateRevision;
       if (newRevision === oldRevision) throw new Error('the image change made no new update revision');
       await page.waitForTimeout(1500);
       await subsetsSettle(SUBSET_REPLICAS, 1000);
@@ -152,19 +193,30 @@ describe('UnitedDeployment and topology in Chromium', () => {
       await confirmWith('Set subset-b partition to 2', [
         /^Set the partition of subset subset-b of shop-ud from 3 to 2\. 2 pods of its 3 stay on the previous revision \S+; 1 pod moves to revision \S+\. The other subsets do not move\.$/,
       ]);
-      await page.waitForFunction(() => document.querySelector('tr.subset-row[data-subset="subset-b"]')?.getAttribute('data-partition') === '2', null, { timeout: 20_000 });
+      await page.waitForFunction(() => document.querySelector('tr.subset-row[data-subset="subset-b"]')?.getAttribute('data-partition') === '2', null, {
+        timeout: 20_000,
+      });
       const oldB = Object.values(before['subset-b']!.pods)[0]!;
-      await page.waitForFunction((old) => {
-        const cells = [...document.querySelectorAll('tr.subset-pods[data-subset="subset-b"] [data-pod]')];
-        return cells.length === 3 && cells.every((c) => c.getAttribute('data-mark') === 'none')
-          && cells.filter((c) => c.getAttribute('data-revision') === old).length === 2;
-      }, oldB, { timeout: 45_000, polling: 100 });
+      await page.waitForFunction(
+        (old) => {
+          const cells = [...document.querySelectorAll('tr.subset-pods[data-subset="subset-b"] [data-pod]')];
+          return (
+            cells.length === 3 &&
+            cells.every((c) => c.getAttribute('data-mark') === 'none') &&
+            cells.filter((c) => c.getAttribute('data-revision') === old).length === 2
+          );
+        },
+        oldB,
+        { timeout: 45_000, polling: 100 },
+      );
       const after = await chips();
       const counts = revisionCounts(after['subset-b']!.pods);
       expect(Object.values(counts).sort()).toEqual([1, 2]);
       expect(counts[oldB]).toBe(2);
       // The row follows: one pod of subset-b updated. The moved chip is drawn in the update colour, the rest in the current one.
-      await page.waitForFunction(() => document.querySelector('tr.subset-row[data-subset="subset-b"]')?.getAttribute('data-updated') === '1', null, { timeout: 20_000 });
+      await page.waitForFunction(() => document.querySelector('tr.subset-row[data-subset="subset-b"]')?.getAttribute('data-updated') === '1', null, {
+        timeout: 20_000,
+      });
       const fills = await page.locator('tr.subset-pods [data-pod] rect').evaluateAll((els) => els.map((e) => e.getAttribute('fill')));
       expect(fills.filter((f) => f === UPDATE_COLOR)).toHaveLength(1);
       expect(fills.filter((f) => f === CURRENT_COLOR)).toHaveLength(5);
@@ -187,18 +239,27 @@ describe('UnitedDeployment and topology in Chromium', () => {
       await page.getByRole('button', { name: 'Step partition' }).click();
       await confirmWith('Set subset-c partition to 1', [/^Set the partition of subset subset-c of shop-ud from 2 to 1\./]);
       const oldC = Object.values(before['subset-c']!.pods)[0]!;
-      await page.waitForFunction((old) => {
-        const cells = [...document.querySelectorAll('tr.subset-pods[data-subset="subset-c"] [data-pod]')];
-        return cells.length === 2 && cells.every((c) => c.getAttribute('data-mark') === 'none')
-          && cells.filter((c) => c.getAttribute('data-revision') === old).length === 1;
-      }, oldC, { timeout: 45_000, polling: 100 });
+      await page.waitForFunction(
+        (old) => {
+          const cells = [...document.querySelectorAll('tr.subset-pods[data-subset="subset-c"] [data-pod]')];
+          return (
+            cells.length === 2 &&
+            cells.every((c) => c.getAttribute('data-mark') === 'none') &&
+            cells.filter((c) => c.getAttribute('data-revision') === old).length === 1
+          );
+        },
+        oldC,
+        { timeout: 45_000, polling: 100 },
+      );
       await expect(chips().then((c) => c['subset-a'])).resolves.toEqual(before['subset-a']);
     });
 
     it('says in words why it does not send a partition that is not a whole number', async () => {
       await page.locator('input[name=partition]').fill('50%');
       await page.getByRole('button', { name: 'Set partition…' }).click();
-      await expect(page.locator('[data-testid=actions] .error').textContent()).resolves.toMatch(/^Type subset-c's partition: a whole number of pods, 0 or more/);
+      await expect(page.locator('[data-testid=actions] .error').textContent()).resolves.toMatch(
+        /^Type subset-c's partition: a whole number of pods, 0 or more/,
+      );
     });
   });
 
@@ -211,33 +272,47 @@ describe('UnitedDeployment and topology in Chromium', () => {
     for (const z of ['zone-a', 'zone-b', 'zone-c']) {
       const zoneCard = page.locator(`section.zone[data-zone="${z}"]`);
       await expect(zoneCard.locator('.node-card').evaluateAll((els) => els.map((e) => e.getAttribute('data-node')).sort())).resolves.toEqual(
-        nodes.filter((n) => n.zone === z).map((n) => n.name).sort());
+        nodes
+          .filter((n) => n.zone === z)
+          .map((n) => n.name)
+          .sort(),
+      );
       // sample-ud's pods on each node of the zone, as the API lists them.
       const want = Object.fromEntries(nodes.filter((n) => n.zone === z).map((n) => [n.name, pods.filter((p) => p.node === n.name).length]));
-      await page.waitForFunction(({ zone: zz, want: w }) => Object.entries(w).every(([n, count]) => {
-        const li = document.querySelector(`section.zone[data-zone="${zz}"] .node-card[data-node="${n}"] li[data-workload="default/sample-ud"]`);
-        return count === 0 ? li === null : li?.getAttribute('data-pods') === String(count) && li.getAttribute('data-ready-pods') === String(count);
-      }), { zone: z, want }, { timeout: 20_000, polling: 200 });
+      await page.waitForFunction(
+        ({ zone: zz, want: w }) =>
+          Object.entries(w).every(([n, count]) => {
+            const li = document.querySelector(`section.zone[data-zone="${zz}"] .node-card[data-node="${n}"] li[data-workload="default/sample-ud"]`);
+            return count === 0 ? li === null : li?.getAttribute('data-pods') === String(count) && li.getAttribute('data-ready-pods') === String(count);
+          }),
+        { zone: z, want },
+        { timeout: 20_000, polling: 200 },
+      );
       const inZone = SUBSET_REPLICAS[`subset-${z.slice(-1)}` as keyof typeof SUBSET_REPLICAS];
       const impact = zoneCard.locator('[data-testid=zone-impact] li[data-workload="default/sample-ud"]');
       await expect(impact.getAttribute('data-pods')).resolves.toBe(String(inZone));
       await expect(impact.textContent()).resolves.toBe(`${inZone} of 6 pods of UnitedDeployment default/sample-ud`);
-      await expect(zoneCard.locator('.node-card li[data-workload="default/sample-ud"]').first().getAttribute('data-subset')).resolves.toBe(`subset-${z.slice(-1)}`);
+      await expect(zoneCard.locator('.node-card li[data-workload="default/sample-ud"]').first().getAttribute('data-subset')).resolves.toBe(
+        `subset-${z.slice(-1)}`,
+      );
     }
     // The node's state and labels, and the workload linked to its page.
     const first = page.locator('section.zone[data-zone="zone-a"] .node-card').first();
     await expect(first.locator('header .tag').first().textContent()).resolves.toBe('Ready');
     await expect(first.locator('.labels li').allTextContents()).resolves.toContain('node=zone-a');
-    await expect(page.locator('section.zone[data-zone="zone-a"] [data-testid=zone-impact] a', { hasText: 'default/sample-ud' }).getAttribute('href')).resolves.toBe('/workloads/uniteddeployment/default/sample-ud');
+    await expect(
+      page.locator('section.zone[data-zone="zone-a"] [data-testid=zone-impact] a', { hasText: 'default/sample-ud' }).getAttribute('href'),
+    ).resolves.toBe('/workloads/uniteddeployment/default/sample-ud');
     await page.waitForFunction(() => document.querySelector('[data-testid=unscheduled]')?.getAttribute('data-pods') === '0', null, { timeout: 10_000 });
     await screenshot(page, 'topology');
   });
 
   it('polls the topology every 2 seconds only while the tab is visible', async () => {
-    const setHidden = (hidden: boolean) => page.evaluate((h) => {
-      Object.defineProperty(document, 'visibilityState', { value: h ? 'hidden' : 'visible', configurable: true });
-      document.dispatchEvent(new Event('visibilitychange'));
-    }, hidden);
+    const setHidden = (hidden: boolean) =>
+      page.evaluate((h) => {
+        Object.defineProperty(document, 'visibilityState', { value: h ? 'hidden' : 'visible', configurable: true });
+        document.dispatchEvent(new Event('visibilitychange'));
+      }, hidden);
     const since = Date.now();
     await page.waitForTimeout(4500);
     expect(topologyRequests.filter((t) => t >= since).length).toBeGreaterThanOrEqual(2);

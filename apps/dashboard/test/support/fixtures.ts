@@ -1,20 +1,44 @@
 // Small builders for pods and workloads in the shapes the API returns (the generated operation types).
-import type { Health, Ordinals, Pod, RolloutPlan, StatefulSetSummary, Subset, WorkloadStatus, WorkloadSummary } from '../../src/lib/api/types';
+import type { Health, Ordinals, Pod, RolloutPlan, StatefulSetWorkload, Subset, WorkloadStatus, Workload } from '../../src/lib/api/types';
 
 export function pod(name: string, over: Partial<Pod> = {}): Pod {
   return {
-    name, node: 'sim-a-1', zone: 'zone-a', subset: null, podIP: '10.0.0.1', phase: 'Running', ready: true, available: true, availableAt: null,
-    revision: 'web-old', isUpdated: false, lifecycleState: 'NORMAL', pendingHook: null, pendingSince: null,
-    deleting: false, ordinal: null, createdAt: '2026-01-01T00:00:00Z', containers: [{ name: 'main', image: 'nginx:1', ready: true, restartCount: 0 }],
+    name,
+    node: 'sim-a-1',
+    zone: 'zone-a',
+    subset: null,
+    podIP: '10.0.0.1',
+    phase: 'Running',
+    ready: true,
+    available: true,
+    availableAt: null,
+    revision: 'web-old',
+    isUpdated: false,
+    lifecycleState: 'NORMAL',
+    pendingHook: null,
+    pendingSince: null,
+    deleting: false,
+    ordinal: null,
+    createdAt: '2026-01-01T00:00:00Z',
+    containers: [{ name: 'main', image: 'nginx:1', ready: true, restartCount: 0 }],
     ...over,
   };
 }
 
 export function status(over: Partial<WorkloadStatus> = {}): WorkloadStatus {
   return {
-    observedGeneration: 1, replicas: 5, readyReplicas: 5, availableReplicas: 5, currentReplicas: null, updatedReplicas: 5,
-    updatedReadyReplicas: 5, updatedAvailableReplicas: 5, expectedUpdatedReplicas: 5,
-    currentRevision: 'web-old', updateRevision: 'web-old', ...over,
+    observedGeneration: 1,
+    replicas: 5,
+    readyReplicas: 5,
+    availableReplicas: 5,
+    currentReplicas: null,
+    updatedReplicas: 5,
+    updatedReadyReplicas: 5,
+    updatedAvailableReplicas: 5,
+    expectedUpdatedReplicas: 5,
+    currentRevision: 'web-old',
+    updateRevision: 'web-old',
+    ...over,
   };
 }
 
@@ -25,22 +49,32 @@ export function plan(over: Partial<RolloutPlan> = {}): RolloutPlan {
 export const COMPLETE: Health = { state: 'COMPLETE', reason: 'every pod is at the update revision and available', pods: [], until: null };
 
 /** A CloneSet `web` of 5 replicas; `partitionedReplicas` is what the API resolves `partition` to unless given. */
-export function workload(over: Partial<WorkloadSummary> & { partition?: number | string; paused?: boolean } = {}): WorkloadSummary {
+export function workload(over: Partial<Workload> & { partition?: number | string; paused?: boolean } = {}): Workload {
   const { partition = 0, paused, ...rest } = over;
   return {
-    kind: 'CLONE_SET', namespace: 'default', name: 'web', uid: 'u1', generation: 1, resourceVersion: '10', replicas: 5,
+    kind: 'CLONE_SET',
+    namespace: 'default',
+    name: 'web',
+    uid: 'u1',
+    generation: 1,
+    resourceVersion: '10',
+    replicas: 5,
     partitionedReplicas: resolved(partition, over.replicas ?? 5),
-    images: ['nginx:1'], createdAt: '2026-01-01T00:00:00Z',
-    updateStrategy: { type: 'RollingUpdate', rollingUpdate: { partition, maxUnavailable: '20%', maxSurge: 0, podUpdatePolicy: 'ReCreate', ...(paused === undefined ? {} : { paused }) } },
+    images: ['nginx:1'],
+    createdAt: '2026-01-01T00:00:00Z',
+    updateStrategy: {
+      type: 'RollingUpdate',
+      rollingUpdate: { partition, maxUnavailable: '20%', maxSurge: 0, podUpdatePolicy: 'ReCreate', ...(paused === undefined ? {} : { paused }) },
+    },
     status: status(),
     columns: [],
     health: COMPLETE,
     ...rest,
-  } as WorkloadSummary;
+  } as Workload;
 }
 
 /** An Advanced StatefulSet `web` with ordinals [start, end) less `reserved`. */
-export function statefulSet(over: Partial<StatefulSetSummary> & { partition?: number; paused?: boolean; ordinals?: Ordinals } = {}): StatefulSetSummary {
+export function statefulSet(over: Partial<StatefulSetWorkload> & { partition?: number; paused?: boolean; ordinals?: Ordinals } = {}): StatefulSetWorkload {
   const { partition = 0, paused, ordinals, ...rest } = over;
   return {
     ...workload(),
@@ -49,24 +83,40 @@ export function statefulSet(over: Partial<StatefulSetSummary> & { partition?: nu
     updateStrategy: { type: 'RollingUpdate', rollingUpdate: { partition, ...(paused === undefined ? {} : { paused }) } },
     ordinals: ordinals ?? { start: 0, end: 5, reserved: [] },
     ...rest,
-  } as StatefulSetSummary;
+  } as StatefulSetWorkload;
 }
 
 /** A UnitedDeployment subset: 2 CloneSet pods, all ready, none updated, schedulable. */
 export function subset(name: string, over: Partial<Subset> = {}): Subset {
   return {
-    name, kind: 'CloneSet', workload: `ud-${name}-x7k2p`, replicas: 2, reason: 'replicas 2', specifiedReplicas: 2, minReplicas: null, maxReplicas: null,
-    partition: 0, reservedPods: 0, currentReplicas: 2, readyReplicas: 2, updatedReplicas: 0, updatedReadyReplicas: 0, schedulable: true,
-    schedulableCondition: null, recoversAt: null, specifiedPartition: null, ...over,
+    name,
+    kind: 'CloneSet',
+    workload: `ud-${name}-x7k2p`,
+    replicas: 2,
+    reason: 'replicas 2',
+    specifiedReplicas: 2,
+    minReplicas: null,
+    maxReplicas: null,
+    partition: 0,
+    reservedPods: 0,
+    currentReplicas: 2,
+    readyReplicas: 2,
+    updatedReplicas: 0,
+    updatedReadyReplicas: 0,
+    schedulable: true,
+    schedulableCondition: null,
+    recoversAt: null,
+    specifiedPartition: null,
+    ...over,
   };
 }
 
 /**
- * A UnitedDeployment `ud` (its summary: the subsets come with the page's detail). Its
+ * A UnitedDeployment `ud` (its WorkloadFields: the subsets come with the page's detail). Its
  * partitionedReplicas, unless given, is the spec's partitions summed: the API's answer when each fits
  * its subset's replicas.
  */
-export function unitedDeployment(over: Partial<WorkloadSummary> & { partitions?: Record<string, number> } = {}): WorkloadSummary {
+export function unitedDeployment(over: Partial<Workload> & { partitions?: Record<string, number> } = {}): Workload {
   const { partitions = {}, ...rest } = over;
   return {
     ...workload(),
@@ -75,9 +125,19 @@ export function unitedDeployment(over: Partial<WorkloadSummary> & { partitions?:
     replicas: 6,
     partitionedReplicas: Object.values(partitions).reduce((n, p) => n + p, 0),
     updateStrategy: { type: 'Manual', manualUpdate: { partitions } },
-    status: status({ replicas: 6, readyReplicas: 6, availableReplicas: 6, updatedReplicas: 6, updatedReadyReplicas: 6, updatedAvailableReplicas: 6, expectedUpdatedReplicas: 6, currentRevision: 'ud-old', updateRevision: 'ud-old' }),
+    status: status({
+      replicas: 6,
+      readyReplicas: 6,
+      availableReplicas: 6,
+      updatedReplicas: 6,
+      updatedReadyReplicas: 6,
+      updatedAvailableReplicas: 6,
+      expectedUpdatedReplicas: 6,
+      currentRevision: 'ud-old',
+      updateRevision: 'ud-old',
+    }),
     ...rest,
-  } as WorkloadSummary;
+  } as Workload;
 }
 
 /** The API's resolution of one partition (a percentage rounds up), capped at replicas. */

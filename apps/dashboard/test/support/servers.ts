@@ -133,7 +133,16 @@ export async function launchChromium(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium) or set CHROMIUM_PATH`);
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-dev-shm-usage',
+    ],
   });
 }
 
@@ -147,22 +156,31 @@ export async function screenshot(page: Page, name: string): Promise<void> {
  * dashboard's back. One connection per request (agent: false): a reused keep-alive socket that the
  * server closed meanwhile would fail a POST, which fetch does not retry.
  */
-export async function gql<T = Record<string, unknown>>(apiUrl: string, query: string, variables: Record<string, unknown> = {}, token = ADMIN_TOKEN): Promise<{ data?: T; errors?: { message: string; extensions?: { code?: string } }[] }> {
+export async function gql<T = Record<string, unknown>>(
+  apiUrl: string,
+  query: string,
+  variables: Record<string, unknown> = {},
+  token = ADMIN_TOKEN,
+): Promise<{ data?: T; errors?: { message: string; extensions?: { code?: string } }[] }> {
   const body = JSON.stringify({ query, variables });
   let status = 0;
   const text = await new Promise<string>((resolve, reject) => {
-    const req = httpRequest(`${apiUrl}/graphql`, {
-      method: 'POST',
-      agent: false,
-      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), authorization: `Bearer ${token}` },
-    }, (res) => {
-      status = res.statusCode ?? 0;
-      let out = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (out += chunk));
-      res.on('end', () => resolve(out));
-      res.on('error', reject);
-    });
+    const req = httpRequest(
+      `${apiUrl}/graphql`,
+      {
+        method: 'POST',
+        agent: false,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), authorization: `Bearer ${token}` },
+      },
+      (res) => {
+        status = res.statusCode ?? 0;
+        let out = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (out += chunk));
+        res.on('end', () => resolve(out));
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });

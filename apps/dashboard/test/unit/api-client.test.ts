@@ -30,17 +30,28 @@ describe('graphqlHttp', () => {
   });
 
   it('turns GraphQL errors into an ApiError with code and field errors', async () => {
-    const client = graphqlHttp('http://api', () => null, fakeFetch(200, {
-      errors: [{ message: 'replicas must be a non-negative integer', extensions: { code: 'BAD_USER_INPUT', fieldErrors: [{ field: 'replicas', message: 'must be >= 0' }] } }],
-      data: null,
-    }));
+    const client = graphqlHttp(
+      'http://api',
+      () => null,
+      fakeFetch(200, {
+        errors: [
+          {
+            message: 'replicas must be a non-negative integer',
+            extensions: { code: 'BAD_USER_INPUT', fieldErrors: [{ field: 'replicas', message: 'must be >= 0' }] },
+          },
+        ],
+        data: null,
+      }),
+    );
     const err = await client.request(op('mutation { x }')).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ code: 'BAD_USER_INPUT', fieldErrors: [{ field: 'replicas', message: 'must be >= 0' }] });
   });
 
   it('reports an unreachable API as NETWORK and a 401 without body as UNAUTHENTICATED', async () => {
-    const down = graphqlHttp('http://api', () => null, (async () => { throw new TypeError('fetch failed'); }) as unknown as typeof fetch);
+    const down = graphqlHttp('http://api', () => null, (async () => {
+      throw new TypeError('fetch failed');
+    }) as unknown as typeof fetch);
     await expect(down.request(op('{ x }'))).rejects.toMatchObject({ code: 'NETWORK' });
     const refused = graphqlHttp('http://api', () => 'bad', fakeFetch(401, 'nope'));
     await expect(refused.request(op('{ x }'))).rejects.toMatchObject({ code: 'UNAUTHENTICATED', status: 401 });
@@ -56,7 +67,12 @@ describe('errors in words', () => {
   });
 
   it('explains a validation refusal with its fields', () => {
-    const e = fromGraphQLErrors([{ message: 'replicas must be a non-negative integer', extensions: { code: 'BAD_USER_INPUT', fieldErrors: [{ field: 'replicas', message: 'must be >= 0' }] } }]);
+    const e = fromGraphQLErrors([
+      {
+        message: 'replicas must be a non-negative integer',
+        extensions: { code: 'BAD_USER_INPUT', fieldErrors: [{ field: 'replicas', message: 'must be >= 0' }] },
+      },
+    ]);
     expect(describeError(e, 'scale')).toBe('Could not scale: the API refused it: replicas must be a non-negative integer (replicas: must be >= 0).');
   });
 

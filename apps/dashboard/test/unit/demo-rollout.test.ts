@@ -74,7 +74,9 @@ describe('demo rollout against the API', () => {
     expect((await read()).generation).toBe(seeded.generation + 1);
     expect(said).toEqual([`rolling default/rollout-demo in place to ${SECOND} (DEMO_ROLLOUT=off to stop)`]);
 
-    const mine = await gql(`mutation { setImage(kind: CLONE_SET, namespace: "default", name: "rollout-demo", container: "nginx", image: "nginx:mainline") { generation } }`);
+    const mine = await gql(
+      `mutation { setImage(kind: CLONE_SET, namespace: "default", name: "rollout-demo", container: "nginx", image: "nginx:mainline") { generation } }`,
+    );
     expect(mine.errors).toBeUndefined();
     await expect(stopped).resolves.toBe('rollout-demo runs nginx:mainline, which the demo did not set');
     expect((await read()).images).toEqual(['nginx:mainline']);

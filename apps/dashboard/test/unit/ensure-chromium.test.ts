@@ -73,21 +73,27 @@ describe('ensureChromium (the test command set-up)', () => {
     const result = ensureChromium({ env: {}, run: apt.run, packagePath, isRoot: true, log: (l: string) => logs.push(l), ...clock });
     expect(result.installed).toBe(true);
     // Each apt-get waits for the dpkg lock only as long as is left of the one bound.
-    expect(apt.commands).toEqual([`${APT} install -y chromium`, ...[300, 298, 296, 294].map((s) => `apt-get -o DPkg::Lock::Timeout=${s} update`), 'apt-get -o DPkg::Lock::Timeout=294 install -y chromium']);
+    expect(apt.commands).toEqual([
+      `${APT} install -y chromium`,
+      ...[300, 298, 296, 294].map((s) => `apt-get -o DPkg::Lock::Timeout=${s} update`),
+      'apt-get -o DPkg::Lock::Timeout=294 install -y chromium',
+    ]);
     expect(logs.join('\n')).toContain('another apt-get or dpkg holds the package lists; waiting for it (at most 300 s in all)');
   });
 
   it('gives up with a clear message when the package lock stays held past the bound', () => {
     const held = missingPath();
     const dpkgLocked = () => ({ status: 100, stderr: 'E: Could not get lock /var/lib/dpkg/lock-frontend. It is held by process 4242 (apt-get)' });
-    expect(() => ensureChromium({ env: {}, run: dpkgLocked, packagePath: held, isRoot: true, log: () => {}, ...fakeClock() }))
-      .toThrow(/could not install Debian's chromium: another apt-get or dpkg held the package lock for more than 300 s/);
+    expect(() => ensureChromium({ env: {}, run: dpkgLocked, packagePath: held, isRoot: true, log: () => {}, ...fakeClock() })).toThrow(
+      /could not install Debian's chromium: another apt-get or dpkg held the package lock for more than 300 s/,
+    );
 
     const packagePath = missingPath();
     const apt = fakeApt(packagePath, [`${APT} install -y chromium`], Infinity);
     const clock = fakeClock();
-    expect(() => ensureChromium({ env: {}, run: apt.run, packagePath, isRoot: true, log: () => {}, ...clock }))
-      .toThrow(/could not install Debian's chromium: another apt-get or dpkg held the package lock for more than 300 s/);
+    expect(() => ensureChromium({ env: {}, run: apt.run, packagePath, isRoot: true, log: () => {}, ...clock })).toThrow(
+      /could not install Debian's chromium: another apt-get or dpkg held the package lock for more than 300 s/,
+    );
     expect(clock.now()).toBeGreaterThanOrEqual(300_000);
     expect(clock.now()).toBeLessThan(310_000);
   });
@@ -108,8 +114,9 @@ describe('ensureChromium (the test command set-up)', () => {
 
   it('refuses a CHROMIUM_PATH that does not exist rather than installing another browser', () => {
     const apt = fakeApt(missingPath());
-    expect(() => ensureChromium({ env: { CHROMIUM_PATH: '/nowhere/chrome' }, run: apt.run, packagePath: missingPath(), isRoot: true, log: () => {} }))
-      .toThrow('CHROMIUM_PATH=/nowhere/chrome does not exist');
+    expect(() => ensureChromium({ env: { CHROMIUM_PATH: '/nowhere/chrome' }, run: apt.run, packagePath: missingPath(), isRoot: true, log: () => {} })).toThrow(
+      'CHROMIUM_PATH=/nowhere/chrome does not exist',
+    );
     expect(apt.commands).toEqual([]);
   });
 });

@@ -12,7 +12,14 @@ describe('groupPods', () => {
     ]);
     expect(groups.map((g) => [g.zone, g.count, g.nodes.map((n) => [n.node, n.pods.map((p) => p.name)])])).toEqual([
       ['zone-a', 1, [['a-1', ['z']]]],
-      ['zone-b', 3, [['b-1', ['a', 'b']], ['b-2', ['c']]]],
+      [
+        'zone-b',
+        3,
+        [
+          ['b-1', ['a', 'b']],
+          ['b-2', ['c']],
+        ],
+      ],
     ]);
   });
 

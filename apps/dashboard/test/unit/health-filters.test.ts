@@ -6,7 +6,12 @@ import { filterHooks, hookFilterFromQuery, hookFilterToQuery, NO_HOOK_FILTER } f
 import { workload } from '../support/fixtures';
 
 const held: Health = { state: 'HELD', reason: 'partition keeps 3 pods on revision api-1', pods: [], until: null };
-const degraded: Health = { state: 'DEGRADED', reason: 'pods db-0: cannot be scheduled: 0/9 nodes are available: 9 Too many pods.', pods: ['db-0'], until: null };
+const degraded: Health = {
+  state: 'DEGRADED',
+  reason: 'pods db-0: cannot be scheduled: 0/9 nodes are available: 9 Too many pods.',
+  pods: ['db-0'],
+  until: null,
+};
 
 describe('health words', () => {
   it('names every state, most urgent first, and round-trips through the URL', () => {

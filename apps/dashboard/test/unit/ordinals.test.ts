@@ -12,8 +12,15 @@ const look = (s: Slot) => (s.type === 'reserved' ? `[${s.from}-${s.to}]` : s.typ
 
 describe('valid ordinals', () => {
   it('skips reserved ranges, merged and clipped to [start, end)', () => {
-    const o = ords(0, 7, [[1, 1], [2, 3], [6, 9]]);
-    expect(reservedRanges(o)).toEqual([{ from: 1, to: 3 }, { from: 6, to: 6 }]);
+    const o = ords(0, 7, [
+      [1, 1],
+      [2, 3],
+      [6, 9],
+    ]);
+    expect(reservedRanges(o)).toEqual([
+      { from: 1, to: 3 },
+      { from: 6, to: 6 },
+    ]);
     expect(validOrdinals(o)).toEqual([0, 4, 5]);
     expect(validCount(o)).toBe(3);
     expect(validOrdinals(ords(3, 6))).toEqual([3, 4, 5]);
@@ -45,31 +52,51 @@ describe('the partition line', () => {
   });
 
   it('agrees with the spec for any reserved ordinals and partition: left of the line exactly min(partition, replicas) valid ordinals', () => {
-    fc.assert(fc.property(
-      fc.integer({ min: 0, max: 5 }), fc.integer({ min: 0, max: 20 }), fc.array(fc.integer({ min: 0, max: 30 }), { maxLength: 8 }), fc.integer({ min: 0, max: 25 }),
-      (start, replicas, reservedList, partition) => {
-        // The end the controller computes: start + replicas + reserved ordinals within the range.
-        let end = start + replicas;
-        const reserved = new Set(reservedList);
-        for (let o = start; o < end; o++) if (reserved.has(o)) end++;
-        const o = ords(start, end, [...reserved].map((r) => [r, r]));
-        const valid = validOrdinals(o);
-        expect(valid).toHaveLength(replicas);
-        const strip = ordinalStrip(o, valid.map((v) => pod(`web-${v}`, { ordinal: v })), partition);
-        const left = strip.slots.slice(0, strip.lineAt ?? 0).filter((s) => s.type === 'pod').length;
-        expect(left).toBe(Math.min(partition, replicas));
-        // Slots come in ordinal order and every valid ordinal appears once.
-        const drawn = strip.slots.filter((s) => s.type === 'pod').map((s) => (s as { ordinal: number }).ordinal);
-        expect(drawn).toEqual(valid);
-      },
-    ));
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 5 }),
+        fc.integer({ min: 0, max: 20 }),
+        fc.array(fc.integer({ min: 0, max: 30 }), { maxLength: 8 }),
+        fc.integer({ min: 0, max: 25 }),
+        (start, replicas, reservedList, partition) => {
+          // The end the controller computes: start + replicas + reserved ordinals within the range.
+          let end = start + replicas;
+          const reserved = new Set(reservedList);
+          for (let o = start; o < end; o++) if (reserved.has(o)) end++;
+          const o = ords(
+            start,
+            end,
+            [...reserved].map((r) => [r, r]),
+          );
+          const valid = validOrdinals(o);
+          expect(valid).toHaveLength(replicas);
+          const strip = ordinalStrip(
+            o,
+            valid.map((v) => pod(`web-${v}`, { ordinal: v })),
+            partition,
+          );
+          const left = strip.slots.slice(0, strip.lineAt ?? 0).filter((s) => s.type === 'pod').length;
+          expect(left).toBe(Math.min(partition, replicas));
+          // Slots come in ordinal order and every valid ordinal appears once.
+          const drawn = strip.slots.filter((s) => s.type === 'pod').map((s) => (s as { ordinal: number }).ordinal);
+          expect(drawn).toEqual(valid);
+        },
+      ),
+    );
   });
 });
 
 describe('the strip', () => {
   it('shows empty slots for ordinals without a pod yet, and pods outside the valid ordinals where they are', () => {
     // Reserving 3 moved pod 3 out: it is still being deleted while pod 5 is created (seed walkthrough).
-    const strip = ordinalStrip(ords(0, 6, [[1, 1], [3, 3]]), sts(0, 2, 3, 4, 7), 0);
+    const strip = ordinalStrip(
+      ords(0, 6, [
+        [1, 1],
+        [3, 3],
+      ]),
+      sts(0, 2, 3, 4, 7),
+      0,
+    );
     expect(strip.slots.map(look)).toEqual(['0', '[1-1]', '2', '[3-3]', '3x', '4', '(5)', '7x']);
     expect(strip.lineAt).toBe(0);
   });

@@ -19,7 +19,10 @@ describe('PodStore', () => {
     expect(store.apply(batch, 42)).toEqual(['a', 'c', 'b']);
     expect(store.version).toBe(v + 1);
     expect(notified).toBe(2);
-    expect(store.snapshot().map((p) => [p.name, p.revision])).toEqual([['b', 'new'], ['c', 'web-old']]);
+    expect(store.snapshot().map((p) => [p.name, p.revision])).toEqual([
+      ['b', 'new'],
+      ['c', 'web-old'],
+    ]);
     expect(store.changedAt.get('b')).toBe(42);
   });
 
@@ -70,6 +73,11 @@ describe('PodStore', () => {
     expect(store.nextAvailableAt()).toBe(T + 4_000);
     expect(store.promoteAvailable(T + 10_000)).toBe(true);
     expect(store.nextAvailableAt()).toBeUndefined();
-    expect(store.snapshot().filter((p) => p.available).map((p) => p.name)).toEqual(['a', 'b', 'd']);
+    expect(
+      store
+        .snapshot()
+        .filter((p) => p.available)
+        .map((p) => p.name),
+    ).toEqual(['a', 'b', 'd']);
   });
 });

@@ -28,7 +28,10 @@ describe('strategy', () => {
   });
   it('reads an Advanced StatefulSet with its own defaults (maxUnavailable 1, no surge) and unorderedUpdate', () => {
     expect(strategyOf({ rollingUpdate: { partition: 2 } }, 'STATEFUL_SET')).toMatchObject({ partition: 2, maxUnavailable: 1, maxSurge: 0, unordered: false });
-    expect(strategyOf({ rollingUpdate: { maxSurge: 3, unorderedUpdate: { priorityStrategy: {} } } }, 'STATEFUL_SET')).toMatchObject({ maxSurge: 0, unordered: true });
+    expect(strategyOf({ rollingUpdate: { maxSurge: 3, unorderedUpdate: { priorityStrategy: {} } } }, 'STATEFUL_SET')).toMatchObject({
+      maxSurge: 0,
+      unordered: true,
+    });
     expect(strategyOf({ type: 'OnDelete' }, 'STATEFUL_SET').type).toBe('OnDelete');
     expect(strategyOf('not an object')).toMatchObject({ partition: 0, maxUnavailable: '20%' });
   });
@@ -42,10 +45,21 @@ describe('strategy', () => {
 
 describe('progressOf', () => {
   it('measures a rollout held at partition 3 of 5 with 2 updated pods, one of them ready', () => {
-    const p = progressOf(workload({
-      partition: 3,
-      status: status({ updatedReplicas: 2, updatedReadyReplicas: 1, updatedAvailableReplicas: 1, expectedUpdatedReplicas: 2, readyReplicas: 4, availableReplicas: 4, currentRevision: 'a', updateRevision: 'b' }),
-    }));
+    const p = progressOf(
+      workload({
+        partition: 3,
+        status: status({
+          updatedReplicas: 2,
+          updatedReadyReplicas: 1,
+          updatedAvailableReplicas: 1,
+          expectedUpdatedReplicas: 2,
+          readyReplicas: 4,
+          availableReplicas: 4,
+          currentRevision: 'a',
+          updateRevision: 'b',
+        }),
+      }),
+    );
     expect(p).toMatchObject({ desired: 5, updated: 2, updatedReady: 1, updatedAvailable: 1, expectedUpdated: 2, partition: 3, stepDone: false, done: false });
     expect(p.fraction.updated).toBeCloseTo(0.4);
     expect(p.fraction.updatedReady).toBeCloseTo(0.2);
@@ -54,7 +68,9 @@ describe('progressOf', () => {
   });
 
   it('calls the step done once the expected updated pods are ready, and the rollout done when all are available', () => {
-    const step = progressOf(workload({ partition: 3, status: status({ updatedReplicas: 2, updatedReadyReplicas: 2, updatedAvailableReplicas: 2, expectedUpdatedReplicas: 2 }) }));
+    const step = progressOf(
+      workload({ partition: 3, status: status({ updatedReplicas: 2, updatedReadyReplicas: 2, updatedAvailableReplicas: 2, expectedUpdatedReplicas: 2 }) }),
+    );
     expect(step.stepDone).toBe(true);
     expect(step.done).toBe(false);
     expect(progressOf(workload()).done).toBe(true);
@@ -68,7 +84,13 @@ describe('progressOf', () => {
   });
 
   it('resolves a percentage partition and clamps fractions when pods surge above desired', () => {
-    const p = progressOf(workload({ partition: '50%', replicas: 4, status: status({ replicas: 6, updatedReplicas: 6, updatedReadyReplicas: 5, updatedAvailableReplicas: 7, expectedUpdatedReplicas: 2 }) }));
+    const p = progressOf(
+      workload({
+        partition: '50%',
+        replicas: 4,
+        status: status({ replicas: 6, updatedReplicas: 6, updatedReadyReplicas: 5, updatedAvailableReplicas: 7, expectedUpdatedReplicas: 2 }),
+      }),
+    );
     expect(p.partition).toBe(2);
     expect(p.partitionRaw).toBe('50%');
     expect(p.fraction.updated).toBe(1);
@@ -76,7 +98,12 @@ describe('progressOf', () => {
   });
 
   it('handles a workload scaled to zero', () => {
-    const p = progressOf(workload({ replicas: 0, status: status({ replicas: 0, updatedReplicas: 0, updatedReadyReplicas: 0, updatedAvailableReplicas: 0, expectedUpdatedReplicas: 0 }) }));
+    const p = progressOf(
+      workload({
+        replicas: 0,
+        status: status({ replicas: 0, updatedReplicas: 0, updatedReadyReplicas: 0, updatedAvailableReplicas: 0, expectedUpdatedReplicas: 0 }),
+      }),
+    );
     expect(p.fraction).toEqual({ updatedAvailable: 0, updatedReady: 0, updated: 0, expected: 0, partitionMark: 0 });
     expect(p.done).toBe(true);
   });

@@ -75,13 +75,18 @@ describe('revision diff', () => {
   });
 
   it('reads the containers of a workload manifest', () => {
-    const cs = 'kind: CloneSet\nspec:\n  template:\n    spec:\n      containers:\n      - name: nginx\n        image: nginx:alpine\n      - name: side\n        image: envoy:1\n';
-    expect(containersOf(cs)).toEqual([{ name: 'nginx', image: 'nginx:alpine' }, { name: 'side', image: 'envoy:1' }]);
+    const cs =
+      'kind: CloneSet\nspec:\n  template:\n    spec:\n      containers:\n      - name: nginx\n        image: nginx:alpine\n      - name: side\n        image: envoy:1\n';
+    expect(containersOf(cs)).toEqual([
+      { name: 'nginx', image: 'nginx:alpine' },
+      { name: 'side', image: 'envoy:1' },
+    ]);
     expect(containersOf('kind: CloneSet\n')).toEqual([]);
   });
 
   it('reads the containers of a UnitedDeployment from its subset workload template', () => {
-    const ud = 'kind: UnitedDeployment\nspec:\n  template:\n    statefulSetTemplate:\n      spec:\n        template:\n          spec:\n            containers:\n            - name: nginx\n              image: nginx:alpine\n';
+    const ud =
+      'kind: UnitedDeployment\nspec:\n  template:\n    statefulSetTemplate:\n      spec:\n        template:\n          spec:\n            containers:\n            - name: nginx\n              image: nginx:alpine\n';
     expect(containersOf(ud)).toEqual([{ name: 'nginx', image: 'nginx:alpine' }]);
     expect(containersOf(ud.replace('statefulSetTemplate', 'cloneSetTemplate'))).toEqual([{ name: 'nginx', image: 'nginx:alpine' }]);
   });

@@ -5,19 +5,34 @@ import { revisionGroups } from '../../src/lib/rollout/revision-groups';
 import { pod } from '../support/fixtures';
 
 const rev = (name: string, revision: number, over: { isUpdate?: boolean; isCurrent?: boolean } = {}) => ({
-  name, hash: name.replace(/^web-/, ''), revision, createdAt: '2026-01-01T00:00:00Z', isCurrent: false, isUpdate: false, podCount: 0, images: [`nginx:${revision}`], manifest: '', ...over,
+  name,
+  hash: name.replace(/^web-/, ''),
+  revision,
+  createdAt: '2026-01-01T00:00:00Z',
+  isCurrent: false,
+  isUpdate: false,
+  podCount: 0,
+  images: [`nginx:${revision}`],
+  manifest: '',
+  ...over,
 });
 
 describe('revisions and their pods', () => {
   it('puts the update revision first (even without pods), then revisions with pods newest first; no card for an empty old revision', () => {
     const revisions = [rev('web-3', 3, { isUpdate: true }), rev('web-2', 2, { isCurrent: true }), rev('web-1', 1)];
     const groups = revisionGroups(revisions, [pod('a', { revision: 'web-2' }), pod('b', { revision: '2', ready: false, available: false })]);
-    expect(groups.map((g) => [g.name, g.pods.length, g.ready, g.available])).toEqual([['web-3', 0, 0, 0], ['web-2', 2, 1, 1]]);
+    expect(groups.map((g) => [g.name, g.pods.length, g.ready, g.available])).toEqual([
+      ['web-3', 0, 0, 0],
+      ['web-2', 2, 1, 1],
+    ]);
   });
 
   it('keeps pods of an unknown revision in a group of their own, after the known ones', () => {
     const groups = revisionGroups([rev('web-1', 1, { isUpdate: true, isCurrent: true })], [pod('a', { revision: 'web-1' }), pod('b', { revision: 'web-9' })]);
-    expect(groups.map((g) => [g.name, g.revision?.name ?? null])).toEqual([['web-1', 'web-1'], ['web-9', null]]);
+    expect(groups.map((g) => [g.name, g.revision?.name ?? null])).toEqual([
+      ['web-1', 'web-1'],
+      ['web-9', null],
+    ]);
   });
 });
 

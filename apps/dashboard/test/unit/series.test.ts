@@ -7,7 +7,9 @@ const at = (t: number, ready: Record<string, number>, desired = 10): Sample => (
 describe('ready pods per revision', () => {
   it('counts ready pods by revision name, leaving out terminating ones', () => {
     const pods = [
-      pod('a', { revision: 'web-1' }), pod('b', { revision: 'web-1', ready: false }), pod('c', { revision: '7d4b' }),
+      pod('a', { revision: 'web-1' }),
+      pod('b', { revision: 'web-1', ready: false }),
+      pod('c', { revision: '7d4b' }),
       pod('d', { revision: 'web-1', deleting: true }),
     ];
     expect(readyByRevision(pods, (label) => (label === '7d4b' ? 'web-2' : label))).toEqual({ 'web-1': 1, 'web-2': 1 });

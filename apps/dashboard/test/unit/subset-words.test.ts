@@ -33,11 +33,14 @@ describe('subset row words', () => {
 
   it('says when an unschedulable subset recovers, with the condition’s reason', () => {
     const held = subset('a', {
-      schedulable: false, recoversAt: new Date(NOW + 4 * 60_000 + 10_000).toISOString(),
+      schedulable: false,
+      recoversAt: new Date(NOW + 4 * 60_000 + 10_000).toISOString(),
       schedulableCondition: { status: 'False', reason: 'reschedule', message: 'timeout pending pods found', lastTransitionTime: null },
     });
     expect(subsetWords(held, NOW).schedulable).toMatch(/^unschedulable \(reschedule: timeout pending pods found\) until \d\d:\d\d:\d\d, in 5 min$/);
-    expect(subsetWords({ ...held, recoversAt: new Date(NOW - 1000).toISOString() }, NOW).schedulable).toMatch(/^unschedulable \(reschedule: timeout pending pods found\), recovering since \d\d:\d\d:\d\d$/);
+    expect(subsetWords({ ...held, recoversAt: new Date(NOW - 1000).toISOString() }, NOW).schedulable).toMatch(
+      /^unschedulable \(reschedule: timeout pending pods found\), recovering since \d\d:\d\d:\d\d$/,
+    );
     expect(subsetWords({ ...held, recoversAt: null, schedulableCondition: null }, NOW).schedulable).toBe('unschedulable');
     expect(subsetWords(subset('a'), NOW).schedulable).toBe('schedulable');
   });

@@ -3,13 +3,29 @@ import type { ClusterTopology, TopologyNode, TopologyWorkloadPods } from '../../
 import { impactWords, nodeStateWords, zoneImpact, zoneLabel } from '../../src/lib/topology/zone-impact';
 
 const pods = (name: string, n: number, over: Partial<TopologyWorkloadPods> = {}): TopologyWorkloadPods => ({
-  workloadKind: 'CLONE_SET', kind: 'CloneSet', namespace: 'default', name, subset: null, pods: n, readyPods: n, ...over,
+  workloadKind: 'CLONE_SET',
+  kind: 'CloneSet',
+  namespace: 'default',
+  name,
+  subset: null,
+  pods: n,
+  readyPods: n,
+  ...over,
 });
 const node = (name: string, zone: string, workloads: TopologyWorkloadPods[], over: Partial<TopologyNode> = {}): TopologyNode => ({
-  name, zone, ready: true, unschedulable: false, taints: [], labels: [], workloads,
-  pods: workloads.reduce((n, w) => n + w.pods, 0), readyPods: workloads.reduce((n, w) => n + w.readyPods, 0), ...over,
+  name,
+  zone,
+  ready: true,
+  unschedulable: false,
+  taints: [],
+  labels: [],
+  workloads,
+  pods: workloads.reduce((n, w) => n + w.pods, 0),
+  readyPods: workloads.reduce((n, w) => n + w.readyPods, 0),
+  ...over,
 });
-const ud = (subset: string, n: number, ready = n) => pods('sample-ud', n, { workloadKind: 'UNITED_DEPLOYMENT', kind: 'UnitedDeployment', subset, readyPods: ready });
+const ud = (subset: string, n: number, ready = n) =>
+  pods('sample-ud', n, { workloadKind: 'UNITED_DEPLOYMENT', kind: 'UnitedDeployment', subset, readyPods: ready });
 
 function topology(): ClusterTopology {
   const zones = [
@@ -28,8 +44,15 @@ describe('zoneImpact', () => {
     const impact = zoneImpact(topology());
     const rows = (zone: string) => impact.find((z) => z.zone === zone)!.workloads.map((w) => [w.name, w.pods, w.readyPods, w.total, w.all]);
     // Workloads entirely in the zone first, then by the share the zone holds.
-    expect(rows('zone-a')).toEqual([['only-a', 2, 2, 2, true], ['web', 2, 2, 3, false], ['sample-ud', 1, 1, 6, false]]);
-    expect(rows('zone-b')).toEqual([['sample-ud', 3, 2, 6, false], ['web', 1, 1, 3, false]]);
+    expect(rows('zone-a')).toEqual([
+      ['only-a', 2, 2, 2, true],
+      ['web', 2, 2, 3, false],
+      ['sample-ud', 1, 1, 6, false],
+    ]);
+    expect(rows('zone-b')).toEqual([
+      ['sample-ud', 3, 2, 6, false],
+      ['web', 1, 1, 3, false],
+    ]);
     expect(rows('zone-c')).toEqual([]);
   });
 

@@ -55,20 +55,36 @@ export function ConfirmDialog({ request, onClose }: { request: ConfirmRequest | 
   }
 
   return (
-    <dialog ref={ref} className="confirm" onCancel={(e) => { e.preventDefault(); if (!busy) onClose(false); }} aria-labelledby="confirm-title">
+    <dialog
+      ref={ref}
+      className="confirm"
+      onCancel={(e) => {
+        e.preventDefault();
+        if (!busy) onClose(false);
+      }}
+      aria-labelledby="confirm-title"
+    >
       {request && (
         <>
           <h2 id="confirm-title">{request.title}</h2>
-          <div className="confirm-body" data-testid="confirm-body">{request.body}</div>
+          <div className="confirm-body" data-testid="confirm-body">
+            {request.body}
+          </div>
           {request.input && (
             <label className="confirm-input">
               {request.input.label}
               <input name={request.input.name} value={text} placeholder={request.input.placeholder} onChange={(e) => setText(e.target.value)} disabled={busy} />
             </label>
           )}
-          {error && <p className="error" role="alert" data-testid="action-error">{error}</p>}
+          {error && (
+            <p className="error" role="alert" data-testid="action-error">
+              {error}
+            </p>
+          )}
           <div className="buttons">
-            <button type="button" onClick={() => onClose(false)} disabled={busy}>{error ? 'Close' : 'Cancel'}</button>
+            <button type="button" onClick={() => onClose(false)} disabled={busy}>
+              {error ? 'Close' : 'Cancel'}
+            </button>
             <button type="button" className={request.danger ? 'danger' : 'primary'} onClick={confirm} disabled={busy}>
               {busy ? 'Working…' : request.confirmLabel}
             </button>

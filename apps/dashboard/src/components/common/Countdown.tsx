@@ -6,5 +6,9 @@ import { useServerNow } from './useServerNow';
 
 export function Countdown({ until }: { until: string }) {
   const now = useServerNow(1000);
-  return <span className="countdown" data-testid="countdown" data-until={until}>{countdownTo(until, now)}</span>;
+  return (
+    <span className="countdown" data-testid="countdown" data-until={until}>
+      {countdownTo(until, now)}
+    </span>
+  );
 }

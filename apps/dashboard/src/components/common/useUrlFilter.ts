@@ -5,7 +5,10 @@
 import { useSearchParams } from 'next/navigation';
 import { useCallback, useEffect, useState } from 'react';
 
-export function useUrlFilter<F>(fromQuery: (params: { get(name: string): string | null }) => F, toQuery: (filter: F) => string): [F, (patch: Partial<F>) => void] {
+export function useUrlFilter<F>(
+  fromQuery: (params: { get(name: string): string | null }) => F,
+  toQuery: (filter: F) => string,
+): [F, (patch: Partial<F>) => void] {
   const params = useSearchParams();
   const [filter, setFilter] = useState<F>(() => fromQuery(params));
   useEffect(() => {

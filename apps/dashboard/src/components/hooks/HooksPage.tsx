@@ -25,7 +25,10 @@ export function HooksPage() {
   const now = useNow(5000);
   const rows = useMemo(() => (hooks ?? []).map((h) => ({ ...h, workload: h.workload.name, ref: h.workload })), [hooks]);
   const shown = useMemo(() => filterHooks(rows, filter), [rows, filter]);
-  const namespaces = useMemo(() => [...new Set([...rows.map((h) => h.namespace), ...(filter.namespace ? [filter.namespace] : [])])].sort(), [rows, filter.namespace]);
+  const namespaces = useMemo(
+    () => [...new Set([...rows.map((h) => h.namespace), ...(filter.namespace ? [filter.namespace] : [])])].sort(),
+    [rows, filter.namespace],
+  );
 
   useEffect(() => {
     document.title = 'Pending hooks · Coxswain';
@@ -40,50 +43,108 @@ export function HooksPage() {
       <h1>Pending hooks</h1>
       <p className="muted">Pods waiting for a lifecycle hook to be acknowledged, oldest first. Refreshed every 2 seconds.</p>
       <div className="filters" role="search">
-        <label>Namespace
+        <label>
+          Namespace
           <select value={filter.namespace} onChange={(e) => set({ namespace: e.target.value })} name="namespace">
             <option value="">all</option>
-            {namespaces.map((ns) => <option key={ns} value={ns}>{ns}</option>)}
+            {namespaces.map((ns) => (
+              <option key={ns} value={ns}>
+                {ns}
+              </option>
+            ))}
           </select>
         </label>
-        <label>Hook
+        <label>
+          Hook
           <select value={filter.hook} onChange={(e) => set({ hook: e.target.value as HookFilter['hook'] })} name="hook">
             <option value="">all</option>
-            {HOOK_POINTS.map((h) => <option key={h} value={h}>{h}</option>)}
+            {HOOK_POINTS.map((h) => (
+              <option key={h} value={h}>
+                {h}
+              </option>
+            ))}
           </select>
         </label>
-        <label className="grow">Search
+        <label className="grow">
+          Search
           <input type="search" placeholder="pod, workload, node, zone or IP" value={filter.text} onChange={(e) => set({ text: e.target.value })} name="text" />
         </label>
       </div>
-      {error && <p className="error" role="alert">{error}</p>}
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
       {hooks === null && !error && <p className="muted">Loading…</p>}
       {hooks !== null && (
         <div className="table-wrap">
           <table data-testid="pending-hooks">
-            <thead><tr><th>NAMESPACE</th><th>POD</th><th>WORKLOAD</th><th>HOOK</th><th>STATE</th><th>WAITING</th><th>NODE</th><th>ZONE</th><th>IP</th><th /></tr></thead>
+            <thead>
+              <tr>
+                <th>NAMESPACE</th>
+                <th>POD</th>
+                <th>WORKLOAD</th>
+                <th>HOOK</th>
+                <th>STATE</th>
+                <th>WAITING</th>
+                <th>NODE</th>
+                <th>ZONE</th>
+                <th>IP</th>
+                <th />
+              </tr>
+            </thead>
             <tbody>
               {shown.map((h) => (
                 <tr key={`${h.namespace}/${h.pod}/${h.hook}`} data-pod={h.pod}>
                   <td>{h.namespace}</td>
                   <td className="mono">{h.pod}</td>
-                  <td>{can(session, 'read') ? <Link href={workloadHref({ kind: h.ref.kind, namespace: h.namespace, name: h.ref.name })}>{h.ref.name}</Link> : h.ref.name}</td>
+                  <td>
+                    {can(session, 'read') ? (
+                      <Link href={workloadHref({ kind: h.ref.kind, namespace: h.namespace, name: h.ref.name })}>{h.ref.name}</Link>
+                    ) : (
+                      h.ref.name
+                    )}
+                  </td>
                   <td>{h.hook}</td>
                   <td>{h.state}</td>
                   <td>{age(h.since, now)}</td>
                   <td>{h.node ?? '-'}</td>
                   <td>{h.zone ?? '-'}</td>
                   <td>{h.podIP ?? '-'}</td>
-                  <td>{can(session, 'ack', h.namespace) && <button type="button" onClick={() => ask(h.namespace, h.pod, h.hook)}>Acknowledge…</button>}</td>
+                  <td>
+                    {can(session, 'ack', h.namespace) && (
+                      <button type="button" onClick={() => ask(h.namespace, h.pod, h.hook)}>
+                        Acknowledge…
+                      </button>
+                    )}
+                  </td>
                 </tr>
               ))}
-              {hooks.length === 0 && <tr><td colSpan={10} className="muted">No pod waits on a hook.</td></tr>}
-              {hooks.length > 0 && shown.length === 0 && <tr><td colSpan={10} className="muted">{hooks.length} pending, none matches these filters.</td></tr>}
+              {hooks.length === 0 && (
+                <tr>
+                  <td colSpan={10} className="muted">
+                    No pod waits on a hook.
+                  </td>
+                </tr>
+              )}
+              {hooks.length > 0 && shown.length === 0 && (
+                <tr>
+                  <td colSpan={10} className="muted">
+                    {hooks.length} pending, none matches these filters.
+                  </td>
+                </tr>
+              )}
             </tbody>
           </table>
         </div>
       )}
-      <ConfirmDialog request={request} onClose={() => { setRequest(null); reload(); }} />
+      <ConfirmDialog
+        request={request}
+        onClose={() => {
+          setRequest(null);
+          reload();
+        }}
+      />
     </main>
   );
 }

@@ -4,7 +4,7 @@
 // bar; filters by namespace, kind, health and text, kept in the URL; live.
 import Link from 'next/link';
 import { useEffect, useMemo } from 'react';
-import type { HealthState, WorkloadKindInfo, WorkloadSummary } from '../../lib/api/types';
+import type { HealthState, WorkloadKindInfo, Workload } from '../../lib/api/types';
 import { can } from '../../lib/auth/roles';
 import { age } from '../../lib/format';
 import { kindLabel, workloadHref } from '../../lib/kinds';
@@ -42,34 +42,62 @@ function WorkloadTables() {
     <main className="page">
       <h1>Workloads</h1>
       <div className="filters" role="search">
-        <label>Namespace
+        <label>
+          Namespace
           <select value={filter.namespace} onChange={(e) => set({ namespace: e.target.value })} name="namespace">
             <option value="">all</option>
-            {namespaceOptions.map((ns) => <option key={ns} value={ns}>{ns}</option>)}
+            {namespaceOptions.map((ns) => (
+              <option key={ns} value={ns}>
+                {ns}
+              </option>
+            ))}
           </select>
         </label>
-        <label>Kind
+        <label>
+          Kind
           <select value={filter.kind} onChange={(e) => set({ kind: e.target.value as WorkloadFilter['kind'] })} name="kind">
             <option value="">all</option>
-            {(kinds ?? []).map((k) => <option key={k.kind} value={k.kind}>{k.clusterKind}</option>)}
+            {(kinds ?? []).map((k) => (
+              <option key={k.kind} value={k.kind}>
+                {k.clusterKind}
+              </option>
+            ))}
           </select>
         </label>
-        <label>Status
+        <label>
+          Status
           <select value={filter.state} onChange={(e) => set({ state: e.target.value as HealthState | '' })} name="status">
             <option value="">all</option>
-            {HEALTH_STATES.map((s) => <option key={s} value={s}>{healthWord(s)}</option>)}
+            {HEALTH_STATES.map((s) => (
+              <option key={s} value={s}>
+                {healthWord(s)}
+              </option>
+            ))}
           </select>
         </label>
-        <label className="grow">Search
+        <label className="grow">
+          Search
           <input type="search" placeholder="name, namespace or image" value={filter.text} onChange={(e) => set({ text: e.target.value })} name="text" />
         </label>
       </div>
-      {error && <p className="error" role="alert">{error}</p>}
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
       {(rows === null || kinds === null) && !error && <p className="muted">Loading workloads…</p>}
       {rows !== null && kinds !== null && (
         <>
-          {rows.length === 0 && <p className="muted" data-testid="no-workloads">No workloads yet. Apply one with the applyManifest mutation.</p>}
-          {rows.length > 0 && shown.length === 0 && <p className="muted" data-testid="no-match">No workload matches these filters.</p>}
+          {rows.length === 0 && (
+            <p className="muted" data-testid="no-workloads">
+              No workloads yet. Apply one with the applyManifest mutation.
+            </p>
+          )}
+          {rows.length > 0 && shown.length === 0 && (
+            <p className="muted" data-testid="no-match">
+              No workload matches these filters.
+            </p>
+          )}
           {kinds.map((k) => {
             const ofKind = shown.filter((w) => w.kind === k.kind);
             return ofKind.length > 0 ? <KindTable key={k.kind} info={k} rows={ofKind} now={now} /> : null;
@@ -80,32 +108,54 @@ function WorkloadTables() {
   );
 }
 
-function KindTable({ info, rows, now }: { info: WorkloadKindInfo; rows: WorkloadSummary[]; now: number }) {
+function KindTable({ info, rows, now }: { info: WorkloadKindInfo; rows: Workload[]; now: number }) {
   return (
     <section className="kind-table" aria-labelledby={`kind-${info.kind}`}>
-      <h2 id={`kind-${info.kind}`}>{info.clusterKind}s <span className="muted small">{info.apiVersions[0]}</span></h2>
+      <h2 id={`kind-${info.kind}`}>
+        {info.clusterKind}s <span className="muted small">{info.apiVersions[0]}</span>
+      </h2>
       <div className="table-wrap">
         <table className="workloads" data-testid="workload-table" data-kind={info.kind}>
           <thead>
             <tr>
-              <th>NAME</th><th>KIND</th><th>NAMESPACE</th>
-              {info.columns.map((c) => <th key={c} className="num">{c}</th>)}
-              <th>IMAGES</th><th>STATUS</th><th>PROGRESS</th>
+              <th>NAME</th>
+              <th>KIND</th>
+              <th>NAMESPACE</th>
+              {info.columns.map((c) => (
+                <th key={c} className="num">
+                  {c}
+                </th>
+              ))}
+              <th>IMAGES</th>
+              <th>STATUS</th>
+              <th>PROGRESS</th>
             </tr>
           </thead>
           <tbody>
             {rows.map((w) => (
               <tr key={w.uid} data-workload={`${w.namespace}/${w.name}`} data-state={w.health.state}>
-                <td><Link href={workloadHref(w)}>{w.name}</Link></td>
+                <td>
+                  <Link href={workloadHref(w)}>{w.name}</Link>
+                </td>
                 <td>{kindLabel(w.kind)}</td>
                 <td>{w.namespace}</td>
-                {info.columns.map((c) => <td key={c} className="num">{c === 'AGE' ? age(w.createdAt, now) : (w.columns.find((x) => x.name === c)?.value ?? '')}</td>)}
+                {info.columns.map((c) => (
+                  <td key={c} className="num">
+                    {c === 'AGE' ? age(w.createdAt, now) : (w.columns.find((x) => x.name === c)?.value ?? '')}
+                  </td>
+                ))}
                 <td className="images">{w.images.join(', ')}</td>
                 <td className="status">
                   <StatusBadge state={w.health.state} />
-                  {w.health.state !== 'COMPLETE' && <span className="reason" data-testid="health-reason">{w.health.reason}</span>}
+                  {w.health.state !== 'COMPLETE' && (
+                    <span className="reason" data-testid="health-reason">
+                      {w.health.reason}
+                    </span>
+                  )}
                 </td>
-                <td><MiniProgress p={progressOf(w)} /></td>
+                <td>
+                  <MiniProgress p={progressOf(w)} />
+                </td>
               </tr>
             ))}
           </tbody>

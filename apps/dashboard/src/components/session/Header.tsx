@@ -8,14 +8,18 @@ export function Header() {
   const { session, state, problem, signOut, apiUrl } = useSession();
   return (
     <header className="topbar">
-      <Link href="/" className="brand">Coxswain</Link>
+      <Link href="/" className="brand">
+        Coxswain
+      </Link>
       <nav>
         {(!session || can(session, 'read')) && <Link href="/">Workloads</Link>}
         {(!session || can(session, 'read')) && <Link href="/topology">Topology</Link>}
         <Link href="/hooks">Pending hooks</Link>
       </nav>
       <span className="spacer" />
-      <span className="api" title="API the browser talks to">{apiUrl}</span>
+      <span className="api" title="API the browser talks to">
+        {apiUrl}
+      </span>
       <span className="who" data-testid="session">
         {state === 'checking' && 'checking session…'}
         {state === 'ready' && session && describeSession(session)}
@@ -23,11 +27,17 @@ export function Header() {
         {state === 'unreachable' && 'API unreachable'}
       </span>
       {session?.source === 'token' ? (
-        <button type="button" className="link" onClick={signOut}>Sign out</button>
+        <button type="button" className="link" onClick={signOut}>
+          Sign out
+        </button>
       ) : (
         <Link href="/sign-in">Sign in</Link>
       )}
-      {problem && state === 'unreachable' && <div className="banner error" role="alert">{problem}</div>}
+      {problem && state === 'unreachable' && (
+        <div className="banner error" role="alert">
+          {problem}
+        </div>
+      )}
     </header>
   );
 }

@@ -6,7 +6,12 @@ export function RoleNotice({ session, what }: { session: Session; what: string }
   return (
     <main className="page">
       <p className="note" data-testid="role-notice">
-        Your token ({session.name}, role {session.role}) may not read {what}. {session.role === 'hook-acker' ? <>It can list and acknowledge <Link href="/hooks">pending hooks</Link>.</> : null}
+        Your token ({session.name}, role {session.role}) may not read {what}.{' '}
+        {session.role === 'hook-acker' ? (
+          <>
+            It can list and acknowledge <Link href="/hooks">pending hooks</Link>.
+          </>
+        ) : null}
       </p>
     </main>
   );

@@ -50,6 +50,9 @@ export function SessionProvider({ apiUrl, children }: { apiUrl: string; children
   const [problem, setProblem] = useState<string | null>(null);
 
   useEffect(() => {
+    // After hydration, not during the first render: the server has no localStorage, and the first
+    // client render must match what it rendered.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setToken(readToken());
     setTokenRead(true);
   }, []);
@@ -69,10 +72,11 @@ export function SessionProvider({ apiUrl, children }: { apiUrl: string; children
     };
   }, [apiUrl, token]);
   const live = useMemo(
-    () => liveClient(apiUrl, token, () => {
-      setState('signed-out');
-      setProblem('The API closed the live connection: the token was refused (4403). Sign in again.');
-    }),
+    () =>
+      liveClient(apiUrl, token, () => {
+        setState('signed-out');
+        setProblem('The API closed the live connection: the token was refused (4403). Sign in again.');
+      }),
     [apiUrl, token],
   );
   useEffect(() => () => live.dispose(), [live]);
@@ -80,6 +84,8 @@ export function SessionProvider({ apiUrl, children }: { apiUrl: string; children
   useEffect(() => {
     if (!tokenRead) return;
     let cancelled = false;
+    // A new token (or API client) is checked before the pages query with it: they wait for 'ready'.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setState('checking');
     whoIs(http).then(
       (s) => {
@@ -126,6 +132,9 @@ export function SessionProvider({ apiUrl, children }: { apiUrl: string; children
     setSession(null);
   }, []);
 
-  const value = useMemo(() => ({ apiUrl, http, live, session, state, problem, signIn, signOut }), [apiUrl, http, live, session, state, problem, signIn, signOut]);
+  const value = useMemo(
+    () => ({ apiUrl, http, live, session, state, problem, signIn, signOut }),
+    [apiUrl, http, live, session, state, problem, signIn, signOut],
+  );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -35,20 +35,32 @@ export function SignInForm() {
       <h1>Sign in</h1>
       <p>Paste an API token. Its role decides what you can do here; the API checks every request anyway.</p>
       <p className="muted small">
-        With <code>npm start</code>, the API creates a <code>local-admin</code> token at first start and logs where its secret
-        is (by default <code>.data/admin-token</code>). Admins create more with the <code>createToken</code> mutation.
+        With <code>npm start</code>, the API creates a <code>local-admin</code> token at first start and logs where its secret is (by default{' '}
+        <code>.data/admin-token</code>). Admins create more with the <code>createToken</code> mutation.
       </p>
-      {state === 'signed-out' && problem && <p className="note" data-testid="signin-problem">{problem}</p>}
+      {state === 'signed-out' && problem && (
+        <p className="note" data-testid="signin-problem">
+          {problem}
+        </p>
+      )}
       {state === 'ready' && session?.source === 'assumed' && (
-        <p className="note">This API does not check tokens yet: you are treated as an <b>operator</b>, and hook acknowledgement is not available.</p>
+        <p className="note">
+          This API does not check tokens yet: you are treated as an <b>operator</b>, and hook acknowledgement is not available.
+        </p>
       )}
       {state === 'ready' && session?.source === 'token' && <p className="note">Signed in as {describeSession(session)}.</p>}
       <label>
         API token
         <input name="token" type="password" autoComplete="off" value={token} onChange={(e) => setToken(e.target.value)} required />
       </label>
-      <button type="submit" disabled={busy || !token.trim()}>{busy ? 'Checking…' : 'Sign in'}</button>
-      {error && <p className="error" role="alert">{error}</p>}
+      <button type="submit" disabled={busy || !token.trim()}>
+        {busy ? 'Checking…' : 'Sign in'}
+      </button>
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
     </form>
   );
 }

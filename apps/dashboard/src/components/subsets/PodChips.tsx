@@ -6,13 +6,11 @@ import { colorOf, type RevisionColor } from '../../lib/grid/colors';
 import type { ZoneGroup } from '../../lib/grid/group';
 import { markOf } from '../../lib/grid/marks';
 import { MarkSwatch } from '../workload/GridLegend';
+import { usePodSelection } from '../workload/PodSelection';
 
 interface Props {
   zones: ZoneGroup[];
   colors: Map<string, RevisionColor>;
-  selected: ReadonlySet<string>;
-  highlighted: ReadonlySet<string>;
-  onToggle(pod: string): void;
 }
 
 function titleOf(pod: Pod, colors: Map<string, RevisionColor>): string {
@@ -21,7 +19,8 @@ function titleOf(pod: Pod, colors: Map<string, RevisionColor>): string {
   return `${pod.name}\nrevision ${pod.revision}${label ? ` (${label})` : ''}\n${state}${pod.pendingHook ? `\nwaiting on ${pod.pendingHook}` : ''}`;
 }
 
-export function PodChips({ zones, colors, selected, highlighted, onToggle }: Props) {
+export function PodChips({ zones, colors }: Props) {
+  const { selected, highlighted, toggle } = usePodSelection();
   if (zones.length === 0) return <p className="muted small chips-empty">No pods.</p>;
   return (
     <div className="chips">
@@ -42,7 +41,7 @@ export function PodChips({ zones, colors, selected, highlighted, onToggle }: Pro
                   data-pod={pod.name}
                   data-revision={pod.revision}
                   data-mark={markOf(pod)}
-                  onClick={() => onToggle(pod.name)}
+                  onClick={() => toggle(pod.name)}
                 >
                   <MarkSwatch mark={markOf(pod)} color={colorOf(colors, pod.revision)} size={14} />
                 </button>

@@ -15,14 +15,11 @@ interface Props {
   podCount: number;
   now: number;
   colors: Map<string, RevisionColor>;
-  selected: ReadonlySet<string>;
-  highlighted: ReadonlySet<string>;
-  onToggle(pod: string): void;
   /** Set when the session may roll out: asks to set the subset's partition. */
   onStep: ((subset: Subset, next: number) => void) | null;
 }
 
-export function SubsetRow({ subset: s, zones, podCount, now, colors, selected, highlighted, onToggle, onStep }: Props) {
+export function SubsetRow({ subset: s, zones, podCount, now, colors, onStep }: Props) {
   const words = subsetWords(s, now);
   const next = steppedPartition(s, 1);
   return (
@@ -38,13 +35,19 @@ export function SubsetRow({ subset: s, zones, podCount, now, colors, selected, h
       >
         <td>
           <b className="mono">{s.name}</b>
-          <span className="sub muted" data-field="workload">{words.workload}</span>
+          <span className="sub muted" data-field="workload">
+            {words.workload}
+          </span>
         </td>
         <td className="num" data-field="replicas" title="replicas allocated by the controller, and what bounds them">
           <b>{s.replicas}</b> <span className="sub muted small">{words.bounds}</span>
         </td>
-        <td className="num" data-field="ready">{words.ready}</td>
-        <td className="num" data-field="updated">{words.updated}</td>
+        <td className="num" data-field="ready">
+          {words.ready}
+        </td>
+        <td className="num" data-field="updated">
+          {words.updated}
+        </td>
         <td className="wrap" data-field="partition">
           <span>{words.partition}</span>
           {onStep && canStep(s) && (
@@ -57,11 +60,13 @@ export function SubsetRow({ subset: s, zones, podCount, now, colors, selected, h
           <span className={s.schedulable ? 'ok' : 'error'}>{words.schedulable}</span>
           {words.reserved && <span className="sub muted">{words.reserved}</span>}
         </td>
-        <td className="wrap reason" data-field="reason">{s.reason}</td>
+        <td className="wrap reason" data-field="reason">
+          {s.reason}
+        </td>
       </tr>
       <tr className="subset-pods" data-subset={s.name} data-pods={podCount}>
         <td colSpan={7}>
-          <PodChips zones={zones} colors={colors} selected={selected} highlighted={highlighted} onToggle={onToggle} />
+          <PodChips zones={zones} colors={colors} />
         </td>
       </tr>
     </>

@@ -33,19 +33,30 @@ function Topology() {
     <main className="page topology">
       <h1>Topology</h1>
       <p className="muted">
-        Every zone and node with the pods of each workload on it, and what an outage of a zone would take down.
-        Refreshed every 2 seconds while this tab is visible{at ? ` (last at ${clockTime(new Date(at).toISOString())})` : ''}.
+        Every zone and node with the pods of each workload on it, and what an outage of a zone would take down. Refreshed every 2 seconds while this tab is
+        visible{at ? ` (last at ${clockTime(new Date(at).toISOString())})` : ''}.
       </p>
-      {unsupported && <p className="note" role="alert">This API does not serve the cluster topology yet (no <code>topology</code> query).</p>}
-      {error && <p className="error" role="alert">{error}</p>}
+      {unsupported && (
+        <p className="note" role="alert">
+          This API does not serve the cluster topology yet (no <code>topology</code> query).
+        </p>
+      )}
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
       {!topology && !error && !unsupported && <p className="muted">Loading the topology…</p>}
       {topology && (
         <>
           <p data-testid="topology-summary">
-            <b>{topology.zones.length}</b> zone{topology.zones.length === 1 ? '' : 's'}, <b>{nodes}</b> node{nodes === 1 ? '' : 's'}, <b>{pods}</b> pod{pods === 1 ? '' : 's'} on nodes ({ready} ready)
+            <b>{topology.zones.length}</b> zone{topology.zones.length === 1 ? '' : 's'}, <b>{nodes}</b> node{nodes === 1 ? '' : 's'}, <b>{pods}</b> pod
+            {pods === 1 ? '' : 's'} on nodes ({ready} ready)
           </p>
           <UnscheduledPanel unscheduled={topology.unscheduled} />
-          {topology.zones.map((z) => <ZoneCard key={z.name} zone={z} impact={impact.find((i) => i.zone === z.name)} />)}
+          {topology.zones.map((z) => (
+            <ZoneCard key={z.name} zone={z} impact={impact.find((i) => i.zone === z.name)} />
+          ))}
         </>
       )}
     </main>

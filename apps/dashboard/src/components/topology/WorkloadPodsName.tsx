@@ -9,7 +9,13 @@ export function WorkloadPodsName({ w }: { w: Pick<TopologyWorkloadPods, 'workloa
   return (
     <>
       <span className="muted small">{w.kind}</span>{' '}
-      {w.workloadKind ? <Link href={workloadHref({ kind: w.workloadKind, namespace: w.namespace, name: w.name })} className="mono">{label}</Link> : <span className="mono">{label}</span>}
+      {w.workloadKind ? (
+        <Link href={workloadHref({ kind: w.workloadKind, namespace: w.namespace, name: w.name })} className="mono">
+          {label}
+        </Link>
+      ) : (
+        <span className="mono">{label}</span>
+      )}
     </>
   );
 }

@@ -13,7 +13,8 @@ export function ZoneCard({ zone, impact }: { zone: TopologyZone; impact: ZoneImp
       <h2 id={`zone-${zone.name}`}>
         {zoneLabel(zone.name)}{' '}
         <span className="muted small">
-          {zone.nodes.length} node{zone.nodes.length === 1 ? '' : 's'}{notReady > 0 ? ` (${notReady} not ready or cordoned)` : ''} · {zone.pods} pod{zone.pods === 1 ? '' : 's'}, {zone.readyPods} ready
+          {zone.nodes.length} node{zone.nodes.length === 1 ? '' : 's'}
+          {notReady > 0 ? ` (${notReady} not ready or cordoned)` : ''} · {zone.pods} pod{zone.pods === 1 ? '' : 's'}, {zone.readyPods} ready
         </span>
       </h2>
       <div className="impact" data-testid="zone-impact">
@@ -21,7 +22,9 @@ export function ZoneCard({ zone, impact }: { zone: TopologyZone; impact: ZoneImp
           <p className="muted small">No pods here: an outage of {zoneLabel(zone.name)} takes nothing down.</p>
         ) : (
           <>
-            <p className="small"><b>An outage of {zoneLabel(zone.name)} takes</b></p>
+            <p className="small">
+              <b>An outage of {zoneLabel(zone.name)} takes</b>
+            </p>
             <ul className="small">
               {workloads.map((w) => (
                 <li key={w.key} className={w.all ? 'all' : ''} data-workload={`${w.namespace}/${w.name}`} data-pods={w.pods} data-total={w.total}>
@@ -34,7 +37,9 @@ export function ZoneCard({ zone, impact }: { zone: TopologyZone; impact: ZoneImp
         )}
       </div>
       <div className="node-cards">
-        {zone.nodes.map((n) => <NodeCard key={n.name} node={n} />)}
+        {zone.nodes.map((n) => (
+          <NodeCard key={n.name} node={n} />
+        ))}
       </div>
     </section>
   );

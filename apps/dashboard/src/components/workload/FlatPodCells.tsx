@@ -2,30 +2,28 @@
 // A revision's pods as small canvas cells (the revision cards at the top of the page): coloured by
 // revision, marked by lifecycle state as in the topology grid, with the same tooltip; a click chooses
 // the pod (for "delete chosen pods").
-import { useEffect, useRef, useState } from 'react';
-import type { Blocker, Pod } from '../../lib/api/types';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { Pod } from '../../lib/api/types';
 import { colorOf, type RevisionColor } from '../../lib/grid/colors';
 import { flatCell, flatHit, flatLayout } from '../../lib/grid/flat';
 import { markOf } from '../../lib/grid/marks';
 import { cellSize, paintCell } from '../../lib/grid/paint';
+import { usePodSelection } from './PodSelection';
 import { PodTooltip } from './PodTooltip';
 
 interface Props {
   pods: Pod[];
   colors: Map<string, RevisionColor>;
-  selected: ReadonlySet<string>;
-  highlighted: ReadonlySet<string>;
-  blockers: ReadonlyMap<string, Blocker[]>;
-  onToggle(pod: string): void;
   testId?: string;
 }
 
-export function FlatPodCells({ pods, colors, selected, highlighted, blockers, onToggle, testId }: Props) {
+export function FlatPodCells({ pods, colors, testId }: Props) {
+  const { selected, highlighted, blockers, toggle } = usePodSelection();
   const wrapRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [width, setWidth] = useState(0);
   const [hover, setHover] = useState<{ pod: Pod; x: number; y: number } | null>(null);
-  const layout = flatLayout(pods.length, width);
+  const layout = useMemo(() => flatLayout(pods.length, width), [pods.length, width]);
 
   useEffect(() => {
     const wrap = wrapRef.current;
@@ -57,7 +55,7 @@ export function FlatPodCells({ pods, colors, selected, highlighted, blockers, on
         ctx.strokeRect(x - 0.5, y - 0.5, size + 1, size + 1);
       }
     });
-  }, [pods, colors, selected, highlighted, hover?.pod.name, width, layout.width, layout.height, layout.cell]);
+  }, [pods, colors, selected, highlighted, hover?.pod.name, width, layout]);
 
   function podAt(clientX: number, clientY: number) {
     const rect = canvasRef.current!.getBoundingClientRect();
@@ -82,10 +80,18 @@ export function FlatPodCells({ pods, colors, selected, highlighted, blockers, on
         onMouseLeave={() => setHover(null)}
         onClick={(e) => {
           const hit = podAt(e.clientX, e.clientY);
-          if (hit) onToggle(hit.pod.name);
+          if (hit) toggle(hit.pod.name);
         }}
       />
-      {hover && <PodTooltip pod={pods.find((p) => p.name === hover.pod.name) ?? hover.pod} x={hover.x} y={hover.y} color={colors.get(hover.pod.revision)} blockers={blockers.get(hover.pod.name)} />}
+      {hover && (
+        <PodTooltip
+          pod={pods.find((p) => p.name === hover.pod.name) ?? hover.pod}
+          x={hover.x}
+          y={hover.y}
+          color={colors.get(hover.pod.revision)}
+          blockers={blockers.get(hover.pod.name)}
+        />
+      )}
     </div>
   );
 }

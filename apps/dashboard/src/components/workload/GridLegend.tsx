@@ -1,16 +1,17 @@
 'use client';
 // The grid's legend: each revision's colour with its pod count, and what each mark means.
-import { memo, useSyncExternalStore } from 'react';
+import { memo } from 'react';
 import type { Revision } from '../../lib/api/types';
 import { colorOf, type RevisionColor } from '../../lib/grid/colors';
 import { MARK_LEGEND, markOf, type Mark } from '../../lib/grid/marks';
 import type { PodStore } from '../../lib/live/pod-store';
+import { usePodSnapshot } from './usePodSnapshot';
 
 function GridLegendView({ store, revisions, colors }: { store: PodStore; revisions: Revision[]; colors: Map<string, RevisionColor> }) {
-  useSyncExternalStore(store.subscribe, store.getVersion, store.getVersion);
+  const pods = usePodSnapshot(store);
   const byRevision = new Map<string, number>();
   const byMark = new Map<Mark, number>();
-  for (const pod of store.snapshot()) {
+  for (const pod of pods) {
     const name = colors.get(pod.revision)?.name ?? pod.revision;
     byRevision.set(name, (byRevision.get(name) ?? 0) + 1);
     const m = markOf(pod);
@@ -28,13 +29,17 @@ function GridLegendView({ store, revisions, colors }: { store: PodStore; revisio
         ))}
         {unknown.map((r) => (
           <li key={r} data-revision={r} data-count={byRevision.get(r)}>
-            <span className="swatch" style={{ background: colorOf(colors, r) }} />{r}: <b>{byRevision.get(r)}</b>
+            <span className="swatch" style={{ background: colorOf(colors, r) }} />
+            {r}: <b>{byRevision.get(r)}</b>
           </li>
         ))}
       </ul>
       <ul className="marks">
         {MARK_LEGEND.map(({ mark, label }) => (
-          <li key={mark}><MarkSwatch mark={mark} /> {label}{byMark.get(mark) ? `: ${byMark.get(mark)}` : ''}</li>
+          <li key={mark}>
+            <MarkSwatch mark={mark} /> {label}
+            {byMark.get(mark) ? `: ${byMark.get(mark)}` : ''}
+          </li>
         ))}
       </ul>
     </div>

@@ -1,33 +1,60 @@
 // The page's title with the workload's health: the badge, and beside it the reason in the API's
 // words, when it changes by itself (counted down to the API's moment, as the plan's blockers are) and
 // the pods concerned as links (a click highlights them in the strip, grid and list).
-import type { WorkloadSummary } from '../../lib/api/types';
+import type { Workload } from '../../lib/api/types';
 import { kindLabel } from '../../lib/kinds';
 import { healthMeaning } from '../../lib/rollout/health';
 import { Countdown } from '../common/Countdown';
 import { StatusBadge } from '../common/StatusBadge';
+import { usePodSelection } from './PodSelection';
 
 const LINKED = 8;
 
-export function HealthLine({ workload: w, onShowPods }: { workload: WorkloadSummary; onShowPods(pods: string[]): void }) {
+export function HealthLine({ workload: w }: { workload: Workload }) {
+  const { showPods } = usePodSelection();
   const { state, reason, pods } = w.health;
   return (
     <>
       <h1>
-        {kindLabel(w.kind)} <span className="mono">{w.namespace}/{w.name}</span> <StatusBadge state={state} />
+        {kindLabel(w.kind)}{' '}
+        <span className="mono">
+          {w.namespace}/{w.name}
+        </span>{' '}
+        <StatusBadge state={state} />
       </h1>
       <p className={`health health-${state.toLowerCase().replace(/_/g, '-')}`} data-testid="health" data-state={state}>
-        <span className="reason" data-testid="health-reason">{reason}</span>
-        {w.health.until && <span className="muted"> · <Countdown until={w.health.until} /></span>}
+        <span className="reason" data-testid="health-reason">
+          {reason}
+        </span>
+        {w.health.until && (
+          <span className="muted">
+            {' '}
+            · <Countdown until={w.health.until} />
+          </span>
+        )}
         {state !== 'COMPLETE' && state !== 'PROGRESSING' && <span className="muted"> ({healthMeaning(state)})</span>}
         {pods.length > 0 && (
           <span className="pods" data-testid="health-pods">
-            {' '}Pods:{' '}
+            {' '}
+            Pods:{' '}
             {pods.slice(0, LINKED).map((pod) => (
-              <a key={pod} href={`#pod-${pod}`} onClick={(e) => { e.preventDefault(); onShowPods([pod]); }}>{pod}</a>
+              <a
+                key={pod}
+                href={`#pod-${pod}`}
+                onClick={(e) => {
+                  e.preventDefault();
+                  showPods([pod]);
+                }}
+              >
+                {pod}
+              </a>
             ))}
             {pods.length > LINKED && <span> and {pods.length - LINKED} more</span>}
-            {pods.length > 1 && <button type="button" className="link" onClick={() => onShowPods(pods)}>highlight all {pods.length}</button>}
+            {pods.length > 1 && (
+              <button type="button" className="link" onClick={() => showPods(pods)}>
+                highlight all {pods.length}
+              </button>
+            )}
           </span>
         )}
       </p>

@@ -1,7 +1,7 @@
 'use client';
 // Pods of this workload waiting on a lifecycle hook, oldest first, with a filter (hook point, text) and
 // an Acknowledge button that asks for the ack's reason, for roles that may ack.
-import { memo, useState, useSyncExternalStore } from 'react';
+import { memo, useState } from 'react';
 import type { HookPoint } from '../../lib/api/types';
 import { can, type Session } from '../../lib/auth/roles';
 import { age } from '../../lib/format';
@@ -11,14 +11,28 @@ import type { ConfirmRequest } from '../common/ConfirmDialog';
 import { useNow } from '../common/useNow';
 import { ackRequest } from '../hooks/ackRequest';
 import type { Mutations } from './mutations';
+import { usePodSnapshot } from './usePodSnapshot';
 
 const SHOWN = 200;
 
-function HooksPanelView({ store, namespace, session, m, onRequest }: { store: PodStore; namespace: string; session: Session | null; m: Mutations; onRequest(r: ConfirmRequest): void }) {
-  useSyncExternalStore(store.subscribe, store.getVersion, store.getVersion);
+function HooksPanelView({
+  store,
+  namespace,
+  session,
+  m,
+  onRequest,
+}: {
+  store: PodStore;
+  namespace: string;
+  session: Session | null;
+  m: Mutations;
+  onRequest(r: ConfirmRequest): void;
+}) {
+  const pods = usePodSnapshot(store);
   const now = useNow(5000);
   const [filter, setFilter] = useState<HookFilter>(NO_HOOK_FILTER);
-  const pending = store.snapshot().filter((p) => p.pendingHook)
+  const pending = pods
+    .filter((p) => p.pendingHook)
     .sort((a, b) => (a.pendingSince ?? '').localeCompare(b.pendingSince ?? ''))
     .map((p) => ({ ...p, namespace, pod: p.name, hook: p.pendingHook! }));
   const shown = filterHooks(pending, filter);
@@ -30,27 +44,53 @@ function HooksPanelView({ store, namespace, session, m, onRequest }: { store: Po
 
   return (
     <section className="card hooks" aria-labelledby="hooks-title" data-testid="hooks">
-      <h2 id="hooks-title">Pending hooks <span className="muted">({pending.length})</span></h2>
+      <h2 id="hooks-title">
+        Pending hooks <span className="muted">({pending.length})</span>
+      </h2>
       {!mayAck && (
         <p className="muted small">
           {session?.source === 'assumed' ? 'This API has no sign-in yet, so hook acknowledgement is not available.' : 'Your role cannot acknowledge hooks.'}
         </p>
       )}
-      {pending.length === 0 ? <p className="muted">No pod waits on a hook.</p> : (
+      {pending.length === 0 ? (
+        <p className="muted">No pod waits on a hook.</p>
+      ) : (
         <>
           <div className="filters" role="search">
-            <label>Hook
+            <label>
+              Hook
               <select value={filter.hook} onChange={(e) => setFilter((f) => ({ ...f, hook: e.target.value as HookFilter['hook'] }))} name="hook-point">
                 <option value="">all</option>
-                {HOOK_POINTS.map((h) => <option key={h} value={h}>{h}</option>)}
+                {HOOK_POINTS.map((h) => (
+                  <option key={h} value={h}>
+                    {h}
+                  </option>
+                ))}
               </select>
             </label>
-            <label className="grow">Filter
-              <input type="search" placeholder="pod, node, zone or IP" value={filter.text} onChange={(e) => setFilter((f) => ({ ...f, text: e.target.value }))} name="hook-filter" />
+            <label className="grow">
+              Filter
+              <input
+                type="search"
+                placeholder="pod, node, zone or IP"
+                value={filter.text}
+                onChange={(e) => setFilter((f) => ({ ...f, text: e.target.value }))}
+                name="hook-filter"
+              />
             </label>
           </div>
           <table>
-            <thead><tr><th>POD</th><th>HOOK</th><th>WAITING</th><th>NODE</th><th>IP</th><th>STATE</th><th /></tr></thead>
+            <thead>
+              <tr>
+                <th>POD</th>
+                <th>HOOK</th>
+                <th>WAITING</th>
+                <th>NODE</th>
+                <th>IP</th>
+                <th>STATE</th>
+                <th />
+              </tr>
+            </thead>
             <tbody>
               {shown.slice(0, SHOWN).map((p) => (
                 <tr key={p.name} data-pod={p.name}>
@@ -60,10 +100,22 @@ function HooksPanelView({ store, namespace, session, m, onRequest }: { store: Po
                   <td>{p.node ?? '-'}</td>
                   <td>{p.podIP ?? '-'}</td>
                   <td>{p.lifecycleState}</td>
-                  <td>{mayAck && <button type="button" onClick={() => ask(p.name, p.hook)}>Acknowledge…</button>}</td>
+                  <td>
+                    {mayAck && (
+                      <button type="button" onClick={() => ask(p.name, p.hook)}>
+                        Acknowledge…
+                      </button>
+                    )}
+                  </td>
                 </tr>
               ))}
-              {shown.length === 0 && <tr><td colSpan={7} className="muted">None matches this filter.</td></tr>}
+              {shown.length === 0 && (
+                <tr>
+                  <td colSpan={7} className="muted">
+                    None matches this filter.
+                  </td>
+                </tr>
+              )}
             </tbody>
           </table>
           {shown.length > SHOWN && <p className="muted small">and {shown.length - SHOWN} more: narrow the filter.</p>}

@@ -3,37 +3,42 @@
 // marked by state, empty while the pod is being created), reserved ordinals as gaps, pods outside the
 // valid ordinals (condemned) faded, and the partition as a line: the pods left of it keep the current
 // revision, those right of it are updated, highest ordinal first (docs/spec/advanced-statefulset.md §4.6).
-import { Fragment, useMemo, useState, useSyncExternalStore } from 'react';
-import type { Blocker, Pod, StatefulSetSummary } from '../../lib/api/types';
+import { Fragment, useMemo, useState } from 'react';
+import type { Pod, StatefulSetWorkload } from '../../lib/api/types';
 import { colorOf, type RevisionColor } from '../../lib/grid/colors';
 import { markOf } from '../../lib/grid/marks';
 import type { PodStore } from '../../lib/live/pod-store';
 import { ordinalStrip } from '../../lib/rollout/ordinals';
 import { partitionPods, strategyOf } from '../../lib/rollout/strategy';
 import { MarkSwatch } from './GridLegend';
+import { usePodSelection } from './PodSelection';
 import { PodTooltip } from './PodTooltip';
+import { usePodSnapshot } from './usePodSnapshot';
 
 interface Props {
-  workload: StatefulSetSummary;
+  workload: StatefulSetWorkload;
   store: PodStore;
   colors: Map<string, RevisionColor>;
-  selected: ReadonlySet<string>;
-  highlighted: ReadonlySet<string>;
-  blockers: ReadonlyMap<string, Blocker[]>;
-  onToggle(pod: string): void;
 }
 
-export function OrdinalStrip({ workload: w, store, colors, selected, highlighted, blockers, onToggle }: Props) {
-  const version = useSyncExternalStore(store.subscribe, store.getVersion, store.getVersion);
+export function OrdinalStrip({ workload: w, store, colors }: Props) {
+  const { selected, highlighted, blockers, toggle } = usePodSelection();
+  const pods = usePodSnapshot(store);
   const s = strategyOf(w.updateStrategy, w.kind);
   const ordered = s.type !== 'OnDelete' && !s.unordered;
   const partition = typeof s.partition === 'number' ? s.partition : partitionPods(s.partition, w.replicas);
-  const strip = useMemo(() => ordinalStrip(w.ordinals, store.snapshot(), ordered ? partition : null), [w.ordinals, store, version, ordered, partition]);
+  const strip = useMemo(() => ordinalStrip(w.ordinals, pods, ordered ? partition : null), [w.ordinals, pods, ordered, partition]);
   const [hover, setHover] = useState<{ pod: Pod; x: number; y: number } | null>(null);
   const kept = Math.min(partition, w.replicas);
   return (
     <section className="card ordinal-strip" aria-labelledby="ordinals-title" data-testid="ordinal-strip" data-partition={partition}>
-      <h2 id="ordinals-title">Pods by ordinal <span className="muted small">ordinals {w.ordinals.start} to {w.ordinals.end - 1}{w.ordinals.reserved.length ? ', reserved ones as gaps' : ''}</span></h2>
+      <h2 id="ordinals-title">
+        Pods by ordinal{' '}
+        <span className="muted small">
+          ordinals {w.ordinals.start} to {w.ordinals.end - 1}
+          {w.ordinals.reserved.length ? ', reserved ones as gaps' : ''}
+        </span>
+      </h2>
       <p className="small" data-testid="partition-words">
         {s.type === 'OnDelete'
           ? 'updateStrategy OnDelete: pods change revision only when deleted.'
@@ -48,11 +53,17 @@ export function OrdinalStrip({ workload: w, store, colors, selected, highlighted
           <Fragment key={slot.type === 'reserved' ? `r${slot.from}` : `${slot.type}${slot.ordinal}${slot.type === 'pod' && slot.outside ? 'x' : ''}`}>
             {strip.lineAt === k && <PartitionLine partition={partition} />}
             {slot.type === 'reserved' ? (
-              <span className="slot reserved" data-reserved={`${slot.from}-${slot.to}`} title={`reserveOrdinals: ${slot.from === slot.to ? slot.from : `${slot.from}-${slot.to}`}`}>
+              <span
+                className="slot reserved"
+                data-reserved={`${slot.from}-${slot.to}`}
+                title={`reserveOrdinals: ${slot.from === slot.to ? slot.from : `${slot.from}-${slot.to}`}`}
+              >
                 {slot.from === slot.to ? slot.from : `${slot.from}–${slot.to}`}
               </span>
             ) : slot.type === 'empty' ? (
-              <span className="slot empty" data-ordinal={slot.ordinal} title={`ordinal ${slot.ordinal}: no pod yet`}>{slot.ordinal}</span>
+              <span className="slot empty" data-ordinal={slot.ordinal} title={`ordinal ${slot.ordinal}: no pod yet`}>
+                {slot.ordinal}
+              </span>
             ) : (
               <button
                 type="button"
@@ -62,7 +73,7 @@ export function OrdinalStrip({ workload: w, store, colors, selected, highlighted
                 data-revision={slot.pod.revision}
                 data-mark={markOf(slot.pod)}
                 aria-label={`${slot.pod.name}${selected.has(slot.pod.name) ? ' (chosen)' : ''}`}
-                onClick={() => onToggle(slot.pod.name)}
+                onClick={() => toggle(slot.pod.name)}
                 onMouseEnter={(e) => {
                   const box = e.currentTarget;
                   setHover({ pod: slot.pod, x: box.offsetLeft, y: box.offsetTop + box.offsetHeight });
@@ -75,7 +86,15 @@ export function OrdinalStrip({ workload: w, store, colors, selected, highlighted
           </Fragment>
         ))}
         {strip.lineAt === strip.slots.length && <PartitionLine partition={partition} />}
-        {hover && <PodTooltip pod={store.get(hover.pod.name) ?? hover.pod} x={hover.x} y={hover.y} color={colors.get(hover.pod.revision)} blockers={blockers.get(hover.pod.name)} />}
+        {hover && (
+          <PodTooltip
+            pod={store.get(hover.pod.name) ?? hover.pod}
+            x={hover.x}
+            y={hover.y}
+            color={colors.get(hover.pod.revision)}
+            blockers={blockers.get(hover.pod.name)}
+          />
+        )}
       </div>
       {strip.hidden > 0 && <p className="muted small">and {strip.hidden} more ordinals: see the pod list below.</p>}
     </section>
@@ -83,5 +102,9 @@ export function OrdinalStrip({ workload: w, store, colors, selected, highlighted
 }
 
 function PartitionLine({ partition }: { partition: number }) {
-  return <span className="partition-line" data-testid="partition-line" title={`partition ${partition}: current revision to the left, update revision to the right`}><span>partition {partition}</span></span>;
+  return (
+    <span className="partition-line" data-testid="partition-line" title={`partition ${partition}: current revision to the left, update revision to the right`}>
+      <span>partition {partition}</span>
+    </span>
+  );
 }

@@ -4,10 +4,12 @@ import { memo } from 'react';
 import type { RolloutPlan } from '../../lib/api/types';
 import { planInWords } from '../../lib/rollout/plan-words';
 import { Countdown } from '../common/Countdown';
+import { usePodSelection } from './PodSelection';
 
 const LINKED = 12;
 
-function PlanPanelView({ plan, replicas, onShowPods }: { plan: RolloutPlan | null; replicas: number; onShowPods(pods: string[]): void }) {
+function PlanPanelView({ plan, replicas }: { plan: RolloutPlan | null; replicas: number }) {
+  const { showPods } = usePodSelection();
   if (!plan) {
     return (
       <section className="card plan" aria-labelledby="plan-title" data-testid="plan">
@@ -24,7 +26,11 @@ function PlanPanelView({ plan, replicas, onShowPods }: { plan: RolloutPlan | nul
       {words.next.length > 0 && (
         <>
           <h3>Next</h3>
-          <ul>{words.next.map((line) => <li key={line}>{line}</li>)}</ul>
+          <ul>
+            {words.next.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
         </>
       )}
       {words.blockers.length > 0 && (
@@ -34,15 +40,34 @@ function PlanPanelView({ plan, replicas, onShowPods }: { plan: RolloutPlan | nul
             {words.blockers.map((b, k) => (
               <li key={`${b.code}-${k}`} data-code={b.code}>
                 <code>{b.code}</code> {b.sentence}
-                {b.until && <span className="muted"> Lifts <Countdown until={b.until} />.</span>}
+                {b.until && (
+                  <span className="muted">
+                    {' '}
+                    Lifts <Countdown until={b.until} />.
+                  </span>
+                )}
                 {b.pods.length > 0 && (
                   <span className="pods">
-                    {' '}Pods:{' '}
+                    {' '}
+                    Pods:{' '}
                     {b.pods.slice(0, LINKED).map((pod) => (
-                      <a key={pod} href={`#pod-${pod}`} onClick={(e) => { e.preventDefault(); onShowPods([pod]); }}>{pod}</a>
+                      <a
+                        key={pod}
+                        href={`#pod-${pod}`}
+                        onClick={(e) => {
+                          e.preventDefault();
+                          showPods([pod]);
+                        }}
+                      >
+                        {pod}
+                      </a>
                     ))}
                     {b.pods.length > LINKED && <span> and {b.pods.length - LINKED} more</span>}
-                    {b.pods.length > 1 && <button type="button" className="link" onClick={() => onShowPods(b.pods)}>highlight all {b.pods.length}</button>}
+                    {b.pods.length > 1 && (
+                      <button type="button" className="link" onClick={() => showPods(b.pods)}>
+                        highlight all {b.pods.length}
+                      </button>
+                    )}
                   </span>
                 )}
               </li>

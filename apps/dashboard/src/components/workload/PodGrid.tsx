@@ -1,9 +1,9 @@
 'use client';
 // Every pod as a canvas cell, grouped by zone and node, coloured by revision and marked by lifecycle
-// state; a tooltip per pod; click selects (for "delete chosen pods"). The canvas repaints straight
+// state; a tooltip per pod; click chooses (for "delete chosen pods", PodSelection). The canvas repaints straight
 // from the PodStore on each batched flush: React renders only the tooltip and the frame around it.
 import { memo, useEffect, useRef, useState } from 'react';
-import type { Blocker, Pod } from '../../lib/api/types';
+import type { Pod } from '../../lib/api/types';
 import { colorOf, type RevisionColor } from '../../lib/grid/colors';
 import { groupPods } from '../../lib/grid/group';
 import { hitTest, layoutGrid, metricsFor, type GridLayout } from '../../lib/grid/layout';
@@ -11,28 +11,28 @@ import { markOf } from '../../lib/grid/marks';
 import { cellSize, paintGrid } from '../../lib/grid/paint';
 import type { PodStore } from '../../lib/live/pod-store';
 import { recordPaint } from './grid-probe';
+import { usePodSelection } from './PodSelection';
 import { PodTooltip } from './PodTooltip';
 
 interface Props {
   store: PodStore;
   colors: Map<string, RevisionColor>;
-  selected: ReadonlySet<string>;
-  highlighted: ReadonlySet<string>;
-  /** What holds each pod back (plan blockers by pod), for the tooltip. */
-  blockers: ReadonlyMap<string, Blocker[]>;
-  onToggle(pod: string): void;
 }
 
-function PodGridView({ store, colors, selected, highlighted, blockers, onToggle }: Props) {
+function PodGridView({ store, colors }: Props) {
+  const { selected, highlighted, blockers, toggle } = usePodSelection();
   const wrapRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const layoutRef = useRef<GridLayout | null>(null);
   const layoutKey = useRef('');
   const [width, setWidth] = useState(0);
   const [hover, setHover] = useState<{ pod: Pod; x: number; y: number } | null>(null);
-  // The painter reads the latest props through this ref, so store flushes need no React render.
+  // The painter reads the latest props through this ref, so store flushes need no React render. It is
+  // updated after each commit, before the paint effect below runs (effects run in order).
   const props = useRef({ colors, selected, highlighted, hovered: null as string | null, width });
-  props.current = { colors, selected, highlighted, hovered: hover?.pod.name ?? null, width };
+  useEffect(() => {
+    props.current = { colors, selected, highlighted, hovered: hover?.pod.name ?? null, width };
+  });
 
   useEffect(() => {
     const wrap = wrapRef.current;
@@ -85,7 +85,7 @@ function PodGridView({ store, colors, selected, highlighted, blockers, onToggle 
     return { pod: layout.pods[i]!, x: layout.cellX[i]!, y: layout.cellY[i]! + layout.metrics.cell };
   }
 
-  const live = hover ? store.get(hover.pod.name) ?? hover.pod : null;
+  const live = hover ? (store.get(hover.pod.name) ?? hover.pod) : null;
   return (
     <div className="grid-wrap" ref={wrapRef}>
       <canvas
@@ -100,7 +100,7 @@ function PodGridView({ store, colors, selected, highlighted, blockers, onToggle 
         onMouseLeave={() => setHover(null)}
         onClick={(e) => {
           const hit = podAt(e.clientX, e.clientY);
-          if (hit) onToggle(hit.pod.name);
+          if (hit) toggle(hit.pod.name);
         }}
       />
       {hover && live && <PodTooltip pod={live} x={hover.x} y={hover.y} color={colors.get(live.revision)} blockers={blockers.get(live.name)} />}

@@ -3,27 +3,24 @@
 // that matters now (the update revision, and every revision that still has pods), with its images,
 // its pods counted (ready, available) and, for a CloneSet, the pods themselves as cells. An Advanced
 // StatefulSet's pods are drawn in ordinal order by the strip above instead.
-import { memo, useMemo, useSyncExternalStore } from 'react';
-import type { Blocker, Revision } from '../../lib/api/types';
+import { memo, useMemo } from 'react';
+import type { Revision } from '../../lib/api/types';
 import { colorOf, type RevisionColor } from '../../lib/grid/colors';
 import type { PodStore } from '../../lib/live/pod-store';
 import { revisionGroups } from '../../lib/rollout/revision-groups';
 import { FlatPodCells } from './FlatPodCells';
+import { usePodSnapshot } from './usePodSnapshot';
 
 interface Props {
   store: PodStore;
   revisions: Revision[];
   colors: Map<string, RevisionColor>;
   showPods: boolean;
-  selected: ReadonlySet<string>;
-  highlighted: ReadonlySet<string>;
-  blockers: ReadonlyMap<string, Blocker[]>;
-  onToggle(pod: string): void;
 }
 
-function RevisionPodsView({ store, revisions, colors, showPods, selected, highlighted, blockers, onToggle }: Props) {
-  const version = useSyncExternalStore(store.subscribe, store.getVersion, store.getVersion);
-  const groups = useMemo(() => revisionGroups(revisions, store.snapshot()), [revisions, store, version]);
+function RevisionPodsView({ store, revisions, colors, showPods }: Props) {
+  const pods = usePodSnapshot(store);
+  const groups = useMemo(() => revisionGroups(revisions, pods), [revisions, pods]);
   return (
     <section className="card revision-pods" aria-labelledby="revision-pods-title" data-testid="revision-pods">
       <h2 id="revision-pods-title">Revisions and their pods</h2>
@@ -39,11 +36,10 @@ function RevisionPodsView({ store, revisions, colors, showPods, selected, highli
               </header>
               <p className="small">
                 {g.revision ? g.revision.images.join(', ') : 'not among the listed revisions'}
-                {' · '}<b>{g.pods.length}</b> pod{g.pods.length === 1 ? '' : 's'}, {g.ready} ready, {g.available} available
+                {' · '}
+                <b>{g.pods.length}</b> pod{g.pods.length === 1 ? '' : 's'}, {g.ready} ready, {g.available} available
               </p>
-              {showPods && g.pods.length > 0 && (
-                <FlatPodCells pods={g.pods} colors={colors} selected={selected} highlighted={highlighted} blockers={blockers} onToggle={onToggle} testId="revision-cells" />
-              )}
+              {showPods && g.pods.length > 0 && <FlatPodCells pods={g.pods} colors={colors} testId="revision-cells" />}
             </article>
           );
         })}

@@ -2,16 +2,16 @@
 // Revision history, newest first: images, pods per revision, and the difference (images and pod
 // template) against the update revision; a rollback button for operators.
 import { useState } from 'react';
-import type { Revision, WorkloadSummary } from '../../lib/api/types';
+import type { Revision, Workload } from '../../lib/api/types';
 import { clockTime } from '../../lib/format';
 import type { RevisionColor } from '../../lib/grid/colors';
-import { confirmRollback } from '../../lib/rollout/confirm-words';
 import { imageChanges, lineDiff, templateText, withContext } from '../../lib/rollout/revision-diff';
 import type { ConfirmRequest } from '../common/ConfirmDialog';
+import { RollbackAction } from './actions/RollbackAction';
 import type { Mutations } from './mutations';
 
 interface Props {
-  workload: WorkloadSummary;
+  workload: Workload;
   revisions: Revision[];
   colors: Map<string, RevisionColor>;
   mayRollback: boolean;
@@ -26,30 +26,37 @@ export function RevisionsPanel({ workload, revisions, colors, mayRollback, m, on
     <section className="card revisions" aria-labelledby="revisions-title" data-testid="revisions">
       <h2 id="revisions-title">Revisions</h2>
       <table>
-        <thead><tr><th /><th>#</th><th>NAME</th><th>IMAGES</th><th className="num">PODS</th><th>CREATED</th><th /></tr></thead>
+        <thead>
+          <tr>
+            <th />
+            <th>#</th>
+            <th>NAME</th>
+            <th>IMAGES</th>
+            <th className="num">PODS</th>
+            <th>CREATED</th>
+            <th />
+          </tr>
+        </thead>
         <tbody>
           {revisions.map((r) => (
             <tr key={r.name} data-revision={r.name}>
-              <td><span className="swatch" style={{ background: colors.get(r.name)?.color }} /></td>
+              <td>
+                <span className="swatch" style={{ background: colors.get(r.name)?.color }} />
+              </td>
               <td>{r.revision}</td>
-              <td className="mono">{r.name} <span className="muted">{colors.get(r.name)?.label}</span></td>
+              <td className="mono">
+                {r.name} <span className="muted">{colors.get(r.name)?.label}</span>
+              </td>
               <td>{r.images.join(', ')}</td>
               <td className="num">{r.podCount}</td>
               <td>{clockTime(r.createdAt)}</td>
               <td className="buttons">
                 {update && r.name !== update.name && (
-                  <button type="button" onClick={() => setOpen(open === r.name ? null : r.name)}>{open === r.name ? 'Hide difference' : 'Difference'}</button>
+                  <button type="button" onClick={() => setOpen(open === r.name ? null : r.name)}>
+                    {open === r.name ? 'Hide difference' : 'Difference'}
+                  </button>
                 )}
-                {mayRollback && !r.isUpdate && (
-                  <button type="button" onClick={() => onRequest({
-                    title: `Roll back to ${r.name}`,
-                    body: confirmRollback(workload, r),
-                    confirmLabel: 'Roll back',
-                    action: `roll back to ${r.name}`,
-                    danger: true,
-                    run: () => m.rollback(r.name),
-                  })}>Roll back…</button>
-                )}
+                {mayRollback && !r.isUpdate && <RollbackAction workload={workload} revision={r} m={m} onRequest={onRequest} />}
               </td>
             </tr>
           ))}
@@ -65,15 +72,29 @@ function RevisionDiff({ from, to }: { from: Revision; to: Revision }) {
   const lines = withContext(lineDiff(templateText(from.manifest), templateText(to.manifest)), 2);
   return (
     <div className="diff" data-testid="revision-diff">
-      <h3>{from.name} → {to.name}</h3>
-      {images.length === 0 ? <p>Same images.</p> : (
-        <ul>{images.map((c) => <li key={c.index}>container {c.index + 1}: <del>{c.from ?? '(none)'}</del> → <ins>{c.to ?? '(none)'}</ins></li>)}</ul>
+      <h3>
+        {from.name} → {to.name}
+      </h3>
+      {images.length === 0 ? (
+        <p>Same images.</p>
+      ) : (
+        <ul>
+          {images.map((c) => (
+            <li key={c.index}>
+              container {c.index + 1}: <del>{c.from ?? '(none)'}</del> → <ins>{c.to ?? '(none)'}</ins>
+            </li>
+          ))}
+        </ul>
       )}
       <pre>
         {lines.length === 0 && 'Same pod template.'}
-        {lines.map((l, k) => l.op === 'gap'
-          ? <span key={k} className="gap">{`… ${l.hidden} unchanged line${l.hidden === 1 ? '' : 's'}\n`}</span>
-          : <span key={k} className={l.op}>{`${l.op === 'add' ? '+' : l.op === 'del' ? '-' : ' '} ${l.text}\n`}</span>)}
+        {lines.map((l, k) =>
+          l.op === 'gap' ? (
+            <span key={k} className="gap">{`… ${l.hidden} unchanged line${l.hidden === 1 ? '' : 's'}\n`}</span>
+          ) : (
+            <span key={k} className={l.op}>{`${l.op === 'add' ? '+' : l.op === 'del' ? '-' : ' '} ${l.text}\n`}</span>
+          ),
+        )}
       </pre>
     </div>
   );

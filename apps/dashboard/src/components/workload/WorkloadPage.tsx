@@ -18,9 +18,9 @@ import { strategyLine } from '../../lib/rollout/strategy';
 import { ConfirmDialog, type ConfirmRequest } from '../common/ConfirmDialog';
 import { useSession } from '../session/SessionProvider';
 import { RoleNotice } from '../session/RoleNotice';
-import { askSubsetPartition } from '../subsets/subsetPartitionRequest';
 import { SubsetsPanel } from '../subsets/SubsetsPanel';
-import { ActionsPanel } from './ActionsPanel';
+import { ActionsPanel } from './actions/ActionsPanel';
+import { askSubsetPartition } from './actions/subsetPartitionRequest';
 import { EventsTimeline } from './EventsTimeline';
 import { GridLegend } from './GridLegend';
 import { HealthLine } from './HealthLine';
@@ -29,6 +29,7 @@ import { mutationsFor } from './mutations';
 import { OrdinalStrip } from './OrdinalStrip';
 import { PlanPanel } from './PlanPanel';
 import { PodGrid } from './PodGrid';
+import { PodSelectionContext, usePodSelectionState } from './PodSelection';
 import { PodTable } from './PodTable';
 import { RevisionPods } from './RevisionPods';
 import { RevisionsPanel } from './RevisionsPanel';
@@ -40,42 +41,33 @@ import { useWorkload } from './useWorkload';
 export function WorkloadPage(props: { kind: WorkloadKind; namespace: string; name: string }) {
   const { session } = useSession();
   if (session && !can(session, 'read')) return <RoleNotice session={session} what="workloads" />;
-  return <Workload {...props} />;
+  return <WorkloadView {...props} />;
 }
 
 const NO_REVISIONS: never[] = [];
 
-function Workload({ kind, namespace, name }: { kind: WorkloadKind; namespace: string; name: string }) {
+function WorkloadView({ kind, namespace, name }: { kind: WorkloadKind; namespace: string; name: string }) {
   const { http, session } = useSession();
   const { workload: w, plan, missing, error, reload } = useWorkload(kind, namespace, name);
   const pods = usePods(kind, namespace, name);
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const [highlighted, setHighlighted] = useState<ReadonlySet<string>>(new Set());
   const [request, setRequest] = useState<ConfirmRequest | null>(null);
-  const gridRef = useRef<HTMLDivElement>(null);
+  const podsSection = useRef<HTMLElement>(null);
   const m = useMemo(() => mutationsFor(http, { kind, namespace, name }), [http, kind, namespace, name]);
   const revisions = w?.revisions ?? NO_REVISIONS;
   const subsets = useMemo(() => subsetsOf(w), [w]);
   const currentRevision = w?.status.currentRevision;
   const updateRevision = w?.status.updateRevision;
   const colors = useMemo(
-    () => revisionColors(withStatusRevisions(revisions, currentRevision !== undefined && updateRevision !== undefined ? { currentRevision, updateRevision } : undefined)),
+    () =>
+      revisionColors(
+        withStatusRevisions(revisions, currentRevision !== undefined && updateRevision !== undefined ? { currentRevision, updateRevision } : undefined),
+      ),
     [revisions, currentRevision, updateRevision],
   );
-  const containers = useMemo(() => (w ? containersOf(w.manifest) : []), [w?.manifest]);
+  const manifest = w?.manifest;
+  const containers = useMemo(() => (manifest === undefined ? [] : containersOf(manifest)), [manifest]);
   const blockers = useMemo(() => blockersByPod(plan?.blockers ?? []), [plan?.blockers]);
-  const toggle = useCallback((pod: string) => setSelected((s) => {
-    const next = new Set(s);
-    if (next.has(pod)) next.delete(pod);
-    else next.add(pod);
-    return next;
-  }), []);
-  const selectAll = useCallback((list: string[]) => setSelected(new Set(list)), []);
-  const showPods = useCallback((list: string[]) => {
-    setHighlighted(new Set(list));
-    gridRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-    if (list.length === 1) document.getElementById(`pod-${list[0]}`)?.scrollIntoView({ block: 'nearest' });
-  }, []);
+  const selection = usePodSelectionState(blockers, podsSection);
 
   useEffect(() => {
     document.title = `${name} · Coxswain`;
@@ -84,64 +76,111 @@ function Workload({ kind, namespace, name }: { kind: WorkloadKind; namespace: st
   const mayRollout = can(session, 'rollout', namespace);
   // The latest workload and pods when the operator clicks, not when the rows last rendered.
   const latest = useRef(w);
-  latest.current = w;
-  const stepSubset = useCallback((subset: Subset, next: number) => {
-    if (latest.current) askSubsetPartition({ workload: latest.current, m, pods: () => pods.store.snapshot(), onRequest: setRequest, onConflict: reload }, subset, next);
-  }, [m, pods.store, reload]);
+  useEffect(() => {
+    latest.current = w;
+  }, [w]);
+  const stepSubset = useCallback(
+    (subset: Subset, next: number) => {
+      if (latest.current)
+        askSubsetPartition({ workload: latest.current, m, pods: () => pods.store.snapshot(), onRequest: setRequest, onConflict: reload }, subset, next);
+    },
+    [m, pods.store, reload],
+  );
 
-  if (missing) return <main className="page"><p className="error" role="alert">{kindLabel(kind)} {namespace}/{name} does not exist (any more). <Link href="/">Back to the workloads</Link></p></main>;
-  if (!w) return <main className="page">{error ? <p className="error" role="alert">{error}</p> : <p className="muted">Loading {namespace}/{name}…</p>}</main>;
+  if (missing)
+    return (
+      <main className="page">
+        <p className="error" role="alert">
+          {kindLabel(kind)} {namespace}/{name} does not exist (any more). <Link href="/">Back to the workloads</Link>
+        </p>
+      </main>
+    );
+  if (!w)
+    return (
+      <main className="page">
+        {error ? (
+          <p className="error" role="alert">
+            {error}
+          </p>
+        ) : (
+          <p className="muted">
+            Loading {namespace}/{name}…
+          </p>
+        )}
+      </main>
+    );
 
   const progress = progressOf(w);
   const ud = isUnitedDeployment(w);
   return (
-    <main className="page workload">
-      <nav className="crumbs"><Link href="/">Workloads</Link> / {namespace}</nav>
-      <HealthLine workload={w} onShowPods={showPods} />
-      <p className="muted">
-        generation {w.generation} (observed {w.status.observedGeneration}) · images {w.images.join(', ')} · {strategyLine(w.updateStrategy, w.kind, ud ? subsets : null)}
-      </p>
-      {error && <p className="error" role="alert">{error}</p>}
-      {pods.error && <p className="error" role="alert">{pods.error}</p>}
-      {isStatefulSet(w) && (
-        <OrdinalStrip workload={w} store={pods.store} colors={colors} selected={selected} highlighted={highlighted} blockers={blockers} onToggle={toggle} />
-      )}
-      {ud && (
-        <SubsetsPanel subsets={subsets} store={pods.store} colors={colors} selected={selected} highlighted={highlighted} onToggle={toggle} onStep={mayRollout ? stepSubset : null} />
-      )}
-      <RevisionPods store={pods.store} revisions={revisions} colors={colors} showPods={!isStatefulSet(w) && !ud} selected={selected} highlighted={highlighted} blockers={blockers} onToggle={toggle} />
-      <PlanPanel plan={plan} replicas={w.replicas} onShowPods={showPods} />
-      {mayRollout && (
-        <ActionsPanel
-          workload={w}
-          plan={plan}
-          subsets={subsets}
-          containers={containers}
-          selected={[...selected]}
-          pods={() => pods.store.snapshot()}
-          m={m}
-          onRequest={setRequest}
-          onConflict={reload}
-          onDeleted={() => setSelected(new Set())}
-        />
-      )}
-      <div className="two">
-        <RolloutProgress p={progress} currentRevision={w.status.currentRevision} updateRevision={w.status.updateRevision} />
-        <RolloutChart store={pods.store} desired={w.replicas} revisions={revisions} colors={colors} />
-      </div>
-      <section className="card pods" aria-labelledby="pods-title" ref={gridRef}>
-        <h2 id="pods-title">Pods <span className="muted">by zone and node</span>{pods.loading && <span className="muted small"> loading…</span>}</h2>
-        <GridLegend store={pods.store} revisions={revisions} colors={colors} />
-        {highlighted.size > 0 && (
-          <p className="note">Highlighted {highlighted.size} pod{highlighted.size === 1 ? '' : 's'}. <button type="button" className="link" onClick={() => setHighlighted(new Set())}>Clear</button></p>
+    <PodSelectionContext value={selection}>
+      <main className="page workload">
+        <nav className="crumbs">
+          <Link href="/">Workloads</Link> / {namespace}
+        </nav>
+        <HealthLine workload={w} />
+        <p className="muted">
+          generation {w.generation} (observed {w.status.observedGeneration}) · images {w.images.join(', ')} ·{' '}
+          {strategyLine(w.updateStrategy, w.kind, ud ? subsets : null)}
+        </p>
+        {error && (
+          <p className="error" role="alert">
+            {error}
+          </p>
         )}
-        <PodGrid store={pods.store} colors={colors} selected={selected} highlighted={highlighted} blockers={blockers} onToggle={toggle} />
-        <PodTable store={pods.store} colors={colors} selected={selected} highlighted={highlighted} blockers={blockers} onToggle={toggle} onSelectAll={selectAll} />
-      </section>
-      <HooksPanel store={pods.store} namespace={namespace} session={session} m={m} onRequest={setRequest} />
-      <RevisionsPanel workload={w} revisions={revisions} colors={colors} mayRollback={mayRollout} m={m} onRequest={setRequest} />
-      <EventsTimeline events={w.events} />
-      <ConfirmDialog request={request} onClose={(done) => { setRequest(null); if (done) reload(); }} />
-    </main>
+        {pods.error && (
+          <p className="error" role="alert">
+            {pods.error}
+          </p>
+        )}
+        {isStatefulSet(w) && <OrdinalStrip workload={w} store={pods.store} colors={colors} />}
+        {ud && <SubsetsPanel subsets={subsets} store={pods.store} colors={colors} onStep={mayRollout ? stepSubset : null} />}
+        <RevisionPods store={pods.store} revisions={revisions} colors={colors} showPods={!isStatefulSet(w) && !ud} />
+        <PlanPanel plan={plan} replicas={w.replicas} />
+        {mayRollout && (
+          <ActionsPanel
+            workload={w}
+            plan={plan}
+            subsets={subsets}
+            containers={containers}
+            pods={() => pods.store.snapshot()}
+            m={m}
+            onRequest={setRequest}
+            onConflict={reload}
+          />
+        )}
+        <div className="two">
+          <RolloutProgress p={progress} currentRevision={w.status.currentRevision} updateRevision={w.status.updateRevision} />
+          <RolloutChart store={pods.store} desired={w.replicas} revisions={revisions} colors={colors} />
+        </div>
+        <section className="card pods" aria-labelledby="pods-title" ref={podsSection}>
+          <h2 id="pods-title">
+            Pods <span className="muted">by zone and node</span>
+            {pods.loading && <span className="muted small"> loading…</span>}
+          </h2>
+          <GridLegend store={pods.store} revisions={revisions} colors={colors} />
+          {selection.highlighted.size > 0 && (
+            <p className="note">
+              Highlighted {selection.highlighted.size} pod{selection.highlighted.size === 1 ? '' : 's'}.{' '}
+              <button type="button" className="link" onClick={selection.clearHighlight}>
+                Clear
+              </button>
+            </p>
+          )}
+          <PodGrid store={pods.store} colors={colors} />
+          <PodTable store={pods.store} colors={colors} />
+        </section>
+        <HooksPanel store={pods.store} namespace={namespace} session={session} m={m} onRequest={setRequest} />
+        <RevisionsPanel workload={w} revisions={revisions} colors={colors} mayRollback={mayRollout} m={m} onRequest={setRequest} />
+        <EventsTimeline events={w.events} />
+        <ConfirmDialog
+          request={request}
+          onClose={(done) => {
+            setRequest(null);
+            if (done) reload();
+          }}
+        />
+      </main>
+    </PodSelectionContext>
   );
 }

@@ -5,15 +5,35 @@ import type { Pod } from '../../lib/api/types';
 import type { GridLayout } from '../../lib/grid/layout';
 
 /** A painted cell: its look, where it is on the canvas (CSS pixels) and when its look last changed. */
-export interface PaintedCell { revision: string; mark: string; color: string; at: number; x: number; y: number; size: number }
+export interface PaintedCell {
+  revision: string;
+  mark: string;
+  color: string;
+  at: number;
+  x: number;
+  y: number;
+  size: number;
+}
 /** One repaint: when it finished (performance.now()), how many pods, and how long it took (ms). */
-export interface PaintRecord { at: number; pods: number; ms: number }
-interface Probe { paints: number; log: PaintRecord[]; cells: Map<string, PaintedCell>; cell(name: string): PaintedCell | null; counts(): Record<string, number> }
+export interface PaintRecord {
+  at: number;
+  pods: number;
+  ms: number;
+}
+interface Probe {
+  paints: number;
+  log: PaintRecord[];
+  cells: Map<string, PaintedCell>;
+  cell(name: string): PaintedCell | null;
+  counts(): Record<string, number>;
+}
 
 const LOG_LIMIT = 200;
 
 declare global {
-  interface Window { __coxswainGrid?: Probe }
+  interface Window {
+    __coxswainGrid?: Probe;
+  }
 }
 
 function probe(): Probe {

@@ -3,23 +3,35 @@
 // instead of being silently overridden.
 import type { GraphQLHttp } from '../../lib/api/graphql-client';
 import {
-  AckHookDocument, DeletePodsDocument, PauseDocument, ResumeDocument, RollbackDocument, ScaleDocument, SetImageDocument, SetPartitionDocument,
+  AckHookDocument,
+  DeletePodsDocument,
+  PauseRolloutDocument,
+  ResumeRolloutDocument,
+  RollbackWorkloadDocument,
+  ScaleWorkloadDocument,
+  SetImageDocument,
+  SetPartitionDocument,
 } from '../../lib/api/generated';
 import type { HookPoint, WorkloadKind } from '../../lib/api/types';
 
-export interface Address { kind: WorkloadKind; namespace: string; name: string }
+export interface Address {
+  kind: WorkloadKind;
+  namespace: string;
+  name: string;
+}
 
 export function mutationsFor(http: GraphQLHttp, at: Address) {
   return {
     setPartition: (partition: number | string, expectedGeneration: number) => http.request(SetPartitionDocument, { ...at, partition, expectedGeneration }),
     /** One UnitedDeployment subset's partition (manualUpdate.partitions[subset]); the other subsets keep theirs. */
-    setSubsetPartition: (subset: string, partition: number, expectedGeneration: number) => http.request(SetPartitionDocument, { ...at, partition, subset, expectedGeneration }),
+    setSubsetPartition: (subset: string, partition: number, expectedGeneration: number) =>
+      http.request(SetPartitionDocument, { ...at, partition, subset, expectedGeneration }),
     setImage: (container: string, image: string, expectedGeneration: number) => http.request(SetImageDocument, { ...at, container, image, expectedGeneration }),
-    scale: (replicas: number, expectedGeneration: number) => http.request(ScaleDocument, { ...at, replicas, expectedGeneration }),
-    pause: () => http.request(PauseDocument, { ...at }),
-    resume: () => http.request(ResumeDocument, { ...at }),
+    scale: (replicas: number, expectedGeneration: number) => http.request(ScaleWorkloadDocument, { ...at, replicas, expectedGeneration }),
+    pause: () => http.request(PauseRolloutDocument, { ...at }),
+    resume: () => http.request(ResumeRolloutDocument, { ...at }),
     deletePods: (pods: string[], scaleDown: boolean) => http.request(DeletePodsDocument, { ...at, pods, scaleDown }),
-    rollback: (revision: string) => http.request(RollbackDocument, { ...at, revision }),
+    rollback: (revision: string) => http.request(RollbackWorkloadDocument, { ...at, revision }),
     ackHook: (pod: string, hook: HookPoint, idempotencyKey: string, reason: string) => ackHook(http, at.namespace, pod, hook, idempotencyKey, reason),
   };
 }

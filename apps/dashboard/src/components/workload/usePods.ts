@@ -8,7 +8,7 @@
 // per event.
 import { useEffect, useMemo, useState } from 'react';
 import { describeError } from '../../lib/api/errors';
-import { PodChangedDocument, PodsDocument, type PodsQuery } from '../../lib/api/generated';
+import { PodChangedDocument, WorkloadPodsDocument, type WorkloadPodsQuery } from '../../lib/api/generated';
 import type { Pod, PodEvent, WorkloadKind } from '../../lib/api/types';
 import { serverClock } from '../../lib/clock/server-clock';
 import { Batcher, browserScheduler } from '../../lib/live/batcher';
@@ -21,7 +21,11 @@ const RELIST_DELAY_MS = 1000;
 /** How late after a pod's availableAt the store marks it available: its moment has surely passed. */
 const AVAILABLE_SLACK_MS = 50;
 
-export interface PodsState { store: PodStore; error: string | null; loading: boolean }
+export interface PodsState {
+  store: PodStore;
+  error: string | null;
+  loading: boolean;
+}
 
 export function usePods(kind: WorkloadKind, namespace: string, name: string): PodsState {
   const { http, live, state } = useSession();
@@ -54,7 +58,7 @@ export function usePods(kind: WorkloadKind, namespace: string, name: string): Po
         let listedAt: string | undefined;
         let pages = 0;
         do {
-          const page: PodsQuery = await http.request(PodsDocument, { kind, namespace, name, first: pageSize(pages), after });
+          const page: WorkloadPodsQuery = await http.request(WorkloadPodsDocument, { kind, namespace, name, first: pageSize(pages), after });
           pages++;
           if (stopped) return;
           if (!page.workload) break;
@@ -101,4 +105,3 @@ export function usePods(kind: WorkloadKind, namespace: string, name: string): Po
 
   return { store, error, loading };
 }
-

@@ -1,10 +1,21 @@
 // API failures as one error type, and the sentence an SRE reads for each. The API's own message is
 // kept (it names the field and the numbers); the code decides the lead-in and what to do next.
-export interface FieldError { field: string; message: string }
+export interface FieldError {
+  field: string;
+  message: string;
+}
 
 export type ErrorCode =
-  | 'BAD_USER_INPUT' | 'NOT_FOUND' | 'CONFLICT' | 'HOOK_NOT_PENDING' | 'UNAUTHENTICATED' | 'FORBIDDEN'
-  | 'INTERNAL_SERVER_ERROR' | 'GRAPHQL_VALIDATION_FAILED' | 'NETWORK' | string;
+  | 'BAD_USER_INPUT'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'HOOK_NOT_PENDING'
+  | 'UNAUTHENTICATED'
+  | 'FORBIDDEN'
+  | 'INTERNAL_SERVER_ERROR'
+  | 'GRAPHQL_VALIDATION_FAILED'
+  | 'NETWORK'
+  | string;
 
 export class ApiError extends Error {
   constructor(
@@ -35,7 +46,12 @@ export function fromGraphQLErrors(errors: readonly GraphQLErrorShape[], status?:
 export function fromSubscriptionError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
   if (Array.isArray(err)) return fromGraphQLErrors(err as GraphQLErrorShape[]);
-  const message = err instanceof Error ? err.message : typeof err === 'object' && err && 'reason' in err ? String((err as { reason: unknown }).reason) || 'the connection closed' : JSON.stringify(err);
+  const message =
+    err instanceof Error
+      ? err.message
+      : typeof err === 'object' && err && 'reason' in err
+        ? String((err as { reason: unknown }).reason) || 'the connection closed'
+        : JSON.stringify(err);
   return new ApiError(message, 'NETWORK');
 }
 

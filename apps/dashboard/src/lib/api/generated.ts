@@ -39,16 +39,16 @@ export type WorkloadKind =
   | 'STATEFUL_SET'
   | 'UNITED_DEPLOYMENT';
 
-type WorkloadSummary_CloneSet_Fragment = { kind: WorkloadKind, namespace: string, name: string, uid: string, generation: number, resourceVersion: string, replicas: number, partitionedReplicas: number, images: Array<string>, createdAt: string, updateStrategy: unknown, status: { observedGeneration: number, replicas: number, readyReplicas: number, availableReplicas: number, currentReplicas: number | null, updatedReplicas: number, updatedReadyReplicas: number, updatedAvailableReplicas: number, expectedUpdatedReplicas: number, currentRevision: string, updateRevision: string }, columns: Array<{ name: string, value: string }>, health: { state: HealthState, reason: string, pods: Array<string>, until: string | null } };
+type WorkloadFields_CloneSet_Fragment = { kind: WorkloadKind, namespace: string, name: string, uid: string, generation: number, resourceVersion: string, replicas: number, partitionedReplicas: number, images: Array<string>, createdAt: string, updateStrategy: unknown, status: { observedGeneration: number, replicas: number, readyReplicas: number, availableReplicas: number, currentReplicas: number | null, updatedReplicas: number, updatedReadyReplicas: number, updatedAvailableReplicas: number, expectedUpdatedReplicas: number, currentRevision: string, updateRevision: string }, columns: Array<{ name: string, value: string }>, health: { state: HealthState, reason: string, pods: Array<string>, until: string | null } };
 
-type WorkloadSummary_StatefulSet_Fragment = { kind: WorkloadKind, namespace: string, name: string, uid: string, generation: number, resourceVersion: string, replicas: number, partitionedReplicas: number, images: Array<string>, createdAt: string, updateStrategy: unknown, ordinals: { start: number, end: number, reserved: Array<{ from: number, to: number }> }, status: { observedGeneration: number, replicas: number, readyReplicas: number, availableReplicas: number, currentReplicas: number | null, updatedReplicas: number, updatedReadyReplicas: number, updatedAvailableReplicas: number, expectedUpdatedReplicas: number, currentRevision: string, updateRevision: string }, columns: Array<{ name: string, value: string }>, health: { state: HealthState, reason: string, pods: Array<string>, until: string | null } };
+type WorkloadFields_StatefulSet_Fragment = { kind: WorkloadKind, namespace: string, name: string, uid: string, generation: number, resourceVersion: string, replicas: number, partitionedReplicas: number, images: Array<string>, createdAt: string, updateStrategy: unknown, ordinals: { start: number, end: number, reserved: Array<{ from: number, to: number }> }, status: { observedGeneration: number, replicas: number, readyReplicas: number, availableReplicas: number, currentReplicas: number | null, updatedReplicas: number, updatedReadyReplicas: number, updatedAvailableReplicas: number, expectedUpdatedReplicas: number, currentRevision: string, updateRevision: string }, columns: Array<{ name: string, value: string }>, health: { state: HealthState, reason: string, pods: Array<string>, until: string | null } };
 
-type WorkloadSummary_UnitedDeployment_Fragment = { kind: WorkloadKind, namespace: string, name: string, uid: string, generation: number, resourceVersion: string, replicas: number, partitionedReplicas: number, images: Array<string>, createdAt: string, updateStrategy: unknown, status: { observedGeneration: number, replicas: number, readyReplicas: number, availableReplicas: number, currentReplicas: number | null, updatedReplicas: number, updatedReadyReplicas: number, updatedAvailableReplicas: number, expectedUpdatedReplicas: number, currentRevision: string, updateRevision: string }, columns: Array<{ name: string, value: string }>, health: { state: HealthState, reason: string, pods: Array<string>, until: string | null } };
+type WorkloadFields_UnitedDeployment_Fragment = { kind: WorkloadKind, namespace: string, name: string, uid: string, generation: number, resourceVersion: string, replicas: number, partitionedReplicas: number, images: Array<string>, createdAt: string, updateStrategy: unknown, status: { observedGeneration: number, replicas: number, readyReplicas: number, availableReplicas: number, currentReplicas: number | null, updatedReplicas: number, updatedReadyReplicas: number, updatedAvailableReplicas: number, expectedUpdatedReplicas: number, currentRevision: string, updateRevision: string }, columns: Array<{ name: string, value: string }>, health: { state: HealthState, reason: string, pods: Array<string>, until: string | null } };
 
-export type WorkloadSummaryFragment =
-  | WorkloadSummary_CloneSet_Fragment
-  | WorkloadSummary_StatefulSet_Fragment
-  | WorkloadSummary_UnitedDeployment_Fragment
+export type WorkloadFieldsFragment =
+  | WorkloadFields_CloneSet_Fragment
+  | WorkloadFields_StatefulSet_Fragment
+  | WorkloadFields_UnitedDeployment_Fragment
 ;
 
 export type PodFieldsFragment = { name: string, node: string | null, zone: string | null, subset: string | null, podIP: string | null, phase: string, ready: boolean, available: boolean, availableAt: string | null, revision: string, isUpdated: boolean, lifecycleState: LifecycleState, pendingHook: HookPoint | null, pendingSince: string | null, deleting: boolean, ordinal: number | null, createdAt: string, containers: Array<{ name: string, image: string, ready: boolean, restartCount: number }> };
@@ -57,7 +57,7 @@ export type SubsetFieldsFragment = { name: string, kind: string, workload: strin
 
 export type WorkloadSubsetsFragment = { subsets: Array<{ name: string, kind: string, workload: string | null, replicas: number, reason: string, specifiedReplicas: number | string | null, minReplicas: number | null, maxReplicas: number | null, partition: number, specifiedPartition: number | null, reservedPods: number, currentReplicas: number, readyReplicas: number, updatedReplicas: number, updatedReadyReplicas: number, schedulable: boolean, recoversAt: string | null, schedulableCondition: { status: string, reason: string | null, message: string | null, lastTransitionTime: string | null } | null }> };
 
-export type TopologyPodsFragment = { workloadKind: WorkloadKind | null, kind: string, namespace: string, name: string, subset: string | null, pods: number, readyPods: number };
+export type TopologyWorkloadPodsFieldsFragment = { workloadKind: WorkloadKind | null, kind: string, namespace: string, name: string, subset: string | null, pods: number, readyPods: number };
 
 export type MeQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -113,7 +113,7 @@ export type WorkloadPlanQuery = { serverTime: string, workload:
     | { resourceVersion: string, plan: { updateRevision: string, currentRevision: string, complete: boolean, diff: unknown, actions: Array<{ type: string, pod: string, reason: string, revision: string | null }>, blockers: Array<{ code: string, message: string, pods: Array<string>, until: string | null }> } }
    | null };
 
-export type PodsQueryVariables = Exact<{
+export type WorkloadPodsQueryVariables = Exact<{
   kind: WorkloadKind;
   namespace: string;
   name: string;
@@ -122,7 +122,7 @@ export type PodsQueryVariables = Exact<{
 }>;
 
 
-export type PodsQuery = { workload:
+export type WorkloadPodsQuery = { workload:
     | { pods: { totalCount: number, resourceVersion: string, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { name: string, node: string | null, zone: string | null, subset: string | null, podIP: string | null, phase: string, ready: boolean, available: boolean, availableAt: string | null, revision: string, isUpdated: boolean, lifecycleState: LifecycleState, pendingHook: HookPoint | null, pendingSince: string | null, deleting: boolean, ordinal: number | null, createdAt: string, containers: Array<{ name: string, image: string, ready: boolean, restartCount: number }> } }> } }
     | { pods: { totalCount: number, resourceVersion: string, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { name: string, node: string | null, zone: string | null, subset: string | null, podIP: string | null, phase: string, ready: boolean, available: boolean, availableAt: string | null, revision: string, isUpdated: boolean, lifecycleState: LifecycleState, pendingHook: HookPoint | null, pendingSince: string | null, deleting: boolean, ordinal: number | null, createdAt: string, containers: Array<{ name: string, image: string, ready: boolean, restartCount: number }> } }> } }
     | { pods: { totalCount: number, resourceVersion: string, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { name: string, node: string | null, zone: string | null, subset: string | null, podIP: string | null, phase: string, ready: boolean, available: boolean, availableAt: string | null, revision: string, isUpdated: boolean, lifecycleState: LifecycleState, pendingHook: HookPoint | null, pendingSince: string | null, deleting: boolean, ordinal: number | null, createdAt: string, containers: Array<{ name: string, image: string, ready: boolean, restartCount: number }> } }> } }
@@ -187,7 +187,7 @@ export type SetImageMutation = { setImage:
     | { generation: number }
    };
 
-export type ScaleMutationVariables = Exact<{
+export type ScaleWorkloadMutationVariables = Exact<{
   kind: WorkloadKind;
   namespace: string;
   name: string;
@@ -196,33 +196,33 @@ export type ScaleMutationVariables = Exact<{
 }>;
 
 
-export type ScaleMutation = { scaleWorkload:
+export type ScaleWorkloadMutation = { scaleWorkload:
     | { generation: number }
     | { generation: number }
     | { generation: number }
    };
 
-export type PauseMutationVariables = Exact<{
+export type PauseRolloutMutationVariables = Exact<{
   kind: WorkloadKind;
   namespace: string;
   name: string;
 }>;
 
 
-export type PauseMutation = { pauseRollout:
+export type PauseRolloutMutation = { pauseRollout:
     | { generation: number }
     | { generation: number }
     | { generation: number }
    };
 
-export type ResumeMutationVariables = Exact<{
+export type ResumeRolloutMutationVariables = Exact<{
   kind: WorkloadKind;
   namespace: string;
   name: string;
 }>;
 
 
-export type ResumeMutation = { resumeRollout:
+export type ResumeRolloutMutation = { resumeRollout:
     | { generation: number }
     | { generation: number }
     | { generation: number }
@@ -243,7 +243,7 @@ export type DeletePodsMutation = { deletePods:
     | { generation: number }
    };
 
-export type RollbackMutationVariables = Exact<{
+export type RollbackWorkloadMutationVariables = Exact<{
   kind: WorkloadKind;
   namespace: string;
   name: string;
@@ -251,7 +251,7 @@ export type RollbackMutationVariables = Exact<{
 }>;
 
 
-export type RollbackMutation = { rollbackWorkload:
+export type RollbackWorkloadMutation = { rollbackWorkload:
     | { generation: number }
     | { generation: number }
     | { generation: number }
@@ -286,8 +286,8 @@ export class TypedDocumentString<TResult, TVariables>
     return this.value;
   }
 }
-export const WorkloadSummaryFragmentDoc = new TypedDocumentString(`
-    fragment WorkloadSummary on Workload {
+export const WorkloadFieldsFragmentDoc = new TypedDocumentString(`
+    fragment WorkloadFields on Workload {
   kind
   namespace
   name
@@ -333,7 +333,7 @@ export const WorkloadSummaryFragmentDoc = new TypedDocumentString(`
     }
   }
 }
-    `, {"fragmentName":"WorkloadSummary"}) as unknown as TypedDocumentString<WorkloadSummaryFragment, unknown>;
+    `, {"fragmentName":"WorkloadFields"}) as unknown as TypedDocumentString<WorkloadFieldsFragment, unknown>;
 export const PodFieldsFragmentDoc = new TypedDocumentString(`
     fragment PodFields on Pod {
   name
@@ -421,8 +421,8 @@ export const WorkloadSubsetsFragmentDoc = new TypedDocumentString(`
   }
   recoversAt
 }`, {"fragmentName":"WorkloadSubsets"}) as unknown as TypedDocumentString<WorkloadSubsetsFragment, unknown>;
-export const TopologyPodsFragmentDoc = new TypedDocumentString(`
-    fragment TopologyPods on TopologyWorkloadPods {
+export const TopologyWorkloadPodsFieldsFragmentDoc = new TypedDocumentString(`
+    fragment TopologyWorkloadPodsFields on TopologyWorkloadPods {
   workloadKind
   kind
   namespace
@@ -431,7 +431,7 @@ export const TopologyPodsFragmentDoc = new TypedDocumentString(`
   pods
   readyPods
 }
-    `, {"fragmentName":"TopologyPods"}) as unknown as TypedDocumentString<TopologyPodsFragment, unknown>;
+    `, {"fragmentName":"TopologyWorkloadPodsFields"}) as unknown as TypedDocumentString<TopologyWorkloadPodsFieldsFragment, unknown>;
 export const MeDocument = new TypedDocumentString(`
     query Me {
   me {
@@ -478,12 +478,12 @@ export const WorkloadsDocument = new TypedDocumentString(`
     }
     edges {
       node {
-        ...WorkloadSummary
+        ...WorkloadFields
       }
     }
   }
 }
-    fragment WorkloadSummary on Workload {
+    fragment WorkloadFields on Workload {
   kind
   namespace
   name
@@ -532,7 +532,7 @@ export const WorkloadsDocument = new TypedDocumentString(`
 export const WorkloadDocument = new TypedDocumentString(`
     query Workload($kind: WorkloadKind!, $namespace: String!, $name: String!) {
   workload(kind: $kind, namespace: $namespace, name: $name) {
-    ...WorkloadSummary
+    ...WorkloadFields
     ...WorkloadSubsets
     manifest
     revisions {
@@ -557,7 +557,7 @@ export const WorkloadDocument = new TypedDocumentString(`
     }
   }
 }
-    fragment WorkloadSummary on Workload {
+    fragment WorkloadFields on Workload {
   kind
   namespace
   name
@@ -661,8 +661,8 @@ export const WorkloadPlanDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<WorkloadPlanQuery, WorkloadPlanQueryVariables>;
-export const PodsDocument = new TypedDocumentString(`
-    query Pods($kind: WorkloadKind!, $namespace: String!, $name: String!, $first: Int!, $after: String) {
+export const WorkloadPodsDocument = new TypedDocumentString(`
+    query WorkloadPods($kind: WorkloadKind!, $namespace: String!, $name: String!, $first: Int!, $after: String) {
   workload(kind: $kind, namespace: $namespace, name: $name) {
     pods(first: $first, after: $after) {
       totalCount
@@ -703,7 +703,7 @@ export const PodsDocument = new TypedDocumentString(`
     ready
     restartCount
   }
-}`) as unknown as TypedDocumentString<PodsQuery, PodsQueryVariables>;
+}`) as unknown as TypedDocumentString<WorkloadPodsQuery, WorkloadPodsQueryVariables>;
 export const TopologyDocument = new TypedDocumentString(`
     query Topology {
   topology {
@@ -721,16 +721,16 @@ export const TopologyDocument = new TypedDocumentString(`
         pods
         readyPods
         workloads {
-          ...TopologyPods
+          ...TopologyWorkloadPodsFields
         }
       }
     }
     unscheduled {
-      ...TopologyPods
+      ...TopologyWorkloadPodsFields
     }
   }
 }
-    fragment TopologyPods on TopologyWorkloadPods {
+    fragment TopologyWorkloadPodsFields on TopologyWorkloadPods {
   workloadKind
   kind
   namespace
@@ -742,10 +742,10 @@ export const TopologyDocument = new TypedDocumentString(`
 export const WorkloadChangedDocument = new TypedDocumentString(`
     subscription WorkloadChanged($kind: WorkloadKind, $namespace: String, $name: String) {
   workloadChanged(kind: $kind, namespace: $namespace, name: $name) {
-    ...WorkloadSummary
+    ...WorkloadFields
   }
 }
-    fragment WorkloadSummary on Workload {
+    fragment WorkloadFields on Workload {
   kind
   namespace
   name
@@ -857,8 +857,8 @@ export const SetImageDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<SetImageMutation, SetImageMutationVariables>;
-export const ScaleDocument = new TypedDocumentString(`
-    mutation Scale($kind: WorkloadKind!, $namespace: String!, $name: String!, $replicas: Int!, $expectedGeneration: Int) {
+export const ScaleWorkloadDocument = new TypedDocumentString(`
+    mutation ScaleWorkload($kind: WorkloadKind!, $namespace: String!, $name: String!, $replicas: Int!, $expectedGeneration: Int) {
   scaleWorkload(
     kind: $kind
     namespace: $namespace
@@ -869,21 +869,21 @@ export const ScaleDocument = new TypedDocumentString(`
     generation
   }
 }
-    `) as unknown as TypedDocumentString<ScaleMutation, ScaleMutationVariables>;
-export const PauseDocument = new TypedDocumentString(`
-    mutation Pause($kind: WorkloadKind!, $namespace: String!, $name: String!) {
+    `) as unknown as TypedDocumentString<ScaleWorkloadMutation, ScaleWorkloadMutationVariables>;
+export const PauseRolloutDocument = new TypedDocumentString(`
+    mutation PauseRollout($kind: WorkloadKind!, $namespace: String!, $name: String!) {
   pauseRollout(kind: $kind, namespace: $namespace, name: $name) {
     generation
   }
 }
-    `) as unknown as TypedDocumentString<PauseMutation, PauseMutationVariables>;
-export const ResumeDocument = new TypedDocumentString(`
-    mutation Resume($kind: WorkloadKind!, $namespace: String!, $name: String!) {
+    `) as unknown as TypedDocumentString<PauseRolloutMutation, PauseRolloutMutationVariables>;
+export const ResumeRolloutDocument = new TypedDocumentString(`
+    mutation ResumeRollout($kind: WorkloadKind!, $namespace: String!, $name: String!) {
   resumeRollout(kind: $kind, namespace: $namespace, name: $name) {
     generation
   }
 }
-    `) as unknown as TypedDocumentString<ResumeMutation, ResumeMutationVariables>;
+    `) as unknown as TypedDocumentString<ResumeRolloutMutation, ResumeRolloutMutationVariables>;
 export const DeletePodsDocument = new TypedDocumentString(`
     mutation DeletePods($kind: WorkloadKind!, $namespace: String!, $name: String!, $pods: [String!]!, $scaleDown: Boolean) {
   deletePods(
@@ -897,8 +897,8 @@ export const DeletePodsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<DeletePodsMutation, DeletePodsMutationVariables>;
-export const RollbackDocument = new TypedDocumentString(`
-    mutation Rollback($kind: WorkloadKind!, $namespace: String!, $name: String!, $revision: String!) {
+export const RollbackWorkloadDocument = new TypedDocumentString(`
+    mutation RollbackWorkload($kind: WorkloadKind!, $namespace: String!, $name: String!, $revision: String!) {
   rollbackWorkload(
     kind: $kind
     namespace: $namespace
@@ -908,7 +908,7 @@ export const RollbackDocument = new TypedDocumentString(`
     generation
   }
 }
-    `) as unknown as TypedDocumentString<RollbackMutation, RollbackMutationVariables>;
+    `) as unknown as TypedDocumentString<RollbackWorkloadMutation, RollbackWorkloadMutationVariables>;
 export const AckHookDocument = new TypedDocumentString(`
     mutation AckHook($namespace: String!, $pod: String!, $hook: HookPoint!, $idempotencyKey: String, $reason: String) {
   ackHook(

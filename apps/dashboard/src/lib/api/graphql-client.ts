@@ -5,6 +5,8 @@ import { ApiError, fromGraphQLErrors } from './errors';
 import type { TypedDocumentString } from './generated';
 
 /** Variables may be left out only when the operation needs none. */
+// `{} extends V`: every variable of V is optional (an empty object is all the operation needs).
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export type VariablesArg<V> = {} extends V ? [variables?: V] : [variables: V];
 
 export interface GraphQLHttp {
@@ -32,7 +34,8 @@ export function graphqlHttp(apiUrl: string, token: () => string | null, fetchImp
         throw new ApiError(`${endpoint} answered HTTP ${res.status} without a GraphQL body`, res.status === 403 ? 'FORBIDDEN' : 'NETWORK', [], res.status);
       }
       if (body.errors?.length) throw fromGraphQLErrors(body.errors, res.status);
-      if (!res.ok || body.data === undefined || body.data === null) throw new ApiError(`${endpoint} answered HTTP ${res.status}`, res.status === 401 ? 'UNAUTHENTICATED' : 'NETWORK', [], res.status);
+      if (!res.ok || body.data === undefined || body.data === null)
+        throw new ApiError(`${endpoint} answered HTTP ${res.status}`, res.status === 401 ? 'UNAUTHENTICATED' : 'NETWORK', [], res.status);
       return body.data;
     },
   };

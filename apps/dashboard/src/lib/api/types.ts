@@ -2,20 +2,29 @@
 // from the generated operation types (generated.ts, from the served schema and operations.graphql), so
 // a schema change that breaks the dashboard fails the type check instead of a page at run time.
 import type {
-  MeQuery, PendingHooksQuery, PodChangedSubscription, PodFieldsFragment, SubsetFieldsFragment, TopologyQuery, WorkloadKindsQuery, WorkloadPlanQuery, WorkloadQuery,
-  WorkloadSummaryFragment,
+  MeQuery,
+  PendingHooksQuery,
+  PodChangedSubscription,
+  PodFieldsFragment,
+  SubsetFieldsFragment,
+  TopologyQuery,
+  TopologyWorkloadPodsFieldsFragment,
+  WorkloadFieldsFragment,
+  WorkloadKindsQuery,
+  WorkloadPlanQuery,
+  WorkloadQuery,
 } from './generated';
 
 export type { HealthState, HookPoint, LifecycleState, WorkloadKind } from './generated';
 
-/** What every workload view carries (list rows, the page header, workloadChanged events). */
-export type WorkloadSummary = WorkloadSummaryFragment;
-/** Advanced StatefulSet's summary: the one with ordinals. */
-export type StatefulSetSummary = Extract<WorkloadSummary, { ordinals: unknown }>;
-export type Ordinals = StatefulSetSummary['ordinals'];
-export type WorkloadStatus = WorkloadSummary['status'];
-export type Health = WorkloadSummary['health'];
-export type PrinterColumn = WorkloadSummary['columns'][number];
+/** A workload as every view reads it (list rows, the page header, workloadChanged events): the WorkloadFields fragment. */
+export type Workload = WorkloadFieldsFragment;
+/** An Advanced StatefulSet: the workload with ordinals. */
+export type StatefulSetWorkload = Extract<Workload, { ordinals: unknown }>;
+export type Ordinals = StatefulSetWorkload['ordinals'];
+export type WorkloadStatus = Workload['status'];
+export type Health = Workload['health'];
+export type PrinterColumn = Workload['columns'][number];
 
 export type WorkloadDetail = NonNullable<WorkloadQuery['workload']>;
 export type RolloutPlan = NonNullable<WorkloadPlanQuery['workload']>['plan'];
@@ -39,7 +48,7 @@ export type ClusterTopology = TopologyQuery['topology'];
 export type TopologyZone = ClusterTopology['zones'][number];
 export type TopologyNode = TopologyZone['nodes'][number];
 /** Pods of one workload (one subset of a UnitedDeployment) on a node, or Pending. */
-export type TopologyWorkloadPods = ClusterTopology['unscheduled'][number];
+export type TopologyWorkloadPods = TopologyWorkloadPodsFieldsFragment;
 
 /** Token roles (the schema serves `Me.role` as a String; apps/api/src/auth/roles.ts names them). */
 export type Role = 'viewer' | 'operator' | 'hook-acker' | 'admin';
@@ -66,11 +75,11 @@ export interface UpdateStrategy {
   manualUpdate?: { partitions?: Record<string, number> };
 }
 
-export function isStatefulSet(w: WorkloadSummary): w is StatefulSetSummary {
+export function isStatefulSet(w: Workload): w is StatefulSetWorkload {
   return 'ordinals' in w && w.ordinals != null;
 }
 
-export function isUnitedDeployment(w: Pick<WorkloadSummary, 'kind'>): boolean {
+export function isUnitedDeployment(w: Pick<Workload, 'kind'>): boolean {
   return w.kind === 'UNITED_DEPLOYMENT';
 }
 

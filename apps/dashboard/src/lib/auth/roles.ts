@@ -25,7 +25,6 @@ export interface Session {
 /** Before the API knows tokens (no `me` field), everyone may roll out, nobody acknowledges hooks. */
 export const ASSUMED_SESSION: Session = { name: 'anonymous', role: 'operator', namespaces: null, source: 'assumed' };
 
-
 export function sessionFromMe(me: Me): Session {
   // The schema serves the role as a String; one this dashboard does not know has no grants (can() is false).
   return { name: me.name, role: me.role as Role, namespaces: me.namespaces ?? null, source: 'token' };

@@ -7,7 +7,12 @@ export const CURRENT_COLOR = '#f08c00';
 const OTHERS = ['#2f9e44', '#9c36b5', '#8c564b', '#e64980', '#0c8599', '#868e96', '#b5a000'];
 export const UNKNOWN_COLOR = '#adb5bd';
 
-export interface RevisionColor { name: string; hash: string; color: string; label: string }
+export interface RevisionColor {
+  name: string;
+  hash: string;
+  color: string;
+  label: string;
+}
 
 /** Colours for every revision, keyed by both name ("sample-7d8bc9999f") and hash ("7d8bc9999f"). */
 export function revisionColors(revisions: readonly Pick<Revision, 'name' | 'hash' | 'revision' | 'isUpdate' | 'isCurrent'>[]): Map<string, RevisionColor> {
@@ -39,7 +44,8 @@ export function withStatusRevisions(revisions: readonly Colourable[], status: { 
   const extra: Colourable[] = [];
   const { updateRevision: update, currentRevision: current } = status;
   if (!listed(update)) extra.push({ name: update, hash: hashOf(update), revision: Number.MAX_SAFE_INTEGER, isUpdate: true, isCurrent: update === current });
-  if (current !== update && !listed(current)) extra.push({ name: current, hash: hashOf(current), revision: Number.MAX_SAFE_INTEGER - 1, isUpdate: false, isCurrent: true });
+  if (current !== update && !listed(current))
+    extra.push({ name: current, hash: hashOf(current), revision: Number.MAX_SAFE_INTEGER - 1, isUpdate: false, isCurrent: true });
   return [...revisions, ...extra];
 }
 

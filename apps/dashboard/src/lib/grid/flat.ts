@@ -1,6 +1,12 @@
 // Pods as a flat run of cells in rows (a revision's pods, in name order): the geometry of the small
 // grids in the revision cards, with a hit test by arithmetic.
-export interface FlatLayout { cell: number; cols: number; rows: number; width: number; height: number }
+export interface FlatLayout {
+  cell: number;
+  cols: number;
+  rows: number;
+  width: number;
+  height: number;
+}
 
 export function flatLayout(count: number, width: number, cell = count <= 200 ? 14 : count <= 1000 ? 10 : 7): FlatLayout {
   const cols = Math.max(1, Math.floor(Math.max(width, cell) / cell));

@@ -5,11 +5,17 @@ import type { Pod } from '../api/types';
 export const UNSCHEDULED = '(unscheduled)';
 export const NO_ZONE = '(no zone)';
 
-export interface NodeGroup { node: string; pods: Pod[] }
-export interface ZoneGroup { zone: string; count: number; nodes: NodeGroup[] }
+export interface NodeGroup {
+  node: string;
+  pods: Pod[];
+}
+export interface ZoneGroup {
+  zone: string;
+  count: number;
+  nodes: NodeGroup[];
+}
 
-const lastIf = (special: string) => (a: string, b: string) =>
-  a === b ? 0 : a === special ? 1 : b === special ? -1 : a < b ? -1 : 1;
+const lastIf = (special: string) => (a: string, b: string) => (a === b ? 0 : a === special ? 1 : b === special ? -1 : a < b ? -1 : 1);
 
 export function groupPods(pods: Iterable<Pod>): ZoneGroup[] {
   const zones = new Map<string, Map<string, Pod[]>>();

@@ -12,8 +12,23 @@ export interface GridMetrics {
   nodeLabel: number; // height of a node label inside its box
 }
 
-export interface NodeBox { zone: string; node: string; x: number; y: number; w: number; h: number; cols: number; first: number; count: number }
-export interface ZoneBand { zone: string; count: number; x: number; y: number }
+export interface NodeBox {
+  zone: string;
+  node: string;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  cols: number;
+  first: number;
+  count: number;
+}
+export interface ZoneBand {
+  zone: string;
+  count: number;
+  x: number;
+  y: number;
+}
 export interface GridLayout {
   width: number;
   height: number;

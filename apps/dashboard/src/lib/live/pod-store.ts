@@ -54,18 +54,16 @@ export class PodStore {
     return changed;
   }
 
-  /** All pods sorted by name; the same array until the next change. */
-  snapshot(): Pod[] {
+  /** All pods sorted by name; the same array until the next change (a snapshot for useSyncExternalStore). */
+  snapshot = (): Pod[] => {
     if (!this.cached) this.cached = [...this.pods.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     return this.cached;
-  }
+  };
 
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   };
-
-  getVersion = (): number => this.versionNumber;
 
   /**
    * The earliest moment a pod here turns available with time alone (minReadySeconds: no event marks

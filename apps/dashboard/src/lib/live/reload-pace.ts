@@ -6,7 +6,10 @@ export class ReloadPace {
   private lastStart = -Infinity;
   private lastDuration = 0;
 
-  constructor(private readonly minMs = 1000, private readonly factor = 5) {}
+  constructor(
+    private readonly minMs = 1000,
+    private readonly factor = 5,
+  ) {}
 
   started(now: number): void {
     this.lastStart = now;

@@ -3,12 +3,12 @@
 // or share of pods (rounding up), an Advanced StatefulSet partition keeps its lowest valid ordinals
 // (docs/spec/advanced-statefulset.md §4.6); maxUnavailable rounds down. A UnitedDeployment's pods move
 // through its subsets' workloads, each held by its own partition (lib/subsets for those words).
-import { isStatefulSet, isUnitedDeployment, type HookPoint, type Pod, type RolloutPlan, type WorkloadSummary } from '../api/types';
+import { isStatefulSet, isUnitedDeployment, type HookPoint, type Pod, type RolloutPlan, type Workload } from '../api/types';
 import { validOrdinals } from './ordinals';
 import { listNames } from './plan-words';
 import { maxUnavailablePods, partitionPods, strategyOf } from './strategy';
 
-type W = WorkloadSummary;
+type W = Workload;
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
@@ -60,15 +60,17 @@ function confirmOrdinalPartition(w: Extract<W, { ordinals: unknown }>, next: num
   // template makes a new update revision without changing any pod.
   const updated = (o: number) => atRevision(byOrdinal.get(o)?.revision, w.status.updateRevision);
   const name = (o: number) => `${w.name}-${o}`;
-  const keptWords = kept.length === 0
-    ? 'no pod keeps the current revision'
-    : `the ${plural(kept.length, 'pod')} with the lowest ordinals (${listNames(kept.map(name))}) stay on the current revision ${w.status.currentRevision}`;
+  const keptWords =
+    kept.length === 0
+      ? 'no pod keeps the current revision'
+      : `the ${plural(kept.length, 'pod')} with the lowest ordinals (${listNames(kept.map(name))}) stay on the current revision ${w.status.currentRevision}`;
   const head = `Set the partition of ${w.name} from ${s.partition} to ${next}: ${keptWords}.`;
   if (allUpdated(w)) return `${head} Every pod already runs ${w.status.updateRevision}; the partition applies to the next template change.`;
   const moving = [...above].reverse().filter((o) => !updated(o));
   if (moving.length > 0) return `${head} ${listNames(moving.map(name))} move to revision ${w.status.updateRevision} (${movement(w)}).${pausedNote(w)}`;
   const updatedBelow = kept.filter(updated);
-  if (updatedBelow.length > 0) return `${head} No more pods are updated; ${listNames(updatedBelow.map(name))} already run ${w.status.updateRevision} and stay there.`;
+  if (updatedBelow.length > 0)
+    return `${head} No more pods are updated; ${listNames(updatedBelow.map(name))} already run ${w.status.updateRevision} and stay there.`;
   return `${head} No pod changes revision.`;
 }
 
@@ -105,10 +107,12 @@ export function confirmScale(w: W, replicas: number): string {
     return `Scale ${w.name} from ${w.replicas} to ${replicas}: the controller spreads the ${replicas} replicas over its subsets again (in topology order, within each subset's replicas or min/max), so ${plural(Math.abs(delta), 'pod')} ${are(Math.abs(delta))} ${delta > 0 ? 'created' : 'deleted'} in the subsets whose share changes.`;
   }
   if (isStatefulSet(w)) {
-    if (delta > 0) return `Scale ${w.name} from ${w.replicas} to ${replicas}: ${plural(delta, 'pod')} ${are(delta)} created at the next free ordinals (reserved ordinals are skipped), at the revision the partition gives them.`;
+    if (delta > 0)
+      return `Scale ${w.name} from ${w.replicas} to ${replicas}: ${plural(delta, 'pod')} ${are(delta)} created at the next free ordinals (reserved ordinals are skipped), at the revision the partition gives them.`;
     return `Scale ${w.name} from ${w.replicas} to ${replicas}: ${plural(-delta, 'pod')} ${are(-delta)} deleted, highest ordinal first.`;
   }
-  if (delta > 0) return `Scale ${w.name} from ${w.replicas} to ${replicas}: ${plural(delta, 'pod')} ${are(delta)} created (at the update revision ${w.status.updateRevision}, or the current one where the partition asks for it).`;
+  if (delta > 0)
+    return `Scale ${w.name} from ${w.replicas} to ${replicas}: ${plural(delta, 'pod')} ${are(delta)} created (at the update revision ${w.status.updateRevision}, or the current one where the partition asks for it).`;
   return `Scale ${w.name} from ${w.replicas} to ${replicas}: ${plural(-delta, 'pod')} ${are(-delta)} deleted, Kruise's order first (pods marked for deletion, unscheduled, not ready, then old revisions).`;
 }
 
@@ -123,7 +127,10 @@ export function confirmDeletePods(w: W, pods: readonly string[], scaleDown: bool
   const hook = 'A pod with a preDelete hook waits for its acknowledgement first.';
   if (isStatefulSet(w)) {
     if (scaleDown) {
-      const ordinals = pods.map(ordinalOf).filter((o): o is number => o !== null).sort((a, b) => a - b);
+      const ordinals = pods
+        .map(ordinalOf)
+        .filter((o): o is number => o !== null)
+        .sort((a, b) => a - b);
       return `Delete ${which}: their ordinals (${listNames(ordinals.map(String))}) are added to reserveOrdinals and replicas drop from ${w.replicas} to ${Math.max(0, w.replicas - ordinals.length)}, so they are not recreated. ${hook}`;
     }
     return `Delete ${which}: each is labelled apps.kruise.io/specified-delete, deleted within maxUnavailable and recreated at the same ordinal (same name and volumes). ${hook}`;

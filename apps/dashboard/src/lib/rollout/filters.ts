@@ -1,7 +1,7 @@
 // The workload list's filters: namespace, kind and health state exactly; text anywhere in name,
 // namespace or images. They live in the URL (?namespace=&kind=&status=&q=), so a reload, a shared
 // link or the back button shows the same list.
-import type { HealthState, WorkloadKind, WorkloadSummary } from '../api/types';
+import type { HealthState, WorkloadKind, Workload } from '../api/types';
 import { kindFromSlug, kindSlug } from '../kinds';
 import { healthFromSlug, healthSlug } from './health';
 
@@ -14,7 +14,7 @@ export interface WorkloadFilter {
 
 export const NO_FILTER: WorkloadFilter = { namespace: '', kind: '', state: '', text: '' };
 
-export function filterWorkloads<W extends WorkloadSummary>(rows: readonly W[], f: WorkloadFilter): W[] {
+export function filterWorkloads<W extends Workload>(rows: readonly W[], f: WorkloadFilter): W[] {
   const words = f.text.toLowerCase().split(/\s+/).filter(Boolean);
   return rows.filter((w) => {
     if (f.namespace && w.namespace !== f.namespace) return false;
@@ -25,7 +25,7 @@ export function filterWorkloads<W extends WorkloadSummary>(rows: readonly W[], f
   });
 }
 
-export function namespacesOf(rows: readonly Pick<WorkloadSummary, 'namespace'>[]): string[] {
+export function namespacesOf(rows: readonly Pick<Workload, 'namespace'>[]): string[] {
   return [...new Set(rows.map((w) => w.namespace))].sort();
 }
 

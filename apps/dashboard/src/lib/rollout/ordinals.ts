@@ -7,9 +7,7 @@
 import type { Ordinals, Pod } from '../api/types';
 
 export type Slot =
-  | { type: 'pod'; ordinal: number; pod: Pod; outside: boolean }
-  | { type: 'empty'; ordinal: number }
-  | { type: 'reserved'; from: number; to: number };
+  { type: 'pod'; ordinal: number; pod: Pod; outside: boolean } | { type: 'empty'; ordinal: number } | { type: 'reserved'; from: number; to: number };
 
 export interface Strip {
   slots: Slot[];

@@ -3,8 +3,18 @@
 import type { Blocker, PlannedAction, RolloutPlan } from '../api/types';
 
 /** `until`: the API's moment the blocker lifts by itself, for a countdown (lib/clock/countdown). */
-export interface BlockerWords { code: string; sentence: string; pods: string[]; until: string | null }
-export interface PlanWords { headline: string; next: string[]; blockers: BlockerWords[]; numbers: string }
+export interface BlockerWords {
+  code: string;
+  sentence: string;
+  pods: string[];
+  until: string | null;
+}
+export interface PlanWords {
+  headline: string;
+  next: string[];
+  blockers: BlockerWords[];
+  numbers: string;
+}
 
 const LIST_LIMIT = 5;
 
@@ -39,7 +49,14 @@ const WORKLOAD_VERBS: Record<string, (n: number) => string> = {
 
 function workloadActionsInWords(group: readonly PlannedAction[]): string {
   const first = group[0]!;
-  const verb = (WORKLOAD_VERBS[first.type] ?? (() => first.type.toLowerCase().replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase())))(group.length);
+  const verb = (
+    WORKLOAD_VERBS[first.type] ??
+    (() =>
+      first.type
+        .toLowerCase()
+        .replace(/_/g, ' ')
+        .replace(/^./, (c) => c.toUpperCase()))
+  )(group.length);
   const reasons = group.map((a) => a.reason.replace(/\.$/, '')).filter(Boolean);
   return `${verb}${first.revision ? ` at revision ${first.revision}` : ''}${reasons.length > 0 ? `: ${reasons.join('; ')}` : ''}.`;
 }
@@ -59,14 +76,17 @@ export function actionsInWords(actions: readonly PlannedAction[]): string[] {
     if (group) group.push(a);
     else into.set(key, [a]);
   }
-  return [...[...workloadGroups.values()].map(workloadActionsInWords), ...[...groups.values()].map((group) => {
-    const first = group[0]!;
-    const verb = (VERBS[first.type] ?? ((n: number) => `${first.type.toLowerCase().replace(/_/g, ' ')} ${plural(n, 'pod')}`))(group.length);
-    const at = first.revision ? ` at revision ${first.revision}` : '';
-    const reasons = [...new Set(group.map((a) => a.reason).filter(Boolean))];
-    const why = reasons.length === 1 ? ` (${reasons[0]})` : '';
-    return `${verb}${at}: ${listNames(group.map((a) => a.pod))}${why}.`;
-  })];
+  return [
+    ...[...workloadGroups.values()].map(workloadActionsInWords),
+    ...[...groups.values()].map((group) => {
+      const first = group[0]!;
+      const verb = (VERBS[first.type] ?? ((n: number) => `${first.type.toLowerCase().replace(/_/g, ' ')} ${plural(n, 'pod')}`))(group.length);
+      const at = first.revision ? ` at revision ${first.revision}` : '';
+      const reasons = [...new Set(group.map((a) => a.reason).filter(Boolean))];
+      const why = reasons.length === 1 ? ` (${reasons[0]})` : '';
+      return `${verb}${at}: ${listNames(group.map((a) => a.pod))}${why}.`;
+    }),
+  ];
 }
 
 export function blockerInWords(blocker: Blocker): BlockerWords {
@@ -111,8 +131,20 @@ export function blockersByPod(blockers: readonly Blocker[]): Map<string, Blocker
 
 // The diff numbers worth a glance, under the spec's names: CloneSet's, then Advanced StatefulSet's.
 const NUMBER_NAMES = [
-  'scaleUpNum', 'scaleDownNum', 'updateNum', 'scaleUpNumOldRevision', 'scaleDownNumOldRevision', 'useSurge', 'updateMaxUnavailable', 'deleteReadyLimit', 'scaleUpLimit',
-  'toCreate', 'missing', 'condemned', 'maxUpdate', 'unavailable',
+  'scaleUpNum',
+  'scaleDownNum',
+  'updateNum',
+  'scaleUpNumOldRevision',
+  'scaleDownNumOldRevision',
+  'useSurge',
+  'updateMaxUnavailable',
+  'deleteReadyLimit',
+  'scaleUpLimit',
+  'toCreate',
+  'missing',
+  'condemned',
+  'maxUpdate',
+  'unavailable',
 ];
 
 export function planInWords(plan: RolloutPlan, replicas: number): PlanWords {
@@ -124,7 +156,8 @@ export function planInWords(plan: RolloutPlan, replicas: number): PlanWords {
     .join(', ');
   let headline: string;
   if (plan.complete) headline = `Nothing to do: all ${plural(replicas, 'pod')} run revision ${plan.updateRevision} and are available.`;
-  else if (next.length > 0) headline = `Next, the controller will: ${next.length === 1 ? next[0]!.replace(/\.$/, '').replace(/^./, (c) => c.toLowerCase()) : `${next.length} kinds of change (below)`}.`;
+  else if (next.length > 0)
+    headline = `Next, the controller will: ${next.length === 1 ? next[0]!.replace(/\.$/, '').replace(/^./, (c) => c.toLowerCase()) : `${next.length} kinds of change (below)`}.`;
   else if (blockers.length > 0) headline = 'Nothing moves right now; see what holds the rollout below.';
   else headline = 'Waiting for pods to converge (starting, becoming ready or terminating).';
   return { headline, next, blockers, numbers: numbers || 'no pending scale or update' };

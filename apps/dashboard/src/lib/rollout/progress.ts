@@ -1,7 +1,7 @@
 // Rollout progress as the progress bar draws it: each count against desired replicas, with the
 // partition and expectedUpdatedReplicas marked. Fractions are clamped so a bar never overflows
 // while pods surge above the desired count.
-import type { WorkloadSummary } from '../api/types';
+import type { Workload } from '../api/types';
 import { strategyOf } from './strategy';
 
 export interface Progress {
@@ -29,7 +29,7 @@ export interface Progress {
 
 const frac = (n: number, of: number) => (of <= 0 ? 0 : Math.max(0, Math.min(1, n / of)));
 
-export function progressOf(w: Pick<WorkloadSummary, 'kind' | 'replicas' | 'partitionedReplicas' | 'generation' | 'updateStrategy' | 'status'>): Progress {
+export function progressOf(w: Pick<Workload, 'kind' | 'replicas' | 'partitionedReplicas' | 'generation' | 'updateStrategy' | 'status'>): Progress {
   const s = w.status;
   const desired = w.replicas;
   const strategy = strategyOf(w.updateStrategy, w.kind);

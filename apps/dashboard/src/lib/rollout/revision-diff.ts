@@ -2,8 +2,15 @@
 import { parse, stringify } from 'yaml';
 
 export type DiffOp = 'same' | 'add' | 'del';
-export interface DiffLine { op: DiffOp; text: string }
-export interface ImageChange { index: number; from: string | null; to: string | null }
+export interface DiffLine {
+  op: DiffOp;
+  text: string;
+}
+export interface ImageChange {
+  index: number;
+  from: string | null;
+  to: string | null;
+}
 
 /**
  * The pod template a ControllerRevision stores (data.spec.template), as YAML with sorted keys, so two

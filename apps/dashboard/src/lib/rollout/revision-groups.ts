@@ -31,6 +31,6 @@ export function revisionGroups(revisions: readonly Revision[], pods: Iterable<Po
     if (pod.ready) g.ready++;
     if (pod.available) g.available++;
   }
-  const rank = (g: RevisionGroup) => (g.revision?.isUpdate ? Infinity : g.revision?.revision ?? Number.MAX_SAFE_INTEGER);
+  const rank = (g: RevisionGroup) => (g.revision?.isUpdate ? Infinity : (g.revision?.revision ?? Number.MAX_SAFE_INTEGER));
   return [...groups.values()].sort((a, b) => rank(b) - rank(a) || (a.name < b.name ? -1 : 1));
 }

@@ -67,7 +67,11 @@ export function maxUnavailablePods(strategy: Strategy, replicas: number): number
  * partitions are the ones its subsets apply (the API's), each with the spec's beside it where the
  * controller capped it; before its subsets are read, the spec's, said to be the spec's.
  */
-export function strategyLine(raw: unknown, kind: WorkloadKind, subsets: readonly Pick<Subset, 'name' | 'partition' | 'specifiedPartition' | 'replicas'>[] | null = null): string {
+export function strategyLine(
+  raw: unknown,
+  kind: WorkloadKind,
+  subsets: readonly Pick<Subset, 'name' | 'partition' | 'specifiedPartition' | 'replicas'>[] | null = null,
+): string {
   if (kind === 'UNITED_DEPLOYMENT') {
     const paces = "each subset's workload paces its own pods";
     if (subsets && subsets.length > 0) {

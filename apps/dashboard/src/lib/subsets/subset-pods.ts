@@ -7,7 +7,11 @@ import { groupPods, type ZoneGroup } from '../grid/group';
 
 export const NO_SUBSET = '(no subset)';
 
-export interface SubsetPods { subset: string; count: number; zones: ZoneGroup[] }
+export interface SubsetPods {
+  subset: string;
+  count: number;
+  zones: ZoneGroup[];
+}
 
 export function podsBySubset(subsets: readonly string[], pods: Iterable<Pod>): SubsetPods[] {
   const known = new Set(subsets);

@@ -21,7 +21,10 @@ export interface WorkloadImpact {
   all: boolean;
 }
 
-export interface ZoneImpact { zone: string; workloads: WorkloadImpact[] }
+export interface ZoneImpact {
+  zone: string;
+  workloads: WorkloadImpact[];
+}
 
 export function workloadKey(w: Pick<TopologyWorkloadPods, 'kind' | 'namespace' | 'name'>): string {
   return `${w.kind}/${w.namespace}/${w.name}`;
@@ -39,7 +42,17 @@ function add(into: Map<string, WorkloadImpact>, w: TopologyWorkloadPods): void {
     row.pods += w.pods;
     row.readyPods += w.readyPods;
   } else {
-    into.set(key, { key, workloadKind: w.workloadKind, kind: w.kind, namespace: w.namespace, name: w.name, pods: w.pods, readyPods: w.readyPods, total: 0, all: false });
+    into.set(key, {
+      key,
+      workloadKind: w.workloadKind,
+      kind: w.kind,
+      namespace: w.namespace,
+      name: w.name,
+      pods: w.pods,
+      readyPods: w.readyPods,
+      total: 0,
+      all: false,
+    });
   }
 }
 
