@@ -7,12 +7,12 @@ import { Selector, type CloneSet, type ControllerRevision, type FeatureGates, ty
 import type { Clock } from '@coxswain/cluster';
 import { CONTROLLER_REVISION_REF } from '../revision/revision-store.js';
 import { CLONESET_REF, NODE_REF, POD_REF, PVC_REF } from '../refs.js';
-import { claimPods } from './claim.js';
-import { planContext, previewRevisions } from './plan-context.js';
-import { SlowStarts } from './plan-executor.js';
-import { planCloneSet, type CloneSetPlan } from './planner.js';
+import { claimPods } from './plan/pod-adoption.js';
+import { planContext, previewRevisions } from './plan/plan-context.js';
+import { SlowStarts } from './sync/plan-executor.js';
+import { planCloneSet, type CloneSetPlan } from './plan/planner.js';
 import { CloneSetReconciler, type CloneSetInformers, type CloneSetReconcilerDeps } from './reconciler.js';
-import type { RandomSource } from './sort/index.js';
+import type { RandomSource } from './plan/sort/index.js';
 
 export const CLONESET_CONTROLLER_NAME = 'cloneset-controller';
 

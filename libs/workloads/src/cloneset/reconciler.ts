@@ -13,12 +13,13 @@ import {
 import { revisionsToTruncate } from '../revision/history.js';
 import { CONTROLLER_REVISION_REF, ensureUpdateRevision } from '../revision/revision-store.js';
 import { CLONESET_REF, PVC_REF } from '../refs.js';
-import { claimPods, handOverPvc, planPvcCleanup } from './claim.js';
-import { executeOperations, type SlowStarts } from './plan-executor.js';
-import { planContext } from './plan-context.js';
-import { planCloneSet, type CloneSetPlan } from './planner.js';
-import { computeStatus, minReadyRequeueMs, setFailedCondition, statusNeedsWrite } from './status.js';
-import type { RandomSource } from './sort/index.js';
+import { claimPods } from './plan/pod-adoption.js';
+import { handOverPvc, planPvcCleanup } from './plan/pvc-cleanup.js';
+import { executeOperations, type SlowStarts } from './sync/plan-executor.js';
+import { planContext } from './plan/plan-context.js';
+import { planCloneSet, type CloneSetPlan } from './plan/planner.js';
+import { computeStatus, minReadyRequeueMs, setFailedCondition, statusNeedsWrite } from './plan/status.js';
+import type { RandomSource } from './plan/sort/index.js';
 
 /** Kruise requeues after this long when it drops timed-out expectations (ForceDeleteTimeoutExpectation). */
 const FORCED_EXPECTATION_REQUEUE_MS = 10_000;

@@ -5,7 +5,7 @@ import type { Controller, ControllerManager, EventRecorder, Request } from '@cox
 import { ResourceVersionExpectations, enqueueObject, enqueueOwner, requestKey } from '@coxswain/controller-runtime';
 import { Selector, type Deployment, type Pod, type ReplicaSet } from '@coxswain/kruise-api';
 import { DEPLOYMENT_REF, POD_REF, REPLICASET_REF } from '../refs.js';
-import type { DeploymentPlan } from './planner.js';
+import type { DeploymentPlan } from './plan/planner.js';
 import { DeploymentReconciler, type DeploymentInformers, type DeploymentReconcilerDeps } from './reconciler.js';
 
 export const DEPLOYMENT_CONTROLLER_NAME = 'deployment-controller';

@@ -7,12 +7,12 @@ import { isApiError, type Clock, type ClusterClient } from '@coxswain/cluster';
 import type { EventRecorder, Informer, ReconcileResult, Reconciler, Request, ResourceVersionExpectations } from '@coxswain/controller-runtime';
 import { requestKey } from '@coxswain/controller-runtime';
 import { jsonEqual, Selector, type Deployment, type Pod, type ReplicaSet } from '@coxswain/kruise-api';
-import { writeStatusWithRetry } from '../executor/status-write.js';
+import { writeStatusWithRetry } from '../sync/status-write.js';
 import { claimObjects, controllerRefTo, withControllerRef, withoutOwner } from '../ownership/claim.js';
 import { DEPLOYMENT_REF, REPLICASET_REF } from '../refs.js';
-import { planDeployment, type DeploymentPlan } from './planner.js';
-import { ANNOTATION_DEPLOYMENT_REVISION, equalIgnoreHash } from './replica-sets.js';
-import type { DeploymentOperation } from './rollout.js';
+import { planDeployment, type DeploymentPlan } from './plan/planner.js';
+import { ANNOTATION_DEPLOYMENT_REVISION, equalIgnoreHash } from './plan/replica-sets.js';
+import type { DeploymentOperation } from './plan/rollout.js';
 
 export interface DeploymentInformers {
   deployments: Informer<Deployment>;

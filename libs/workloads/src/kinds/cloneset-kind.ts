@@ -3,7 +3,7 @@ import {
   LABEL_CLONESET_INSTANCE_ID, parseIntOrPercentForValidation,
   type CloneSet, type CloneSetRollingUpdateStrategy, type IntOrString, type Pod,
 } from '@coxswain/kruise-api';
-import { expectedUpdatedReplicas } from '../cloneset/status.js';
+import { expectedUpdatedReplicas } from '../cloneset/plan/status.js';
 import { podAvailability } from '../pod/pod-state.js';
 import { CLONESET_REF } from '../refs.js';
 import { podAtRevision } from '../revision/revision-match.js';

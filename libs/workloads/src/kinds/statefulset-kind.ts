@@ -6,10 +6,10 @@ import {
   LABEL_SPECIFIED_DELETE, SPECIFIED_DELETE_VALUE,
   type IntOrString, type Pod, type RollingUpdateStatefulSetStrategy, type StatefulSet,
 } from '@coxswain/kruise-api';
-import { podRevision } from '../statefulset/core/update-order.js';
-import { KRUISE_STATEFULSET, statefulSetView } from '../statefulset/utils/flavor.js';
-import { isMemberOf, podOrdinal } from '../statefulset/utils/identity.js';
-import { availability } from '../statefulset/utils/pod-health.js';
+import { podRevision } from '../statefulset/plan/update-order.js';
+import { KRUISE_STATEFULSET, statefulSetView } from '../statefulset/plan/flavor.js';
+import { isMemberOf, podOrdinal } from '../statefulset/plan/identity.js';
+import { availability } from '../statefulset/plan/pod-health.js';
 import { availableAt } from '../pod/pod-state.js';
 import { column, controlledBy, withImage, withReplicas, withRevisionTemplate } from './common-edits.js';
 import { heldBack } from './held-back.js';

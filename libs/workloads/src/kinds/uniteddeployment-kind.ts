@@ -9,8 +9,8 @@ import {
   type Container, type IntOrString, type Lifecycle, type Pod, type PodTemplateSpec, type UnitedDeployment,
 } from '@coxswain/kruise-api';
 import { podAvailability } from '../pod/pod-state.js';
+import { UNITED_DEPLOYMENT_REF } from '../refs.js';
 import { lifecycleTimestamp, timestampMillis } from '../pod/time.js';
-import { UNITED_DEPLOYMENT_REF } from '../uniteddeployment/reconciler.js';
 import { column, withReplicas, withRevisionTemplate, type TemplatedWorkload } from './common-edits.js';
 import { humanAge } from './human-age.js';
 import { WorkloadMutationError } from './mutation-error.js';

@@ -5,7 +5,7 @@ import type { Controller, ControllerManager, EventRecorder, Request } from '@cox
 import { ScaleExpectations, enqueueObject, enqueueOwner, requestKey } from '@coxswain/controller-runtime';
 import { Selector, type KubeObject, type Pod, type ReplicaSet } from '@coxswain/kruise-api';
 import { POD_REF, REPLICASET_REF } from '../refs.js';
-import type { ReplicaSetPlan } from './planner.js';
+import type { ReplicaSetPlan } from './plan/planner.js';
 import { ReplicaSetReconciler, type ReplicaSetInformers, type ReplicaSetReconcilerDeps } from './reconciler.js';
 
 export const REPLICASET_CONTROLLER_NAME = 'replicaset-controller';

@@ -6,12 +6,12 @@ import { isApiError, type Clock, type ClusterClient } from '@coxswain/cluster';
 import type { EventRecorder, Informer, ReconcileResult, Reconciler, Request, ScaleExpectations } from '@coxswain/controller-runtime';
 import { requestKey } from '@coxswain/controller-runtime';
 import { jsonEqual, Selector, type Pod, type ReplicaSet, type ReplicaSetStatus } from '@coxswain/kruise-api';
-import { asError, errorMessage } from '../executor/pod-writes.js';
-import { writeStatusWithRetry } from '../executor/status-write.js';
+import { asError, errorMessage } from '../sync/pod-writes.js';
+import { writeStatusWithRetry } from '../sync/status-write.js';
 import { claimObjects, controllerRefTo, withControllerRef, withoutOwner } from '../ownership/claim.js';
 import { isActive } from '../pod/pod-state.js';
 import { POD_REF, REPLICASET_REF } from '../refs.js';
-import { planReplicaSet, withReplicaFailure, type ReplicaSetPlan } from './planner.js';
+import { planReplicaSet, withReplicaFailure, type ReplicaSetPlan } from './plan/planner.js';
 
 export interface ReplicaSetInformers {
   replicaSets: Informer<ReplicaSet>;

@@ -8,13 +8,13 @@ import { ResourceVersionExpectations, ScaleExpectations, enqueueObject, enqueueO
 import { Selector, type ControllerRevision, type FeatureGates, type KubeObject, type PersistentVolumeClaim, type Pod } from '@coxswain/kruise-api';
 import { POD_REF, PVC_REF } from '../refs.js';
 import { CONTROLLER_REVISION_REF } from '../revision/revision-store.js';
-import { previewStatefulSetRevisions } from './preview.js';
-import { planStatefulSet } from './core/planner.js';
-import type { StatefulSetPlan } from './core/plan-types.js';
-import { KRUISE_STATEFULSET, statefulSetView, type StatefulSetFlavor } from './utils/flavor.js';
-import { isMemberOf } from './utils/identity.js';
-import { claimStatefulSetPods } from './sync/claim.js';
-import { StatefulSetReconciler, type StatefulSetInformers, type StatefulSetReconcilerDeps, type StoredStatefulSet } from './sync/reconciler.js';
+import { previewStatefulSetRevisions } from './revision/preview.js';
+import { planStatefulSet } from './plan/planner.js';
+import type { StatefulSetPlan } from './plan/plan-types.js';
+import { KRUISE_STATEFULSET, statefulSetView, type StatefulSetFlavor } from './plan/flavor.js';
+import { isMemberOf } from './plan/identity.js';
+import { claimStatefulSetPods } from './plan/pod-adoption.js';
+import { StatefulSetReconciler, type StatefulSetInformers, type StatefulSetReconcilerDeps, type StoredStatefulSet } from './reconciler.js';
 import { UpdateExpectations } from './sync/update-expectations.js';
 
 export const STATEFULSET_CONTROLLER_NAME = 'statefulset-controller';

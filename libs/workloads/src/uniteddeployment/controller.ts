@@ -6,15 +6,15 @@ import type { Clock } from '@coxswain/cluster';
 import type { Controller, ControllerManager, EventRecorder, Informer, Request } from '@coxswain/controller-runtime';
 import { ResourceVersionExpectations, ScaleExpectations, enqueueObject, enqueueOwner, requestKey } from '@coxswain/controller-runtime';
 import { jsonEqual, Selector, type ControllerRevision, type KubeObject, type Pod, type ReplicaSet, type UnitedDeployment } from '@coxswain/kruise-api';
-import { POD_REF, REPLICASET_REF } from '../refs.js';
+import { POD_REF, REPLICASET_REF, UNITED_DEPLOYMENT_REF } from '../refs.js';
 import { CONTROLLER_REVISION_REF } from '../revision/revision-store.js';
-import { SUBSET_ADAPTERS } from './adapters/index.js';
-import type { SubsetAdapter, SubsetWorkload } from './adapters/types.js';
-import { planUnitedDeployment, type UnitedDeploymentPlan } from './planner.js';
+import { SUBSET_ADAPTERS } from './plan/adapters/index.js';
+import type { SubsetAdapter, SubsetWorkload } from './plan/adapters/types.js';
+import { planUnitedDeployment, type UnitedDeploymentPlan } from './plan/planner.js';
 import {
-  readUnitedDeployment, UNITED_DEPLOYMENT_REF, UnitedDeploymentReconciler, type UnitedDeploymentInformers, type UnitedDeploymentReconcilerDeps,
+  readUnitedDeployment, UnitedDeploymentReconciler, type UnitedDeploymentInformers, type UnitedDeploymentReconcilerDeps,
 } from './reconciler.js';
-import { claimRevisions, previewUnitedDeploymentRevisions } from './revision.js';
+import { claimRevisions, previewUnitedDeploymentRevisions } from './revision/revisions.js';
 
 /** Only the status (and the resourceVersion) differ. */
 function statusOnly(old: UnitedDeployment, next: UnitedDeployment): boolean {

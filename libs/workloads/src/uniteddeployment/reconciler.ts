@@ -3,26 +3,25 @@
 // duplicates), plan the pass with the pure planner, then write: reserved-pod labels, subset creations
 // and deletions (slow start), subset updates (get, render, update; 5 attempts), and the status. An
 // error after planning is an Event and a retry; the status is then not written.
-import { isApiError, type Clock, type ClusterClient, type KindRef } from '@coxswain/cluster';
+import { isApiError, type Clock, type ClusterClient } from '@coxswain/cluster';
 import type { EventRecorder, Informer, ReconcileResult, Reconciler, Request, ResourceVersionExpectations, ScaleExpectations } from '@coxswain/controller-runtime';
 import { requestKey } from '@coxswain/controller-runtime';
 import {
   jsonEqual, LABEL_RESERVED_POD, subsetTemplateKind,
   type ControllerRevision, type Pod, type ReplicaSet, type Subset, type UnitedDeployment,
 } from '@coxswain/kruise-api';
-import { asError, errorMessage } from '../executor/pod-writes.js';
-import { writeStatusWithRetry } from '../executor/status-write.js';
+import { asError, errorMessage } from '../sync/pod-writes.js';
+import { writeStatusWithRetry } from '../sync/status-write.js';
 import { controllerRefTo, withControllerRef, withoutOwner } from '../ownership/claim.js';
-import { POD_REF } from '../refs.js';
+import { POD_REF, UNITED_DEPLOYMENT_REF } from '../refs.js';
 import { CONTROLLER_REVISION_REF } from '../revision/revision-store.js';
-import { SUBSET_ADAPTERS, subsetAdapter } from './adapters/index.js';
-import type { SubsetAdapter, SubsetWorkload } from './adapters/types.js';
-import { planUnitedDeployment, type UnitedDeploymentOperation, type UnitedDeploymentPlan } from './planner.js';
-import { renderSubsetWorkload } from './render.js';
-import { claimRevisions, ensureUnitedDeploymentRevision, previewUnitedDeploymentRevisions, truncateUnitedDeploymentHistory } from './revision.js';
-import { discoverSubsets, type SubsetObservation } from './subsets.js';
+import { SUBSET_ADAPTERS, subsetAdapter } from './plan/adapters/index.js';
+import type { SubsetAdapter, SubsetWorkload } from './plan/adapters/types.js';
+import { planUnitedDeployment, type UnitedDeploymentOperation, type UnitedDeploymentPlan } from './plan/planner.js';
+import { renderSubsetWorkload } from './plan/render.js';
+import { claimRevisions, ensureUnitedDeploymentRevision, previewUnitedDeploymentRevisions, truncateUnitedDeploymentHistory } from './revision/revisions.js';
+import { discoverSubsets, type SubsetObservation } from './plan/subsets.js';
 
-export const UNITED_DEPLOYMENT_REF: KindRef = { apiVersion: 'apps.kruise.io/v1beta1', kind: 'UnitedDeployment' };
 /** How long a reconcile waits for the cache to show the last status write (Kruise: 1 s). */
 const STATUS_OBSERVED_REQUEUE_MS = 1000;
 const UPDATE_ATTEMPTS = 5;

@@ -1,6 +1,6 @@
 import { describe, it, expect } from '@jest/globals';
 import type { Pod } from '@coxswain/kruise-api';
-import { parsePodDeletionCost, sortForDeletion, type DeletionRankingOptions } from '../../../src/cloneset/sort/index.js';
+import { parsePodDeletionCost, sortForDeletion, type DeletionRankingOptions } from '../../../src/cloneset/plan/sort/index.js';
 import { T0, T1, names, pod } from './fixtures.js';
 
 const unavailable = new Set(['a-unavailable']);

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { LABEL_CLONESET_INSTANCE_ID, LABEL_TOPOLOGY_ZONE, type Pod, type UpdatePriorityStrategy, type UpdateScatterStrategy } from '@coxswain/kruise-api';
 import {
   availableIds, choosePodsToDelete, limitUpdateIndexes, sortForDeletion, sortUpdateIndexes, type ScaleDownContext,
-} from '../../../src/cloneset/sort/index.js';
+} from '../../../src/cloneset/plan/sort/index.js';
 import { pod, seededRandom } from './fixtures.js';
 
 const times = [null, '2026-01-01T00:00:00Z', '2026-01-01T00:01:00Z', '2026-01-01T00:02:00Z'];
