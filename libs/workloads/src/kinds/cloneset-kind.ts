@@ -10,6 +10,7 @@ import { podAtRevision } from '../revision/revision-match.js';
 import { column, controlledBy, withImage, withReplicas, withRevisionTemplate } from './common-edits.js';
 import { heldBack } from './held-back.js';
 import { humanAge } from './human-age.js';
+import { statusSummary } from './status-summary.js';
 import { WorkloadMutationError } from './mutation-error.js';
 import type { WorkloadKindDescriptor } from './types.js';
 
@@ -41,24 +42,7 @@ export const CLONESET_KIND: WorkloadKindDescriptor<CloneSet> = {
     ];
   },
   ownsPod: controlledBy,
-  status(cs) {
-    const s = cs.status;
-    return {
-      observedGeneration: s?.observedGeneration ?? 0,
-      replicas: s?.replicas ?? 0,
-      readyReplicas: s?.readyReplicas ?? 0,
-      availableReplicas: s?.availableReplicas ?? 0,
-      updatedReplicas: s?.updatedReplicas ?? 0,
-      updatedReadyReplicas: s?.updatedReadyReplicas ?? 0,
-      updatedAvailableReplicas: s?.updatedAvailableReplicas ?? 0,
-      expectedUpdatedReplicas: s?.expectedUpdatedReplicas ?? 0,
-      currentRevision: s?.currentRevision ?? '',
-      updateRevision: s?.updateRevision ?? '',
-      conditions: (s?.conditions ?? []).map((c) => ({
-        type: c.type, status: c.status, reason: c.reason, message: c.message, lastTransitionTime: c.lastTransitionTime ?? c.lastUpdateTime,
-      })),
-    };
-  },
+  status: (cs) => statusSummary(cs.status, { expectedUpdatedReplicas: cs.status?.expectedUpdatedReplicas ?? 0 }, (c) => c.lastTransitionTime ?? c.lastUpdateTime),
   expectedUpdatedReplicas: (cs) => expectedUpdatedReplicas(cs),
   partitionedReplicas: (cs) => heldBack(cs.spec.replicas ?? 1, expectedUpdatedReplicas(cs)),
   images: (cs) => cs.spec.template.spec.containers.map((c) => c.image ?? ''),

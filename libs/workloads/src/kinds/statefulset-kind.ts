@@ -14,6 +14,7 @@ import { availableAt } from '../pod/pod-state.js';
 import { column, controlledBy, withImage, withReplicas, withRevisionTemplate } from './common-edits.js';
 import { heldBack } from './held-back.js';
 import { humanAge } from './human-age.js';
+import { statusSummary } from './status-summary.js';
 import { WorkloadMutationError } from './mutation-error.js';
 import type { WorkloadKindDescriptor } from './types.js';
 
@@ -41,22 +42,7 @@ export const STATEFULSET_KIND: WorkloadKindDescriptor<StatefulSet> = {
     ];
   },
   ownsPod: controlledBy,
-  status(set) {
-    const s = set.status;
-    return {
-      observedGeneration: s?.observedGeneration ?? 0,
-      replicas: s?.replicas ?? 0,
-      readyReplicas: s?.readyReplicas ?? 0,
-      availableReplicas: s?.availableReplicas ?? 0,
-      updatedReplicas: s?.updatedReplicas ?? 0,
-      updatedReadyReplicas: s?.updatedReadyReplicas ?? 0,
-      updatedAvailableReplicas: s?.updatedAvailableReplicas ?? 0,
-      currentReplicas: s?.currentReplicas ?? 0,
-      currentRevision: s?.currentRevision ?? '',
-      updateRevision: s?.updateRevision ?? '',
-      conditions: (s?.conditions ?? []).map((c) => ({ type: c.type, status: c.status, reason: c.reason, message: c.message, lastTransitionTime: c.lastTransitionTime })),
-    };
-  },
+  status: (set) => statusSummary(set.status, { currentReplicas: set.status?.currentReplicas ?? 0 }),
   expectedUpdatedReplicas(set) {
     const replicas = set.spec.replicas ?? 1;
     const rolling = set.spec.updateStrategy?.rollingUpdate;
