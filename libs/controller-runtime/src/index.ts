@@ -12,6 +12,7 @@ export * from './informer-factory.js';
 export * from './reconciler.js';
 export * from './handlers.js';
 export * from './controller.js';
+export * from './logger.js';
 export * from './observing-client.js';
 export * from './manager.js';
 export * from './event-correlator.js';

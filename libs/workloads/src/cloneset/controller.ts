@@ -1,7 +1,7 @@
 // Wires the CloneSet reconciler into a ControllerManager: the informers it reads, the watch handlers
 // that feed the expectations (docs/spec/cloneset.md §5.3) and wake the owning CloneSet, and the last plan per
 // CloneSet for observe mode.
-import type { Controller, ControllerManager, EventRecorder, Informer, MapFunc } from '@coxswain/controller-runtime';
+import type { Controller, ControllerManager, EventRecorder, Informer, Logger, MapFunc } from '@coxswain/controller-runtime';
 import { ResourceVersionExpectations, ScaleExpectations, enqueueObject, enqueueOwner, requestKey } from '@coxswain/controller-runtime';
 import { Selector, type CloneSet, type ControllerRevision, type FeatureGates, type KubeObject, type Node, type PersistentVolumeClaim, type Pod } from '@coxswain/kruise-api';
 import type { Clock } from '@coxswain/cluster';
@@ -11,7 +11,7 @@ import { claimPods } from './plan/pod-adoption.js';
 import { planContext, previewRevisions } from './plan/plan-context.js';
 import { SlowStarts } from './sync/plan-executor.js';
 import { planCloneSet, type CloneSetPlan } from './plan/planner.js';
-import { CloneSetReconciler, type CloneSetInformers, type CloneSetReconcilerDeps } from './reconciler.js';
+import { CloneSetReconciler, type CloneSetInformers } from './reconciler.js';
 import type { RandomSource } from './plan/sort/index.js';
 
 export const CLONESET_CONTROLLER_NAME = 'cloneset-controller';
@@ -19,7 +19,7 @@ export const CLONESET_CONTROLLER_NAME = 'cloneset-controller';
 export interface CloneSetControllerOptions {
   gates: FeatureGates;
   recorder: EventRecorder;
-  log: CloneSetReconcilerDeps['log'];
+  log: Logger;
   excludePreparingDeleteFlag?: boolean;
   random?: RandomSource;
   maxConcurrentReconciles?: number;

@@ -4,7 +4,7 @@
 import type { Clock, ClusterClient } from '@coxswain/cluster';
 import { isApiError } from '@coxswain/cluster';
 import type {
-  EventRecorder, Informer, ReconcileResult, Reconciler, Request, ResourceVersionExpectations, ScaleExpectations,
+  EventRecorder, Informer, Logger, Reconciler, ReconcileResult, Request, ResourceVersionExpectations, ScaleExpectations,
 } from '@coxswain/controller-runtime';
 import { requestKey } from '@coxswain/controller-runtime';
 import {
@@ -52,7 +52,7 @@ export interface CloneSetReconcilerDeps {
   /** Observe mode: compute and keep the plan, write nothing. */
   observeOnly: boolean;
   onPlan?: (key: string, plan: CloneSetPlan) => void;
-  log: (level: 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) => void;
+  log: Logger;
 }
 
 /** The minimum positive delay pushed during one reconcile (Kruise's per-key durationStore). */

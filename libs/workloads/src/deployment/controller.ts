@@ -1,18 +1,18 @@
 // Wires the Deployment reconciler into a ControllerManager: Deployments, their ReplicaSets (a change
 // wakes the owning Deployment; an orphan, the Deployments whose selector matches it) and pods (a pod
 // gone can let a Recreate rollout go on), and the last plan per Deployment.
-import type { Controller, ControllerManager, EventRecorder, Request } from '@coxswain/controller-runtime';
+import type { Controller, ControllerManager, EventRecorder, Logger, Request } from '@coxswain/controller-runtime';
 import { ResourceVersionExpectations, enqueueObject, enqueueOwner, requestKey } from '@coxswain/controller-runtime';
 import { Selector, type Deployment, type Pod, type ReplicaSet } from '@coxswain/kruise-api';
 import { DEPLOYMENT_REF, POD_REF, REPLICASET_REF } from '../refs.js';
 import type { DeploymentPlan } from './plan/planner.js';
-import { DeploymentReconciler, type DeploymentInformers, type DeploymentReconcilerDeps } from './reconciler.js';
+import { DeploymentReconciler, type DeploymentInformers } from './reconciler.js';
 
 export const DEPLOYMENT_CONTROLLER_NAME = 'deployment-controller';
 
 export interface DeploymentControllerOptions {
   recorder: EventRecorder;
-  log: DeploymentReconcilerDeps['log'];
+  log: Logger;
   maxConcurrentReconciles?: number;
   expectationTimeoutMs?: number;
 }

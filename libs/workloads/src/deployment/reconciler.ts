@@ -4,7 +4,7 @@
 // repeated from a stale cache meets AlreadyExists: the same template is the same ReplicaSet, another one
 // is a hash collision (status.collisionCount + 1 and a new hash next time).
 import { isApiError, type Clock, type ClusterClient } from '@coxswain/cluster';
-import type { EventRecorder, Informer, ReconcileResult, Reconciler, Request, ResourceVersionExpectations } from '@coxswain/controller-runtime';
+import type { EventRecorder, Informer, Logger, Reconciler, ReconcileResult, Request, ResourceVersionExpectations } from '@coxswain/controller-runtime';
 import { requestKey } from '@coxswain/controller-runtime';
 import { jsonEqual, Selector, type Deployment, type Pod, type ReplicaSet } from '@coxswain/kruise-api';
 import { writeStatusWithRetry } from '../sync/status-write.js';
@@ -28,7 +28,7 @@ export interface DeploymentReconcilerDeps {
   recorder: EventRecorder;
   observeOnly: boolean;
   onPlan?: (key: string, plan: DeploymentPlan) => void;
-  log: (level: 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) => void;
+  log: Logger;
 }
 
 export class DeploymentReconciler implements Reconciler {

@@ -1,6 +1,6 @@
 // Wires the pod-readiness reconciler into a ControllerManager: one pod informer, and only the pods that
 // have the KruisePodReady gate and no condition for it are queued (Kruise's watch predicate).
-import type { Controller, ControllerManager } from '@coxswain/controller-runtime';
+import type { Controller, ControllerManager, Logger } from '@coxswain/controller-runtime';
 import { requestKey } from '@coxswain/controller-runtime';
 import type { Pod } from '@coxswain/kruise-api';
 import { needsKruisePodReady } from '../lifecycle/pod-ready.js';
@@ -10,7 +10,7 @@ import { PodReadinessReconciler } from './reconciler.js';
 export const POD_READINESS_CONTROLLER_NAME = 'pod-readiness-controller';
 
 export interface PodReadinessControllerOptions {
-  log: (level: 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) => void;
+  log: Logger;
   maxConcurrentReconciles?: number;
 }
 

@@ -1,18 +1,18 @@
 // Wires the ReplicaSet reconciler into a ControllerManager: the ReplicaSet and pod informers, the watch
 // handlers that feed the scale expectations and wake the owning ReplicaSet (for an orphan pod, the
 // ReplicaSets whose selector matches it), and the last plan per ReplicaSet.
-import type { Controller, ControllerManager, EventRecorder, Request } from '@coxswain/controller-runtime';
+import type { Controller, ControllerManager, EventRecorder, Logger, Request } from '@coxswain/controller-runtime';
 import { ScaleExpectations, enqueueObject, enqueueOwner, requestKey } from '@coxswain/controller-runtime';
 import { Selector, type KubeObject, type Pod, type ReplicaSet } from '@coxswain/kruise-api';
 import { POD_REF, REPLICASET_REF } from '../refs.js';
 import type { ReplicaSetPlan } from './plan/planner.js';
-import { ReplicaSetReconciler, type ReplicaSetInformers, type ReplicaSetReconcilerDeps } from './reconciler.js';
+import { ReplicaSetReconciler, type ReplicaSetInformers } from './reconciler.js';
 
 export const REPLICASET_CONTROLLER_NAME = 'replicaset-controller';
 
 export interface ReplicaSetControllerOptions {
   recorder: EventRecorder;
-  log: ReplicaSetReconcilerDeps['log'];
+  log: Logger;
   maxConcurrentReconciles?: number;
   expectationTimeoutMs?: number;
 }

@@ -3,7 +3,7 @@
 // ranking picks, then write the status. Creations and deletions the informer has not shown yet hold
 // the next sync's writes back (scale expectations), as Kubernetes' ControllerExpectations do.
 import { isApiError, type Clock, type ClusterClient } from '@coxswain/cluster';
-import type { EventRecorder, Informer, ReconcileResult, Reconciler, Request, ScaleExpectations } from '@coxswain/controller-runtime';
+import type { EventRecorder, Informer, Logger, Reconciler, ReconcileResult, Request, ScaleExpectations } from '@coxswain/controller-runtime';
 import { requestKey } from '@coxswain/controller-runtime';
 import { jsonEqual, Selector, type Pod, type ReplicaSet, type ReplicaSetStatus } from '@coxswain/kruise-api';
 import { asError, errorMessage } from '../sync/pod-writes.js';
@@ -26,7 +26,7 @@ export interface ReplicaSetReconcilerDeps {
   recorder: EventRecorder;
   observeOnly: boolean;
   onPlan?: (key: string, plan: ReplicaSetPlan) => void;
-  log: (level: 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) => void;
+  log: Logger;
 }
 
 export class ReplicaSetReconciler implements Reconciler {

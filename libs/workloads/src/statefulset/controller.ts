@@ -3,7 +3,7 @@
 // informers, the watch handlers that feed the expectations and wake the right set (the owner of a pod;
 // for an orphan pod or a claim, the sets whose selector matches it), and keeps the last plan per set.
 import type { Clock } from '@coxswain/cluster';
-import type { Controller, ControllerManager, EventRecorder, Informer, MapFunc, Request } from '@coxswain/controller-runtime';
+import type { Controller, ControllerManager, EventRecorder, Informer, Logger, MapFunc, Request } from '@coxswain/controller-runtime';
 import { ResourceVersionExpectations, ScaleExpectations, enqueueObject, enqueueOwner, requestKey } from '@coxswain/controller-runtime';
 import { Selector, type ControllerRevision, type FeatureGates, type KubeObject, type PersistentVolumeClaim, type Pod } from '@coxswain/kruise-api';
 import { POD_REF, PVC_REF } from '../refs.js';
@@ -14,7 +14,7 @@ import type { StatefulSetPlan } from './plan/plan-types.js';
 import { KRUISE_STATEFULSET, statefulSetView, type StatefulSetFlavor } from './plan/flavor.js';
 import { isMemberOf } from './plan/identity.js';
 import { claimStatefulSetPods } from './plan/pod-adoption.js';
-import { StatefulSetReconciler, type StatefulSetInformers, type StatefulSetReconcilerDeps, type StoredStatefulSet } from './reconciler.js';
+import { StatefulSetReconciler, type StatefulSetInformers, type StoredStatefulSet } from './reconciler.js';
 import { UpdateExpectations } from './sync/update-expectations.js';
 
 export const STATEFULSET_CONTROLLER_NAME = 'statefulset-controller';
@@ -25,7 +25,7 @@ export interface StatefulSetControllerOptions {
   flavor?: StatefulSetFlavor;
   gates: FeatureGates;
   recorder: EventRecorder;
-  log: StatefulSetReconcilerDeps['log'];
+  log: Logger;
   maxConcurrentReconciles?: number;
   expectationTimeoutMs?: number;
 }

@@ -5,7 +5,7 @@
 import type { Clock, ClusterClient } from '@coxswain/cluster';
 import { isApiError } from '@coxswain/cluster';
 import type {
-  EventRecorder, Informer, ReconcileResult, Reconciler, Request, ResourceVersionExpectations, ScaleExpectations,
+  EventRecorder, Informer, Logger, Reconciler, ReconcileResult, Request, ResourceVersionExpectations, ScaleExpectations,
 } from '@coxswain/controller-runtime';
 import { requestKey } from '@coxswain/controller-runtime';
 import {
@@ -51,7 +51,7 @@ export interface StatefulSetReconcilerDeps {
   /** Observe mode: compute and keep the plan, write nothing. */
   observeOnly: boolean;
   onPlan?: (key: string, plan: StatefulSetPlan) => void;
-  log: (level: 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) => void;
+  log: Logger;
 }
 
 export class StatefulSetReconciler implements Reconciler {

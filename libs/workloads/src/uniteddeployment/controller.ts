@@ -3,7 +3,7 @@
 // subsets are read from, and the ControllerRevisions; keeps the last plan per UnitedDeployment and
 // computes one on demand (planNow) from the caches without writing.
 import type { Clock } from '@coxswain/cluster';
-import type { Controller, ControllerManager, EventRecorder, Informer, Request } from '@coxswain/controller-runtime';
+import type { Controller, ControllerManager, EventRecorder, Informer, Logger, Request } from '@coxswain/controller-runtime';
 import { ResourceVersionExpectations, ScaleExpectations, enqueueObject, enqueueOwner, requestKey } from '@coxswain/controller-runtime';
 import { jsonEqual, Selector, type ControllerRevision, type KubeObject, type Pod, type ReplicaSet, type UnitedDeployment } from '@coxswain/kruise-api';
 import { POD_REF, REPLICASET_REF, UNITED_DEPLOYMENT_REF } from '../refs.js';
@@ -12,7 +12,7 @@ import { SUBSET_ADAPTERS } from './plan/adapters/index.js';
 import type { SubsetAdapter, SubsetWorkload } from './plan/adapters/types.js';
 import { planUnitedDeployment, type UnitedDeploymentPlan } from './plan/planner.js';
 import {
-  readUnitedDeployment, UnitedDeploymentReconciler, type UnitedDeploymentInformers, type UnitedDeploymentReconcilerDeps,
+  readUnitedDeployment, UnitedDeploymentReconciler, type UnitedDeploymentInformers,
 } from './reconciler.js';
 import { claimRevisions, previewUnitedDeploymentRevisions } from './revision/revisions.js';
 
@@ -27,7 +27,7 @@ export const UNITED_DEPLOYMENT_CONTROLLER_NAME = 'uniteddeployment-controller';
 
 export interface UnitedDeploymentControllerOptions {
   recorder: EventRecorder;
-  log: UnitedDeploymentReconcilerDeps['log'];
+  log: Logger;
   maxConcurrentReconciles?: number;
   expectationTimeoutMs?: number;
 }

@@ -4,7 +4,7 @@
 // and deletions (slow start), subset updates (get, render, update; 5 attempts), and the status. An
 // error after planning is an Event and a retry; the status is then not written.
 import { isApiError, type Clock, type ClusterClient } from '@coxswain/cluster';
-import type { EventRecorder, Informer, ReconcileResult, Reconciler, Request, ResourceVersionExpectations, ScaleExpectations } from '@coxswain/controller-runtime';
+import type { EventRecorder, Informer, Logger, Reconciler, ReconcileResult, Request, ResourceVersionExpectations, ScaleExpectations } from '@coxswain/controller-runtime';
 import { requestKey } from '@coxswain/controller-runtime';
 import {
   jsonEqual, LABEL_RESERVED_POD, subsetTemplateKind,
@@ -46,7 +46,7 @@ export interface UnitedDeploymentReconcilerDeps {
   recorder: EventRecorder;
   observeOnly: boolean;
   onPlan?: (key: string, plan: UnitedDeploymentPlan) => void;
-  log: (level: 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) => void;
+  log: Logger;
 }
 
 /** What a pass reads before planning; planNow reads the same without writing. */
