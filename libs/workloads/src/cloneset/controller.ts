@@ -1,8 +1,8 @@
 // Wires the CloneSet reconciler into a ControllerManager: the informers it reads, the watch handlers
 // that feed the expectations (docs/spec/cloneset.md §5.3) and wake the owning CloneSet, and the last plan per
 // CloneSet for observe mode.
-import type { Controller, ControllerManager, EventRecorder, Informer, Logger, MapFunc } from '@coxswain/controller-runtime';
-import { ResourceVersionExpectations, ScaleExpectations, enqueueObject, enqueueOwner, requestKey } from '@coxswain/controller-runtime';
+import type { Controller, ControllerManager, EventRecorder, Logger, MapFunc } from '@coxswain/controller-runtime';
+import { ResourceVersionExpectations, ScaleExpectations, enqueueObject, enqueueOwner, observeScaleEvents, requestKey } from '@coxswain/controller-runtime';
 import { Selector, type CloneSet, type ControllerRevision, type FeatureGates, type KubeObject, type Node, type PersistentVolumeClaim, type Pod } from '@coxswain/kruise-api';
 import type { Clock } from '@coxswain/cluster';
 import { CONTROLLER_REVISION_REF } from '../revision/revision-store.js';
@@ -75,8 +75,8 @@ export class CloneSetController {
     this.controller.watches(this.informers.pods, owner as MapFunc<Pod>);
     this.controller.watches(this.informers.pvcs, owner as MapFunc<PersistentVolumeClaim>);
     this.informers.cloneSets.addEventHandler({ onDelete: (cs) => this.plans.delete(requestKey({ namespace: cs.metadata.namespace, name: cs.metadata.name! })) });
-    this.observeScaleEvents(this.informers.pods, owner);
-    this.observeScaleEvents(this.informers.pvcs, owner);
+    observeScaleEvents(this.scaleExpectations, this.informers.pods, owner);
+    observeScaleEvents(this.scaleExpectations, this.informers.pvcs, owner);
   }
 
   /** The plan the last reconcile computed (in observe mode: computed and not applied). */
@@ -115,22 +115,5 @@ export class CloneSetController {
   /** Creations and deletions the CloneSet still waits to see, in words; undefined when none. */
   pendingScale(namespace: string, name: string): string | undefined {
     return this.scaleExpectations.pending(requestKey({ namespace, name }))?.message;
-  }
-
-  /** A create event satisfies a `create` expectation; a deletion (a deletionTimestamp or the object gone) a `delete` one. */
-  private observeScaleEvents<T extends KubeObject>(informer: Informer<T>, owner: MapFunc<KubeObject>): void {
-    const observe = (object: KubeObject, action: 'create' | 'delete') => {
-      for (const request of owner(object)) this.scaleExpectations.observeScale(requestKey(request), action, object.metadata.name!);
-    };
-    informer.addEventHandler({
-      onAdd: (object) => {
-        observe(object, 'create');
-        if (object.metadata.deletionTimestamp) observe(object, 'delete');
-      },
-      onUpdate: (old, next) => {
-        if (next.metadata.deletionTimestamp && !old.metadata.deletionTimestamp) observe(next, 'delete');
-      },
-      onDelete: (object) => observe(object, 'delete'),
-    });
   }
 }

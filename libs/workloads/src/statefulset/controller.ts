@@ -3,8 +3,8 @@
 // informers, the watch handlers that feed the expectations and wake the right set (the owner of a pod;
 // for an orphan pod or a claim, the sets whose selector matches it), and keeps the last plan per set.
 import type { Clock } from '@coxswain/cluster';
-import type { Controller, ControllerManager, EventRecorder, Informer, Logger, MapFunc, Request } from '@coxswain/controller-runtime';
-import { ResourceVersionExpectations, ScaleExpectations, enqueueObject, enqueueOwner, requestKey } from '@coxswain/controller-runtime';
+import type { Controller, ControllerManager, EventRecorder, Logger, Request } from '@coxswain/controller-runtime';
+import { ResourceVersionExpectations, ScaleExpectations, enqueueObject, enqueueOwner, observeScaleEvents, requestKey } from '@coxswain/controller-runtime';
 import { Selector, type ControllerRevision, type FeatureGates, type KubeObject, type PersistentVolumeClaim, type Pod } from '@coxswain/kruise-api';
 import { POD_REF, PVC_REF } from '../refs.js';
 import { CONTROLLER_REVISION_REF } from '../revision/revision-store.js';
@@ -83,7 +83,7 @@ export class StatefulSetController {
     // A claim being deleted or losing an owner can unblock a creation (docs/spec/advanced-statefulset.md §4.3 step 3).
     this.controller.watches(this.informers.pvcs, (claim: PersistentVolumeClaim) => this.setsMatching(claim, false));
     this.informers.sets.addEventHandler({ onDelete: (set) => this.plans.delete(requestKey({ namespace: set.metadata.namespace, name: set.metadata.name! })) });
-    this.observeScaleEvents(this.informers.pods, owner);
+    observeScaleEvents(this.scaleExpectations, this.informers.pods, owner);
   }
 
   /** The plan the last reconcile computed (in observe mode: computed and not applied). */
@@ -134,22 +134,5 @@ export class StatefulSetController {
         return false;
       }
     }).map((set) => ({ namespace: set.metadata.namespace, name: set.metadata.name! }));
-  }
-
-  /** A create event satisfies a `create` expectation; a deletion (a deletionTimestamp or the object gone) a `delete` one. */
-  private observeScaleEvents<T extends KubeObject>(informer: Informer<T>, owner: MapFunc<KubeObject>): void {
-    const observe = (object: KubeObject, action: 'create' | 'delete') => {
-      for (const request of owner(object)) this.scaleExpectations.observeScale(requestKey(request), action, object.metadata.name!);
-    };
-    informer.addEventHandler({
-      onAdd: (object) => {
-        observe(object, 'create');
-        if (object.metadata.deletionTimestamp) observe(object, 'delete');
-      },
-      onUpdate: (old, next) => {
-        if (next.metadata.deletionTimestamp && !old.metadata.deletionTimestamp) observe(next, 'delete');
-      },
-      onDelete: (object) => observe(object, 'delete'),
-    });
   }
 }

@@ -13,21 +13,21 @@ import {
   type ControllerRevision, type FeatureGates, type KubeObject, type NativeStatefulSet, type PersistentVolumeClaim, type Pod, type StatefulSet,
   type StatefulSetStatus,
 } from '@coxswain/kruise-api';
-import { revisionsToTruncate } from '../revision/history.js';
-import { CONTROLLER_REVISION_REF, ensureUpdateRevision } from '../revision/revision-store.js';
+import { withControllerRef } from '../ownership/claim.js';
+import { ensureUpdateRevision, truncateRevisionHistory } from '../revision/revision-store.js';
+import { awaitResourceVersions, awaitScaleExpectations } from '../sync/expectations.js';
+import { writePodOwnership } from '../sync/pod-writes.js';
+import { writeStatusWithRetry } from '../sync/status-write.js';
 import { lifecycleTimestamp } from '../pod/time.js';
 import { planStatefulSet } from './plan/planner.js';
 import type { StatefulSetPlan } from './plan/plan-types.js';
 import { statefulSetStatusNeedsWrite, storedStatus } from './plan/status.js';
 import { orphanRevisionsToAdopt, statefulSetRevisions } from './revision/revisions.js';
 import { statefulSetControllerRef, statefulSetView, type StatefulSetFlavor } from './plan/flavor.js';
-import { adoptedPod, claimStatefulSetPods, releasedPod } from './plan/pod-adoption.js';
+import { claimStatefulSetPods } from './plan/pod-adoption.js';
 import { executeStatefulSetPlan } from './sync/plan-executor.js';
 import type { UpdateExpectations } from './sync/update-expectations.js';
 
-/** Kruise requeues after this long when it drops timed-out expectations (ForceDeleteTimeoutExpectation). */
-const FORCED_EXPECTATION_REQUEUE_MS = 10_000;
-const STATUS_WRITE_ATTEMPTS = 5;
 
 export type StoredStatefulSet = StatefulSet | NativeStatefulSet;
 
@@ -78,33 +78,23 @@ export class StatefulSetReconciler implements Reconciler {
     }
 
     // Creations and deletions the cache does not show yet would be repeated.
-    const scale = deps.scaleExpectations.check(key);
-    if (!scale.satisfied) {
-      if (!scale.timedOut) return { requeueAfterMs: deps.scaleExpectations.timeoutMs - scale.elapsedMs };
-      if (!deps.gates.enabled('ForceDeleteTimeoutExpectationFeatureGate')) {
-        deps.log('warn', 'scale expectations timed out; waiting for the missing events', { key, pending: deps.scaleExpectations.pending(key)?.message });
-        return {};
-      }
-      deps.scaleExpectations.deleteExpectations(key);
-      return { requeueAfterMs: FORCED_EXPECTATION_REQUEUE_MS };
-    }
+    const waitScale = awaitScaleExpectations(deps.scaleExpectations, key, deps.gates, deps.log);
+    if (waitScale) return waitScale;
 
     const namespace = set.metadata.namespace;
     let revisionsInNamespace = deps.informers.revisions.list(namespace);
     const claim = claimStatefulSetPods(set, deps.informers.pods.claimable(namespace, set.metadata.uid!), selector);
     if (!deps.observeOnly) {
       revisionsInNamespace = await this.adoptRevisions(set, revisionsInNamespace);
-      await this.writeOwnership(key, set, claim.release, claim.adopt);
+      const ref = statefulSetControllerRef(set, deps.flavor);
+      await writePodOwnership(deps, key, set.metadata.uid!, claim.release, claim.adopt, (pod) => withControllerRef(pod, ref));
     }
     const ensured = await ensureUpdateRevision(deps.client, set, revisionsInNamespace, statefulSetRevisions(deps.flavor));
     const updateName = ensured.updateRevision.metadata.name!;
     const pendingInPlaceUpdates = deps.updateExpectations.observe(key, updateName, claim.pods);
 
-    const stale = deps.rvExpectations.pending(key);
-    if (stale) {
-      deps.log('info', stale.message, { key });
-      return { requeueAfterMs: Math.max(1, stale.expiresAt - deps.clock.now()) };
-    }
+    const waitCache = awaitResourceVersions(deps.rvExpectations, key, deps.clock, deps.log);
+    if (waitCache) return waitCache;
 
     const now = deps.clock.now();
     const plan = planStatefulSet({
@@ -130,8 +120,12 @@ export class StatefulSetReconciler implements Reconciler {
     if (error && failure) {
       status = { ...status, conditions: [{ type: failure, status: 'True', reason: '', message: error.message, lastTransitionTime: lifecycleTimestamp(now) }] };
     }
-    await this.writeStatus(stored, storedStatus(deps.flavor, status));
-    await this.truncateHistory(set, ensured.revisions, ensured.currentRevision.metadata.name!, updateName, claim.pods);
+    const written = storedStatus(deps.flavor, status);
+    if (statefulSetStatusNeedsWrite(stored.status as Partial<StatefulSetStatus> | undefined, written)) await writeStatusWithRetry(deps.client, deps.flavor.ref, stored, written);
+    await truncateRevisionHistory(deps.client, {
+      revisions: ensured.revisions, currentRevisionName: ensured.currentRevision.metadata.name!, updateRevisionName: updateName,
+      activePods: claim.pods, revisionHistoryLimit: set.spec.revisionHistoryLimit,
+    }, deps.log);
 
     const requeue = [plan.requeueAfterMs, executed.requeueAfterMs].filter((ms): ms is number => ms !== undefined && ms > 0);
     if (error) throw error;
@@ -153,41 +147,5 @@ export class StatefulSetReconciler implements Reconciler {
       }
     }
     return revisions.map((r) => adopted.get(r.metadata.name!) ?? r);
-  }
-
-  private async writeOwnership(key: string, set: StatefulSet, release: Pod[], adopt: Pod[]): Promise<void> {
-    const { deps } = this;
-    for (const pod of release) deps.rvExpectations.expect(key, await deps.client.update<Pod>(releasedPod(pod, set.metadata.uid!)));
-    const ref = statefulSetControllerRef(set, deps.flavor);
-    for (const pod of adopt) deps.rvExpectations.expect(key, await deps.client.update<Pod>(adoptedPod(pod, ref)));
-  }
-
-  /** Written only when statefulSetStatusNeedsWrite says so: fresh object, replaced status, retried on Conflict. */
-  private async writeStatus(stored: StoredStatefulSet, status: StatefulSetStatus): Promise<void> {
-    if (!statefulSetStatusNeedsWrite(stored.status as Partial<StatefulSetStatus> | undefined, status)) return;
-    let target: KubeObject = stored;
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await this.deps.client.updateStatus<KubeObject>({ ...target, status });
-        return;
-      } catch (err) {
-        if (!isApiError(err, 'Conflict') || attempt >= STATUS_WRITE_ATTEMPTS) throw err;
-      }
-      target = await this.deps.client.get<KubeObject>(this.deps.flavor.ref, stored.metadata.namespace, stored.metadata.name!);
-    }
-  }
-
-  /** docs/spec/advanced-statefulset.md §3 history truncation: the oldest non-live revisions beyond revisionHistoryLimit; failures are only logged. */
-  private async truncateHistory(set: StatefulSet, revisions: ControllerRevision[], current: string, update: string, pods: readonly Pod[]): Promise<void> {
-    const doomed = revisionsToTruncate({
-      revisions, currentRevisionName: current, updateRevisionName: update, activePods: pods, revisionHistoryLimit: set.spec.revisionHistoryLimit,
-    });
-    for (const revision of doomed) {
-      try {
-        await this.deps.client.delete(CONTROLLER_REVISION_REF, revision.metadata.namespace, revision.metadata.name!);
-      } catch (err) {
-        if (!isApiError(err, 'NotFound')) this.deps.log('warn', 'could not delete an old ControllerRevision', { revision: revision.metadata.name, error: String(err) });
-      }
-    }
   }
 }

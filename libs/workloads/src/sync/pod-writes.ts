@@ -1,12 +1,13 @@
-// The pod writes every workload's plan executor sends (CloneSet, StatefulSet), with the resourceVersion
+// The pod writes every workload's plan executor and reconciler sends (CloneSet, StatefulSet), with the resourceVersion
 // expectations that keep the next reconcile from acting on a stale cache and Kruise's retries on
 // Conflict. Events stay with each kind's executor, which words them as Kruise does for that kind.
-import { isApiError, type ClusterClient } from '@coxswain/cluster';
-import type { ResourceVersionExpectations } from '@coxswain/controller-runtime';
-import type { InPlaceUpdateSpec, Pod } from '@coxswain/kruise-api';
+import { isApiError, type ClusterClient, type KindRef } from '@coxswain/cluster';
+import type { ResourceVersionExpectations, ScaleExpectations } from '@coxswain/controller-runtime';
+import type { InPlaceUpdateSpec, KubeObject, Pod } from '@coxswain/kruise-api';
 import { rewritePodInPlace, startInPlaceUpdate, type LifecycleUpdatingPolicy } from '../inplace/update.js';
 import { addNotReadyKey, removeNotReadyKey } from '../lifecycle/pod-ready.js';
 import type { LifecycleChange } from '../lifecycle/transitions.js';
+import { withoutOwner } from '../ownership/claim.js';
 import { POD_REF } from '../refs.js';
 
 export interface PodWriteDeps {
@@ -119,4 +120,28 @@ export function errorMessage(err: unknown): string {
 
 export function asError(err: unknown): Error {
   return err instanceof Error ? err : new Error(String(err));
+}
+
+/**
+ * The ownership changes a claim decided (Kubernetes' ClaimPods): released pods lose every reference to
+ * the owner `uid`, adopted ones get `adopted(pod)`; each write is expected back in the cache.
+ */
+export async function writePodOwnership(deps: Pick<PodWriteDeps, 'client' | 'rvExpectations'>, key: string, uid: string, release: readonly Pod[], adopt: readonly Pod[], adopted: (pod: Pod) => Pod): Promise<void> {
+  for (const pod of release) deps.rvExpectations.expect(key, await deps.client.update<Pod>(withoutOwner(pod, uid)));
+  for (const pod of adopt) deps.rvExpectations.expect(key, await deps.client.update<Pod>(adopted(pod)));
+}
+
+/**
+ * Deletes the object under its uid with its deletion expected first (so the watch event cannot come
+ * before the expectation); a failed delete observes the deletion (none will come) and throws.
+ */
+export async function deleteExpectingScale(deps: { client: ClusterClient; scaleExpectations: ScaleExpectations }, key: string, ref: KindRef, object: KubeObject): Promise<void> {
+  const name = object.metadata.name!;
+  deps.scaleExpectations.expectScale(key, 'delete', name);
+  try {
+    await deps.client.delete(ref, object.metadata.namespace, name, { preconditions: { uid: object.metadata.uid } });
+  } catch (err) {
+    deps.scaleExpectations.observeScale(key, 'delete', name);
+    throw err;
+  }
 }

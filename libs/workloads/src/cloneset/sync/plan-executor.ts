@@ -7,7 +7,7 @@ import {
   ANNOTATION_LIFECYCLE_TIMESTAMP, CONDITION_INPLACE_UPDATE_READY, LABEL_LIFECYCLE_STATE, LABEL_POD_TEMPLATE_HASH, LABEL_SPECIFIED_DELETE, SPECIFIED_DELETE_VALUE,
   type CloneSet, type PersistentVolumeClaim, type Pod,
 } from '@coxswain/kruise-api';
-import { applyLifecycleChange, asError, errorMessage as message, patchPod, updatePodInPlace, writePod } from '../../sync/pod-writes.js';
+import { applyLifecycleChange, asError, deleteExpectingScale, errorMessage as message, patchPod, updatePodInPlace, writePod } from '../../sync/pod-writes.js';
 import { injectContainerLaunchBarrier } from '../../inplace/container-priority.js';
 import { cloneSetRevisionLabels } from '../../inplace/update.js';
 import { POD_REF, PVC_REF } from '../../refs.js';
@@ -205,11 +205,9 @@ async function applyOne(deps: PlanExecutorDeps, key: string, cs: CloneSet, opera
 /** docs/spec/cloneset.md §7.3: the pod, then every PVC of its instance (also with PVC reuse: reuse is for pods lost by other means). */
 async function deletePod(deps: PlanExecutorDeps, key: string, cs: CloneSet, pod: Pod, pvcs: readonly PersistentVolumeClaim[], result: ExecutionResult): Promise<void> {
   const name = pod.metadata.name!;
-  deps.scaleExpectations.expectScale(key, 'delete', name);
   try {
-    await deps.client.delete(POD_REF, pod.metadata.namespace, name, { preconditions: { uid: pod.metadata.uid } });
+    await deleteExpectingScale(deps, key, POD_REF, pod);
   } catch (err) {
-    deps.scaleExpectations.observeScale(key, 'delete', name);
     deps.recorder.event(cs, 'Warning', 'FailedDelete', `failed to delete pod ${name}: ${message(err)}`);
     result.error = asError(err);
     return;
@@ -217,12 +215,9 @@ async function deletePod(deps: PlanExecutorDeps, key: string, cs: CloneSet, pod:
   result.modified = true;
   deps.recorder.event(cs, 'Normal', 'SuccessfulDelete', `succeed to delete pod ${name}`);
   for (const pvc of pvcs) {
-    const claim = pvc.metadata.name!;
-    deps.scaleExpectations.expectScale(key, 'delete', claim);
     try {
-      await deps.client.delete(PVC_REF, pvc.metadata.namespace, claim, { preconditions: { uid: pvc.metadata.uid } });
+      await deleteExpectingScale(deps, key, PVC_REF, pvc);
     } catch (err) {
-      deps.scaleExpectations.observeScale(key, 'delete', claim);
       if (isApiError(err, 'NotFound')) continue;
       result.error = asError(err);
       return;
