@@ -5,7 +5,7 @@
 import type { Clock } from '@coxswain/cluster';
 import type { Controller, ControllerManager, EventRecorder, Logger, Request } from '@coxswain/controller-runtime';
 import { ResourceVersionExpectations, ScaleExpectations, enqueueObject, enqueueOwner, observeScaleEvents, requestKey } from '@coxswain/controller-runtime';
-import { Selector, type ControllerRevision, type FeatureGates, type KubeObject, type PersistentVolumeClaim, type Pod } from '@coxswain/kruise-api';
+import { Selector, type ControllerRevision, type LabelSelector, type FeatureGates, type KubeObject, type PersistentVolumeClaim, type Pod } from '@coxswain/kruise-api';
 import { POD_REF, PVC_REF } from '../refs.js';
 import { CONTROLLER_REVISION_REF } from '../revision/revision-store.js';
 import { previewStatefulSetRevisions } from './revision/preview.js';
@@ -13,6 +13,7 @@ import { planStatefulSet } from './plan/planner.js';
 import type { StatefulSetPlan } from './plan/plan-types.js';
 import { KRUISE_STATEFULSET, statefulSetView, type StatefulSetFlavor } from './plan/flavor.js';
 import { isMemberOf } from './plan/identity.js';
+import { enqueueOwnerOrSelecting, ownersSelecting } from '../ownership/selecting.js';
 import { claimStatefulSetPods } from './plan/pod-adoption.js';
 import { StatefulSetReconciler, type StatefulSetInformers, type StoredStatefulSet } from './reconciler.js';
 import { UpdateExpectations } from './sync/update-expectations.js';
@@ -76,10 +77,7 @@ export class StatefulSetController {
 
     const owner = enqueueOwner<KubeObject>(flavor.ref);
     this.controller.watches(this.informers.sets, enqueueObject());
-    this.controller.watches(this.informers.pods, (pod: Pod) => {
-      const requests = owner(pod);
-      return requests.length > 0 || pod.metadata.ownerReferences?.some((r) => r.controller === true) ? requests : this.setsMatching(pod, true);
-    });
+    this.controller.watches(this.informers.pods, enqueueOwnerOrSelecting(owner, (pod: Pod) => this.setsMatching(pod, true)));
     // A claim being deleted or losing an owner can unblock a creation (docs/spec/advanced-statefulset.md §4.3 step 3).
     this.controller.watches(this.informers.pvcs, (claim: PersistentVolumeClaim) => this.setsMatching(claim, false));
     this.informers.sets.addEventHandler({ onDelete: (set) => this.plans.delete(requestKey({ namespace: set.metadata.namespace, name: set.metadata.name! })) });
@@ -125,14 +123,6 @@ export class StatefulSetController {
 
   /** The sets of the object's namespace whose selector matches it (and, for pods, whose name is its parent). */
   private setsMatching(object: KubeObject, membersOnly: boolean): Request[] {
-    const labels = object.metadata.labels ?? {};
-    return this.informers.sets.list(object.metadata.namespace).filter((set) => {
-      if (membersOnly && !isMemberOf(set, object)) return false;
-      try {
-        return Selector.fromLabelSelector((set.spec as { selector: Parameters<typeof Selector.fromLabelSelector>[0] }).selector).matches(labels);
-      } catch {
-        return false;
-      }
-    }).map((set) => ({ namespace: set.metadata.namespace, name: set.metadata.name! }));
+    return ownersSelecting(this.informers.sets.list(object.metadata.namespace), object, (set) => (set.spec as { selector: LabelSelector }).selector, (set) => !membersOnly || isMemberOf(set, object));
   }
 }

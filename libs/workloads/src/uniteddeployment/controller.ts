@@ -5,7 +5,8 @@
 import type { Clock } from '@coxswain/cluster';
 import type { Controller, ControllerManager, EventRecorder, Informer, Logger, Request } from '@coxswain/controller-runtime';
 import { ResourceVersionExpectations, ScaleExpectations, enqueueObject, enqueueOwner, requestKey } from '@coxswain/controller-runtime';
-import { jsonEqual, Selector, type ControllerRevision, type KubeObject, type Pod, type ReplicaSet, type UnitedDeployment } from '@coxswain/kruise-api';
+import { jsonEqual, type ControllerRevision, type KubeObject, type Pod, type ReplicaSet, type UnitedDeployment } from '@coxswain/kruise-api';
+import { enqueueOwnerOrSelecting, ownersSelecting } from '../ownership/selecting.js';
 import { POD_REF, REPLICASET_REF, UNITED_DEPLOYMENT_REF } from '../refs.js';
 import { CONTROLLER_REVISION_REF } from '../revision/revision-store.js';
 import { SUBSET_ADAPTERS } from './plan/adapters/index.js';
@@ -82,10 +83,7 @@ export class UnitedDeploymentController {
     });
     for (const informer of this.informers.workloads.values()) {
       // An orphan wakes the UnitedDeployments that would adopt it (Kruise waits for their next pass).
-      this.controller.watches(informer, (w: KubeObject) => {
-        const requests = owner(w);
-        return requests.length > 0 || w.metadata.ownerReferences?.some((r) => r.controller === true) ? requests : this.matching(w);
-      });
+      this.controller.watches(informer, enqueueOwnerOrSelecting(owner, (w: KubeObject) => this.matching(w)));
       informer.addEventHandler({
         onAdd: (w) => {
           for (const request of owner(w)) creations.observeScale(requestKey(request), 'create', w.metadata.name!);
@@ -98,13 +96,7 @@ export class UnitedDeploymentController {
   }
 
   private matching(object: KubeObject): Request[] {
-    return this.informers.unitedDeployments.list(object.metadata.namespace).filter((ud) => {
-      try {
-        return Selector.fromLabelSelector(ud.spec.selector).matches(object.metadata.labels ?? {});
-      } catch {
-        return false;
-      }
-    }).map((ud) => ({ namespace: ud.metadata.namespace, name: ud.metadata.name! }));
+    return ownersSelecting(this.informers.unitedDeployments.list(object.metadata.namespace), object, (ud) => ud.spec.selector);
   }
 
   /** The plan the last reconcile computed (in observe mode: computed and not applied). */
