@@ -6,7 +6,8 @@
 import { EmbeddedCluster, ManualClock, MemoryPersistence } from '@coxswain/cluster';
 import { ClusterEventRecorder, ControllerManager } from '@coxswain/controller-runtime';
 import { DEFAULT_FEATURE_GATES, type KubeObject, type UnitedDeployment } from '@coxswain/kruise-api';
-import { CloneSetController, UnitedDeploymentController, UNITED_DEPLOYMENT_REF } from '@coxswain/workloads';
+import { CloneSetController, UnitedDeploymentController } from '@coxswain/workloads';
+import { UNITED_DEPLOYMENT_REF } from '@coxswain/workloads/testing';
 import { CountingClient } from './support/counting-client.js';
 
 const PER_SUBSET = Number(process.env['BENCH_PER_SUBSET'] ?? 1_000);

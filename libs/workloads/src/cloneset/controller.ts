@@ -12,7 +12,7 @@ import { planContext, previewRevisions } from './plan/plan-context.js';
 import { SlowStarts } from './sync/plan-executor.js';
 import { planCloneSet, type CloneSetPlan } from './plan/planner.js';
 import { CloneSetReconciler, type CloneSetInformers } from './reconciler.js';
-import type { RandomSource } from './plan/sort/index.js';
+import type { RandomSource } from './plan/sort/instance-ids.js';
 
 export const CLONESET_CONTROLLER_NAME = 'cloneset-controller';
 

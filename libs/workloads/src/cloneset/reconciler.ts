@@ -21,7 +21,7 @@ import { executeOperations, type SlowStarts } from './sync/plan-executor.js';
 import { planContext } from './plan/plan-context.js';
 import { planCloneSet, type CloneSetPlan } from './plan/planner.js';
 import { computeStatus, minReadyRequeueMs, setFailedCondition, statusNeedsWrite } from './plan/status.js';
-import type { RandomSource } from './plan/sort/index.js';
+import type { RandomSource } from './plan/sort/instance-ids.js';
 
 /** How soon a podsToDelete truncation that met a newer CloneSet is tried again. */
 const TRUNCATE_RETRY_MS = 100;

@@ -9,7 +9,7 @@ import { jsonEqual, type ControllerRevision, type KubeObject, type Pod, type Rep
 import { enqueueOwnerOrSelecting, ownersSelecting } from '../ownership/selecting.js';
 import { POD_REF, REPLICASET_REF, UNITED_DEPLOYMENT_REF } from '../refs.js';
 import { CONTROLLER_REVISION_REF } from '../revision/revision-store.js';
-import { SUBSET_ADAPTERS } from './plan/adapters/index.js';
+import { SUBSET_ADAPTERS } from './plan/adapters/registry.js';
 import type { SubsetAdapter, SubsetWorkload } from './plan/adapters/types.js';
 import { planUnitedDeployment, type UnitedDeploymentPlan } from './plan/planner.js';
 import {

@@ -14,7 +14,7 @@ import { writeStatusWithRetry } from '../sync/status-write.js';
 import { controllerRefTo, withControllerRef, withoutOwner } from '../ownership/claim.js';
 import { UNITED_DEPLOYMENT_REF } from '../refs.js';
 import { CONTROLLER_REVISION_REF } from '../revision/revision-store.js';
-import { SUBSET_ADAPTERS, subsetAdapter } from './plan/adapters/index.js';
+import { SUBSET_ADAPTERS, subsetAdapter } from './plan/adapters/registry.js';
 import type { SubsetAdapter, SubsetWorkload } from './plan/adapters/types.js';
 import { planUnitedDeployment, type UnitedDeploymentPlan } from './plan/planner.js';
 import { claimRevisions, ensureUnitedDeploymentRevision, previewUnitedDeploymentRevisions, truncateUnitedDeploymentHistory } from './revision/revisions.js';

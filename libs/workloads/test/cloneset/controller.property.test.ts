@@ -14,7 +14,7 @@ import {
   CONDITION_INPLACE_UPDATE_READY, LABEL_CLONESET_INSTANCE_ID, LABEL_LIFECYCLE_STATE, LABEL_SPECIFIED_DELETE, LIFECYCLE_STATES, SIM_ANNOTATIONS,
   type CloneSet, type KubeObject, type Node, type Pod,
 } from '@coxswain/kruise-api';
-import { CLONESET_REF, NODE_REF, POD_REF } from '../../src/index.js';
+import { CLONESET_REF, NODE_REF, POD_REF } from '../../src/refs.js';
 import { TapClient, startCloneSetEnv, type CloneSetEnv, type TapHooks, type TappedWrite } from '../support/cloneset-env.js';
 
 const NAME = 'prop';

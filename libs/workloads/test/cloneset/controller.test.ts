@@ -5,7 +5,8 @@ import {
   LABEL_CLONESET_INSTANCE_ID, LABEL_CONTROLLER_REVISION_HASH, LABEL_LIFECYCLE_STATE, LABEL_POD_TEMPLATE_HASH,
   type CloneSet, type KubeObject, type PersistentVolumeClaim, type Pod,
 } from '@coxswain/kruise-api';
-import { CLONESET_REF, CONTROLLER_REVISION_REF, POD_REF, PVC_REF } from '../../src/index.js';
+import { CLONESET_REF, POD_REF, PVC_REF } from '../../src/refs.js';
+import { CONTROLLER_REVISION_REF } from '../../src/revision/revision-store.js';
 import { activePods, podCensus, startCloneSetEnv, type CloneSetEnv } from '../support/cloneset-env.js';
 
 const SAMPLE = `

@@ -8,7 +8,7 @@ import {
   ANNOTATION_INPLACE_UPDATE_STATE, ANNOTATION_RUNTIME_CONTAINER_META,
   type ContainerStatus, type InPlaceUpdateState, type Pod,
 } from '@coxswain/kruise-api';
-import { CLONESET_REF } from '../../src/index.js';
+import { CLONESET_REF } from '../../src/refs.js';
 import { activePods, startCloneSetEnv, type CloneSetEnv } from '../support/cloneset-env.js';
 
 let env: CloneSetEnv;

@@ -3,7 +3,7 @@
 // until their handlers say otherwise (an acknowledgement is done here by hand, as a hook owner would).
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { type Pod } from '@coxswain/kruise-api';
-import { CLONESET_REF, POD_REF, PVC_REF } from '../../src/index.js';
+import { CLONESET_REF, POD_REF, PVC_REF } from '../../src/refs.js';
 import { activePods, startCloneSetEnv, type CloneSetEnv } from '../support/cloneset-env.js';
 
 function cloneSet(name: string, extra: string): string {

@@ -2,7 +2,7 @@
 // their conditions (issue 14 item 5): the scheduler's message for pods that do not fit, the container
 // a stuck in-place update waits on, the image that does not pull.
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { CLONESET_REF } from '../../src/index.js';
+import { CLONESET_REF } from '../../src/refs.js';
 import { activePods, startCloneSetEnv, type CloneSetEnv, type CloneSetEnvOptions } from '../support/cloneset-env.js';
 
 let env: CloneSetEnv | undefined;

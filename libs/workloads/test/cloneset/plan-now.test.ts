@@ -1,7 +1,7 @@
 // CloneSetController.planNow: the planner run on the controller's informer caches, as the API's `plan`
 // query will call it.
 import { afterEach, beforeEach, expect, it } from '@jest/globals';
-import { CLONESET_REF } from '../../src/index.js';
+import { CLONESET_REF } from '../../src/refs.js';
 import { startCloneSetEnv, type CloneSetEnv } from '../support/cloneset-env.js';
 
 let env: CloneSetEnv;

@@ -2,7 +2,8 @@
 // ReplicaSets, a rolling update held within maxSurge and maxUnavailable at every change, Recreate,
 // revision history, pause and the status Kubernetes shows.
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { isActive, isNativePodReady } from '../../src/index.js';
+import { isNativePodReady } from '../../src/pod/native-pod-state.js';
+import { isActive } from '../../src/pod/pod-state.js';
 import type { Deployment, Pod, ReplicaSet } from '@coxswain/kruise-api';
 import { DEPLOYMENT_REF, REPLICASET_REF, startUnitedEnv, type UnitedEnv } from '../support/united-env.js';
 

@@ -2,7 +2,9 @@
 // currentReplicas, pod ordinals, the kind's own availability and partition, and pod deletion through
 // specified-delete labels or reserved ordinals.
 import { describe, expect, it } from '@jest/globals';
-import { STATEFULSET_KIND, WorkloadMutationError, workloadKind, workloadKindOf } from '../../src/index.js';
+import { WorkloadMutationError } from '../../src/kinds/mutation-error.js';
+import { workloadKind, workloadKindOf } from '../../src/kinds/registry.js';
+import { STATEFULSET_KIND } from '../../src/kinds/statefulset-kind.js';
 import { NOW, iso, makeSet, pod, world } from '../statefulset/fixtures.js';
 
 const withStatus = () => {

@@ -3,7 +3,10 @@
 // specified-delete, rollback to a revision's template.
 import { describe, expect, it } from '@jest/globals';
 import type { Pod, UnitedDeployment } from '@coxswain/kruise-api';
-import { UNITED_DEPLOYMENT_KIND, WorkloadMutationError, newUnitedDeploymentRevision, workloadKind, workloadKindOf } from '../../src/index.js';
+import { WorkloadMutationError } from '../../src/kinds/mutation-error.js';
+import { workloadKind, workloadKindOf } from '../../src/kinds/registry.js';
+import { UNITED_DEPLOYMENT_KIND } from '../../src/kinds/uniteddeployment-kind.js';
+import { newUnitedDeploymentRevision } from '../../src/uniteddeployment/revision/revisions.js';
 
 const NOW = Date.parse('2026-01-03T02:00:00Z');
 

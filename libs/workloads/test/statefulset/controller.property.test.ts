@@ -11,7 +11,7 @@ import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { isApiError, type WatchHandle } from '@coxswain/cluster';
 import { SIM_ANNOTATIONS, type KubeObject, type Node, type Pod, type StatefulSet } from '@coxswain/kruise-api';
-import { NODE_REF, POD_REF } from '../../src/index.js';
+import { NODE_REF, POD_REF } from '../../src/refs.js';
 import { TapClient, type TapHooks, type TappedWrite } from '../support/cloneset-env.js';
 import { ASTS_REF, startStatefulSetEnv, type StatefulSetEnv } from '../support/statefulset-env.js';
 

@@ -3,7 +3,10 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { isApiError } from '@coxswain/cluster';
 import type { ControllerRevision, Pod } from '@coxswain/kruise-api';
-import { CONTROLLER_REVISION_REF, POD_REF, STATEFULSET_KIND, podOrdinal } from '../../src/index.js';
+import { STATEFULSET_KIND } from '../../src/kinds/statefulset-kind.js';
+import { POD_REF } from '../../src/refs.js';
+import { CONTROLLER_REVISION_REF } from '../../src/revision/revision-store.js';
+import { podOrdinal } from '../../src/statefulset/plan/identity.js';
 import { ASTS_REF, NATIVE_REF, ordinals, startStatefulSetEnv, type StatefulSetEnv } from '../support/statefulset-env.js';
 
 let env: StatefulSetEnv;

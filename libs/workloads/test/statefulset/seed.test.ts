@@ -4,7 +4,9 @@ import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import type { WatchHandle } from '@coxswain/cluster';
 import { type Pod } from '@coxswain/kruise-api';
-import { POD_REF, isRunningAndReadyByCondition, podOrdinal } from '../../src/index.js';
+import { POD_REF } from '../../src/refs.js';
+import { podOrdinal } from '../../src/statefulset/plan/identity.js';
+import { isRunningAndReadyByCondition } from '../../src/statefulset/plan/pod-health.js';
 import { ordinals, startStatefulSetEnv, type StatefulSetEnv } from '../support/statefulset-env.js';
 
 let env: StatefulSetEnv;

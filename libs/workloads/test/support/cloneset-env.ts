@@ -7,7 +7,9 @@ import {
 } from '@coxswain/cluster';
 import { ClusterEventRecorder, ControllerManager } from '@coxswain/controller-runtime';
 import { DEFAULT_FEATURE_GATES, parseManifests, type CloneSet, type Event, type FeatureGates, type KubeObject, type Pod } from '@coxswain/kruise-api';
-import { CloneSetController, CLONESET_REF, POD_REF, isActive, isPodAvailable } from '../../src/index.js';
+import { CloneSetController } from '../../src/cloneset/controller.js';
+import { isActive, isPodAvailable } from '../../src/pod/pod-state.js';
+import { CLONESET_REF, POD_REF } from '../../src/refs.js';
 
 export const START = '2026-01-01T00:00:00Z';
 

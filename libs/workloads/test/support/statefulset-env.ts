@@ -10,7 +10,11 @@ import {
   DEFAULT_FEATURE_GATES, parseManifests,
   type Event, type FeatureGates, type KubeObject, type NativeStatefulSet, type PersistentVolumeClaim, type Pod, type StatefulSet,
 } from '@coxswain/kruise-api';
-import { NATIVE_STATEFULSET, POD_REF, PVC_REF, PodReadinessController, StatefulSetController, podOrdinal } from '../../src/index.js';
+import { PodReadinessController } from '../../src/podreadiness/controller.js';
+import { POD_REF, PVC_REF } from '../../src/refs.js';
+import { StatefulSetController } from '../../src/statefulset/controller.js';
+import { NATIVE_STATEFULSET } from '../../src/statefulset/plan/flavor.js';
+import { podOrdinal } from '../../src/statefulset/plan/identity.js';
 
 export const START = '2026-01-01T00:00:00Z';
 export const ASTS_REF = { apiVersion: 'apps.kruise.io/v1beta1', kind: 'StatefulSet' };

@@ -12,10 +12,14 @@ import {
   DEFAULT_FEATURE_GATES, parseManifests,
   type Event, type FeatureGates, type KubeObject, type Node, type Pod,
 } from '@coxswain/kruise-api';
-import {
-  CloneSetController, DeploymentController, NATIVE_STATEFULSET, NODE_REF, POD_REF, PodReadinessController, ReplicaSetController,
-  StatefulSetController, UnitedDeploymentController,
-} from '../../src/index.js';
+import { CloneSetController } from '../../src/cloneset/controller.js';
+import { DeploymentController } from '../../src/deployment/controller.js';
+import { PodReadinessController } from '../../src/podreadiness/controller.js';
+import { NODE_REF, POD_REF } from '../../src/refs.js';
+import { ReplicaSetController } from '../../src/replicaset/controller.js';
+import { StatefulSetController } from '../../src/statefulset/controller.js';
+import { NATIVE_STATEFULSET } from '../../src/statefulset/plan/flavor.js';
+import { UnitedDeploymentController } from '../../src/uniteddeployment/controller.js';
 
 export const START = '2026-01-01T00:00:00Z';
 export const UD_REF: KindRef = { apiVersion: 'apps.kruise.io/v1beta1', kind: 'UnitedDeployment' };

@@ -9,7 +9,7 @@ import { PlanNotes, type PlannedEvent } from '../../plan/plan-notes.js';
 import type { CloneSetOperation, PlanContext } from './planner-types.js';
 import { isPodAvailable } from '../../pod/pod-state.js';
 import { planScale } from './scale-plan.js';
-import type { RandomSource } from './sort/index.js';
+import type { RandomSource } from './sort/instance-ids.js';
 import { planRefresh, planUpdate } from './update-plan.js';
 
 /** Which half of docs/spec/cloneset.md §5.2 produced the operations: their failures set FailedScale or FailedUpdate. */

@@ -16,7 +16,8 @@ import { plural, podNameList } from './plan-words.js';
 import { isPodAvailable, lifecycleState, podCondition } from '../../pod/pod-state.js';
 import type { PlanNotes } from '../../plan/plan-notes.js';
 import type { CloneSetOperation, PlanContext } from './planner-types.js';
-import { limitUpdateIndexes, sortUpdateIndexes } from './sort/index.js';
+import { limitUpdateIndexes } from './sort/limit-update.js';
+import { sortUpdateIndexes } from './sort/update-order.js';
 
 export interface RefreshStep {
   operations: CloneSetOperation[];

@@ -6,7 +6,7 @@
 import { CONDITION_READY, LABEL_KRUISE_CONTROLLER_REVISION_HASH, type Pod } from '@coxswain/kruise-api';
 import { podCondition } from '../../pod/pod-state.js';
 import { podOrdinal } from '../../pod/ordinal.js';
-import { STATEFULSET_SUBSET } from './adapters/index.js';
+import { STATEFULSET_SUBSET } from './adapters/partitioned.js';
 import type { SubsetAdapter } from './adapters/types.js';
 import type { SubsetObservation } from './subsets.js';
 
