@@ -7,11 +7,10 @@
 // update revision is resolved, counting live revisions against the limit.
 import { isApiError, type ClusterClient } from '@coxswain/cluster';
 import {
-  LABEL_CONTROLLER_HASH, Selector, subsetTemplateKind,
-  type ControllerRevision, type UnitedDeployment,
+  Selector, subsetTemplateKind, type ControllerRevision, type UnitedDeployment,
 } from '@coxswain/kruise-api';
 import { claimObjects } from '../../ownership/claim.js';
-import { equalRevisionData, hashRevision, revisionName, revisionPayload, type RevisionKind, type RevisionOwner } from '../../revision/cloneset-revision.js';
+import { buildRevision, equalRevisionData, type RevisionKind, type RevisionOwner } from '../../revision/cloneset-revision.js';
 import { CONTROLLER_REVISION_REF } from '../../revision/revision-store.js';
 import { selectCurrentRevision, selectRevisions, sortRevisions } from '../../revision/revision-selection.js';
 import { udControllerRef } from '../plan/render.js';
@@ -27,21 +26,7 @@ export function revisionTemplateLabels(ud: UnitedDeployment): Record<string, str
 }
 
 export function newUnitedDeploymentRevision(ud: UnitedDeployment, revisionNumber: number, collisionCount: number): ControllerRevision {
-  const payload = revisionPayload(ud as unknown as RevisionOwner);
-  const hash = hashRevision(payload, collisionCount);
-  return {
-    apiVersion: 'apps/v1',
-    kind: 'ControllerRevision',
-    metadata: {
-      name: revisionName(ud.metadata.name!, hash),
-      namespace: ud.metadata.namespace,
-      labels: { ...revisionTemplateLabels(ud), [LABEL_CONTROLLER_HASH]: hash },
-      annotations: { ...(ud.metadata.annotations ?? {}) },
-      ownerReferences: [udControllerRef(ud)],
-    },
-    revision: revisionNumber,
-    data: JSON.parse(payload),
-  };
+  return buildRevision(ud as unknown as RevisionOwner, revisionNumber, collisionCount, udControllerRef(ud), {}, revisionTemplateLabels(ud));
 }
 
 const UD_REVISIONS: RevisionKind<RevisionOwner> = {

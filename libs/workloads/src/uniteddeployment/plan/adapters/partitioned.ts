@@ -53,38 +53,31 @@ function rollsUpdates(spec: WorkloadSpec): boolean {
   return type === undefined || type === null || type === '' || type === 'RollingUpdate';
 }
 
-export const ADVANCED_STATEFULSET_SUBSET: SubsetAdapter = {
-  templateKind: 'advancedStatefulSetTemplate',
-  ref: { apiVersion: 'apps.kruise.io/v1beta1', kind: 'StatefulSet' },
-  kindName: 'Advanced StatefulSet',
-  hasPartition: true,
-  specReplicas,
-  status,
-  currentPartition: statefulSetPartition,
-  applyPartition(spec, partition) {
-    if (!rollsUpdates(spec)) return;
-    object(object(spec, 'updateStrategy'), 'rollingUpdate')['partition'] = partition;
-  },
-  setMaxUnavailable(spec, value) {
-    object(object(spec, 'updateStrategy'), 'rollingUpdate')['maxUnavailable'] = value;
-  },
-};
+/** Both StatefulSets: the partition under updateStrategy.rollingUpdate, written only while they roll updates. */
+function statefulSetSubset(
+  templateKind: SubsetAdapter['templateKind'], ref: SubsetAdapter['ref'], kindName: string, writeType: boolean,
+): SubsetAdapter {
+  return {
+    templateKind,
+    ref,
+    kindName,
+    hasPartition: true,
+    specReplicas,
+    status,
+    currentPartition: statefulSetPartition,
+    applyPartition(spec, partition) {
+      if (!rollsUpdates(spec)) return;
+      const strategy = object(spec, 'updateStrategy');
+      if (writeType) strategy['type'] = 'RollingUpdate';
+      object(strategy, 'rollingUpdate')['partition'] = partition;
+    },
+    setMaxUnavailable(spec, value) {
+      object(object(spec, 'updateStrategy'), 'rollingUpdate')['maxUnavailable'] = value;
+    },
+  };
+}
 
-export const STATEFULSET_SUBSET: SubsetAdapter = {
-  templateKind: 'statefulSetTemplate',
-  ref: { apiVersion: 'apps/v1', kind: 'StatefulSet' },
-  kindName: 'StatefulSet',
-  hasPartition: true,
-  specReplicas,
-  status,
-  currentPartition: statefulSetPartition,
-  applyPartition(spec, partition) {
-    if (!rollsUpdates(spec)) return;
-    const strategy = object(spec, 'updateStrategy');
-    strategy['type'] = 'RollingUpdate';
-    object(strategy, 'rollingUpdate')['partition'] = partition;
-  },
-  setMaxUnavailable(spec, value) {
-    object(object(spec, 'updateStrategy'), 'rollingUpdate')['maxUnavailable'] = value;
-  },
-};
+export const ADVANCED_STATEFULSET_SUBSET = statefulSetSubset('advancedStatefulSetTemplate', { apiVersion: 'apps.kruise.io/v1beta1', kind: 'StatefulSet' }, 'Advanced StatefulSet', false);
+
+/** apps/v1 StatefulSet: the partition also spells out type RollingUpdate. */
+export const STATEFULSET_SUBSET = statefulSetSubset('statefulSetTemplate', { apiVersion: 'apps/v1', kind: 'StatefulSet' }, 'StatefulSet', true);
