@@ -2,7 +2,7 @@
 // that feed the expectations (docs/spec/cloneset.md §5.3) and wake the owning CloneSet, and the last plan per
 // CloneSet for observe mode.
 import type { Controller, ControllerManager, EventRecorder, Logger, MapFunc } from '@coxswain/controller-runtime';
-import { ResourceVersionExpectations, ScaleExpectations, enqueueObject, enqueueOwner, observeScaleEvents, requestKey } from '@coxswain/controller-runtime';
+import { ResourceVersionExpectations, ScaleExpectations, enqueueObject, enqueueOwner, logRetriedFailure, observeScaleEvents, requestKey } from '@coxswain/controller-runtime';
 import { Selector, type CloneSet, type ControllerRevision, type FeatureGates, type KubeObject, type Node, type PersistentVolumeClaim, type Pod } from '@coxswain/kruise-api';
 import type { Clock } from '@coxswain/cluster';
 import { CONTROLLER_REVISION_REF } from '../revision/revision-store.js';
@@ -51,7 +51,7 @@ export class CloneSetController {
     this.controller = manager.newController({
       name: CLONESET_CONTROLLER_NAME,
       maxConcurrentReconciles: options.maxConcurrentReconciles,
-      onError: (error, request) => options.log('warn', 'reconcile failed; retrying with backoff', { key: requestKey(request), error: String(error) }),
+      onError: logRetriedFailure(options.log),
       reconciler: (context) =>
         new CloneSetReconciler({
           client: context.client,

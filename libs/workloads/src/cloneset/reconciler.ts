@@ -8,11 +8,11 @@ import type {
 } from '@coxswain/controller-runtime';
 import { requestKey } from '@coxswain/controller-runtime';
 import {
-  Selector, type CloneSet, type CloneSetStatus, type ControllerRevision, type FeatureGates, type Node, type PersistentVolumeClaim, type Pod,
+  type CloneSet, type CloneSetStatus, type ControllerRevision, type FeatureGates, type Node, type PersistentVolumeClaim, type Pod,
 } from '@coxswain/kruise-api';
 import { ensureUpdateRevision, truncateRevisionHistory } from '../revision/revision-store.js';
 import { CLONESET_REF, PVC_REF } from '../refs.js';
-import { awaitResourceVersions, awaitScaleExpectations } from '../sync/expectations.js';
+import { awaitResourceVersions, awaitScaleExpectations, readableSelector } from '../sync/reconcile-gates.js';
 import { deleteExpectingScale, writePodOwnership } from '../sync/pod-writes.js';
 import { writeStatusWithRetry } from '../sync/status-write.js';
 import { claimPods } from './plan/pod-adoption.js';
@@ -78,13 +78,8 @@ export class CloneSetReconciler implements Reconciler {
       deps.slowStarts.forget(key);
       return {};
     }
-    let selector: Selector;
-    try {
-      selector = Selector.from(cs.spec.selector);
-    } catch (err) {
-      deps.log('error', 'CloneSet has an invalid selector; not reconciling', { key, error: String(err) });
-      return {};
-    }
+    const selector = readableSelector(cs.spec.selector, deps.log, 'CloneSet has an invalid selector; not reconciling', key);
+    if (!selector) return {};
     const requeue = new Requeue();
 
     // 1. Scale expectations: a reconcile before the cache shows our creates/deletes would repeat them.

@@ -2,7 +2,7 @@
 // wakes the owning Deployment; an orphan, the Deployments whose selector matches it) and pods (a pod
 // gone can let a Recreate rollout go on), and the last plan per Deployment.
 import type { Controller, ControllerManager, EventRecorder, Logger, Request } from '@coxswain/controller-runtime';
-import { ResourceVersionExpectations, enqueueObject, enqueueOwner, requestKey } from '@coxswain/controller-runtime';
+import { ResourceVersionExpectations, enqueueObject, enqueueOwner, logRetriedFailure, requestKey } from '@coxswain/controller-runtime';
 import { Selector, type Deployment, type Pod, type ReplicaSet } from '@coxswain/kruise-api';
 import { DEPLOYMENT_REF, POD_REF, REPLICASET_REF } from '../refs.js';
 import type { DeploymentPlan } from './plan/planner.js';
@@ -33,7 +33,7 @@ export class DeploymentController {
     this.controller = manager.newController({
       name: DEPLOYMENT_CONTROLLER_NAME,
       maxConcurrentReconciles: options.maxConcurrentReconciles,
-      onError: (error, request) => options.log('warn', 'sync failed; retrying with backoff', { key: requestKey(request), error: String(error) }),
+      onError: logRetriedFailure(options.log, 'sync'),
       reconciler: (context) =>
         new DeploymentReconciler({
           client: context.client,

@@ -9,7 +9,7 @@ import { CLONESET_REF } from '../refs.js';
 import { podAtRevision } from '../revision/revision-match.js';
 import { column, controlledBy, withImage, withReplicas, withRevisionTemplate } from './common-edits.js';
 import { heldBack } from './held-back.js';
-import { humanAge } from './human-age.js';
+import { ageColumn } from './human-age.js';
 import { statusSummary } from './status-summary.js';
 import { WorkloadMutationError } from './mutation-error.js';
 import type { WorkloadKindDescriptor } from './types.js';
@@ -38,7 +38,7 @@ export const CLONESET_KIND: WorkloadKindDescriptor<CloneSet> = {
     const s = cs.status;
     return [
       column(cs.spec.replicas), column(s?.updatedReplicas), column(s?.updatedReadyReplicas), column(s?.updatedAvailableReplicas),
-      column(s?.readyReplicas), column(s?.replicas), humanAge(now - Date.parse(cs.metadata.creationTimestamp ?? new Date(now).toISOString())),
+      column(s?.readyReplicas), column(s?.replicas), ageColumn(cs, now),
     ];
   },
   ownsPod: controlledBy,

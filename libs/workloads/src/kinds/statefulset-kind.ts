@@ -11,9 +11,8 @@ import { KRUISE_STATEFULSET, statefulSetView } from '../statefulset/plan/flavor.
 import { isMemberOf, podOrdinal } from '../statefulset/plan/identity.js';
 import { availability } from '../statefulset/plan/pod-health.js';
 import { availableAt } from '../pod/pod-state.js';
-import { column, controlledBy, withImage, withReplicas, withRevisionTemplate } from './common-edits.js';
+import { controlledBy, replicasRow, withImage, withReplicas, withRevisionTemplate } from './common-edits.js';
 import { heldBack } from './held-back.js';
-import { humanAge } from './human-age.js';
 import { statusSummary } from './status-summary.js';
 import { WorkloadMutationError } from './mutation-error.js';
 import type { WorkloadKindDescriptor } from './types.js';
@@ -34,13 +33,7 @@ export const STATEFULSET_KIND: WorkloadKindDescriptor<StatefulSet> = {
   ref: KRUISE_STATEFULSET.ref,
   servedVersions: ['apps.kruise.io/v1beta1', 'apps.kruise.io/v1alpha1'],
   printerColumns: ['DESIRED', 'CURRENT', 'UPDATED', 'READY', 'AGE'],
-  printRow(set, now) {
-    const s = set.status;
-    return [
-      column(set.spec.replicas), column(s?.replicas), column(s?.updatedReplicas), column(s?.readyReplicas),
-      humanAge(now - Date.parse(set.metadata.creationTimestamp ?? new Date(now).toISOString())),
-    ];
-  },
+  printRow: replicasRow,
   ownsPod: controlledBy,
   status: (set) => statusSummary(set.status, { currentReplicas: set.status?.currentReplicas ?? 0 }),
   expectedUpdatedReplicas(set) {

@@ -11,8 +11,7 @@ import {
 import { podAvailability } from '../pod/pod-state.js';
 import { UNITED_DEPLOYMENT_REF } from '../refs.js';
 import { lifecycleTimestamp, timestampMillis } from '../pod/time.js';
-import { column, withReplicas, withRevisionTemplate, type TemplatedWorkload } from './common-edits.js';
-import { humanAge } from './human-age.js';
+import { replicasRow, withReplicas, withRevisionTemplate, type TemplatedWorkload } from './common-edits.js';
 import { statusSummary } from './status-summary.js';
 import { WorkloadMutationError } from './mutation-error.js';
 import type { SubsetSummary, WorkloadKindDescriptor } from './types.js';
@@ -91,13 +90,7 @@ export const UNITED_DEPLOYMENT_KIND: WorkloadKindDescriptor<UnitedDeployment> = 
   ref: UNITED_DEPLOYMENT_REF,
   servedVersions: ['apps.kruise.io/v1beta1', 'apps.kruise.io/v1alpha1'],
   printerColumns: ['DESIRED', 'CURRENT', 'UPDATED', 'READY', 'AGE'],
-  printRow(ud, now) {
-    const s = ud.status;
-    return [
-      column(ud.spec.replicas), column(s?.replicas), column(s?.updatedReplicas), column(s?.readyReplicas),
-      humanAge(now - Date.parse(ud.metadata.creationTimestamp ?? new Date(now).toISOString())),
-    ];
-  },
+  printRow: replicasRow,
   ownsPod: (ud, pod) => Boolean(pod.metadata.labels?.[LABEL_SUBSET_NAME]) && matchesSelector(ud.spec.selector, pod.metadata.labels),
   status(ud) {
     const s = ud.status;

@@ -2,7 +2,7 @@
 // handlers that feed the scale expectations and wake the owning ReplicaSet (for an orphan pod, the
 // ReplicaSets whose selector matches it), and the last plan per ReplicaSet.
 import type { Controller, ControllerManager, EventRecorder, Logger, Request } from '@coxswain/controller-runtime';
-import { ScaleExpectations, enqueueObject, enqueueOwner, requestKey } from '@coxswain/controller-runtime';
+import { ScaleExpectations, enqueueObject, enqueueOwner, logRetriedFailure, requestKey } from '@coxswain/controller-runtime';
 import { Selector, type KubeObject, type Pod, type ReplicaSet } from '@coxswain/kruise-api';
 import { POD_REF, REPLICASET_REF } from '../refs.js';
 import type { ReplicaSetPlan } from './plan/planner.js';
@@ -33,7 +33,7 @@ export class ReplicaSetController {
     this.controller = manager.newController({
       name: REPLICASET_CONTROLLER_NAME,
       maxConcurrentReconciles: options.maxConcurrentReconciles,
-      onError: (error, request) => options.log('warn', 'sync failed; retrying with backoff', { key: requestKey(request), error: String(error) }),
+      onError: logRetriedFailure(options.log, 'sync'),
       reconciler: (context) =>
         new ReplicaSetReconciler({
           client: context.client,

@@ -4,7 +4,7 @@
 // for an orphan pod or a claim, the sets whose selector matches it), and keeps the last plan per set.
 import type { Clock } from '@coxswain/cluster';
 import type { Controller, ControllerManager, EventRecorder, Logger, Request } from '@coxswain/controller-runtime';
-import { ResourceVersionExpectations, ScaleExpectations, enqueueObject, enqueueOwner, observeScaleEvents, requestKey } from '@coxswain/controller-runtime';
+import { ResourceVersionExpectations, ScaleExpectations, enqueueObject, enqueueOwner, logRetriedFailure, observeScaleEvents, requestKey } from '@coxswain/controller-runtime';
 import { Selector, type ControllerRevision, type LabelSelector, type FeatureGates, type KubeObject, type PersistentVolumeClaim, type Pod } from '@coxswain/kruise-api';
 import { POD_REF, PVC_REF } from '../refs.js';
 import { CONTROLLER_REVISION_REF } from '../revision/revision-store.js';
@@ -57,7 +57,7 @@ export class StatefulSetController {
     this.controller = manager.newController({
       name: flavor.name === 'native' ? NATIVE_STATEFULSET_CONTROLLER_NAME : STATEFULSET_CONTROLLER_NAME,
       maxConcurrentReconciles: options.maxConcurrentReconciles,
-      onError: (error, request) => options.log('warn', 'reconcile failed; retrying with backoff', { key: requestKey(request), error: String(error) }),
+      onError: logRetriedFailure(options.log),
       reconciler: (context) =>
         new StatefulSetReconciler({
           client: context.client,

@@ -9,13 +9,12 @@ import type {
 } from '@coxswain/controller-runtime';
 import { requestKey } from '@coxswain/controller-runtime';
 import {
-  Selector,
   type ControllerRevision, type FeatureGates, type KubeObject, type NativeStatefulSet, type PersistentVolumeClaim, type Pod, type StatefulSet,
   type StatefulSetStatus,
 } from '@coxswain/kruise-api';
 import { withControllerRef } from '../ownership/claim.js';
 import { ensureUpdateRevision, truncateRevisionHistory } from '../revision/revision-store.js';
-import { awaitResourceVersions, awaitScaleExpectations } from '../sync/expectations.js';
+import { awaitResourceVersions, awaitScaleExpectations, readableSelector } from '../sync/reconcile-gates.js';
 import { writePodOwnership } from '../sync/pod-writes.js';
 import { writeStatusWithRetry } from '../sync/status-write.js';
 import { lifecycleTimestamp } from '../pod/time.js';
@@ -69,13 +68,8 @@ export class StatefulSetReconciler implements Reconciler {
     }
     const view = statefulSetView(stored, deps.flavor);
     const set = view.set;
-    let selector: Selector;
-    try {
-      selector = Selector.from(set.spec.selector);
-    } catch (err) {
-      deps.log('error', 'StatefulSet has an invalid selector; not reconciling', { key, error: String(err) });
-      return {};
-    }
+    const selector = readableSelector(set.spec.selector, deps.log, 'StatefulSet has an invalid selector; not reconciling', key);
+    if (!selector) return {};
 
     // Creations and deletions the cache does not show yet would be repeated.
     const waitScale = awaitScaleExpectations(deps.scaleExpectations, key, deps.gates, deps.log);

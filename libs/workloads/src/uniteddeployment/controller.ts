@@ -4,7 +4,7 @@
 // computes one on demand (planNow) from the caches without writing.
 import type { Clock } from '@coxswain/cluster';
 import type { Controller, ControllerManager, EventRecorder, Informer, Logger, Request } from '@coxswain/controller-runtime';
-import { ResourceVersionExpectations, ScaleExpectations, enqueueObject, enqueueOwner, requestKey } from '@coxswain/controller-runtime';
+import { ResourceVersionExpectations, ScaleExpectations, enqueueObject, enqueueOwner, logRetriedFailure, requestKey } from '@coxswain/controller-runtime';
 import { jsonEqual, type ControllerRevision, type KubeObject, type Pod, type ReplicaSet, type UnitedDeployment } from '@coxswain/kruise-api';
 import { enqueueOwnerOrSelecting, ownersSelecting } from '../ownership/selecting.js';
 import { POD_REF, REPLICASET_REF, UNITED_DEPLOYMENT_REF } from '../refs.js';
@@ -56,7 +56,7 @@ export class UnitedDeploymentController {
     this.controller = manager.newController({
       name: UNITED_DEPLOYMENT_CONTROLLER_NAME,
       maxConcurrentReconciles: options.maxConcurrentReconciles,
-      onError: (error, request) => options.log('warn', 'reconcile failed; retrying with backoff', { key: requestKey(request), error: String(error) }),
+      onError: logRetriedFailure(options.log),
       reconciler: (context) =>
         new UnitedDeploymentReconciler({
           client: context.client,

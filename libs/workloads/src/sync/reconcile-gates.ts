@@ -1,9 +1,20 @@
-// The gates at the top of a reconcile that waits for the informer cache to show the controller's own
-// writes (docs/spec/cloneset.md §5.3): creations and deletions (scale expectations), then pod
-// resourceVersions. Each returns undefined to go on, or what the reconcile returns instead.
+// The gates at the top of a reconcile: a selector it can read, then the waits for the informer cache to
+// show the controller's own writes (docs/spec/cloneset.md §5.3): creations and deletions (scale
+// expectations) and pod resourceVersions. Each returns undefined to stop (the selector) or to go on
+// (the waits), else what it found.
 import type { Clock } from '@coxswain/cluster';
 import type { Logger, ReconcileResult, ResourceVersionExpectations, ScaleExpectations } from '@coxswain/controller-runtime';
-import type { FeatureGates } from '@coxswain/kruise-api';
+import { Selector, type FeatureGates } from '@coxswain/kruise-api';
+
+/** The workload's selector; undefined, logged as an error (the workload is not reconciled), when it cannot be read. */
+export function readableSelector(selector: Parameters<typeof Selector.from>[0], log: Logger, message: string, key: string): Selector | undefined {
+  try {
+    return Selector.from(selector);
+  } catch (err) {
+    log('error', message, { key, error: String(err) });
+    return undefined;
+  }
+}
 
 /** Kruise requeues after this long when it drops timed-out expectations (ForceDeleteTimeoutExpectation). */
 export const FORCED_EXPECTATION_REQUEUE_MS = 10_000;
