@@ -3,9 +3,10 @@
 import {
   ANNOTATION_LIFECYCLE_TIMESTAMP, CONDITION_INPLACE_UPDATE_READY, CONDITION_KRUISE_POD_READY, LABEL_CLONESET_INSTANCE_ID,
   LABEL_CONTROLLER_REVISION_HASH, LABEL_LIFECYCLE_STATE, LABEL_POD_TEMPLATE_HASH,
-  type CloneSet, type PersistentVolumeClaim, type Pod, type Volume,
+  type CloneSet, type PersistentVolumeClaim, type Pod,
 } from '@coxswain/kruise-api';
 import { cloneSetControllerRef } from '../../ownership/controller-ref.js';
+import { withClaimVolumes } from '../../pod/claim-volumes.js';
 import { lifecycleTimestamp } from '../../pod/time.js';
 
 export interface NewInstanceInput {
@@ -36,11 +37,6 @@ export function newInstance({ cs, instanceId, revisionName, shortHash, now }: Ne
   const owner = cloneSetControllerRef(cs);
   const claimTemplates = cs.spec.volumeClaimTemplates ?? [];
 
-  const claimVolumes: Volume[] = claimTemplates.map((t) => ({
-    name: t.metadata.name!,
-    persistentVolumeClaim: { claimName: claimName(t.metadata.name!, csName, instanceId), readOnly: false },
-  }));
-  const claimNames = new Set(claimVolumes.map((v) => v.name));
   const readinessGates = [...(template.spec.readinessGates ?? [])];
   // What Kruise's pod webhook injects into pods of apps.kruise.io workloads: the in-place update gate
   // and KruisePodReady, through which lifecycle hooks with markPodNotReady take a pod out of traffic.
@@ -69,7 +65,7 @@ export function newInstance({ cs, instanceId, revisionName, shortHash, now }: Ne
     spec: {
       ...structuredClone(template.spec),
       readinessGates,
-      volumes: [...claimVolumes, ...(template.spec.volumes ?? []).filter((v) => !claimNames.has(v.name))],
+      volumes: withClaimVolumes(claimTemplates, (t) => claimName(t.metadata.name!, csName, instanceId), template.spec.volumes),
     },
   };
 

@@ -9,6 +9,7 @@ import {
 // The leaf module, not the revision barrel: the barrel also carries the cluster-writing revision store.
 import { podAtRevision } from '../../revision/revision-match.js';
 import { isPodAvailable, isRunningAndReady } from '../../pod/pod-state.js';
+import { statusFieldsChanged } from '../../plan/status-change.js';
 import { timestampMillis } from '../../pod/time.js';
 
 /** progressDeadlineSeconds with this value (Go math.MaxInt32) disables the Progressing condition, like unset. */
@@ -213,21 +214,13 @@ export function minReadyRequeueMs(cs: CloneSet, status: CloneSetStatus): number 
  * Progressing condition's presence/status/reason. Notably a new FailedScale/FailedUpdate condition or a
  * changed collisionCount alone does not cause a write. Absent fields compare as Go's zero values.
  */
+const CLONESET_STATUS_COUNTERS = [
+  'replicas', 'readyReplicas', 'availableReplicas', 'updatedReadyReplicas', 'updatedReplicas', 'updatedAvailableReplicas', 'expectedUpdatedReplicas',
+] as const;
+
 export function statusNeedsWrite(old: CloneSetStatus | undefined, next: CloneSetStatus): boolean {
   const o: Partial<CloneSetStatus> = old ?? {};
-  const num = (v: number | undefined) => v ?? 0;
-  const str = (v: string | undefined) => v ?? '';
-  return num(next.observedGeneration) > num(o.observedGeneration)
-    || num(next.replicas) !== num(o.replicas)
-    || num(next.readyReplicas) !== num(o.readyReplicas)
-    || num(next.availableReplicas) !== num(o.availableReplicas)
-    || num(next.updatedReadyReplicas) !== num(o.updatedReadyReplicas)
-    || num(next.updatedReplicas) !== num(o.updatedReplicas)
-    || num(next.updatedAvailableReplicas) !== num(o.updatedAvailableReplicas)
-    || num(next.expectedUpdatedReplicas) !== num(o.expectedUpdatedReplicas)
-    || str(next.updateRevision) !== str(o.updateRevision)
-    || str(next.currentRevision) !== str(o.currentRevision)
-    || str(next.labelSelector) !== str(o.labelSelector)
+  return statusFieldsChanged(o, next, CLONESET_STATUS_COUNTERS, ['updateRevision', 'currentRevision', 'labelSelector'])
     || progressingChanged(o.conditions, next.conditions);
 }
 

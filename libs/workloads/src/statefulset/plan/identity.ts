@@ -3,8 +3,9 @@
 // has them. Pure.
 import {
   LABEL_POD_INDEX, LABEL_STATEFULSET_POD_NAME, ReservedOrdinals,
-  type FeatureGates, type PersistentVolumeClaimTemplate, type Pod, type StatefulSet, type Volume,
+  type FeatureGates, type PersistentVolumeClaimTemplate, type Pod, type StatefulSet,
 } from '@coxswain/kruise-api';
+import { withClaimVolumes } from '../../pod/claim-volumes.js';
 import { ordinalSuffix, podOrdinal } from '../../pod/ordinal.js';
 import type { StatefulSetFlavor } from './flavor.js';
 
@@ -88,12 +89,6 @@ export function withIdentity(set: StatefulSet, pod: Pod, gates: FeatureGates): P
 /** updateStorage: one claim volume per template (named after it), then the pod's other volumes. */
 export function withStorage(set: StatefulSet, pod: Pod): Pod {
   const ordinal = podOrdinal(pod);
-  const templates = set.spec.volumeClaimTemplates ?? [];
-  const claimVolumes: Volume[] = templates.map((t) => ({
-    name: t.metadata.name!,
-    persistentVolumeClaim: { claimName: persistentVolumeClaimName(set.metadata.name!, t, ordinal), readOnly: false },
-  }));
-  const names = new Set(claimVolumes.map((v) => v.name));
-  const volumes = [...claimVolumes, ...(pod.spec.volumes ?? []).filter((v) => !names.has(v.name))];
+  const volumes = withClaimVolumes(set.spec.volumeClaimTemplates ?? [], (t) => persistentVolumeClaimName(set.metadata.name!, t, ordinal), pod.spec.volumes);
   return { ...pod, spec: { ...pod.spec, volumes } };
 }

@@ -9,6 +9,7 @@ import { canonicalJson } from '../../revision/canonical-json.js';
 import type { StatefulSetFlavor } from './flavor.js';
 import { persistentVolumeClaimName, podOrdinal } from './identity.js';
 import { availability, isCreated, isRunningAndReadyByCondition, isTerminating } from './pod-health.js';
+import { statusFieldsChanged } from '../../plan/status-change.js';
 import { podRevision } from './update-order.js';
 
 export interface ReplicaCounters {
@@ -111,17 +112,9 @@ export function storedStatus(flavor: StatefulSetFlavor, status: StatefulSetStatu
  */
 export function statefulSetStatusNeedsWrite(old: Partial<StatefulSetStatus> | undefined, next: StatefulSetStatus): boolean {
   const o = old ?? {};
-  const num = (v: number | undefined) => v ?? 0;
-  const str = (v: string | undefined) => v ?? '';
-  if (num(next.observedGeneration) > num(o.observedGeneration)
-    || num(next.replicas) !== num(o.replicas)
-    || num(next.currentReplicas) !== num(o.currentReplicas)
-    || num(next.readyReplicas) !== num(o.readyReplicas)
-    || num(next.availableReplicas) !== num(o.availableReplicas)
-    || num(next.updatedReplicas) !== num(o.updatedReplicas)
-    || str(next.currentRevision) !== str(o.currentRevision)
-    || str(next.updateRevision) !== str(o.updateRevision)
-    || str(next.labelSelector) !== str(o.labelSelector)) return true;
+  if (statusFieldsChanged(o, next, ['replicas', 'currentReplicas', 'readyReplicas', 'availableReplicas', 'updatedReplicas'], ['currentRevision', 'updateRevision', 'labelSelector'])) {
+    return true;
+  }
   const byName = new Map((next.volumeClaims ?? []).map((v) => [v.volumeClaimName, v]));
   return (o.volumeClaims ?? []).some((v) => {
     const now = byName.get(v.volumeClaimName);
