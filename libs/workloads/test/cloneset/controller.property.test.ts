@@ -11,11 +11,12 @@ import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { isApiError, type WatchHandle } from '@coxswain/cluster';
 import {
-  CONDITION_INPLACE_UPDATE_READY, LABEL_CLONESET_INSTANCE_ID, LABEL_LIFECYCLE_STATE, LABEL_SPECIFIED_DELETE, LIFECYCLE_STATES, SIM_ANNOTATIONS,
+  CONDITION_INPLACE_UPDATE_READY, LABEL_CLONESET_INSTANCE_ID, LABEL_LIFECYCLE_STATE, LABEL_SPECIFIED_DELETE, LIFECYCLE_STATES,
   type CloneSet, type KubeObject, type Node, type Pod,
 } from '@coxswain/kruise-api';
 import { CLONESET_REF, NODE_REF, POD_REF } from '../../src/refs.js';
-import { TapClient, startCloneSetEnv, type CloneSetEnv, type TapHooks, type TappedWrite } from '../support/cloneset-env.js';
+import { heal, ignoreGone, pickPod, runCommonAction, SwitchablePattern, TapClient, combineHooks, type ChaosContext, type CommonAction, type TapHooks, type TappedWrite } from '../support/chaos.js';
+import { startCloneSetEnv, type CloneSetEnv } from '../support/cloneset-env.js';
 
 const NAME = 'prop';
 const NS = 'default';
@@ -335,29 +336,17 @@ function describePods(pods: readonly Pod[], cs: CloneSet): string {
     .join(' ');
 }
 
-function combineHooks(...all: TapHooks[]): TapHooks {
-  return {
-    before: (w) => all.forEach((h) => h.before?.(w)),
-    after: (w, r, e) => all.forEach((h) => h.after?.(w, r, e)),
-  };
-}
 
 // ---------------------------------------------------------------------------------------------
 // Scenarios.
 
 type Action =
-  | { kind: 'image'; image: string }
-  | { kind: 'replicas'; value: number }
+  | CommonAction
   | { kind: 'partition'; value: IntOrString }
   | { kind: 'maxUnavailable'; value: IntOrString }
   | { kind: 'maxSurge'; value: IntOrString }
   | { kind: 'paused'; value: boolean }
-  | { kind: 'podsToDelete'; pick: number }
-  | { kind: 'neverReady'; pick: number }
-  | { kind: 'deletePod'; pick: number }
-  | { kind: 'nodeDown'; node: number }
-  | { kind: 'nodeUp'; node: number }
-  | { kind: 'wait'; ms: number };
+  | { kind: 'podsToDelete'; pick: number };
 
 interface Scenario {
   seed: number;
@@ -405,13 +394,6 @@ function seededRandom(seed: number): () => number {
   return () => (s = (s * 16807) % 2147483647) / 2147483647;
 }
 
-/** failImagePattern that the test can switch off: "failure injection removed" before convergence. */
-class SwitchablePattern extends RegExp {
-  enabled = true;
-  override test(text: string): boolean {
-    return this.enabled && super.test(text);
-  }
-}
 
 interface RunResult {
   monitor: InvariantMonitor;
@@ -471,26 +453,18 @@ async function runScenario(scenario: Scenario): Promise<RunResult> {
       }
     };
     const rolling = (field: string, value: IntOrString) => patchSpec({ updateStrategy: { rollingUpdate: { [field]: value } } });
-    const pick = (i: number): Pod | undefined => {
-      const pods = monitor.activePods();
-      return pods.length === 0 ? undefined : pods[i % pods.length];
-    };
-    const ignoreGone = (err: unknown) => {
-      if (!isApiError(err, 'NotFound') && !isApiError(err, 'Conflict')) throw err;
-    };
-    const deleteExternally = async (pod: Pod) => {
-      monitor.externalDelete(pod.metadata.uid!);
-      await store.delete(POD_REF, NS, pod.metadata.name!, { preconditions: { uid: pod.metadata.uid } }).catch(ignoreGone);
+    const running = env;
+    const chaos: ChaosContext = {
+      cluster: env.cluster, run: (ms) => running.run(ms), nodes, namespace: NS, pods: () => monitor.activePods(), patchSpec,
+      async deleteExternally(pod) {
+        monitor.externalDelete(pod.metadata.uid!);
+        await store.delete(POD_REF, NS, pod.metadata.name!, { preconditions: { uid: pod.metadata.uid } }).catch(ignoreGone);
+      },
     };
 
     for (const action of scenario.actions) {
+      if (await runCommonAction(chaos, action)) continue;
       switch (action.kind) {
-        case 'image':
-          await patchSpec({ template: { spec: { containers: [{ name: 'app', image: action.image }] } } });
-          break;
-        case 'replicas':
-          await patchSpec({ replicas: action.value });
-          break;
         case 'partition':
         case 'maxUnavailable':
         case 'maxSurge':
@@ -500,52 +474,18 @@ async function runScenario(scenario: Scenario): Promise<RunResult> {
           await patchSpec({ updateStrategy: { rollingUpdate: { paused: action.value } } });
           break;
         case 'podsToDelete': {
-          const pod = pick(action.pick);
+          const pod = pickPod(chaos, action.pick);
           const listed = (await env.cloneSet(NAME)).spec.scaleStrategy?.podsToDelete ?? [];
           if (pod && !listed.includes(pod.metadata.name!)) await patchSpec({ scaleStrategy: { podsToDelete: [...listed, pod.metadata.name!] } });
           break;
         }
-        case 'neverReady': {
-          const pod = pick(action.pick);
-          if (pod) {
-            await store
-              .patch(POD_REF, NS, pod.metadata.name!, { metadata: { annotations: { [SIM_ANNOTATIONS.NeverReady]: 'true' } } })
-              .catch(ignoreGone);
-          }
-          break;
-        }
-        case 'deletePod': {
-          const pod = pick(action.pick);
-          if (pod) await deleteExternally(pod);
-          break;
-        }
-        case 'nodeDown':
-        case 'nodeUp':
-          await env.cluster.kubelet.setNodeReady(nodes[action.node]!, action.kind === 'nodeUp');
-          break;
-        case 'wait':
-          await env.run(action.ms);
-          break;
       }
       // No time passes between actions except through 'wait': back-to-back edits land while the
       // controller may be in the middle of a pass, which is an interleaving worth having.
     }
 
-    // Heal: nodes back, never-ready pods ready again, pulls succeed from now on; pods whose pull already
-    // failed stay in back-off for good in the simulator (a real kubelet would retry), so they are deleted
-    // once the last failing pulls have landed. Then a fresh good image, partition kept.
-    for (const node of nodes) await env.cluster.kubelet.setNodeReady(node, true);
-    for (const pod of monitor.activePods()) {
-      if (pod.metadata.annotations?.[SIM_ANNOTATIONS.NeverReady] !== undefined) {
-        await store.patch(POD_REF, NS, pod.metadata.name!, { metadata: { annotations: { [SIM_ANNOTATIONS.NeverReady]: null } } }).catch(ignoreGone);
-      }
-    }
-    pattern.enabled = false;
-    await env.run(scenario.kubelet.imagePullMs + 1_000);
-    for (const pod of monitor.activePods()) {
-      const waiting = pod.status?.containerStatuses?.some((c) => ['ErrImagePull', 'ImagePullBackOff'].includes(c.state?.waiting?.reason ?? ''));
-      if (waiting) await deleteExternally(pod);
-    }
+    // Heal (nodes, never-ready pods, failing pulls), then a fresh good image, partition kept.
+    await heal(chaos, pattern, scenario.kubelet.imagePullMs);
     await store.patch(CLONESET_REF, NS, NAME, { spec: { template: { spec: { containers: [{ name: 'app', image: FINAL_IMAGE }] } }, updateStrategy: { rollingUpdate: { paused: false } } } });
     await converge(env, monitor);
   } finally {

@@ -10,9 +10,9 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { isApiError, type WatchHandle } from '@coxswain/cluster';
-import { SIM_ANNOTATIONS, type KubeObject, type Node, type Pod, type StatefulSet } from '@coxswain/kruise-api';
+import { type KubeObject, type Node, type Pod, type StatefulSet } from '@coxswain/kruise-api';
 import { NODE_REF, POD_REF } from '../../src/refs.js';
-import { TapClient, type TapHooks, type TappedWrite } from '../support/cloneset-env.js';
+import { heal, ignoreGone, pickPod, runCommonAction, SwitchablePattern, TapClient, combineHooks, type ChaosContext, type CommonAction, type TapHooks, type TappedWrite } from '../support/chaos.js';
 import { ASTS_REF, startStatefulSetEnv, type StatefulSetEnv } from '../support/statefulset-env.js';
 
 const NAME = 'prop';
@@ -194,26 +194,17 @@ class InvariantMonitor {
   }
 }
 
-function combineHooks(...all: TapHooks[]): TapHooks {
-  return { before: (w) => all.forEach((h) => h.before?.(w)), after: (w, r, e) => all.forEach((h) => h.after?.(w, r, e)) };
-}
 
 // ---------------------------------------------------------------------------------------------
 // Scenarios.
 
 type Action =
-  | { kind: 'image'; image: string }
-  | { kind: 'replicas'; value: number }
+  | CommonAction
   | { kind: 'partition'; value: number }
   | { kind: 'maxUnavailable'; value: IntOrString }
   | { kind: 'reserve'; value: IntOrString[] }
   | { kind: 'paused'; value: boolean }
-  | { kind: 'specifiedDelete'; pick: number }
-  | { kind: 'neverReady'; pick: number }
-  | { kind: 'deletePod'; pick: number }
-  | { kind: 'nodeDown'; node: number }
-  | { kind: 'nodeUp'; node: number }
-  | { kind: 'wait'; ms: number };
+  | { kind: 'specifiedDelete'; pick: number };
 
 interface Scenario {
   parallel: boolean;
@@ -252,12 +243,6 @@ const scenarioArb: fc.Arbitrary<Scenario> = fc.boolean().chain((parallel) => fc.
   actions: fc.array(actionArb(parallel), { minLength: 1, maxLength: process.env.FC_MAX_ACTIONS ? Number(process.env.FC_MAX_ACTIONS) : 14 }),
 }));
 
-class SwitchablePattern extends RegExp {
-  enabled = true;
-  override test(text: string): boolean {
-    return this.enabled && super.test(text);
-  }
-}
 
 async function runScenario(scenario: Scenario): Promise<{ monitor: InvariantMonitor; errors: unknown[] }> {
   let env: StatefulSetEnv | undefined;
@@ -312,26 +297,18 @@ async function runScenario(scenario: Scenario): Promise<{ monitor: InvariantMoni
         if (!isApiError(err, 'Invalid')) throw err;
       }
     };
-    const pick = (i: number): Pod | undefined => {
-      const pods = monitor.livePods();
-      return pods.length === 0 ? undefined : pods[i % pods.length];
-    };
-    const ignoreGone = (err: unknown) => {
-      if (!isApiError(err, 'NotFound') && !isApiError(err, 'Conflict')) throw err;
-    };
-    const deleteExternally = async (pod: Pod) => {
-      monitor.externalDelete();
-      await store.delete(POD_REF, NS, pod.metadata.name!, { preconditions: { uid: pod.metadata.uid } }).catch(ignoreGone);
+    const running = env;
+    const chaos: ChaosContext = {
+      cluster: env.cluster, run: (ms) => running.run(ms), nodes, namespace: NS, pods: () => monitor.livePods(), patchSpec,
+      async deleteExternally(pod) {
+        monitor.externalDelete();
+        await store.delete(POD_REF, NS, pod.metadata.name!, { preconditions: { uid: pod.metadata.uid } }).catch(ignoreGone);
+      },
     };
 
     for (const action of scenario.actions) {
+      if (await runCommonAction(chaos, action)) continue;
       switch (action.kind) {
-        case 'image':
-          await patchSpec({ template: { spec: { containers: [{ name: 'app', image: action.image }] } } });
-          break;
-        case 'replicas':
-          await patchSpec({ replicas: action.value });
-          break;
         case 'partition':
         case 'maxUnavailable':
         case 'paused':
@@ -341,44 +318,15 @@ async function runScenario(scenario: Scenario): Promise<{ monitor: InvariantMoni
           await patchSpec({ reserveOrdinals: action.value });
           break;
         case 'specifiedDelete': {
-          const pod = pick(action.pick);
+          const pod = pickPod(chaos, action.pick);
           if (pod) await store.patch(POD_REF, NS, pod.metadata.name!, { metadata: { labels: { 'apps.kruise.io/specified-delete': 'true' } } }).catch(ignoreGone);
           break;
         }
-        case 'neverReady': {
-          const pod = pick(action.pick);
-          if (pod) await store.patch(POD_REF, NS, pod.metadata.name!, { metadata: { annotations: { [SIM_ANNOTATIONS.NeverReady]: 'true' } } }).catch(ignoreGone);
-          break;
-        }
-        case 'deletePod': {
-          const pod = pick(action.pick);
-          if (pod) await deleteExternally(pod);
-          break;
-        }
-        case 'nodeDown':
-        case 'nodeUp':
-          await env.cluster.kubelet.setNodeReady(nodes[action.node]!, action.kind === 'nodeUp');
-          break;
-        case 'wait':
-          await env.run(action.ms);
-          break;
       }
     }
 
-    // Heal: nodes back, never-ready pods ready again, pulls succeed; pods whose pull already failed stay
-    // in back-off in the simulator, so they are deleted. Then a fresh image, partition 0, not paused.
-    for (const node of nodes) await env.cluster.kubelet.setNodeReady(node, true);
-    for (const pod of monitor.livePods()) {
-      if (pod.metadata.annotations?.[SIM_ANNOTATIONS.NeverReady] !== undefined) {
-        await store.patch(POD_REF, NS, pod.metadata.name!, { metadata: { annotations: { [SIM_ANNOTATIONS.NeverReady]: null } } }).catch(ignoreGone);
-      }
-    }
-    pattern.enabled = false;
-    await env.run(scenario.kubelet.imagePullMs + 1_000);
-    for (const pod of monitor.livePods()) {
-      const waiting = pod.status?.containerStatuses?.some((c) => ['ErrImagePull', 'ImagePullBackOff'].includes(c.state?.waiting?.reason ?? ''));
-      if (waiting) await deleteExternally(pod);
-    }
+    // Heal (nodes, never-ready pods, failing pulls), then a fresh image, partition 0, not paused.
+    await heal(chaos, pattern, scenario.kubelet.imagePullMs);
     await store.patch(ASTS_REF, NS, NAME, { spec: { template: { spec: { containers: [{ name: 'app', image: FINAL_IMAGE }] } }, updateStrategy: { rollingUpdate: { paused: false, partition: 0 } } } });
     await converge(env, monitor);
   } finally {

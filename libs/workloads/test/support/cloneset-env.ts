@@ -1,11 +1,9 @@
 // A CloneSet controller running against the embedded cluster on a ManualClock (the rig, rig.ts): what
 // the scenario and property tests drive. `run(ms)` advances time in small steps, letting the watch, the
 // controller and the kubelet simulator settle in between, so a test reads like a timeline.
-import type {
-  ClusterClient, DeleteOptions, EmbeddedCluster, KindRef, KubeletOptions, ManualClock, MergePatch, WriteOptions,
-} from '@coxswain/cluster';
+import type { ClusterClient, EmbeddedCluster, KubeletOptions, ManualClock } from '@coxswain/cluster';
 import type { ClusterEventRecorder, ControllerManager } from '@coxswain/controller-runtime';
-import { DEFAULT_FEATURE_GATES, type CloneSet, type Event, type FeatureGates, type KubeObject, type Pod } from '@coxswain/kruise-api';
+import { DEFAULT_FEATURE_GATES, type CloneSet, type Event, type FeatureGates, type Pod } from '@coxswain/kruise-api';
 import { CloneSetController } from '../../src/cloneset/controller.js';
 import { isActive, isPodAvailable } from '../../src/pod/pod-state.js';
 import { CLONESET_REF, POD_REF } from '../../src/refs.js';
@@ -113,65 +111,4 @@ export async function podCensus(env: CloneSetEnv, namespace = 'default'): Promis
   });
   census.stop = () => handle.stop();
   return census;
-}
-
-/** One write a TapClient forwards; `kind`, `namespace` and `name` address the object written. */
-export interface TappedWrite {
-  verb: 'create' | 'update' | 'patch' | 'updateStatus' | 'delete';
-  kind: string;
-  namespace: string | undefined;
-  name: string;
-  /** create / update / updateStatus: the object sent. */
-  object?: KubeObject;
-  /** patch: the merge patch sent. */
-  patch?: MergePatch;
-  /** delete: the options sent (preconditions carry the uid the caller meant). */
-  deleteOptions?: DeleteOptions;
-}
-
-export interface TapHooks {
-  /** Called synchronously before the write is sent, so it sees the caller's state at the moment it decided. */
-  before?(write: TappedWrite): void;
-  /** Called when the write has been answered: with the stored result, or with the error. */
-  after?(write: TappedWrite, result: KubeObject | undefined, error: unknown): void;
-}
-
-/**
- * A ClusterClient that forwards everything and shows every write to its hooks: the property tests use it
- * (as `controllerClient`) to hold each controller write to the invariant budget the controller had when
- * it made it. Reads and watches pass through untouched.
- */
-export class TapClient implements ClusterClient {
-  constructor(private readonly inner: ClusterClient, private readonly hooks: TapHooks) {}
-
-  get: ClusterClient['get'] = (ref, namespace, name) => this.inner.get(ref, namespace, name);
-  list: ClusterClient['list'] = (ref, options) => this.inner.list(ref, options);
-  watch: ClusterClient['watch'] = (ref, options, onEvent, onClose) => this.inner.watch(ref, options, onEvent, onClose);
-  create: ClusterClient['create'] = (object, options?: WriteOptions) =>
-    this.tapped({ verb: 'create', ...address(object), object }, () => this.inner.create(object, options));
-  update: ClusterClient['update'] = (object, options?: WriteOptions) =>
-    this.tapped({ verb: 'update', ...address(object), object }, () => this.inner.update(object, options));
-  updateStatus: ClusterClient['updateStatus'] = (object, options?: WriteOptions) =>
-    this.tapped({ verb: 'updateStatus', ...address(object), object }, () => this.inner.updateStatus(object, options));
-  patch: ClusterClient['patch'] = (ref: KindRef, namespace, name, patch, options) =>
-    this.tapped({ verb: 'patch', kind: ref.kind, namespace, name, patch }, () => this.inner.patch(ref, namespace, name, patch, options));
-  delete: ClusterClient['delete'] = (ref: KindRef, namespace, name, options) =>
-    this.tapped({ verb: 'delete', kind: ref.kind, namespace, name, deleteOptions: options }, () => this.inner.delete(ref, namespace, name, options));
-
-  private async tapped<T extends KubeObject>(write: TappedWrite, send: () => Promise<T>): Promise<T> {
-    this.hooks.before?.(write);
-    let result: T;
-    try {
-      result = await send();
-    } catch (err) {
-      this.hooks.after?.(write, undefined, err);
-      throw err;
-    }
-    this.hooks.after?.(write, result, undefined);
-    return result;
-  }
-}
-
-function address(object: KubeObject): { kind: string; namespace: string | undefined; name: string } {
-  return { kind: object.kind, namespace: object.metadata.namespace, name: object.metadata.name ?? '' };
 }
