@@ -7,8 +7,8 @@
 // event recorder write to the store directly, so the counts are the controller's writes only.
 import { DEFAULT_FEATURE_GATES, type CloneSet, type KubeObject } from '@coxswain/kruise-api';
 import { CLONESET_REF, CloneSetController } from '@coxswain/workloads';
-import { startRig } from '../test/support/rig.js';
-import { CountingClient, seeded } from './support/counting-client.js';
+import { seededRandom, startRig } from '../test/support/rig.js';
+import { CountingClient } from './support/counting-client.js';
 
 const PODS = 1_000;
 const MAX_UNAVAILABLE = '10%'; // 100 pods: parser K rounds up without surge (docs/spec/cloneset.md §3.2)
@@ -26,7 +26,7 @@ async function rollout(policy: Policy): Promise<string> {
   let client!: CountingClient;
   const rig = await startRig({ nodes: NODES, kubelet: KUBELET, controllerClient: (cluster) => (client = new CountingClient(cluster.store)) });
   const { cluster } = rig;
-  new CloneSetController(rig.manager, { gates: DEFAULT_FEATURE_GATES, recorder: rig.recorder, random: seeded(42), log: rig.logger('error') });
+  new CloneSetController(rig.manager, { gates: DEFAULT_FEATURE_GATES, recorder: rig.recorder, random: seededRandom(42), log: rig.logger('error') });
   await rig.start();
 
   const runUntil = (done: (cs: CloneSet) => boolean, what: string, onStep?: (cs: CloneSet, elapsedMs: number) => void): Promise<number> =>

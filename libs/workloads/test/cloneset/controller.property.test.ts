@@ -17,6 +17,7 @@ import {
 import { CLONESET_REF, NODE_REF, POD_REF } from '../../src/refs.js';
 import { heal, ignoreGone, pickPod, runCommonAction, SwitchablePattern, TapClient, combineHooks, type ChaosContext, type CommonAction, type TapHooks, type TappedWrite } from '../support/chaos.js';
 import { startCloneSetEnv, type CloneSetEnv } from '../support/cloneset-env.js';
+import { seededRandom } from '../support/rig.js';
 
 const NAME = 'prop';
 const NS = 'default';
@@ -388,11 +389,6 @@ const scenarioArb: fc.Arbitrary<Scenario> = fc.record({
   actions: fc.array(actionArb, { minLength: 1, maxLength: process.env.FC_MAX_ACTIONS ? Number(process.env.FC_MAX_ACTIONS) : 16 }),
 });
 
-/** Park–Miller: a tiny seeded random, enough for instance ids. */
-function seededRandom(seed: number): () => number {
-  let s = seed;
-  return () => (s = (s * 16807) % 2147483647) / 2147483647;
-}
 
 
 interface RunResult {

@@ -4,6 +4,7 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { CLONESET_REF } from '../../src/refs.js';
 import { activePods, startCloneSetEnv, type CloneSetEnv, type CloneSetEnvOptions } from '../support/cloneset-env.js';
+import { seededRandom } from '../support/rig.js';
 
 let env: CloneSetEnv | undefined;
 afterEach(async () => {
@@ -13,8 +14,7 @@ afterEach(async () => {
 });
 
 async function start(options: CloneSetEnvOptions = {}): Promise<CloneSetEnv> {
-  let seed = 5;
-  env = await startCloneSetEnv({ random: () => ((seed = (seed * 16807) % 2147483647) / 2147483647), ...options });
+  env = await startCloneSetEnv({ random: seededRandom(5), ...options });
   return env;
 }
 

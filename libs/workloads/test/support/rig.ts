@@ -13,6 +13,12 @@ import { parseManifests, type Event } from '@coxswain/kruise-api';
 
 export const START = '2026-01-01T00:00:00Z';
 
+/** Park–Miller: a tiny seeded random, enough for instance ids. */
+export function seededRandom(seed: number): () => number {
+  let s = seed;
+  return () => (s = (s * 16807) % 2147483647) / 2147483647;
+}
+
 /** The kubelet's latencies unless a test says otherwise. */
 const KUBELET: Partial<KubeletOptions> = { imagePullMs: 1000, containerStartMs: 500, terminationMs: 500 };
 
