@@ -15,7 +15,7 @@ import {
   type CloneSet, type KubeObject, type Node, type Pod,
 } from '@coxswain/kruise-api';
 import { CLONESET_REF, NODE_REF, POD_REF } from '../../src/refs.js';
-import { heal, ignoreGone, pickPod, runCommonAction, SwitchablePattern, TapClient, combineHooks, type ChaosContext, type CommonAction, type TapHooks, type TappedWrite } from '../support/chaos.js';
+import { assertScenarios, heal, ignoreGone, pickPod, runCommonAction, SwitchablePattern, TapClient, combineHooks, type ChaosContext, type CommonAction, type TapHooks, type TappedWrite } from '../support/chaos.js';
 import { startCloneSetEnv, type CloneSetEnv } from '../support/cloneset-env.js';
 import { seededRandom } from '../support/rig.js';
 
@@ -547,21 +547,7 @@ const EXAMPLES: Scenario[] = [
 describe('CloneSet controller under random spec edits, failures and outages', () => {
   it('keeps the maxUnavailable, surge and identity invariants and converges once healed', async () => {
     const totals = { passes: 0, deletes: 0, readyDeletes: 0, marks: 0, creates: 0, podEvents: 0, externalDeletes: 0 };
-    await fc.assert(
-      fc.asyncProperty(scenarioArb, async (scenario) => {
-        const { monitor, errors } = await runScenario(scenario);
-        for (const key of Object.keys(totals) as (keyof typeof totals)[]) totals[key] += monitor.stats[key];
-        if (monitor.violations.length > 0) throw new Error(`invariant violations:\n${monitor.violations.slice(0, 10).join('\n')}`);
-        if (errors.length > 0) throw new Error(`errors reported by the controller or simulators: ${errors.map(String).slice(0, 5).join('; ')}`);
-      }),
-      {
-        numRuns: process.env.FC_RUNS ? Number(process.env.FC_RUNS) : 40,
-        examples: EXAMPLES.map((s) => [s] as [Scenario]),
-        // The seed is the project run's (FC_SEED; scripts/fast-check-seed-apply.js).
-        path: process.env.FC_PATH,
-        endOnFailure: process.env.FC_SHRINK !== '1',
-      },
-    );
+    await assertScenarios(scenarioArb, EXAMPLES, runScenario, totals, 40);
     // The checks above only mean something if the runs exercised them.
     expect(totals.readyDeletes).toBeGreaterThan(0);
     expect(totals.marks).toBeGreaterThan(0);

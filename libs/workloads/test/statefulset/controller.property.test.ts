@@ -12,7 +12,7 @@ import fc from 'fast-check';
 import { isApiError, type WatchHandle } from '@coxswain/cluster';
 import { type KubeObject, type Node, type Pod, type StatefulSet } from '@coxswain/kruise-api';
 import { NODE_REF, POD_REF } from '../../src/refs.js';
-import { heal, ignoreGone, pickPod, runCommonAction, SwitchablePattern, TapClient, combineHooks, type ChaosContext, type CommonAction, type TapHooks, type TappedWrite } from '../support/chaos.js';
+import { assertScenarios, heal, ignoreGone, pickPod, runCommonAction, SwitchablePattern, TapClient, combineHooks, type ChaosContext, type CommonAction, type TapHooks, type TappedWrite } from '../support/chaos.js';
 import { ASTS_REF, startStatefulSetEnv, type StatefulSetEnv } from '../support/statefulset-env.js';
 
 const NAME = 'prop';
@@ -381,21 +381,7 @@ const EXAMPLES: Scenario[] = [
 describe('Advanced StatefulSet controller under random spec edits, failures and outages', () => {
   it('keeps the maxUnavailable, OrderedReady and identity invariants and converges once healed', async () => {
     const totals = { passes: 0, creates: 0, orderedCreates: 0, disruptions: 0, availableDisruptions: 0, podEvents: 0, externalDeletes: 0 };
-    await fc.assert(
-      fc.asyncProperty(scenarioArb, async (scenario) => {
-        const { monitor, errors } = await runScenario(scenario);
-        for (const key of Object.keys(totals) as (keyof typeof totals)[]) totals[key] += monitor.stats[key];
-        if (monitor.violations.length > 0) throw new Error(`invariant violations:\n${monitor.violations.slice(0, 10).join('\n')}`);
-        if (errors.length > 0) throw new Error(`errors reported by the controller or simulators: ${errors.map(String).slice(0, 5).join('; ')}`);
-      }),
-      {
-        numRuns: process.env.FC_RUNS ? Number(process.env.FC_RUNS) : 30,
-        examples: EXAMPLES.map((s) => [s] as [Scenario]),
-        // The seed is the project run's (FC_SEED; scripts/fast-check-seed-apply.js).
-        path: process.env.FC_PATH,
-        endOnFailure: process.env.FC_SHRINK !== '1',
-      },
-    );
+    await assertScenarios(scenarioArb, EXAMPLES, runScenario, totals, 30);
     // The checks above only mean something if the runs exercised them.
     expect(totals.orderedCreates).toBeGreaterThan(0);
     expect(totals.availableDisruptions).toBeGreaterThan(0);

@@ -2,6 +2,7 @@
 // monitor (TapClient), the failure injection they switch off before convergence, the actions both
 // scenario languages have (image and replicas edits, never-ready pods, pods deleted behind the
 // controller's back, node outages, time passing), and the healing before convergence.
+import fc from 'fast-check';
 import { isApiError, type ClusterClient, type DeleteOptions, type EmbeddedCluster, type KindRef, type MergePatch, type WriteOptions } from '@coxswain/cluster';
 import { SIM_ANNOTATIONS, type KubeObject, type Pod } from '@coxswain/kruise-api';
 import { POD_REF } from '../../src/refs.js';
@@ -166,4 +167,35 @@ export async function heal(ctx: ChaosContext, pattern: SwitchablePattern, imageP
     const waiting = pod.status?.containerStatuses?.some((c) => ['ErrImagePull', 'ImagePullBackOff'].includes(c.state?.waiting?.reason ?? ''));
     if (waiting) await ctx.deleteExternally(pod);
   }
+}
+
+/** What one scenario run leaves: the monitor's counters and violations, and the failures the environment reported. */
+export interface ScenarioRun {
+  monitor: { stats: Readonly<Record<string, number>>; violations: readonly string[] };
+  errors: readonly unknown[];
+}
+
+/**
+ * The property: every scenario (the hand-picked `examples` first, then FC_RUNS or `defaultRuns` random
+ * ones) runs without an invariant violation or a reported failure; the monitor's counters are summed
+ * into `totals`, so the caller can check the runs exercised what the invariants are about. The seed is
+ * the project run's (FC_SEED; scripts/fast-check-seed-apply.js); FC_PATH replays, FC_SHRINK=1 shrinks.
+ */
+export async function assertScenarios<S>(
+  arbitrary: fc.Arbitrary<S>, examples: readonly S[], run: (scenario: S) => Promise<ScenarioRun>, totals: Record<string, number>, defaultRuns: number,
+): Promise<void> {
+  await fc.assert(
+    fc.asyncProperty(arbitrary, async (scenario) => {
+      const { monitor, errors } = await run(scenario);
+      for (const key of Object.keys(totals)) totals[key]! += monitor.stats[key] ?? 0;
+      if (monitor.violations.length > 0) throw new Error(`invariant violations:\n${monitor.violations.slice(0, 10).join('\n')}`);
+      if (errors.length > 0) throw new Error(`errors reported by the controller or simulators: ${errors.map(String).slice(0, 5).join('; ')}`);
+    }),
+    {
+      numRuns: process.env.FC_RUNS ? Number(process.env.FC_RUNS) : defaultRuns,
+      examples: examples.map((s) => [s] as [S]),
+      path: process.env.FC_PATH,
+      endOnFailure: process.env.FC_SHRINK !== '1',
+    },
+  );
 }
