@@ -15,7 +15,7 @@ import {
   type CloneSet, type KubeObject, type Node, type Pod,
 } from '@coxswain/kruise-api';
 import { CLONESET_REF, NODE_REF, POD_REF } from '../../src/refs.js';
-import { assertScenarios, heal, ignoreGone, pickPod, runCommonAction, SwitchablePattern, TapClient, combineHooks, type ChaosContext, type CommonAction, type TapHooks, type TappedWrite } from '../support/chaos.js';
+import { assertScenarios, convergeWithin, heal, ignoreGone, pickPod, runCommonAction, SwitchablePattern, TapClient, combineHooks, type ChaosContext, type CommonAction, type TapHooks, type TappedWrite } from '../support/chaos.js';
 import { startCloneSetEnv, type CloneSetEnv } from '../support/cloneset-env.js';
 import { seededRandom } from '../support/rig.js';
 
@@ -498,8 +498,7 @@ async function runScenario(scenario: Scenario): Promise<RunResult> {
  * and the pods themselves agree.
  */
 async function converge(env: CloneSetEnv, monitor: InvariantMonitor): Promise<void> {
-  let last = '';
-  for (let t = 0; t <= CONVERGENCE_LIMIT_MS; t += 200) {
+  await convergeWithin((ms) => env.run(ms), CONVERGENCE_LIMIT_MS, async () => {
     const cs = await env.cloneSet(NAME);
     const { R, P } = budgetOf(cs);
     const updated = R - P;
@@ -511,16 +510,14 @@ async function converge(env: CloneSetEnv, monitor: InvariantMonitor): Promise<vo
     };
     const got = Object.fromEntries(Object.keys(want).map((k) => [k, (cs.status as Record<string, unknown> | undefined)?.[k]]));
     const podsOk = pods.length === R && pods.every(isAvailablePod) && pods.filter((p) => imageOf(p) === FINAL_IMAGE).length === updated;
-    if (JSON.stringify(got) === JSON.stringify(want) && podsOk) return;
+    if (JSON.stringify(got) === JSON.stringify(want) && podsOk) return undefined;
     const unavailable = pods.filter((p) => !isAvailablePod(p)).map((p) => ({
       name: p.metadata.name, node: p.spec.nodeName, annotations: p.metadata.annotations, phase: p.status?.phase,
       conditions: p.status?.conditions?.map((c) => `${c.type}=${c.status}${c.reason ? `(${c.reason})` : ''}`),
       containers: p.status?.containerStatuses?.map((c) => ({ image: c.image, ready: c.ready, state: c.state })),
     }));
-    last = `status ${JSON.stringify(got)}, want ${JSON.stringify(want)}; pods: ${describePods(pods, cs)}; unavailable: ${JSON.stringify(unavailable)}`;
-    await env.run(200);
-  }
-  throw new Error(`(4) not converged within ${CONVERGENCE_LIMIT_MS} ms of simulated time: ${last}`);
+    return `status ${JSON.stringify(got)}, want ${JSON.stringify(want)}; pods: ${describePods(pods, cs)}; unavailable: ${JSON.stringify(unavailable)}`;
+  });
 }
 
 // Hand-picked sequences that always run (before the random ones), so the interesting paths are covered

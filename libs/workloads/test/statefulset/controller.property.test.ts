@@ -12,7 +12,7 @@ import fc from 'fast-check';
 import { isApiError, type WatchHandle } from '@coxswain/cluster';
 import { type KubeObject, type Node, type Pod, type StatefulSet } from '@coxswain/kruise-api';
 import { NODE_REF, POD_REF } from '../../src/refs.js';
-import { assertScenarios, heal, ignoreGone, pickPod, runCommonAction, SwitchablePattern, TapClient, combineHooks, type ChaosContext, type CommonAction, type TapHooks, type TappedWrite } from '../support/chaos.js';
+import { assertScenarios, convergeWithin, heal, ignoreGone, pickPod, runCommonAction, SwitchablePattern, TapClient, combineHooks, type ChaosContext, type CommonAction, type TapHooks, type TappedWrite } from '../support/chaos.js';
 import { ASTS_REF, startStatefulSetEnv, type StatefulSetEnv } from '../support/statefulset-env.js';
 
 const NAME = 'prop';
@@ -337,8 +337,7 @@ async function runScenario(scenario: Scenario): Promise<{ monitor: InvariantMoni
 }
 
 async function converge(env: StatefulSetEnv, monitor: InvariantMonitor): Promise<void> {
-  let last = '';
-  for (let t = 0; t <= CONVERGENCE_LIMIT_MS; t += 200) {
+  await convergeWithin((ms) => env.run(ms), CONVERGENCE_LIMIT_MS, async () => {
     const set = await env.set(NAME);
     const want = validOrdinals(set);
     const pods = monitor.livePods();
@@ -352,12 +351,10 @@ async function converge(env: StatefulSetEnv, monitor: InvariantMonitor): Promise
       const reserved = reservedSet(set.spec.reserveOrdinals);
       const alive = pods.filter((p) => reserved.has(ordinalOf(p.metadata.name!)));
       if (alive.length > 0) throw new Error(`(4) reserved ordinals alive: ${alive.map((p) => p.metadata.name).join(', ')}`);
-      return;
+      return undefined;
     }
-    last = `want ordinals ${want.join(',')}; pods ${pods.map((p) => `${p.metadata.name}[${p.spec.containers[0]!.image},${isAvailable(p) ? 'available' : p.status?.phase},${p.metadata.labels?.['lifecycle.apps.kruise.io/state']}]`).join(' ')}; status ${JSON.stringify(s)}; plan ${JSON.stringify(env.controller.lastPlan(NS, NAME)?.blockers)}`;
-    await env.run(200);
-  }
-  throw new Error(`(4) not converged within ${CONVERGENCE_LIMIT_MS} ms of simulated time: ${last}`);
+    return `want ordinals ${want.join(',')}; pods ${pods.map((p) => `${p.metadata.name}[${p.spec.containers[0]!.image},${isAvailable(p) ? 'available' : p.status?.phase},${p.metadata.labels?.['lifecycle.apps.kruise.io/state']}]`).join(' ')}; status ${JSON.stringify(s)}; plan ${JSON.stringify(env.controller.lastPlan(NS, NAME)?.blockers)}`;
+  });
 }
 
 const EXAMPLES: Scenario[] = [

@@ -199,3 +199,18 @@ export async function assertScenarios<S>(
     },
   );
 }
+
+/**
+ * Invariant 4's wait: every 200 ms of simulated time `check` says what is still off, undefined once the
+ * workload converged; after `limitMs` it throws with the last words.
+ */
+export async function convergeWithin(run: (ms: number) => Promise<void>, limitMs: number, check: () => Promise<string | undefined>): Promise<void> {
+  let last = '';
+  for (let t = 0; t <= limitMs; t += 200) {
+    const off = await check();
+    if (off === undefined) return;
+    last = off;
+    await run(200);
+  }
+  throw new Error(`(4) not converged within ${limitMs} ms of simulated time: ${last}`);
+}
