@@ -12,4 +12,5 @@ export interface WorkspaceLibrary {
 export function workspaceLibraries(root?: string): WorkspaceLibrary[];
 export function importedNames(root?: string): Map<string, Map<string, Set<string>>>;
 export function exportedNames(entry: string, root?: string): string[];
+export function exportedSurface(entry: string, root?: string): Map<string, Set<string>>;
 export function checkExports(packages?: string[], root?: string): ExportProblem[];

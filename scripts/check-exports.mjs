@@ -4,7 +4,9 @@
 // entry point somewhere else in the repository. Users of `.` are the other packages (apps/*, the other
 // libs/*, their tests, scripts/); users of any other entry point (`./testing`, `./kubernetes`) are those
 // and the library's own tests and benchmarks, which import it by its package name. A name nobody imports
-// is reported: it belongs inside the library, or in its `./testing` entry when only tests need it.
+// is reported: it belongs inside the library, or in its `./testing` entry when only tests need it. A type
+// that what users import refers to (a return type, a member's type) counts as used: declaration files
+// of the users' code name it.
 //
 //   node scripts/check-exports.mjs [@coxswain/<lib> ...]     (default: every library under libs/)
 //
@@ -81,6 +83,15 @@ export function importedNames(root = ROOT) {
 
 /** The names an entry point exports, as the compiler resolves them. */
 export function exportedNames(entry, root = ROOT) {
+  return [...exportedSurface(entry, root).keys()].sort();
+}
+
+/**
+ * Each name an entry point exports, with the other names its declarations refer to as types (a
+ * function's parameter and return types, an interface's members, a class's heritage): a user of the
+ * one uses those too, even without naming them (the compiler names them in declaration files).
+ */
+export function exportedSurface(entry, root = ROOT) {
   const config = ts.readConfigFile(join(root, 'tsconfig.base.json'), ts.sys.readFile).config;
   const { options } = ts.convertCompilerOptionsFromJson(config.compilerOptions, root);
   const program = ts.createProgram([entry], { ...options, noEmit: true, skipLibCheck: true, types: [] });
@@ -88,7 +99,20 @@ export function exportedNames(entry, root = ROOT) {
   const source = program.getSourceFile(entry);
   if (!source) throw new Error(`check-exports: cannot read ${entry}`);
   const symbol = checker.getSymbolAtLocation(source);
-  return symbol ? checker.getExportsOfModule(symbol).map((s) => s.getName()).sort() : [];
+  const surface = new Map();
+  for (const exported of symbol ? checker.getExportsOfModule(symbol) : []) {
+    const target = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
+    const refs = new Set();
+    const visit = (node) => {
+      if (ts.isTypeReferenceNode(node)) refs.add(ts.isIdentifier(node.typeName) ? node.typeName.text : node.typeName.right.text);
+      else if (ts.isExpressionWithTypeArguments(node) && ts.isIdentifier(node.expression)) refs.add(node.expression.text);
+      else if (ts.isTypeQueryNode(node) && ts.isIdentifier(node.exprName)) refs.add(node.exprName.text);
+      ts.forEachChild(node, visit);
+    };
+    for (const declaration of target.declarations ?? []) visit(declaration);
+    surface.set(exported.getName(), refs);
+  }
+  return surface;
 }
 
 /** Problems for the given packages (default: every workspace library). */
@@ -103,8 +127,19 @@ export function checkExports(packages, root = ROOT) {
       const outside = (file) => (entry.subpath === '.' ? !file.startsWith(`${lib.dir}/`) : !file.startsWith(`${lib.dir}/src/`));
       const names = uses.get(specifier) ?? new Map();
       if ([...(names.get('*') ?? [])].some(outside)) continue;
-      for (const name of exportedNames(entry.source, root)) {
-        if (![...(names.get(name) ?? [])].some(outside)) problems.push({ package: specifier, name, message: `${specifier}: ${name} is exported and imported nowhere else` });
+      const surface = exportedSurface(entry.source, root);
+      // Imported by a user, or referred to by the types of what is (transitively).
+      const used = new Set([...surface.keys()].filter((name) => [...(names.get(name) ?? [])].some(outside)));
+      for (const pending = [...used]; pending.length > 0;) {
+        for (const ref of surface.get(pending.pop()) ?? []) {
+          if (surface.has(ref) && !used.has(ref)) {
+            used.add(ref);
+            pending.push(ref);
+          }
+        }
+      }
+      for (const name of [...surface.keys()].sort()) {
+        if (!used.has(name)) problems.push({ package: specifier, name, message: `${specifier}: ${name} is exported and imported nowhere else` });
       }
     }
   }

@@ -1,6 +1,7 @@
 // The library exports what its users use (issue 32 item 3): every name @coxswain/workloads exports is
-// imported by another package (apps/*, libs/*, their tests, scripts/), and every name of
-// @coxswain/workloads/testing by a test or benchmark; src/index.ts names each export, no `export *`.
+// imported by another package (apps/*, libs/*, their tests, scripts/) or is a type what they import
+// refers to, and every name of @coxswain/workloads/testing is imported by a test or benchmark;
+// src/index.ts names each export, no `export *`.
 // scripts/check-exports.mjs does the reading; run it alone with `node scripts/check-exports.mjs`.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
