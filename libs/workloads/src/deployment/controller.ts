@@ -3,7 +3,8 @@
 // gone can let a Recreate rollout go on), and the last plan per Deployment.
 import type { Controller, ControllerManager, EventRecorder, Logger, Request } from '@coxswain/controller-runtime';
 import { ResourceVersionExpectations, enqueueObject, enqueueOwner, logRetriedFailure, requestKey } from '@coxswain/controller-runtime';
-import { Selector, type Deployment, type Pod, type ReplicaSet } from '@coxswain/kruise-api';
+import type { Deployment, Pod, ReplicaSet } from '@coxswain/kruise-api';
+import { enqueueOwnerOrSelecting, ownersSelecting } from '../ownership/selecting.js';
 import { DEPLOYMENT_REF, POD_REF, REPLICASET_REF } from '../refs.js';
 import type { DeploymentPlan } from './plan/planner.js';
 import { DeploymentReconciler, type DeploymentInformers } from './reconciler.js';
@@ -49,10 +50,7 @@ export class DeploymentController {
 
     const owner = enqueueOwner<ReplicaSet>(DEPLOYMENT_REF);
     this.controller.watches(this.informers.deployments, enqueueObject());
-    this.controller.watches(this.informers.replicaSets, (rs: ReplicaSet) => {
-      const requests = owner(rs);
-      return requests.length > 0 || rs.metadata.ownerReferences?.some((r) => r.controller === true) ? requests : this.deploymentsMatching(rs);
-    });
+    this.controller.watches(this.informers.replicaSets, enqueueOwnerOrSelecting(owner, (rs: ReplicaSet) => this.deploymentsMatching(rs)));
     this.controller.watches(this.informers.pods, (pod: Pod) => {
       const rsRef = pod.metadata.ownerReferences?.find((r) => r.controller === true && r.kind === 'ReplicaSet');
       const rs = rsRef ? this.informers.replicaSets.get(pod.metadata.namespace, rsRef.name) : undefined;
@@ -67,12 +65,6 @@ export class DeploymentController {
   }
 
   private deploymentsMatching(rs: ReplicaSet): Request[] {
-    return this.informers.deployments.list(rs.metadata.namespace).filter((d) => {
-      try {
-        return Selector.from(d.spec.selector).matches(rs.metadata.labels ?? {});
-      } catch {
-        return false;
-      }
-    }).map((d) => ({ namespace: d.metadata.namespace, name: d.metadata.name! }));
+    return ownersSelecting(this.informers.deployments.list(rs.metadata.namespace), rs, (d) => d.spec.selector);
   }
 }

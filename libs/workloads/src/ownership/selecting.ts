@@ -20,7 +20,7 @@ export function ownersSelecting<T extends KubeObject>(
 }
 
 /** Wakes the object's controlling owner; an object with no controller wakes the owners `selecting` finds for it. */
-export function enqueueOwnerOrSelecting<T extends KubeObject>(owner: MapFunc<KubeObject>, selecting: (object: T) => Request[]): MapFunc<T> {
+export function enqueueOwnerOrSelecting<T extends KubeObject>(owner: MapFunc<T>, selecting: (object: T) => Request[]): MapFunc<T> {
   return (object) => {
     const requests = owner(object);
     return requests.length > 0 || object.metadata.ownerReferences?.some((r) => r.controller === true) ? requests : selecting(object);
