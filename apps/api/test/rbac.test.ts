@@ -288,8 +288,8 @@ describe('the controllers\' ClusterRole and Lease Role', () => {
     const granted = rbac.granted();
     // Granted for paths these lives do not reach (a write conflict):
     const unreached: Record<string, string> = {
-      ' pods get': 'a pod read again after a write conflict (workloads executor/pod-writes.ts, statefulset plan-executor repair)',
-      'apps.kruise.io uniteddeployments get': 'the UnitedDeployment read again when its status write conflicts (executor/status-write.ts)',
+      ' pods get': 'a pod read again after a write conflict (workloads sync/pod-writes.ts, statefulset plan-executor repair)',
+      'apps.kruise.io uniteddeployments get': 'the UnitedDeployment read again when its status write conflicts (workloads sync/status-write.ts)',
       'apps.kruise.io clonesets patch': 'a CloneSet patched in place where the cluster serves CloneSet v1beta1 (OpenKruise after v1.9); on v1.9 the adapter reads and updates (kubernetes-adapter.test.ts covers the conversion)',
     };
     expect([...granted].filter((rule) => !used.has(rule) && !(rule in unreached)).sort()).toEqual([]);

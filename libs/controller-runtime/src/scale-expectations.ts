@@ -3,12 +3,16 @@
 // the write (so the watch event cannot arrive first) and observeScale both from the informer's handlers
 // and when the write fails (nothing will ever be observed for it).
 import type { Clock } from '@coxswain/cluster';
+import type { KubeObject } from '@coxswain/kruise-api';
 import {
   DEFAULT_EXPECTATION_TIMEOUT_MS,
   describeNames,
   type ExpectationsOptions,
   type PendingExpectations,
 } from './expectations.js';
+import type { MapFunc } from './handlers.js';
+import type { Informer } from './informer.js';
+import { requestKey } from './keys.js';
 
 export type ScaleAction = 'create' | 'delete';
 
@@ -103,4 +107,25 @@ export class ScaleExpectations {
 
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/**
+ * Feeds `expectations` from an informer's events (Kruise's pod and PVC event handlers): a create event
+ * satisfies a `create` expectation of each owner `owner` maps the object to; a deletion (a
+ * deletionTimestamp appearing, or the object gone) a `delete` one.
+ */
+export function observeScaleEvents<T extends KubeObject>(expectations: ScaleExpectations, informer: Informer<T>, owner: MapFunc<KubeObject>): void {
+  const observe = (object: KubeObject, action: ScaleAction) => {
+    for (const request of owner(object)) expectations.observeScale(requestKey(request), action, object.metadata.name!);
+  };
+  informer.addEventHandler({
+    onAdd: (object) => {
+      observe(object, 'create');
+      if (object.metadata.deletionTimestamp) observe(object, 'delete');
+    },
+    onUpdate: (old, next) => {
+      if (next.metadata.deletionTimestamp && !old.metadata.deletionTimestamp) observe(next, 'delete');
+    },
+    onDelete: (object) => observe(object, 'delete'),
+  });
 }

@@ -1,16 +1,11 @@
 import { describe, it, expect, afterEach } from '@jest/globals';
 import { EmbeddedStore, ManualClock } from '@coxswain/cluster';
-import {
-  Controller,
-  InformerFactory,
-  LONG_RECONCILE_MS,
-  Metrics,
-  enqueueObject,
-  enqueueOwner,
-  type ReconcileResult,
-  type Reconciler,
-  type Request,
-} from '../src/index.js';
+import { Controller, LONG_RECONCILE_MS } from '../src/controller.js';
+import { enqueueObject, enqueueOwner } from '../src/handlers.js';
+import { InformerFactory } from '../src/informer-factory.js';
+import type { Request } from '../src/keys.js';
+import { Metrics } from '../src/metrics.js';
+import type { ReconcileResult, Reconciler } from '../src/reconciler.js';
 import { CLONESET, POD, cloneSet, pod, settle, waitUntil } from './support/fixtures.js';
 
 const cleanup: (() => Promise<void> | void)[] = [];

@@ -2,9 +2,8 @@ import { describe, it, expect } from '@jest/globals';
 import fc from 'fast-check';
 import { EmbeddedStore, ManualClock } from '@coxswain/cluster';
 import type { Event, KubeObject } from '@coxswain/kruise-api';
-import {
-  AGGREGATE_INTERVAL_MS, AGGREGATE_MAX_EVENTS, COMBINED_PREFIX, ClusterEventRecorder, EVENT_REF, EventCorrelator, SPAM_BURST,
-} from '../src/index.js';
+import { AGGREGATE_INTERVAL_MS, AGGREGATE_MAX_EVENTS, COMBINED_PREFIX, EventCorrelator, SPAM_BURST } from '../src/event-correlator.js';
+import { ClusterEventRecorder, EVENT_REF } from '../src/event-recorder.js';
 
 const owner = (name = 'web', uid = `uid-${name}`): KubeObject => ({
   apiVersion: 'apps.kruise.io/v1alpha1', kind: 'CloneSet', metadata: { name, namespace: 'default', uid, resourceVersion: '1' },

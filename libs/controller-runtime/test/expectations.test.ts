@@ -1,13 +1,9 @@
 import { describe, it, expect } from '@jest/globals';
 import { ManualClock } from '@coxswain/cluster';
 import type { KubeObject } from '@coxswain/kruise-api';
-import {
-  DEFAULT_EXPECTATION_TIMEOUT_MS,
-  ResourceVersionExpectations,
-  ScaleExpectations,
-  isResourceVersionAtLeast,
-  type ObjectCache,
-} from '../src/index.js';
+import { DEFAULT_EXPECTATION_TIMEOUT_MS, isResourceVersionAtLeast } from '../src/expectations.js';
+import { ResourceVersionExpectations, type ObjectCache } from '../src/resource-version-expectations.js';
+import { ScaleExpectations } from '../src/scale-expectations.js';
 
 const FIVE_MINUTES = 5 * 60 * 1000;
 

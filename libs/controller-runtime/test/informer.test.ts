@@ -1,7 +1,8 @@
 import { describe, it, expect, afterEach } from '@jest/globals';
 import { ApiError, EmbeddedStore, ManualClock, type ClusterClient } from '@coxswain/cluster';
 import type { KubeObject } from '@coxswain/kruise-api';
-import { Informer, InformerFactory, type EventHandler } from '../src/index.js';
+import { InformerFactory } from '../src/informer-factory.js';
+import { Informer, type EventHandler } from '../src/informer.js';
 import { BreakableWatchClient } from './support/breakable-watch-client.js';
 import { CLONESET, POD, cloneSet, pod, settle, waitUntil } from './support/fixtures.js';
 

@@ -5,7 +5,8 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { EmbeddedStore, ManualClock, type ClusterClient } from '@coxswain/cluster';
 import type { Lease } from '@coxswain/kruise-api';
-import { LEASE_REF, LeaderElector, microTime } from '../src/index.js';
+import { LeaderElector } from '../src/leaderelection/leader-elector.js';
+import { LEASE_REF, microTime } from '../src/leaderelection/lease-lock.js';
 
 const cleanup: (() => Promise<void> | void)[] = [];
 afterEach(async () => {

@@ -1,15 +1,12 @@
 import { describe, it, expect, afterEach } from '@jest/globals';
 import { EmbeddedStore, ManualClock, isApiError, type ClusterClient } from '@coxswain/cluster';
 import type { KubeObject } from '@coxswain/kruise-api';
-import {
-  ControllerManager,
-  ObservingClusterClient,
-  enqueueObject,
-  type Informer,
-  type ManagerContext,
-  type Reconciler,
-  type Request,
-} from '../src/index.js';
+import { enqueueObject } from '../src/handlers.js';
+import type { Informer } from '../src/informer.js';
+import type { Request } from '../src/keys.js';
+import { ControllerManager, type ManagerContext } from '../src/manager.js';
+import { ObservingClusterClient } from '../src/observing-client.js';
+import type { Reconciler } from '../src/reconciler.js';
 import { BreakableWatchClient } from './support/breakable-watch-client.js';
 import { CLONESET, POD, cloneSet, pod, settle, waitUntil } from './support/fixtures.js';
 

@@ -1,7 +1,8 @@
 import { describe, it, expect } from '@jest/globals';
 import fc from 'fast-check';
 import { ManualClock } from '@coxswain/cluster';
-import { ItemExponentialFailureRateLimiter, WorkQueue } from '../src/index.js';
+import { ItemExponentialFailureRateLimiter } from '../src/rate-limiter.js';
+import { WorkQueue } from '../src/workqueue.js';
 
 function newQueue(clock = new ManualClock()): WorkQueue {
   return new WorkQueue({ clock, name: 'test' });

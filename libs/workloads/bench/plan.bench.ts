@@ -1,7 +1,7 @@
 // Rollout plan computation time: one planCloneSet step for a CloneSet mid-rollout (half the pods at the
 // update revision, 20% maxUnavailable, a few pods not ready), for 1,000 / 10,000 / 100,000 pods.
 import { DEFAULT_FEATURE_GATES, type CloneSet, type ControllerRevision, type Pod } from '@coxswain/kruise-api';
-import { inPlaceGates, planCloneSet, type PlanContext } from '@coxswain/workloads';
+import { inPlaceGates, planCloneSet, type PlanContext } from '@coxswain/workloads/testing';
 
 const OLD = 'web-old1';
 const NEW = 'web-new2';

@@ -5,11 +5,10 @@
 //
 // The controller gets its own client (a counting wrapper around the store); the kubelet, scheduler and
 // event recorder write to the store directly, so the counts are the controller's writes only.
-import { EmbeddedCluster, ManualClock, MemoryPersistence } from '@coxswain/cluster';
-import { ClusterEventRecorder, ControllerManager } from '@coxswain/controller-runtime';
 import { DEFAULT_FEATURE_GATES, type CloneSet, type KubeObject } from '@coxswain/kruise-api';
 import { CLONESET_REF, CloneSetController } from '@coxswain/workloads';
-import { CountingClient, seeded } from './support/counting-client.js';
+import { seededRandom, startRig } from '../test/support/rig.js';
+import { CountingClient } from './support/counting-client.js';
 
 const PODS = 1_000;
 const MAX_UNAVAILABLE = '10%'; // 100 pods: parser K rounds up without surge (docs/spec/cloneset.md §3.2)
@@ -24,41 +23,14 @@ type Policy = 'ReCreate' | 'InPlaceIfPossible';
 
 async function rollout(policy: Policy): Promise<string> {
   const wallStart = performance.now();
-  const clock = new ManualClock('2026-01-01T00:00:00Z');
-  const errors: unknown[] = [];
-  const onError = (err: unknown) => void errors.push(err);
-  const cluster = await EmbeddedCluster.start({ clock, persistence: new MemoryPersistence(), nodes: NODES, kubelet: KUBELET, onError });
-  const client = new CountingClient(cluster.store);
-  const manager = new ControllerManager({ client, clock, onInformerError: onError });
-  const recorder = new ClusterEventRecorder({ client: cluster.store, clock, component: 'kruise-manager', onError });
-  new CloneSetController(manager, {
-    gates: DEFAULT_FEATURE_GATES,
-    recorder,
-    random: seeded(42),
-    log: (level, message, fields) => {
-      if (level === 'error') errors.push(new Error(`${message} ${JSON.stringify(fields)}`));
-    },
-  });
-  await manager.start();
+  let client!: CountingClient;
+  const rig = await startRig({ nodes: NODES, kubelet: KUBELET, controllerClient: (cluster) => (client = new CountingClient(cluster.store)) });
+  const { cluster } = rig;
+  new CloneSetController(rig.manager, { gates: DEFAULT_FEATURE_GATES, recorder: rig.recorder, random: seededRandom(42), log: rig.logger('error') });
+  await rig.start();
 
-  const settle = async () => {
-    for (let i = 0; i < 3; i++) {
-      await clock.advance(0);
-      await cluster.scheduler.idle();
-      await cluster.kubelet.idle();
-    }
-  };
-  const runUntil = async (done: (cs: CloneSet) => boolean, what: string, onStep?: (cs: CloneSet, elapsedMs: number) => void): Promise<number> => {
-    const start = clock.now();
-    for (;;) {
-      const cs = await cluster.store.get<CloneSet>(CLONESET_REF, 'default', 'web');
-      onStep?.(cs, clock.now() - start);
-      if (done(cs)) return clock.now() - start;
-      if (clock.now() - start > LIMIT_MS) throw new Error(`${what} not reached in ${LIMIT_MS} ms simulated: ${JSON.stringify(cs.status)}`);
-      await clock.advance(STEP_MS);
-      await settle();
-    }
-  };
+  const runUntil = (done: (cs: CloneSet) => boolean, what: string, onStep?: (cs: CloneSet, elapsedMs: number) => void): Promise<number> =>
+    rig.measureUntil(() => cluster.store.get<CloneSet>(CLONESET_REF, 'default', 'web'), done, what, { limitMs: LIMIT_MS, step: STEP_MS, onStep });
   const rolledOut = (image: string) => (cs: CloneSet) => {
     const status = cs.status;
     return (
@@ -98,10 +70,8 @@ async function rollout(policy: Policy): Promise<string> {
   });
   const rolloutWall = performance.now() - rolloutWallStart;
 
-  await manager.stop();
-  await recorder.flush();
-  await cluster.stop();
-  if (errors.length > 0) throw new AggregateError(errors, `${errors.length} error(s) during the bench: ${String(errors[0])}`);
+  await rig.stop();
+  rig.throwIfErrors();
 
   // Ideal: waves of maxUnavailable (+ maxSurge) pods, each taking the wave's latency: for ReCreate
   // termination + image pull + container start; in place, image pull + container restart. ReCreate

@@ -2,7 +2,8 @@
 // 10,000 pods (half at the update revision, a few not ready), Parallel with maxUnavailable 20% and
 // OrderedReady, ReCreate. The design target for CloneSet is 10,000 pods under 10 ms.
 import { DEFAULT_FEATURE_GATES, setDefaultsStatefulSet, type ControllerRevision, type Pod, type StatefulSet } from '@coxswain/kruise-api';
-import { KRUISE_STATEFULSET, planStatefulSet, statefulSetRevisions, statefulSetView, type StatefulSetPlanContext } from '@coxswain/workloads';
+import { KRUISE_STATEFULSET } from '@coxswain/workloads';
+import { planStatefulSet, statefulSetRevisions, statefulSetView, type StatefulSetPlanContext } from '@coxswain/workloads/testing';
 
 const NOW = Date.parse('2026-05-01T12:00:00Z');
 

@@ -6,10 +6,10 @@
 // The controller gets its own client (a counting wrapper around the store); the kubelet, scheduler,
 // pod-readiness controller and event recorder write to the store directly, so the counts are the
 // StatefulSet controller's writes only.
-import { EmbeddedCluster, ManualClock, MemoryPersistence } from '@coxswain/cluster';
-import { ClusterEventRecorder, ControllerManager } from '@coxswain/controller-runtime';
+import { ControllerManager } from '@coxswain/controller-runtime';
 import { DEFAULT_FEATURE_GATES, type KubeObject, type StatefulSet } from '@coxswain/kruise-api';
 import { KRUISE_STATEFULSET, PodReadinessController, StatefulSetController } from '@coxswain/workloads';
+import { startRig } from '../test/support/rig.js';
 import { CountingClient } from './support/counting-client.js';
 
 const PODS = 1_000;
@@ -21,45 +21,19 @@ const LIMIT_MS = 30 * 60_000;
 const REF = KRUISE_STATEFULSET.ref;
 
 const wallStart = performance.now();
-const clock = new ManualClock('2026-01-01T00:00:00Z');
-const errors: unknown[] = [];
-const onError = (err: unknown) => void errors.push(err);
-const cluster = await EmbeddedCluster.start({ clock, persistence: new MemoryPersistence(), nodes: NODES, kubelet: KUBELET, onError });
-const client = new CountingClient(cluster.store);
-const manager = new ControllerManager({ client, clock, onInformerError: onError });
-const recorder = new ClusterEventRecorder({ client: cluster.store, clock, component: 'kruise-manager', onError });
-new StatefulSetController(manager, {
-  gates: DEFAULT_FEATURE_GATES,
-  recorder,
-  log: (level, message, fields) => {
-    if (level === 'error') errors.push(new Error(`${message} ${JSON.stringify(fields)}`));
-  },
-});
+let client!: CountingClient;
+const rig = await startRig({ nodes: NODES, kubelet: KUBELET, controllerClient: (cluster) => (client = new CountingClient(cluster.store)) });
+const { clock, cluster } = rig;
+new StatefulSetController(rig.manager, { gates: DEFAULT_FEATURE_GATES, recorder: rig.recorder, log: rig.logger('error') });
 // Kruise's pod-readiness controller gives new pods their KruisePodReady condition. A controller of its
 // own, on the store directly like the kubelet: its writes are not the StatefulSet controller's.
-const readinessManager = new ControllerManager({ client: cluster.store, clock, onInformerError: onError });
-new PodReadinessController(readinessManager, { log: (level, message, fields) => void (level === 'error' && errors.push(new Error(`${message} ${JSON.stringify(fields)}`))) });
-await manager.start();
+const readinessManager = new ControllerManager({ client: cluster.store, clock, onInformerError: rig.onError });
+new PodReadinessController(readinessManager, { log: rig.logger('error') });
+await rig.start();
 await readinessManager.start();
 
-const settle = async () => {
-  for (let i = 0; i < 3; i++) {
-    await clock.advance(0);
-    await cluster.scheduler.idle();
-    await cluster.kubelet.idle();
-  }
-};
-const runUntil = async (done: (set: StatefulSet) => boolean, what: string, onStep?: (set: StatefulSet, elapsedMs: number) => void): Promise<number> => {
-  const start = clock.now();
-  for (;;) {
-    const set = await cluster.store.get<StatefulSet>(REF, 'default', 'web');
-    onStep?.(set, clock.now() - start);
-    if (done(set)) return clock.now() - start;
-    if (clock.now() - start > LIMIT_MS) throw new Error(`${what} not reached in ${LIMIT_MS} ms simulated: ${JSON.stringify(set.status)}`);
-    await clock.advance(STEP_MS);
-    await settle();
-  }
-};
+const runUntil = (done: (set: StatefulSet) => boolean, what: string, onStep?: (set: StatefulSet, elapsedMs: number) => void): Promise<number> =>
+  rig.measureUntil(() => cluster.store.get<StatefulSet>(REF, 'default', 'web'), done, what, { limitMs: LIMIT_MS, step: STEP_MS, onStep });
 const rolledOut = (image: string) => (set: StatefulSet) => {
   const s = set.status;
   return s !== undefined && s.observedGeneration === set.metadata.generation && set.spec.template.spec.containers[0]?.image === image
@@ -90,11 +64,9 @@ const rolloutMs = await runUntil(rolledOut('nginx:1.26'), 'rollout to nginx:1.26
 });
 const rolloutWall = performance.now() - rolloutWallStart;
 
-await manager.stop();
 await readinessManager.stop();
-await recorder.flush();
-await cluster.stop();
-if (errors.length > 0) throw new AggregateError(errors, `${errors.length} error(s) during the bench: ${String(errors[0])}`);
+await rig.stop();
+rig.throwIfErrors();
 
 // Ideal: waves of maxUnavailable pods, each taking an image pull plus a container restart. A node pulls
 // an image once, and the first wave reaches every node, so the floor is one pull plus one restart per wave.

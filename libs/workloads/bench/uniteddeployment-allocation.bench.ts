@@ -2,7 +2,7 @@
 // whole planner pass (allocation, partitions, subset decisions, status) over 100 existing subsets.
 // Reports the median time per call. Run with `npm run bench`.
 import { setDefaultsUnitedDeployment, type Subset, type UnitedDeployment } from '@coxswain/kruise-api';
-import { CLONESET_SUBSET, allocateReplicas, planUnitedDeployment, type SubsetFacts, type SubsetObservation } from '@coxswain/workloads';
+import { CLONESET_SUBSET, allocateReplicas, planUnitedDeployment, type SubsetFacts, type SubsetObservation } from '@coxswain/workloads/testing';
 
 const SUBSETS = 100;
 const REPLICAS = 10_000;

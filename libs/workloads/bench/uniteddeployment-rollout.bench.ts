@@ -3,10 +3,10 @@
 // controller, the scheduler and the kubelet simulator run; only time is simulated. Reports the
 // simulated rollout time against its ideal (the subsets roll in parallel: waves of one subset x
 // (image pull + container restart)), the wall-clock cost, and the writes per pod. Run with `npm run bench`.
-import { EmbeddedCluster, ManualClock, MemoryPersistence } from '@coxswain/cluster';
-import { ClusterEventRecorder, ControllerManager } from '@coxswain/controller-runtime';
 import { DEFAULT_FEATURE_GATES, type KubeObject, type UnitedDeployment } from '@coxswain/kruise-api';
-import { CloneSetController, UnitedDeploymentController, UNITED_DEPLOYMENT_REF } from '@coxswain/workloads';
+import { CloneSetController, UnitedDeploymentController } from '@coxswain/workloads';
+import { UNITED_DEPLOYMENT_REF } from '@coxswain/workloads/testing';
+import { startRig } from '../test/support/rig.js';
 import { CountingClient } from './support/counting-client.js';
 
 const PER_SUBSET = Number(process.env['BENCH_PER_SUBSET'] ?? 1_000);
@@ -19,38 +19,16 @@ const STEP_MS = 100;
 const LIMIT_MS = 30 * 60_000;
 
 const wallStart = performance.now();
-const clock = new ManualClock('2026-01-01T00:00:00Z');
-const errors: unknown[] = [];
-const onError = (err: unknown) => void errors.push(err);
-const cluster = await EmbeddedCluster.start({ clock, persistence: new MemoryPersistence(), nodes: NODES, kubelet: KUBELET, onError });
-const client = new CountingClient(cluster.store);
-const manager = new ControllerManager({ client, clock, onInformerError: onError });
-const recorder = new ClusterEventRecorder({ client: cluster.store, clock, component: 'kruise-manager', onError });
-const log = (level: string, message: string, fields?: Record<string, unknown>) => {
-  if (level === 'error' || level === 'warn') errors.push(new Error(`${message} ${JSON.stringify(fields)}`));
-};
-new CloneSetController(manager, { gates: DEFAULT_FEATURE_GATES, recorder, log });
-new UnitedDeploymentController(manager, { recorder, log });
-await manager.start();
+let client!: CountingClient;
+const rig = await startRig({ nodes: NODES, kubelet: KUBELET, controllerClient: (cluster) => (client = new CountingClient(cluster.store)) });
+const { cluster } = rig;
+const log = rig.logger('error', 'warn');
+new CloneSetController(rig.manager, { gates: DEFAULT_FEATURE_GATES, recorder: rig.recorder, log });
+new UnitedDeploymentController(rig.manager, { recorder: rig.recorder, log });
+await rig.start();
 
-const settle = async () => {
-  for (let i = 0; i < 3; i++) {
-    await clock.advance(0);
-    await cluster.scheduler.idle();
-    await cluster.kubelet.idle();
-  }
-};
-const runUntil = async (done: (ud: UnitedDeployment) => boolean, what: string): Promise<number> => {
-  const start = clock.now();
-  for (;;) {
-    const ud = await cluster.store.get<UnitedDeployment>(UNITED_DEPLOYMENT_REF, 'default', 'big');
-    if (done(ud)) return clock.now() - start;
-    if (errors.length > 0) throw new AggregateError(errors, `${errors.length} error(s) during the bench: ${String(errors[0])}`);
-    if (clock.now() - start > LIMIT_MS) throw new Error(`${what} not reached in ${LIMIT_MS} ms simulated: ${JSON.stringify(ud.status)}`);
-    await clock.advance(STEP_MS);
-    await settle();
-  }
-};
+const runUntil = (done: (ud: UnitedDeployment) => boolean, what: string): Promise<number> =>
+  rig.measureUntil(() => cluster.store.get<UnitedDeployment>(UNITED_DEPLOYMENT_REF, 'default', 'big'), done, what, { limitMs: LIMIT_MS, step: STEP_MS, failFast: true });
 const rolledOut = (revisionBefore?: string) => (ud: UnitedDeployment) => {
   const s = ud.status;
   return s !== undefined && s.observedGeneration === ud.metadata.generation && s.updatedReadyReplicas === PODS && s.readyReplicas === PODS
@@ -87,10 +65,8 @@ await cluster.store.patch(UNITED_DEPLOYMENT_REF, 'default', 'big', {
 const rolloutMs = await runUntil(rolledOut(before), 'rollout to nginx:1.26');
 const rolloutWall = performance.now() - rolloutWallStart;
 
-await manager.stop();
-await recorder.flush();
-await cluster.stop();
-if (errors.length > 0) throw new AggregateError(errors, `${errors.length} error(s) during the bench: ${String(errors[0])}`);
+await rig.stop();
+rig.throwIfErrors();
 
 // The subsets roll in parallel, each in waves of maxUnavailable pods, each wave an image pull and a restart.
 const perWave = Math.floor((10 * PER_SUBSET) / 100);

@@ -1,7 +1,7 @@
 // Pod and PVC construction (docs/spec/cloneset.md §2.1, §2.2).
 import { describe, expect, it } from '@jest/globals';
 import type { CloneSet } from '@coxswain/kruise-api';
-import { newInstance } from '../src/cloneset/new-pod.js';
+import { newInstance } from '../src/cloneset/plan/new-pod.js';
 
 const cs: CloneSet = {
   apiVersion: 'apps.kruise.io/v1beta1',

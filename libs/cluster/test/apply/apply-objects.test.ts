@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import type { KubeObject } from '@coxswain/kruise-api';
-import { applyObjects, ApplyError, type AppliedObject } from '../../src/apply/index.js';
-import type { EmbeddedStore } from '../../src/embedded/store/index.js';
+import type { AppliedObject } from '../../src/apply/apply-merge.js';
+import { applyObjects, ApplyError } from '../../src/apply/apply-objects.js';
+import type { EmbeddedStore } from '../../src/embedded/store/embedded-store.js';
 import type { ClusterClient } from '../../src/port.js';
 import { CLONESET, FlakyPersistence, NODE, POD, cloneSet, openStore, pod, record, settle } from '../store/store-fixtures.js';
 

@@ -5,7 +5,9 @@ import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { ApiError, isApiError } from '../../src/errors.js';
 import { ApplyError } from '../../src/apply/apply-objects.js';
-import { MAX_BATCH_CHARS, RemoteClusterClient, RpcServer, serveClusterClient } from '../../src/remote/index.js';
+import { RemoteClusterClient } from '../../src/remote/remote-cluster-client.js';
+import { MAX_BATCH_CHARS, RpcServer } from '../../src/remote/rpc-server.js';
+import { serveClusterClient } from '../../src/remote/serve-cluster.js';
 import type { WatchEvent } from '../../src/port.js';
 import { POD, openStore, pod, type Harness } from '../store/store-fixtures.js';
 

@@ -3,7 +3,8 @@
 // old generation of both threads until a full collection).
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { MAX_BATCH_CHARS, RpcServer, type MessageEndpoint, type Response } from '../../src/remote/index.js';
+import { MAX_BATCH_CHARS, RpcServer } from '../../src/remote/rpc-server.js';
+import type { MessageEndpoint, Response } from '../../src/remote/wire.js';
 
 /** An endpoint that records what the server sends and lets the test send it requests. */
 function recordingEndpoint() {

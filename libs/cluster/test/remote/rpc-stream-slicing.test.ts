@@ -3,7 +3,8 @@
 // is kept, and a stream's end is heard after its last item.
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { RpcClient, RpcServer } from '../../src/remote/index.js';
+import { RpcClient } from '../../src/remote/rpc-client.js';
+import { RpcServer } from '../../src/remote/rpc-server.js';
 
 const ports: MessagePort[] = [];
 afterEach(() => {

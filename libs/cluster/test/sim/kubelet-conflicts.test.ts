@@ -1,7 +1,8 @@
 import { describe, it, expect } from '@jest/globals';
 import type { KubeObject, Pod } from '@coxswain/kruise-api';
 import { ManualClock } from '../../src/clock.js';
-import { EmbeddedStore, MemoryPersistence } from '../../src/embedded/store/index.js';
+import { EmbeddedStore } from '../../src/embedded/store/embedded-store.js';
+import { MemoryPersistence } from '../../src/embedded/store/persistence.js';
 import { KubeletSimulator } from '../../src/embedded/sim/kubelet.js';
 import { simulatedNodes } from '../../src/embedded/sim/nodes.js';
 import { Scheduler } from '../../src/embedded/sim/scheduler.js';

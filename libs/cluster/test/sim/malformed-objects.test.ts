@@ -5,7 +5,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { KubeObject, Node, Pod } from '@coxswain/kruise-api';
 import { ManualClock } from '../../src/clock.js';
 import { EmbeddedCluster } from '../../src/embedded/embedded-cluster.js';
-import { MemoryPersistence } from '../../src/embedded/store/index.js';
+import { MemoryPersistence } from '../../src/embedded/store/persistence.js';
 import { MalformedObjectError } from '../../src/embedded/sim/list-watch.js';
 import { simulatedNodes } from '../../src/embedded/sim/nodes.js';
 import { NODE, POD, START, makePod } from './sim-fixtures.js';

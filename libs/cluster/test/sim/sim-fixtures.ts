@@ -2,7 +2,8 @@
 // simulated nodes, plus builders for pods.
 import type { Container, Node, Pod, PodSpec } from '@coxswain/kruise-api';
 import { ManualClock } from '../../src/clock.js';
-import { EmbeddedStore, MemoryPersistence } from '../../src/embedded/store/index.js';
+import { EmbeddedStore } from '../../src/embedded/store/embedded-store.js';
+import { MemoryPersistence } from '../../src/embedded/store/persistence.js';
 import { KubeletSimulator, type KubeletOptions } from '../../src/embedded/sim/kubelet.js';
 import { simulatedNodes, type SimulatedNodesOptions } from '../../src/embedded/sim/nodes.js';
 import { Scheduler } from '../../src/embedded/sim/scheduler.js';

@@ -5,7 +5,7 @@ import { describe, it, expect } from '@jest/globals';
 import fc from 'fast-check';
 import type { KubeObject } from '@coxswain/kruise-api';
 import { ManualClock } from '../../src/clock.js';
-import { EmbeddedStore } from '../../src/embedded/store/index.js';
+import { EmbeddedStore } from '../../src/embedded/store/embedded-store.js';
 import { GatedPersistence, POD, pod, record, settle } from './store-fixtures.js';
 
 type Op =

@@ -1,6 +1,6 @@
 import { describe, it, expect } from '@jest/globals';
 import { ManualClock } from '../../src/clock.js';
-import { EmbeddedStore } from '../../src/embedded/store/index.js';
+import { EmbeddedStore } from '../../src/embedded/store/embedded-store.js';
 import { POD, FlakyPersistence, GatedPersistence, openStore, pod, record, settle } from './store-fixtures.js';
 
 describe('EmbeddedStore group commit', () => {

@@ -3,7 +3,7 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { POD, openStore, pod } from './store-fixtures.js';
-import type { EmbeddedStore } from '../../src/embedded/store/index.js';
+import type { EmbeddedStore } from '../../src/embedded/store/embedded-store.js';
 import type { ListOptions } from '../../src/port.js';
 
 async function allPages(store: EmbeddedStore, options: ListOptions): Promise<{ names: string[]; pages: number }> {

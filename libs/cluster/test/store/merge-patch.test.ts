@@ -1,5 +1,5 @@
 import { describe, it, expect } from '@jest/globals';
-import { applyMergePatch } from '../../src/embedded/store/index.js';
+import { applyMergePatch } from '../../src/embedded/store/merge-patch.js';
 import { POD, openStore, pod } from './store-fixtures.js';
 
 describe('JSON merge patch (RFC 7386)', () => {

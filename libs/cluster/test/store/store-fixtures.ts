@@ -1,7 +1,8 @@
 // Shared builders and helpers for the embedded store tests.
 import type { KubeObject } from '@coxswain/kruise-api';
 import { ManualClock } from '../../src/clock.js';
-import { EmbeddedStore, MemoryPersistence, type EmbeddedStoreOptions, type PersistedChange, type StorePersistence } from '../../src/embedded/store/index.js';
+import { EmbeddedStore, type EmbeddedStoreOptions } from '../../src/embedded/store/embedded-store.js';
+import { MemoryPersistence, type PersistedChange, type StorePersistence } from '../../src/embedded/store/persistence.js';
 import type { WatchEvent, WatchHandle, WatchOptions, KindRef } from '../../src/port.js';
 
 export const POD: KindRef = { apiVersion: 'v1', kind: 'Pod' };

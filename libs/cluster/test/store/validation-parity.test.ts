@@ -7,7 +7,7 @@ import type { KubeObject, Pod } from '@coxswain/kruise-api';
 import { kruiseAdmission } from '../../src/admission/kruise-admission.js';
 import { ManualClock } from '../../src/clock.js';
 import { EmbeddedCluster } from '../../src/embedded/embedded-cluster.js';
-import { MemoryPersistence } from '../../src/embedded/store/index.js';
+import { MemoryPersistence } from '../../src/embedded/store/persistence.js';
 import type { ApiError } from '../../src/errors.js';
 import { NODE, POD, openStore, pod } from './store-fixtures.js';
 

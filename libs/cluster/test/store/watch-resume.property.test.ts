@@ -3,7 +3,7 @@
 import { describe, it, expect } from '@jest/globals';
 import fc from 'fast-check';
 import type { KubeObject } from '@coxswain/kruise-api';
-import type { EmbeddedStore } from '../../src/embedded/store/index.js';
+import type { EmbeddedStore } from '../../src/embedded/store/embedded-store.js';
 import type { WatchEvent } from '../../src/port.js';
 import { POD, openStore, pod, settle } from './store-fixtures.js';
 

@@ -43,9 +43,3 @@ export class CountingClient implements ClusterClient {
     return write;
   }
 }
-
-/** Park–Miller, so instance ids (and so scheduling ties) repeat run to run. */
-export function seeded(seed: number): () => number {
-  let s = seed;
-  return () => (s = (s * 16807) % 2147483647) / 2147483647;
-}

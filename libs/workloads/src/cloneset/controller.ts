@@ -1,25 +1,25 @@
 // Wires the CloneSet reconciler into a ControllerManager: the informers it reads, the watch handlers
 // that feed the expectations (docs/spec/cloneset.md §5.3) and wake the owning CloneSet, and the last plan per
 // CloneSet for observe mode.
-import type { Controller, ControllerManager, EventRecorder, Informer, MapFunc } from '@coxswain/controller-runtime';
-import { ResourceVersionExpectations, ScaleExpectations, enqueueObject, enqueueOwner, requestKey } from '@coxswain/controller-runtime';
+import type { Controller, ControllerManager, EventRecorder, Logger, MapFunc } from '@coxswain/controller-runtime';
+import { ResourceVersionExpectations, ScaleExpectations, enqueueObject, enqueueOwner, logRetriedFailure, observeScaleEvents, requestKey } from '@coxswain/controller-runtime';
 import { Selector, type CloneSet, type ControllerRevision, type FeatureGates, type KubeObject, type Node, type PersistentVolumeClaim, type Pod } from '@coxswain/kruise-api';
 import type { Clock } from '@coxswain/cluster';
 import { CONTROLLER_REVISION_REF } from '../revision/revision-store.js';
 import { CLONESET_REF, NODE_REF, POD_REF, PVC_REF } from '../refs.js';
-import { claimPods } from './claim.js';
-import { planContext, previewRevisions } from './plan-context.js';
-import { SlowStarts } from './plan-executor.js';
-import { planCloneSet, type CloneSetPlan } from './planner.js';
-import { CloneSetReconciler, type CloneSetInformers, type CloneSetReconcilerDeps } from './reconciler.js';
-import type { RandomSource } from './sort/index.js';
+import { claimPods } from './plan/pod-adoption.js';
+import { planContext, previewRevisions } from './plan/plan-context.js';
+import { SlowStarts } from './sync/plan-executor.js';
+import { planCloneSet, type CloneSetPlan } from './plan/planner.js';
+import { CloneSetReconciler, type CloneSetInformers } from './reconciler.js';
+import type { RandomSource } from './plan/sort/instance-ids.js';
 
 export const CLONESET_CONTROLLER_NAME = 'cloneset-controller';
 
 export interface CloneSetControllerOptions {
   gates: FeatureGates;
   recorder: EventRecorder;
-  log: CloneSetReconcilerDeps['log'];
+  log: Logger;
   excludePreparingDeleteFlag?: boolean;
   random?: RandomSource;
   maxConcurrentReconciles?: number;
@@ -51,7 +51,7 @@ export class CloneSetController {
     this.controller = manager.newController({
       name: CLONESET_CONTROLLER_NAME,
       maxConcurrentReconciles: options.maxConcurrentReconciles,
-      onError: (error, request) => options.log('warn', 'reconcile failed; retrying with backoff', { key: requestKey(request), error: String(error) }),
+      onError: logRetriedFailure(options.log),
       reconciler: (context) =>
         new CloneSetReconciler({
           client: context.client,
@@ -75,8 +75,8 @@ export class CloneSetController {
     this.controller.watches(this.informers.pods, owner as MapFunc<Pod>);
     this.controller.watches(this.informers.pvcs, owner as MapFunc<PersistentVolumeClaim>);
     this.informers.cloneSets.addEventHandler({ onDelete: (cs) => this.plans.delete(requestKey({ namespace: cs.metadata.namespace, name: cs.metadata.name! })) });
-    this.observeScaleEvents(this.informers.pods, owner);
-    this.observeScaleEvents(this.informers.pvcs, owner);
+    observeScaleEvents(this.scaleExpectations, this.informers.pods, owner);
+    observeScaleEvents(this.scaleExpectations, this.informers.pvcs, owner);
   }
 
   /** The plan the last reconcile computed (in observe mode: computed and not applied). */
@@ -115,22 +115,5 @@ export class CloneSetController {
   /** Creations and deletions the CloneSet still waits to see, in words; undefined when none. */
   pendingScale(namespace: string, name: string): string | undefined {
     return this.scaleExpectations.pending(requestKey({ namespace, name }))?.message;
-  }
-
-  /** A create event satisfies a `create` expectation; a deletion (a deletionTimestamp or the object gone) a `delete` one. */
-  private observeScaleEvents<T extends KubeObject>(informer: Informer<T>, owner: MapFunc<KubeObject>): void {
-    const observe = (object: KubeObject, action: 'create' | 'delete') => {
-      for (const request of owner(object)) this.scaleExpectations.observeScale(requestKey(request), action, object.metadata.name!);
-    };
-    informer.addEventHandler({
-      onAdd: (object) => {
-        observe(object, 'create');
-        if (object.metadata.deletionTimestamp) observe(object, 'delete');
-      },
-      onUpdate: (old, next) => {
-        if (next.metadata.deletionTimestamp && !old.metadata.deletionTimestamp) observe(next, 'delete');
-      },
-      onDelete: (object) => observe(object, 'delete'),
-    });
   }
 }

@@ -4,25 +4,25 @@
 import type { Clock, ClusterClient } from '@coxswain/cluster';
 import { isApiError } from '@coxswain/cluster';
 import type {
-  EventRecorder, Informer, ReconcileResult, Reconciler, Request, ResourceVersionExpectations, ScaleExpectations,
+  EventRecorder, Informer, Logger, Reconciler, ReconcileResult, Request, ResourceVersionExpectations, ScaleExpectations,
 } from '@coxswain/controller-runtime';
 import { requestKey } from '@coxswain/controller-runtime';
 import {
-  Selector, type CloneSet, type CloneSetStatus, type ControllerRevision, type FeatureGates, type Node, type PersistentVolumeClaim, type Pod,
+  type CloneSet, type CloneSetStatus, type ControllerRevision, type FeatureGates, type Node, type PersistentVolumeClaim, type Pod,
 } from '@coxswain/kruise-api';
-import { revisionsToTruncate } from '../revision/history.js';
-import { CONTROLLER_REVISION_REF, ensureUpdateRevision } from '../revision/revision-store.js';
+import { ensureUpdateRevision, truncateRevisionHistory } from '../revision/revision-store.js';
 import { CLONESET_REF, PVC_REF } from '../refs.js';
-import { claimPods, handOverPvc, planPvcCleanup } from './claim.js';
-import { executeOperations, type SlowStarts } from './plan-executor.js';
-import { planContext } from './plan-context.js';
-import { planCloneSet, type CloneSetPlan } from './planner.js';
-import { computeStatus, minReadyRequeueMs, setFailedCondition, statusNeedsWrite } from './status.js';
-import type { RandomSource } from './sort/index.js';
+import { awaitResourceVersions, awaitScaleExpectations, readableSelector } from '../sync/reconcile-gates.js';
+import { deleteExpectingScale, writePodOwnership } from '../sync/pod-writes.js';
+import { writeStatusWithRetry } from '../sync/status-write.js';
+import { claimPods } from './plan/pod-adoption.js';
+import { handOverPvc, planPvcCleanup } from './plan/pvc-cleanup.js';
+import { executeOperations, type SlowStarts } from './sync/plan-executor.js';
+import { planContext } from './plan/plan-context.js';
+import { planCloneSet, type CloneSetPlan } from './plan/planner.js';
+import { computeStatus, minReadyRequeueMs, setFailedCondition, statusNeedsWrite } from './plan/status.js';
+import type { RandomSource } from './plan/sort/instance-ids.js';
 
-/** Kruise requeues after this long when it drops timed-out expectations (ForceDeleteTimeoutExpectation). */
-const FORCED_EXPECTATION_REQUEUE_MS = 10_000;
-const STATUS_WRITE_ATTEMPTS = 5;
 /** How soon a podsToDelete truncation that met a newer CloneSet is tried again. */
 const TRUNCATE_RETRY_MS = 100;
 
@@ -51,7 +51,7 @@ export interface CloneSetReconcilerDeps {
   /** Observe mode: compute and keep the plan, write nothing. */
   observeOnly: boolean;
   onPlan?: (key: string, plan: CloneSetPlan) => void;
-  log: (level: 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) => void;
+  log: Logger;
 }
 
 /** The minimum positive delay pushed during one reconcile (Kruise's per-key durationStore). */
@@ -78,26 +78,13 @@ export class CloneSetReconciler implements Reconciler {
       deps.slowStarts.forget(key);
       return {};
     }
-    let selector: Selector;
-    try {
-      selector = Selector.from(cs.spec.selector);
-    } catch (err) {
-      deps.log('error', 'CloneSet has an invalid selector; not reconciling', { key, error: String(err) });
-      return {};
-    }
+    const selector = readableSelector(cs.spec.selector, deps.log, 'CloneSet has an invalid selector; not reconciling', key);
+    if (!selector) return {};
     const requeue = new Requeue();
 
     // 1. Scale expectations: a reconcile before the cache shows our creates/deletes would repeat them.
-    const scale = deps.scaleExpectations.check(key);
-    if (!scale.satisfied) {
-      if (!scale.timedOut) return { requeueAfterMs: deps.scaleExpectations.timeoutMs - scale.elapsedMs };
-      if (!deps.gates.enabled('ForceDeleteTimeoutExpectationFeatureGate')) {
-        deps.log('warn', 'scale expectations timed out; waiting for the missing events', { key, pending: deps.scaleExpectations.pending(key)?.message });
-        return {};
-      }
-      deps.scaleExpectations.deleteExpectations(key);
-      return { requeueAfterMs: FORCED_EXPECTATION_REQUEUE_MS };
-    }
+    const waitScale = awaitScaleExpectations(deps.scaleExpectations, key, deps.gates, deps.log);
+    if (waitScale) return waitScale;
 
     // 2. Objects.
     const owned = deps.informers.pods.byOwner(cs.metadata.uid!);
@@ -105,7 +92,10 @@ export class CloneSetReconciler implements Reconciler {
     let pvcs = deps.informers.pvcs.byOwner(cs.metadata.uid!).filter((c) => !c.metadata.deletionTimestamp);
     if (!deps.observeOnly) {
       if (!cs.spec.scaleStrategy?.enablePVCReuse) pvcs = await this.cleanupPvcs(key, cs, claim.active, claim.inactive, pvcs);
-      await this.writeOwnership(key, cs, claim.release, claim.adopt);
+      const uid = cs.metadata.uid!;
+      await writePodOwnership(deps, key, uid, claim.release, claim.adopt, (pod) => ({
+        ...pod, metadata: { ...pod.metadata, ownerReferences: (pod.metadata.ownerReferences ?? []).map((r) => (r.uid === uid ? { ...r, controller: true, blockOwnerDeletion: true } : r)) },
+      }));
     }
     const active = claim.active;
 
@@ -113,11 +103,8 @@ export class CloneSetReconciler implements Reconciler {
     const ensured = await ensureUpdateRevision(deps.client, cs, deps.informers.revisions.list(cs.metadata.namespace));
 
     // 4. ResourceVersion expectations: the cache must show the pods as we last wrote them.
-    const stale = deps.rvExpectations.pending(key);
-    if (stale) {
-      deps.log('info', stale.message, { key });
-      return { requeueAfterMs: Math.max(1, stale.expiresAt - deps.clock.now()) };
-    }
+    const waitCache = awaitResourceVersions(deps.rvExpectations, key, deps.clock, deps.log);
+    if (waitCache) return waitCache;
 
     // 5–6. Plan and apply.
     const now = deps.clock.now();
@@ -152,9 +139,12 @@ export class CloneSetReconciler implements Reconciler {
     let status = computed.status;
     if (syncError) status = setFailedCondition(status, plan.phase === 'scale' ? 'FailedScale' : 'FailedUpdate', syncError, now);
     requeue.push(computed.requeueAfterMs);
-    await this.writeStatus(cs, status);
+    if (statusNeedsWrite(cs.status, status)) await writeStatusWithRetry(deps.client, CLONESET_REF, cs, status);
     if (await this.truncatePodsToDelete(cs, active)) requeue.push(TRUNCATE_RETRY_MS);
-    await this.truncateHistory(cs, ensured.revisions, status, active);
+    await truncateRevisionHistory(deps.client, {
+      revisions: ensured.revisions, currentRevisionName: status.currentRevision ?? '', updateRevisionName: status.updateRevision ?? '',
+      activePods: active, revisionHistoryLimit: cs.spec.revisionHistoryLimit,
+    }, deps.log);
 
     if (!syncError) requeue.push(minReadyRequeueMs(cs, status));
     requeue.push(plan.requeueAfterMs);
@@ -171,45 +161,11 @@ export class CloneSetReconciler implements Reconciler {
       await deps.client.update(handOverPvc(cs, pvc, pod));
     }
     for (const pvc of cleanup.remove) {
-      deps.scaleExpectations.expectScale(key, 'delete', pvc.metadata.name!);
-      try {
-        await deps.client.delete(PVC_REF, pvc.metadata.namespace, pvc.metadata.name!, { preconditions: { uid: pvc.metadata.uid } });
-      } catch (err) {
-        deps.scaleExpectations.observeScale(key, 'delete', pvc.metadata.name!);
+      await deleteExpectingScale(deps, key, PVC_REF, pvc).catch((err: unknown) => {
         if (!isApiError(err, 'NotFound')) throw err;
-      }
+      });
     }
     return cleanup.keep;
-  }
-
-  private async writeOwnership(key: string, cs: CloneSet, release: Pod[], adopt: Pod[]): Promise<void> {
-    const { deps } = this;
-    const uid = cs.metadata.uid!;
-    for (const pod of release) {
-      const refs = (pod.metadata.ownerReferences ?? []).filter((r) => r.uid !== uid);
-      const written = await deps.client.update<Pod>({ ...pod, metadata: { ...pod.metadata, ownerReferences: refs } });
-      deps.rvExpectations.expect(key, written);
-    }
-    for (const pod of adopt) {
-      const refs = (pod.metadata.ownerReferences ?? []).map((r) => (r.uid === uid ? { ...r, controller: true, blockOwnerDeletion: true } : r));
-      const written = await deps.client.update<Pod>({ ...pod, metadata: { ...pod.metadata, ownerReferences: refs } });
-      deps.rvExpectations.expect(key, written);
-    }
-  }
-
-  /** Writes status when statusNeedsWrite says so: fresh object, replaced status, retried on Conflict. */
-  private async writeStatus(cs: CloneSet, status: CloneSetStatus): Promise<void> {
-    if (!statusNeedsWrite(cs.status, status)) return;
-    let target = cs;
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await this.deps.client.updateStatus<CloneSet>({ ...target, status });
-        return;
-      } catch (err) {
-        if (!isApiError(err, 'Conflict') || attempt >= STATUS_WRITE_ATTEMPTS) throw err;
-      }
-      target = await this.deps.client.get<CloneSet>(CLONESET_REF, cs.metadata.namespace, cs.metadata.name!);
-    }
   }
 
   /**
@@ -235,21 +191,6 @@ export class CloneSetReconciler implements Reconciler {
       if (isApiError(err, 'Conflict')) return true;
       this.deps.log('warn', 'could not truncate podsToDelete', { cloneSet: cs.metadata.name, error: String(err) });
       return true;
-    }
-  }
-
-  /** docs/spec/cloneset.md §4.5, after the status write; failures are only logged. */
-  private async truncateHistory(cs: CloneSet, revisions: ControllerRevision[], status: CloneSetStatus, active: Pod[]): Promise<void> {
-    const doomed = revisionsToTruncate({
-      revisions, currentRevisionName: status.currentRevision ?? '', updateRevisionName: status.updateRevision ?? '',
-      activePods: active, revisionHistoryLimit: cs.spec.revisionHistoryLimit,
-    });
-    for (const revision of doomed) {
-      try {
-        await this.deps.client.delete(CONTROLLER_REVISION_REF, revision.metadata.namespace, revision.metadata.name!);
-      } catch (err) {
-        if (!isApiError(err, 'NotFound')) this.deps.log('warn', 'could not delete an old ControllerRevision', { revision: revision.metadata.name, error: String(err) });
-      }
     }
   }
 }

@@ -1,18 +1,19 @@
 // Wires the Deployment reconciler into a ControllerManager: Deployments, their ReplicaSets (a change
 // wakes the owning Deployment; an orphan, the Deployments whose selector matches it) and pods (a pod
 // gone can let a Recreate rollout go on), and the last plan per Deployment.
-import type { Controller, ControllerManager, EventRecorder, Request } from '@coxswain/controller-runtime';
-import { ResourceVersionExpectations, enqueueObject, enqueueOwner, requestKey } from '@coxswain/controller-runtime';
-import { Selector, type Deployment, type Pod, type ReplicaSet } from '@coxswain/kruise-api';
+import type { Controller, ControllerManager, EventRecorder, Logger, Request } from '@coxswain/controller-runtime';
+import { ResourceVersionExpectations, enqueueObject, enqueueOwner, logRetriedFailure, requestKey } from '@coxswain/controller-runtime';
+import type { Deployment, Pod, ReplicaSet } from '@coxswain/kruise-api';
+import { enqueueOwnerOrSelecting, ownersSelecting } from '../ownership/selecting.js';
 import { DEPLOYMENT_REF, POD_REF, REPLICASET_REF } from '../refs.js';
-import type { DeploymentPlan } from './planner.js';
-import { DeploymentReconciler, type DeploymentInformers, type DeploymentReconcilerDeps } from './reconciler.js';
+import type { DeploymentPlan } from './plan/planner.js';
+import { DeploymentReconciler, type DeploymentInformers } from './reconciler.js';
 
 export const DEPLOYMENT_CONTROLLER_NAME = 'deployment-controller';
 
 export interface DeploymentControllerOptions {
   recorder: EventRecorder;
-  log: DeploymentReconcilerDeps['log'];
+  log: Logger;
   maxConcurrentReconciles?: number;
   expectationTimeoutMs?: number;
 }
@@ -33,7 +34,7 @@ export class DeploymentController {
     this.controller = manager.newController({
       name: DEPLOYMENT_CONTROLLER_NAME,
       maxConcurrentReconciles: options.maxConcurrentReconciles,
-      onError: (error, request) => options.log('warn', 'sync failed; retrying with backoff', { key: requestKey(request), error: String(error) }),
+      onError: logRetriedFailure(options.log, 'sync'),
       reconciler: (context) =>
         new DeploymentReconciler({
           client: context.client,
@@ -49,10 +50,7 @@ export class DeploymentController {
 
     const owner = enqueueOwner<ReplicaSet>(DEPLOYMENT_REF);
     this.controller.watches(this.informers.deployments, enqueueObject());
-    this.controller.watches(this.informers.replicaSets, (rs: ReplicaSet) => {
-      const requests = owner(rs);
-      return requests.length > 0 || rs.metadata.ownerReferences?.some((r) => r.controller === true) ? requests : this.deploymentsMatching(rs);
-    });
+    this.controller.watches(this.informers.replicaSets, enqueueOwnerOrSelecting(owner, (rs: ReplicaSet) => this.deploymentsMatching(rs)));
     this.controller.watches(this.informers.pods, (pod: Pod) => {
       const rsRef = pod.metadata.ownerReferences?.find((r) => r.controller === true && r.kind === 'ReplicaSet');
       const rs = rsRef ? this.informers.replicaSets.get(pod.metadata.namespace, rsRef.name) : undefined;
@@ -67,12 +65,6 @@ export class DeploymentController {
   }
 
   private deploymentsMatching(rs: ReplicaSet): Request[] {
-    return this.informers.deployments.list(rs.metadata.namespace).filter((d) => {
-      try {
-        return Selector.from(d.spec.selector).matches(rs.metadata.labels ?? {});
-      } catch {
-        return false;
-      }
-    }).map((d) => ({ namespace: d.metadata.namespace, name: d.metadata.name! }));
+    return ownersSelecting(this.informers.deployments.list(rs.metadata.namespace), rs, (d) => d.spec.selector);
   }
 }

@@ -4,15 +4,16 @@
 // repeated from a stale cache meets AlreadyExists: the same template is the same ReplicaSet, another one
 // is a hash collision (status.collisionCount + 1 and a new hash next time).
 import { isApiError, type Clock, type ClusterClient } from '@coxswain/cluster';
-import type { EventRecorder, Informer, ReconcileResult, Reconciler, Request, ResourceVersionExpectations } from '@coxswain/controller-runtime';
+import type { EventRecorder, Informer, Logger, Reconciler, ReconcileResult, Request, ResourceVersionExpectations } from '@coxswain/controller-runtime';
 import { requestKey } from '@coxswain/controller-runtime';
-import { jsonEqual, Selector, type Deployment, type Pod, type ReplicaSet } from '@coxswain/kruise-api';
-import { writeStatusWithRetry } from '../executor/status-write.js';
+import { jsonEqual, type Deployment, type Pod, type ReplicaSet } from '@coxswain/kruise-api';
+import { writeStatusWithRetry } from '../sync/status-write.js';
 import { claimObjects, controllerRefTo, withControllerRef, withoutOwner } from '../ownership/claim.js';
 import { DEPLOYMENT_REF, REPLICASET_REF } from '../refs.js';
-import { planDeployment, type DeploymentPlan } from './planner.js';
-import { ANNOTATION_DEPLOYMENT_REVISION, equalIgnoreHash } from './replica-sets.js';
-import type { DeploymentOperation } from './rollout.js';
+import { readableSelector } from '../sync/reconcile-gates.js';
+import { planDeployment, type DeploymentPlan } from './plan/planner.js';
+import { ANNOTATION_DEPLOYMENT_REVISION, equalIgnoreHash } from './plan/replica-sets.js';
+import type { DeploymentOperation } from './plan/rollout.js';
 
 export interface DeploymentInformers {
   deployments: Informer<Deployment>;
@@ -28,7 +29,7 @@ export interface DeploymentReconcilerDeps {
   recorder: EventRecorder;
   observeOnly: boolean;
   onPlan?: (key: string, plan: DeploymentPlan) => void;
-  log: (level: 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) => void;
+  log: Logger;
 }
 
 export class DeploymentReconciler implements Reconciler {
@@ -42,13 +43,8 @@ export class DeploymentReconciler implements Reconciler {
       deps.rvExpectations.deleteExpectations(key);
       return {};
     }
-    let selector: Selector;
-    try {
-      selector = Selector.from(d.spec.selector);
-    } catch (err) {
-      deps.log('error', 'Deployment has an invalid selector; not syncing', { key, error: String(err) });
-      return {};
-    }
+    const selector = readableSelector(d.spec.selector, deps.log, 'Deployment has an invalid selector; not syncing', key);
+    if (!selector) return {};
     // A sync from ReplicaSets the cache shows before this controller's own last writes would undo them.
     const stale = deps.rvExpectations.pending(key);
     if (stale) return { requeueAfterMs: Math.max(1, stale.expiresAt - deps.clock.now()) };

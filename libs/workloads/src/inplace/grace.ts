@@ -5,7 +5,7 @@ import {
   ANNOTATION_INPLACE_UPDATE_GRACE, ANNOTATION_INPLACE_UPDATE_GRACE_OLD,
   type InPlaceUpdateContainerMetadata, type InPlaceUpdateSpec, type ObjectMeta, type PodTemplateSpec, type ResourceRequirements,
 } from '@coxswain/kruise-api';
-import { isPlainObject, isStringRecord, sortedRecord } from './json-shape.js';
+import { isContainerMetadata, isPlainObject, isRecordOf, isString, isStringRecord, parseJsonObject, readOptional, sortedRecord } from './json-shape.js';
 
 /** The UpdateSpec as JSON: members in Kruise's order, empty ones left out, map keys sorted. */
 export function encodeInPlaceUpdateSpec(spec: InPlaceUpdateSpec): string {
@@ -23,36 +23,19 @@ export function encodeInPlaceUpdateSpec(spec: InPlaceUpdateSpec): string {
 
 /** The UpdateSpec from annotation text; undefined (never an exception) when unreadable. */
 export function decodeInPlaceUpdateSpec(text: string): InPlaceUpdateSpec | undefined {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  if (!isPlainObject(raw)) return undefined;
+  const raw = parseJsonObject(text);
+  if (!raw) return undefined;
   const revision = raw['revision'] ?? '';
   if (typeof revision !== 'string') return undefined;
   const spec: InPlaceUpdateSpec = { revision };
-  const images = raw['containerImages'];
-  if (images !== undefined && images !== null) {
-    if (!isStringRecord(images)) return undefined;
-    spec.containerImages = images;
-  }
-  const refMetadata = raw['containerRefMetadata'];
-  if (refMetadata !== undefined && refMetadata !== null) {
-    if (!isPlainObject(refMetadata) || !Object.values(refMetadata).every(isContainerMetadata)) return undefined;
-    spec.containerRefMetadata = refMetadata as Record<string, InPlaceUpdateContainerMetadata>;
-  }
-  const resources = raw['containerResources'];
-  if (resources !== undefined && resources !== null) {
-    if (!isPlainObject(resources) || !Object.values(resources).every(isPlainObject)) return undefined;
-    spec.containerResources = resources as Record<string, ResourceRequirements>;
-  }
-  const patch = raw['metaDataPatch'];
-  if (patch !== undefined && patch !== null) {
-    if (typeof patch !== 'string') return undefined;
-    if (patch !== '') spec.metaDataPatch = patch;
-  }
+  const readable =
+    readOptional<Record<string, string>>(raw, 'containerImages', isStringRecord, (images) => (spec.containerImages = images)) &&
+    readOptional<Record<string, InPlaceUpdateContainerMetadata>>(raw, 'containerRefMetadata', (v) => isRecordOf(v, isContainerMetadata), (m) => (spec.containerRefMetadata = m)) &&
+    readOptional<Record<string, ResourceRequirements>>(raw, 'containerResources', (v) => isRecordOf(v, isPlainObject), (r) => (spec.containerResources = r)) &&
+    readOptional<string>(raw, 'metaDataPatch', isString, (patch) => {
+      if (patch !== '') spec.metaDataPatch = patch;
+    });
+  if (!readable) return undefined;
   const envFlag = raw['updateEnvFromMetadata'];
   if (envFlag !== undefined && envFlag !== null && typeof envFlag !== 'boolean') return undefined;
   if (envFlag === true) spec.updateEnvFromMetadata = true;
@@ -60,10 +43,7 @@ export function decodeInPlaceUpdateSpec(text: string): InPlaceUpdateSpec | undef
   if (grace !== undefined && grace !== null && !Number.isInteger(grace)) return undefined;
   if (typeof grace === 'number' && grace !== 0) spec.graceSeconds = grace;
   for (const key of ['oldTemplate', 'newTemplate'] as const) {
-    const template = raw[key];
-    if (template === undefined || template === null) continue;
-    if (!isPlainObject(template)) return undefined;
-    spec[key] = template as unknown as PodTemplateSpec;
+    if (!readOptional<PodTemplateSpec>(raw, key, isPlainObject, (template) => (spec[key] = template))) return undefined;
   }
   return spec;
 }
@@ -82,10 +62,4 @@ export function hasInPlaceUpdateGrace(meta: Pick<ObjectMeta, 'annotations'>): bo
 /** Decodes the metaDataPatch bytes (base64 in JSON, as Go writes a []byte). */
 export function decodeMetaDataPatch(metaDataPatch: string): string {
   return Buffer.from(metaDataPatch, 'base64').toString('utf8');
-}
-
-function isContainerMetadata(value: unknown): boolean {
-  if (!isPlainObject(value)) return false;
-  const { labels, annotations } = value;
-  return (labels === undefined || labels === null || isStringRecord(labels)) && (annotations === undefined || annotations === null || isStringRecord(annotations));
 }

@@ -6,7 +6,7 @@ import {
   type InPlaceUpdateContainerBatch, type InPlaceUpdateContainerMetadata, type InPlaceUpdateContainerStatus,
   type InPlaceUpdatePreCheckBeforeNext, type InPlaceUpdateState, type ObjectMeta, type ResourceRequirements,
 } from '@coxswain/kruise-api';
-import { isPlainObject, isStringArray, isStringRecord, sortedRecord } from './json-shape.js';
+import { isContainerMetadata, isPlainObject, isRecordOf, isStringArray, isStringRecord, parseJsonObject, readOptional, sortedRecord } from './json-shape.js';
 
 /**
  * The annotation value, members in Kruise's order and map keys sorted as Go writes them. Empty `next*`
@@ -34,13 +34,8 @@ export function encodeInPlaceUpdateState(state: InPlaceUpdateState): string {
  * has the wrong type. Missing members read as Go's zero values.
  */
 export function decodeInPlaceUpdateState(text: string): InPlaceUpdateState | undefined {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  if (!isPlainObject(raw)) return undefined;
+  const raw = parseJsonObject(text);
+  if (!raw) return undefined;
   const { revision = '', updateTimestamp = '', lastContainerStatuses = null } = raw;
   if (typeof revision !== 'string' || (typeof updateTimestamp !== 'string' && updateTimestamp !== null)) return undefined;
   if (lastContainerStatuses !== null && !isRecordOf(lastContainerStatuses, isContainerStatus)) return undefined;
@@ -50,36 +45,15 @@ export function decodeInPlaceUpdateState(text: string): InPlaceUpdateState | und
     lastContainerStatuses: lastContainerStatuses as Record<string, InPlaceUpdateContainerStatus> | null,
   };
   for (const flag of ['updateEnvFromMetadata', 'updateResources', 'updateImages'] as const) {
-    const value = raw[flag];
-    if (value === undefined || value === null) continue;
-    if (typeof value !== 'boolean') return undefined;
-    if (value) state[flag] = true;
+    if (!readOptional<boolean>(raw, flag, (v) => typeof v === 'boolean', (on) => on && (state[flag] = true))) return undefined;
   }
-  const images = raw['nextContainerImages'];
-  if (images !== undefined && images !== null) {
-    if (!isStringRecord(images)) return undefined;
-    state.nextContainerImages = images;
-  }
-  const refMetadata = raw['nextContainerRefMetadata'];
-  if (refMetadata !== undefined && refMetadata !== null) {
-    if (!isRecordOf(refMetadata, isContainerMetadata)) return undefined;
-    state.nextContainerRefMetadata = refMetadata as Record<string, InPlaceUpdateContainerMetadata>;
-  }
-  const resources = raw['nextContainerResources'];
-  if (resources !== undefined && resources !== null) {
-    if (!isRecordOf(resources, isPlainObject)) return undefined;
-    state.nextContainerResources = resources as Record<string, ResourceRequirements>;
-  }
-  const preCheck = raw['preCheckBeforeNext'];
-  if (preCheck !== undefined && preCheck !== null) {
-    if (!isPreCheck(preCheck)) return undefined;
-    state.preCheckBeforeNext = preCheck;
-  }
-  const batches = raw['containerBatchesRecord'];
-  if (batches !== undefined && batches !== null) {
-    if (!Array.isArray(batches) || !batches.every(isBatch)) return undefined;
-    state.containerBatchesRecord = batches as InPlaceUpdateContainerBatch[];
-  }
+  const readable =
+    readOptional<Record<string, string>>(raw, 'nextContainerImages', isStringRecord, (images) => (state.nextContainerImages = images)) &&
+    readOptional<Record<string, InPlaceUpdateContainerMetadata>>(raw, 'nextContainerRefMetadata', (v) => isRecordOf(v, isContainerMetadata), (m) => (state.nextContainerRefMetadata = m)) &&
+    readOptional<Record<string, ResourceRequirements>>(raw, 'nextContainerResources', (v) => isRecordOf(v, isPlainObject), (r) => (state.nextContainerResources = r)) &&
+    readOptional<InPlaceUpdatePreCheckBeforeNext>(raw, 'preCheckBeforeNext', isPreCheck, (preCheck) => (state.preCheckBeforeNext = preCheck)) &&
+    readOptional<InPlaceUpdateContainerBatch[]>(raw, 'containerBatchesRecord', (v) => Array.isArray(v) && v.every(isBatch), (batches) => (state.containerBatchesRecord = batches));
+  if (!readable) return undefined;
   return state;
 }
 
@@ -104,18 +78,8 @@ function nonEmpty(map: Record<string, unknown> | undefined): map is Record<strin
   return map !== undefined && Object.keys(map).length > 0;
 }
 
-function isRecordOf(value: unknown, item: (v: unknown) => boolean): value is Record<string, unknown> {
-  return isPlainObject(value) && Object.values(value).every(item);
-}
-
 function isContainerStatus(value: unknown): value is InPlaceUpdateContainerStatus {
   return isPlainObject(value) && (value['imageID'] === undefined || typeof value['imageID'] === 'string');
-}
-
-function isContainerMetadata(value: unknown): value is InPlaceUpdateContainerMetadata {
-  if (!isPlainObject(value)) return false;
-  const { labels, annotations } = value;
-  return (labels === undefined || labels === null || isStringRecord(labels)) && (annotations === undefined || annotations === null || isStringRecord(annotations));
 }
 
 function isPreCheck(value: unknown): value is InPlaceUpdatePreCheckBeforeNext {

@@ -3,13 +3,14 @@ import {
   LABEL_CLONESET_INSTANCE_ID, parseIntOrPercentForValidation,
   type CloneSet, type CloneSetRollingUpdateStrategy, type IntOrString, type Pod,
 } from '@coxswain/kruise-api';
-import { expectedUpdatedReplicas } from '../cloneset/status.js';
+import { expectedUpdatedReplicas } from '../cloneset/plan/status.js';
 import { podAvailability } from '../pod/pod-state.js';
 import { CLONESET_REF } from '../refs.js';
 import { podAtRevision } from '../revision/revision-match.js';
 import { column, controlledBy, withImage, withReplicas, withRevisionTemplate } from './common-edits.js';
 import { heldBack } from './held-back.js';
-import { humanAge } from './human-age.js';
+import { ageColumn } from './human-age.js';
+import { statusSummary } from './status-summary.js';
 import { WorkloadMutationError } from './mutation-error.js';
 import type { WorkloadKindDescriptor } from './types.js';
 
@@ -37,28 +38,11 @@ export const CLONESET_KIND: WorkloadKindDescriptor<CloneSet> = {
     const s = cs.status;
     return [
       column(cs.spec.replicas), column(s?.updatedReplicas), column(s?.updatedReadyReplicas), column(s?.updatedAvailableReplicas),
-      column(s?.readyReplicas), column(s?.replicas), humanAge(now - Date.parse(cs.metadata.creationTimestamp ?? new Date(now).toISOString())),
+      column(s?.readyReplicas), column(s?.replicas), ageColumn(cs, now),
     ];
   },
   ownsPod: controlledBy,
-  status(cs) {
-    const s = cs.status;
-    return {
-      observedGeneration: s?.observedGeneration ?? 0,
-      replicas: s?.replicas ?? 0,
-      readyReplicas: s?.readyReplicas ?? 0,
-      availableReplicas: s?.availableReplicas ?? 0,
-      updatedReplicas: s?.updatedReplicas ?? 0,
-      updatedReadyReplicas: s?.updatedReadyReplicas ?? 0,
-      updatedAvailableReplicas: s?.updatedAvailableReplicas ?? 0,
-      expectedUpdatedReplicas: s?.expectedUpdatedReplicas ?? 0,
-      currentRevision: s?.currentRevision ?? '',
-      updateRevision: s?.updateRevision ?? '',
-      conditions: (s?.conditions ?? []).map((c) => ({
-        type: c.type, status: c.status, reason: c.reason, message: c.message, lastTransitionTime: c.lastTransitionTime ?? c.lastUpdateTime,
-      })),
-    };
-  },
+  status: (cs) => statusSummary(cs.status, { expectedUpdatedReplicas: cs.status?.expectedUpdatedReplicas ?? 0 }, (c) => c.lastTransitionTime ?? c.lastUpdateTime),
   expectedUpdatedReplicas: (cs) => expectedUpdatedReplicas(cs),
   partitionedReplicas: (cs) => heldBack(cs.spec.replicas ?? 1, expectedUpdatedReplicas(cs)),
   images: (cs) => cs.spec.template.spec.containers.map((c) => c.image ?? ''),

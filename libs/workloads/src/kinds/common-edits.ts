@@ -2,6 +2,7 @@
 // arguments. Pure: each returns a new object.
 import { revisionTemplate } from '../revision/cloneset-revision.js';
 import type { ControllerRevision, KubeObject, PodTemplateSpec } from '@coxswain/kruise-api';
+import { ageColumn } from './human-age.js';
 import { WorkloadMutationError } from './mutation-error.js';
 
 /** A workload with a pod template and replicas (CloneSet, Advanced StatefulSet). */
@@ -52,4 +53,17 @@ export function controlledBy(workload: KubeObject, pod: KubeObject): boolean {
 /** A status counter or field for a printer column: blank when absent, as kubectl prints it. */
 export function column(value: number | string | undefined | null): string {
   return value === undefined || value === null ? '' : String(value);
+}
+
+/** A workload kubectl prints as DESIRED, CURRENT, UPDATED, READY, AGE (a StatefulSet, a UnitedDeployment). */
+interface ReplicatedWorkload {
+  metadata: { creationTimestamp?: string };
+  spec: { replicas?: number };
+  status?: { replicas?: number; updatedReplicas?: number; readyReplicas?: number };
+}
+
+/** Its row: desired replicas, then the status's replicas, updated and ready, then the age. */
+export function replicasRow(workload: ReplicatedWorkload, now: number): string[] {
+  const s = workload.status;
+  return [column(workload.spec.replicas), column(s?.replicas), column(s?.updatedReplicas), column(s?.readyReplicas), ageColumn(workload, now)];
 }

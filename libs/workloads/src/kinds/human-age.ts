@@ -20,3 +20,8 @@ export function humanAge(ms: number): string {
   }
   return `${Math.trunc(hours / 24 / 365)}y`;
 }
+
+/** The AGE column of an object: its age at `now` (0s without a creationTimestamp). */
+export function ageColumn(object: { metadata: { creationTimestamp?: string } }, now: number): string {
+  return humanAge(now - Date.parse(object.metadata.creationTimestamp ?? new Date(now).toISOString()));
+}

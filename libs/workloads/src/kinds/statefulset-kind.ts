@@ -6,14 +6,14 @@ import {
   LABEL_SPECIFIED_DELETE, SPECIFIED_DELETE_VALUE,
   type IntOrString, type Pod, type RollingUpdateStatefulSetStrategy, type StatefulSet,
 } from '@coxswain/kruise-api';
-import { podRevision } from '../statefulset/core/update-order.js';
-import { KRUISE_STATEFULSET, statefulSetView } from '../statefulset/utils/flavor.js';
-import { isMemberOf, podOrdinal } from '../statefulset/utils/identity.js';
-import { availability } from '../statefulset/utils/pod-health.js';
+import { podRevision } from '../statefulset/plan/update-order.js';
+import { KRUISE_STATEFULSET, statefulSetView } from '../statefulset/plan/flavor.js';
+import { isMemberOf, podOrdinal } from '../statefulset/plan/identity.js';
+import { availability } from '../statefulset/plan/pod-health.js';
 import { availableAt } from '../pod/pod-state.js';
-import { column, controlledBy, withImage, withReplicas, withRevisionTemplate } from './common-edits.js';
+import { controlledBy, replicasRow, withImage, withReplicas, withRevisionTemplate } from './common-edits.js';
 import { heldBack } from './held-back.js';
-import { humanAge } from './human-age.js';
+import { statusSummary } from './status-summary.js';
 import { WorkloadMutationError } from './mutation-error.js';
 import type { WorkloadKindDescriptor } from './types.js';
 
@@ -33,30 +33,9 @@ export const STATEFULSET_KIND: WorkloadKindDescriptor<StatefulSet> = {
   ref: KRUISE_STATEFULSET.ref,
   servedVersions: ['apps.kruise.io/v1beta1', 'apps.kruise.io/v1alpha1'],
   printerColumns: ['DESIRED', 'CURRENT', 'UPDATED', 'READY', 'AGE'],
-  printRow(set, now) {
-    const s = set.status;
-    return [
-      column(set.spec.replicas), column(s?.replicas), column(s?.updatedReplicas), column(s?.readyReplicas),
-      humanAge(now - Date.parse(set.metadata.creationTimestamp ?? new Date(now).toISOString())),
-    ];
-  },
+  printRow: replicasRow,
   ownsPod: controlledBy,
-  status(set) {
-    const s = set.status;
-    return {
-      observedGeneration: s?.observedGeneration ?? 0,
-      replicas: s?.replicas ?? 0,
-      readyReplicas: s?.readyReplicas ?? 0,
-      availableReplicas: s?.availableReplicas ?? 0,
-      updatedReplicas: s?.updatedReplicas ?? 0,
-      updatedReadyReplicas: s?.updatedReadyReplicas ?? 0,
-      updatedAvailableReplicas: s?.updatedAvailableReplicas ?? 0,
-      currentReplicas: s?.currentReplicas ?? 0,
-      currentRevision: s?.currentRevision ?? '',
-      updateRevision: s?.updateRevision ?? '',
-      conditions: (s?.conditions ?? []).map((c) => ({ type: c.type, status: c.status, reason: c.reason, message: c.message, lastTransitionTime: c.lastTransitionTime })),
-    };
-  },
+  status: (set) => statusSummary(set.status, { currentReplicas: set.status?.currentReplicas ?? 0 }),
   expectedUpdatedReplicas(set) {
     const replicas = set.spec.replicas ?? 1;
     const rolling = set.spec.updateStrategy?.rollingUpdate;

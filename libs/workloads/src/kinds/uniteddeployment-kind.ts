@@ -9,10 +9,10 @@ import {
   type Container, type IntOrString, type Lifecycle, type Pod, type PodTemplateSpec, type UnitedDeployment,
 } from '@coxswain/kruise-api';
 import { podAvailability } from '../pod/pod-state.js';
+import { UNITED_DEPLOYMENT_REF } from '../refs.js';
 import { lifecycleTimestamp, timestampMillis } from '../pod/time.js';
-import { UNITED_DEPLOYMENT_REF } from '../uniteddeployment/reconciler.js';
-import { column, withReplicas, withRevisionTemplate, type TemplatedWorkload } from './common-edits.js';
-import { humanAge } from './human-age.js';
+import { replicasRow, withReplicas, withRevisionTemplate, type TemplatedWorkload } from './common-edits.js';
+import { statusSummary } from './status-summary.js';
 import { WorkloadMutationError } from './mutation-error.js';
 import type { SubsetSummary, WorkloadKindDescriptor } from './types.js';
 
@@ -90,30 +90,15 @@ export const UNITED_DEPLOYMENT_KIND: WorkloadKindDescriptor<UnitedDeployment> = 
   ref: UNITED_DEPLOYMENT_REF,
   servedVersions: ['apps.kruise.io/v1beta1', 'apps.kruise.io/v1alpha1'],
   printerColumns: ['DESIRED', 'CURRENT', 'UPDATED', 'READY', 'AGE'],
-  printRow(ud, now) {
-    const s = ud.status;
-    return [
-      column(ud.spec.replicas), column(s?.replicas), column(s?.updatedReplicas), column(s?.readyReplicas),
-      humanAge(now - Date.parse(ud.metadata.creationTimestamp ?? new Date(now).toISOString())),
-    ];
-  },
+  printRow: replicasRow,
   ownsPod: (ud, pod) => Boolean(pod.metadata.labels?.[LABEL_SUBSET_NAME]) && matchesSelector(ud.spec.selector, pod.metadata.labels),
   status(ud) {
     const s = ud.status;
-    return {
-      observedGeneration: s?.observedGeneration ?? 0,
-      replicas: s?.replicas ?? 0,
-      readyReplicas: s?.readyReplicas ?? 0,
+    return statusSummary(
       // A UnitedDeployment has no availability of its own: its subsets' ready pods.
-      availableReplicas: s?.readyReplicas ?? 0,
-      updatedReplicas: s?.updatedReplicas ?? 0,
-      updatedReadyReplicas: s?.updatedReadyReplicas ?? 0,
-      updatedAvailableReplicas: s?.updatedReadyReplicas ?? 0,
-      expectedUpdatedReplicas: UNITED_DEPLOYMENT_KIND.expectedUpdatedReplicas(ud),
-      currentRevision: s?.currentRevision ?? '',
-      updateRevision: s?.updatedRevision ?? '',
-      conditions: (s?.conditions ?? []).map((c) => ({ type: c.type, status: c.status, reason: c.reason, message: c.message, lastTransitionTime: c.lastTransitionTime })),
-    };
+      s && { ...s, availableReplicas: s.readyReplicas, updatedAvailableReplicas: s.updatedReadyReplicas, updateRevision: s.updatedRevision },
+      { expectedUpdatedReplicas: UNITED_DEPLOYMENT_KIND.expectedUpdatedReplicas(ud) },
+    );
   },
   /** Σ over subsets of allocated − partition (Deployments have no partition: all of them). */
   expectedUpdatedReplicas: (ud) => appliedPartitions(ud).reduce((sum, s) => sum + Math.max(0, s.replicas - s.partition), 0),

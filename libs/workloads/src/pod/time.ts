@@ -25,8 +25,8 @@ export function lifecycleTimestamp(now: number): string {
  * Date.parse (a 10,000-pod diff with minReadySeconds: 1.6 ms instead of 2.3 ms on Node 20), and every
  * plan pass reads these times. Any other form (fractions, offsets) goes through Date.parse.
  */
-export function timestampMillis(value: string | undefined): number | undefined {
-  if (value === undefined || value === '') return undefined;
+export function timestampMillis(value: string | null | undefined): number | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
   const ms = value.length === 20 ? canonicalUtcMillis(value) : Date.parse(value);
   return Number.isNaN(ms) || ms === GO_ZERO_TIME_MS ? undefined : ms;
 }

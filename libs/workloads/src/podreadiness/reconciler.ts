@@ -6,7 +6,7 @@
 import { isApiError, type Clock, type ClusterClient } from '@coxswain/cluster';
 import type { Informer, ReconcileResult, Reconciler, Request } from '@coxswain/controller-runtime';
 import type { Pod } from '@coxswain/kruise-api';
-import { CONFLICT_ATTEMPTS } from '../executor/pod-writes.js';
+import { CONFLICT_ATTEMPTS } from '../sync/pod-writes.js';
 import { initialKruisePodReady } from '../lifecycle/pod-ready.js';
 import { POD_REF } from '../refs.js';
 

@@ -1,18 +1,19 @@
 // Wires the ReplicaSet reconciler into a ControllerManager: the ReplicaSet and pod informers, the watch
 // handlers that feed the scale expectations and wake the owning ReplicaSet (for an orphan pod, the
 // ReplicaSets whose selector matches it), and the last plan per ReplicaSet.
-import type { Controller, ControllerManager, EventRecorder, Request } from '@coxswain/controller-runtime';
-import { ScaleExpectations, enqueueObject, enqueueOwner, requestKey } from '@coxswain/controller-runtime';
-import { Selector, type KubeObject, type Pod, type ReplicaSet } from '@coxswain/kruise-api';
+import type { Controller, ControllerManager, EventRecorder, Logger, MapFunc, Request } from '@coxswain/controller-runtime';
+import { ScaleExpectations, enqueueObject, enqueueOwner, logRetriedFailure, observeScaleEvents, requestKey } from '@coxswain/controller-runtime';
+import type { KubeObject, Pod, ReplicaSet } from '@coxswain/kruise-api';
+import { enqueueOwnerOrSelecting, ownersSelecting } from '../ownership/selecting.js';
 import { POD_REF, REPLICASET_REF } from '../refs.js';
-import type { ReplicaSetPlan } from './planner.js';
-import { ReplicaSetReconciler, type ReplicaSetInformers, type ReplicaSetReconcilerDeps } from './reconciler.js';
+import type { ReplicaSetPlan } from './plan/planner.js';
+import { ReplicaSetReconciler, type ReplicaSetInformers } from './reconciler.js';
 
 export const REPLICASET_CONTROLLER_NAME = 'replicaset-controller';
 
 export interface ReplicaSetControllerOptions {
   recorder: EventRecorder;
-  log: ReplicaSetReconcilerDeps['log'];
+  log: Logger;
   maxConcurrentReconciles?: number;
   expectationTimeoutMs?: number;
 }
@@ -33,7 +34,7 @@ export class ReplicaSetController {
     this.controller = manager.newController({
       name: REPLICASET_CONTROLLER_NAME,
       maxConcurrentReconciles: options.maxConcurrentReconciles,
-      onError: (error, request) => options.log('warn', 'sync failed; retrying with backoff', { key: requestKey(request), error: String(error) }),
+      onError: logRetriedFailure(options.log, 'sync'),
       reconciler: (context) =>
         new ReplicaSetReconciler({
           client: context.client,
@@ -49,24 +50,9 @@ export class ReplicaSetController {
 
     const owner = enqueueOwner<Pod>(REPLICASET_REF);
     this.controller.watches(this.informers.replicaSets, enqueueObject());
-    this.controller.watches(this.informers.pods, (pod: Pod) => {
-      const requests = owner(pod);
-      return requests.length > 0 || pod.metadata.ownerReferences?.some((r) => r.controller === true) ? requests : this.replicaSetsMatching(pod);
-    });
+    this.controller.watches(this.informers.pods, enqueueOwnerOrSelecting(owner, (pod: Pod) => this.replicaSetsMatching(pod)));
     this.informers.replicaSets.addEventHandler({ onDelete: (rs) => this.plans.delete(requestKey({ namespace: rs.metadata.namespace, name: rs.metadata.name! })) });
-    const observe = (pod: KubeObject, action: 'create' | 'delete') => {
-      for (const request of owner(pod as Pod)) this.scaleExpectations.observeScale(requestKey(request), action, pod.metadata.name!);
-    };
-    this.informers.pods.addEventHandler({
-      onAdd: (pod) => {
-        observe(pod, 'create');
-        if (pod.metadata.deletionTimestamp) observe(pod, 'delete');
-      },
-      onUpdate: (old, next) => {
-        if (next.metadata.deletionTimestamp && !old.metadata.deletionTimestamp) observe(next, 'delete');
-      },
-      onDelete: (pod) => observe(pod, 'delete'),
-    });
+    observeScaleEvents(this.scaleExpectations, this.informers.pods, owner as MapFunc<KubeObject>);
   }
 
   /** The plan the last sync computed (in observe mode: computed and not applied). */
@@ -75,12 +61,6 @@ export class ReplicaSetController {
   }
 
   private replicaSetsMatching(pod: Pod): Request[] {
-    return this.informers.replicaSets.list(pod.metadata.namespace).filter((rs) => {
-      try {
-        return Selector.from(rs.spec.selector).matches(pod.metadata.labels ?? {});
-      } catch {
-        return false;
-      }
-    }).map((rs) => ({ namespace: rs.metadata.namespace, name: rs.metadata.name! }));
+    return ownersSelecting(this.informers.replicaSets.list(pod.metadata.namespace), pod, (rs) => rs.spec.selector);
   }
 }

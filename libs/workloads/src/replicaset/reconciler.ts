@@ -3,15 +3,16 @@
 // ranking picks, then write the status. Creations and deletions the informer has not shown yet hold
 // the next sync's writes back (scale expectations), as Kubernetes' ControllerExpectations do.
 import { isApiError, type Clock, type ClusterClient } from '@coxswain/cluster';
-import type { EventRecorder, Informer, ReconcileResult, Reconciler, Request, ScaleExpectations } from '@coxswain/controller-runtime';
+import type { EventRecorder, Informer, Logger, Reconciler, ReconcileResult, Request, ScaleExpectations } from '@coxswain/controller-runtime';
 import { requestKey } from '@coxswain/controller-runtime';
-import { jsonEqual, Selector, type Pod, type ReplicaSet, type ReplicaSetStatus } from '@coxswain/kruise-api';
-import { asError, errorMessage } from '../executor/pod-writes.js';
-import { writeStatusWithRetry } from '../executor/status-write.js';
+import { jsonEqual, type Pod, type ReplicaSet, type ReplicaSetStatus } from '@coxswain/kruise-api';
+import { asError, errorMessage } from '../sync/pod-writes.js';
+import { writeStatusWithRetry } from '../sync/status-write.js';
 import { claimObjects, controllerRefTo, withControllerRef, withoutOwner } from '../ownership/claim.js';
 import { isActive } from '../pod/pod-state.js';
 import { POD_REF, REPLICASET_REF } from '../refs.js';
-import { planReplicaSet, withReplicaFailure, type ReplicaSetPlan } from './planner.js';
+import { readableSelector } from '../sync/reconcile-gates.js';
+import { planReplicaSet, withReplicaFailure, type ReplicaSetPlan } from './plan/planner.js';
 
 export interface ReplicaSetInformers {
   replicaSets: Informer<ReplicaSet>;
@@ -26,7 +27,7 @@ export interface ReplicaSetReconcilerDeps {
   recorder: EventRecorder;
   observeOnly: boolean;
   onPlan?: (key: string, plan: ReplicaSetPlan) => void;
-  log: (level: 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) => void;
+  log: Logger;
 }
 
 export class ReplicaSetReconciler implements Reconciler {
@@ -40,13 +41,8 @@ export class ReplicaSetReconciler implements Reconciler {
       deps.scaleExpectations.deleteExpectations(key);
       return {};
     }
-    let selector: Selector;
-    try {
-      selector = Selector.from(rs.spec.selector);
-    } catch (err) {
-      deps.log('error', 'ReplicaSet has an invalid selector; not syncing', { key, error: String(err) });
-      return {};
-    }
+    const selector = readableSelector(rs.spec.selector, deps.log, 'ReplicaSet has an invalid selector; not syncing', key);
+    if (!selector) return {};
     const claim = claimObjects(rs, deps.informers.pods.list(rs.metadata.namespace).filter(isActive), (p) => selector.matches(p.metadata.labels ?? {}));
     const now = deps.clock.now();
     const plan = planReplicaSet({ rs, pods: claim.owned, related: this.relatedPods(rs, claim.owned), now });

@@ -48,11 +48,12 @@ export interface RevisionKind<O extends RevisionOwner> {
 }
 
 /**
- * The revision object for `owner`'s template: labels are the template's plus the hash, annotations are
- * the owner's plus `extraAnnotations`, the controller reference is `ownerRef`.
+ * The revision object for `owner`'s template: labels are `labels` (default the template's) plus the hash,
+ * annotations are the owner's plus `extraAnnotations`, the controller reference is `ownerRef`.
  */
 export function buildRevision(
   owner: RevisionOwner, revisionNumber: number, collisionCount: number, ownerRef: OwnerReference, extraAnnotations: Record<string, string> = {},
+  labels: Readonly<Record<string, string>> = owner.spec.template.metadata?.labels ?? {},
 ): ControllerRevision {
   const payload = revisionPayload(owner);
   const hash = hashRevision(payload, collisionCount);
@@ -62,7 +63,7 @@ export function buildRevision(
     metadata: {
       name: revisionName(owner.metadata.name!, hash),
       namespace: owner.metadata.namespace,
-      labels: { ...(owner.spec.template.metadata?.labels ?? {}), [LABEL_CONTROLLER_HASH]: hash },
+      labels: { ...labels, [LABEL_CONTROLLER_HASH]: hash },
       annotations: { ...(owner.metadata.annotations ?? {}), ...extraAnnotations },
       ownerReferences: [ownerRef],
     },

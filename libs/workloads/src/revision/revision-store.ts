@@ -1,8 +1,10 @@
-// The one I/O step of revision handling (docs/spec/cloneset.md §4.3): make the update revision exist through
-// the ClusterClient port, following the decision selectRevisions computed.
+// The I/O of revision handling: make the update revision exist through the ClusterClient port, following
+// the decision selectRevisions computed (docs/spec/cloneset.md §4.3), and delete what history truncation chose.
 import { isApiError, type ClusterClient, type KindRef } from '@coxswain/cluster';
+import type { Logger } from '@coxswain/controller-runtime';
 import { ANNOTATION_VOLUME_CLAIM_TEMPLATES_HASH, type CloneSet, type ControllerRevision } from '@coxswain/kruise-api';
 import { CLONESET_REVISIONS, equalRevisionData, hashRevision, revisionName, revisionPayload, type RevisionKind, type RevisionOwner } from './cloneset-revision.js';
+import { revisionsToTruncate, type RevisionsToTruncateInput } from './history.js';
 import { revisionsForCloneSet, selectCurrentRevision, selectRevisions, sortRevisions } from './revision-selection.js';
 
 export const CONTROLLER_REVISION_REF: KindRef = { apiVersion: 'apps/v1', kind: 'ControllerRevision' };
@@ -124,6 +126,20 @@ async function persistRollback(client: ClusterClient, renumbered: ControllerRevi
     desired.revision = renumbered.revision;
     if (vctHash !== undefined) {
       desired.metadata.annotations = { ...desired.metadata.annotations, [ANNOTATION_VOLUME_CLAIM_TEMPLATES_HASH]: vctHash };
+    }
+  }
+}
+
+/**
+ * docs/spec/cloneset.md §4.5 (and docs/spec/advanced-statefulset.md §3), after the status write: deletes
+ * the oldest non-live revisions beyond the history limit; failures are only logged.
+ */
+export async function truncateRevisionHistory(client: ClusterClient, input: RevisionsToTruncateInput, log: Logger): Promise<void> {
+  for (const revision of revisionsToTruncate(input)) {
+    try {
+      await client.delete(CONTROLLER_REVISION_REF, revision.metadata.namespace, revision.metadata.name!);
+    } catch (err) {
+      if (!isApiError(err, 'NotFound')) log('warn', 'could not delete an old ControllerRevision', { revision: revision.metadata.name, error: String(err) });
     }
   }
 }

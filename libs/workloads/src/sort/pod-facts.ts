@@ -5,20 +5,13 @@
 // (ActivePods), which Kruise calls. Kind-neutral, so that no kind's ordering depends on another kind's
 // folder, and free of any kind's predicates (availability is passed in instead).
 import { ANNOTATION_POD_DELETION_COST, LABEL_LIFECYCLE_STATE, CONDITION_READY, type Pod } from '@coxswain/kruise-api';
-
-/** Go's zero time.Time as the API serializes it; Kubernetes treats it like an absent timestamp. */
-const GO_ZERO_TIME_MS = Date.parse('0001-01-01T00:00:00Z');
+import { timestampMillis } from '../pod/time.js';
 
 /**
  * Milliseconds since the epoch of an RFC 3339 timestamp, or `undefined` for Go's zero time (absent,
- * empty, unparseable, or 0001-01-01T00:00:00Z). The orderings treat the zero time specially.
+ * empty, unparseable, or 0001-01-01T00:00:00Z): pod/time.ts's reading. The orderings treat the zero time specially.
  */
-export function timestampMillis(value: string | null | undefined): number | undefined {
-  if (value === undefined || value === null || value === '') return undefined;
-  const ms = Date.parse(value);
-  if (Number.isNaN(ms) || ms === GO_ZERO_TIME_MS) return undefined;
-  return ms;
-}
+export { timestampMillis };
 
 /** podutil.IsPodReady: the (first) Ready condition has status True. Phase and lifecycle are not looked at. */
 export function hasReadyCondition(pod: Pod): boolean {

@@ -1,4 +1,4 @@
-// Every pod ordering (sort/ and cloneset/sort/) is stable: equal elements keep their input order. Go's sort.Slice/sort.Sort
+// Every pod ordering (sort/ and cloneset/plan/sort/) is stable: equal elements keep their input order. Go's sort.Slice/sort.Sort
 // are not stable, so Kruise's order of ties is unspecified; a stable sort makes plans reproducible and
 // lets one ordering refine the previous one (docs/spec/cloneset.md §7.4, §8.2).
 // Array.prototype.sort has been stable since ES2019, which the order below relies on.

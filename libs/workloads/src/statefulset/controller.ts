@@ -3,18 +3,19 @@
 // informers, the watch handlers that feed the expectations and wake the right set (the owner of a pod;
 // for an orphan pod or a claim, the sets whose selector matches it), and keeps the last plan per set.
 import type { Clock } from '@coxswain/cluster';
-import type { Controller, ControllerManager, EventRecorder, Informer, MapFunc, Request } from '@coxswain/controller-runtime';
-import { ResourceVersionExpectations, ScaleExpectations, enqueueObject, enqueueOwner, requestKey } from '@coxswain/controller-runtime';
-import { Selector, type ControllerRevision, type FeatureGates, type KubeObject, type PersistentVolumeClaim, type Pod } from '@coxswain/kruise-api';
+import type { Controller, ControllerManager, EventRecorder, Logger, Request } from '@coxswain/controller-runtime';
+import { ResourceVersionExpectations, ScaleExpectations, enqueueObject, enqueueOwner, logRetriedFailure, observeScaleEvents, requestKey } from '@coxswain/controller-runtime';
+import { Selector, type ControllerRevision, type LabelSelector, type FeatureGates, type KubeObject, type PersistentVolumeClaim, type Pod } from '@coxswain/kruise-api';
 import { POD_REF, PVC_REF } from '../refs.js';
 import { CONTROLLER_REVISION_REF } from '../revision/revision-store.js';
-import { previewStatefulSetRevisions } from './preview.js';
-import { planStatefulSet } from './core/planner.js';
-import type { StatefulSetPlan } from './core/plan-types.js';
-import { KRUISE_STATEFULSET, statefulSetView, type StatefulSetFlavor } from './utils/flavor.js';
-import { isMemberOf } from './utils/identity.js';
-import { claimStatefulSetPods } from './sync/claim.js';
-import { StatefulSetReconciler, type StatefulSetInformers, type StatefulSetReconcilerDeps, type StoredStatefulSet } from './sync/reconciler.js';
+import { previewStatefulSetRevisions } from './revision/preview.js';
+import { planStatefulSet } from './plan/planner.js';
+import type { StatefulSetPlan } from './plan/plan-types.js';
+import { KRUISE_STATEFULSET, statefulSetView, type StatefulSetFlavor } from './plan/flavor.js';
+import { isMemberOf } from './plan/identity.js';
+import { enqueueOwnerOrSelecting, ownersSelecting } from '../ownership/selecting.js';
+import { claimStatefulSetPods } from './plan/pod-adoption.js';
+import { StatefulSetReconciler, type StatefulSetInformers, type StoredStatefulSet } from './reconciler.js';
 import { UpdateExpectations } from './sync/update-expectations.js';
 
 export const STATEFULSET_CONTROLLER_NAME = 'statefulset-controller';
@@ -25,7 +26,7 @@ export interface StatefulSetControllerOptions {
   flavor?: StatefulSetFlavor;
   gates: FeatureGates;
   recorder: EventRecorder;
-  log: StatefulSetReconcilerDeps['log'];
+  log: Logger;
   maxConcurrentReconciles?: number;
   expectationTimeoutMs?: number;
 }
@@ -56,7 +57,7 @@ export class StatefulSetController {
     this.controller = manager.newController({
       name: flavor.name === 'native' ? NATIVE_STATEFULSET_CONTROLLER_NAME : STATEFULSET_CONTROLLER_NAME,
       maxConcurrentReconciles: options.maxConcurrentReconciles,
-      onError: (error, request) => options.log('warn', 'reconcile failed; retrying with backoff', { key: requestKey(request), error: String(error) }),
+      onError: logRetriedFailure(options.log),
       reconciler: (context) =>
         new StatefulSetReconciler({
           client: context.client,
@@ -76,14 +77,11 @@ export class StatefulSetController {
 
     const owner = enqueueOwner<KubeObject>(flavor.ref);
     this.controller.watches(this.informers.sets, enqueueObject());
-    this.controller.watches(this.informers.pods, (pod: Pod) => {
-      const requests = owner(pod);
-      return requests.length > 0 || pod.metadata.ownerReferences?.some((r) => r.controller === true) ? requests : this.setsMatching(pod, true);
-    });
+    this.controller.watches(this.informers.pods, enqueueOwnerOrSelecting(owner, (pod: Pod) => this.setsMatching(pod, true)));
     // A claim being deleted or losing an owner can unblock a creation (docs/spec/advanced-statefulset.md §4.3 step 3).
     this.controller.watches(this.informers.pvcs, (claim: PersistentVolumeClaim) => this.setsMatching(claim, false));
     this.informers.sets.addEventHandler({ onDelete: (set) => this.plans.delete(requestKey({ namespace: set.metadata.namespace, name: set.metadata.name! })) });
-    this.observeScaleEvents(this.informers.pods, owner);
+    observeScaleEvents(this.scaleExpectations, this.informers.pods, owner);
   }
 
   /** The plan the last reconcile computed (in observe mode: computed and not applied). */
@@ -125,31 +123,6 @@ export class StatefulSetController {
 
   /** The sets of the object's namespace whose selector matches it (and, for pods, whose name is its parent). */
   private setsMatching(object: KubeObject, membersOnly: boolean): Request[] {
-    const labels = object.metadata.labels ?? {};
-    return this.informers.sets.list(object.metadata.namespace).filter((set) => {
-      if (membersOnly && !isMemberOf(set, object)) return false;
-      try {
-        return Selector.fromLabelSelector((set.spec as { selector: Parameters<typeof Selector.fromLabelSelector>[0] }).selector).matches(labels);
-      } catch {
-        return false;
-      }
-    }).map((set) => ({ namespace: set.metadata.namespace, name: set.metadata.name! }));
-  }
-
-  /** A create event satisfies a `create` expectation; a deletion (a deletionTimestamp or the object gone) a `delete` one. */
-  private observeScaleEvents<T extends KubeObject>(informer: Informer<T>, owner: MapFunc<KubeObject>): void {
-    const observe = (object: KubeObject, action: 'create' | 'delete') => {
-      for (const request of owner(object)) this.scaleExpectations.observeScale(requestKey(request), action, object.metadata.name!);
-    };
-    informer.addEventHandler({
-      onAdd: (object) => {
-        observe(object, 'create');
-        if (object.metadata.deletionTimestamp) observe(object, 'delete');
-      },
-      onUpdate: (old, next) => {
-        if (next.metadata.deletionTimestamp && !old.metadata.deletionTimestamp) observe(next, 'delete');
-      },
-      onDelete: (object) => observe(object, 'delete'),
-    });
+    return ownersSelecting(this.informers.sets.list(object.metadata.namespace), object, (set) => (set.spec as { selector: LabelSelector }).selector, (set) => !membersOnly || isMemberOf(set, object));
   }
 }

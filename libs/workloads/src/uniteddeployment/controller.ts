@@ -3,18 +3,19 @@
 // subsets are read from, and the ControllerRevisions; keeps the last plan per UnitedDeployment and
 // computes one on demand (planNow) from the caches without writing.
 import type { Clock } from '@coxswain/cluster';
-import type { Controller, ControllerManager, EventRecorder, Informer, Request } from '@coxswain/controller-runtime';
-import { ResourceVersionExpectations, ScaleExpectations, enqueueObject, enqueueOwner, requestKey } from '@coxswain/controller-runtime';
-import { jsonEqual, Selector, type ControllerRevision, type KubeObject, type Pod, type ReplicaSet, type UnitedDeployment } from '@coxswain/kruise-api';
-import { POD_REF, REPLICASET_REF } from '../refs.js';
+import type { Controller, ControllerManager, EventRecorder, Informer, Logger, Request } from '@coxswain/controller-runtime';
+import { ResourceVersionExpectations, ScaleExpectations, enqueueObject, enqueueOwner, logRetriedFailure, requestKey } from '@coxswain/controller-runtime';
+import { jsonEqual, type ControllerRevision, type KubeObject, type Pod, type ReplicaSet, type UnitedDeployment } from '@coxswain/kruise-api';
+import { enqueueOwnerOrSelecting, ownersSelecting } from '../ownership/selecting.js';
+import { POD_REF, REPLICASET_REF, UNITED_DEPLOYMENT_REF } from '../refs.js';
 import { CONTROLLER_REVISION_REF } from '../revision/revision-store.js';
-import { SUBSET_ADAPTERS } from './adapters/index.js';
-import type { SubsetAdapter, SubsetWorkload } from './adapters/types.js';
-import { planUnitedDeployment, type UnitedDeploymentPlan } from './planner.js';
+import { SUBSET_ADAPTERS } from './plan/adapters/registry.js';
+import type { SubsetAdapter, SubsetWorkload } from './plan/adapters/types.js';
+import { planUnitedDeployment, type UnitedDeploymentPlan } from './plan/planner.js';
 import {
-  readUnitedDeployment, UNITED_DEPLOYMENT_REF, UnitedDeploymentReconciler, type UnitedDeploymentInformers, type UnitedDeploymentReconcilerDeps,
+  readUnitedDeployment, UnitedDeploymentReconciler, type UnitedDeploymentInformers,
 } from './reconciler.js';
-import { claimRevisions, previewUnitedDeploymentRevisions } from './revision.js';
+import { claimRevisions, previewUnitedDeploymentRevisions } from './revision/revisions.js';
 
 /** Only the status (and the resourceVersion) differ. */
 function statusOnly(old: UnitedDeployment, next: UnitedDeployment): boolean {
@@ -27,7 +28,7 @@ export const UNITED_DEPLOYMENT_CONTROLLER_NAME = 'uniteddeployment-controller';
 
 export interface UnitedDeploymentControllerOptions {
   recorder: EventRecorder;
-  log: UnitedDeploymentReconcilerDeps['log'];
+  log: Logger;
   maxConcurrentReconciles?: number;
   expectationTimeoutMs?: number;
 }
@@ -55,7 +56,7 @@ export class UnitedDeploymentController {
     this.controller = manager.newController({
       name: UNITED_DEPLOYMENT_CONTROLLER_NAME,
       maxConcurrentReconciles: options.maxConcurrentReconciles,
-      onError: (error, request) => options.log('warn', 'reconcile failed; retrying with backoff', { key: requestKey(request), error: String(error) }),
+      onError: logRetriedFailure(options.log),
       reconciler: (context) =>
         new UnitedDeploymentReconciler({
           client: context.client,
@@ -82,10 +83,7 @@ export class UnitedDeploymentController {
     });
     for (const informer of this.informers.workloads.values()) {
       // An orphan wakes the UnitedDeployments that would adopt it (Kruise waits for their next pass).
-      this.controller.watches(informer, (w: KubeObject) => {
-        const requests = owner(w);
-        return requests.length > 0 || w.metadata.ownerReferences?.some((r) => r.controller === true) ? requests : this.matching(w);
-      });
+      this.controller.watches(informer, enqueueOwnerOrSelecting(owner, (w: KubeObject) => this.matching(w)));
       informer.addEventHandler({
         onAdd: (w) => {
           for (const request of owner(w)) creations.observeScale(requestKey(request), 'create', w.metadata.name!);
@@ -98,13 +96,7 @@ export class UnitedDeploymentController {
   }
 
   private matching(object: KubeObject): Request[] {
-    return this.informers.unitedDeployments.list(object.metadata.namespace).filter((ud) => {
-      try {
-        return Selector.fromLabelSelector(ud.spec.selector).matches(object.metadata.labels ?? {});
-      } catch {
-        return false;
-      }
-    }).map((ud) => ({ namespace: ud.metadata.namespace, name: ud.metadata.name! }));
+    return ownersSelecting(this.informers.unitedDeployments.list(object.metadata.namespace), object, (ud) => ud.spec.selector);
   }
 
   /** The plan the last reconcile computed (in observe mode: computed and not applied). */

@@ -1,31 +1,28 @@
 // The UnitedDeployment reconcile (docs/spec/uniteddeployment.md §6.3): wait for the cache to show the last
 // status write, resolve revisions (history first), discover the subset workloads (claim, drop
-// duplicates), plan the pass with the pure planner, then write: reserved-pod labels, subset creations
-// and deletions (slow start), subset updates (get, render, update; 5 attempts), and the status. An
-// error after planning is an Event and a retry; the status is then not written.
-import { isApiError, type Clock, type ClusterClient, type KindRef } from '@coxswain/cluster';
-import type { EventRecorder, Informer, ReconcileResult, Reconciler, Request, ResourceVersionExpectations, ScaleExpectations } from '@coxswain/controller-runtime';
+// duplicates), plan the pass with the pure planner, then write (sync/subset-writes.ts): reserved-pod
+// labels, subset creations and deletions (slow start), subset updates, and the status. An error after
+// planning is an Event and a retry; the status is then not written.
+import { isApiError, type Clock, type ClusterClient } from '@coxswain/cluster';
+import type { EventRecorder, Informer, Logger, Reconciler, ReconcileResult, Request, ResourceVersionExpectations, ScaleExpectations } from '@coxswain/controller-runtime';
 import { requestKey } from '@coxswain/controller-runtime';
 import {
-  jsonEqual, LABEL_RESERVED_POD, subsetTemplateKind,
-  type ControllerRevision, type Pod, type ReplicaSet, type Subset, type UnitedDeployment,
+  jsonEqual, subsetTemplateKind, type ControllerRevision, type Pod, type ReplicaSet, type UnitedDeployment,
 } from '@coxswain/kruise-api';
-import { asError, errorMessage } from '../executor/pod-writes.js';
-import { writeStatusWithRetry } from '../executor/status-write.js';
+import { errorMessage } from '../sync/pod-writes.js';
+import { writeStatusWithRetry } from '../sync/status-write.js';
 import { controllerRefTo, withControllerRef, withoutOwner } from '../ownership/claim.js';
-import { POD_REF } from '../refs.js';
+import { UNITED_DEPLOYMENT_REF } from '../refs.js';
 import { CONTROLLER_REVISION_REF } from '../revision/revision-store.js';
-import { SUBSET_ADAPTERS, subsetAdapter } from './adapters/index.js';
-import type { SubsetAdapter, SubsetWorkload } from './adapters/types.js';
-import { planUnitedDeployment, type UnitedDeploymentOperation, type UnitedDeploymentPlan } from './planner.js';
-import { renderSubsetWorkload } from './render.js';
-import { claimRevisions, ensureUnitedDeploymentRevision, previewUnitedDeploymentRevisions, truncateUnitedDeploymentHistory } from './revision.js';
-import { discoverSubsets, type SubsetObservation } from './subsets.js';
+import { SUBSET_ADAPTERS, subsetAdapter } from './plan/adapters/registry.js';
+import type { SubsetAdapter, SubsetWorkload } from './plan/adapters/types.js';
+import { planUnitedDeployment, type UnitedDeploymentPlan } from './plan/planner.js';
+import { claimRevisions, ensureUnitedDeploymentRevision, previewUnitedDeploymentRevisions, truncateUnitedDeploymentHistory } from './revision/revisions.js';
+import { discoverSubsets, type SubsetObservation } from './plan/subsets.js';
+import { labelPod, provision, tidySubsets, updateSubsets } from './sync/subset-writes.js';
 
-export const UNITED_DEPLOYMENT_REF: KindRef = { apiVersion: 'apps.kruise.io/v1beta1', kind: 'UnitedDeployment' };
 /** How long a reconcile waits for the cache to show the last status write (Kruise: 1 s). */
 const STATUS_OBSERVED_REQUEUE_MS = 1000;
-const UPDATE_ATTEMPTS = 5;
 
 export interface UnitedDeploymentInformers {
   unitedDeployments: Informer<UnitedDeployment>;
@@ -47,7 +44,7 @@ export interface UnitedDeploymentReconcilerDeps {
   recorder: EventRecorder;
   observeOnly: boolean;
   onPlan?: (key: string, plan: UnitedDeploymentPlan) => void;
-  log: (level: 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) => void;
+  log: Logger;
 }
 
 /** What a pass reads before planning; planNow reads the same without writing. */
@@ -107,7 +104,7 @@ export class UnitedDeploymentReconciler implements Reconciler {
     }
 
     const revisions = await this.resolveRevisions(ud, !deps.observeOnly);
-    if (!deps.observeOnly) await this.tidySubsets(ud, view);
+    if (!deps.observeOnly) await tidySubsets(deps, ud, view);
     const plan = planUnitedDeployment({
       ud, adapter: view.adapter, updateRevision: revisions.update, currentRevision: revisions.current, subsets: view.subsets, otherKinds: view.otherKinds,
       now: deps.clock.now(),
@@ -116,10 +113,10 @@ export class UnitedDeploymentReconciler implements Reconciler {
     if (deps.observeOnly) return {};
 
     for (const e of plan.events) deps.recorder.event(ud, e.type, e.reason, e.message);
-    for (const o of plan.operations) if (o.op === 'labelPod') await this.labelPod(o.pod, o.reserved);
+    for (const o of plan.operations) if (o.op === 'labelPod') await labelPod(deps, o.pod, o.reserved);
     if (plan.allocationError) throw new Error(plan.allocationError);
-    await this.provision(key, ud, view.adapter, revisions.update, plan.operations);
-    await this.updateSubsets(ud, view, revisions.update, plan.operations);
+    await provision(deps, key, ud, view.adapter, deps.informers.workloads.get(view.adapter.templateKind)!, revisions.update, plan.operations);
+    await updateSubsets(deps, ud, view.adapter, revisions.update, plan.operations);
 
     if (!jsonEqual(ud.status, plan.status)) {
       const written = await writeStatusWithRetry(deps.client, UNITED_DEPLOYMENT_REF, ud, plan.status);
@@ -152,107 +149,6 @@ export class UnitedDeploymentReconciler implements Reconciler {
     } catch (err) {
       deps.recorder.event(ud, 'Warning', 'FailedRevisionProvision', errorMessage(err));
       throw err;
-    }
-  }
-
-  /** docs/spec/uniteddeployment.md §3.1: adopt and release workloads, delete duplicate subsets (NotFound is fine). */
-  private async tidySubsets(ud: UnitedDeployment, view: UnitedDeploymentView): Promise<void> {
-    const { deps } = this;
-    try {
-      for (const w of view.release) await deps.client.update<SubsetWorkload>(withoutOwner(w, ud.metadata.uid!));
-      for (const w of view.adopt) await deps.client.update<SubsetWorkload>(withControllerRef(w, controllerRefTo(ud)));
-    } catch (err) {
-      deps.recorder.event(ud, 'Warning', 'Failed FindSubsets', errorMessage(err));
-      throw err;
-    }
-    for (const duplicate of view.duplicates) {
-      try {
-        await deps.client.delete(view.adapter.ref, duplicate.metadata.namespace, duplicate.metadata.name!, { propagationPolicy: 'Background' });
-      } catch (err) {
-        if (isApiError(err, 'NotFound')) continue;
-        deps.recorder.event(ud, 'Warning', 'FailedDeleteDuplicatedSubsets', errorMessage(err));
-        throw err;
-      }
-    }
-  }
-
-  private async labelPod(pod: Pod, reserved: boolean): Promise<void> {
-    try {
-      await this.deps.client.patch<Pod>(POD_REF, pod.metadata.namespace, pod.metadata.name!, { metadata: { labels: { [LABEL_RESERVED_POD]: reserved ? 'true' : 'false' } } });
-    } catch (err) {
-      if (!isApiError(err, 'NotFound')) throw err;
-    }
-  }
-
-  /** docs/spec/uniteddeployment.md §3.3 provisioning: creations in slow-start batches, then deletions; the first failure ends it. */
-  private async provision(key: string, ud: UnitedDeployment, adapter: SubsetAdapter, revision: string, operations: readonly UnitedDeploymentOperation[]): Promise<void> {
-    const { deps } = this;
-    const creates = operations.filter((o): o is Extract<UnitedDeploymentOperation, { op: 'createSubset' }> => o.op === 'createSubset');
-    try {
-      let next = 0;
-      for (let batch = 1; next < creates.length; batch *= 2) {
-        const chunk = creates.slice(next, next + batch);
-        next += chunk.length;
-        await Promise.all(chunk.map(async (c) => {
-          const subset = ud.spec.topology!.subsets!.find((s) => s.name === c.subset)!;
-          const created = await deps.client.create<SubsetWorkload>(renderSubsetWorkload({ ud, adapter, subset, revision, replicas: c.replicas, partition: c.partition }));
-          // Its name is the API server's: wait for the cache to show it before the next pass.
-          const name = created.metadata.name!;
-          deps.creations.expectScale(key, 'create', name);
-          if (deps.informers.workloads.get(adapter.templateKind)!.get(created.metadata.namespace, name)) deps.creations.observeScale(key, 'create', name);
-        }));
-      }
-      for (const o of operations) {
-        if (o.op !== 'deleteSubset' && o.op !== 'deleteOtherKind') continue;
-        const ref = { apiVersion: o.workload.apiVersion, kind: o.workload.kind };
-        await deps.client.delete(ref, o.workload.metadata.namespace, o.workload.metadata.name!, { propagationPolicy: 'Background' }).catch((err: unknown) => {
-          if (!isApiError(err, 'NotFound')) throw err;
-        });
-      }
-    } catch (err) {
-      deps.recorder.event(ud, 'Warning', 'FailedUpdateSubset', `SubsetProvisioned: ${errorMessage(err)}`);
-      throw err;
-    }
-  }
-
-  /** docs/spec/uniteddeployment.md §3.3 updates in slow-start batches: each re-reads the workload, renders it and writes it (5 attempts). */
-  private async updateSubsets(ud: UnitedDeployment, view: UnitedDeploymentView, revision: string, operations: readonly UnitedDeploymentOperation[]): Promise<void> {
-    const updates = operations.filter((o): o is Extract<UnitedDeploymentOperation, { op: 'updateSubset' }> => o.op === 'updateSubset');
-    const errors: string[] = [];
-    let next = 0;
-    for (let batch = 1; next < updates.length && errors.length === 0; batch *= 2) {
-      const chunk = updates.slice(next, next + batch);
-      next += chunk.length;
-      const results = await Promise.all(chunk.map((u) => this.updateSubset(ud, view, revision, u).then(() => undefined, (err: unknown) => `${u.subset}: ${errorMessage(err)}`)));
-      errors.push(...results.filter((r): r is string => r !== undefined));
-    }
-    if (errors.length > 0) {
-      this.deps.recorder.event(ud, 'Warning', 'FailedUpdateSubset', errors.join('; '));
-      throw new Error(`subsets not updated: ${errors.join('; ')}`);
-    }
-  }
-
-  private async updateSubset(ud: UnitedDeployment, view: UnitedDeploymentView, revision: string, u: Extract<UnitedDeploymentOperation, { op: 'updateSubset' }>): Promise<void> {
-    const { deps } = this;
-    const adapter = view.adapter;
-    const subset = ud.spec.topology!.subsets!.find((s) => s.name === u.subset) as Subset;
-    for (let attempt = 1; ; attempt++) {
-      const current = await deps.client.get<SubsetWorkload>(adapter.ref, u.workload.metadata.namespace, u.workload.metadata.name!);
-      const rendered = renderSubsetWorkload({
-        ud, adapter, subset, revision, replicas: u.replicas, partition: u.partition, current, ...(u.maxUnavailable !== undefined ? { maxUnavailable: u.maxUnavailable } : {}),
-      });
-      try {
-        await deps.client.update<SubsetWorkload>(rendered);
-        break;
-      } catch (err) {
-        if (!isApiError(err, 'Conflict') || attempt >= UPDATE_ATTEMPTS) throw asError(err);
-      }
-    }
-    // Kruise deletes an apps/v1 StatefulSet's stuck pods only once its update went through (kubernetes#67250).
-    for (const pod of u.stuckPods) {
-      await deps.client.delete(POD_REF, pod.metadata.namespace, pod.metadata.name!, { preconditions: { uid: pod.metadata.uid } }).catch((err: unknown) => {
-        if (!isApiError(err, 'NotFound')) throw err;
-      });
     }
   }
 }

@@ -11,11 +11,13 @@ import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { isApiError, type WatchHandle } from '@coxswain/cluster';
 import {
-  CONDITION_INPLACE_UPDATE_READY, LABEL_CLONESET_INSTANCE_ID, LABEL_LIFECYCLE_STATE, LABEL_SPECIFIED_DELETE, LIFECYCLE_STATES, SIM_ANNOTATIONS,
+  CONDITION_INPLACE_UPDATE_READY, LABEL_CLONESET_INSTANCE_ID, LABEL_LIFECYCLE_STATE, LABEL_SPECIFIED_DELETE, LIFECYCLE_STATES,
   type CloneSet, type KubeObject, type Node, type Pod,
 } from '@coxswain/kruise-api';
-import { CLONESET_REF, NODE_REF, POD_REF } from '../../src/index.js';
-import { TapClient, startCloneSetEnv, type CloneSetEnv, type TapHooks, type TappedWrite } from '../support/cloneset-env.js';
+import { CLONESET_REF, NODE_REF, POD_REF } from '../../src/refs.js';
+import { assertScenarios, convergeWithin, heal, ignoreGone, pickPod, runCommonAction, SwitchablePattern, TapClient, combineHooks, type ChaosContext, type CommonAction, type TapHooks, type TappedWrite } from '../support/chaos.js';
+import { startCloneSetEnv, type CloneSetEnv } from '../support/cloneset-env.js';
+import { seededRandom } from '../support/rig.js';
 
 const NAME = 'prop';
 const NS = 'default';
@@ -335,29 +337,17 @@ function describePods(pods: readonly Pod[], cs: CloneSet): string {
     .join(' ');
 }
 
-function combineHooks(...all: TapHooks[]): TapHooks {
-  return {
-    before: (w) => all.forEach((h) => h.before?.(w)),
-    after: (w, r, e) => all.forEach((h) => h.after?.(w, r, e)),
-  };
-}
 
 // ---------------------------------------------------------------------------------------------
 // Scenarios.
 
 type Action =
-  | { kind: 'image'; image: string }
-  | { kind: 'replicas'; value: number }
+  | CommonAction
   | { kind: 'partition'; value: IntOrString }
   | { kind: 'maxUnavailable'; value: IntOrString }
   | { kind: 'maxSurge'; value: IntOrString }
   | { kind: 'paused'; value: boolean }
-  | { kind: 'podsToDelete'; pick: number }
-  | { kind: 'neverReady'; pick: number }
-  | { kind: 'deletePod'; pick: number }
-  | { kind: 'nodeDown'; node: number }
-  | { kind: 'nodeUp'; node: number }
-  | { kind: 'wait'; ms: number };
+  | { kind: 'podsToDelete'; pick: number };
 
 interface Scenario {
   seed: number;
@@ -399,19 +389,7 @@ const scenarioArb: fc.Arbitrary<Scenario> = fc.record({
   actions: fc.array(actionArb, { minLength: 1, maxLength: process.env.FC_MAX_ACTIONS ? Number(process.env.FC_MAX_ACTIONS) : 16 }),
 });
 
-/** Park–Miller: a tiny seeded random, enough for instance ids. */
-function seededRandom(seed: number): () => number {
-  let s = seed;
-  return () => (s = (s * 16807) % 2147483647) / 2147483647;
-}
 
-/** failImagePattern that the test can switch off: "failure injection removed" before convergence. */
-class SwitchablePattern extends RegExp {
-  enabled = true;
-  override test(text: string): boolean {
-    return this.enabled && super.test(text);
-  }
-}
 
 interface RunResult {
   monitor: InvariantMonitor;
@@ -471,26 +449,18 @@ async function runScenario(scenario: Scenario): Promise<RunResult> {
       }
     };
     const rolling = (field: string, value: IntOrString) => patchSpec({ updateStrategy: { rollingUpdate: { [field]: value } } });
-    const pick = (i: number): Pod | undefined => {
-      const pods = monitor.activePods();
-      return pods.length === 0 ? undefined : pods[i % pods.length];
-    };
-    const ignoreGone = (err: unknown) => {
-      if (!isApiError(err, 'NotFound') && !isApiError(err, 'Conflict')) throw err;
-    };
-    const deleteExternally = async (pod: Pod) => {
-      monitor.externalDelete(pod.metadata.uid!);
-      await store.delete(POD_REF, NS, pod.metadata.name!, { preconditions: { uid: pod.metadata.uid } }).catch(ignoreGone);
+    const running = env;
+    const chaos: ChaosContext = {
+      cluster: env.cluster, run: (ms) => running.run(ms), nodes, namespace: NS, pods: () => monitor.activePods(), patchSpec,
+      async deleteExternally(pod) {
+        monitor.externalDelete(pod.metadata.uid!);
+        await store.delete(POD_REF, NS, pod.metadata.name!, { preconditions: { uid: pod.metadata.uid } }).catch(ignoreGone);
+      },
     };
 
     for (const action of scenario.actions) {
+      if (await runCommonAction(chaos, action)) continue;
       switch (action.kind) {
-        case 'image':
-          await patchSpec({ template: { spec: { containers: [{ name: 'app', image: action.image }] } } });
-          break;
-        case 'replicas':
-          await patchSpec({ replicas: action.value });
-          break;
         case 'partition':
         case 'maxUnavailable':
         case 'maxSurge':
@@ -500,52 +470,18 @@ async function runScenario(scenario: Scenario): Promise<RunResult> {
           await patchSpec({ updateStrategy: { rollingUpdate: { paused: action.value } } });
           break;
         case 'podsToDelete': {
-          const pod = pick(action.pick);
+          const pod = pickPod(chaos, action.pick);
           const listed = (await env.cloneSet(NAME)).spec.scaleStrategy?.podsToDelete ?? [];
           if (pod && !listed.includes(pod.metadata.name!)) await patchSpec({ scaleStrategy: { podsToDelete: [...listed, pod.metadata.name!] } });
           break;
         }
-        case 'neverReady': {
-          const pod = pick(action.pick);
-          if (pod) {
-            await store
-              .patch(POD_REF, NS, pod.metadata.name!, { metadata: { annotations: { [SIM_ANNOTATIONS.NeverReady]: 'true' } } })
-              .catch(ignoreGone);
-          }
-          break;
-        }
-        case 'deletePod': {
-          const pod = pick(action.pick);
-          if (pod) await deleteExternally(pod);
-          break;
-        }
-        case 'nodeDown':
-        case 'nodeUp':
-          await env.cluster.kubelet.setNodeReady(nodes[action.node]!, action.kind === 'nodeUp');
-          break;
-        case 'wait':
-          await env.run(action.ms);
-          break;
       }
       // No time passes between actions except through 'wait': back-to-back edits land while the
       // controller may be in the middle of a pass, which is an interleaving worth having.
     }
 
-    // Heal: nodes back, never-ready pods ready again, pulls succeed from now on; pods whose pull already
-    // failed stay in back-off for good in the simulator (a real kubelet would retry), so they are deleted
-    // once the last failing pulls have landed. Then a fresh good image, partition kept.
-    for (const node of nodes) await env.cluster.kubelet.setNodeReady(node, true);
-    for (const pod of monitor.activePods()) {
-      if (pod.metadata.annotations?.[SIM_ANNOTATIONS.NeverReady] !== undefined) {
-        await store.patch(POD_REF, NS, pod.metadata.name!, { metadata: { annotations: { [SIM_ANNOTATIONS.NeverReady]: null } } }).catch(ignoreGone);
-      }
-    }
-    pattern.enabled = false;
-    await env.run(scenario.kubelet.imagePullMs + 1_000);
-    for (const pod of monitor.activePods()) {
-      const waiting = pod.status?.containerStatuses?.some((c) => ['ErrImagePull', 'ImagePullBackOff'].includes(c.state?.waiting?.reason ?? ''));
-      if (waiting) await deleteExternally(pod);
-    }
+    // Heal (nodes, never-ready pods, failing pulls), then a fresh good image, partition kept.
+    await heal(chaos, pattern, scenario.kubelet.imagePullMs);
     await store.patch(CLONESET_REF, NS, NAME, { spec: { template: { spec: { containers: [{ name: 'app', image: FINAL_IMAGE }] } }, updateStrategy: { rollingUpdate: { paused: false } } } });
     await converge(env, monitor);
   } finally {
@@ -562,8 +498,7 @@ async function runScenario(scenario: Scenario): Promise<RunResult> {
  * and the pods themselves agree.
  */
 async function converge(env: CloneSetEnv, monitor: InvariantMonitor): Promise<void> {
-  let last = '';
-  for (let t = 0; t <= CONVERGENCE_LIMIT_MS; t += 200) {
+  await convergeWithin((ms) => env.run(ms), CONVERGENCE_LIMIT_MS, async () => {
     const cs = await env.cloneSet(NAME);
     const { R, P } = budgetOf(cs);
     const updated = R - P;
@@ -575,16 +510,14 @@ async function converge(env: CloneSetEnv, monitor: InvariantMonitor): Promise<vo
     };
     const got = Object.fromEntries(Object.keys(want).map((k) => [k, (cs.status as Record<string, unknown> | undefined)?.[k]]));
     const podsOk = pods.length === R && pods.every(isAvailablePod) && pods.filter((p) => imageOf(p) === FINAL_IMAGE).length === updated;
-    if (JSON.stringify(got) === JSON.stringify(want) && podsOk) return;
+    if (JSON.stringify(got) === JSON.stringify(want) && podsOk) return undefined;
     const unavailable = pods.filter((p) => !isAvailablePod(p)).map((p) => ({
       name: p.metadata.name, node: p.spec.nodeName, annotations: p.metadata.annotations, phase: p.status?.phase,
       conditions: p.status?.conditions?.map((c) => `${c.type}=${c.status}${c.reason ? `(${c.reason})` : ''}`),
       containers: p.status?.containerStatuses?.map((c) => ({ image: c.image, ready: c.ready, state: c.state })),
     }));
-    last = `status ${JSON.stringify(got)}, want ${JSON.stringify(want)}; pods: ${describePods(pods, cs)}; unavailable: ${JSON.stringify(unavailable)}`;
-    await env.run(200);
-  }
-  throw new Error(`(4) not converged within ${CONVERGENCE_LIMIT_MS} ms of simulated time: ${last}`);
+    return `status ${JSON.stringify(got)}, want ${JSON.stringify(want)}; pods: ${describePods(pods, cs)}; unavailable: ${JSON.stringify(unavailable)}`;
+  });
 }
 
 // Hand-picked sequences that always run (before the random ones), so the interesting paths are covered
@@ -611,21 +544,7 @@ const EXAMPLES: Scenario[] = [
 describe('CloneSet controller under random spec edits, failures and outages', () => {
   it('keeps the maxUnavailable, surge and identity invariants and converges once healed', async () => {
     const totals = { passes: 0, deletes: 0, readyDeletes: 0, marks: 0, creates: 0, podEvents: 0, externalDeletes: 0 };
-    await fc.assert(
-      fc.asyncProperty(scenarioArb, async (scenario) => {
-        const { monitor, errors } = await runScenario(scenario);
-        for (const key of Object.keys(totals) as (keyof typeof totals)[]) totals[key] += monitor.stats[key];
-        if (monitor.violations.length > 0) throw new Error(`invariant violations:\n${monitor.violations.slice(0, 10).join('\n')}`);
-        if (errors.length > 0) throw new Error(`errors reported by the controller or simulators: ${errors.map(String).slice(0, 5).join('; ')}`);
-      }),
-      {
-        numRuns: process.env.FC_RUNS ? Number(process.env.FC_RUNS) : 40,
-        examples: EXAMPLES.map((s) => [s] as [Scenario]),
-        // The seed is the project run's (FC_SEED; scripts/fast-check-seed-apply.js).
-        path: process.env.FC_PATH,
-        endOnFailure: process.env.FC_SHRINK !== '1',
-      },
-    );
+    await assertScenarios(scenarioArb, EXAMPLES, runScenario, totals, 40);
     // The checks above only mean something if the runs exercised them.
     expect(totals.readyDeletes).toBeGreaterThan(0);
     expect(totals.marks).toBeGreaterThan(0);

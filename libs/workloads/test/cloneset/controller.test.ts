@@ -1,12 +1,15 @@
 // The CloneSet controller end to end in the embedded cluster on a manual clock: the docs' sample
 // created, rolled with partition steps, scaled, and pods deleted by name.
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import {
   LABEL_CLONESET_INSTANCE_ID, LABEL_CONTROLLER_REVISION_HASH, LABEL_LIFECYCLE_STATE, LABEL_POD_TEMPLATE_HASH,
   type CloneSet, type KubeObject, type PersistentVolumeClaim, type Pod,
 } from '@coxswain/kruise-api';
-import { CLONESET_REF, CONTROLLER_REVISION_REF, POD_REF, PVC_REF } from '../../src/index.js';
+import { CLONESET_REF, POD_REF, PVC_REF } from '../../src/refs.js';
+import { CONTROLLER_REVISION_REF } from '../../src/revision/revision-store.js';
 import { activePods, podCensus, startCloneSetEnv, type CloneSetEnv } from '../support/cloneset-env.js';
+import { environmentPerTest } from '../support/per-test.js';
+import { seededRandom } from '../support/rig.js';
 
 const SAMPLE = `
 apiVersion: apps.kruise.io/v1alpha1
@@ -31,14 +34,7 @@ spec:
 `;
 
 let env: CloneSetEnv;
-beforeEach(async () => {
-  let seed = 1;
-  env = await startCloneSetEnv({ random: () => ((seed = (seed * 16807) % 2147483647) / 2147483647) });
-});
-afterEach(async () => {
-  await env.stop();
-  expect(env.errors).toEqual([]);
-});
+environmentPerTest(() => startCloneSetEnv({ random: seededRandom(1) }), (started) => (env = started));
 
 const images = (pods: Pod[]) => pods.map((p) => p.spec.containers[0]!.image).sort();
 

@@ -1,7 +1,7 @@
 import { describe, it, expect } from '@jest/globals';
 import fc from 'fast-check';
 import type { Pod } from '@coxswain/kruise-api';
-import { calculateDiffs, cloneSetDiffs, isUpdatedPredicate, type CloneSetDiffs, type DiffInput } from '../../src/cloneset/diff.js';
+import { calculateDiffs, cloneSetDiffs, isUpdatedPredicate, type CloneSetDiffs, type DiffInput } from '../../src/cloneset/plan/diff.js';
 import { T0, makeCloneSet, notReadyPod, readyPod, times, type CloneSetOptions, type PodOptions } from './pod-state-fixtures.js';
 
 // Abstract pods: the core calculation only sees them through the predicates.

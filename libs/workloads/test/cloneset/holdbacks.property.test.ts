@@ -4,8 +4,8 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { DEFAULT_FEATURE_GATES, type CloneSet, type ControllerRevision, type Pod, type PodCondition } from '@coxswain/kruise-api';
-import { planCloneSet } from '../../src/cloneset/planner.js';
-import type { PlanContext } from '../../src/cloneset/planner-types.js';
+import { planCloneSet } from '../../src/cloneset/plan/planner.js';
+import type { PlanContext } from '../../src/cloneset/plan/planner-types.js';
 import { isPodAvailable } from '../../src/pod/pod-state.js';
 import { inPlaceGates } from '../../src/inplace/calculate-spec.js';
 

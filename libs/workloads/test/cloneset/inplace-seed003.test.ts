@@ -3,23 +3,18 @@
 // restarting that container (the kubelet simulator doing kruise-daemon's part), and containers with
 // different launch priorities are updated in batches, highest priority first, each batch only once
 // the previous one runs and is ready (issue 14 items 1 and 2).
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import {
   ANNOTATION_INPLACE_UPDATE_STATE, ANNOTATION_RUNTIME_CONTAINER_META,
   type ContainerStatus, type InPlaceUpdateState, type Pod,
 } from '@coxswain/kruise-api';
-import { CLONESET_REF } from '../../src/index.js';
+import { CLONESET_REF } from '../../src/refs.js';
 import { activePods, startCloneSetEnv, type CloneSetEnv } from '../support/cloneset-env.js';
+import { environmentPerTest } from '../support/per-test.js';
+import { seededRandom } from '../support/rig.js';
 
 let env: CloneSetEnv;
-beforeEach(async () => {
-  let seed = 11;
-  env = await startCloneSetEnv({ random: () => ((seed = (seed * 16807) % 2147483647) / 2147483647) });
-});
-afterEach(async () => {
-  await env.stop();
-  expect(env.errors).toEqual([]);
-});
+environmentPerTest(() => startCloneSetEnv({ random: seededRandom(11) }), (started) => (env = started));
 
 const lifecycle = (p: Pod) => p.metadata.labels?.['lifecycle.apps.kruise.io/state'];
 const inPlaceReady = (p: Pod) => p.status?.conditions?.find((c) => c.type === 'InPlaceUpdateReady')?.status;

@@ -1,10 +1,12 @@
 // In-place update and lifecycle hooks through the CloneSet controller in the embedded cluster: the pod
 // keeps its name, uid, IP, node and PVC; hooks hold it in PreparingUpdate / Updated / PreparingDelete
 // until their handlers say otherwise (an acknowledgement is done here by hand, as a hook owner would).
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { type Pod } from '@coxswain/kruise-api';
-import { CLONESET_REF, POD_REF, PVC_REF } from '../../src/index.js';
+import { CLONESET_REF, POD_REF, PVC_REF } from '../../src/refs.js';
 import { activePods, startCloneSetEnv, type CloneSetEnv } from '../support/cloneset-env.js';
+import { environmentPerTest } from '../support/per-test.js';
+import { seededRandom } from '../support/rig.js';
 
 function cloneSet(name: string, extra: string): string {
   return `
@@ -23,14 +25,7 @@ ${extra}`;
 }
 
 let env: CloneSetEnv;
-beforeEach(async () => {
-  let seed = 7;
-  env = await startCloneSetEnv({ random: () => ((seed = (seed * 16807) % 2147483647) / 2147483647) });
-});
-afterEach(async () => {
-  await env.stop();
-  expect(env.errors).toEqual([]);
-});
+environmentPerTest(() => startCloneSetEnv({ random: seededRandom(7) }), (started) => (env = started));
 
 const state = (p: Pod) => p.metadata.labels?.['lifecycle.apps.kruise.io/state'];
 const identity = (p: Pod) => ({ name: p.metadata.name, uid: p.metadata.uid, ip: p.status?.podIP, node: p.spec.nodeName });

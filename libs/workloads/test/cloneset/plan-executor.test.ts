@@ -4,8 +4,8 @@ import { describe, it, expect } from '@jest/globals';
 import { ApiError, EmbeddedStore, ManualClock, MemoryPersistence, type ClusterClient } from '@coxswain/cluster';
 import { ResourceVersionExpectations, ScaleExpectations } from '@coxswain/controller-runtime';
 import { LABEL_POD_TEMPLATE_HASH, type CloneSet, type Pod } from '@coxswain/kruise-api';
-import { executeOperations, PODS_IN_FLIGHT, SlowStarts } from '../../src/cloneset/plan-executor.js';
-import type { CloneSetOperation } from '../../src/cloneset/planner-types.js';
+import { executeOperations, PODS_IN_FLIGHT, SlowStarts } from '../../src/cloneset/sync/plan-executor.js';
+import type { CloneSetOperation } from '../../src/cloneset/plan/planner-types.js';
 import { POD_REF } from '../../src/refs.js';
 
 const cs = { apiVersion: 'apps.kruise.io/v1beta1', kind: 'CloneSet', metadata: { name: 'web', namespace: 'default', uid: 'cs-uid' }, spec: {} } as unknown as CloneSet;

@@ -2,8 +2,9 @@
 // their conditions (issue 14 item 5): the scheduler's message for pods that do not fit, the container
 // a stuck in-place update waits on, the image that does not pull.
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { CLONESET_REF } from '../../src/index.js';
+import { CLONESET_REF } from '../../src/refs.js';
 import { activePods, startCloneSetEnv, type CloneSetEnv, type CloneSetEnvOptions } from '../support/cloneset-env.js';
+import { seededRandom } from '../support/rig.js';
 
 let env: CloneSetEnv | undefined;
 afterEach(async () => {
@@ -13,8 +14,7 @@ afterEach(async () => {
 });
 
 async function start(options: CloneSetEnvOptions = {}): Promise<CloneSetEnv> {
-  let seed = 5;
-  env = await startCloneSetEnv({ random: () => ((seed = (seed * 16807) % 2147483647) / 2147483647), ...options });
+  env = await startCloneSetEnv({ random: seededRandom(5), ...options });
   return env;
 }
 

@@ -1,18 +1,13 @@
 // CloneSetController.planNow: the planner run on the controller's informer caches, as the API's `plan`
 // query will call it.
-import { afterEach, beforeEach, expect, it } from '@jest/globals';
-import { CLONESET_REF } from '../../src/index.js';
+import { expect, it } from '@jest/globals';
+import { CLONESET_REF } from '../../src/refs.js';
 import { startCloneSetEnv, type CloneSetEnv } from '../support/cloneset-env.js';
+import { environmentPerTest } from '../support/per-test.js';
+import { seededRandom } from '../support/rig.js';
 
 let env: CloneSetEnv;
-beforeEach(async () => {
-  let seed = 3;
-  env = await startCloneSetEnv({ random: () => ((seed = (seed * 16807) % 2147483647) / 2147483647) });
-});
-afterEach(async () => {
-  await env.stop();
-  expect(env.errors).toEqual([]);
-});
+environmentPerTest(() => startCloneSetEnv({ random: seededRandom(3) }), (started) => (env = started));
 
 it('shows the partition blocker and the pending update revision, and is undefined for an unknown CloneSet', async () => {
   await env.apply(`

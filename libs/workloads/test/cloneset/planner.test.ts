@@ -2,10 +2,10 @@
 // pods that become Running and Ready at once: the docs' worked examples and the plan's explanations.
 import { describe, expect, it } from '@jest/globals';
 import { DEFAULT_FEATURE_GATES, type CloneSet, type ControllerRevision, type Pod } from '@coxswain/kruise-api';
-import { planCloneSet, type CloneSetPlan } from '../../src/cloneset/planner.js';
+import { planCloneSet, type CloneSetPlan } from '../../src/cloneset/plan/planner.js';
 import { workloadHealth } from '../../src/plan/health.js';
-import { MAX_CREATES_PER_RECONCILE } from '../../src/cloneset/scale-plan.js';
-import type { PlanContext } from '../../src/cloneset/planner-types.js';
+import { MAX_CREATES_PER_RECONCILE } from '../../src/cloneset/plan/scale-plan.js';
+import type { PlanContext } from '../../src/cloneset/plan/planner-types.js';
 import { inPlaceGates } from '../../src/inplace/calculate-spec.js';
 
 const NOW = Date.parse('2026-05-01T12:00:00Z');

@@ -2,7 +2,7 @@ import { describe, it, expect } from '@jest/globals';
 import type { CloneSet, CloneSetCondition, CloneSetStatus, Pod } from '@coxswain/kruise-api';
 import {
   PROGRESS_DEADLINE_DISABLED, computeStatus, expectedUpdatedReplicas, minReadyRequeueMs, setFailedCondition, statusNeedsWrite,
-} from '../../src/cloneset/status.js';
+} from '../../src/cloneset/plan/status.js';
 import { T0, iso, makeCloneSet, makePod, notReadyPod, readyPod, times, type CloneSetOptions } from './pod-state-fixtures.js';
 
 const CUR = 'web-aaaaa';

@@ -2,7 +2,8 @@
 // ReplicaSets, a rolling update held within maxSurge and maxUnavailable at every change, Recreate,
 // revision history, pause and the status Kubernetes shows.
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { isActive, isNativePodReady } from '../../src/index.js';
+import { isNativePodReady } from '../../src/pod/native-pod-state.js';
+import { isActive } from '../../src/pod/pod-state.js';
 import type { Deployment, Pod, ReplicaSet } from '@coxswain/kruise-api';
 import { DEPLOYMENT_REF, REPLICASET_REF, startUnitedEnv, type UnitedEnv } from '../support/united-env.js';
 
@@ -49,6 +50,18 @@ async function census(e: UnitedEnv) {
   return { seen, stop: () => handle.stop() };
 }
 
+/** A Deployment with `strategy` at nginx:1.25, then rolled to nginx:1.27 under a pod census (stopped once revision 2 is done). */
+async function rollOut(strategy: string): Promise<Awaited<ReturnType<typeof census>>> {
+  env = await startUnitedEnv();
+  await env.apply(manifest('nginx:1.25', strategy));
+  await env.runUntil(done);
+  const watch = await census(env);
+  await env.apply(manifest('nginx:1.27', strategy));
+  await env.runUntil(async () => (await deployment()).metadata.annotations?.['deployment.kubernetes.io/revision'] === '2' && done());
+  watch.stop();
+  return watch;
+}
+
 describe('Deployment', () => {
   it('creates a ReplicaSet named by the template hash whose pods become Ready, and reports Kubernetes\' status', async () => {
     env = await startUnitedEnv();
@@ -82,36 +95,22 @@ describe('Deployment', () => {
     ['maxSurge 0, maxUnavailable 2', 0, 2],
     ['maxSurge 2, maxUnavailable 1', 2, 1],
   ])('rolls a new image within %s at every change', async (_name, maxSurge, maxUnavailable) => {
-    env = await startUnitedEnv();
-    const strategy = `  strategy: {type: RollingUpdate, rollingUpdate: {maxSurge: ${maxSurge}, maxUnavailable: ${maxUnavailable}}}`;
-    await env.apply(manifest('nginx:1.25', strategy));
-    await env.runUntil(done);
-    const watch = await census(env);
-    await env.apply(manifest('nginx:1.27', strategy));
-    await env.runUntil(async () => (await deployment()).metadata.annotations?.['deployment.kubernetes.io/revision'] === '2' && done());
-    watch.stop();
+    const watch = await rollOut(`  strategy: {type: RollingUpdate, rollingUpdate: {maxSurge: ${maxSurge}, maxUnavailable: ${maxUnavailable}}}`);
     expect(watch.seen.maxActive).toBeLessThanOrEqual(4 + maxSurge);
     expect(watch.seen.minReady).toBeGreaterThanOrEqual(4 - maxUnavailable);
     const [old, fresh] = await replicaSets();
     expect([old!.spec.replicas, fresh!.spec.replicas]).toEqual([0, 4]);
-    const pods = (await env.pods()).filter(isActive);
+    const pods = (await env!.pods()).filter(isActive);
     expect(pods.map((p) => p.spec.containers[0]!.image)).toEqual(Array(4).fill('nginx:1.27'));
-    expect(env.errors).toEqual([]);
+    expect(env!.errors).toEqual([]);
   });
 
   it('Recreate deletes every old pod before creating a new one', async () => {
-    env = await startUnitedEnv();
-    const strategy = '  strategy: {type: Recreate}';
-    await env.apply(manifest('nginx:1.25', strategy));
-    await env.runUntil(done);
-    const watch = await census(env);
-    await env.apply(manifest('nginx:1.27', strategy));
-    await env.runUntil(async () => (await deployment()).metadata.annotations?.['deployment.kubernetes.io/revision'] === '2' && done());
-    watch.stop();
+    const watch = await rollOut('  strategy: {type: Recreate}');
     const firstNew = watch.seen.order.indexOf('+nginx:1.27');
     expect(watch.seen.order.slice(0, firstNew).filter((e) => e.startsWith('-'))).toHaveLength(4);
     expect(watch.seen.maxActive).toBe(4);
-    expect(env.errors).toEqual([]);
+    expect(env!.errors).toEqual([]);
   });
 
   it('keeps revisionHistoryLimit old ReplicaSets', async () => {

@@ -2,10 +2,12 @@
 // and maxUnavailable, Recreate, proportional scaling, history, the deletion ranking.
 import { describe, expect, it } from '@jest/globals';
 import type { Deployment, Pod, ReplicaSet } from '@coxswain/kruise-api';
-import {
-  ANNOTATION_DEPLOYMENT_REVISION, ANNOTATION_DESIRED_REPLICAS, ANNOTATION_MAX_REPLICAS, planDeployment, planReplicaSet, podTemplateHash, podsToDelete,
-  pruneHistory, resolveFenceposts,
-} from '../../src/index.js';
+import { pruneHistory } from '../../src/deployment/plan/history.js';
+import { planDeployment } from '../../src/deployment/plan/planner.js';
+import { ANNOTATION_DEPLOYMENT_REVISION, ANNOTATION_DESIRED_REPLICAS, ANNOTATION_MAX_REPLICAS, podTemplateHash } from '../../src/deployment/plan/replica-sets.js';
+import { resolveFenceposts } from '../../src/deployment/plan/strategy.js';
+import { podsToDelete } from '../../src/replicaset/plan/delete-order.js';
+import { planReplicaSet } from '../../src/replicaset/plan/planner.js';
 
 const NOW = Date.parse('2026-01-01T01:00:00Z');
 const template = (image: string) => ({ metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'app', image }] } });

@@ -2,7 +2,11 @@
 // mutations as pure spec edits.
 import { describe, expect, it } from '@jest/globals';
 import type { CloneSet, ControllerRevision, Pod } from '@coxswain/kruise-api';
-import { CLONESET_KIND, WORKLOAD_KINDS, WorkloadMutationError, humanAge, newRevision, workloadKind, workloadKindOf } from '../../src/index.js';
+import { CLONESET_KIND } from '../../src/kinds/cloneset-kind.js';
+import { humanAge } from '../../src/kinds/human-age.js';
+import { WorkloadMutationError } from '../../src/kinds/mutation-error.js';
+import { WORKLOAD_KINDS, workloadKind, workloadKindOf } from '../../src/kinds/registry.js';
+import { newRevision } from '../../src/revision/cloneset-revision.js';
 
 const NOW = Date.parse('2026-01-01T12:00:00Z');
 

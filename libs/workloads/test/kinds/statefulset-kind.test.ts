@@ -2,7 +2,9 @@
 // currentReplicas, pod ordinals, the kind's own availability and partition, and pod deletion through
 // specified-delete labels or reserved ordinals.
 import { describe, expect, it } from '@jest/globals';
-import { STATEFULSET_KIND, WorkloadMutationError, workloadKind, workloadKindOf } from '../../src/index.js';
+import { mutationError } from './mutation-error.js';
+import { workloadKind, workloadKindOf } from '../../src/kinds/registry.js';
+import { STATEFULSET_KIND } from '../../src/kinds/statefulset-kind.js';
 import { NOW, iso, makeSet, pod, world } from '../statefulset/fixtures.js';
 
 const withStatus = () => {
@@ -18,15 +20,6 @@ const withStatus = () => {
   return set;
 };
 
-function error(run: () => unknown): WorkloadMutationError {
-  try {
-    run();
-  } catch (err) {
-    if (err instanceof WorkloadMutationError) return err;
-    throw err;
-  }
-  throw new Error('expected a WorkloadMutationError');
-}
 
 describe('STATEFULSET_KIND', () => {
   it('is in the registry under STATEFUL_SET for both Kruise versions, not for apps/v1', () => {
@@ -66,10 +59,10 @@ describe('STATEFULSET_KIND', () => {
   });
 
   it('partition is an integer: percentages and negatives are refused naming the argument; OnDelete has none', () => {
-    expect(error(() => STATEFULSET_KIND.mutations.setPartition(withStatus(), '40%')).fieldErrors.map((e) => e.field)).toEqual(['partition']);
-    expect(error(() => STATEFULSET_KIND.mutations.setPartition(withStatus(), -1)).fieldErrors.map((e) => e.field)).toEqual(['partition']);
+    expect(mutationError(() => STATEFULSET_KIND.mutations.setPartition(withStatus(), '40%')).fieldErrors.map((e) => e.field)).toEqual(['partition']);
+    expect(mutationError(() => STATEFULSET_KIND.mutations.setPartition(withStatus(), -1)).fieldErrors.map((e) => e.field)).toEqual(['partition']);
     const onDelete = makeSet((s) => (s['updateStrategy'] = { type: 'OnDelete' }));
-    expect(error(() => STATEFULSET_KIND.mutations.setPaused(onDelete, true)).fieldErrors.map((e) => e.field)).toEqual(['spec.updateStrategy.type']);
+    expect(mutationError(() => STATEFULSET_KIND.mutations.setPaused(onDelete, true)).fieldErrors.map((e) => e.field)).toEqual(['spec.updateStrategy.type']);
     const paused = STATEFULSET_KIND.mutations.setPaused(withStatus(), true);
     expect(paused.spec.updateStrategy!.rollingUpdate!.paused).toBe(true);
   });
@@ -87,7 +80,7 @@ describe('STATEFULSET_KIND', () => {
     expect(shrunk.spec.replicas).toBe(3);
     expect(w.set.spec.reserveOrdinals).toEqual([1]);
     const stranger = { ...p3, metadata: { ...p3.metadata, name: 'db-3' } };
-    expect(error(() => STATEFULSET_KIND.mutations.deletePods(w.set, [p3, stranger], false)).fieldErrors).toEqual([{ field: 'pods[1]', message: 'db-3 is not <name>-<ordinal> of this StatefulSet' }]);
+    expect(mutationError(() => STATEFULSET_KIND.mutations.deletePods(w.set, [p3, stranger], false)).fieldErrors).toEqual([{ field: 'pods[1]', message: 'db-3 is not <name>-<ordinal> of this StatefulSet' }]);
   });
 
   it('rolls back to a revision template', () => {

@@ -3,7 +3,10 @@
 // specified-delete, rollback to a revision's template.
 import { describe, expect, it } from '@jest/globals';
 import type { Pod, UnitedDeployment } from '@coxswain/kruise-api';
-import { UNITED_DEPLOYMENT_KIND, WorkloadMutationError, newUnitedDeploymentRevision, workloadKind, workloadKindOf } from '../../src/index.js';
+import { mutationError } from './mutation-error.js';
+import { workloadKind, workloadKindOf } from '../../src/kinds/registry.js';
+import { UNITED_DEPLOYMENT_KIND } from '../../src/kinds/uniteddeployment-kind.js';
+import { newUnitedDeploymentRevision } from '../../src/uniteddeployment/revision/revisions.js';
 
 const NOW = Date.parse('2026-01-03T02:00:00Z');
 
@@ -33,15 +36,6 @@ function ud(template = 'cloneSetTemplate'): UnitedDeployment {
 
 const pod = (labels: Record<string, string>): Pod => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', labels }, spec: { containers: [] } });
 
-function error(run: () => unknown): WorkloadMutationError {
-  try {
-    run();
-  } catch (err) {
-    if (err instanceof WorkloadMutationError) return err;
-    throw err;
-  }
-  throw new Error('expected a WorkloadMutationError');
-}
 
 describe('UNITED_DEPLOYMENT_KIND', () => {
   it('is in the registry for both versions', () => {
@@ -94,9 +88,9 @@ describe('UNITED_DEPLOYMENT_KIND', () => {
   it('steps one subset\'s partition, or every subset\'s, and refuses bad ones by field', () => {
     expect(UNITED_DEPLOYMENT_KIND.mutations.setPartition(ud(), 0, 'a').spec.updateStrategy?.manualUpdate?.partitions).toEqual({ a: 0 });
     expect(UNITED_DEPLOYMENT_KIND.mutations.setPartition(ud(), 2).spec.updateStrategy?.manualUpdate?.partitions).toEqual({ a: 2, b: 2 });
-    expect(error(() => UNITED_DEPLOYMENT_KIND.mutations.setPartition(ud(), 1, 'zz')).fieldErrors).toEqual([{ field: 'subset', message: 'not found; subsets: a, b' }]);
-    expect(error(() => UNITED_DEPLOYMENT_KIND.mutations.setPartition(ud(), '50%', 'a')).fieldErrors[0]!.field).toBe('partition');
-    expect(error(() => UNITED_DEPLOYMENT_KIND.mutations.setPaused(ud(), true)).fieldErrors[0]!.field).toBe('kind');
+    expect(mutationError(() => UNITED_DEPLOYMENT_KIND.mutations.setPartition(ud(), 1, 'zz')).fieldErrors).toEqual([{ field: 'subset', message: 'not found; subsets: a, b' }]);
+    expect(mutationError(() => UNITED_DEPLOYMENT_KIND.mutations.setPartition(ud(), '50%', 'a')).fieldErrors[0]!.field).toBe('partition');
+    expect(mutationError(() => UNITED_DEPLOYMENT_KIND.mutations.setPaused(ud(), true)).fieldErrors[0]!.field).toBe('kind');
   });
 
   it('sets the image in the template, scales, and rolls back to a revision\'s template', () => {
@@ -110,8 +104,8 @@ describe('UNITED_DEPLOYMENT_KIND', () => {
   it('labels chosen pods specified-delete (CloneSet and Advanced StatefulSet subsets), and says why it cannot otherwise', () => {
     const mine = pod({ app: 'web', 'apps.kruise.io/subset-name': 'a' });
     expect(UNITED_DEPLOYMENT_KIND.mutations.deletePods(ud(), [mine], false)).toEqual({ podPatches: [{ pod: 'p', patch: { metadata: { labels: { 'apps.kruise.io/specified-delete': 'true' } } } }] });
-    expect(error(() => UNITED_DEPLOYMENT_KIND.mutations.deletePods(ud(), [mine], true)).fieldErrors[0]!.field).toBe('scaleDown');
-    expect(error(() => UNITED_DEPLOYMENT_KIND.mutations.deletePods(ud('deploymentTemplate'), [mine], false)).fieldErrors[0]!.field).toBe('pods');
-    expect(error(() => UNITED_DEPLOYMENT_KIND.mutations.deletePods(ud(), [pod({ app: 'x' })], false)).fieldErrors[0]!.field).toBe('pods[0]');
+    expect(mutationError(() => UNITED_DEPLOYMENT_KIND.mutations.deletePods(ud(), [mine], true)).fieldErrors[0]!.field).toBe('scaleDown');
+    expect(mutationError(() => UNITED_DEPLOYMENT_KIND.mutations.deletePods(ud('deploymentTemplate'), [mine], false)).fieldErrors[0]!.field).toBe('pods');
+    expect(mutationError(() => UNITED_DEPLOYMENT_KIND.mutations.deletePods(ud(), [pod({ app: 'x' })], false)).fieldErrors[0]!.field).toBe('pods[0]');
   });
 });

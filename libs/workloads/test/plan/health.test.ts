@@ -2,7 +2,8 @@
 // PROGRESSING (never a red "blocked"), failing or unschedulable pods are DEGRADED, a partition that
 // has let its pods through or a pause is HELD, a pending hook is WAITING_ON_HOOK.
 import { describe, expect, it } from '@jest/globals';
-import { workloadHealth, type Blocker, type BlockerCode, type HealthCondition, type PlannedAction } from '../../src/plan/index.js';
+import { workloadHealth, type HealthCondition } from '../../src/plan/health.js';
+import type { Blocker, BlockerCode, PlannedAction } from '../../src/plan/plan-types.js';
 
 const blocker = (code: BlockerCode, message: string, pods: string[] = []): Blocker => ({ code, message, pods });
 const action = (type: PlannedAction['type'], pod: string): PlannedAction => ({ type, pod, reason: 'r' });

@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { EmbeddedCluster, ManualClock, MemoryPersistence } from '@coxswain/cluster';
 import { ControllerManager } from '@coxswain/controller-runtime';
 import type { Pod } from '@coxswain/kruise-api';
-import { POD_REF, PodReadinessController } from '../../src/index.js';
+import { PodReadinessController } from '../../src/podreadiness/controller.js';
+import { POD_REF } from '../../src/refs.js';
 
 let clock: ManualClock;
 let cluster: EmbeddedCluster;

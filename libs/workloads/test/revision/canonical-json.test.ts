@@ -1,6 +1,6 @@
 // Canonical JSON of revision payloads (docs/spec/cloneset.md §4.1).
 import { describe, expect, it } from '@jest/globals';
-import { canonicalJson, compareCodePoints } from '../../src/revision/index.js';
+import { canonicalJson, compareCodePoints } from '../../src/revision/canonical-json.js';
 
 describe('canonicalJson', () => {
   it('sorts object keys at every level and keeps array order', () => {

@@ -1,18 +1,9 @@
 // Revision payload, hash, name, object and application (docs/spec/cloneset.md §4.1, §4.2, §4.4).
 import { describe, expect, it } from '@jest/globals';
 import type { CloneSet } from '@coxswain/kruise-api';
-import {
-  applyRevision,
-  equalRevisionData,
-  fnv1_32,
-  hashRevision,
-  newRevision,
-  revisionName,
-  revisionPayload,
-  revisionTemplate,
-  safeEncodeString,
-  volumeClaimTemplatesHash,
-} from '../../src/revision/index.js';
+import { applyRevision, equalRevisionData, hashRevision, newRevision, revisionName, revisionPayload, revisionTemplate } from '../../src/revision/cloneset-revision.js';
+import { fnv1_32, safeEncodeString } from '../../src/revision/fnv.js';
+import { volumeClaimTemplatesHash } from '../../src/revision/volume-claim-templates-hash.js';
 import { cloneSet } from './fixtures.js';
 
 describe('revisionPayload', () => {

@@ -1,6 +1,6 @@
 // FNV hashes and the safe encoding of hash digits (docs/spec/cloneset.md §4.2, §4.4).
 import { describe, expect, it } from '@jest/globals';
-import { FNV32_OFFSET_BASIS, fnv1_32, fnv1a_32, safeEncodeString } from '../../src/revision/index.js';
+import { FNV32_OFFSET_BASIS, fnv1_32, fnv1a_32, safeEncodeString } from '../../src/revision/fnv.js';
 
 describe('fnv1_32 (FNV-1: multiply, then xor)', () => {
   it('hashes the empty input to the offset basis', () => {

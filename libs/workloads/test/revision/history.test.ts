@@ -1,7 +1,7 @@
 // History truncation (docs/spec/cloneset.md §4.5).
 import { describe, expect, it } from '@jest/globals';
 import type { ControllerRevision } from '@coxswain/kruise-api';
-import { revisionsToTruncate } from '../../src/revision/index.js';
+import { revisionsToTruncate } from '../../src/revision/history.js';
 import { pod } from './fixtures.js';
 
 function revision(n: number): ControllerRevision {

@@ -1,6 +1,6 @@
 // Short-hash-aware revision comparison (docs/spec/cloneset.md §2.1, §4.2).
 import { describe, expect, it } from '@jest/globals';
-import { isRevisionMatch, podAtRevision, podRevisionLabelValue, shortHash } from '../../src/revision/index.js';
+import { isRevisionMatch, podAtRevision, podRevisionLabelValue, shortHash } from '../../src/revision/revision-match.js';
 import { pod } from './fixtures.js';
 
 describe('shortHash', () => {

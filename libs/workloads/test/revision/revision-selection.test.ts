@@ -1,19 +1,9 @@
 // Selecting the current and update revisions, pure part (docs/spec/cloneset.md §4.3).
 import { describe, expect, it } from '@jest/globals';
 import type { ControllerRevision } from '@coxswain/kruise-api';
-import {
-  currentRevisionName,
-  hashRevision,
-  newRevision,
-  nextRevisionNumber,
-  revisionName,
-  revisionPayload,
-  revisionsForCloneSet,
-  selectCurrentRevision,
-  selectRevisions,
-  sortRevisions,
-  volumeClaimTemplatesHash,
-} from '../../src/revision/index.js';
+import { hashRevision, newRevision, revisionName, revisionPayload } from '../../src/revision/cloneset-revision.js';
+import { currentRevisionName, nextRevisionNumber, revisionsForCloneSet, selectCurrentRevision, selectRevisions, sortRevisions } from '../../src/revision/revision-selection.js';
+import { volumeClaimTemplatesHash } from '../../src/revision/volume-claim-templates-hash.js';
 import { cloneSet, status, stored } from './fixtures.js';
 
 const VCT = 'kruise.io/cloneset-volumeclaimtemplate-hash';

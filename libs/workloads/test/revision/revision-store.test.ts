@@ -2,16 +2,9 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { ApiError, EmbeddedStore, ManualClock, type ClusterClient } from '@coxswain/cluster';
 import type { CloneSet, ControllerRevision, KubeObject } from '@coxswain/kruise-api';
-import {
-  CONTROLLER_REVISION_REF,
-  ensureUpdateRevision,
-  hashRevision,
-  newRevision,
-  revisionName,
-  revisionPayload,
-  volumeClaimTemplatesHash,
-  type EnsuredRevisions,
-} from '../../src/revision/index.js';
+import { hashRevision, newRevision, revisionName, revisionPayload } from '../../src/revision/cloneset-revision.js';
+import { CONTROLLER_REVISION_REF, ensureUpdateRevision, type EnsuredRevisions } from '../../src/revision/revision-store.js';
+import { volumeClaimTemplatesHash } from '../../src/revision/volume-claim-templates-hash.js';
 import { cloneSet, status } from './fixtures.js';
 
 const VCT = 'kruise.io/cloneset-volumeclaimtemplate-hash';

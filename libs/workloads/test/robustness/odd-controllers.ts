@@ -7,7 +7,10 @@
 // one whose pod template has no spec failing the API's whole `workloads` list (an INTERNAL error).
 import { describe, expect, it } from '@jest/globals';
 import type { ControllerRevision, KubeObject, Pod } from '@coxswain/kruise-api';
-import { POD_REF, WORKLOAD_KINDS, WorkloadMutationError, type WorkloadKindDescriptor } from '../../src/index.js';
+import { WorkloadMutationError } from '../../src/kinds/mutation-error.js';
+import { WORKLOAD_KINDS } from '../../src/kinds/registry.js';
+import type { WorkloadKindDescriptor } from '../../src/kinds/types.js';
+import { POD_REF } from '../../src/refs.js';
 import { startUnitedEnv, type UnitedEnv } from '../support/united-env.js';
 import { createAdmitted, oddVariants, paths } from './odd-fields.js';
 import { WORKLOAD_MANIFESTS } from './odd-manifests.js';

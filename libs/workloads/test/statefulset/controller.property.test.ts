@@ -10,9 +10,9 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { isApiError, type WatchHandle } from '@coxswain/cluster';
-import { SIM_ANNOTATIONS, type KubeObject, type Node, type Pod, type StatefulSet } from '@coxswain/kruise-api';
-import { NODE_REF, POD_REF } from '../../src/index.js';
-import { TapClient, type TapHooks, type TappedWrite } from '../support/cloneset-env.js';
+import { type KubeObject, type Node, type Pod, type StatefulSet } from '@coxswain/kruise-api';
+import { NODE_REF, POD_REF } from '../../src/refs.js';
+import { assertScenarios, convergeWithin, heal, ignoreGone, pickPod, runCommonAction, SwitchablePattern, TapClient, combineHooks, type ChaosContext, type CommonAction, type TapHooks, type TappedWrite } from '../support/chaos.js';
 import { ASTS_REF, startStatefulSetEnv, type StatefulSetEnv } from '../support/statefulset-env.js';
 
 const NAME = 'prop';
@@ -194,26 +194,17 @@ class InvariantMonitor {
   }
 }
 
-function combineHooks(...all: TapHooks[]): TapHooks {
-  return { before: (w) => all.forEach((h) => h.before?.(w)), after: (w, r, e) => all.forEach((h) => h.after?.(w, r, e)) };
-}
 
 // ---------------------------------------------------------------------------------------------
 // Scenarios.
 
 type Action =
-  | { kind: 'image'; image: string }
-  | { kind: 'replicas'; value: number }
+  | CommonAction
   | { kind: 'partition'; value: number }
   | { kind: 'maxUnavailable'; value: IntOrString }
   | { kind: 'reserve'; value: IntOrString[] }
   | { kind: 'paused'; value: boolean }
-  | { kind: 'specifiedDelete'; pick: number }
-  | { kind: 'neverReady'; pick: number }
-  | { kind: 'deletePod'; pick: number }
-  | { kind: 'nodeDown'; node: number }
-  | { kind: 'nodeUp'; node: number }
-  | { kind: 'wait'; ms: number };
+  | { kind: 'specifiedDelete'; pick: number };
 
 interface Scenario {
   parallel: boolean;
@@ -252,12 +243,6 @@ const scenarioArb: fc.Arbitrary<Scenario> = fc.boolean().chain((parallel) => fc.
   actions: fc.array(actionArb(parallel), { minLength: 1, maxLength: process.env.FC_MAX_ACTIONS ? Number(process.env.FC_MAX_ACTIONS) : 14 }),
 }));
 
-class SwitchablePattern extends RegExp {
-  enabled = true;
-  override test(text: string): boolean {
-    return this.enabled && super.test(text);
-  }
-}
 
 async function runScenario(scenario: Scenario): Promise<{ monitor: InvariantMonitor; errors: unknown[] }> {
   let env: StatefulSetEnv | undefined;
@@ -312,26 +297,18 @@ async function runScenario(scenario: Scenario): Promise<{ monitor: InvariantMoni
         if (!isApiError(err, 'Invalid')) throw err;
       }
     };
-    const pick = (i: number): Pod | undefined => {
-      const pods = monitor.livePods();
-      return pods.length === 0 ? undefined : pods[i % pods.length];
-    };
-    const ignoreGone = (err: unknown) => {
-      if (!isApiError(err, 'NotFound') && !isApiError(err, 'Conflict')) throw err;
-    };
-    const deleteExternally = async (pod: Pod) => {
-      monitor.externalDelete();
-      await store.delete(POD_REF, NS, pod.metadata.name!, { preconditions: { uid: pod.metadata.uid } }).catch(ignoreGone);
+    const running = env;
+    const chaos: ChaosContext = {
+      cluster: env.cluster, run: (ms) => running.run(ms), nodes, namespace: NS, pods: () => monitor.livePods(), patchSpec,
+      async deleteExternally(pod) {
+        monitor.externalDelete();
+        await store.delete(POD_REF, NS, pod.metadata.name!, { preconditions: { uid: pod.metadata.uid } }).catch(ignoreGone);
+      },
     };
 
     for (const action of scenario.actions) {
+      if (await runCommonAction(chaos, action)) continue;
       switch (action.kind) {
-        case 'image':
-          await patchSpec({ template: { spec: { containers: [{ name: 'app', image: action.image }] } } });
-          break;
-        case 'replicas':
-          await patchSpec({ replicas: action.value });
-          break;
         case 'partition':
         case 'maxUnavailable':
         case 'paused':
@@ -341,44 +318,15 @@ async function runScenario(scenario: Scenario): Promise<{ monitor: InvariantMoni
           await patchSpec({ reserveOrdinals: action.value });
           break;
         case 'specifiedDelete': {
-          const pod = pick(action.pick);
+          const pod = pickPod(chaos, action.pick);
           if (pod) await store.patch(POD_REF, NS, pod.metadata.name!, { metadata: { labels: { 'apps.kruise.io/specified-delete': 'true' } } }).catch(ignoreGone);
           break;
         }
-        case 'neverReady': {
-          const pod = pick(action.pick);
-          if (pod) await store.patch(POD_REF, NS, pod.metadata.name!, { metadata: { annotations: { [SIM_ANNOTATIONS.NeverReady]: 'true' } } }).catch(ignoreGone);
-          break;
-        }
-        case 'deletePod': {
-          const pod = pick(action.pick);
-          if (pod) await deleteExternally(pod);
-          break;
-        }
-        case 'nodeDown':
-        case 'nodeUp':
-          await env.cluster.kubelet.setNodeReady(nodes[action.node]!, action.kind === 'nodeUp');
-          break;
-        case 'wait':
-          await env.run(action.ms);
-          break;
       }
     }
 
-    // Heal: nodes back, never-ready pods ready again, pulls succeed; pods whose pull already failed stay
-    // in back-off in the simulator, so they are deleted. Then a fresh image, partition 0, not paused.
-    for (const node of nodes) await env.cluster.kubelet.setNodeReady(node, true);
-    for (const pod of monitor.livePods()) {
-      if (pod.metadata.annotations?.[SIM_ANNOTATIONS.NeverReady] !== undefined) {
-        await store.patch(POD_REF, NS, pod.metadata.name!, { metadata: { annotations: { [SIM_ANNOTATIONS.NeverReady]: null } } }).catch(ignoreGone);
-      }
-    }
-    pattern.enabled = false;
-    await env.run(scenario.kubelet.imagePullMs + 1_000);
-    for (const pod of monitor.livePods()) {
-      const waiting = pod.status?.containerStatuses?.some((c) => ['ErrImagePull', 'ImagePullBackOff'].includes(c.state?.waiting?.reason ?? ''));
-      if (waiting) await deleteExternally(pod);
-    }
+    // Heal (nodes, never-ready pods, failing pulls), then a fresh image, partition 0, not paused.
+    await heal(chaos, pattern, scenario.kubelet.imagePullMs);
     await store.patch(ASTS_REF, NS, NAME, { spec: { template: { spec: { containers: [{ name: 'app', image: FINAL_IMAGE }] } }, updateStrategy: { rollingUpdate: { paused: false, partition: 0 } } } });
     await converge(env, monitor);
   } finally {
@@ -389,8 +337,7 @@ async function runScenario(scenario: Scenario): Promise<{ monitor: InvariantMoni
 }
 
 async function converge(env: StatefulSetEnv, monitor: InvariantMonitor): Promise<void> {
-  let last = '';
-  for (let t = 0; t <= CONVERGENCE_LIMIT_MS; t += 200) {
+  await convergeWithin((ms) => env.run(ms), CONVERGENCE_LIMIT_MS, async () => {
     const set = await env.set(NAME);
     const want = validOrdinals(set);
     const pods = monitor.livePods();
@@ -404,12 +351,10 @@ async function converge(env: StatefulSetEnv, monitor: InvariantMonitor): Promise
       const reserved = reservedSet(set.spec.reserveOrdinals);
       const alive = pods.filter((p) => reserved.has(ordinalOf(p.metadata.name!)));
       if (alive.length > 0) throw new Error(`(4) reserved ordinals alive: ${alive.map((p) => p.metadata.name).join(', ')}`);
-      return;
+      return undefined;
     }
-    last = `want ordinals ${want.join(',')}; pods ${pods.map((p) => `${p.metadata.name}[${p.spec.containers[0]!.image},${isAvailable(p) ? 'available' : p.status?.phase},${p.metadata.labels?.['lifecycle.apps.kruise.io/state']}]`).join(' ')}; status ${JSON.stringify(s)}; plan ${JSON.stringify(env.controller.lastPlan(NS, NAME)?.blockers)}`;
-    await env.run(200);
-  }
-  throw new Error(`(4) not converged within ${CONVERGENCE_LIMIT_MS} ms of simulated time: ${last}`);
+    return `want ordinals ${want.join(',')}; pods ${pods.map((p) => `${p.metadata.name}[${p.spec.containers[0]!.image},${isAvailable(p) ? 'available' : p.status?.phase},${p.metadata.labels?.['lifecycle.apps.kruise.io/state']}]`).join(' ')}; status ${JSON.stringify(s)}; plan ${JSON.stringify(env.controller.lastPlan(NS, NAME)?.blockers)}`;
+  });
 }
 
 const EXAMPLES: Scenario[] = [
@@ -433,21 +378,7 @@ const EXAMPLES: Scenario[] = [
 describe('Advanced StatefulSet controller under random spec edits, failures and outages', () => {
   it('keeps the maxUnavailable, OrderedReady and identity invariants and converges once healed', async () => {
     const totals = { passes: 0, creates: 0, orderedCreates: 0, disruptions: 0, availableDisruptions: 0, podEvents: 0, externalDeletes: 0 };
-    await fc.assert(
-      fc.asyncProperty(scenarioArb, async (scenario) => {
-        const { monitor, errors } = await runScenario(scenario);
-        for (const key of Object.keys(totals) as (keyof typeof totals)[]) totals[key] += monitor.stats[key];
-        if (monitor.violations.length > 0) throw new Error(`invariant violations:\n${monitor.violations.slice(0, 10).join('\n')}`);
-        if (errors.length > 0) throw new Error(`errors reported by the controller or simulators: ${errors.map(String).slice(0, 5).join('; ')}`);
-      }),
-      {
-        numRuns: process.env.FC_RUNS ? Number(process.env.FC_RUNS) : 30,
-        examples: EXAMPLES.map((s) => [s] as [Scenario]),
-        // The seed is the project run's (FC_SEED; scripts/fast-check-seed-apply.js).
-        path: process.env.FC_PATH,
-        endOnFailure: process.env.FC_SHRINK !== '1',
-      },
-    );
+    await assertScenarios(scenarioArb, EXAMPLES, runScenario, totals, 30);
     // The checks above only mean something if the runs exercised them.
     expect(totals.orderedCreates).toBeGreaterThan(0);
     expect(totals.availableDisruptions).toBeGreaterThan(0);

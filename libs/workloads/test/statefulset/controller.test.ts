@@ -1,19 +1,17 @@
 // The StatefulSet controllers in the embedded cluster: API versions, claims and their retention
 // policy, revisions and rollback, specified delete, the plan the controller shows, and apps/v1 sets.
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { isApiError } from '@coxswain/cluster';
 import type { ControllerRevision, Pod } from '@coxswain/kruise-api';
-import { CONTROLLER_REVISION_REF, POD_REF, STATEFULSET_KIND, podOrdinal } from '../../src/index.js';
+import { STATEFULSET_KIND } from '../../src/kinds/statefulset-kind.js';
+import { POD_REF } from '../../src/refs.js';
+import { CONTROLLER_REVISION_REF } from '../../src/revision/revision-store.js';
+import { podOrdinal } from '../../src/statefulset/plan/identity.js';
 import { ASTS_REF, NATIVE_REF, ordinals, startStatefulSetEnv, type StatefulSetEnv } from '../support/statefulset-env.js';
+import { environmentPerTest } from '../support/per-test.js';
 
 let env: StatefulSetEnv;
-beforeEach(async () => {
-  env = await startStatefulSetEnv();
-});
-afterEach(async () => {
-  await env.stop();
-  expect(env.errors).toEqual([]);
-});
+environmentPerTest(() => startStatefulSetEnv(), (started) => (env = started));
 
 function web(extra = '', apiVersion = 'apps.kruise.io/v1beta1', replicas = 3): string {
   return `

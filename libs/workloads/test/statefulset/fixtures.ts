@@ -4,11 +4,11 @@ import {
   type ControllerRevision, type FeatureGates, type PersistentVolumeClaim, type Pod, type StatefulSet,
 } from '@coxswain/kruise-api';
 import { applyRevision } from '../../src/revision/cloneset-revision.js';
-import { KRUISE_STATEFULSET, statefulSetView, type StatefulSetFlavor } from '../../src/statefulset/utils/flavor.js';
-import { newStatefulPod } from '../../src/statefulset/core/new-pod.js';
-import { planStatefulSet } from '../../src/statefulset/core/planner.js';
-import type { StatefulSetPlan, StatefulSetPlanContext } from '../../src/statefulset/core/plan-types.js';
-import { statefulSetRevisions } from '../../src/statefulset/revision.js';
+import { KRUISE_STATEFULSET, statefulSetView, type StatefulSetFlavor } from '../../src/statefulset/plan/flavor.js';
+import { newStatefulPod } from '../../src/statefulset/plan/new-pod.js';
+import { planStatefulSet } from '../../src/statefulset/plan/planner.js';
+import type { StatefulSetPlan, StatefulSetPlanContext } from '../../src/statefulset/plan/plan-types.js';
+import { statefulSetRevisions } from '../../src/statefulset/revision/revisions.js';
 
 export const NOW = Date.parse('2026-01-01T12:00:00Z');
 export const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');

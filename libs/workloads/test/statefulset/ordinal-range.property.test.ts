@@ -3,7 +3,8 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { DEFAULT_FEATURE_GATES, ReservedOrdinals, type StatefulSet } from '@coxswain/kruise-api';
-import { KRUISE_STATEFULSET, ordinalRange } from '../../src/statefulset/index.js';
+import { KRUISE_STATEFULSET } from '../../src/statefulset/plan/flavor.js';
+import { ordinalRange } from '../../src/statefulset/plan/identity.js';
 
 function set(replicas: number, reserveOrdinals: (number | string)[]): StatefulSet {
   return { apiVersion: 'apps.kruise.io/v1beta1', kind: 'StatefulSet', metadata: { name: 's', namespace: 'd' }, spec: { replicas, reserveOrdinals } } as unknown as StatefulSet;

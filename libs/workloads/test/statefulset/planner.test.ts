@@ -2,8 +2,8 @@
 // row sets up a set and its pods and says which writes one pass plans, in order, and what it reports.
 import { describe, expect, it } from '@jest/globals';
 import { FeatureGates, type PersistentVolumeClaim, type Pod } from '@coxswain/kruise-api';
-import { KRUISE_STATEFULSET, NATIVE_STATEFULSET } from '../../src/statefulset/utils/flavor.js';
-import { statefulSetRevisions } from '../../src/statefulset/revision.js';
+import { KRUISE_STATEFULSET, NATIVE_STATEFULSET } from '../../src/statefulset/plan/flavor.js';
+import { statefulSetRevisions } from '../../src/statefulset/revision/revisions.js';
 import { LONG_AGO, NOW, iso, opsOf, plan, pod, withImage, world, type World } from './fixtures.js';
 
 /** v2 rolled out over `pods` at v1 unless said otherwise. */

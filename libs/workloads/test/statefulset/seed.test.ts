@@ -1,20 +1,17 @@
 // The OpenKruise Advanced StatefulSet document (seed 002) in the embedded cluster on a manual clock: its
 // own examples, applied as written, behave as the document says.
 import { readFileSync } from 'node:fs';
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { WatchHandle } from '@coxswain/cluster';
 import { type Pod } from '@coxswain/kruise-api';
-import { POD_REF, isRunningAndReadyByCondition, podOrdinal } from '../../src/index.js';
+import { POD_REF } from '../../src/refs.js';
+import { podOrdinal } from '../../src/statefulset/plan/identity.js';
+import { isRunningAndReadyByCondition } from '../../src/statefulset/plan/pod-health.js';
 import { ordinals, startStatefulSetEnv, type StatefulSetEnv } from '../support/statefulset-env.js';
+import { environmentPerTest } from '../support/per-test.js';
 
 let env: StatefulSetEnv;
-beforeEach(async () => {
-  env = await startStatefulSetEnv();
-});
-afterEach(async () => {
-  await env.stop();
-  expect(env.errors).toEqual([]);
-});
+environmentPerTest(() => startStatefulSetEnv(), (started) => (env = started));
 
 /** A set named `name` with `replicas` pods of nginx:1.25, plus `extra` spec lines (indented two spaces). */
 function manifest(name: string, replicas: number, extra = '', apiVersion = 'apps.kruise.io/v1beta1'): string {

@@ -1,15 +1,15 @@
-// A CloneSet controller running against the embedded cluster on a ManualClock: what the scenario and
-// property tests drive. `run(ms)` advances time in small steps, letting the watch, the controller and
-// the kubelet simulator settle in between, so a test reads like a timeline.
-import {
-  EmbeddedCluster, ManualClock, MemoryPersistence,
-  type ClusterClient, type DeleteOptions, type KindRef, type KubeletOptions, type MergePatch, type WriteOptions,
-} from '@coxswain/cluster';
-import { ClusterEventRecorder, ControllerManager } from '@coxswain/controller-runtime';
-import { DEFAULT_FEATURE_GATES, parseManifests, type CloneSet, type Event, type FeatureGates, type KubeObject, type Pod } from '@coxswain/kruise-api';
-import { CloneSetController, CLONESET_REF, POD_REF, isActive, isPodAvailable } from '../../src/index.js';
+// A CloneSet controller running against the embedded cluster on a ManualClock (the rig, rig.ts): what
+// the scenario and property tests drive. `run(ms)` advances time in small steps, letting the watch, the
+// controller and the kubelet simulator settle in between, so a test reads like a timeline.
+import type { ClusterClient, EmbeddedCluster, KubeletOptions, ManualClock } from '@coxswain/cluster';
+import type { ClusterEventRecorder, ControllerManager } from '@coxswain/controller-runtime';
+import { DEFAULT_FEATURE_GATES, type CloneSet, type Event, type FeatureGates, type Pod } from '@coxswain/kruise-api';
+import { CloneSetController } from '../../src/cloneset/controller.js';
+import { isActive, isPodAvailable } from '../../src/pod/pod-state.js';
+import { CLONESET_REF, POD_REF } from '../../src/refs.js';
+import { startRig } from './rig.js';
 
-export const START = '2026-01-01T00:00:00Z';
+export { START } from './rig.js';
 
 export interface CloneSetEnv {
   clock: ManualClock;
@@ -43,44 +43,21 @@ export interface CloneSetEnvOptions {
 }
 
 export async function startCloneSetEnv(options: CloneSetEnvOptions = {}): Promise<CloneSetEnv> {
-  const clock = new ManualClock(START);
-  const errors: unknown[] = [];
-  const onError = (err: unknown) => void errors.push(err);
-  const cluster = await EmbeddedCluster.start({
-    clock,
-    persistence: new MemoryPersistence(),
+  const rig = await startRig({
+    kubelet: options.kubelet,
     nodes: options.nodes,
-    kubelet: { imagePullMs: 1000, containerStartMs: 500, terminationMs: 500, ...options.kubelet },
-    onError,
+    controllerClient: (cluster) => options.controllerClient?.(cluster.store.localClient()) ?? cluster.store.localClient(),
   });
-  // As in the server: controllers read the store's shared frozen objects through its local client.
-  const client = options.controllerClient?.(cluster.store.localClient()) ?? cluster.store.localClient();
-  const manager = new ControllerManager({ client, clock, onInformerError: onError });
-  const recorder = new ClusterEventRecorder({ client: cluster.store, clock, component: 'kruise-manager', onError });
+  const { clock, cluster, manager, recorder, errors } = rig;
   const controller = new CloneSetController(manager, {
     gates: options.gates ?? DEFAULT_FEATURE_GATES,
     recorder,
     random: options.random,
     maxConcurrentReconciles: 2,
-    log: (level, message, fields) => {
-      if (level === 'error') errors.push(new Error(`${message} ${JSON.stringify(fields)}`));
-    },
+    log: rig.logger('error'),
   });
-  await manager.start();
+  await rig.start();
 
-  const settle = async () => {
-    for (let i = 0; i < 3; i++) {
-      await clock.advance(0);
-      await cluster.scheduler.idle();
-      await cluster.kubelet.idle();
-    }
-  };
-  const run = async (ms: number, step = 100) => {
-    for (let t = 0; t < ms; t += step) {
-      await clock.advance(Math.min(step, ms - t));
-      await settle();
-    }
-  };
   const pods = async (name: string, namespace = 'default') => {
     const cs = await cluster.store.get<CloneSet>(CLONESET_REF, namespace, name);
     const list = await cluster.store.list<Pod>(POD_REF, { namespace });
@@ -89,33 +66,13 @@ export async function startCloneSetEnv(options: CloneSetEnvOptions = {}): Promis
       .sort((a, b) => a.metadata.name!.localeCompare(b.metadata.name!));
   };
   return {
-    clock, cluster, controller, manager, recorder, errors, run,
-    async runUntil(done, limitMs = 120_000, step = 100) {
-      for (let t = 0; t <= limitMs; t += step) {
-        if (await done()) return;
-        await run(step, step);
-      }
-      throw new Error(`condition not reached within ${limitMs} ms of simulated time`);
-    },
-    async apply(yaml) {
-      for (const doc of parseManifests(yaml)) {
-        const existing = await cluster.store.get(doc, doc.metadata.namespace ?? 'default', doc.metadata.name!).catch(() => undefined);
-        if (existing) await cluster.store.update({ ...doc, metadata: { ...doc.metadata, namespace: doc.metadata.namespace ?? 'default', resourceVersion: existing.metadata.resourceVersion } });
-        else await cluster.store.create({ ...doc, metadata: { ...doc.metadata, namespace: doc.metadata.namespace ?? 'default' } });
-      }
-      await settle();
-    },
+    clock, cluster, controller, manager, recorder, errors, pods,
+    run: rig.run,
+    runUntil: rig.runUntil,
+    apply: rig.apply,
     cloneSet: (name, namespace = 'default') => cluster.store.get<CloneSet>(CLONESET_REF, namespace, name),
-    pods,
-    async events() {
-      await recorder.flush();
-      return (await cluster.store.list<Event>({ apiVersion: 'v1', kind: 'Event' })).items;
-    },
-    async stop() {
-      await manager.stop();
-      await recorder.flush();
-      await cluster.stop();
-    },
+    events: rig.events,
+    stop: rig.stop,
   };
 }
 
@@ -154,65 +111,4 @@ export async function podCensus(env: CloneSetEnv, namespace = 'default'): Promis
   });
   census.stop = () => handle.stop();
   return census;
-}
-
-/** One write a TapClient forwards; `kind`, `namespace` and `name` address the object written. */
-export interface TappedWrite {
-  verb: 'create' | 'update' | 'patch' | 'updateStatus' | 'delete';
-  kind: string;
-  namespace: string | undefined;
-  name: string;
-  /** create / update / updateStatus: the object sent. */
-  object?: KubeObject;
-  /** patch: the merge patch sent. */
-  patch?: MergePatch;
-  /** delete: the options sent (preconditions carry the uid the caller meant). */
-  deleteOptions?: DeleteOptions;
-}
-
-export interface TapHooks {
-  /** Called synchronously before the write is sent, so it sees the caller's state at the moment it decided. */
-  before?(write: TappedWrite): void;
-  /** Called when the write has been answered: with the stored result, or with the error. */
-  after?(write: TappedWrite, result: KubeObject | undefined, error: unknown): void;
-}
-
-/**
- * A ClusterClient that forwards everything and shows every write to its hooks: the property tests use it
- * (as `controllerClient`) to hold each controller write to the invariant budget the controller had when
- * it made it. Reads and watches pass through untouched.
- */
-export class TapClient implements ClusterClient {
-  constructor(private readonly inner: ClusterClient, private readonly hooks: TapHooks) {}
-
-  get: ClusterClient['get'] = (ref, namespace, name) => this.inner.get(ref, namespace, name);
-  list: ClusterClient['list'] = (ref, options) => this.inner.list(ref, options);
-  watch: ClusterClient['watch'] = (ref, options, onEvent, onClose) => this.inner.watch(ref, options, onEvent, onClose);
-  create: ClusterClient['create'] = (object, options?: WriteOptions) =>
-    this.tapped({ verb: 'create', ...address(object), object }, () => this.inner.create(object, options));
-  update: ClusterClient['update'] = (object, options?: WriteOptions) =>
-    this.tapped({ verb: 'update', ...address(object), object }, () => this.inner.update(object, options));
-  updateStatus: ClusterClient['updateStatus'] = (object, options?: WriteOptions) =>
-    this.tapped({ verb: 'updateStatus', ...address(object), object }, () => this.inner.updateStatus(object, options));
-  patch: ClusterClient['patch'] = (ref: KindRef, namespace, name, patch, options) =>
-    this.tapped({ verb: 'patch', kind: ref.kind, namespace, name, patch }, () => this.inner.patch(ref, namespace, name, patch, options));
-  delete: ClusterClient['delete'] = (ref: KindRef, namespace, name, options) =>
-    this.tapped({ verb: 'delete', kind: ref.kind, namespace, name, deleteOptions: options }, () => this.inner.delete(ref, namespace, name, options));
-
-  private async tapped<T extends KubeObject>(write: TappedWrite, send: () => Promise<T>): Promise<T> {
-    this.hooks.before?.(write);
-    let result: T;
-    try {
-      result = await send();
-    } catch (err) {
-      this.hooks.after?.(write, undefined, err);
-      throw err;
-    }
-    this.hooks.after?.(write, result, undefined);
-    return result;
-  }
-}
-
-function address(object: KubeObject): { kind: string; namespace: string | undefined; name: string } {
-  return { kind: object.kind, namespace: object.metadata.namespace, name: object.metadata.name ?? '' };
 }

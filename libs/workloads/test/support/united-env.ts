@@ -1,29 +1,25 @@
 // Every workload controller a UnitedDeployment can drive, running against the embedded cluster on a
-// ManualClock: CloneSet, Advanced StatefulSet, apps/v1 StatefulSet, Deployment and ReplicaSet, and the
-// UnitedDeployment controller itself. `run(ms)` advances time in small steps, letting the watch, the
-// controllers and the simulators settle in between, so a test reads like a timeline. Controllers read
-// the store's shared frozen objects (a mutation would throw).
-import {
-  EmbeddedCluster, ManualClock, MemoryPersistence,
-  type ClusterClient, type KindRef, type KubeletOptions, type SimulatedNodesOptions,
-} from '@coxswain/cluster';
-import { ClusterEventRecorder, ControllerManager } from '@coxswain/controller-runtime';
-import {
-  DEFAULT_FEATURE_GATES, parseManifests,
-  type Event, type FeatureGates, type KubeObject, type Node, type Pod,
-} from '@coxswain/kruise-api';
-import {
-  CloneSetController, DeploymentController, NATIVE_STATEFULSET, NODE_REF, POD_REF, PodReadinessController, ReplicaSetController,
-  StatefulSetController, UnitedDeploymentController,
-} from '../../src/index.js';
+// ManualClock (the rig, rig.ts): CloneSet, Advanced StatefulSet, apps/v1 StatefulSet, Deployment and
+// ReplicaSet, and the UnitedDeployment controller itself. `run(ms)` advances time in small steps,
+// letting the watch, the controllers and the simulators settle in between, so a test reads like a
+// timeline. Controllers read the store's shared frozen objects (a mutation would throw).
+import type { ClusterClient, EmbeddedCluster, KindRef, KubeletOptions, ManualClock, SimulatedNodesOptions } from '@coxswain/cluster';
+import type { ClusterEventRecorder, ControllerManager } from '@coxswain/controller-runtime';
+import { DEFAULT_FEATURE_GATES, type Event, type FeatureGates, type KubeObject, type Node, type Pod } from '@coxswain/kruise-api';
+import { CloneSetController } from '../../src/cloneset/controller.js';
+import { DeploymentController } from '../../src/deployment/controller.js';
+import { PodReadinessController } from '../../src/podreadiness/controller.js';
+import { NODE_REF, POD_REF } from '../../src/refs.js';
+import { ReplicaSetController } from '../../src/replicaset/controller.js';
+import { StatefulSetController } from '../../src/statefulset/controller.js';
+import { KRUISE_STATEFULSET, NATIVE_STATEFULSET } from '../../src/statefulset/plan/flavor.js';
+import { UnitedDeploymentController } from '../../src/uniteddeployment/controller.js';
+import { startRig } from './rig.js';
 
-export const START = '2026-01-01T00:00:00Z';
-export const UD_REF: KindRef = { apiVersion: 'apps.kruise.io/v1beta1', kind: 'UnitedDeployment' };
-export const DEPLOYMENT_REF: KindRef = { apiVersion: 'apps/v1', kind: 'Deployment' };
-export const REPLICASET_REF: KindRef = { apiVersion: 'apps/v1', kind: 'ReplicaSet' };
-export const CLONESET_REF: KindRef = { apiVersion: 'apps.kruise.io/v1beta1', kind: 'CloneSet' };
-export const ASTS_REF: KindRef = { apiVersion: 'apps.kruise.io/v1beta1', kind: 'StatefulSet' };
-export const NATIVE_STS_REF: KindRef = { apiVersion: 'apps/v1', kind: 'StatefulSet' };
+export { START } from './rig.js';
+export { CLONESET_REF, DEPLOYMENT_REF, REPLICASET_REF, UNITED_DEPLOYMENT_REF as UD_REF } from '../../src/refs.js';
+export const ASTS_REF: KindRef = KRUISE_STATEFULSET.ref;
+export const NATIVE_STS_REF: KindRef = NATIVE_STATEFULSET.ref;
 
 export interface UnitedEnv {
   clock: ManualClock;
@@ -66,24 +62,14 @@ export interface UnitedEnvOptions {
 }
 
 export async function startUnitedEnv(options: UnitedEnvOptions = {}): Promise<UnitedEnv> {
-  const clock = new ManualClock(START);
-  const errors: unknown[] = [];
-  const onError = (err: unknown) => {
-    if (!options.tolerate?.(err)) errors.push(err);
-  };
-  const cluster = await EmbeddedCluster.start({
-    clock,
-    persistence: new MemoryPersistence(),
+  const rig = await startRig({
+    kubelet: options.kubelet,
     nodes: options.nodes,
-    kubelet: { imagePullMs: 1000, containerStartMs: 500, terminationMs: 500, ...options.kubelet },
-    onError,
+    controllerClient: (cluster) => options.controllerClient?.(cluster.store.localClient()) ?? cluster.store.localClient(),
+    tolerate: options.tolerate,
   });
-  const client = options.controllerClient?.(cluster.store.localClient()) ?? cluster.store.localClient();
-  const manager = new ControllerManager({ client, clock, onInformerError: onError });
-  const recorder = new ClusterEventRecorder({ client: cluster.store, clock, component: 'kruise-manager', onError });
-  const log = (level: string, message: string, fields?: Record<string, unknown>) => {
-    if (level === 'error' || level === 'warn') onError(new Error(`${message} ${JSON.stringify(fields)}`));
-  };
+  const { clock, cluster, manager, recorder, errors } = rig;
+  const log = rig.logger('error', 'warn');
   const gates = options.gates ?? DEFAULT_FEATURE_GATES;
   new CloneSetController(manager, { gates, recorder, log, maxConcurrentReconciles: 2 });
   new StatefulSetController(manager, { gates, recorder, log, maxConcurrentReconciles: 2 });
@@ -93,61 +79,28 @@ export async function startUnitedEnv(options: UnitedEnvOptions = {}): Promise<Un
   const deployments = native ? new DeploymentController(manager, { recorder, log, maxConcurrentReconciles: 2 }) : undefined;
   const united = new UnitedDeploymentController(manager, { recorder, log, maxConcurrentReconciles: 2 });
   new PodReadinessController(manager, { log });
-  await manager.start();
+  await rig.start();
 
-  const settle = async () => {
-    for (let i = 0; i < 3; i++) {
-      await clock.advance(0);
-      await cluster.scheduler.idle();
-      await cluster.kubelet.idle();
-    }
-  };
-  const run = async (ms: number, step = 100) => {
-    for (let t = 0; t < ms; t += step) {
-      await clock.advance(Math.min(step, ms - t));
-      await settle();
-    }
-  };
   return {
-    clock, cluster, manager, united, deployments, replicaSets, recorder, errors, run,
-    async runUntil(done, limitMs = 120_000, step = 100) {
-      for (let t = 0; t <= limitMs; t += step) {
-        if (await done()) return;
-        await run(step, step);
-      }
-      throw new Error(`condition not reached within ${limitMs} ms of simulated time`);
-    },
-    async apply(yaml) {
-      for (const doc of parseManifests(yaml)) {
-        const namespace = doc.metadata.namespace ?? 'default';
-        const existing = await cluster.store.get(doc, namespace, doc.metadata.name!).catch(() => undefined);
-        if (existing) await cluster.store.update({ ...doc, metadata: { ...doc.metadata, namespace, resourceVersion: existing.metadata.resourceVersion } });
-        else await cluster.store.create({ ...doc, metadata: { ...doc.metadata, namespace } });
-      }
-      await settle();
-    },
+    clock, cluster, manager, united, deployments, replicaSets, recorder, errors,
+    run: rig.run,
+    runUntil: rig.runUntil,
+    apply: rig.apply,
     get: (ref, name) => cluster.store.get(ref, 'default', name),
     list: async (ref) => (await cluster.store.list(ref, { namespace: 'default' })).items as never,
     async patch(ref, name, patch) {
       await cluster.store.patch(ref, 'default', name, patch);
-      await settle();
+      await rig.settle();
     },
     pods: async () => (await cluster.store.list<Pod>(POD_REF, { namespace: 'default' })).items,
     async cordon(prefix, unschedulable) {
       for (const node of (await cluster.store.list<Node>(NODE_REF)).items.filter((n) => n.metadata.name!.startsWith(prefix))) {
         await cluster.store.update<Node>({ ...node, spec: { ...node.spec, unschedulable } });
       }
-      await settle();
+      await rig.settle();
     },
-    async events() {
-      await recorder.flush();
-      return (await cluster.store.list<Event>({ apiVersion: 'v1', kind: 'Event' })).items;
-    },
-    async stop() {
-      await manager.stop();
-      await recorder.flush();
-      await cluster.stop();
-    },
+    events: rig.events,
+    stop: rig.stop,
   };
 }
 

@@ -6,7 +6,7 @@
 // substitutes go away once the reserved pods have been Ready for unschedulableDuration.
 import { afterEach, describe, expect, it } from '@jest/globals';
 import type { Pod, UnitedDeployment } from '@coxswain/kruise-api';
-import { isActive } from '../../src/index.js';
+import { isActive } from '../../src/pod/pod-state.js';
 import { CLONESET_REF, UD_REF, startUnitedEnv, type UnitedEnv } from '../support/united-env.js';
 
 let env: UnitedEnv | undefined;

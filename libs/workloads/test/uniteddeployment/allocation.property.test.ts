@@ -6,7 +6,8 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { parseSubsetReplicas, setDefaultsUnitedDeployment, validateUnitedDeployment, type IntOrString, type Subset, type UnitedDeployment } from '@coxswain/kruise-api';
-import { allocateReplicas, type SubsetFacts } from '../../src/index.js';
+import { allocateReplicas } from '../../src/uniteddeployment/plan/allocation/allocate.js';
+import type { SubsetFacts } from '../../src/uniteddeployment/plan/allocation/types.js';
 
 const UNBOUNDED = 2147483647;
 const RUNS = Number(process.env['FC_RUNS'] ?? 400);

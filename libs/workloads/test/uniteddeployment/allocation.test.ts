@@ -2,7 +2,11 @@
 // examples, rounding, errors, and the reason each subset gets.
 import { describe, expect, it } from '@jest/globals';
 import type { IntOrString, Subset, UnitedDeployment } from '@coxswain/kruise-api';
-import { allocateByMinMax, allocateReplicas, allocateReservation, allocateSpecific, type SubsetFacts } from '../../src/index.js';
+import { allocateReplicas } from '../../src/uniteddeployment/plan/allocation/allocate.js';
+import { allocateByMinMax } from '../../src/uniteddeployment/plan/allocation/min-max.js';
+import { allocateReservation } from '../../src/uniteddeployment/plan/allocation/reservation.js';
+import { allocateSpecific } from '../../src/uniteddeployment/plan/allocation/specific.js';
+import type { SubsetFacts } from '../../src/uniteddeployment/plan/allocation/types.js';
 
 function facts(current: Record<string, number>, extra: Partial<Record<string, Partial<SubsetFacts>>> = {}): SubsetFacts[] {
   return Object.entries(current).map(([name, cur]) => ({

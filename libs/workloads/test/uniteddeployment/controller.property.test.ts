@@ -9,7 +9,8 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { parseSubsetReplicas, type Node, type Pod, type UnitedDeployment } from '@coxswain/kruise-api';
-import { isActive, NODE_REF } from '../../src/index.js';
+import { isActive } from '../../src/pod/pod-state.js';
+import { NODE_REF } from '../../src/refs.js';
 import { CLONESET_REF, DEPLOYMENT_REF, UD_REF, startUnitedEnv } from '../support/united-env.js';
 
 const RUNS = Number(process.env['FC_RUNS'] ?? 25);

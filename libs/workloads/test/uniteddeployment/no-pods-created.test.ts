@@ -4,7 +4,7 @@
 // looks again at the deadline by itself: no event marks it.
 import { afterEach, describe, expect, it } from '@jest/globals';
 import type { KubeObject } from '@coxswain/kruise-api';
-import { workloadHealth } from '../../src/index.js';
+import { workloadHealth } from '../../src/plan/health.js';
 import { NATIVE_STS_REF, startUnitedEnv, type UnitedEnv } from '../support/united-env.js';
 
 let env: UnitedEnv | undefined;

@@ -3,10 +3,14 @@
 // revisions and history (docs/spec/uniteddeployment.md §6.1), status (docs/spec/uniteddeployment.md §6.2).
 import { describe, expect, it } from '@jest/globals';
 import type { ControllerRevision, Pod, UnitedDeployment } from '@coxswain/kruise-api';
-import {
-  CLONESET_SUBSET, DEPLOYMENT_SUBSET, STATEFULSET_SUBSET, newUnitedDeploymentRevision, pendingTimeout, planUnitedDeployment, previewUnitedDeploymentRevisions,
-  revisionTemplateLabels, subsetPartitions, truncateUnitedDeploymentHistory, type SubsetObservation, type SubsetWorkload,
-} from '../../src/index.js';
+import { DEPLOYMENT_SUBSET } from '../../src/uniteddeployment/plan/adapters/deployment.js';
+import { CLONESET_SUBSET, STATEFULSET_SUBSET } from '../../src/uniteddeployment/plan/adapters/partitioned.js';
+import type { SubsetWorkload } from '../../src/uniteddeployment/plan/adapters/types.js';
+import { subsetPartitions } from '../../src/uniteddeployment/plan/partitions.js';
+import { planUnitedDeployment } from '../../src/uniteddeployment/plan/planner.js';
+import { pendingTimeout } from '../../src/uniteddeployment/plan/schedulability.js';
+import type { SubsetObservation } from '../../src/uniteddeployment/plan/subsets.js';
+import { newUnitedDeploymentRevision, previewUnitedDeploymentRevisions, revisionTemplateLabels, truncateUnitedDeploymentHistory } from '../../src/uniteddeployment/revision/revisions.js';
 
 const NOW = Date.parse('2026-01-01T01:00:00Z');
 const REV = 'web-rev2';

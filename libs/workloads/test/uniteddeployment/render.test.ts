@@ -1,10 +1,11 @@
 // Rendering a subset workload (docs/spec/uniteddeployment.md §3.2) and the strategic merge of a subset patch.
 import { describe, expect, it } from '@jest/globals';
 import type { Subset, UnitedDeployment } from '@coxswain/kruise-api';
-import {
-  ADVANCED_STATEFULSET_SUBSET, CLONESET_SUBSET, DEPLOYMENT_SUBSET, STATEFULSET_SUBSET, renderSubsetWorkload, strategicMerge, subsetGenerateName,
-  type SubsetWorkload,
-} from '../../src/index.js';
+import { DEPLOYMENT_SUBSET } from '../../src/uniteddeployment/plan/adapters/deployment.js';
+import { ADVANCED_STATEFULSET_SUBSET, CLONESET_SUBSET, STATEFULSET_SUBSET } from '../../src/uniteddeployment/plan/adapters/partitioned.js';
+import type { SubsetWorkload } from '../../src/uniteddeployment/plan/adapters/types.js';
+import { renderSubsetWorkload, subsetGenerateName } from '../../src/uniteddeployment/plan/render.js';
+import { strategicMerge } from '../../src/uniteddeployment/plan/strategic-merge.js';
 
 function ud(template: Record<string, unknown>): UnitedDeployment {
   return {

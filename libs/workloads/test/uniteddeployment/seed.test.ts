@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import type { Node, Pod, UnitedDeployment } from '@coxswain/kruise-api';
-import { NODE_REF } from '../../src/index.js';
+import { NODE_REF } from '../../src/refs.js';
 import { NATIVE_STS_REF, UD_REF, livePodsOf, startUnitedEnv, type UnitedEnv } from '../support/united-env.js';
 
 const SEED = readFileSync(new URL('./seed-004.yaml', import.meta.url), 'utf8');

@@ -4,7 +4,8 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import type { KindRef } from '@coxswain/cluster';
 import type { Node, Pod, UnitedDeployment } from '@coxswain/kruise-api';
-import { isActive, NODE_REF } from '../../src/index.js';
+import { isActive } from '../../src/pod/pod-state.js';
+import { NODE_REF } from '../../src/refs.js';
 import { ASTS_REF, CLONESET_REF, DEPLOYMENT_REF, NATIVE_STS_REF, UD_REF, startUnitedEnv, type UnitedEnv } from '../support/united-env.js';
 
 let env: UnitedEnv | undefined;

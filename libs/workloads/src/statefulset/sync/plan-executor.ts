@@ -6,11 +6,11 @@
 import { isApiError, type ClusterClient } from '@coxswain/cluster';
 import type { EventRecorder, ResourceVersionExpectations, ScaleExpectations } from '@coxswain/controller-runtime';
 import type { FeatureGates, KubeObject, PersistentVolumeClaim, Pod, StatefulSet } from '@coxswain/kruise-api';
-import { applyLifecycleChange, asError, errorMessage, updatePodInPlace, writePod, type WriteOutcome } from '../../executor/pod-writes.js';
+import { applyLifecycleChange, asError, deleteExpectingScale, errorMessage, updatePodInPlace, writePod, type WriteOutcome } from '../../sync/pod-writes.js';
 import { statefulSetRevisionLabels } from '../../inplace/update.js';
 import { POD_REF } from '../../refs.js';
-import type { FailureCondition, StatefulSetOperation } from '../core/plan-types.js';
-import { withIdentity, withStorage } from '../utils/identity.js';
+import type { FailureCondition, StatefulSetOperation } from '../plan/plan-types.js';
+import { withIdentity, withStorage } from '../plan/identity.js';
 import type { UpdateExpectations } from './update-expectations.js';
 
 export interface StatefulSetExecutorDeps {
@@ -161,12 +161,9 @@ class Runner {
 
   private async deletePod(pod: Pod): Promise<Error | undefined> {
     const { deps, key } = this;
-    const name = pod.metadata.name!;
-    deps.scaleExpectations.expectScale(key, 'delete', name);
     try {
-      await deps.client.delete(POD_REF, pod.metadata.namespace, name, { preconditions: { uid: pod.metadata.uid } });
+      await deleteExpectingScale(deps, key, POD_REF, pod);
     } catch (err) {
-      deps.scaleExpectations.observeScale(key, 'delete', name);
       if (isApiError(err, 'NotFound')) return undefined;
       this.podEvent('delete', pod, err);
       return asError(err);

@@ -1,6 +1,6 @@
 import { describe, it, expect } from '@jest/globals';
 import type { Pod } from '@coxswain/kruise-api';
-import { compareActivePods, sortIndexesByActivePods } from '../../../src/cloneset/sort/index.js';
+import { compareActivePods, sortIndexesByActivePods } from '../../../src/cloneset/plan/sort/active-pods-order.js';
 import { T0, T1, pod } from './fixtures.js';
 
 // Each row: `first` must come before `second`, and the two differ only in the attribute the rule reads.

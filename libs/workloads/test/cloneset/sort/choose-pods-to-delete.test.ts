@@ -1,6 +1,6 @@
 import { describe, it, expect } from '@jest/globals';
 import { LABEL_TOPOLOGY_ZONE, type Pod } from '@coxswain/kruise-api';
-import { choosePodsToDelete, chooseToDelete, type ScaleDownContext } from '../../../src/cloneset/sort/index.js';
+import { choosePodsToDelete, chooseToDelete, type ScaleDownContext } from '../../../src/cloneset/plan/sort/choose-pods-to-delete.js';
 import { names, pod } from './fixtures.js';
 
 const allAvailable: ScaleDownContext = { isAvailable: () => true };

@@ -1,6 +1,7 @@
 import { describe, it, expect } from '@jest/globals';
 import type { Pod } from '@coxswain/kruise-api';
-import { parsePodDeletionCost, sortForDeletion, type DeletionRankingOptions } from '../../../src/cloneset/sort/index.js';
+import { sortForDeletion, type DeletionRankingOptions } from '../../../src/cloneset/plan/sort/deletion-ranking.js';
+import { parsePodDeletionCost } from '../../../src/sort/pod-facts.js';
 import { T0, T1, names, pod } from './fixtures.js';
 
 const unavailable = new Set(['a-unavailable']);

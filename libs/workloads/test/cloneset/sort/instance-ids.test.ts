@@ -1,6 +1,6 @@
 import { describe, it, expect } from '@jest/globals';
 import { LABEL_CLONESET_INSTANCE_ID } from '@coxswain/kruise-api';
-import { INSTANCE_ID_ALPHABET, availableIds, randomInstanceId, type LabelledObject } from '../../../src/cloneset/sort/index.js';
+import { INSTANCE_ID_ALPHABET, availableIds, randomInstanceId, type LabelledObject } from '../../../src/cloneset/plan/sort/instance-ids.js';
 import { seededRandom } from './fixtures.js';
 
 const withId = (id: string | undefined): LabelledObject => ({ metadata: { labels: id === undefined ? {} : { [LABEL_CLONESET_INSTANCE_ID]: id } } });

@@ -1,6 +1,6 @@
 import { describe, it, expect } from '@jest/globals';
 import type { Pod } from '@coxswain/kruise-api';
-import { limitUpdateIndexes, type LimitUpdateInput } from '../../../src/cloneset/sort/index.js';
+import { limitUpdateIndexes, type LimitUpdateInput } from '../../../src/cloneset/plan/sort/limit-update.js';
 import { pod } from './fixtures.js';
 
 /** "old" / "new" revision; `down` = not available. */

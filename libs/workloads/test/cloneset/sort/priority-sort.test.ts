@@ -1,6 +1,6 @@
 import { describe, it, expect } from '@jest/globals';
 import type { Pod, UpdatePriorityStrategy } from '@coxswain/kruise-api';
-import { sortByUpdatePriority } from '../../../src/cloneset/sort/index.js';
+import { sortByUpdatePriority } from '../../../src/sort/priority-sort.js';
 import { pod } from './fixtures.js';
 
 const podsWith = (labels: Array<Record<string, string>>): Pod[] => labels.map((l, i) => pod(`p${i}`, { labels: l }));

@@ -1,9 +1,11 @@
 import { describe, it, expect } from '@jest/globals';
 import fc from 'fast-check';
 import { LABEL_CLONESET_INSTANCE_ID, LABEL_TOPOLOGY_ZONE, type Pod, type UpdatePriorityStrategy, type UpdateScatterStrategy } from '@coxswain/kruise-api';
-import {
-  availableIds, choosePodsToDelete, limitUpdateIndexes, sortForDeletion, sortUpdateIndexes, type ScaleDownContext,
-} from '../../../src/cloneset/sort/index.js';
+import { choosePodsToDelete, type ScaleDownContext } from '../../../src/cloneset/plan/sort/choose-pods-to-delete.js';
+import { sortForDeletion } from '../../../src/cloneset/plan/sort/deletion-ranking.js';
+import { availableIds } from '../../../src/cloneset/plan/sort/instance-ids.js';
+import { limitUpdateIndexes } from '../../../src/cloneset/plan/sort/limit-update.js';
+import { sortUpdateIndexes } from '../../../src/cloneset/plan/sort/update-order.js';
 import { pod, seededRandom } from './fixtures.js';
 
 const times = [null, '2026-01-01T00:00:00Z', '2026-01-01T00:01:00Z', '2026-01-01T00:02:00Z'];

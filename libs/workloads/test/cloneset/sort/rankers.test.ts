@@ -1,6 +1,6 @@
 import { describe, it, expect } from '@jest/globals';
 import { LABEL_HOSTNAME, LABEL_TOPOLOGY_ZONE, type Node, type Pod } from '@coxswain/kruise-api';
-import { newSameNodeRanker, newSpreadConstraintsRanker, nodeLabelsByName } from '../../../src/cloneset/sort/index.js';
+import { newSameNodeRanker, newSpreadConstraintsRanker, nodeLabelsByName } from '../../../src/cloneset/plan/sort/rankers.js';
 import { T0, T1, pod } from './fixtures.js';
 
 const ZONE = LABEL_TOPOLOGY_ZONE;

@@ -1,7 +1,8 @@
 import { describe, it, expect } from '@jest/globals';
 import type { Pod, UpdateScatterStrategy } from '@coxswain/kruise-api';
-import { calculateScatterGroup, scatterSort, sortUpdateIndexes } from '../../../src/cloneset/sort/index.js';
-import { roundHalfAwayFromZero } from '../../../src/cloneset/sort/scatter-sort.js';
+import { calculateScatterGroup, scatterSort } from '../../../src/cloneset/plan/sort/scatter-sort.js';
+import { sortUpdateIndexes } from '../../../src/cloneset/plan/sort/update-order.js';
+import { roundHalfAwayFromZero } from '../../../src/cloneset/plan/sort/scatter-sort.js';
 import { pod } from './fixtures.js';
 
 const zoneA: UpdateScatterStrategy = [{ key: 'zone', value: 'A' }];

@@ -1,5 +1,5 @@
 import { describe, it, expect } from '@jest/globals';
-import { sortUpdateIndexes } from '../../../src/cloneset/sort/index.js';
+import { sortUpdateIndexes } from '../../../src/cloneset/plan/sort/update-order.js';
 import { T0, T1, pod } from './fixtures.js';
 
 describe('sortUpdateIndexes (docs/spec/cloneset.md §8.2)', () => {

@@ -1,2 +1,0 @@
-export * from './apply-objects.js';
-export * from './apply-merge.js';

@@ -1,2 +1,0 @@
-export * from './controller-ref.js';
-export * from './claim.js';
