@@ -122,7 +122,7 @@ function parseFlags(node: Node, path: string[], used: Set<number>, argv: readonl
       continue;
     }
     const { spec, inline, name } = findFlag(flagSpecs, token);
-    if (!spec) throw new UsageError(`unknown flag: ${name}`, path);
+    if (!spec) throw new UsageError(token.startsWith('--') ? `unknown flag: ${name}` : `unknown shorthand flag: '${token[1]}' in ${token}`, path);
     if (spec.type === 'boolean') {
       if (inline === undefined) flags[spec.name] = true;
       else setValue(flags, spec, inline, name);

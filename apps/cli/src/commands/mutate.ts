@@ -44,18 +44,19 @@ export async function partition(inv: Invocation, session: Session): Promise<numb
   const subset = inv.flags.subset as string | undefined;
   const ud = target.kind.kind === 'UNITED_DEPLOYMENT';
   if (subset !== undefined && !ud) throw new UsageError('--subset is for a UnitedDeployment: other kinds have one partition');
-  const namespace = session.connection().namespace;
-  const api = session.api();
   const name = `${refOf(target)}${subset !== undefined ? ` subset ${subset}` : ''}`;
   if (action === 'set') {
     if (args.length !== 1) throw new UsageError(`give the partition to set; usage: ${usage}`);
     const value = partitionValue(args[0]!);
-    await api.request(SetPartitionDocument, { kind: target.kind.kind, namespace, name: target.name, partition: value, subset: subset ?? null });
+    const namespace = session.connection().namespace;
+    await session.api().request(SetPartitionDocument, { kind: target.kind.kind, namespace, name: target.name, partition: value, subset: subset ?? null });
     session.io.out(`${name} partition set to ${value}${ud && subset === undefined ? ' in every subset' : ''}`);
     return 0;
   }
   if (action !== 'step') throw new UsageError(action === undefined ? `say what to do with the partition; usage: ${usage}` : `unknown partition action "${action}": use set or step; usage: ${usage}`);
   const by = stepSize(args);
+  const namespace = session.connection().namespace;
+  const api = session.api();
   const answer = await api.request(PartitionStateDocument, { kind: target.kind.kind, namespace, name: target.name });
   const w = answer.workload;
   if (!w) throw notFound(target, namespace);
