@@ -1,7 +1,7 @@
 // What a command runs with: where it writes, the global options, and the API connection, made only
 // when the command first talks to the API (config commands and --help never read a token).
 import { httpApi, type Api } from '../api/client.js';
-import { liveApi, type Live } from '../api/live.js';
+import type { Live } from '../api/live.js';
 import { resolveConnection, type Connection, type GlobalOptions } from '../config/connection.js';
 
 export interface Io {
@@ -18,7 +18,8 @@ export interface Session {
   globals: GlobalOptions;
   connection(): Connection;
   api(): Api;
-  live(): Live;
+  /** The graphql-ws client, loaded on first use (only watches need it; it costs startup time). */
+  live(): Promise<Live>;
   /** Local wall-clock time (ms); ages are computed on the server's clock where the API gives it. */
   now(): number;
   close(): Promise<void>;
@@ -39,10 +40,12 @@ export function createSession(io: Io, globals: GlobalOptions): Session {
       }
       return api;
     },
-    live: () => {
+    live: async () => {
       if (!live) {
         const c = session.connection();
-        live = liveApi(c.server, c.token());
+        const token = c.token();
+        const { liveApi } = await import('../api/live.js');
+        live ??= liveApi(c.server, token);
       }
       return live;
     },

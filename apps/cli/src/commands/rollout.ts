@@ -67,7 +67,7 @@ export async function rolloutStatus(inv: Invocation, session: Session): Promise<
     io.out(finalLine(answer.workload, target, decision));
     return decision.exit;
   }
-  const live = session.live();
+  const live = await session.live();
   return new Promise<number>((resolve, reject) => {
     let finished = false;
     let lastLine = '';
