@@ -248,6 +248,29 @@ describe('unknown fields (issue 27 item 2)', () => {
     expect(object.spec.updateStrategy).not.toHaveProperty('paused');
   });
 
+  it('applyManifest refuses an unknown field of a built-in type at any depth, inside a Kruise kind too', async () => {
+    const inTemplate = cloneSet('uf-template', '').replace('image: "nginx:1.25" }', 'image: "nginx:1.25", imagee: "nginx:1.27" }');
+    const pod = 'apiVersion: v1\nkind: Pod\nmetadata: { name: uf-pod, namespace: hostile }\nspec:\n  hostIPC: false\n  bogus: 1\n  containers: [{ name: main, image: "nginx:1.25", stdinOnce: true }]\n';
+    const { message, fields } = await refused(`${inTemplate}\n---\n${pod}`);
+    expect(fields).toEqual(['spec.template.spec.containers[0].imagee']);
+    expect(message).toBe('CloneSet apps.kruise.io/v1beta1 does not declare "spec.template.spec.containers[0].imagee" (pass fieldValidation: IGNORE to drop unknown fields)');
+    expect((await refused(pod)).fields).toEqual(['spec.bogus']);
+    expect(await stored('Pod', 'uf-pod')).toBeNull();
+  });
+
+  it('applyManifest refuses a key the manifest repeats, naming it; IGNORE keeps the last of each', async () => {
+    const twice = cloneSet('uf-twice', '  minReadySeconds: 1\n  minReadySeconds: 2\n  bogus: 1');
+    const { message, fields } = await refused(twice);
+    expect(fields).toEqual(['spec.bogus', 'spec.minReadySeconds']);
+    expect(message).toBe('CloneSet apps.kruise.io/v1beta1 does not declare "spec.bogus" and repeats "spec.minReadySeconds" (pass fieldValidation: IGNORE to drop unknown fields and keep the last of each repeated one)');
+    expect(await stored('CloneSet', 'uf-twice')).toBeNull();
+    const res = await api.graphql(`mutation($yaml: String!) { applyManifest(yaml: $yaml, fieldValidation: IGNORE) { name } }`, { yaml: twice });
+    expect(res.errors).toBeUndefined();
+    const object = (await stored('CloneSet', 'uf-twice'))!.object;
+    expect(object.spec.minReadySeconds).toBe(2);
+    expect(object.spec).not.toHaveProperty('bogus');
+  });
+
   it('patchObject reads the patch in the stored version: the v1alpha1 paused is refused, v1beta1\'s rollingUpdate.paused is taken', async () => {
     const wrong = await api.graphql(PATCH, { kind: 'CloneSet', ns: 'hostile', name: 'uf-lenient', p: { spec: { updateStrategy: { paused: true } } } });
     expect(wrong.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', fieldErrors: [{ field: 'patch.spec.updateStrategy.paused', message: 'unknown field' }] });

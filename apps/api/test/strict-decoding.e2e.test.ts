@@ -7,7 +7,8 @@ import { request } from 'node:https';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { ADMIN_TOKEN, TestApi } from './support/api-server.js';
+import { pruneObjectUnknownFields } from '@coxswain/kruise-api';
+import { ADMIN_TOKEN, eventually, TestApi } from './support/api-server.js';
 import { findKubectl, Kubectl } from './support/kubectl.js';
 
 const NS = 'strict';
@@ -112,6 +113,33 @@ describe('kubectl and unknown fields in the built-in types inside a Kruise kind'
     expect({ out: created.stdout.trim(), err: created.stderr }).toEqual({ out: 'pod/declared created', err: '' });
     const stored = JSON.parse((await k('get', 'pod', 'declared', '-n', NS, '-o', 'json')).stdout);
     expect(stored.spec.containers[0]).toMatchObject({ stdinOnce: true, tty: true });
+  });
+});
+
+describe('what the embedded cluster writes itself', () => {
+  it('declares every field, so that kubectl edit and replace send nothing back to warn of', async () => {
+    // Pods of the CloneSet created above, scheduled and run by the simulated kubelets, with their events.
+    await eventually(async () => {
+      const pods = (await kube('GET', `/api/v1/namespaces/${NS}/pods?labelSelector=app%3Dcs`)).body.items;
+      return pods.length > 0 && pods.every((p: any) => p.status?.phase === 'Running') ? true : undefined;
+    }, 30_000, 'running pods');
+    const lists = [
+      `/api/v1/namespaces/${NS}/pods`, '/api/v1/nodes', '/api/v1/namespaces', `/api/v1/namespaces/${NS}/events`, `/api/v1/namespaces/${NS}/persistentvolumeclaims`,
+      '/api/v1/persistentvolumes', `/apis/apps/v1/namespaces/${NS}/controllerrevisions`, `/apis/apps.kruise.io/v1alpha1/namespaces/${NS}/clonesets`,
+      '/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases',
+      '/apis/apiextensions.k8s.io/v1/customresourcedefinitions',
+    ];
+    const found: string[] = [];
+    for (const list of lists) {
+      const answer = await kube('GET', list);
+      expect({ list, status: answer.status }).toEqual({ list, status: 200 });
+      const kind = answer.body.kind.replace(/List$/, '');
+      for (const item of answer.body.items) {
+        const unknown = pruneObjectUnknownFields({ apiVersion: answer.body.apiVersion, kind, ...item }).unknownFields;
+        if (unknown.length > 0) found.push(`${kind} ${item.metadata.name}: ${unknown.join(', ')}`);
+      }
+    }
+    expect(found).toEqual([]);
   });
 });
 

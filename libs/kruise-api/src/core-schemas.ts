@@ -1,6 +1,8 @@
 // Schemas of ObjectMeta and the core/v1 (and apps/v1) types in core.ts, meta.ts and apps-v1.ts, one
 // entry per declared field (the compiler keeps them in step with the types). Enumerations are checked
-// where kube-apiserver's validation refuses other values for the field.
+// where kube-apiserver's validation refuses other values for the field. Each names the Kubernetes type
+// it is (`'V1Container'`): the fields of that type it does not model round-trip, any other member is an
+// unknown field (upstream-schemas.ts; test/upstream-fields.test.ts keeps the two in step).
 import type { ObjectMeta, OwnerReference, LabelSelector, LabelSelectorRequirement } from './meta.js';
 import type {
   Affinity, Capabilities, ConfigMapKeySelector, Container, ContainerImage, ContainerLifecycle, ContainerPort, ContainerResizePolicy,

@@ -1,6 +1,6 @@
 // Kubernetes core/v1 (and apps/v1 ControllerRevision) objects, shaped exactly like their JSON.
-// Only the fields Coxswain reads or writes are modelled; unknown fields still round-trip at runtime
-// because objects are plain JSON. Timestamps are RFC 3339 strings, as on the wire.
+// Only the fields Coxswain reads or writes are modelled; the other fields of the Kubernetes types still
+// round-trip at runtime because objects are plain JSON. Timestamps are RFC 3339 strings, as on the wire.
 import type { KubeObject, LabelSelector, IntOrString, ObjectMeta } from './meta.js';
 
 // ---------------------------------------------------------------------------------------------

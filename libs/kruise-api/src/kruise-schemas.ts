@@ -1,7 +1,8 @@
 // Schemas of the Kruise kinds (CloneSet in both versions, Advanced StatefulSet, UnitedDeployment) and the
 // types they share (pub.ts), one entry per declared field. Each struct declares every field of its
 // OpenKruise v1.9 Go type (closed), so anything else in it is an unknown field, pruned or refused as
-// the apiserver's structural schema would; the core types inside (pod templates, selectors) stay open. Values that only Kruise's webhook judges
+// the apiserver's structural schema would; the core types inside (pod templates, selectors) declare
+// their upstream types' fields (core-schemas.ts, upstream-schemas.ts). Values that only Kruise's webhook judges
 // (update strategy types, partitions, percentages) are left to the kind's validation, which names
 // them in Kruise's words; here only their JSON type is checked.
 import type { CloneSet, CloneSetCondition, CloneSetInPlaceUpdateStrategy, CloneSetRollingUpdateStrategy, CloneSetScaleStrategy, CloneSetSpec, CloneSetStatus, CloneSetUpdateStrategy, CloneSetV1alpha1, CloneSetV1alpha1ScaleStrategy, CloneSetV1alpha1Spec, CloneSetV1alpha1UpdateStrategy } from './cloneset.js';
