@@ -134,7 +134,9 @@ describe('coxswain against a running API', () => {
   it('steps the partition: two pods update, then it holds again', async () => {
     expect(await ok(['partition', 'cloneset/web', 'step', 'by', '2'])).toBe('cloneset.apps.kruise.io/web partition set to 2 (was 4)\n');
     expectExit(await coxswain(['rollout', 'status', 'cloneset/web', '-w']), 3);
-    const w = await workloadJson('web');
+    // Held is the health's word, from the pods; the status counts follow with the controller's next write.
+    let w = await workloadJson('web');
+    while (w.status.updatedReadyReplicas < 2) w = await workloadJson('web');
     expect([w.status.updatedReplicas, w.status.updatedReadyReplicas]).toEqual([2, 2]);
     expect(await ok(['partition', 'cloneset/web', 'step'])).toBe('cloneset.apps.kruise.io/web partition set to 1 (was 2)\n');
     expect(await ok(['partition', 'cloneset/web', 'set', '0'])).toBe('cloneset.apps.kruise.io/web partition set to 0\n');

@@ -76,7 +76,7 @@ With --watch, wait (following the workloadChanged subscription) until the rollou
 or degraded, or --timeout passes.
 
 Exit codes:
-  0  complete: every pod at the update revision and available
+  0  complete: every pod at the update revision and available, and the status counts agree
   1  error (the workload does not exist, the API refused or cannot be reached)
   2  usage error
   3  held: a partition or a pause keeps the rest back; step the partition or resume

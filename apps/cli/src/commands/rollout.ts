@@ -12,7 +12,7 @@ import type { Session } from '../cli/session.js';
 import { parseDuration } from '../duration.js';
 import { parseTarget, refOf, type Target } from '../kinds.js';
 import { ageOf, renderTable } from '../output/table.js';
-import { decide, EXIT, observed, type Decision } from '../rollout/status-decision.js';
+import { decide, EXIT, observed, statusCaughtUp, type Decision, type Observation } from '../rollout/status-decision.js';
 import { noMoreArgs, notFound } from './common.js';
 
 /** How often --watch re-reads the workload besides the subscription. */
@@ -25,8 +25,11 @@ function label(w: Pick<RolloutStateFragment, 'name'>, target: Target): string {
 /** The line `rollout status` prints for a state it has not finished on. */
 export function progressLine(w: RolloutStateFragment, target: Target): string {
   const s = w.status;
-  if (!observed({ generation: w.generation, observedGeneration: s.observedGeneration, state: w.health.state })) {
+  if (!observed(observation(w))) {
     return `Waiting for ${label(w, target)} spec update to be observed (generation ${w.generation}, observed ${s.observedGeneration})...`;
+  }
+  if (w.health.state === 'COMPLETE' && !statusCaughtUp(observation(w))) {
+    return `Waiting for ${label(w, target)} status to catch up: ${s.updatedReadyReplicas} of ${s.expectedUpdatedReplicas} expected updated pods ready, ${s.updatedReplicas} of ${s.replicas} pods updated`;
   }
   const partition = w.partitionedReplicas > 0 ? `, ${w.partitionedReplicas} kept by the partition` : '';
   return `Waiting for ${label(w, target)} rollout to finish: ${w.replicas} desired, ${s.updatedReadyReplicas} updated and ready, ${s.replicas} in all${partition} (${w.health.state.toLowerCase().replace(/_/g, ' ')}: ${w.health.reason})`;
@@ -46,8 +49,12 @@ export function finalLine(w: RolloutStateFragment, target: Target, decision: Ext
   }
 }
 
-function observation(w: RolloutStateFragment) {
-  return { generation: w.generation, observedGeneration: w.status.observedGeneration, state: w.health.state };
+function observation(w: RolloutStateFragment): Observation {
+  const s = w.status;
+  return {
+    generation: w.generation, observedGeneration: s.observedGeneration, replicas: s.replicas, updatedReplicas: s.updatedReplicas,
+    updatedReadyReplicas: s.updatedReadyReplicas, expectedUpdatedReplicas: s.expectedUpdatedReplicas, state: w.health.state,
+  };
 }
 
 export async function rolloutStatus(inv: Invocation, session: Session): Promise<number> {

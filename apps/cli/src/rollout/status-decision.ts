@@ -1,7 +1,11 @@
 // What `coxswain rollout status` answers, and with which exit code, from the API's Workload.health (the
 // one judgement the dashboard shows too) and whether the controller has seen the latest spec yet:
 //
-//   exit 0  complete     every pod at the update revision and available (status of the latest generation)
+//   exit 0  complete     every pod at the update revision and available, and the status says so too
+//                        (observedGeneration >= generation, updatedReadyReplicas >= expectedUpdatedReplicas:
+//                        the condition the README gives automation; and no pod left outside the update
+//                        revision, status.updatedReplicas >= status.replicas, kubectl's own check), so a
+//                        `get` right after agrees
 //   exit 3  held         a partition or a pause keeps the rest back: a person must step or resume it
 //   exit 4  degraded     pods fail, cannot be scheduled or pulled, or the progress deadline passed
 //   exit 5  timed out    --timeout passed before the rollout reached one of the above
@@ -27,6 +31,11 @@ export type Outcome = 'complete' | 'held' | 'degraded' | 'timed-out' | 'in-progr
 export interface Observation {
   generation: number;
   observedGeneration: number;
+  /** status.replicas */
+  replicas: number;
+  updatedReplicas: number;
+  updatedReadyReplicas: number;
+  expectedUpdatedReplicas: number;
   state: HealthState;
 }
 
@@ -43,8 +52,13 @@ export function observed(o: Observation): boolean {
   return o.observedGeneration >= o.generation;
 }
 
+/** Whether the status counts have caught up with a complete rollout (the health reads the pods directly). */
+export function statusCaughtUp(o: Observation): boolean {
+  return o.updatedReadyReplicas >= o.expectedUpdatedReplicas && o.updatedReplicas >= o.replicas;
+}
+
 export function decide(o: Observation, options: { watch: boolean; timedOut: boolean }): Decision {
-  const final = observed(o) ? FINAL[o.state] : undefined;
+  const final = observed(o) && (o.state !== 'COMPLETE' || statusCaughtUp(o)) ? FINAL[o.state] : undefined;
   if (final) return { done: true, ...final };
   if (!options.watch) return { done: true, exit: EXIT.IN_PROGRESS, outcome: 'in-progress' };
   if (options.timedOut) return { done: true, exit: EXIT.TIMED_OUT, outcome: 'timed-out' };
