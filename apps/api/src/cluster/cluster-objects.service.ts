@@ -1,5 +1,6 @@
-// Use cases over raw cluster objects: apply a manifest (all documents or none), list, get, delete,
-// list nodes, stream changes. Resolvers stay thin; this is where the rules live.
+// Use cases over raw cluster objects, each named after its GraphQL field: apply a manifest (all
+// documents or none), list, get, patch, delete, list nodes, stream changes. Resolvers stay thin; this is
+// where the rules live.
 import { Inject, Injectable } from '@nestjs/common';
 import { applyObjects, isApiError, type AppliedObject, type ClusterClient, type KindRef, type MergePatch, type WatchEvent } from '@coxswain/cluster';
 import {
@@ -42,7 +43,7 @@ export class ClusterObjectsService {
     private readonly trail: AuditTrail,
   ) {}
 
-  async apply(principal: Principal, yaml: string, dryRun: boolean, fieldValidation = FieldValidation.STRICT): Promise<AppliedObject[]> {
+  async applyManifest(principal: Principal, yaml: string, dryRun: boolean, fieldValidation = FieldValidation.STRICT): Promise<AppliedObject[]> {
     const { objects: read, duplicates } = readManifests(yaml);
     const objects = read.map((o, documentIndex) => {
       const repeated = duplicates.filter((d) => d.documentIndex === documentIndex).map((d) => d.path);
@@ -76,7 +77,7 @@ export class ClusterObjectsService {
    * paged from the cache's ordered indexes, so a page of a 100,000-pod namespace costs the page; other
    * kinds are few and listed from the cluster. The resourceVersion is the one to watch from.
    */
-  async list(principal: Principal, kind: string, namespace?: string | null, labelSelector?: string | null): Promise<{ source: OrderedSource<KubeObject>; resourceVersion: string }> {
+  async objects(principal: Principal, kind: string, namespace?: string | null, labelSelector?: string | null): Promise<{ source: OrderedSource<KubeObject>; resourceVersion: string }> {
     const ref = this.resolveKind(kind);
     authorize(principal, 'list', ref.info);
     const selector = labelSelector ? Selector.parse(labelSelector) : undefined; // a bad selector is the caller's error, named as such
@@ -100,7 +101,7 @@ export class ClusterObjectsService {
     return { source: sortedSource(sorted, objectKey), resourceVersion };
   }
 
-  async get(principal: Principal, kind: string, namespace: string | null | undefined, name: string): Promise<KubeObject | null> {
+  async object(principal: Principal, kind: string, namespace: string | null | undefined, name: string): Promise<KubeObject | null> {
     const ref = this.resolveKind(kind);
     authorize(principal, 'get', ref.info);
     try {
@@ -116,7 +117,7 @@ export class ClusterObjectsService {
    * does it: what the patch names changes, everything else stays (unlike applyManifest, which replaces
    * the object). A `metadata.resourceVersion` in the patch makes it conditional (CONFLICT when stale).
    */
-  async patch(principal: Principal, kind: string, namespace: string | null | undefined, name: string, patch: unknown, fieldValidation = FieldValidation.STRICT): Promise<KubeObject> {
+  async patchObject(principal: Principal, kind: string, namespace: string | null | undefined, name: string, patch: unknown, fieldValidation = FieldValidation.STRICT): Promise<KubeObject> {
     const ref = this.resolveKind(kind);
     authorize(principal, 'patch', ref.info);
     if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) {
@@ -136,7 +137,7 @@ export class ClusterObjectsService {
     return written;
   }
 
-  async delete(principal: Principal, kind: string, namespace: string | null | undefined, name: string): Promise<KubeObject> {
+  async deleteObject(principal: Principal, kind: string, namespace: string | null | undefined, name: string): Promise<KubeObject> {
     const ref = this.resolveKind(kind);
     authorize(principal, 'delete', ref.info);
     const result = await this.cluster.delete(ref, ref.info.namespaced ? (namespace ?? 'default') : undefined, name);
@@ -176,7 +177,7 @@ export class ClusterObjectsService {
     });
   }
 
-  changes(principal: Principal, kind: string, namespace?: string | null, labelSelector?: string | null, resourceVersion?: string | null): AsyncIterableIterator<WatchEvent> {
+  objectChanged(principal: Principal, kind: string, namespace?: string | null, labelSelector?: string | null, resourceVersion?: string | null): AsyncIterableIterator<WatchEvent> {
     const ref = this.resolveKind(kind);
     authorize(principal, 'watch', ref.info);
     if (labelSelector) Selector.parse(labelSelector);

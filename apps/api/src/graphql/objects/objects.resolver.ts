@@ -22,7 +22,7 @@ export class ObjectsResolver {
     @Args('first', { type: () => Int, nullable: true, defaultValue: 100 }) first: number,
     @Args('after', { type: () => String, nullable: true }) after: string | null,
   ) {
-    const { source, resourceVersion } = await this.cluster.list(principal, kind, namespace, labelSelector);
+    const { source, resourceVersion } = await this.cluster.objects(principal, kind, namespace, labelSelector);
     const page = paginateOrdered(source, first, after);
     return { ...page, resourceVersion, edges: page.edges.map((e) => ({ cursor: e.cursor, node: this.model(e.node) })) };
   }
@@ -34,7 +34,7 @@ export class ObjectsResolver {
     @Args('namespace', { type: () => String, nullable: true }) namespace: string | null,
     @Args('name') name: string,
   ) {
-    const found = await this.cluster.get(principal, kind, namespace, name);
+    const found = await this.cluster.object(principal, kind, namespace, name);
     return found ? this.model(found) : null;
   }
 
@@ -50,7 +50,7 @@ export class ObjectsResolver {
     @Args('dryRun', { type: () => Boolean, nullable: true, defaultValue: false }) dryRun: boolean,
     @Args('fieldValidation', { type: () => FieldValidation, nullable: true, defaultValue: FieldValidation.STRICT }) fieldValidation: FieldValidation,
   ) {
-    return (await this.cluster.apply(principal, yaml, dryRun, fieldValidation ?? FieldValidation.STRICT)).map(({ action, object }) => ({
+    return (await this.cluster.applyManifest(principal, yaml, dryRun, fieldValidation ?? FieldValidation.STRICT)).map(({ action, object }) => ({
       apiVersion: object.apiVersion,
       kind: object.kind,
       namespace: object.metadata.namespace ?? null,
@@ -72,7 +72,7 @@ export class ObjectsResolver {
     @Args('patch', { type: () => JSONScalar }) patch: unknown,
     @Args('fieldValidation', { type: () => FieldValidation, nullable: true, defaultValue: FieldValidation.STRICT }) fieldValidation: FieldValidation,
   ) {
-    return this.model(await this.cluster.patch(principal, kind, namespace, name, patch, fieldValidation ?? FieldValidation.STRICT));
+    return this.model(await this.cluster.patchObject(principal, kind, namespace, name, patch, fieldValidation ?? FieldValidation.STRICT));
   }
 
   @Mutation(() => KubeObjectModel, { description: 'Deletes an object; returns it as marked for deletion, or as it last was.' })
@@ -82,7 +82,7 @@ export class ObjectsResolver {
     @Args('namespace', { type: () => String, nullable: true }) namespace: string | null,
     @Args('name') name: string,
   ) {
-    return this.model(await this.cluster.delete(principal, kind, namespace, name));
+    return this.model(await this.cluster.deleteObject(principal, kind, namespace, name));
   }
 
   @Subscription(() => ObjectEventModel, {
@@ -98,7 +98,7 @@ export class ObjectsResolver {
     @Args('labelSelector', { type: () => String, nullable: true }) labelSelector: string | null,
     @Args('resourceVersion', { type: () => String, nullable: true }) resourceVersion: string | null,
   ) {
-    return this.cluster.changes(principal, kind, namespace, labelSelector, resourceVersion);
+    return this.cluster.objectChanged(principal, kind, namespace, labelSelector, resourceVersion);
   }
 
   @ResolveField(() => String, { description: 'The object as YAML.' })
