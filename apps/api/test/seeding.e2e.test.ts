@@ -137,5 +137,5 @@ describe('seeding only an empty cluster', () => {
     } finally {
       await api.close();
     }
-  });
+  }, 120_000); // two starts on an on-disk database, one after the other
 });
