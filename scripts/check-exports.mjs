@@ -10,7 +10,8 @@
 //
 //   node scripts/check-exports.mjs [@coxswain/<lib> ...]     (default: every library under libs/)
 //
-// Prints one `<package>[/<entry>]: <name> is exported and imported nowhere else` per problem and exits 1
+// Prints one `<package>[/<entry>]: <name> is exported and imported nowhere else` per problem (and
+// `<package>: export * (name each export)` for an entry point that re-exports a whole module) and exits 1
 // when there is any. The exported names are read with the TypeScript compiler (so `export *` chains
 // count); the imports are read from the text of every source file (static, type-only, `export … from`
 // and `await import(…)` destructuring).
@@ -125,6 +126,9 @@ export function checkExports(packages, root = ROOT) {
       const specifier = entry.subpath === '.' ? lib.name : `${lib.name}/${entry.subpath.replace(/^\.\//, '')}`;
       // The main entry counts only other packages' imports; other entries also the library's own tests and benchmarks.
       const outside = (file) => (entry.subpath === '.' ? !file.startsWith(`${lib.dir}/`) : !file.startsWith(`${lib.dir}/src/`));
+      if (/^export \*/m.test(readFileSync(entry.source, 'utf8'))) {
+        problems.push({ package: specifier, name: '*', message: `${specifier}: export * (name each export)` });
+      }
       const names = uses.get(specifier) ?? new Map();
       if ([...(names.get('*') ?? [])].some(outside)) continue;
       const surface = exportedSurface(entry.source, root);
