@@ -6,11 +6,11 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
-/** What a write does with fields the kind's schema does not declare (the Kubernetes API's fieldValidation). */
+/** What a write does with fields the kind's schema does not declare and keys a manifest repeats (the Kubernetes API's fieldValidation). */
 export type FieldValidation =
-  /** Drop them and write the rest, as fieldValidation=Ignore does. */
+  /** Drop unknown fields, keep the last of a repeated key, and write the rest, as fieldValidation=Ignore does. */
   | 'IGNORE'
-  /** Refuse the write, naming each unknown field (the default: automation fails loudly). */
+  /** Refuse the write, naming each unknown field and repeated key (the default: automation fails loudly). */
   | 'STRICT';
 
 export type HealthState =
