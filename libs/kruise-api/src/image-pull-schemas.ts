@@ -2,8 +2,9 @@
 // in the style of kruise-schemas.ts: each struct of Kruise's own declares every field of its OpenKruise
 // v1.9 Go type (closed), so anything else is an unknown field, pruned or refused as the apiserver's
 // structural schema would; the core types inside (object references, container ports, lifecycle
-// actions) stay open. Nothing is `required` here: the CRDs' required fields are filled in by Kruise's
-// mutating webhooks (completionPolicy) or checked by the kinds' validation, in Kruise's words.
+// actions) are closed against their upstream types (core-schemas.ts). Nothing is `required` here: the
+// CRDs' required fields are filled in by Kruise's mutating webhooks (completionPolicy) or checked by
+// the kinds' validation, in Kruise's words.
 import { containerPort, execAction, httpGetAction, objectMeta, objectReference, tcpSocketAction } from './core-schemas.js';
 import type {
   CompletionPolicy, ContainerRecreateRequest, ContainerRecreateRequestContainer, ContainerRecreateRequestContainerContext,

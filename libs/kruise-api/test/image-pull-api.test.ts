@@ -464,17 +464,17 @@ describe('the CRDs and the versions', () => {
 // Schemas
 
 describe('the kinds\' schemas', () => {
-  it('prune what Kruise\'s structs do not declare, and keep the core types open', () => {
+  it('prune what Kruise\'s structs and the core types inside them do not declare', () => {
     const j = job((s) => { s['bogus'] = 1; s['selector'] = { names: ['a'], extra: true }; s['completionPolicy'] = { type: 'Always', after: 1 }; });
     expect(pruneUnknownFields(j, imagePullJob).unknownFields.sort()).toEqual(['spec.bogus', 'spec.completionPolicy.after', 'spec.selector.extra']);
     const c = crr((s) => { s['containers'] = [{ name: 'app', preStop: { exec: { command: ['x'], extra: 1 } }, other: 1 }]; });
-    expect(pruneUnknownFields(c, containerRecreateRequest).unknownFields).toEqual(['spec.containers[0].other']);
+    expect(pruneUnknownFields(c, containerRecreateRequest).unknownFields).toEqual(['spec.containers[0].preStop.exec.extra', 'spec.containers[0].other']);
   });
 
   it('have v1alpha1 NodeImages without pullSecrets[].mode', () => {
     const ni = nodeImageOf({ nginx: { pullSecrets: [{ namespace: 'kruise-daemon-config', name: 's-1a2b3c', mode: 'batch' }], tags: [] } });
     expect(pruneUnknownFields(ni, nodeImage).unknownFields).toEqual([]);
-    expect(pruneUnknownFields(ni, nodeImageV1alpha1).unknownFields).toEqual(['spec.images[nginx].pullSecrets[0].mode']);
+    expect(pruneUnknownFields(ni, nodeImageV1alpha1).unknownFields).toEqual(['spec.images.nginx.pullSecrets[0].mode']);
   });
 
   it('refuse wrong JSON types as the apiserver does', () => {
