@@ -209,7 +209,7 @@ describe('GraphQL limits (item 6)', () => {
     const queries = Object.entries(separateOperations(operations))
       .filter(([, doc]) => doc.definitions.some((d) => d.kind === Kind.OPERATION_DEFINITION && d.operation === 'query'))
       .map(([name, doc]) => [name, print(doc)] as const);
-    expect(queries.map(([name]) => name)).toEqual(expect.arrayContaining(['Workloads', 'Workload', 'Pods']));
+    expect(queries.map(([name]) => name)).toEqual(expect.arrayContaining(['Workloads', 'Workload', 'WorkloadPods']));
     for (const [name, query] of [...queries, ['introspection', getIntrospectionQuery()] as const]) {
       const res = await api.graphql(query, { kind: 'CLONE_SET', namespace: 'default', name: 'held', first: 5000 });
       expect({ name, errors: res.errors }).toEqual({ name, errors: undefined });
