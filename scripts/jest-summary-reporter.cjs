@@ -19,6 +19,11 @@ class SummaryReporter {
       failed: results.numFailedTests + (failedSuites > 0 && results.numFailedTests === 0 ? failedSuites : 0),
       skipped: results.numPendingTests + results.numTodoTests,
       fastCheckSeed: process.env.FC_SEED ?? null,
+      seconds: Math.round((Date.now() - results.startTime) / 1000),
+      slowest: results.testResults
+        .map((r) => ({ file: path.relative(this.rootDir, r.testFilePath), seconds: Math.round((r.perfStats.end - r.perfStats.start) / 1000) }))
+        .sort((a, b) => b.seconds - a.seconds)
+        .slice(0, 5),
     }));
   }
 }

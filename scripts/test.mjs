@@ -4,26 +4,11 @@
 // client-compatibility test), type-checks every project (tests included), lints the dashboard (ESLint
 // and `prettier --check`, counted as one suite) and runs each project's Jest suite through Nx, then
 // prints one totals line.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { ensureChromium } from './ensure-chromium.mjs';
-import { ensureKubectl } from './ensure-kubectl.mjs';
-import { ensureLegacyKubectl } from './ensure-legacy-kubectl.mjs';
 
 const root = join(import.meta.dirname, '..');
-
-// The browser tests need Chromium and the Kubernetes API tests kubectl; the test command sets both up
-// itself on a fresh machine.
-try {
-  ensureChromium();
-  ensureKubectl();
-  ensureLegacyKubectl();
-} catch (err) {
-  console.error(`[test] ${err.message}`);
-  console.log('0 passed, 1 failed');
-  process.exit(1);
-}
 const resultsDir = join(root, '.test-results');
 rmSync(resultsDir, { recursive: true, force: true });
 
@@ -32,18 +17,53 @@ rmSync(resultsDir, { recursive: true, force: true });
 const fastCheckSeed = process.env.FC_SEED || String(Math.floor(Math.random() * 2 ** 31));
 console.log(`[test] fast-check seed ${fastCheckSeed}; FC_SEED=${fastCheckSeed} npm test replays this run's property tests`);
 
-// Type-checks run two at a time (the compiler is all CPU and has nothing to time); the projects' suites
-// one at a time, so no project's timing depends on another's load (within a project, Jest runs two test
-// files at a time, except the dashboard's, whose browser tests run one by one).
-const runMany = (target, parallel) => spawnSync('npx', ['nx', 'run-many', '-t', target, `--parallel=${parallel}`, '--output-style=stream', ...process.argv.slice(2)], {
-  cwd: root, stdio: 'inherit', env: { NX_DAEMON: 'false', NX_NO_CLOUD: 'true', ...process.env, FC_SEED: fastCheckSeed },
+const env = { NX_DAEMON: 'false', NX_NO_CLOUD: 'true', ...process.env, FC_SEED: fastCheckSeed };
+const phaseSeconds = [];
+/** Runs a command with inherited output; resolves to its exit status and records how long it took. */
+const run = (phase, command, args) => new Promise((resolve) => {
+  const started = Date.now();
+  const child = spawn(command, args, { cwd: root, stdio: 'inherit', env });
+  const done = (status) => {
+    phaseSeconds.push(`${phase} ${Math.round((Date.now() - started) / 1000)} s`);
+    resolve(status);
+  };
+  child.on('error', () => done(1));
+  child.on('exit', (code) => done(code ?? 1));
 });
-const typecheck = runMany('typecheck', 2);
+const nx = (phase, target, parallel, ...rest) =>
+  run(phase, 'npx', ['nx', 'run-many', '-t', target, `--parallel=${parallel}`, '--output-style=stream', ...rest, ...process.argv.slice(2)]);
+
+// What overlaps, and why: installing the tools waits on the network and dpkg while type-checking and
+// linting use the CPU, so they run together; then the API's suite, whose end-to-end files mostly wait
+// on servers, sockets and the simulated cluster, runs beside the other projects' suites one at a time.
+// Within a project Jest runs two files at a time, except the dashboard's browser tests, one by one.
+//
+// The tools: Debian's Chromium for the dashboard's browser tests, a kubectl for the Kubernetes API
+// tests and Debian's kubectl 1.20 for the client-compatibility test, one after another (they share
+// apt's locks).
+const tools = (async () => {
+  for (const script of ['ensure-chromium.mjs', 'ensure-kubectl.mjs', 'ensure-legacy-kubectl.mjs']) {
+    if ((await run(script.replace('.mjs', ''), process.execPath, [join(root, 'scripts', script)])) !== 0) return 1;
+  }
+  return 0;
+})();
 // The dashboard's lint (apps/dashboard/eslint.config.js, .prettierrc.json): one suite, failed when
 // ESLint reports anything (warnings too) or a file is not formatted as Prettier would.
-console.log('[test] lint: apps/dashboard (eslint, prettier --check)');
-const lint = spawnSync('npm', ['run', 'lint', '--workspace', '@coxswain/dashboard'], { cwd: root, stdio: 'inherit' });
-const tests = runMany('test', 1);
+const [toolsStatus, typecheck, lint] = await Promise.all([
+  tools,
+  nx('typecheck', 'typecheck', 2),
+  run('lint', 'npm', ['run', 'lint', '--workspace', '@coxswain/dashboard']),
+]);
+if (toolsStatus !== 0) {
+  console.error('[test] the test tools could not be set up (see above)');
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+}
+const suites = await Promise.all([
+  nx('api suite', 'test', 1, '--projects=@coxswain/api'),
+  nx('other suites', 'test', 1, '--exclude=@coxswain/api'),
+]);
+const tests = { status: suites.every((status) => status === 0) ? 0 : 1 };
 
 let passed = 0, failed = 0, skipped = 0;
 let files = [];
@@ -52,20 +72,23 @@ for (const file of files) {
   const r = JSON.parse(readFileSync(join(resultsDir, file), 'utf8'));
   const replay = r.failed > 0 && r.fastCheckSeed ? ` (fast-check seed ${r.fastCheckSeed})` : '';
   console.log(`  ${r.project}: ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}${replay}`);
+  // Where CI's minutes go, so the slowest files are the ones split or sped up first.
+  if (r.seconds !== undefined) console.log(`    ${r.seconds} s; slowest: ${r.slowest.map((f) => `${f.file} ${f.seconds} s`).join(', ')}`);
   passed += r.passed; failed += r.failed; skipped += r.skipped;
 }
-if (typecheck.status !== 0) {
+if (typecheck !== 0) {
   console.log('  typecheck: failed');
   failed += 1;
 }
-if (lint.status === 0) {
+if (lint === 0) {
   console.log('  lint: passed');
   passed += 1;
 } else {
   console.log('  lint: failed (npm run lint --workspace @coxswain/dashboard)');
   failed += 1;
 }
+console.log(`  time: ${phaseSeconds.join(', ')}`);
 if (tests.status !== 0 && failed === 0) failed = 1; // a project that crashed before reporting still counts
 if (failed > 0) console.log(`  replay the property tests of this run: FC_SEED=${fastCheckSeed} npm test`);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
-process.exit(typecheck.status === 0 && lint.status === 0 && tests.status === 0 && failed === 0 ? 0 : 1);
+process.exit(typecheck === 0 && lint === 0 && tests.status === 0 && failed === 0 ? 0 : 1);

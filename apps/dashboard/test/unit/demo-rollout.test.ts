@@ -41,10 +41,13 @@ describe('demo rollout: the next step', () => {
 
 describe('demo rollout against the API', () => {
   let api: RunningApi;
+  // Stops a demo loop a failed assertion left running, so Jest can exit.
+  const demo = new AbortController();
   beforeAll(async () => {
     api = await startApi();
   }, 90_000);
   afterAll(async () => {
+    demo.abort();
     await api?.close();
   });
 
@@ -69,8 +72,10 @@ describe('demo rollout against the API', () => {
     const seeded = await read();
     expect(seeded.images).toEqual([FIRST]);
     const said: string[] = [];
-    const stopped = runDemoRollout({ apiUrl: api.url, token: ADMIN_TOKEN, restMs: 0, pollMs: 200, log: (line: string) => said.push(line) });
+    const stopped = runDemoRollout({ apiUrl: api.url, token: ADMIN_TOKEN, restMs: 0, pollMs: 200, log: (line: string) => said.push(line), signal: demo.signal });
     await until('the demo rolls to the second image', async () => (await read()).images[0] === SECOND);
+    // The demo logs once its mutation has answered, which may be after the image is readable.
+    await until('the demo says what it rolled', async () => said.length > 0);
     expect((await read()).generation).toBe(seeded.generation + 1);
     expect(said).toEqual([`rolling default/rollout-demo in place to ${SECOND} (DEMO_ROLLOUT=off to stop)`]);
 
