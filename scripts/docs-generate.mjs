@@ -80,7 +80,7 @@ export function graphqlReference(sdl) {
     '',
     'Every operation and type of the schema the API serves at `/graphql`, with the descriptions the code',
     'gives them, printed from `apps/api/src/cli/print-schema.ts`. How to use them: [graphql.md](../graphql.md);',
-    'the stable contract: [spec/api-contract.md](../spec/api-contract.md).',
+    'the stable contract: [the API contract](../spec/api-contract.md).',
     '',
   ];
   for (const [title, root] of [['Queries', schema.getQueryType()], ['Mutations', schema.getMutationType()], ['Subscriptions', schema.getSubscriptionType()]]) {
