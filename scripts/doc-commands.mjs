@@ -1,5 +1,5 @@
-// The shell blocks of the documentation: every fenced ```bash (or sh, shell, console) block of the
-// README and of docs/ (not docs/spec/, the behaviour specs, nor docs/reference/, which is generated),
+// The commands of the documentation: every fenced ```bash (or sh, shell, console) block, and every
+// ```graphql block, of the README and of docs/ (not docs/spec/, the behaviour specs, nor docs/reference/, which is generated),
 // each named by its page, the heading above it and its place under that heading. The test that runs
 // or mirrors each one (apps/cli/test/docs-commands.e2e.test.ts, docs/README.md §5) keys on that name.
 import { readdirSync, readFileSync } from 'node:fs';
@@ -22,11 +22,17 @@ export function documentedPages(root) {
   return pages.filter((p) => !SKIPPED.some((s) => p.startsWith(s))).sort();
 }
 
-/**
- * Every shell block: `{ id, page, heading, line, text }`, `id` being `page § heading #n` (n counts the
- * shell blocks under that heading from 1), `line` the block's first line in the page.
- */
+/** Every shell block (see codeBlocks). */
 export function shellBlocks(root) {
+  return codeBlocks(root, SHELL);
+}
+
+/**
+ * Every fenced block in one of `languages`: `{ id, page, heading, line, text }`, `id` being
+ * `page § heading #n` (n counts those blocks under that heading from 1), `line` the block's first line
+ * in the page.
+ */
+export function codeBlocks(root, languages) {
   const blocks = [];
   for (const page of documentedPages(root)) {
     const lines = readFileSync(join(root, page), 'utf8').split('\n');
@@ -39,7 +45,7 @@ export function shellBlocks(root) {
       if (!fence) continue;
       const end = lines.findIndex((l, j) => j > i && l.trim() === '```');
       if (end < 0) throw new Error(`${page}:${i + 1}: a code block that never ends`);
-      if (SHELL.has(fence[2])) {
+      if (languages.has(fence[2])) {
         const n = (count.get(heading) ?? 0) + 1;
         count.set(heading, n);
         const indent = fence[1].length;

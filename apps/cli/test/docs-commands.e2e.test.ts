@@ -14,18 +14,22 @@
 //     `prints` expects; `then` waits for the outcome the page describes.
 //   - mirroredBy: a test file that repeats the block and names the page.
 //   - notRun: why no test runs it.
-// A block the table does not know fails the first test, so a new block needs its entry.
+// The ```graphql blocks are the same: each is checked against the schema the API serves (the CLI's
+// committed copy, which its build keeps current), and GRAPHQL_COVERAGE says which are also sent to the
+// server (with `# variables:` from the block) and which not, and why.
+// A block a table does not know fails the first test, so a new block needs its entry.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { shellBlocks, type ShellBlock } from '../../../scripts/doc-commands.mjs';
+import { buildSchema, parse, validate } from 'graphql';
+import { codeBlocks, shellBlocks, type ShellBlock } from '../../../scripts/doc-commands.mjs';
 import { ROOT, startApi, type RunningApi } from './support/api-server.js';
 
 interface Context {
   /** The server's GraphQL answer to `query`, with the admin token the server wrote. */
-  graphql<T = any>(query: string): Promise<T>;
+  graphql<T = any>(query: string, variables?: Record<string, unknown>): Promise<T>;
 }
 type Edit = [from: string | RegExp, to: string | ((ctx: Context) => Promise<string>)];
 type Coverage =
@@ -119,6 +123,21 @@ const COVERAGE: Record<string, Coverage> = {
   },
 };
 
+type GraphqlCoverage = { send: true; edits?: Edit[] } | { notSent: string };
+
+const GRAPHQL_COVERAGE: Record<string, GraphqlCoverage> = {
+  'docs/cloneset.md § Rolling out a CloneSet #1': { send: true },
+  'docs/graphql.md § Raw cluster objects #1': { send: true },
+  'docs/graphql.md § Raw cluster objects #2': { notSent: 'a subscription: checked against the schema only; apps/api/test/api.e2e.test.ts follows objectChanged' },
+  'docs/graphql.md § Raw cluster objects #3': { send: true },
+  // The page's pod name is an example: a pod of the CloneSet sample.
+  'docs/graphql.md § Raw cluster objects #4': { send: true, edits: [['sample-x7k2p', async (ctx) => (await ctx.graphql('{ workload(kind: CLONE_SET, namespace: "default", name: "sample") { pods(first: 1) { edges { node { name } } } } }')).workload.pods.edges[0].node.name]] },
+  'docs/kubernetes-mode.md § Kubernetes mode #1': { notSent: 'observe mode beside a live OpenKruise: checked against the schema only; apps/api/test/observe-beside-live.e2e.test.ts asks shadowComparison' },
+  'docs/operations.md § Audit log #1': { send: true },
+};
+const graphqlBlocks = codeBlocks(ROOT, new Set(['graphql']));
+const schema = buildSchema(readFileSync(join(ROOT, 'apps/cli/src/api/schema.graphql'), 'utf8'));
+
 const blocks = shellBlocks(ROOT);
 const byId = new Map(blocks.map((b) => [b.id, b]));
 
@@ -126,6 +145,13 @@ describe('every shell block of the docs is covered (scripts/doc-commands.mjs)', 
   it('each block has an entry, and each entry a block', () => {
     expect(blocks.filter((b) => !(b.id in COVERAGE)).map((b) => `${b.page}:${b.line}: ${b.id}: no entry in COVERAGE (run it here, or name the test that mirrors it)`)).toEqual([]);
     expect(Object.keys(COVERAGE).filter((id) => !byId.has(id)).map((id) => `${id}: no such block any more`)).toEqual([]);
+    expect(graphqlBlocks.filter((b) => !(b.id in GRAPHQL_COVERAGE)).map((b) => `${b.page}:${b.line}: ${b.id}: no entry in GRAPHQL_COVERAGE`)).toEqual([]);
+    expect(Object.keys(GRAPHQL_COVERAGE).filter((id) => !graphqlBlocks.some((b) => b.id === id)).map((id) => `${id}: no such graphql block any more`)).toEqual([]);
+  });
+
+  it('every graphql block is valid against the schema the API serves', () => {
+    const problems = graphqlBlocks.flatMap((b) => validate(schema, parse(b.text)).map((e) => `${b.page}:${b.line}: ${e.message}`));
+    expect(problems).toEqual([]);
   });
 
   it('a mirroring test exists and names the page it mirrors', () => {
@@ -165,8 +191,8 @@ describe('the docs commands, run against a server', () => {
     });
     const token = readFileSync(join(pgliteDir(), 'admin-token'), 'utf8').trim();
     ctx = {
-      async graphql(query) {
-        const res = await fetch(`${api.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ query }) });
+      async graphql(query, variables = {}) {
+        const res = await fetch(`${api.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ query, variables }) });
         const body = (await res.json()) as { data?: any; errors?: unknown[] };
         if (body.errors) throw new Error(`${query}: ${JSON.stringify(body.errors)}`);
         return body.data;
@@ -218,6 +244,16 @@ describe('the docs commands, run against a server', () => {
     expect({ block: block.id, code: result.code, graphqlErrors, missing, output: failed ? `${result.stdout.slice(-3000)}\n--- stderr ---\n${result.stderr.slice(-3000)}` : '' }).toEqual({ block: block.id, code: 0, graphqlErrors: [], missing: [], output: '' });
     await coverage.then?.(ctx);
   }, 180_000);
+
+  const sendable = graphqlBlocks.filter((b) => 'send' in (GRAPHQL_COVERAGE[b.id] ?? {}));
+  it.each(sendable.map((b) => [b.id, b] as const))('graphql: %s', async (_id, block) => {
+    const coverage = GRAPHQL_COVERAGE[block.id] as Extract<GraphqlCoverage, { send: true }>;
+    let text = block.text;
+    for (const [from, to] of coverage.edits ?? []) text = text.replace(from, typeof to === 'string' ? to : await to(ctx));
+    const variables = /^# variables: (.*)$/m.exec(text)?.[1];
+    const data = await ctx.graphql(text, variables ? JSON.parse(variables) : {});
+    expect(data).toEqual(expect.any(Object));
+  });
 });
 
 /** Waits until `ok` holds for the answer to `query` (the page's described outcome). */
