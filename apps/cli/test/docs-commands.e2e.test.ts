@@ -108,8 +108,9 @@ const COVERAGE: Record<string, Coverage> = {
     edits: [
       // A watch runs until stopped ("in a second shell"): here it runs for three seconds.
       ['kubectl get pods -w ', '{ timeout 3 kubectl get pods -w || true; } '],
-      // The page's placeholder: a pod of the CloneSet sample.
-      ['<name>', `$(kubectl get pods -l app=sample -o jsonpath='{.items[0].metadata.name}')`],
+      // The page's placeholder: a pod of the CloneSet sample (again while the one listed goes away in the
+      // scale-down the block has just made).
+      [/^kubectl describe pod <name>/m, `until kubectl describe pod $(kubectl get pods -l app=sample -o jsonpath='{.items[0].metadata.name}'); do sleep 0.5; done`],
     ],
   },
   // The token command opens the database itself, and PGlite allows one process: it gets a directory the
