@@ -4,7 +4,7 @@
 // parts of apps/api/dist lazily: rebuilding it under the server would swap code it has not loaded yet.
 // When a source is newer than the build, stderr says how to rebuild (`npm run build`) instead.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -43,7 +43,8 @@ export function runApiCli({ root, command, args, run = spawnSync, node = process
   return run(node, [built, ...args], { cwd: root, stdio: 'inherit' }).status ?? 1;
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+// Run as the main module, also through a symbolic link (Node loads the module by its real path).
+if (process.argv[1] && existsSync(process.argv[1]) && import.meta.url === pathToFileURL(realpathSync(process.argv[1])).href) {
   const [command, ...args] = process.argv.slice(2);
   if (command !== 'token' && command !== 'kubeconfig') {
     process.stderr.write('usage: node scripts/api-cli.mjs token|kubeconfig [ARGS...]\n');

@@ -5,8 +5,8 @@
 // `<a id="<page>-N-M"></a>` followed by the heading numbered N.M; a `§N` with no page before it, and any
 // reference to the documents the project once kept outside the repository (`spec/x.md` without
 // `docs/`, `/work/...`, `design.md`, `inplace-and-lifecycle §3.2`), is reported. In docs/, every
-// relative link must reach an existing file and anchor, every `§N` of a page (outside link texts) one of
-// its own sections, and every repository path a page names must exist.
+// relative link must reach an existing file and anchor (in the README too), every `§N` of a page
+// (outside link texts) one of its own sections, and every repository path a page names must exist.
 //
 //   node scripts/check-citations.mjs [--root DIR]
 //
@@ -173,6 +173,7 @@ export function checkCitations(root) {
       checkDocsPage(root, file, text, covered, page, checkSections, report);
       continue;
     }
+    if (file === 'README.md') checkLinks(root, file, text, page, report);
 
     // Sections with no page before them.
     for (const m of text.matchAll(/§\d/g)) {
@@ -190,11 +191,14 @@ export function checkCitations(root) {
   return problems.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
 }
 
-/** Links, own-section references and repository paths of one docs page. */
-function checkDocsPage(root, file, text, covered, page, checkSections, report) {
+/**
+ * Relative links of a Markdown file (a docs page or the README): `[text](target)` must reach an existing
+ * file and, with an `#anchor`, an explicit anchor or a heading's slug on that page. Returns the link
+ * texts' ranges.
+ */
+function checkLinks(root, file, text, page, report) {
   const dir = posix.dirname(file);
   const linkTexts = [];
-  // [text](target): the target must exist, and its anchor too.
   for (const m of text.matchAll(/\[((?:[^\]\\]|\\.)*)\]\(([^)\s]+)\)/g)) {
     linkTexts.push([m.index, m.index + m[1].length + 2]);
     const target = m[2];
@@ -211,6 +215,12 @@ function checkDocsPage(root, file, text, covered, page, checkSections, report) {
       if (!anchors || !anchors.ids.has(anchor)) report(file, text, m.index, `link to ${target}: ${resolved} has no anchor #${anchor}`);
     }
   }
+  return linkTexts;
+}
+
+/** Links, own-section references and repository paths of one docs page. */
+function checkDocsPage(root, file, text, covered, page, checkSections, report) {
+  const linkTexts = checkLinks(root, file, text, page, report);
   // §N outside link texts, inline code and path citations: a section of this page.
   const codeSpans = [...text.matchAll(/`[^`\n]+`/g)].map((c) => [c.index, c.index + c[0].length]);
   for (const m of text.matchAll(new RegExp(`${SECTION}(?:(?:${LIST_GAP})${SECTION})*`, 'g'))) {

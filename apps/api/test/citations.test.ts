@@ -17,6 +17,11 @@ describe('citations (scripts/check-citations.mjs)', () => {
     expect(problems).toEqual([]);
   });
 
+  it('every relative link in README.md and docs/**/*.md resolves to a file and, with an #anchor, to a heading or anchor there', () => {
+    const links = checkCitations(root).filter((p) => p.message.startsWith('link to ')).map((p) => `${p.file}:${p.line}: ${p.message}`);
+    expect(links).toEqual([]);
+  });
+
   describe('on a made-up repository', () => {
     const dir = mkdtempSync(join(tmpdir(), 'citations-'));
     afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -38,6 +43,12 @@ describe('citations (scripts/check-citations.mjs)', () => {
       '',
       'See §1.2, [the API](#kind-1), [nowhere](#kind-9), [gone](other.md) and `libs/a/src/missing.ts`.',
     ]);
+    write('README.md', [
+      '# Made up',
+      '',
+      'See [the API](docs/spec/kind.md#kind-1), [its defaults](docs/spec/kind.md#12-defaults) and [this](#made-up);',
+      '[a page](docs/gone.md), [a heading](docs/spec/kind.md#no-such-heading) and [here](#nowhere) lead nowhere.',
+    ]);
     write('libs/a/src/a.ts', [
       '// Defaults (docs/spec/kind.md §1.2, §1): fine.',
       '// The API (docs/spec/kind.md',
@@ -50,6 +61,11 @@ describe('citations (scripts/check-citations.mjs)', () => {
     it('reports each broken citation as file:line with what is wrong, and nothing else', () => {
       const problems = checkCitations(dir).map((p) => `${p.file}:${p.line}: ${p.message}`);
       expect(problems).toEqual([
+        'README.md:4: docs/gone.md does not exist',
+        'README.md:4: docs/spec/kind.md has no anchor #no-such-heading',
+        'README.md:4: link to docs/gone.md: docs/gone.md does not exist',
+        'README.md:4: link to docs/spec/kind.md#no-such-heading: docs/spec/kind.md has no anchor #no-such-heading',
+        'README.md:4: link to #nowhere: README.md has no anchor #nowhere',
         'docs/spec/kind.md:9: anchor kind-2 is not followed by a heading numbered 2',
         'docs/spec/kind.md:12: link to #kind-9: docs/spec/kind.md has no anchor #kind-9',
         'docs/spec/kind.md:12: link to other.md: docs/spec/other.md does not exist',

@@ -1,6 +1,6 @@
 // One scripted run of what an SRE does first, through each real client nobody here wrote (issue 27 item 7):
 // kubectl 1.32 (the machine's), Debian's kubectl 1.20 (legacy discovery, OpenAPI v2 as protobuf;
-// scripts/ensure-legacy-kubectl.mjs unpacks it) and @kubernetes/client-node. README "kubectl" has the
+// scripts/ensure-legacy-kubectl.mjs unpacks it) and @kubernetes/client-node. docs/kubectl.md has the
 // table of what works per client; each row of it is a step here.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { existsSync, readFileSync } from 'node:fs';

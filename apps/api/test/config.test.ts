@@ -90,17 +90,6 @@ describe('configuration', () => {
   });
 });
 
-describe('README configuration table', () => {
-  it('lists every variable with its default', async () => {
-    const { readFileSync } = await import('node:fs');
-    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
-    for (const v of ENVIRONMENT) {
-      const def = v.default.startsWith('(') ? v.default : `\`${v.default}\``;
-      expect(readme).toContain(`| \`${v.name}\` | ${def} |`);
-    }
-  });
-});
-
 describe('FEATURE_GATES', () => {
   it('reads Kruise gate settings over the defaults', () => {
     const gates = loadConfig({ FEATURE_GATES: 'CloneSetShortHash=true,KruiseDaemon=false' }).controllers.featureGates;
@@ -111,13 +100,6 @@ describe('FEATURE_GATES', () => {
 
   it('refuses an unknown gate by name', () => {
     expect(() => loadConfig({ FEATURE_GATES: 'CloneSetShortHash=true,NoSuchGate=true' })).toThrow(/FEATURE_GATES: .*NoSuchGate/);
-  });
-
-  it('is documented in the README with every gate and its default', async () => {
-    const { readFileSync } = await import('node:fs');
-    const { featureGatesMarkdownTable } = await import('@coxswain/kruise-api');
-    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
-    expect(readme).toContain(`<!-- feature-gates:start -->\n${featureGatesMarkdownTable()}\n<!-- feature-gates:end -->`);
   });
 });
 

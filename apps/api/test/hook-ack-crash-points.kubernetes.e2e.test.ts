@@ -5,7 +5,7 @@
 // a key's answer was lost (crash points as in hook-ack-crash-points.e2e.test.ts):
 //   the pod deleted while B watched     -> the retry answers the first attempt's 200, from the tombstone
 //   the pod deleted while B was down    -> no replica saw its last state: the retry cannot tell, and
-//                                          answers as a new attempt would (404), as the README says
+//                                          answers as a new attempt would (404), as docs/hooks.md says
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

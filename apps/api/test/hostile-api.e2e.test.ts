@@ -151,7 +151,7 @@ describe('NUL and lone surrogates in arguments (item 5)', () => {
   });
 });
 
-describe('ack bodies as the README promises (item 8)', () => {
+describe('ack bodies as docs/hooks.md promises (item 8)', () => {
   it('an unknown field is 400 and names it', async () => {
     const res = await ackRest(heldPod, { body: JSON.stringify({ reason: 'ok', force: true }) });
     expect(res.status).toBe(400);

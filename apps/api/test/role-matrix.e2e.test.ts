@@ -28,7 +28,7 @@ const KINDS: Kind[] = [
   { name: 'Secret', path: `/api/v1/namespaces/${ns}/secrets`, manifest: { apiVersion: 'v1', kind: 'Secret', metadata: { name: 'm', namespace: ns }, data: { k: 'dg==' } } },
 ];
 
-/** The table README "Tokens and roles" documents. */
+/** The table docs/tokens-and-roles.md documents. */
 function allowed(role: Role, kind: string): boolean {
   if (role === 'admin') return true;
   if (role === 'operator') return ['Pod', 'CloneSet'].includes(kind);

@@ -24,7 +24,7 @@ spec:
     spec: { containers: [{ name: main, image: "nginx:1.25" }] }
 `;
 
-// README, "Hook acknowledgements": pods of this CloneSet wait in PreparingDelete until acknowledged.
+// docs/hooks.md: pods of this CloneSet wait in PreparingDelete until acknowledged.
 const API = `apiVersion: apps.kruise.io/v1beta1
 kind: CloneSet
 metadata: { name: api, namespace: ${NS} }

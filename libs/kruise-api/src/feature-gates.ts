@@ -5,11 +5,11 @@
 export interface FeatureGateSpec {
   readonly name: string;
   readonly default: boolean;
-  /** One line for the README. */
+  /** One line for the docs (docs/configuration.md). */
   readonly description: string;
 }
 
-/** Every gate Coxswain knows, with Kruise's default. The README table is generated from this list. */
+/** Every gate Coxswain knows, with Kruise's default. docs/configuration.md's table is generated from this list. */
 export const KRUISE_FEATURE_GATES = [
   { name: 'CloneSetPartitionRollback', default: false, description: 'Raising a CloneSet partition moves already-updated pods back to currentRevision.' },
   { name: 'CloneSetShortHash', default: false, description: 'Pod label controller-revision-hash holds only the hash, not <cloneset>-<hash>.' },
@@ -146,12 +146,12 @@ function unknownGate(name: string): FeatureGateError {
   return new FeatureGateError(`unrecognized feature gate: ${JSON.stringify(name)} (known gates: ${known})`, name);
 }
 
-/** Rows for the README: name, default and meaning of every gate. */
+/** Rows for docs/configuration.md: name, default and meaning of every gate. */
 export function featureGateDocs(): readonly FeatureGateSpec[] {
   return KRUISE_FEATURE_GATES;
 }
 
-/** The README table (Markdown), generated so it cannot drift from the code. */
+/** docs/configuration.md's table (Markdown), generated so it cannot drift from the code. */
 export function featureGatesMarkdownTable(): string {
   const rows = KRUISE_FEATURE_GATES.map((gate) => `| \`${gate.name}\` | ${gate.default} | ${gate.description} |`);
   return ['| gate | default | meaning |', '|---|---|---|', ...rows].join('\n');

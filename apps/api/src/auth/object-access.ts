@@ -1,6 +1,6 @@
 // Who may change which cluster objects: one table by role, kind and verb, enforced by every surface that
 // writes objects (GraphQL applyManifest / patchObject / deleteObject and the workload mutations, and the
-// Kubernetes API), so one token may do the same things everywhere (README "Tokens and roles").
+// Kubernetes API), so one token may do the same things everywhere (docs/tokens-and-roles.md).
 //   viewer      reads every kind but Secrets, changes nothing
 //   operator    reads every kind but Secrets; changes the namespaced objects workloads are made of (workloads, pods,
 //               PVCs, revisions, events), but not Leases (they steer the controllers' leader election)

@@ -1,4 +1,4 @@
-// The four roles an API token can have (README "Tokens and roles").
+// The four roles an API token can have (docs/tokens-and-roles.md).
 export const ROLES = ['viewer', 'operator', 'hook-acker', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 

@@ -8,7 +8,8 @@
 // them. The certificate is trusted by its data when it names the server's host; otherwise TLS
 // verification is skipped, and stderr says so.
 import { X509Certificate } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { isIP } from 'node:net';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type AppConfig } from '../config/config.js';
@@ -108,7 +109,8 @@ function main(argv: string[]): number {
   return 0;
 }
 
-if (process.argv[1] && import.meta.url === `file://${process.argv[1]}`) {
+// Run as the main module, also through a symbolic link (Node loads the module by its real path).
+if (process.argv[1] && existsSync(process.argv[1]) && import.meta.url === pathToFileURL(realpathSync(process.argv[1])).href) {
   try {
     process.exit(main(process.argv.slice(2)));
   } catch (err) {

@@ -41,7 +41,7 @@ export interface AppConfig {
     tlsKeyFile: string | undefined;
     generatedTlsDir: string | undefined;
   };
-  /** Kruise's admission webhooks over HTTPS (README "Kubernetes mode"). */
+  /** Kruise's admission webhooks over HTTPS (docs/kubernetes-mode.md). */
   webhook: {
     /** 0 picks a free port; undefined serves none. */
     port: number | undefined;
@@ -80,7 +80,10 @@ export interface AppConfig {
   };
 }
 
-/** One row per environment variable: the README's configuration table is this list. */
+/**
+ * One row per environment variable: docs/configuration.md's table is generated from this list
+ * (`npm run docs:generate`); links in `meaning` are relative to docs/.
+ */
 export const ENVIRONMENT: readonly { name: string; default: string; meaning: string }[] = [
   { name: 'PORT', default: '3000', meaning: 'HTTP port of the API (GraphQL, /metrics, health).' },
   { name: 'HOST', default: '127.0.0.1', meaning: 'Interface the API listens on (0.0.0.0 in containers).' },
@@ -90,25 +93,25 @@ export const ENVIRONMENT: readonly { name: string; default: string; meaning: str
   { name: 'API_URL', default: 'http://127.0.0.1:3000', meaning: '`npm start` only: the API as the dashboard (and the browser) reach it.' },
   { name: 'DEMO_ROLLOUT', default: '(on)', meaning: '`npm start` only: `off` leaves the demo CloneSet `rollout-demo` alone (it is rolled only on the start that seeds a new cluster).' },
   { name: 'PGLITE_DIR', default: '.data/pglite', meaning: 'Embedded PGlite data directory, relative to the working directory; `memory` keeps nothing.' },
-  { name: 'BOOTSTRAP_ADMIN_TOKEN', default: '(unset)', meaning: 'When no API token exists yet, the `local-admin` token is created with exactly this secret (at least 16 characters) instead of a random one; see [Tokens and roles](#tokens-and-roles).' },
+  { name: 'BOOTSTRAP_ADMIN_TOKEN', default: '(unset)', meaning: 'When no API token exists yet, the `local-admin` token is created with exactly this secret (at least 16 characters) instead of a random one; see [Tokens and roles](tokens-and-roles.md).' },
   { name: 'DASHBOARD_ORIGIN', default: 'http://127.0.0.1:4200,http://localhost:4200', meaning: 'Origins of the dashboard allowed to call the API from a browser (CORS), comma-separated, each `scheme://host[:port]`; requests from any other origin get no CORS permission. `npm start` sets it to the dashboard it starts.' },
   { name: 'AUTH_FAILURE_REFILL_PER_MINUTE', default: '120', meaning: 'Failed authentications one client address earns back per minute once it has spent its burst of 20; meanwhile its failed attempts answer 429 with Retry-After on every surface, and its valid tokens are still served.' },
   { name: 'LOG_LEVEL', default: 'info', meaning: 'debug, info, warn or error. Logs are JSON lines on stdout.' },
   { name: 'CLOCK_MODE', default: 'real', meaning: '`real`, or `scaled` to run the embedded cluster and controllers CLOCK_SCALE times faster.' },
   { name: 'CLOCK_SCALE', default: '20', meaning: 'Speed-up factor when CLOCK_MODE=scaled.' },
-  { name: 'ACK_KEY_RETENTION_HOURS', default: '24', meaning: 'How long a hook acknowledgement\'s Idempotency-Key and answer are kept after it was answered (hours of the cluster clock); a retry with the key within that time replays the answer, later it is a new request. See [Hook acknowledgements](#hook-acknowledgements).' },
+  { name: 'ACK_KEY_RETENTION_HOURS', default: '24', meaning: 'How long a hook acknowledgement\'s Idempotency-Key and answer are kept after it was answered (hours of the cluster clock); a retry with the key within that time replays the answer, later it is a new request. See [Hook acknowledgements](hooks.md).' },
   { name: 'CONTROLLER_MODE', default: 'active', meaning: '`active` applies plans; `observe` computes plans and writes nothing; `off` runs no controllers (the embedded cluster serves another Coxswain in Kubernetes mode).' },
   { name: 'CONTROLLER_WORKERS', default: '2', meaning: 'Concurrent reconciles per controller.' },
   { name: 'FEATURE_GATES', default: '(Kruise defaults)', meaning: 'Kruise feature gates in `--feature-gates` syntax, e.g. `CloneSetShortHash=true,PreparingUpdateAsUpdate=true`; see [Feature gates](#feature-gates).' },
   { name: 'CLONESET_SCALING_EXCLUDE_PREPARING_DELETE', default: 'false', meaning: 'Kruise\'s `--cloneset-scaling-exclude-preparing-delete`: PreparingDelete pods do not count towards replicas.' },
-  { name: 'KUBE_API_PORT', default: '3443', meaning: 'HTTPS port of the Kubernetes API over the cluster (kubectl, client-node); `off` serves none, `0` any free port. See [kubectl](#kubectl).' },
+  { name: 'KUBE_API_PORT', default: '3443', meaning: 'HTTPS port of the Kubernetes API over the cluster (kubectl, client-node); `off` serves none, `0` any free port. See [kubectl](kubectl.md).' },
   { name: 'KUBE_API_TLS_CERT', default: '(unset)', meaning: 'PEM certificate of the Kubernetes API (with KUBE_API_TLS_KEY). Unset: a self-signed one, kept next to the PGlite directory (`.data/kube-api.crt`).' },
   { name: 'KUBE_API_TLS_KEY', default: '(unset)', meaning: 'PEM private key of KUBE_API_TLS_CERT.' },
-  { name: 'WEBHOOK_PORT', default: '(9876 with CLUSTER=kubernetes, else off)', meaning: 'HTTPS port of Kruise\'s admission webhooks (defaulting and validation of CloneSets, Advanced StatefulSets and UnitedDeployments, called by the API server); `off` serves none, `0` any free port. See [Kubernetes mode](#kubernetes-mode).' },
+  { name: 'WEBHOOK_PORT', default: '(9876 with CLUSTER=kubernetes, else off)', meaning: 'HTTPS port of Kruise\'s admission webhooks (defaulting and validation of CloneSets, Advanced StatefulSets and UnitedDeployments, called by the API server); `off` serves none, `0` any free port. See [Kubernetes mode](kubernetes-mode.md).' },
   { name: 'WEBHOOK_SERVICE', default: 'coxswain-webhook-service', meaning: 'The Service the API server calls the webhook through (written into the webhook configurations); the certificate is for `WEBHOOK_SERVICE.WEBHOOK_NAMESPACE.svc`.' },
   { name: 'WEBHOOK_NAMESPACE', default: '(pod namespace, or default)', meaning: 'Namespace of the webhook Service and of its certificate Secret.' },
   { name: 'WEBHOOK_SECRET', default: 'coxswain-webhook-certs', meaning: 'The Secret the replicas keep the webhook certificate in (made at the first start, rotated six months before it expires).' },
-  { name: 'CLUSTER', default: 'embedded', meaning: '`embedded` runs the simulated cluster; `kubernetes` runs the controllers against a real cluster through @kubernetes/client-node (no simulator; manifests with `status` are refused). See [Kubernetes mode](#kubernetes-mode).' },
+  { name: 'CLUSTER', default: 'embedded', meaning: '`embedded` runs the simulated cluster; `kubernetes` runs the controllers against a real cluster through @kubernetes/client-node (no simulator; manifests with `status` are refused). See [Kubernetes mode](kubernetes-mode.md).' },
   { name: 'KUBECONFIG', default: '(unset)', meaning: 'Kubernetes mode: the kubeconfig file. Unset: the in-cluster service account when running in a pod, else `~/.kube/config`.' },
   { name: 'KUBE_CONTEXT', default: '(unset)', meaning: 'Kubernetes mode: the kubeconfig context to use (unset: its current context).' },
   { name: 'LEADER_ELECTION', default: 'true', meaning: 'Kubernetes mode with active controllers: only the holder of a coordination.k8s.io Lease reconciles, so replicas never act twice.' },

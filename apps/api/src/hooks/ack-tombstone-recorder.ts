@@ -1,7 +1,7 @@
 // Kubernetes mode: the pods an ack wrote are deleted by the real cluster, not in a commit of ours, so
 // their ack stamps are kept (hook_ack_tombstones) when the pod watch shows the deletion, by every replica
 // that sees it. A pod deleted while no replica watched leaves none: a retry of its key then cannot tell
-// that its ack was applied (README "Hook acknowledgements"). The embedded cluster keeps them itself, in the
+// that its ack was applied (docs/hooks.md). The embedded cluster keeps them itself, in the
 // commit that deletes the pod (sql-store-persistence.ts), so this records nothing there.
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import type { Clock } from '@coxswain/cluster';

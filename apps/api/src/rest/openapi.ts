@@ -71,7 +71,7 @@ export const OPENAPI_DOCUMENT = {
     },
   },
   components: {
-    securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'An API token (README "Tokens and roles").' } },
+    securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'An API token (docs/tokens-and-roles.md).' } },
     schemas: {
       HookPoint: { type: 'string', enum: HOOK_POINT_NAMES },
       PendingHook: {

@@ -1,5 +1,5 @@
 // coxswain apply -f FILE|-: the API's applyManifest, every document or none. Unlike kubectl apply it
-// replaces each object with its document (the API's semantics; README "Raw cluster objects").
+// replaces each object with its document (the API's semantics; docs/graphql.md "Raw cluster objects").
 import { readFile } from 'node:fs/promises';
 import { CliError, UsageError } from '../api/errors.js';
 import { ApplyManifestDocument } from '../api/generated.js';

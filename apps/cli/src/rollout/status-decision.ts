@@ -3,7 +3,7 @@
 //
 //   exit 0  complete     every pod at the update revision and available, and the status says so too
 //                        (observedGeneration >= generation, updatedReadyReplicas >= expectedUpdatedReplicas:
-//                        the condition the README gives automation; and no pod left outside the update
+//                        the condition docs/cloneset.md gives automation; and no pod left outside the update
 //                        revision, status.updatedReplicas >= status.replicas, kubectl's own check), so a
 //                        `get` right after agrees
 //   exit 3  held         a partition or a pause keeps the rest back: a person must step or resume it
