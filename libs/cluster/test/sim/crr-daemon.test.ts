@@ -242,3 +242,22 @@ describe('kruise-daemon (simulated): ContainerRecreateRequest', () => {
     }
   });
 });
+
+describe('kruise-daemon (simulated): node outage', () => {
+  it('does nothing while the node is down and goes on when it is back', async () => {
+    const cluster = await startSimCluster({ nodes: { zones: 1, nodesPerZone: 1 }, crrDaemon: true });
+    try {
+      const pod = await runningPod(cluster);
+      await cluster.kubelet!.setNodeReady(pod.spec!.nodeName!, false);
+      await cluster.advance(100);
+      await createRequest(cluster, pod, 'restart', ['app']);
+      await cluster.advance(3000);
+      expect((await request(cluster)).status?.phase ?? '').toBe('');
+      await cluster.kubelet!.setNodeReady(pod.spec!.nodeName!, true);
+      await runUntil(cluster, completed(cluster));
+      expect(containerStatus(await cluster.pod('web-0'), 'app')?.restartCount).toBe(1);
+    } finally {
+      await cluster.stop();
+    }
+  });
+});

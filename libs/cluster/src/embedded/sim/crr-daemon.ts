@@ -22,6 +22,8 @@ import { TimerSet } from './timer-set.js';
 export const CONTAINER_RECREATE_REQUEST: KindRef = { apiVersion: 'apps.kruise.io/v1alpha1', kind: 'ContainerRecreateRequest' };
 
 const RETRY_AFTER_ERROR_MS = 1000;
+/** How often the requests of a pod whose node is down are looked at again. */
+const NODE_DOWN_RETRY_MS = 1000;
 
 /** What the daemon needs of the node's runtime: the kubelet simulator. */
 export interface ContainerRuntime {
@@ -92,7 +94,8 @@ export class CrrDaemonSimulator {
       .map((c) => this.latest(c));
     if (crrs.length === 0) return;
     const nodeName = crrs[0].metadata.labels?.[LABEL_CRR_NODE_NAME] ?? '';
-    if (!this.runtime.nodeUp(nodeName)) return;
+    // A down (or frozen) node's daemon does nothing; it lists everything again when it comes back.
+    if (!this.runtime.nodeUp(nodeName)) return this.resyncAfter(key, NODE_DOWN_RETRY_MS);
     const { picked, toPending } = pickRequest(crrs);
     for (const crr of toPending) await this.writeStatus(crr, (s) => ({ ...s, phase: 'Pending' }));
     if (!picked) return;
