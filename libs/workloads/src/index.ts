@@ -13,6 +13,7 @@ export { UnitedDeploymentController } from './uniteddeployment/controller.js';
 export { DeploymentController } from './deployment/controller.js';
 export { ReplicaSetController } from './replicaset/controller.js';
 export { PodReadinessController } from './podreadiness/controller.js';
+export { ContainerRecreateController } from './containerrecreate/controller.js';
 
 // Workload kinds: descriptors, mutations, printer columns.
 export { CLONESET_KIND } from './kinds/cloneset-kind.js';

@@ -8,3 +8,4 @@ export const NODE_REF: KindRef = { apiVersion: 'v1', kind: 'Node' };
 export const DEPLOYMENT_REF: KindRef = { apiVersion: 'apps/v1', kind: 'Deployment' };
 export const REPLICASET_REF: KindRef = { apiVersion: 'apps/v1', kind: 'ReplicaSet' };
 export const UNITED_DEPLOYMENT_REF: KindRef = { apiVersion: 'apps.kruise.io/v1beta1', kind: 'UnitedDeployment' };
+export const CONTAINER_RECREATE_REQUEST_REF: KindRef = { apiVersion: 'apps.kruise.io/v1alpha1', kind: 'ContainerRecreateRequest' };

@@ -41,6 +41,7 @@ export const ACCESS_POLICY = {
   tokens: query(ADMINS),
   shadowComparison: query(READERS),
   serverTime: query(READERS),
+  containerRestarts: query(READERS),
   // GraphQL mutations
   applyManifest: mutation(OPERATORS),
   deleteObject: mutation(OPERATORS),
@@ -53,6 +54,7 @@ export const ACCESS_POLICY = {
   deletePods: mutation(OPERATORS),
   rollbackWorkload: mutation(OPERATORS),
   deleteWorkload: mutation(OPERATORS),
+  restartContainers: mutation(OPERATORS),
   ackHook: mutation(ACKERS, true),
   createToken: mutation(ADMINS),
   revokeToken: mutation(ADMINS),

@@ -6,7 +6,7 @@
 // leaves them to it (two controllers reconciling every Deployment of a cluster would fight).
 import type { ControllerManager, EventRecorders } from '@coxswain/controller-runtime';
 import {
-  CloneSetController, DeploymentController, NATIVE_STATEFULSET, PodReadinessController, ReplicaSetController, StatefulSetController,
+  CloneSetController, ContainerRecreateController, DeploymentController, NATIVE_STATEFULSET, PodReadinessController, ReplicaSetController, StatefulSetController,
   UnitedDeploymentController, type RolloutPlan, type WorkloadKindName,
 } from '@coxswain/workloads';
 import type { AppConfig } from '../config/config.js';
@@ -62,6 +62,11 @@ export function registerControllers(
   // Kruise's pod-readiness controller: the KruisePodReady condition of pods born with its gate (Kruise
   // runs it beside its workload controllers, so it runs in both modes).
   new PodReadinessController(manager, { maxConcurrentReconciles: config.controllers.workers, log: log('PodReadiness') });
+  // Kruise's ContainerRecreateRequest controller starts only with kruise-daemon on the nodes
+  // (docs/spec/image-pull.md §0, §7.1); the embedded cluster's kubelet simulator plays the daemon.
+  if (config.controllers.featureGates.enabled('KruiseDaemon')) {
+    new ContainerRecreateController(manager, { maxConcurrentReconciles: config.controllers.workers, log: log('ContainerRecreateRequest') });
+  }
   if (options.nativeControllers ?? true) {
     // apps/v1 StatefulSets run on the same controller with native defaults (and kube-controller-manager's name is the same).
     new StatefulSetController(manager, { ...common, recorder: recorder(EVENT_SOURCES.statefulSet), flavor: NATIVE_STATEFULSET, log: log('StatefulSet (apps/v1)') });

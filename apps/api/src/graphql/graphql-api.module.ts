@@ -9,12 +9,14 @@ import type { Request } from 'express';
 import { AuthModule } from '../auth/auth.module.js';
 import { TokensService } from '../auth/tokens.service.js';
 import { ClusterModule } from '../cluster/cluster.module.js';
+import { ContainersModule } from '../containers/containers.module.js';
 import { HooksModule } from '../hooks/hooks.module.js';
 import { TopologyModule } from '../topology/topology.module.js';
 import { WorkloadsModule } from '../workloads/workloads.module.js';
 import { AuditResolver } from './audit/audit.resolver.js';
 import { TokensResolver } from './auth/tokens.resolver.js';
 import { ClockResolver } from './clock/clock.resolver.js';
+import { ContainerRestartsResolver } from './containers/container-restarts.resolver.js';
 import { compiledQueryExecution } from './compiled-queries.js';
 import { deepDocumentOnSubscribe, refuseDeepDocument } from './document-nesting.js';
 import { formatError } from './errors.js';
@@ -43,6 +45,7 @@ export const GRAPHQL_RESOLVERS = [
   AuditResolver,
   HooksResolver,
   ShadowResolver,
+  ContainerRestartsResolver,
 ];
 
 @Module({
@@ -50,6 +53,7 @@ export const GRAPHQL_RESOLVERS = [
     AuthModule,
     ClusterModule,
     WorkloadsModule,
+    ContainersModule,
     TopologyModule,
     HooksModule,
     GraphQLModule.forRootAsync<ApolloDriverConfig>({

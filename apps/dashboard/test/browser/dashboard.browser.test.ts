@@ -288,6 +288,16 @@ describe('SRE dashboard in Chromium', () => {
     await gridSettlesOn({ [newRevision]: 7 });
   });
 
+  it('restarts a container of a chosen pod in place: confirmed in words, progress shown until done, the pod kept', async () => {
+    const pod = await page.locator('[data-testid=pod-rows] .row').first().getAttribute('data-pod');
+    await page.getByLabel(`choose ${pod}`).check();
+    await page.getByRole('button', { name: 'Restart container…' }).click();
+    await confirmWith('Restart container', [new RegExp(`^Restart container \\S+ of pod ${pod} in place: `), /its other containers keep running/]);
+    await page.locator('[data-testid=restart-progress]').filter({ hasText: /: restarted \S+$/ }).waitFor({ timeout: 30_000 });
+    expect(await page.evaluate((name) => window.__coxswainGrid!.cell(name!) !== null, pod)).toBe(true);
+    await page.getByLabel(`choose ${pod}`).uncheck();
+  });
+
   it('shows the difference between revisions and rolls back: every cell returns to the old revision', async () => {
     const oldRow = page.locator(`[data-testid=revisions] tr[data-revision="${oldRevision}"]`);
     await oldRow.getByRole('button', { name: 'Difference' }).click();

@@ -8,6 +8,7 @@ import { kruiseAdmission } from '../admission/kruise-admission.js';
 import type { AdmissionHook } from './store/admission.js';
 import { EmbeddedStore } from './store/embedded-store.js';
 import type { StorePersistence } from './store/persistence.js';
+import { CrrDaemonSimulator } from './sim/crr-daemon.js';
 import { KubeletSimulator, type KubeletOptions } from './sim/kubelet.js';
 import { simulatedNodes, type SimulatedNodesOptions } from './sim/nodes.js';
 import { Scheduler } from './sim/scheduler.js';
@@ -33,6 +34,8 @@ export class EmbeddedCluster {
     readonly scheduler: Scheduler,
     readonly kubelet: KubeletSimulator,
     readonly volumes: VolumeProvisioner,
+    /** kruise-daemon's ContainerRecreateRequest side, restarting containers through the kubelet. */
+    readonly crrDaemon: CrrDaemonSimulator,
     /** The store held nothing when it opened: this is the cluster's first start. */
     readonly fresh: boolean,
   ) {}
@@ -62,10 +65,12 @@ export class EmbeddedCluster {
       });
       const kubelet = new KubeletSimulator(local, options.clock, { ...options.kubelet, onError: options.onError });
       const volumes = new VolumeProvisioner(local, options.clock, { onError: options.onError });
+      const crrDaemon = new CrrDaemonSimulator(local, options.clock, kubelet, options.onError ?? ((err) => console.warn('[sim kruise-daemon]', err)));
       await scheduler.start();
       await kubelet.start();
       await volumes.start();
-      return new EmbeddedCluster(store, scheduler, kubelet, volumes, fresh);
+      await crrDaemon.start();
+      return new EmbeddedCluster(store, scheduler, kubelet, volumes, crrDaemon, fresh);
     } catch (err) {
       await store.close();
       throw err;
@@ -74,6 +79,7 @@ export class EmbeddedCluster {
 
   async stop(): Promise<void> {
     await this.scheduler.stop();
+    this.crrDaemon.stop();
     await this.kubelet.stop();
     await this.volumes.stop();
     await this.store.close();

@@ -4,6 +4,7 @@ import type { Container, Node, Pod, PodSpec } from '@coxswain/kruise-api';
 import { ManualClock } from '../../src/clock.js';
 import { EmbeddedStore } from '../../src/embedded/store/embedded-store.js';
 import { MemoryPersistence } from '../../src/embedded/store/persistence.js';
+import { CrrDaemonSimulator } from '../../src/embedded/sim/crr-daemon.js';
 import { KubeletSimulator, type KubeletOptions } from '../../src/embedded/sim/kubelet.js';
 import { simulatedNodes, type SimulatedNodesOptions } from '../../src/embedded/sim/nodes.js';
 import { Scheduler } from '../../src/embedded/sim/scheduler.js';
@@ -25,6 +26,7 @@ export interface SimCluster {
   client: CountingClient;
   scheduler?: Scheduler;
   kubelet?: KubeletSimulator;
+  crrDaemon?: CrrDaemonSimulator;
   /** Advances the clock by `ms` and waits until scheduler and kubelet have nothing left to do. */
   advance(ms?: number): Promise<void>;
   pod(name: string, namespace?: string): Promise<Pod>;
@@ -37,6 +39,8 @@ export interface SimClusterOptions {
   scheduler?: boolean;
   /** false: no kubelet. */
   kubelet?: Partial<KubeletOptions> | false;
+  /** true: kruise-daemon's ContainerRecreateRequest side runs beside the kubelet. */
+  crrDaemon?: boolean;
 }
 
 export async function startSimCluster(options: SimClusterOptions = {}): Promise<SimCluster> {
@@ -53,10 +57,13 @@ export async function startSimCluster(options: SimClusterOptions = {}): Promise<
   const kubelet = options.kubelet === false ? undefined : new KubeletSimulator(client, clock, { onError, ...options.kubelet });
   await scheduler?.start();
   await kubelet?.start();
+  const crrDaemon = options.crrDaemon && kubelet ? new CrrDaemonSimulator(client, clock, kubelet, onError) : undefined;
+  await crrDaemon?.start();
   const quiesce = async () => {
     for (let round = 0; round < 5; round++) {
       await scheduler?.idle();
       await kubelet?.idle();
+      await crrDaemon?.idle();
     }
   };
   return {
@@ -65,6 +72,7 @@ export async function startSimCluster(options: SimClusterOptions = {}): Promise<
     client,
     scheduler,
     kubelet,
+    crrDaemon,
     async advance(ms = 0) {
       await quiesce();
       await clock.advance(ms);
@@ -73,6 +81,7 @@ export async function startSimCluster(options: SimClusterOptions = {}): Promise<
     pod: (name, namespace = 'default') => store.get<Pod>(POD, namespace, name),
     async stop() {
       await scheduler?.stop();
+      crrDaemon?.stop();
       await kubelet?.stop();
       await store.close();
       if (errors.length > 0) throw new AggregateError(errors, `simulator reported ${errors.length} error(s): ${String(errors[0])}`);

@@ -96,6 +96,7 @@ export async function startRig(options: RigOptions = {}): Promise<Rig> {
       await clock.advance(0);
       await cluster.scheduler.idle();
       await cluster.kubelet.idle();
+      await cluster.crrDaemon.idle();
     }
   };
   const run = async (ms: number, step = 100) => {

@@ -4,8 +4,10 @@
 import type { GraphQLHttp } from '../../lib/api/graphql-client';
 import {
   AckHookDocument,
+  ContainerRestartsDocument,
   DeletePodsDocument,
   PauseRolloutDocument,
+  RestartContainersDocument,
   ResumeRolloutDocument,
   RollbackWorkloadDocument,
   ScaleWorkloadDocument,
@@ -33,6 +35,11 @@ export function mutationsFor(http: GraphQLHttp, at: Address) {
     deletePods: (pods: string[], scaleDown: boolean) => http.request(DeletePodsDocument, { ...at, pods, scaleDown }),
     rollback: (revision: string) => http.request(RollbackWorkloadDocument, { ...at, revision }),
     ackHook: (pod: string, hook: HookPoint, idempotencyKey: string, reason: string) => ackHook(http, at.namespace, pod, hook, idempotencyKey, reason),
+    /** Restarts containers of one of the workload's pods in place (a ContainerRecreateRequest). */
+    restartContainers: (pod: string, containers: string[], orderedRecreate: boolean) =>
+      http.request(RestartContainersDocument, { namespace: at.namespace, pod, containers, orderedRecreate }),
+    /** The pod's restarts with their progress (read while a restart runs). */
+    containerRestarts: (pod: string) => http.request(ContainerRestartsDocument, { namespace: at.namespace, pod }),
   };
 }
 

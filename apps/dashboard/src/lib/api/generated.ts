@@ -268,6 +268,24 @@ export type AckHookMutationVariables = Exact<{
 
 export type AckHookMutation = { ackHook: { pod: string, hook: HookPoint, acknowledgedBy: string, at: string, reason: string | null, replayed: boolean } };
 
+export type RestartContainersMutationVariables = Exact<{
+  namespace: string;
+  pod: string;
+  containers: Array<string> | string;
+  orderedRecreate?: boolean | null | undefined;
+}>;
+
+
+export type RestartContainersMutation = { restartContainers: { name: string } };
+
+export type ContainerRestartsQueryVariables = Exact<{
+  namespace: string;
+  pod: string;
+}>;
+
+
+export type ContainerRestartsQuery = { containerRestarts: Array<{ name: string, pod: string, containers: Array<string>, phase: string, message: string | null, succeeded: boolean, states: Array<{ name: string, phase: string, isKilled: boolean, message: string | null }> }> };
+
 export class TypedDocumentString<TResult, TVariables>
   extends String
   implements DocumentTypeDecoration<TResult, TVariables>
@@ -927,3 +945,33 @@ export const AckHookDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<AckHookMutation, AckHookMutationVariables>;
+export const RestartContainersDocument = new TypedDocumentString(`
+    mutation RestartContainers($namespace: String!, $pod: String!, $containers: [String!]!, $orderedRecreate: Boolean) {
+  restartContainers(
+    namespace: $namespace
+    pod: $pod
+    containers: $containers
+    orderedRecreate: $orderedRecreate
+  ) {
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<RestartContainersMutation, RestartContainersMutationVariables>;
+export const ContainerRestartsDocument = new TypedDocumentString(`
+    query ContainerRestarts($namespace: String!, $pod: String!) {
+  containerRestarts(namespace: $namespace, pod: $pod) {
+    name
+    pod
+    containers
+    phase
+    message
+    succeeded
+    states {
+      name
+      phase
+      isKilled
+      message
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ContainerRestartsQuery, ContainerRestartsQueryVariables>;

@@ -25,6 +25,7 @@ import { ListWatchCache } from './list-watch.js';
 import { isNodeReady, nodeReadyCondition, withNodeReady } from './node-conditions.js';
 import { newerOf, updateStatusWithRetry, writeWithRetry } from './optimistic-write.js';
 import { PodIpAllocator } from './pod-ip.js';
+import type { RuntimeContainer } from './crr-daemon-rules.js';
 import { adoptPodRun, newContainerRun, type ContainerRun, type PodRun } from './pod-runtime.js';
 import { desiredPodStatus, nodeNotReadyStatus, reportsReady } from './pod-status.js';
 import { isTerminal } from './placement-index.js';
@@ -167,6 +168,44 @@ export class KubeletSimulator {
       for (let i = 0; i < 3 && !this.busy(); i++) await yieldToEventLoop();
       if (!this.busy()) return;
     }
+  }
+
+  /** Whether the node's runtime acts now: the simulator runs and the node is Ready. */
+  nodeUp(nodeName: string): boolean {
+    return !this.isFrozen && !this.stopped && this.isNodeUp(nodeName);
+  }
+
+  /**
+   * The runtime's view of a pod's containers, for kruise-daemon's ContainerRecreateRequest side
+   * (crr-daemon.ts): the newest container of each name; a container that never ran is absent.
+   */
+  runtimeView(uid: string): Map<string, RuntimeContainer> {
+    const view = new Map<string, RuntimeContainer>();
+    for (const c of this.runs.get(uid)?.containers.values() ?? []) {
+      if (c.phase === 'running' && c.instance) {
+        view.set(c.name, { name: c.name, state: 'running', containerID: c.instance.containerID, restartCount: c.restartCount, startedAtMs: Date.parse(c.instance.startedAt) });
+      } else {
+        const stopped = c.instance ?? c.previous?.instance;
+        if (stopped) view.set(c.name, { name: c.name, state: 'exited', containerID: stopped.containerID, restartCount: c.restartCount });
+      }
+    }
+    return view;
+  }
+
+  /**
+   * Kills one container as the runtime's KillContainer does, after which the kubelet starts it again in
+   * place: a new container id, restartCount + 1. The simulated process exits on SIGTERM at once, so the
+   * grace period never runs out (the daemon still passes it, as Kruise does). Throws when the pod or
+   * that container instance is not running on the node.
+   */
+  killContainer(uid: string, name: string, containerID: string): void {
+    const run = this.runs.get(uid);
+    const container = run?.containers.get(name);
+    if (!run || run.termination || container?.phase !== 'running' || container.instance?.containerID !== containerID) {
+      throw new Error(`container ${name} (${containerID}) is not running in pod ${uid}`);
+    }
+    this.restartContainer(run, container, container.image);
+    this.queue.mark(uid);
   }
 
   private busy(): boolean {

@@ -1,6 +1,6 @@
 'use client';
 // Operator actions, one component each in this folder: the partition (stepped or set), pause / resume,
-// set image, scale, delete chosen pods (and rollback, on the revision history's rows). Each opens a
+// set image, scale, delete chosen pods, restart a container of a chosen pod in place (and rollback, on the revision history's rows). Each opens a
 // confirmation that says what will happen (confirm.tsx); the dialog shows the API's refusal in words.
 // The same actions for every kind; an Advanced StatefulSet's partition is an Int (its lowest ordinals
 // kept), and its chosen pods are deleted with apps.kruise.io/specified-delete (same ordinal back).
@@ -12,6 +12,7 @@ import { DeletePodsAction } from './DeletePodsAction';
 import { ImageAction } from './ImageAction';
 import { PartitionAction } from './PartitionAction';
 import { PauseAction } from './PauseAction';
+import { RestartContainerAction } from './RestartContainerAction';
 import { ScaleAction } from './ScaleAction';
 import { SubsetPartitionAction } from './SubsetPartitionAction';
 
@@ -37,6 +38,7 @@ export function ActionsPanel({ plan, subsets, containers, ...ctx }: Props) {
       <ImageAction ctx={ctx} containers={containers} />
       <ScaleAction ctx={ctx} />
       <DeletePodsAction ctx={ctx} />
+      <RestartContainerAction ctx={ctx} containers={containers} />
     </section>
   );
 }
