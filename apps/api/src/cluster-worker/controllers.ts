@@ -6,8 +6,8 @@
 // leaves them to it (two controllers reconciling every Deployment of a cluster would fight).
 import type { ControllerManager, EventRecorders } from '@coxswain/controller-runtime';
 import {
-  CloneSetController, DeploymentController, NATIVE_STATEFULSET, PodReadinessController, ReplicaSetController, StatefulSetController,
-  UnitedDeploymentController, type RolloutPlan, type WorkloadKindName,
+  CloneSetController, DeploymentController, ImagePullJobController, NATIVE_STATEFULSET, NodeImageController, PodReadinessController,
+  ReplicaSetController, StatefulSetController, UnitedDeploymentController, type RolloutPlan, type WorkloadKindName,
 } from '@coxswain/workloads';
 import type { AppConfig } from '../config/config.js';
 import type { JsonLogger } from '../logging/json-logger.js';
@@ -42,6 +42,8 @@ export const EVENT_SOURCES = {
   unitedDeployment: 'uniteddeployment-controller',
   deployment: 'deployment-controller',
   replicaSet: 'replicaset-controller',
+  nodeImage: 'nodeimage-controller',
+  imagePullJob: 'imagepulljob-controller',
 } as const;
 
 export function registerControllers(
@@ -62,6 +64,16 @@ export function registerControllers(
   // Kruise's pod-readiness controller: the KruisePodReady condition of pods born with its gate (Kruise
   // runs it beside its workload controllers, so it runs in both modes).
   new PodReadinessController(manager, { maxConcurrentReconciles: config.controllers.workers, log: log('PodReadiness') });
+  // Kruise's NodeImage and ImagePullJob controllers, behind its gates (docs/spec/image-pull.md §0). They
+  // write the NodeImages a kruise-daemon acts on: the embedded cluster's kubelet simulator plays the daemon;
+  // on a real cluster Kruise's own daemon does (Coxswain does not replace it on real nodes).
+  const gates = config.controllers.featureGates;
+  if (gates.enabled('KruiseDaemon')) {
+    new NodeImageController(manager, { maxConcurrentReconciles: config.controllers.workers, recorder: recorder(EVENT_SOURCES.nodeImage), log: log('NodeImage') });
+  }
+  if (gates.enabled('ImagePullJobGate')) {
+    new ImagePullJobController(manager, { maxConcurrentReconciles: config.controllers.workers, log: log('ImagePullJob') });
+  }
   if (options.nativeControllers ?? true) {
     // apps/v1 StatefulSets run on the same controller with native defaults (and kube-controller-manager's name is the same).
     new StatefulSetController(manager, { ...common, recorder: recorder(EVENT_SOURCES.statefulSet), flavor: NATIVE_STATEFULSET, log: log('StatefulSet (apps/v1)') });
