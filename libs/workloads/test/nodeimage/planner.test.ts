@@ -8,7 +8,7 @@ import { planNodeImage, type NodeImagePlan } from '../../src/nodeimage/plan/plan
 const T0 = Date.parse('2026-01-01T00:00:00Z');
 const at = (s: number) => new Date(T0 + s * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
-const readyNode = (since: number, labels: Record<string, string> = { zone: 'a' }, status = 'True'): Node => ({
+const readyNode = (since: number, labels: Record<string, string> = { zone: 'a' }, status: 'True' | 'False' = 'True'): Node => ({
   apiVersion: 'v1', kind: 'Node', metadata: { name: 'n1', labels }, status: { conditions: [{ type: 'Ready', status, lastTransitionTime: at(since) }] },
 });
 const image = (tags: ImageTagSpec[], statusTags: NonNullable<NodeImage['status']>['imageStatuses'] = undefined, labels: Record<string, string> = { zone: 'a' }): NodeImage => ({
