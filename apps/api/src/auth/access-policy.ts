@@ -41,6 +41,9 @@ export const ACCESS_POLICY = {
   tokens: query(ADMINS),
   shadowComparison: query(READERS),
   serverTime: query(READERS),
+  imagePullJobs: query(READERS),
+  imagePullJob: query(READERS),
+  nodeImages: query(READERS),
   // GraphQL mutations
   applyManifest: mutation(OPERATORS),
   deleteObject: mutation(OPERATORS),
@@ -53,6 +56,7 @@ export const ACCESS_POLICY = {
   deletePods: mutation(OPERATORS),
   rollbackWorkload: mutation(OPERATORS),
   deleteWorkload: mutation(OPERATORS),
+  createImagePullJob: mutation(OPERATORS),
   ackHook: mutation(ACKERS, true),
   createToken: mutation(ADMINS),
   revokeToken: mutation(ADMINS),

@@ -10,6 +10,7 @@ import { AuthModule } from '../auth/auth.module.js';
 import { TokensService } from '../auth/tokens.service.js';
 import { ClusterModule } from '../cluster/cluster.module.js';
 import { HooksModule } from '../hooks/hooks.module.js';
+import { ImagePullModule } from '../image-pull/image-pull.module.js';
 import { TopologyModule } from '../topology/topology.module.js';
 import { WorkloadsModule } from '../workloads/workloads.module.js';
 import { AuditResolver } from './audit/audit.resolver.js';
@@ -20,6 +21,7 @@ import { deepDocumentOnSubscribe, refuseDeepDocument } from './document-nesting.
 import { formatError } from './errors.js';
 import { graphqlAuthentication } from './graphql-context.js';
 import { HooksResolver } from './hooks/hooks.resolver.js';
+import { ImagePullResolver } from './image-pull/image-pull.resolver.js';
 import { ObjectsResolver } from './objects/objects.resolver.js';
 import { ShadowResolver } from './observe/shadow.resolver.js';
 import { queryLimitsRule, subscriptionsOverWebSocketOnly, validateWithLimits } from './query-limits.js';
@@ -43,6 +45,7 @@ export const GRAPHQL_RESOLVERS = [
   AuditResolver,
   HooksResolver,
   ShadowResolver,
+  ImagePullResolver,
 ];
 
 @Module({
@@ -52,6 +55,7 @@ export const GRAPHQL_RESOLVERS = [
     WorkloadsModule,
     TopologyModule,
     HooksModule,
+    ImagePullModule,
     GraphQLModule.forRootAsync<ApolloDriverConfig>({
       driver: ApolloDriver,
       imports: [AuthModule],

@@ -121,4 +121,12 @@ describe('ImagePuller (simulated kruise-daemon)', () => {
       expect(status).toMatchObject({ desired: 1, succeeded: 1 });
     });
   });
+
+  it('a NodeImage without a node (a fake one) has no daemon: its status is left alone', async () => {
+    await withCluster({}, async (cluster) => {
+      await cluster.store.create({ ...nodeImage({ nginx: [tag('1.25')] }), metadata: { name: 'no-such-node' } });
+      await cluster.advance(5000);
+      expect((await cluster.store.get<NodeImage>(NODE_IMAGE, undefined, 'no-such-node')).status).toBeUndefined();
+    });
+  });
 });

@@ -25,6 +25,8 @@ export interface ImagePullerDeps {
   clock: Clock;
   timers: TimerSet;
   images: ImageCache;
+  /** Whether the node exists: a NodeImage without a node (a fake one) has no daemon to answer it. */
+  hasNode: (nodeName: string) => boolean;
   /** Runs `resume` now, or once the node is up and the simulator not frozen (the kubelet's hold). */
   whenRunnable: (nodeName: string, resume: () => void) => void;
   onError: (err: unknown) => void;
@@ -62,6 +64,11 @@ export class ImagePuller {
     this.workers.clear();
   }
 
+  /** A node appeared or changed: its daemon syncs (one that just appeared starts pulling). */
+  nodeChanged(nodeName: string): void {
+    if (this.nodeImages.get(`/${nodeName}`)) this.queue.mark(nodeName);
+  }
+
   get busy(): boolean {
     return this.queue.busy;
   }
@@ -73,7 +80,7 @@ export class ImagePuller {
   /** One sync of a node (kruise-daemon's `sync`): start and stop workers, then report. */
   private async sync(nodeName: string): Promise<void> {
     if (this.stopped) return;
-    const nodeImage = this.nodeImages.get(`/${nodeName}`);
+    const nodeImage = this.deps.hasNode(nodeName) ? this.nodeImages.get(`/${nodeName}`) : undefined;
     const workers = this.workers.get(nodeName) ?? new Map<string, PullWorker>();
     if (!nodeImage) {
       for (const worker of workers.values()) worker.stopped = true;

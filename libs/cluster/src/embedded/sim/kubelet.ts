@@ -103,6 +103,7 @@ export class KubeletSimulator {
     });
     this.puller = new ImagePuller({
       client, clock, timers: this.timers, images: this.images, onError: this.onError,
+      hasNode: (nodeName) => this.nodes.get(`/${nodeName}`) !== undefined,
       whenRunnable: (nodeName, resume) => this.whenRunnable(nodeName, resume),
     });
     this.queue = new KeyedQueue((uid) => this.sync(uid), this.onError);
@@ -188,6 +189,7 @@ export class KubeletSimulator {
   private nodeUpserted(node: Node, previous: Node | undefined): void {
     const nodeName = node.metadata.name ?? '';
     for (const image of reportedImages(node)) this.images.markPresent(nodeName, image);
+    if (!previous) this.puller.nodeChanged(nodeName);
     if (previous && isNodeReady(previous) === isNodeReady(node)) return;
     if (isNodeReady(node)) this.resumeHeld();
     this.markPodsOn(nodeName);
