@@ -36,7 +36,12 @@ export class ImagePullJobReconciler implements Reconciler {
     const { client, clock, jobs } = this.deps;
     const key = requestKey(request);
     const job = jobs.get(request.namespace, request.name);
-    if (!job) return;
+    if (!job) {
+      this.deps.selected.delete(key);
+      this.deps.jobVersions.deleteExpectations(key);
+      this.deps.nodeImageVersions.deleteExpectations(key);
+      return;
+    }
     const waitJob = awaitResourceVersions(this.deps.jobVersions, key, clock, this.deps.log);
     if (waitJob) return waitJob;
     const secrets = await this.syncSecrets(job);

@@ -8,7 +8,7 @@ const revision = (name: string, containers: Container[], labels: Record<string, 
   apiVersion: 'apps/v1', kind: 'ControllerRevision', revision: 1,
   metadata: { name, namespace: 'default', labels: { 'controller.kubernetes.io/hash': name.split('-').pop()!, ...labels } },
   data: { spec: { template: { metadata: { labels: { app: 'cs' } }, spec: { containers, initContainers } } } },
-} as ControllerRevision);
+} as unknown as ControllerRevision);
 
 const OLD = revision('cs-old', [{ name: 'nginx', image: 'nginx:alpine' }, { name: 'side', image: 'side:1' }]);
 const NEW = revision('cs-new', [{ name: 'nginx', image: 'nginx:latest' }, { name: 'side', image: 'side:1' }]);
