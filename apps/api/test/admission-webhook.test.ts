@@ -182,6 +182,37 @@ describe('the validating webhook', () => {
   });
 });
 
+describe('the image-pull kinds\' webhooks (docs/spec/image-pull.md §2)', () => {
+  const job = (apiVersion: string, spec: Record<string, unknown>): KubeObject => ({ apiVersion, kind: 'ImagePullJob', metadata: { name: 'warm', namespace: 'shop' }, spec });
+
+  it('defaults a v1alpha1 ImagePullJob as Kruise does, with the protection finalizer the controller removes', async () => {
+    const object = job('apps.kruise.io/v1alpha1', { image: 'nginx:1.25' });
+    const { body } = await rig.post(webhook, '/mutate-apps-kruise-io-imagepulljob', admissionReview('CREATE', object));
+    expect(body.response.allowed).toBe(true);
+    const patched = applyJsonPatch(object, decodePatch(body.response)) as KubeObject & { spec: Record<string, unknown> };
+    expect(patched.metadata.finalizers).toEqual(['apps.kruise.io/deletion-protection']);
+    expect(patched.spec).toEqual({ image: 'nginx:1.25', completionPolicy: { type: 'Always' }, pullPolicy: { timeoutSeconds: 600, backoffLimit: 3 }, imagePullPolicy: 'IfNotPresent' });
+  });
+
+  it('refuses every ImagePullJob while ImagePullJobGate is off, in Kruise\'s words (403)', async () => {
+    const { body } = await rig.post(webhook, '/validate-apps-kruise-io-imagepulljob', admissionReview('CREATE', job('apps.kruise.io/v1beta1', { image: 'nginx' })));
+    expect(body.response.allowed).toBe(false);
+    expect(body.response.status).toMatchObject({ code: 403, reason: 'Forbidden', message: 'feature-gate ImagePullJobGate is not enabled' });
+  });
+
+  it('defaults a NodeImage\'s tags and refuses one without a TTL, naming the field', async () => {
+    const nodeImage: KubeObject = { apiVersion: 'apps.kruise.io/v1beta1', kind: 'NodeImage', metadata: { name: 'node-1' }, spec: { images: { nginx: { tags: [{ tag: '1.25' }] } } } } as KubeObject;
+    const mutated = await rig.post(webhook, '/mutate-apps-kruise-io-nodeimage', admissionReview('CREATE', nodeImage));
+    const patched = applyJsonPatch(nodeImage, decodePatch(mutated.body.response)) as KubeObject & { spec: { images: { nginx: { tags: Record<string, unknown>[] } } } };
+    expect(patched.spec.images.nginx.tags[0]).toMatchObject({ tag: '1.25', createdAt: expect.any(String), pullPolicy: { timeoutSeconds: 600, backoffLimit: 3 } });
+    const validated = await rig.post(webhook, '/validate-apps-kruise-io-nodeimage', admissionReview('CREATE', patched));
+    expect(validated.body.response.allowed).toBe(false);
+    expect(validated.body.response.status.details.causes).toContainEqual(expect.objectContaining({
+      field: 'spec.images[nginx].tags[0].pullPolicy.ttlSecondsAfterFinished',
+    }));
+  });
+});
+
 describe('reviews the webhook cannot admit', () => {
   it('answers a review of another kind with a refusal with code 400 naming both kinds', async () => {
     const pod = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: 'shop' }, spec: { containers: [{ name: 'main', image: 'x' }] } };

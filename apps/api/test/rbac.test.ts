@@ -281,6 +281,7 @@ describe('the controllers\' ClusterRole and Lease Role', () => {
     // The adapter read and wrote CloneSets and UnitedDeployments in the version served, converting.
     expect(versions).toEqual({
       clonesets: ['apps.kruise.io/v1alpha1'], statefulsets: ['apps.kruise.io/v1beta1'], uniteddeployments: ['apps.kruise.io/v1alpha1'],
+      imagepulljobs: ['apps.kruise.io/v1beta1'], nodeimages: ['apps.kruise.io/v1beta1'],
     });
   }, 2 * LIFE_MS);
 
@@ -291,6 +292,12 @@ describe('the controllers\' ClusterRole and Lease Role', () => {
       ' pods get': 'a pod read again after a write conflict (workloads sync/pod-writes.ts, statefulset plan-executor repair)',
       'apps.kruise.io uniteddeployments get': 'the UnitedDeployment read again when its status write conflicts (workloads sync/status-write.ts)',
       'apps.kruise.io clonesets patch': 'a CloneSet patched in place where the cluster serves CloneSet v1beta1 (OpenKruise after v1.9); on v1.9 the adapter reads and updates (kubernetes-adapter.test.ts covers the conversion)',
+      // The NodeImage controller writes 30 s after a node turned Ready, and then only as nodes and jobs change
+      // (libs/workloads test/imagepulljob/controller.test.ts covers these writes on the embedded cluster).
+      'apps.kruise.io nodeimages create': 'a NodeImage made 30 s after its node turned Ready (the lives may end first)',
+      'apps.kruise.io nodeimages update': 'a NodeImage whose labels or tags change',
+      'apps.kruise.io nodeimages delete': 'the NodeImage of a deleted node',
+      'apps.kruise.io nodeimages/status update': 'a NodeImage tag kruise-daemon left unanswered for 10 minutes',
     };
     expect([...granted].filter((rule) => !used.has(rule) && !(rule in unreached)).sort()).toEqual([]);
     for (const rule of Object.keys(unreached)) expect(granted.has(rule)).toBe(true);

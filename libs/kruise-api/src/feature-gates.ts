@@ -20,14 +20,14 @@ export const KRUISE_FEATURE_GATES = [
   { name: 'PodUnavailableBudgetUpdateGate', default: false, description: 'Each pod update asks the PodUnavailableBudget first.' },
   { name: 'ForceDeleteTimeoutExpectationFeatureGate', default: false, description: 'Scale expectations still unmet after --expectation-timeout are dropped instead of stalling the CloneSet.' },
   { name: 'CloneSetEventHandlerOptimization', default: false, description: 'CloneSet skips enqueueing for pod updates that cannot change its decisions.' },
-  { name: 'PreDownloadImageForInPlaceUpdate', default: false, description: 'Pull new images on nodes before an in-place update (forced off without KruiseDaemon).' },
+  { name: 'PreDownloadImageForInPlaceUpdate', default: false, description: 'Available: CloneSet and Advanced StatefulSet create ImagePullJobs that pre-pull a rollout\'s new images on the old pods\' nodes (docs/image-pull.md; forced off without KruiseDaemon).' },
   { name: 'TemplateNoDefaults', default: false, description: 'Do not inject Kubernetes pod-spec defaults into workload templates.' },
-  { name: 'KruiseDaemon', default: true, description: 'A per-node kruise-daemon exists (needed by env-from-metadata and image pre-download).' },
+  { name: 'KruiseDaemon', default: true, description: 'A per-node kruise-daemon exists (needed by env-from-metadata and image pre-download); the NodeImage and ContainerRecreateRequest controllers run.' },
   { name: 'StatefulSetAutoDeletePVC', default: true, description: 'Advanced StatefulSet honours persistentVolumeClaimRetentionPolicy.' },
   { name: 'StatefulSetStartOrdinal', default: false, description: 'Advanced StatefulSet honours spec.ordinals.start.' },
   { name: 'PodIndexLabel', default: true, description: 'Advanced StatefulSet pods get the apps.kubernetes.io/pod-index label.' },
   { name: 'StatefulSetAutoResizePVCGate', default: false, description: 'Advanced StatefulSet resizes PVCs with volumeClaimUpdateStrategy OnPodRollingUpdate.' },
-  { name: 'ImagePullJobGate', default: false, description: 'ImagePullJobs are admitted and run (forced on by PreDownloadImageForInPlaceUpdate, off without KruiseDaemon).' },
+  { name: 'ImagePullJobGate', default: false, description: 'Available: ImagePullJobs are admitted and the ImagePullJob controller runs (forced on by PreDownloadImageForInPlaceUpdate, off without KruiseDaemon).' },
 ] as const satisfies readonly FeatureGateSpec[];
 
 export type FeatureGateName = (typeof KRUISE_FEATURE_GATES)[number]['name'];

@@ -14,6 +14,8 @@ export { DeploymentController } from './deployment/controller.js';
 export { ReplicaSetController } from './replicaset/controller.js';
 export { PodReadinessController } from './podreadiness/controller.js';
 export { ContainerRecreateController } from './containerrecreate/controller.js';
+export { ImagePullJobController } from './imagepulljob/controller.js';
+export { NodeImageController } from './nodeimage/controller.js';
 
 // Workload kinds: descriptors, mutations, printer columns.
 export { CLONESET_KIND } from './kinds/cloneset-kind.js';

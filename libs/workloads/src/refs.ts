@@ -9,3 +9,7 @@ export const DEPLOYMENT_REF: KindRef = { apiVersion: 'apps/v1', kind: 'Deploymen
 export const REPLICASET_REF: KindRef = { apiVersion: 'apps/v1', kind: 'ReplicaSet' };
 export const UNITED_DEPLOYMENT_REF: KindRef = { apiVersion: 'apps.kruise.io/v1beta1', kind: 'UnitedDeployment' };
 export const CONTAINER_RECREATE_REQUEST_REF: KindRef = { apiVersion: 'apps.kruise.io/v1alpha1', kind: 'ContainerRecreateRequest' };
+export const IMAGE_PULL_JOB_REF: KindRef = { apiVersion: 'apps.kruise.io/v1beta1', kind: 'ImagePullJob' };
+export const NODE_IMAGE_REF: KindRef = { apiVersion: 'apps.kruise.io/v1beta1', kind: 'NodeImage' };
+export const SECRET_REF: KindRef = { apiVersion: 'v1', kind: 'Secret' };
+export const NAMESPACE_REF: KindRef = { apiVersion: 'v1', kind: 'Namespace' };

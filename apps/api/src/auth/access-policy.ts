@@ -42,6 +42,9 @@ export const ACCESS_POLICY = {
   shadowComparison: query(READERS),
   serverTime: query(READERS),
   containerRestarts: query(READERS),
+  imagePullJobs: query(READERS),
+  imagePullJob: query(READERS),
+  nodeImages: query(READERS),
   // GraphQL mutations
   applyManifest: mutation(OPERATORS),
   deleteObject: mutation(OPERATORS),
@@ -55,6 +58,7 @@ export const ACCESS_POLICY = {
   rollbackWorkload: mutation(OPERATORS),
   deleteWorkload: mutation(OPERATORS),
   restartContainers: mutation(OPERATORS),
+  createImagePullJob: mutation(OPERATORS),
   ackHook: mutation(ACKERS, true),
   createToken: mutation(ADMINS),
   revokeToken: mutation(ADMINS),

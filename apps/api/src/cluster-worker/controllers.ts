@@ -6,8 +6,8 @@
 // leaves them to it (two controllers reconciling every Deployment of a cluster would fight).
 import type { ControllerManager, EventRecorders } from '@coxswain/controller-runtime';
 import {
-  CloneSetController, ContainerRecreateController, DeploymentController, NATIVE_STATEFULSET, PodReadinessController, ReplicaSetController, StatefulSetController,
-  UnitedDeploymentController, type RolloutPlan, type WorkloadKindName,
+  CloneSetController, ContainerRecreateController, DeploymentController, ImagePullJobController, NATIVE_STATEFULSET, NodeImageController,
+  PodReadinessController, ReplicaSetController, StatefulSetController, UnitedDeploymentController, type RolloutPlan, type WorkloadKindName,
 } from '@coxswain/workloads';
 import type { AppConfig } from '../config/config.js';
 import type { JsonLogger } from '../logging/json-logger.js';
@@ -42,6 +42,8 @@ export const EVENT_SOURCES = {
   unitedDeployment: 'uniteddeployment-controller',
   deployment: 'deployment-controller',
   replicaSet: 'replicaset-controller',
+  nodeImage: 'nodeimage-controller',
+  imagePullJob: 'imagepulljob-controller',
 } as const;
 
 export function registerControllers(
@@ -62,10 +64,17 @@ export function registerControllers(
   // Kruise's pod-readiness controller: the KruisePodReady condition of pods born with its gate (Kruise
   // runs it beside its workload controllers, so it runs in both modes).
   new PodReadinessController(manager, { maxConcurrentReconciles: config.controllers.workers, log: log('PodReadiness') });
-  // Kruise's ContainerRecreateRequest controller starts only with kruise-daemon on the nodes
-  // (docs/spec/image-pull.md §0, §7.1); the embedded cluster's kubelet simulator plays the daemon.
-  if (config.controllers.featureGates.enabled('KruiseDaemon')) {
+  // Kruise's NodeImage, ImagePullJob and ContainerRecreateRequest controllers, behind its gates
+  // (docs/spec/image-pull.md §0, §7.1). They write the objects a kruise-daemon acts on: the embedded
+  // cluster's kubelet simulator plays the daemon; on a real cluster Kruise's own daemon does (Coxswain
+  // does not replace it on real nodes).
+  const gates = config.controllers.featureGates;
+  if (gates.enabled('KruiseDaemon')) {
+    new NodeImageController(manager, { maxConcurrentReconciles: config.controllers.workers, recorder: recorder(EVENT_SOURCES.nodeImage), log: log('NodeImage') });
     new ContainerRecreateController(manager, { maxConcurrentReconciles: config.controllers.workers, log: log('ContainerRecreateRequest') });
+  }
+  if (gates.enabled('ImagePullJobGate')) {
+    new ImagePullJobController(manager, { maxConcurrentReconciles: config.controllers.workers, log: log('ImagePullJob') });
   }
   if (options.nativeControllers ?? true) {
     // apps/v1 StatefulSets run on the same controller with native defaults (and kube-controller-manager's name is the same).

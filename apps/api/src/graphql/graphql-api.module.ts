@@ -11,6 +11,7 @@ import { TokensService } from '../auth/tokens.service.js';
 import { ClusterModule } from '../cluster/cluster.module.js';
 import { ContainersModule } from '../containers/containers.module.js';
 import { HooksModule } from '../hooks/hooks.module.js';
+import { ImagePullModule } from '../image-pull/image-pull.module.js';
 import { TopologyModule } from '../topology/topology.module.js';
 import { WorkloadsModule } from '../workloads/workloads.module.js';
 import { AuditResolver } from './audit/audit.resolver.js';
@@ -22,6 +23,7 @@ import { deepDocumentOnSubscribe, refuseDeepDocument } from './document-nesting.
 import { formatError } from './errors.js';
 import { graphqlAuthentication } from './graphql-context.js';
 import { HooksResolver } from './hooks/hooks.resolver.js';
+import { ImagePullResolver } from './image-pull/image-pull.resolver.js';
 import { ObjectsResolver } from './objects/objects.resolver.js';
 import { ShadowResolver } from './observe/shadow.resolver.js';
 import { queryLimitsRule, subscriptionsOverWebSocketOnly, validateWithLimits } from './query-limits.js';
@@ -46,6 +48,7 @@ export const GRAPHQL_RESOLVERS = [
   HooksResolver,
   ShadowResolver,
   ContainerRestartsResolver,
+  ImagePullResolver,
 ];
 
 @Module({
@@ -56,6 +59,7 @@ export const GRAPHQL_RESOLVERS = [
     ContainersModule,
     TopologyModule,
     HooksModule,
+    ImagePullModule,
     GraphQLModule.forRootAsync<ApolloDriverConfig>({
       driver: ApolloDriver,
       imports: [AuthModule],

@@ -81,6 +81,10 @@ async function answer(webhook: WebhookPath, request: AdmissionRequest, deps: Adm
     if (patch.length === 0) return allowed(request.uid);
     return { uid: request.uid, allowed: true, patchType: 'JSONPatch', patch: Buffer.from(JSON.stringify(patch)).toString('base64') };
   }
+  // Kruise's validating webhooks for the kinds kruise-daemon acts on refuse every write while their gates
+  // are off, before anything else (docs/spec/image-pull.md §2.2, §2.4).
+  const gateRefusal = admission.gateRefusal?.(deps.gates);
+  if (gateRefusal !== undefined) return refused(request.uid, 403, 'Forbidden', gateRefusal);
   const errors = await validateWithPods(admission.validate, object, old, deps);
   if (errors.length === 0) return allowed(request.uid);
   return { uid: request.uid, allowed: false, status: invalid(request, admission.errorKind, name, errors) };

@@ -1,5 +1,5 @@
-// The admission webhooks Coxswain serves: OpenKruise v1.9's for CloneSet, Advanced StatefulSet and
-// UnitedDeployment, each by the path, webhook name, rule (versions, operations) and failure policy of
+// The admission webhooks Coxswain serves: OpenKruise v1.9's for CloneSet, Advanced StatefulSet,
+// UnitedDeployment, ImagePullJob and NodeImage (docs/spec/image-pull.md §2), each by the path, webhook name, rule (versions, operations) and failure policy of
 // Kruise's config/webhook/manifests.yaml, so docker/kubernetes/coxswain.yaml registers them exactly as
 // OpenKruise registers its own (a test compares the two).
 
@@ -27,9 +27,13 @@ export const WEBHOOK_PATHS: readonly WebhookPath[] = [
   { path: '/mutate-apps-kruise-io-v1alpha1-cloneset', type: 'mutating', name: 'mcloneset.kb.io', group: KRUISE, kind: 'CloneSet', resource: 'clonesets', versions: ['v1alpha1'], operations: WRITES, failurePolicy: 'Fail' },
   { path: '/mutate-apps-kruise-io-statefulset', type: 'mutating', name: 'mstatefulset.kb.io', group: KRUISE, kind: 'StatefulSet', resource: 'statefulsets', versions: ['v1alpha1', 'v1beta1'], operations: WRITES, failurePolicy: 'Fail' },
   { path: '/mutate-apps-kruise-io-v1alpha1-uniteddeployment', type: 'mutating', name: 'muniteddeployment.kb.io', group: KRUISE, kind: 'UnitedDeployment', resource: 'uniteddeployments', versions: ['v1alpha1'], operations: WRITES, failurePolicy: 'Fail' },
+  { path: '/mutate-apps-kruise-io-imagepulljob', type: 'mutating', name: 'mimagepulljob-v1beta1.kb.io', group: KRUISE, kind: 'ImagePullJob', resource: 'imagepulljobs', versions: ['v1alpha1', 'v1beta1'], operations: WRITES, failurePolicy: 'Fail' },
+  { path: '/mutate-apps-kruise-io-nodeimage', type: 'mutating', name: 'mnodeimage.kb.io', group: KRUISE, kind: 'NodeImage', resource: 'nodeimages', versions: ['v1alpha1', 'v1beta1'], operations: WRITES, failurePolicy: 'Fail' },
   { path: '/validate-apps-kruise-io-v1alpha1-cloneset', type: 'validating', name: 'vcloneset.kb.io', group: KRUISE, kind: 'CloneSet', resource: 'clonesets', versions: ['v1alpha1'], operations: WRITES_AND_DELETE, failurePolicy: 'Fail' },
   { path: '/validate-apps-kruise-io-statefulset', type: 'validating', name: 'vstatefulset.kb.io', group: KRUISE, kind: 'StatefulSet', resource: 'statefulsets', versions: ['v1alpha1', 'v1beta1'], operations: WRITES_AND_DELETE, failurePolicy: 'Fail' },
   { path: '/validate-apps-kruise-io-v1alpha1-uniteddeployment', type: 'validating', name: 'vuniteddeployment.kb.io', group: KRUISE, kind: 'UnitedDeployment', resource: 'uniteddeployments', versions: ['v1alpha1'], operations: WRITES_AND_DELETE, failurePolicy: 'Fail' },
+  { path: '/validate-apps-kruise-io-imagepulljob', type: 'validating', name: 'vimagepulljob-v1beta1.kb.io', group: KRUISE, kind: 'ImagePullJob', resource: 'imagepulljobs', versions: ['v1alpha1', 'v1beta1'], operations: WRITES, failurePolicy: 'Fail' },
+  { path: '/validate-apps-kruise-io-nodeimage', type: 'validating', name: 'vnodeimage.kb.io', group: KRUISE, kind: 'NodeImage', resource: 'nodeimages', versions: ['v1alpha1', 'v1beta1'], operations: WRITES, failurePolicy: 'Fail' },
 ];
 
 export function webhookAt(path: string): WebhookPath | undefined {

@@ -22,10 +22,10 @@ export const IMAGE_PULL_JOB_ADMISSION: KindAdmission = {
   errorKind: 'ImagePullJob',
   gateRefusal: (gates) => imagePullAdmissionGateProblem('ImagePullJob', gates),
   webhookName: 'vimagepulljob-v1beta1.kb.io',
-  // Kruise's v1alpha1 defaulting adds the protection finalizer on create; nothing here would ever remove
-  // it while no ImagePullJob controller runs, so it is left out (docs/spec/image-pull.md §2.1).
+  // Kruise's v1alpha1 defaulting adds the protection finalizer on create (v1beta1's ignores the
+  // argument); the ImagePullJob controller removes it once the job finished (docs/spec/image-pull.md §2.1, §3.2).
   defaults: ({ object, old }) =>
-    setDefaultsImagePullJob(object as ImagePullJob, { operation: old === undefined ? 'CREATE' : 'UPDATE', protectionFinalizer: false }),
+    setDefaultsImagePullJob(object as ImagePullJob, { operation: old === undefined ? 'CREATE' : 'UPDATE', protectionFinalizer: true }),
   validate: ({ object, old }) => validateImagePullJob(object as ImagePullJob, old === undefined ? {} : { old: old as ImagePullJob }),
   toStorage: (object) => toStorageImagePullObject(object as ImagePullJob),
 };

@@ -6,11 +6,16 @@ import type { KubeObject } from '@coxswain/kruise-api';
 import type { EmbeddedStore } from './store/embedded-store.js';
 
 export const SYSTEM_NAMESPACES = ['default', 'kube-system', 'kube-public', 'kube-node-lease'] as const;
+/**
+ * The namespaces a Kruise installation creates beside its kinds: kruise-daemon-config, where the
+ * ImagePullJob controller copies pull Secrets for kruise-daemon (docs/spec/image-pull.md §3.7).
+ */
+const KRUISE_NAMESPACES = ['kruise-daemon-config'] as const;
 
-/** Creates the system namespaces the store does not hold (all of them on a first start). */
+/** Creates the system (and Kruise's) namespaces the store does not hold (all of them on a first start). */
 export async function ensureSystemNamespaces(store: EmbeddedStore): Promise<void> {
   const NAMESPACE = { apiVersion: 'v1', kind: 'Namespace' };
   const existing = new Set((await store.list(NAMESPACE)).items.map((n) => n.metadata.name));
-  const missing: KubeObject[] = SYSTEM_NAMESPACES.filter((name) => !existing.has(name)).map((name) => ({ ...NAMESPACE, metadata: { name } }));
+  const missing: KubeObject[] = [...SYSTEM_NAMESPACES, ...KRUISE_NAMESPACES].filter((name) => !existing.has(name)).map((name) => ({ ...NAMESPACE, metadata: { name } }));
   if (missing.length > 0) await store.seed(missing);
 }

@@ -32,7 +32,7 @@ describe('ImagePullJob admission', () => {
     expect(error.message).toBe('admission webhook "vimagepulljob-v1beta1.kb.io" denied the request: feature-gate ImagePullJobGate is not enabled');
   });
 
-  it('stores a v1alpha1 job defaulted, as v1beta1, without the finalizer no controller would remove', async () => {
+  it('stores a v1alpha1 job defaulted, as v1beta1, with the protection finalizer the controller removes (a v1beta1 job gets it from the controller)', async () => {
     const { store } = await openStore({ admission: kruiseAdmission(PULL_GATE) });
     await store.create(job('apps.kruise.io/v1alpha1', { image: 'nginx:1.25', parallelism: 2 }));
     const stored = await store.get<ImagePullJob>(IPJ_V1BETA1, 'default', 'warm');
@@ -40,7 +40,9 @@ describe('ImagePullJob admission', () => {
     expect(stored.spec).toEqual({
       image: 'nginx:1.25', parallelism: 2, completionPolicy: { type: 'Always' }, pullPolicy: { timeoutSeconds: 600, backoffLimit: 3 }, imagePullPolicy: 'IfNotPresent',
     });
-    expect(stored.metadata.finalizers).toBeUndefined();
+    expect(stored.metadata.finalizers).toEqual(['apps.kruise.io/deletion-protection']);
+    await store.create({ ...job('apps.kruise.io/v1beta1', { image: 'nginx:1.25' }), metadata: { name: 'beta', namespace: 'default' } });
+    expect((await store.get<ImagePullJob>(IPJ_V1BETA1, 'default', 'beta')).metadata.finalizers).toBeUndefined();
   });
 
   it('refuses an invalid job with Kruise\'s messages as field causes, and pullSecrets changes on update', async () => {

@@ -145,19 +145,19 @@ describe('PersistentVolumeClaims through the admission', () => {
 });
 
 describe('the system namespaces', () => {
-  it('exist from the embedded cluster\'s first start, as the apiserver creates them, and come back on a restart', async () => {
+  it('exist from the embedded cluster\'s first start, as the apiserver creates them (and Kruise\'s installation its kruise-daemon-config), and come back on a restart', async () => {
     const clock = new ManualClock('2026-01-01T00:00:00Z');
     const persistence = new MemoryPersistence();
     const names = async (cluster: EmbeddedCluster) => (await cluster.store.list({ apiVersion: 'v1', kind: 'Namespace' })).items.map((n) => n.metadata.name);
     const first = await EmbeddedCluster.start({ clock, persistence });
     expect(first.fresh).toBe(true);
-    expect(await names(first)).toEqual(['default', 'kube-node-lease', 'kube-public', 'kube-system']);
+    expect(await names(first)).toEqual(['default', 'kruise-daemon-config', 'kube-node-lease', 'kube-public', 'kube-system']);
     await first.store.delete({ apiVersion: 'v1', kind: 'Namespace' }, undefined, 'kube-public');
     await first.stop();
     const cluster = await EmbeddedCluster.start({ clock, persistence });
     try {
       expect(cluster.fresh).toBe(false);
-      expect(await names(cluster)).toEqual(['default', 'kube-node-lease', 'kube-public', 'kube-system']);
+      expect(await names(cluster)).toEqual(['default', 'kruise-daemon-config', 'kube-node-lease', 'kube-public', 'kube-system']);
     } finally {
       await cluster.stop();
     }

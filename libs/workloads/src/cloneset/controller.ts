@@ -3,10 +3,10 @@
 // CloneSet for observe mode.
 import type { Controller, ControllerManager, EventRecorder, Logger, MapFunc } from '@coxswain/controller-runtime';
 import { ResourceVersionExpectations, ScaleExpectations, enqueueObject, enqueueOwner, logRetriedFailure, observeScaleEvents, requestKey } from '@coxswain/controller-runtime';
-import { Selector, type CloneSet, type ControllerRevision, type FeatureGates, type KubeObject, type Node, type PersistentVolumeClaim, type Pod } from '@coxswain/kruise-api';
+import { Selector, type CloneSet, type ControllerRevision, type FeatureGates, type ImagePullJob, type KubeObject, type Node, type PersistentVolumeClaim, type Pod } from '@coxswain/kruise-api';
 import type { Clock } from '@coxswain/cluster';
 import { CONTROLLER_REVISION_REF } from '../revision/revision-store.js';
-import { CLONESET_REF, NODE_REF, POD_REF, PVC_REF } from '../refs.js';
+import { CLONESET_REF, IMAGE_PULL_JOB_REF, NODE_REF, POD_REF, PVC_REF } from '../refs.js';
 import { claimPods } from './plan/pod-adoption.js';
 import { planContext, previewRevisions } from './plan/plan-context.js';
 import { SlowStarts } from './sync/plan-executor.js';
@@ -47,6 +47,8 @@ export class CloneSetController {
     const rvExpectations = new ResourceVersionExpectations({ clock, timeoutMs: options.expectationTimeoutMs, cache: this.informers.pods });
     const observeOnly = manager.mode === 'observe';
     const slowStarts = new SlowStarts();
+    // With the gate on, the CloneSet creates and deletes the ImagePullJobs of its rollouts (docs/spec/image-pull.md §6).
+    const preDownloadJobs = options.gates.enabled('PreDownloadImageForInPlaceUpdate') ? manager.informerFor<ImagePullJob>(IMAGE_PULL_JOB_REF) : undefined;
 
     this.controller = manager.newController({
       name: CLONESET_CONTROLLER_NAME,
@@ -57,6 +59,7 @@ export class CloneSetController {
           client: context.client,
           clock,
           informers: this.informers,
+          ...(preDownloadJobs ? { preDownloadJobs } : {}),
           scaleExpectations: this.scaleExpectations,
           rvExpectations,
           slowStarts,

@@ -8,8 +8,12 @@ import type {
 } from '@coxswain/controller-runtime';
 import { requestKey } from '@coxswain/controller-runtime';
 import {
-  type CloneSet, type CloneSetStatus, type ControllerRevision, type FeatureGates, type Node, type PersistentVolumeClaim, type Pod,
+  calculatePartitionReplicas, DEFAULT_MAX_UNAVAILABLE,
+  type CloneSet, type CloneSetStatus, type ControllerRevision, type FeatureGates, type ImagePullJob, type Node, type PersistentVolumeClaim, type Pod,
 } from '@coxswain/kruise-api';
+import { calculateInPlaceUpdateSpec, inPlaceGates } from '../inplace/calculate-spec.js';
+import { intOrPercentRoundDown, planPreDownload, type PreDownloadWorkload } from '../predownload/plan.js';
+import { applyPreDownload } from '../predownload/writes.js';
 import { ensureUpdateRevision, truncateRevisionHistory } from '../revision/revision-store.js';
 import { CLONESET_REF, PVC_REF } from '../refs.js';
 import { awaitResourceVersions, awaitScaleExpectations, readableSelector } from '../sync/reconcile-gates.js';
@@ -39,6 +43,8 @@ export interface CloneSetReconcilerDeps {
   client: ClusterClient;
   clock: Clock;
   informers: CloneSetInformers;
+  /** With PreDownloadImageForInPlaceUpdate on: the ImagePullJobs (docs/spec/image-pull.md §6). */
+  preDownloadJobs?: Informer<ImagePullJob>;
   scaleExpectations: ScaleExpectations;
   rvExpectations: ResourceVersionExpectations;
   /** Shared by the controller's reconcilers, as the expectations are. */
@@ -105,6 +111,16 @@ export class CloneSetReconciler implements Reconciler {
     // 4. ResourceVersion expectations: the cache must show the pods as we last wrote them.
     const waitCache = awaitResourceVersions(deps.rvExpectations, key, deps.clock, deps.log);
     if (waitCache) return waitCache;
+
+    // Image pre-download for the rollout, before scaling and updating (docs/spec/image-pull.md §6.1).
+    if (deps.preDownloadJobs && !deps.observeOnly) {
+      const preDownload = planPreDownload({
+        workload: preDownloadWorkload(cs, ensured.currentRevision, ensured.updateRevision, deps.gates),
+        currentRevision: ensured.currentRevision, updateRevision: ensured.updateRevision,
+        jobs: deps.preDownloadJobs.list(cs.metadata.namespace),
+      });
+      await applyPreDownload(deps.client, deps.recorder, deps.log, cs, cs.metadata.namespace, preDownload);
+    }
 
     // 5–6. Plan and apply.
     const now = deps.clock.now();
@@ -193,4 +209,31 @@ export class CloneSetReconciler implements Reconciler {
       return true;
     }
   }
+}
+
+/**
+ * The CloneSet as pre-download reads it (docs/spec/image-pull.md §6.2): Kruise's v1alpha1 update type
+ * ReCreate is podUpdatePolicy ReCreate (its default) here; the partition as the controller scales it;
+ * maxUnavailable (default 20%) rounded down; in place as the CloneSet's update options say.
+ */
+function preDownloadWorkload(cs: CloneSet, current: ControllerRevision, update: ControllerRevision, gates: FeatureGates): PreDownloadWorkload {
+  const replicas = cs.spec.replicas ?? 1;
+  const rolling = cs.spec.updateStrategy?.rollingUpdate;
+  const policy = rolling?.podUpdatePolicy ?? 'ReCreate';
+  return {
+    owner: { apiVersion: 'apps.kruise.io/v1alpha1', kind: 'CloneSet', name: cs.metadata.name ?? '', uid: cs.metadata.uid ?? '' },
+    metadata: cs.metadata,
+    replicas,
+    selector: cs.spec.selector,
+    template: cs.spec.template,
+    updatedReadyReplicas: cs.status?.updatedReadyReplicas ?? 0,
+    statusUpdateRevision: cs.status?.updateRevision,
+    notInPlaceStrategy: policy === 'ReCreate',
+    partition: calculatePartitionReplicas(rolling?.partition, cs.spec.replicas).value,
+    maxUnavailable: intOrPercentRoundDown(rolling?.maxUnavailable ?? DEFAULT_MAX_UNAVAILABLE, replicas),
+    canUpdateInPlace: calculateInPlaceUpdateSpec(current, update, {
+      gates: inPlaceGates(gates), ignoreVolumeClaimTemplatesHashDiff: policy === 'InPlaceOnly',
+      gracePeriodSeconds: rolling?.inPlaceUpdateStrategy?.gracePeriodSeconds,
+    }) !== undefined,
+  };
 }

@@ -5,8 +5,8 @@
 import type { Clock } from '@coxswain/cluster';
 import type { Controller, ControllerManager, EventRecorder, Logger, Request } from '@coxswain/controller-runtime';
 import { ResourceVersionExpectations, ScaleExpectations, enqueueObject, enqueueOwner, logRetriedFailure, observeScaleEvents, requestKey } from '@coxswain/controller-runtime';
-import { Selector, type ControllerRevision, type LabelSelector, type FeatureGates, type KubeObject, type PersistentVolumeClaim, type Pod } from '@coxswain/kruise-api';
-import { POD_REF, PVC_REF } from '../refs.js';
+import { Selector, type ControllerRevision, type LabelSelector, type FeatureGates, type ImagePullJob, type KubeObject, type PersistentVolumeClaim, type Pod } from '@coxswain/kruise-api';
+import { IMAGE_PULL_JOB_REF, POD_REF, PVC_REF } from '../refs.js';
 import { CONTROLLER_REVISION_REF } from '../revision/revision-store.js';
 import { previewStatefulSetRevisions } from './revision/preview.js';
 import { planStatefulSet } from './plan/planner.js';
@@ -53,6 +53,9 @@ export class StatefulSetController {
     this.scaleExpectations = new ScaleExpectations({ clock: this.clock, timeoutMs: options.expectationTimeoutMs });
     const rvExpectations = new ResourceVersionExpectations({ clock: this.clock, timeoutMs: options.expectationTimeoutMs, cache: this.informers.pods });
     const observeOnly = manager.mode === 'observe';
+    // Advanced StatefulSet with the gate on creates and deletes the ImagePullJobs of its rollouts (docs/spec/image-pull.md §6).
+    const preDownloadJobs = flavor === KRUISE_STATEFULSET && options.gates.enabled('PreDownloadImageForInPlaceUpdate')
+      ? manager.informerFor<ImagePullJob>(IMAGE_PULL_JOB_REF) : undefined;
 
     this.controller = manager.newController({
       name: flavor.name === 'native' ? NATIVE_STATEFULSET_CONTROLLER_NAME : STATEFULSET_CONTROLLER_NAME,
@@ -64,6 +67,7 @@ export class StatefulSetController {
           clock: this.clock,
           flavor,
           informers: this.informers,
+          ...(preDownloadJobs ? { preDownloadJobs } : {}),
           scaleExpectations: this.scaleExpectations,
           rvExpectations,
           updateExpectations: this.updateExpectations,

@@ -9,10 +9,13 @@ import type {
 } from '@coxswain/controller-runtime';
 import { requestKey } from '@coxswain/controller-runtime';
 import {
-  type ControllerRevision, type FeatureGates, type KubeObject, type NativeStatefulSet, type PersistentVolumeClaim, type Pod, type StatefulSet,
+  type ControllerRevision, type FeatureGates, type ImagePullJob, type KubeObject, type NativeStatefulSet, type PersistentVolumeClaim, type Pod, type StatefulSet,
   type StatefulSetStatus,
 } from '@coxswain/kruise-api';
+import { calculateInPlaceUpdateSpec, inPlaceGates } from '../inplace/calculate-spec.js';
 import { withControllerRef } from '../ownership/claim.js';
+import { intOrPercentRoundDown, planPreDownload, type PreDownloadWorkload } from '../predownload/plan.js';
+import { applyPreDownload } from '../predownload/writes.js';
 import { ensureUpdateRevision, truncateRevisionHistory } from '../revision/revision-store.js';
 import { awaitResourceVersions, awaitScaleExpectations, readableSelector } from '../sync/reconcile-gates.js';
 import { writePodOwnership } from '../sync/pod-writes.js';
@@ -42,6 +45,8 @@ export interface StatefulSetReconcilerDeps {
   clock: Clock;
   flavor: StatefulSetFlavor;
   informers: StatefulSetInformers;
+  /** Advanced StatefulSet with PreDownloadImageForInPlaceUpdate on: the ImagePullJobs (docs/spec/image-pull.md §6). */
+  preDownloadJobs?: Informer<ImagePullJob>;
   scaleExpectations: ScaleExpectations;
   rvExpectations: ResourceVersionExpectations;
   updateExpectations: UpdateExpectations;
@@ -89,6 +94,16 @@ export class StatefulSetReconciler implements Reconciler {
 
     const waitCache = awaitResourceVersions(deps.rvExpectations, key, deps.clock, deps.log);
     if (waitCache) return waitCache;
+
+    // Image pre-download for the rollout (Kruise's doPreDownload, docs/spec/image-pull.md §6.1).
+    if (deps.preDownloadJobs && !deps.observeOnly) {
+      const preDownload = planPreDownload({
+        workload: preDownloadWorkload(set as StatefulSet, ensured.currentRevision, ensured.updateRevision, deps.gates),
+        currentRevision: ensured.currentRevision, updateRevision: ensured.updateRevision,
+        jobs: deps.preDownloadJobs.list(namespace),
+      });
+      await applyPreDownload(deps.client, deps.recorder, deps.log, stored, namespace, preDownload);
+    }
 
     const now = deps.clock.now();
     const plan = planStatefulSet({
@@ -142,4 +157,30 @@ export class StatefulSetReconciler implements Reconciler {
     }
     return revisions.map((r) => adopted.get(r.metadata.name!) ?? r);
   }
+}
+
+/**
+ * The Advanced StatefulSet as pre-download reads it (docs/spec/image-pull.md §6.2): OnDelete, no
+ * rollingUpdate or podUpdatePolicy ReCreate never pre-download; the integer partition; maxUnavailable
+ * read as Kruise reads it there (its default "1" is no percentage: 0).
+ */
+function preDownloadWorkload(set: StatefulSet, current: ControllerRevision, update: ControllerRevision, gates: FeatureGates): PreDownloadWorkload {
+  const replicas = set.spec.replicas ?? 1;
+  const strategy = set.spec.updateStrategy;
+  const rolling = strategy?.rollingUpdate;
+  return {
+    owner: { apiVersion: 'apps.kruise.io/v1beta1', kind: 'StatefulSet', name: set.metadata.name ?? '', uid: set.metadata.uid ?? '' },
+    metadata: set.metadata,
+    replicas,
+    selector: set.spec.selector,
+    template: set.spec.template,
+    updatedReadyReplicas: set.status?.updatedReadyReplicas ?? 0,
+    statusUpdateRevision: set.status?.updateRevision,
+    notInPlaceStrategy: strategy?.type === 'OnDelete' || !rolling || (rolling.podUpdatePolicy ?? 'ReCreate') === 'ReCreate',
+    partition: rolling?.partition ?? 0,
+    maxUnavailable: intOrPercentRoundDown(rolling?.maxUnavailable ?? '1', replicas),
+    canUpdateInPlace: calculateInPlaceUpdateSpec(current, update, {
+      gates: inPlaceGates(gates), gracePeriodSeconds: rolling?.inPlaceUpdateStrategy?.gracePeriodSeconds,
+    }) !== undefined,
+  };
 }

@@ -5,11 +5,11 @@
 // simulators settle in between, so a test reads like a timeline. Only packages are imported here, so the
 // benchmarks (built against the libraries' dist) use it too.
 import {
-  EmbeddedCluster, ManualClock, MemoryPersistence,
+  EmbeddedCluster, kruiseAdmission, ManualClock, MemoryPersistence,
   type ClusterClient, type KubeletOptions, type SimulatedNodesOptions,
 } from '@coxswain/cluster';
 import { ClusterEventRecorder, ControllerManager, type Logger, type LogLevel } from '@coxswain/controller-runtime';
-import { parseManifests, type Event } from '@coxswain/kruise-api';
+import { parseManifests, type Event, type FeatureGates } from '@coxswain/kruise-api';
 
 export const START = '2026-01-01T00:00:00Z';
 
@@ -25,6 +25,8 @@ const KUBELET: Partial<KubeletOptions> = { imagePullMs: 1000, containerStartMs: 
 export interface RigOptions {
   kubelet?: Partial<KubeletOptions>;
   nodes?: SimulatedNodesOptions;
+  /** The gates the cluster's admission checks (default Kruise's defaults). */
+  gates?: FeatureGates;
   /**
    * The client the controller manager (informers and the controllers' writes) uses; default the store's
    * local client, as in the server (controllers read the store's shared frozen objects). The kubelet,
@@ -85,6 +87,7 @@ export async function startRig(options: RigOptions = {}): Promise<Rig> {
     persistence: new MemoryPersistence(),
     nodes: options.nodes,
     kubelet: { ...KUBELET, ...options.kubelet },
+    ...(options.gates ? { admission: kruiseAdmission(options.gates) } : {}),
     onError,
   });
   const client = options.controllerClient?.(cluster) ?? cluster.store.localClient();

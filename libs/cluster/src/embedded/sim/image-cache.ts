@@ -1,5 +1,9 @@
 // Images present on each node. A cached image costs no pull; concurrent pulls of one image on one node share
-// a single pull, as containerd does; images matching the failure pattern never arrive.
+// a single pull, as containerd does; images matching the failure pattern never arrive. Each image takes
+// disk on its node (a size derived from its name, so runs are reproducible), reported as the node's
+// status.images[].sizeBytes. The kubelet (pod starts) and the simulated kruise-daemon (NodeImage pulls,
+// image-puller.ts) pull through the same cache, so an image pre-pulled on a node costs a later pod no pull.
+import { createHash } from 'node:crypto';
 import type { TimerSet } from './timer-set.js';
 
 export interface ImageCacheOptions {
@@ -7,6 +11,15 @@ export interface ImageCacheOptions {
   failImagePattern?: RegExp;
   /** Called once per image that arrives on a node through a pull. */
   onPulled?: (nodeName: string, image: string) => void;
+  /** The disk an image takes; default: 10–250 MiB, derived from the name. */
+  sizeBytes?: (image: string) => number;
+}
+
+const MIB = 1024 * 1024;
+
+/** A stand-in image size: 10 MiB plus up to 240 MiB picked by the name's digest. */
+export function defaultImageSizeBytes(image: string): number {
+  return 10 * MIB + (createHash('sha256').update(image).digest().readUInt32BE(0) % (240 * MIB));
 }
 
 export type PullDone = (pulled: boolean) => void;
@@ -35,6 +48,17 @@ export class ImageCache {
     images.add(image);
   }
 
+  sizeOf(image: string): number {
+    return (this.options.sizeBytes ?? defaultImageSizeBytes)(image);
+  }
+
+  /** The disk the node's images take. */
+  diskUsedBytes(nodeName: string): number {
+    let total = 0;
+    for (const image of this.imagesOn(nodeName)) total += this.sizeOf(image);
+    return total;
+  }
+
   willFail(image: string): boolean {
     const pattern = this.options.failImagePattern;
     if (!pattern) return false;
@@ -42,10 +66,13 @@ export class ImageCache {
     return pattern.test(image);
   }
 
-  /** Calls `done(true)` at once for a cached image, else after one (shared) pull; `done(false)` if it fails. */
-  pull(nodeName: string, image: string, done: PullDone): void {
+  /**
+   * Calls `done(true)` at once for a cached image (unless `always`: a pull policy of Always pulls again),
+   * else after one (shared) pull; `done(false)` if it fails.
+   */
+  pull(nodeName: string, image: string, done: PullDone, always = false): void {
     const fails = this.willFail(image);
-    if (!fails && this.has(nodeName, image)) {
+    if (!fails && !always && this.has(nodeName, image)) {
       done(true);
       return;
     }

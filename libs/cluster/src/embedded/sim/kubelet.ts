@@ -4,7 +4,8 @@
 // changes restart just the changed container in place; deleted pods stop after their (capped) grace period
 // and are removed. Pulled images are reported in node.status.images. It also does kruise-daemon's part of
 // an in-place update (kruise-daemon.ts): containers whose env reads changed labels/annotations are
-// restarted, and the runtime-containers-meta annotation reports what runs. Time passes only through the Clock.
+// restarted, and the runtime-containers-meta annotation reports what runs; and its image puller
+// (image-puller.ts): NodeImage pulls go through the same image cache. Time passes only through the Clock.
 import type { Clock } from '../../clock.js';
 import { isoNow } from '../../clock.js';
 import { isApiError } from '../../errors.js';
@@ -18,6 +19,7 @@ import {
 } from './kruise-daemon.js';
 import { yieldToEventLoop } from '../../event-loop.js';
 import { ImageCache } from './image-cache.js';
+import { ImagePuller } from './image-puller.js';
 import { deepEqual } from '../store/json-value.js';
 import { KeyedQueue } from './keyed-queue.js';
 import { reportedImages, withNodeImages } from './node-images.js';
@@ -64,6 +66,8 @@ export class KubeletSimulator {
   private readonly onError: (err: unknown) => void;
   private readonly timers: TimerSet;
   private readonly images: ImageCache;
+  /** kruise-daemon's image puller: NodeImage pulls through the same cache. */
+  private readonly puller: ImagePuller;
   private readonly ips = new PodIpAllocator();
   private readonly nodes: ListWatchCache<Node>;
   private readonly pods: ListWatchCache<Pod>;
@@ -98,6 +102,11 @@ export class KubeletSimulator {
       failImagePattern: this.options.failImagePattern,
       onPulled: (nodeName) => this.whenRunnable(nodeName, () => this.imageReports.mark(nodeName)),
     });
+    this.puller = new ImagePuller({
+      client, clock, timers: this.timers, images: this.images, onError: this.onError,
+      hasNode: (nodeName) => this.nodes.get(`/${nodeName}`) !== undefined,
+      whenRunnable: (nodeName, resume) => this.whenRunnable(nodeName, resume),
+    });
     this.queue = new KeyedQueue((uid) => this.sync(uid), this.onError);
     this.imageReports = new KeyedQueue((nodeName) => this.reportImages(nodeName), this.onError);
     this.nodes = new ListWatchCache<Node>(client, clock, NODE, {
@@ -114,10 +123,11 @@ export class KubeletSimulator {
     return this.isFrozen;
   }
 
-  /** Lists and watches nodes, then pods. Resolves once both are listed. */
+  /** Lists and watches nodes, then pods, then NodeImages. Resolves once all are listed. */
   async start(): Promise<void> {
     await this.nodes.start();
     await this.pods.start();
+    await this.puller.start();
   }
 
   /** Stops watching and cancels every timer; resolves once writes already under way have finished. */
@@ -127,10 +137,12 @@ export class KubeletSimulator {
     this.pods.stop();
     this.queue.stop();
     this.imageReports.stop();
+    this.puller.stop();
     this.timers.cancelAll();
     this.held = [];
     await this.queue.drained();
     await this.imageReports.drained();
+    await this.puller.drained();
   }
 
   /** Holds every pull, start, restart, termination and status write until `unfreeze()`. */
@@ -164,6 +176,7 @@ export class KubeletSimulator {
     for (;;) {
       await this.queue.drained();
       await this.imageReports.drained();
+      await this.puller.drained();
       // Writes just made come back as watch events a few turns later and may start more work.
       for (let i = 0; i < 3 && !this.busy(); i++) await yieldToEventLoop();
       if (!this.busy()) return;
@@ -209,12 +222,13 @@ export class KubeletSimulator {
   }
 
   private busy(): boolean {
-    return this.queue.busy || this.imageReports.busy;
+    return this.queue.busy || this.imageReports.busy || this.puller.busy;
   }
 
   private nodeUpserted(node: Node, previous: Node | undefined): void {
     const nodeName = node.metadata.name ?? '';
     for (const image of reportedImages(node)) this.images.markPresent(nodeName, image);
+    if (!previous) this.puller.nodeChanged(nodeName);
     if (previous && isNodeReady(previous) === isNodeReady(node)) return;
     if (isNodeReady(node)) this.resumeHeld();
     this.markPodsOn(nodeName);
@@ -481,7 +495,7 @@ export class KubeletSimulator {
     if (!node || this.isFrozen || this.stopped) return;
     const images = this.images.imagesOn(nodeName);
     await writeWithRetry<Node>(this.client, NODE, node, (latest) => {
-      const next = withNodeImages(latest, images);
+      const next = withNodeImages(latest, images, (image) => this.images.sizeOf(image));
       return next === latest ? undefined : next;
     }, (object) => this.client.updateStatus(object));
   }

@@ -8,14 +8,17 @@ export function imageNames(image: string): string[] {
   return [imageIdOf(image).replace(/^docker-pullable:\/\//, ''), image];
 }
 
-/** The node with `images` added to its status.images (entries already there, and their order, are kept). */
-export function withNodeImages(node: Node, images: Iterable<string>): Node {
+/**
+ * The node with `images` added to its status.images with the disk each takes (entries already there, and
+ * their order, are kept).
+ */
+export function withNodeImages(node: Node, images: Iterable<string>, sizeBytes: (image: string) => number): Node {
   const current = node.status?.images ?? [];
   const known = new Set(current.flatMap((entry) => entry.names ?? []));
   const added: ContainerImage[] = [...images]
     .filter((image) => !known.has(image))
     .sort()
-    .map((image) => ({ names: imageNames(image) }));
+    .map((image) => ({ names: imageNames(image), sizeBytes: sizeBytes(image) }));
   if (added.length === 0) return node;
   return { ...node, status: { ...node.status, images: [...current, ...added] } };
 }
