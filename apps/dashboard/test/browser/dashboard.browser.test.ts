@@ -293,7 +293,10 @@ describe('SRE dashboard in Chromium', () => {
     await page.getByLabel(`choose ${pod}`).check();
     await page.getByRole('button', { name: 'Restart container…' }).click();
     await confirmWith('Restart container', [new RegExp(`^Restart container \\S+ of pod ${pod} in place: `), /its other containers keep running/]);
-    await page.locator('[data-testid=restart-progress]').filter({ hasText: /: restarted \S+$/ }).waitFor({ timeout: 30_000 });
+    await page
+      .locator('[data-testid=restart-progress]')
+      .filter({ hasText: /: restarted \S+$/ })
+      .waitFor({ timeout: 30_000 });
     expect(await page.evaluate((name) => window.__coxswainGrid!.cell(name!) !== null, pod)).toBe(true);
     await page.getByLabel(`choose ${pod}`).uncheck();
   });

@@ -72,7 +72,14 @@ describe('demo rollout against the API', () => {
     const seeded = await read();
     expect(seeded.images).toEqual([FIRST]);
     const said: string[] = [];
-    const stopped = runDemoRollout({ apiUrl: api.url, token: ADMIN_TOKEN, restMs: 0, pollMs: 200, log: (line: string) => said.push(line), signal: demo.signal });
+    const stopped = runDemoRollout({
+      apiUrl: api.url,
+      token: ADMIN_TOKEN,
+      restMs: 0,
+      pollMs: 200,
+      log: (line: string) => said.push(line),
+      signal: demo.signal,
+    });
     await until('the demo rolls to the second image', async () => (await read()).images[0] === SECOND);
     // The demo logs once its mutation has answered, which may be after the image is readable.
     await until('the demo says what it rolled', async () => said.length > 0);

@@ -13,11 +13,12 @@ export interface RestartStatus {
 
 export function confirmRestartContainers(pod: string, containers: readonly string[], orderedRecreate: boolean): string {
   const which = containers.length === 1 ? `container ${containers[0]}` : `containers ${containers.join(', ')}`;
-  const order = containers.length > 1
-    ? orderedRecreate
-      ? ' one at a time, each once the previous one is back and ready'
-      : ' one after the other, without waiting for each to come back'
-    : '';
+  const order =
+    containers.length > 1
+      ? orderedRecreate
+        ? ' one at a time, each once the previous one is back and ready'
+        : ' one after the other, without waiting for each to come back'
+      : '';
   return `Restart ${which} of pod ${pod} in place${order}: the container is stopped and started again by the kubelet (its restart count goes up by one); the pod keeps its name, UID, IP and node, and its other containers keep running. The pod is not ready while the container starts again.`;
 }
 
