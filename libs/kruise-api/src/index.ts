@@ -50,3 +50,5 @@ export * from './image-pull-defaults.js';
 export * from './image-pull-validation.js';
 export * from './image-pull-conversion.js';
 export * from './image-pull-crds.js';
+export * from './simulated-metrics.js';
+export * from './rollouts/analysis.js';
