@@ -2,15 +2,9 @@
 // (src/simulated-metrics.ts): defaults, and the field each bad input is refused on — hostile input
 // included (NUL bytes, huge numbers, non-http URLs, credentials in URLs, unknown fields).
 import { describe, expect, it } from '@jest/globals';
-import {
-  ANNOTATION_SIMULATED_ERROR_RATE,
-  defaultAnalysisCheck,
-  FieldPath,
-  parseSimulatedErrorRate,
-  validateAnalysisChecks,
-  validatePod,
-  type AnalysisCheck,
-} from '../src/index.js';
+import { FieldPath, validatePod } from '../src/index.js';
+import { defaultAnalysisCheck, validateAnalysisChecks, type AnalysisCheck } from '../src/rollouts/analysis.js';
+import { ANNOTATION_SIMULATED_ERROR_RATE, parseSimulatedErrorRate } from '../src/simulated-metrics.js';
 
 const PATH = FieldPath.of('spec', 'checks');
 const prom = (over: Record<string, unknown> = {}) => ({

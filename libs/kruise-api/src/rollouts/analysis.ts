@@ -8,9 +8,9 @@ import { isObject, isSet } from '../value-shape.js';
 
 /** How a measured value is compared with the condition's value. */
 export type ComparisonOperator = 'LessThan' | 'LessThanOrEqual' | 'GreaterThan' | 'GreaterThanOrEqual' | 'Equal' | 'NotEqual';
-export const COMPARISON_OPERATORS: readonly ComparisonOperator[] = ['LessThan', 'LessThanOrEqual', 'GreaterThan', 'GreaterThanOrEqual', 'Equal', 'NotEqual'];
+const COMPARISON_OPERATORS: readonly ComparisonOperator[] = ['LessThan', 'LessThanOrEqual', 'GreaterThan', 'GreaterThanOrEqual', 'Equal', 'NotEqual'];
 /** The operators that need numbers on both sides. */
-export const ORDERING_OPERATORS: readonly ComparisonOperator[] = ['LessThan', 'LessThanOrEqual', 'GreaterThan', 'GreaterThanOrEqual'];
+const ORDERING_OPERATORS: readonly ComparisonOperator[] = ['LessThan', 'LessThanOrEqual', 'GreaterThan', 'GreaterThanOrEqual'];
 
 /** The check passes when `measured <operator> value`. Ordering operators take a number only. */
 export interface SuccessCondition {
@@ -51,14 +51,14 @@ export interface AnalysisCheck {
 }
 
 export const DEFAULT_CHECK_TIMEOUT_SECONDS = 10;
-export const MAX_CHECK_TIMEOUT_SECONDS = 60;
+const MAX_CHECK_TIMEOUT_SECONDS = 60;
 export const DEFAULT_READY_FOR_SECONDS = 30;
-export const MAX_READY_FOR_SECONDS = 86_400;
-export const MAX_QUERY_LENGTH = 4096;
-export const MAX_URL_LENGTH = 2048;
-export const MAX_JSON_PATH_LENGTH = 256;
-export const MAX_CONDITION_STRING_LENGTH = 1024;
-export const CHECK_KINDS = ['prometheus', 'http', 'pods'] as const;
+const MAX_READY_FOR_SECONDS = 86_400;
+const MAX_QUERY_LENGTH = 4096;
+const MAX_URL_LENGTH = 2048;
+const MAX_JSON_PATH_LENGTH = 256;
+const MAX_CONDITION_STRING_LENGTH = 1024;
+const CHECK_KINDS = ['prometheus', 'http', 'pods'] as const;
 
 const DNS_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 /** Dotted names and [n] indexes: `a.b[0].c`. */
