@@ -1,7 +1,8 @@
-// The embedded cluster: the object store plus its simulated nodes, scheduler, kubelets and volume
-// provisioner, started and stopped in the right order. Nodes are created on first start only;
-// afterwards they are whatever the store kept (a restart must not undo a cordon or a node outage). The
-// system namespaces are made to exist on every start, as the apiserver keeps them.
+// The embedded cluster: the object store plus its simulated nodes, scheduler, kubelets, volume
+// provisioner and the pods' simulated application metrics, started and stopped in the right order.
+// Nodes are created on first start only; afterwards they are whatever the store kept (a restart must
+// not undo a cordon or a node outage). The system namespaces are made to exist on every start, as the
+// apiserver keeps them.
 import type { Node } from '@coxswain/kruise-api';
 import type { Clock } from '../clock.js';
 import { kruiseAdmission } from '../admission/kruise-admission.js';
@@ -9,6 +10,7 @@ import type { AdmissionHook } from './store/admission.js';
 import { EmbeddedStore } from './store/embedded-store.js';
 import type { StorePersistence } from './store/persistence.js';
 import { KubeletSimulator, type KubeletOptions } from './sim/kubelet.js';
+import { PodMetricsSimulator, type PodMetricsOptions } from './sim/pod-metrics.js';
 import { simulatedNodes, type SimulatedNodesOptions } from './sim/nodes.js';
 import { Scheduler } from './sim/scheduler.js';
 import { VolumeProvisioner } from './sim/volume-provisioner.js';
@@ -21,6 +23,8 @@ export interface EmbeddedClusterOptions {
   watchHistoryMs?: number;
   nodes?: SimulatedNodesOptions;
   kubelet?: Partial<KubeletOptions>;
+  /** The pods' simulated application metrics (docs/analysis.md §1). */
+  podMetrics?: Partial<PodMetricsOptions>;
   /** The API server's webhooks; default: Kruise's (CloneSet defaulting, validation, conversion) with default gates. */
   admission?: AdmissionHook;
   /** Where the simulators report failures they survive and retry. */
@@ -33,6 +37,8 @@ export class EmbeddedCluster {
     readonly scheduler: Scheduler,
     readonly kubelet: KubeletSimulator,
     readonly volumes: VolumeProvisioner,
+    /** The pods' simulated request and error counters, as Prometheus text. */
+    readonly podMetrics: PodMetricsSimulator,
     /** The store held nothing when it opened: this is the cluster's first start. */
     readonly fresh: boolean,
   ) {}
@@ -65,7 +71,9 @@ export class EmbeddedCluster {
       await scheduler.start();
       await kubelet.start();
       await volumes.start();
-      return new EmbeddedCluster(store, scheduler, kubelet, volumes, fresh);
+      const podMetrics = new PodMetricsSimulator(local, options.clock, { ...options.podMetrics, onError: options.onError });
+      await podMetrics.start();
+      return new EmbeddedCluster(store, scheduler, kubelet, volumes, podMetrics, fresh);
     } catch (err) {
       await store.close();
       throw err;
@@ -76,6 +84,7 @@ export class EmbeddedCluster {
     await this.scheduler.stop();
     await this.kubelet.stop();
     await this.volumes.stop();
+    this.podMetrics.stop();
     await this.store.close();
   }
 }
