@@ -2,7 +2,10 @@
 // (src/simulated-metrics.ts): defaults, and the field each bad input is refused on — hostile input
 // included (NUL bytes, huge numbers, non-http URLs, credentials in URLs, unknown fields).
 import { describe, expect, it } from '@jest/globals';
-import { FieldPath, validatePod } from '../src/index.js';
+import {
+  FieldPath, setDefaultsCloneSet, setDefaultsDeployment, setDefaultsStatefulSet, validateCloneSet, validateDeployment, validatePod, validateStatefulSet,
+  type CloneSet, type Deployment, type StatefulSet,
+} from '../src/index.js';
 import { defaultAnalysisCheck, validateAnalysisChecks, type AnalysisCheck } from '../src/rollouts/analysis.js';
 import { ANNOTATION_SIMULATED_ERROR_RATE, parseSimulatedErrorRate } from '../src/simulated-metrics.js';
 
@@ -75,5 +78,20 @@ describe('the simulated error-rate annotation', () => {
     expect(validatePod(pod('lots'))).toEqual([
       expect.objectContaining({ field: 'metadata.annotations[coxswain.io/simulated-error-rate]', type: 'Invalid', value: 'lots' }),
     ]);
+  });
+
+  const template = (value: string) => ({
+    metadata: { labels: { app: 'a' }, annotations: { [ANNOTATION_SIMULATED_ERROR_RATE]: value } },
+    spec: { containers: [{ name: 'c', image: 'nginx' }] },
+  });
+  const spec = (value: string) => ({ replicas: 1, selector: { matchLabels: { app: 'a' } }, template: template(value) });
+  const FIELD = 'spec.template.metadata.annotations[coxswain.io/simulated-error-rate]';
+  it.each<[string, (value: string) => { field: string }[]]>([
+    ['CloneSet', (v) => validateCloneSet(setDefaultsCloneSet({ apiVersion: 'apps.kruise.io/v1beta1', kind: 'CloneSet', metadata: { name: 'w', namespace: 'n' }, spec: spec(v) } as unknown as CloneSet), { version: 'v1beta1' })],
+    ['StatefulSet', (v) => validateStatefulSet(setDefaultsStatefulSet({ apiVersion: 'apps.kruise.io/v1beta1', kind: 'StatefulSet', metadata: { name: 'w', namespace: 'n' }, spec: spec(v) } as unknown as StatefulSet), { version: 'v1beta1' })],
+    ['Deployment', (v) => validateDeployment(setDefaultsDeployment({ apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'w', namespace: 'n' }, spec: spec(v) } as unknown as Deployment))],
+  ])('is checked in a %s template', (_kind, validate) => {
+    expect(validate('0.3').map((e) => e.field)).not.toContain(FIELD);
+    expect(validate('2').map((e) => e.field)).toContain(FIELD);
   });
 });
