@@ -57,9 +57,15 @@ async function status(check: (s: Status) => boolean, what: string): Promise<Stat
   }, 60_000, what);
 }
 
-/** The error ratio of one revision's pods, as a Rollout step would name it. */
-const errorRatio = (revision: string) =>
-  `sum(coxswain_simulated_request_errors_total{namespace="default",workload="shop",revision="${revision}"}) / sum(coxswain_simulated_requests_total{namespace="default",workload="shop",revision="${revision}"})`;
+/**
+ * The error ratio of one revision's pods, as a Rollout step would name it; no series (Pending) until the
+ * revision has served 100 requests, so a pod's first few requests do not decide (3 requests at 30% make
+ * no error yet).
+ */
+const errorRatio = (revision: string) => {
+  const selector = `{namespace="default",workload="shop",revision="${revision}"}`;
+  return `(sum(coxswain_simulated_request_errors_total${selector}) / sum(coxswain_simulated_requests_total${selector})) and on() (sum(coxswain_simulated_requests_total${selector}) >= 100)`;
+};
 
 /** Evaluates the check until it gives a verdict (Pending while Prometheus has no samples yet). */
 function verdict(revision: string): Promise<AnalysisResult> {
