@@ -72,7 +72,6 @@ export class EmbeddedCluster {
       await kubelet.start();
       await volumes.start();
       const podMetrics = new PodMetricsSimulator(local, options.clock, { ...options.podMetrics, onError: options.onError });
-      await podMetrics.start();
       return new EmbeddedCluster(store, scheduler, kubelet, volumes, podMetrics, fresh);
     } catch (err) {
       await store.close();
@@ -84,7 +83,6 @@ export class EmbeddedCluster {
     await this.scheduler.stop();
     await this.kubelet.stop();
     await this.volumes.stop();
-    this.podMetrics.stop();
     await this.store.close();
   }
 }

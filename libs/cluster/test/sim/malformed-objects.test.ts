@@ -62,10 +62,9 @@ describe('the simulators meet objects that do not match their schema', () => {
       await cluster.store.create(makePod('fresh'));
       await settle(5000);
       const reports = errors.filter((e) => e instanceof MalformedObjectError);
-      // At most once by each cache that holds the kind (a Pod: the scheduler's, the kubelet's and the
-      // pod metrics'); no retry loop.
+      // Once by the scheduler's cache and once by the kubelet's; no retry loop.
       expect(reports.length).toBeGreaterThanOrEqual(1);
-      expect(reports.length).toBeLessThanOrEqual(3);
+      expect(reports.length).toBeLessThanOrEqual(2);
       expect(String((reports[0] as Error).message)).toContain(problem);
       expect(errors.filter((e) => !(e instanceof MalformedObjectError))).toEqual([]);
       for (const name of ['good', 'fresh']) {

@@ -12,15 +12,14 @@ describe('PodMetricsSimulator', () => {
     const cluster = await startSimCluster();
     const reported: unknown[] = [];
     const metrics = new PodMetricsSimulator(cluster.client, cluster.clock, { onError: (err) => reported.push(err) });
-    await metrics.start();
     try {
       await cluster.store.create(makePod('good', { labels: { app: 'web', 'controller-revision-hash': 'web-111' }, ownerUid: 'u1' }));
       await cluster.store.create(makePod('bad', { labels: { app: 'web', 'controller-revision-hash': 'web-222' }, annotations: { 'coxswain.io/simulated-error-rate': '0.3' }, ownerUid: 'u1' }));
-      expect(metrics.exposition()).not.toContain('pod="good"'); // not running yet
+      expect((await metrics.exposition())).not.toContain('pod="good"'); // not running yet
       await cluster.advance(2500); // image pull + container start
       const startedAt = Date.parse((await cluster.pod('bad')).status!.containerStatuses![0]!.state!.running!.startedAt!);
       await cluster.advance(Math.max(0, startedAt + 100_000 - cluster.clock.now()));
-      const text = metrics.exposition();
+      const text = await metrics.exposition();
       expect(line(text, 'coxswain_simulated_requests_total', 'bad')).toBe(
         'coxswain_simulated_requests_total{namespace="default",pod="bad",container="app",revision="web-222",workload="web"} 1000',
       );
@@ -29,14 +28,13 @@ describe('PodMetricsSimulator', () => {
       expect(line(text, 'coxswain_simulated_error_rate', 'bad')).toMatch(/ 0.3$/);
       expect(text).toContain('# TYPE coxswain_simulated_requests_total counter');
       await cluster.advance(10_000);
-      expect(line(metrics.exposition(), 'coxswain_simulated_requests_total', 'bad')).toMatch(/ 1100$/);
+      expect(line((await metrics.exposition()), 'coxswain_simulated_requests_total', 'bad')).toMatch(/ 1100$/);
       // A deleted pod's series go away (its grace period runs first).
       await cluster.store.delete({ apiVersion: 'v1', kind: 'Pod' }, 'default', 'bad');
       await cluster.advance(35_000);
-      expect(metrics.exposition()).not.toContain('pod="bad"');
+      expect((await metrics.exposition())).not.toContain('pod="bad"');
       expect(reported).toEqual([]);
     } finally {
-      metrics.stop();
       await cluster.stop();
     }
   });
@@ -45,17 +43,15 @@ describe('PodMetricsSimulator', () => {
     const cluster = await startSimCluster();
     const reported: unknown[] = [];
     const metrics = new PodMetricsSimulator(cluster.client, cluster.clock, { onError: (err) => reported.push(err) });
-    await metrics.start();
     try {
       await cluster.store.create(makePod('odd', { annotations: { 'coxswain.io/simulated-error-rate': 'lots' } }));
       await cluster.advance(12_500);
-      expect(line(metrics.exposition(), 'coxswain_simulated_request_errors_total', 'odd')).toMatch(/ 0$/);
-      metrics.exposition();
+      expect(line((await metrics.exposition()), 'coxswain_simulated_request_errors_total', 'odd')).toMatch(/ 0$/);
+      await metrics.exposition();
       expect(reported.map(String)).toEqual([
         'Error: pod default/odd: annotation coxswain.io/simulated-error-rate must be a decimal number between 0 and 1, such as "0.3"; its simulated error rate is 0',
       ]);
     } finally {
-      metrics.stop();
       await cluster.stop();
     }
   });
@@ -71,6 +67,12 @@ describe('podSamples and formatPodMetrics', () => {
     expect(podSamples(running({ 'controller-revision-hash': 'a', 'pod-template-hash': 'b' }), NOW, 10).samples[0]).toMatchObject({ revision: 'a', requests: 100 });
     expect(podSamples(running({ 'pod-template-hash': 'b' }), NOW, 10).samples[0]).toMatchObject({ revision: 'b' });
     expect(podSamples(running({}), NOW, 10).samples[0]).toMatchObject({ revision: '' });
+  });
+  it('reads a pod of any shape (stored before admission checked it) without throwing', () => {
+    for (const status of [{ phase: 'Running', containerStatuses: 'x' }, { phase: 'Running', containerStatuses: [null, 5, { name: 7 }] }, { phase: 'Running', containerStatuses: [{ name: 'c', state: { running: { startedAt: 12 } } }] }]) {
+      expect(podSamples({ ...makePod('p'), status } as never, NOW, 10).samples).toEqual([]);
+    }
+    expect(podSamples({ ...(running({}) as object), metadata: { name: 'p', ownerReferences: 'x', labels: { 'pod-template-hash': 5 } } } as never, NOW, 10).samples[0]).toMatchObject({ workload: '', revision: '5' });
   });
   it('escapes label values as the exposition format says', () => {
     const text = formatPodMetrics([{ namespace: 'n', pod: 'p"\\\n', container: 'c', revision: '', workload: '', requests: 1, errors: 0, errorRate: 0 }]);

@@ -3,12 +3,11 @@
 // coxswain.io/simulated-error-rate annotation says (default 0). The counters are computed from the
 // container's start time and the Clock at each scrape, so they advance with simulated time, start over
 // when a container restarts (a counter reset, as Prometheus expects), and need no timers. The pods are
-// read through their own watch; the kubelet simulator is not involved.
+// listed at each scrape, so a cluster nobody scrapes pays nothing; the kubelet simulator is not involved.
 import { ANNOTATION_SIMULATED_ERROR_RATE, parseSimulatedErrorRate, type Pod } from '@coxswain/kruise-api';
 import type { Clock } from '../../clock.js';
 import type { ClusterClient } from '../../port.js';
 import { POD } from './core-kinds.js';
-import { ListWatchCache } from './list-watch.js';
 
 export interface PodMetricsOptions {
   /** Requests each running container serves per second of simulated time. Default 10. */
@@ -37,6 +36,7 @@ export interface ContainerSample {
 export function podSamples(pod: Pod, now: number, requestsPerSecond: number): { samples: ContainerSample[]; invalid?: string } {
   if (pod.metadata.deletionTimestamp || pod.status?.phase !== 'Running') return { samples: [] };
   const annotations = pod.metadata.annotations ?? {};
+  if (typeof annotations !== 'object') return { samples: [] };
   let errorRate = 0;
   let invalid: string | undefined;
   if (ANNOTATION_SIMULATED_ERROR_RATE in annotations) {
@@ -45,11 +45,16 @@ export function podSamples(pod: Pod, now: number, requestsPerSecond: number): { 
     else errorRate = parsed.rate;
   }
   const labels = pod.metadata.labels ?? {};
-  const revision = labels['controller-revision-hash'] ?? labels['pod-template-hash'] ?? '';
-  const workload = pod.metadata.ownerReferences?.find((ref) => ref.controller)?.name ?? '';
+  const revision = String(labels['controller-revision-hash'] ?? labels['pod-template-hash'] ?? '');
+  const owners: unknown = pod.metadata.ownerReferences;
+  const workload = String((Array.isArray(owners) ? (owners as { controller?: boolean; name?: string }[]) : []).find((ref) => ref?.controller)?.name ?? '');
   const samples: ContainerSample[] = [];
-  for (const status of pod.status.containerStatuses ?? []) {
-    const startedAt = Date.parse(status.state?.running?.startedAt ?? '');
+  // Read defensively: a pod stored before admission checked its schema may hold anything here.
+  const statuses: unknown = pod.status.containerStatuses;
+  for (const status of Array.isArray(statuses) ? (statuses as NonNullable<NonNullable<Pod['status']>['containerStatuses']>) : []) {
+    const raw: unknown = status?.state?.running?.startedAt;
+    const startedAt = typeof raw === 'string' ? Date.parse(raw) : NaN;
+    if (typeof status?.name !== 'string') continue;
     if (Number.isNaN(startedAt)) continue;
     const requests = Math.floor((Math.max(0, now - startedAt) / 1000) * requestsPerSecond);
     samples.push({
@@ -76,30 +81,20 @@ export function formatPodMetrics(samples: readonly ContainerSample[]): string {
 }
 
 export class PodMetricsSimulator {
-  private readonly pods: ListWatchCache<Pod>;
   private readonly options: PodMetricsOptions;
   /** Bad annotations already reported, by pod uid and value, so a scrape does not repeat them. */
   private readonly reported = new Set<string>();
 
-  constructor(client: ClusterClient, private readonly clock: Clock, options: Partial<PodMetricsOptions> = {}) {
+  constructor(private readonly client: ClusterClient, private readonly clock: Clock, options: Partial<PodMetricsOptions> = {}) {
     this.options = { requestsPerSecond: DEFAULT_REQUESTS_PER_SECOND, ...options };
-    const onError = this.options.onError ?? ((err) => console.warn(String(err)));
-    this.pods = new ListWatchCache<Pod>(client, clock, POD, { upserted: () => {}, deleted: () => {} }, onError);
-  }
-
-  start(): Promise<void> {
-    return this.pods.start();
-  }
-
-  stop(): void {
-    this.pods.stop();
   }
 
   /** Every running container's counters now, as Prometheus text. */
-  exposition(): string {
+  async exposition(): Promise<string> {
+    const pods = await this.client.list<Pod>(POD);
     const now = this.clock.now();
     const samples: ContainerSample[] = [];
-    for (const pod of this.pods.values()) {
+    for (const pod of pods.items) {
       const { samples: own, invalid } = podSamples(pod, now, this.options.requestsPerSecond);
       samples.push(...own);
       const key = `${pod.metadata.uid}/${pod.metadata.annotations?.[ANNOTATION_SIMULATED_ERROR_RATE]}`;
