@@ -39,10 +39,10 @@ const nx = (phase, target, parallel, ...rest) =>
 // Within a project Jest runs two files at a time, except the dashboard's browser tests, one by one.
 //
 // The tools: Debian's Chromium for the dashboard's browser tests, a kubectl for the Kubernetes API
-// tests and Debian's kubectl 1.20 for the client-compatibility test, one after another (they share
-// apt's locks).
+// tests, Debian's Prometheus for the analysis test (docs/analysis.md) and Debian's kubectl 1.20 for the
+// client-compatibility test, one after another (they share apt's locks).
 const tools = (async () => {
-  for (const script of ['ensure-chromium.mjs', 'ensure-kubectl.mjs', 'ensure-legacy-kubectl.mjs']) {
+  for (const script of ['ensure-chromium.mjs', 'ensure-prometheus.mjs', 'ensure-kubectl.mjs', 'ensure-legacy-kubectl.mjs']) {
     if ((await run(script.replace('.mjs', ''), process.execPath, [join(root, 'scripts', script)])) !== 0) return 1;
   }
   return 0;

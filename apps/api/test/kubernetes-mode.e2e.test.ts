@@ -104,6 +104,9 @@ describe('Kubernetes mode against another Coxswain\'s embedded cluster', () => {
     expect((await b.readyz())!.leaderElection).toMatchObject({ identity: 'replica-b', isLeader: true, holder: 'replica-b' });
     expect((await c.readyz())!.leaderElection).toMatchObject({ identity: 'replica-c', isLeader: false, holder: 'replica-b' });
     expect(await (await fetch(`${c.url}/metrics`)).text()).toContain('leader_election_master_status{name="coxswain-controller-manager"} 0');
+    // Only the embedded cluster simulates pod metrics (docs/analysis.md §2).
+    const podMetrics = await fetch(`${c.url}/metrics/pods`);
+    expect([podMetrics.status, await podMetrics.text()]).toEqual([404, expect.stringContaining('simulated by the embedded cluster only')]);
     const lease = await a.runtime.cluster.get<{ spec: { holderIdentity: string } } & Pod>({ apiVersion: 'coordination.k8s.io/v1', kind: 'Lease' }, 'kube-system', 'coxswain-controller-manager');
     expect(lease.spec.holderIdentity).toBe('replica-b');
   });

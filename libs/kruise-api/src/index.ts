@@ -50,3 +50,6 @@ export * from './image-pull-defaults.js';
 export * from './image-pull-validation.js';
 export * from './image-pull-conversion.js';
 export * from './image-pull-crds.js';
+export { ANNOTATION_SIMULATED_ERROR_RATE, parseSimulatedErrorRate } from './simulated-metrics.js';
+export { DEFAULT_CHECK_TIMEOUT_SECONDS, DEFAULT_READY_FOR_SECONDS } from './rollouts/analysis.js';
+export type { AnalysisCheck, ComparisonOperator, HttpCheck, PodsCheck, PrometheusCheck, SuccessCondition } from './rollouts/analysis.js';

@@ -2,6 +2,7 @@
 // every kind): a spec with at least one container, the pod spec rules shared with templates, and the
 // rules that hold for Pods only. `Pod "p" is invalid: spec.containers: Required value`.
 import { FieldPath, invalidField, notSupportedField, type FieldError } from './field-errors.js';
+import { validateSimulatedErrorRate } from './simulated-metrics.js';
 import { validatePodSpec } from './pod-spec-validation.js';
 import { isObject, isSet, list } from './value-shape.js';
 
@@ -13,6 +14,8 @@ export function validatePod(pod: unknown): FieldError[] {
   // No spec is an empty PodSpec to Kubernetes, whose first complaint is the missing containers.
   const spec = isObject(pod) && isObject(pod['spec']) ? pod['spec'] : {};
   const errors = validatePodSpec(spec, specPath);
+  const metadata = isObject(pod) && isObject(pod['metadata']) ? pod['metadata'] : {};
+  errors.push(...validateSimulatedErrorRate(metadata['annotations'], FieldPath.of('metadata', 'annotations')));
   const restartPolicy = spec['restartPolicy'];
   if (isSet(restartPolicy) && restartPolicy !== '' && !RESTART_POLICIES.includes(restartPolicy as string)) {
     errors.push(notSupportedField(specPath.child('restartPolicy'), restartPolicy, RESTART_POLICIES));

@@ -2,6 +2,7 @@
 // selector and pod template, priority strategy, and the comparisons update validation needs. Messages
 // follow Kruise's for each kind. Input arrives from YAML and may have any shape, so every field is
 // checked for its type before use.
+import { validateSimulatedErrorRate } from './simulated-metrics.js';
 import { jsonEqual } from './cloneset-defaults.js';
 import {
   FieldPath,
@@ -100,6 +101,7 @@ export function validatePodTemplate(template: Obj, claimTemplates: unknown[], pa
   if (isObject(metadata)) {
     errors.push(...validateLabels(metadata['labels'], path.child('metadata', 'labels')));
     errors.push(...validateAnnotations(metadata['annotations'], path.child('metadata', 'annotations')));
+    errors.push(...validateSimulatedErrorRate(metadata['annotations'], path.child('metadata', 'annotations')));
   }
   const specPath = path.child('spec');
   const spec = isObject(template['spec']) ? template['spec'] : {};

@@ -42,3 +42,7 @@ export { pendingHook, type HookPoint } from './lifecycle/pending-hook.js';
 export { revisionTemplate } from './revision/cloneset-revision.js';
 export { revisionsForCloneSet, sortRevisions } from './revision/revision-selection.js';
 export { shortHash } from './revision/revision-match.js';
+
+// Analysis checks a Rollout step may name (docs/analysis.md).
+export { evaluateCheck } from './analysis/evaluate.js';
+export type { AnalysisResult } from './analysis/result.js';

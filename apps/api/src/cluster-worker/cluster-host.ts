@@ -90,6 +90,11 @@ export class ClusterHost implements StatusSeeder, TransactionalApplier {
     return this.call('metrics');
   }
 
+  /** The embedded cluster's simulated pod metrics; null in Kubernetes mode. */
+  podMetrics(): Promise<string | null> {
+    return this.call('podMetrics');
+  }
+
   observedWrites(): Promise<unknown[]> {
     return this.call('observedWrites');
   }

@@ -82,6 +82,7 @@ async function main(): Promise<void> {
     applyInOneTransaction: (documents, options) => cluster.store.applyInOneTransaction(documents, options),
     ...planMethods(() => plans, config.controllers.mode === 'observe', local),
     metrics: () => metrics.registry.metrics(),
+    podMetrics: async () => cluster.podMetrics.exposition(),
     observedWrites: async () => [...(controllers.observer?.recordedWrites() ?? [])],
     synced: async () => !running || controllers.informers.hasSynced(),
     leadership: async () => null,

@@ -91,6 +91,8 @@ export async function runKubernetesWorker(port: MessagePort, config: AppConfig, 
     },
     ...planMethods(() => current()?.controllers.plans, mode === 'observe', client),
     metrics: () => metrics.registry.metrics(),
+    // A real cluster's pods expose their own metrics; only the embedded cluster simulates them.
+    podMetrics: async () => null,
     observedWrites: async () => [...(current()?.manager.observer?.recordedWrites() ?? [])],
     synced: async () => {
       const term = current();

@@ -65,6 +65,8 @@ export interface ClusterWorkerMethods {
   health(kind: WorkloadKindName, namespace: string, name: string): Promise<WorkloadHealth | null>;
   /** The controllers' metrics, Prometheus text. */
   metrics(): Promise<string>;
+  /** Embedded mode: the pods' simulated request and error counters (docs/analysis.md §2), Prometheus text; null in Kubernetes mode. */
+  podMetrics(): Promise<string | null>;
   /** Observe mode: the writes the controllers would have made. */
   observedWrites(): Promise<unknown[]>;
   /** Every informer of the controllers has synced. */

@@ -1,7 +1,8 @@
-// The embedded cluster: the object store plus its simulated nodes, scheduler, kubelets and volume
-// provisioner, started and stopped in the right order. Nodes are created on first start only;
-// afterwards they are whatever the store kept (a restart must not undo a cordon or a node outage). The
-// system namespaces are made to exist on every start, as the apiserver keeps them.
+// The embedded cluster: the object store plus its simulated nodes, scheduler, kubelets, volume
+// provisioner and the pods' simulated application metrics, started and stopped in the right order.
+// Nodes are created on first start only; afterwards they are whatever the store kept (a restart must
+// not undo a cordon or a node outage). The system namespaces are made to exist on every start, as the
+// apiserver keeps them.
 import type { Node } from '@coxswain/kruise-api';
 import type { Clock } from '../clock.js';
 import { kruiseAdmission } from '../admission/kruise-admission.js';
@@ -10,6 +11,7 @@ import { EmbeddedStore } from './store/embedded-store.js';
 import type { StorePersistence } from './store/persistence.js';
 import { CrrDaemonSimulator } from './sim/crr-daemon.js';
 import { KubeletSimulator, type KubeletOptions } from './sim/kubelet.js';
+import { PodMetricsSimulator, type PodMetricsOptions } from './sim/pod-metrics.js';
 import { simulatedNodes, type SimulatedNodesOptions } from './sim/nodes.js';
 import { Scheduler } from './sim/scheduler.js';
 import { VolumeProvisioner } from './sim/volume-provisioner.js';
@@ -22,6 +24,8 @@ export interface EmbeddedClusterOptions {
   watchHistoryMs?: number;
   nodes?: SimulatedNodesOptions;
   kubelet?: Partial<KubeletOptions>;
+  /** The pods' simulated application metrics (docs/analysis.md §1). */
+  podMetrics?: Partial<PodMetricsOptions>;
   /** The API server's webhooks; default: Kruise's (CloneSet defaulting, validation, conversion) with default gates. */
   admission?: AdmissionHook;
   /** Where the simulators report failures they survive and retry. */
@@ -36,6 +40,8 @@ export class EmbeddedCluster {
     readonly volumes: VolumeProvisioner,
     /** kruise-daemon's ContainerRecreateRequest side, restarting containers through the kubelet. */
     readonly crrDaemon: CrrDaemonSimulator,
+    /** The pods' simulated request and error counters, as Prometheus text. */
+    readonly podMetrics: PodMetricsSimulator,
     /** The store held nothing when it opened: this is the cluster's first start. */
     readonly fresh: boolean,
   ) {}
@@ -70,7 +76,8 @@ export class EmbeddedCluster {
       await kubelet.start();
       await volumes.start();
       await crrDaemon.start();
-      return new EmbeddedCluster(store, scheduler, kubelet, volumes, crrDaemon, fresh);
+      const podMetrics = new PodMetricsSimulator(local, options.clock, { ...options.podMetrics, onError: options.onError });
+      return new EmbeddedCluster(store, scheduler, kubelet, volumes, crrDaemon, podMetrics, fresh);
     } catch (err) {
       await store.close();
       throw err;
