@@ -41,6 +41,8 @@ export const ACCESS_POLICY = {
   tokens: query(ADMINS),
   shadowComparison: query(READERS),
   serverTime: query(READERS),
+  // Writes nothing; its cost is bounded by the preview host (one fork at a time, a short queue).
+  previewRollout: query(READERS),
   // GraphQL mutations
   applyManifest: mutation(OPERATORS),
   deleteObject: mutation(OPERATORS),

@@ -12,6 +12,8 @@ import { ClusterModule } from '../cluster/cluster.module.js';
 import { HooksModule } from '../hooks/hooks.module.js';
 import { TopologyModule } from '../topology/topology.module.js';
 import { WorkloadsModule } from '../workloads/workloads.module.js';
+import { PreviewModule } from '../preview/preview.module.js';
+import { PreviewResolver } from './preview/preview.resolver.js';
 import { AuditResolver } from './audit/audit.resolver.js';
 import { TokensResolver } from './auth/tokens.resolver.js';
 import { ClockResolver } from './clock/clock.resolver.js';
@@ -43,6 +45,7 @@ export const GRAPHQL_RESOLVERS = [
   AuditResolver,
   HooksResolver,
   ShadowResolver,
+  PreviewResolver,
 ];
 
 @Module({
@@ -52,6 +55,7 @@ export const GRAPHQL_RESOLVERS = [
     WorkloadsModule,
     TopologyModule,
     HooksModule,
+    PreviewModule,
     GraphQLModule.forRootAsync<ApolloDriverConfig>({
       driver: ApolloDriver,
       imports: [AuthModule],

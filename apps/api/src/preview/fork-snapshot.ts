@@ -26,9 +26,8 @@ const FORKABLE = new Set(['CLONE_SET', 'STATEFUL_SET']);
 export async function readForkSnapshot(client: ClusterClient, request: PreviewRequest): Promise<ForkSnapshot> {
   const descriptor = workloadKind(request.kind);
   if (!descriptor || !FORKABLE.has(request.kind)) throw new PreviewInputError('kind', `preview supports CLONE_SET and STATEFUL_SET, not ${request.kind}`);
-  const workload = await client.get(descriptor.ref, request.namespace, request.name).catch((err: unknown) => {
-    throw new PreviewInputError('name', `${request.kind} ${request.namespace}/${request.name} cannot be read: ${(err as Error).message}`);
-  });
+  // NotFound and the port's other failures pass as they are: the API translates them (errors/known-errors.ts).
+  const workload = await client.get(descriptor.ref, request.namespace, request.name);
   const pods = (await listCapped<Pod>(client, { apiVersion: 'v1', kind: 'Pod' }, request.namespace, MAX_FORKED_PODS, 'pods'))
     .filter((pod) => descriptor.ownsPod(workload, pod));
   const uid = workload.metadata.uid;

@@ -1,35 +1,15 @@
-// previewRollout: the proposed change made on a private fork of the workload's state, an in-memory
-// embedded cluster on a ManualClock driven as fast as it settles, under the same controllers
-// (registerControllers), scheduler and kubelet simulator the embedded cluster runs; what the pods do there
-// is the answer. Nothing is written to the cluster the snapshot was read from (it is read through the
-// port and copied). docs/preview.md is the user guide, with the measured accuracy.
-import { performance } from 'node:perf_hooks';
-import { EmbeddedCluster, ManualClock, MemoryPersistence, installKruiseCrds, kruiseAdmission, type ClusterClient, type KubeletOptions } from '@coxswain/cluster';
-import { ClusterEventRecorder, ControllerManager } from '@coxswain/controller-runtime';
-import type { KubeObject, Node, Pod } from '@coxswain/kruise-api';
-import { workloadHealth, type RolloutPlan } from '@coxswain/workloads';
+// previewRollout: the proposed change simulated before it is made. The snapshot is read through the
+// cluster port (embedded and Kubernetes mode alike, read only), the change is checked against it, and
+// the fork runs in a preview worker thread so the API thread never carries the simulation.
+// docs/preview.md is the user guide, with the measured accuracy.
+import type { ClusterClient, KubeletOptions } from '@coxswain/cluster';
 import type { AppConfig } from '../config/config.js';
-import { JsonLogger } from '../logging/json-logger.js';
-import { registerControllers } from '../cluster-worker/controllers.js';
-import { PreviewInputError } from './preview-errors.js';
-import { readForkSnapshot, type ForkSnapshot } from './fork-snapshot.js';
+import { readForkSnapshot } from './fork-snapshot.js';
+import type { PreviewLimits } from './fork-simulation.js';
 import { forkTimings } from './learned-timings.js';
 import { applyProposedChange } from './proposed-change.js';
-import type { PreviewAnswer, PreviewOutcome, PreviewRequest, PreviewStop, PreviewTimings } from './preview-types.js';
-import { WaveRecorder } from './wave-recorder.js';
-
-export interface PreviewLimits {
-  /** Simulated time after which the preview stops and says so (default 6 h). */
-  simulatedMs: number;
-  /** Wall-clock time after which the preview stops and says so (default 20 s). */
-  wallMs: number;
-  /** Simulated time without a pod or workload change after which the rollout is taken to have stopped (default 60 s). */
-  quietMs: number;
-  /** The virtual clock's step (default 100 ms): the resolution of every figure. */
-  stepMs: number;
-}
-
-export const DEFAULT_PREVIEW_LIMITS: PreviewLimits = { simulatedMs: 6 * 3600_000, wallMs: 20_000, quietMs: 60_000, stepMs: 100 };
+import type { PreviewAnswer, PreviewRequest } from './preview-types.js';
+import type { ForkJob } from './preview-worker-protocol.js';
 
 export interface PreviewOptions {
   config: AppConfig;
@@ -38,128 +18,19 @@ export interface PreviewOptions {
   /** The source's kubelet timings when known exactly (the embedded cluster's configuration); else learned. */
   kubelet?: Partial<KubeletOptions>;
   limits?: Partial<PreviewLimits>;
+  /** Where the fork runs; default in this thread (tests). The API passes its PreviewHost. */
+  run?: (job: ForkJob) => Promise<PreviewAnswer>;
 }
 
 export async function previewRollout(source: ClusterClient, request: PreviewRequest, options: PreviewOptions): Promise<PreviewAnswer> {
   const snapshot = await readForkSnapshot(source, request);
-  // Validated against the source's object before anything is built: a bad change is the caller's error.
+  // Checked against the source's object before anything is built: a bad change is the caller's error.
   const changed = applyProposedChange(snapshot.descriptor, snapshot.workload, request.change);
-  const timings = forkTimings(snapshot.pods, options.kubelet);
-  return simulate(snapshot, changed, timings, options);
-}
-
-async function simulate(snapshot: ForkSnapshot, changed: KubeObject, timings: PreviewTimings, options: PreviewOptions): Promise<PreviewAnswer> {
-  const limits = { ...DEFAULT_PREVIEW_LIMITS, ...options.limits };
-  const wallStart = performance.now();
-  const clock = new ManualClock(options.now);
-  const gates = options.config.controllers.featureGates;
-  const cluster = await EmbeddedCluster.start({
-    clock,
-    persistence: new MemoryPersistence(),
-    kubelet: { imagePullMs: timings.imagePullMs, containerStartMs: timings.containerStartMs, terminationMs: timings.terminationMs },
-    admission: kruiseAdmission(gates),
-    // The simulators retry what fails; a fork has no one to report to.
-    onError: () => {},
-  });
-  const manager = new ControllerManager({ client: cluster.store.localClient(), clock });
-  try {
-    await installKruiseCrds(cluster.store);
-    await forkInto(cluster, snapshot);
-    const local = cluster.store.localClient();
-    const events = new ClusterEventRecorder({ client: local, clock, component: 'kruise-manager', onError: () => {} });
-    const { plans } = registerControllers(manager, options.config, events, new JsonLogger('error', () => {}));
-    const { descriptor, workload } = snapshot;
-    const namespace = workload.metadata.namespace!;
-    const name = workload.metadata.name!;
-    const planSource = plans.get(descriptor.name)!;
-    await manager.start();
-    const settle = async () => {
-      for (let i = 0; i < 3; i++) {
-        await clock.advance(0);
-        await cluster.scheduler.idle();
-        await cluster.kubelet.idle();
-      }
-    };
-    await settle();
-
-    const start = clock.now();
-    let lastChange = start;
-    const current = () => cluster.store.get(descriptor.ref, namespace, name);
-    const recorder = new WaveRecorder(snapshot.pods, start, (pod) => descriptor.podRevision?.(pod) ?? pod.metadata.labels?.['controller-revision-hash'], (pod) => latest ? descriptor.isPodUpdated(latest, pod) : false);
-    let latest: KubeObject | undefined;
-    const podWatch = await local.watch<Pod>({ apiVersion: 'v1', kind: 'Pod' }, { namespace }, (event) => {
-      if (!latest || !descriptor.ownsPod(latest, event.object)) return;
-      recorder.observe(event.object, clock.now(), event.type === 'DELETED');
-      lastChange = clock.now();
-    });
-    const workloadWatch = await local.watch(descriptor.ref, { namespace }, (event) => {
-      if (event.object.metadata.name !== name) return;
-      latest = event.object;
-      lastChange = clock.now();
-    });
-    // The fork's admission is the cluster's: what it refuses, the cluster would refuse too.
-    latest = await local.update({ ...changed, metadata: { ...changed.metadata, resourceVersion: (await current()).metadata.resourceVersion } }).catch((err: unknown) => {
-      throw new PreviewInputError('change', `the cluster would refuse it: ${(err as Error).message}`);
-    });
-
-    let outcome: PreviewOutcome;
-    let truncated: string | null = null;
-    let plan: RolloutPlan<object> | undefined;
-    let stoppedAt = start;
-    for (;;) {
-      await clock.advance(limits.stepMs);
-      await settle();
-      plan = planSource.planNow(namespace, name);
-      const now = clock.now();
-      const status = descriptor.status(latest);
-      if (plan?.complete && status.observedGeneration >= (latest.metadata.generation ?? 0)) { outcome = 'COMPLETE'; stoppedAt = now; break; }
-      const lifting = plan?.blockers.some((b) => b.until !== undefined && b.until > now);
-      if (!lifting && now - lastChange >= limits.quietMs) { outcome = 'STOPPED'; stoppedAt = lastChange; break; }
-      if (now - start >= limits.simulatedMs) { outcome = 'TRUNCATED'; truncated = `the rollout had not finished or stopped after ${limits.simulatedMs} ms of simulated time`; stoppedAt = now; break; }
-      if (performance.now() - wallStart >= limits.wallMs) { outcome = 'TRUNCATED'; truncated = `the simulation reached its ${limits.wallMs} ms wall-clock budget at ${now - start} ms of simulated time`; stoppedAt = now; break; }
-    }
-    podWatch.stop();
-    workloadWatch.stop();
-    const finalStatus = descriptor.status(latest);
-    const stops: PreviewStop[] = outcome === 'COMPLETE' ? [] : (plan?.blockers ?? []).map(({ code, message, pods }) => ({ code, message, pods: [...pods] }));
-    const nodes = (await local.list<Node>({ apiVersion: 'v1', kind: 'Node' })).items;
-    return {
-      outcome,
-      truncated,
-      durationMs: stoppedAt - start,
-      waves: recorder.waves(nodes),
-      stops,
-      hooks: stops.filter((s) => s.code === 'HOOK_PENDING'),
-      timings,
-      final: {
-        replicas: finalStatus.replicas,
-        updatedReplicas: finalStatus.updatedReplicas,
-        updatedReadyReplicas: finalStatus.updatedReadyReplicas,
-        images: descriptor.images(latest),
-        health: plan ? workloadHealth(plan, finalStatus.conditions).state : 'UNKNOWN',
-      },
-      forked: { pods: snapshot.pods.length, nodes: snapshot.nodes.length },
-      wallMs: Math.round(performance.now() - wallStart),
-    };
-  } finally {
-    await manager.stop();
-    await cluster.stop();
-  }
-}
-
-/** The snapshot's nodes replace the simulated ones; then the workload, its revisions and pods, as they were. */
-async function forkInto(cluster: EmbeddedCluster, snapshot: ForkSnapshot): Promise<void> {
-  const store = cluster.store;
-  const keep = new Set(snapshot.nodes.map((n) => n.metadata.name));
-  for (const node of (await store.list<Node>({ apiVersion: 'v1', kind: 'Node' })).items) {
-    if (!keep.has(node.metadata.name)) await store.delete({ apiVersion: 'v1', kind: 'Node' }, undefined, node.metadata.name!);
-  }
-  await store.seed(snapshot.nodes.map(forked));
-  await store.seed([forked(snapshot.workload), ...snapshot.revisions.map(forked), ...snapshot.pods.map(forked)]);
-}
-
-/** A copy without the source's resourceVersion (the fork's store numbers its own). */
-function forked<T extends KubeObject>(object: T): T {
-  const { resourceVersion: _rv, ...metadata } = object.metadata;
-  return { ...object, metadata } as T;
+  const job: ForkJob = {
+    kind: request.kind, workload: snapshot.workload, pods: snapshot.pods, revisions: snapshot.revisions, nodes: snapshot.nodes,
+    changed, timings: forkTimings(snapshot.pods, options.kubelet), now: options.now, limits: options.limits,
+  };
+  if (options.run) return options.run(job);
+  const { runForkJob } = await import('./preview-worker-protocol.js');
+  return runForkJob(job, options.config);
 }
