@@ -96,17 +96,23 @@ export async function simulateFork(snapshot: ForkSnapshot, changed: KubeObject, 
     for (;;) {
       await clock.advance(limits.stepMs);
       await settle();
-      plan = planSource.planNow(namespace, name);
       const now = clock.now();
       const status = descriptor.status(latest);
-      if (plan?.complete && status.observedGeneration >= (latest.metadata.generation ?? 0)) { outcome = 'COMPLETE'; stoppedAt = now; break; }
-      const lifting = plan?.blockers.some((b) => b.until !== undefined && b.until > now);
-      if (!lifting && now - lastChange >= limits.quietMs) { outcome = 'STOPPED'; stoppedAt = lastChange; break; }
+      const observed = status.observedGeneration >= (latest.metadata.generation ?? 0);
+      const quiet = now - lastChange >= limits.quietMs;
+      // A plan reads every pod: asked only when the status says the rollout may be done, or nothing moves.
+      if ((observed && status.updatedReadyReplicas >= descriptor.expectedUpdatedReplicas(latest)) || quiet) {
+        plan = planSource.planNow(namespace, name);
+        if (plan?.complete && observed) { outcome = 'COMPLETE'; stoppedAt = now; break; }
+        const lifting = plan?.blockers.some((b) => b.until !== undefined && b.until > now);
+        if (!lifting && quiet) { outcome = 'STOPPED'; stoppedAt = lastChange; break; }
+      }
       if (now - start >= limits.simulatedMs) { outcome = 'TRUNCATED'; truncated = `the rollout had not finished or stopped after ${limits.simulatedMs} ms of simulated time`; stoppedAt = now; break; }
       if (performance.now() - wallStart >= limits.wallMs) { outcome = 'TRUNCATED'; truncated = `the simulation reached its ${limits.wallMs} ms wall-clock budget at ${now - start} ms of simulated time`; stoppedAt = now; break; }
     }
     podWatch.stop();
     workloadWatch.stop();
+    plan ??= planSource.planNow(namespace, name);
     const finalStatus = descriptor.status(latest);
     const stops: PreviewStop[] = outcome === 'COMPLETE' ? [] : (plan?.blockers ?? []).map(({ code, message, pods }) => ({ code, message, pods: [...pods] }));
     const nodes = (await local.list<Node>({ apiVersion: 'v1', kind: 'Node' })).items;
