@@ -68,10 +68,26 @@ describe('previewRollout', () => {
     expect(after.images).toEqual(['nginx:1.27-alpine']);
   }, 60_000);
 
-  it('says where a partition stops the rollout', async () => {
+  it('says where a partition stops an image change, and which pods it lets through', async () => {
+    const set = await api.graphql(`mutation { setPartition(kind: CLONE_SET, namespace: "default", name: "pv", partition: 4) { generation } }`);
+    expect(set.errors).toBeUndefined();
+    try {
+      const res = await api.graphql<{ previewRollout: any }>(PREVIEW, { ...address, container: 'nginx', image: 'nginx:1.26-alpine' });
+      expect(res.errors).toBeUndefined();
+      const p = res.data!.previewRollout;
+      expect(p.outcome).toBe('STOPPED');
+      expect(p.stops.map((s: any) => s.code)).toContain('PARTITION');
+      // 6 replicas, partition 4: two pods roll, in one wave (maxUnavailable 2).
+      expect(p.waves.map((w: any) => w.pods.length)).toEqual([2]);
+      expect(p.final).toMatchObject({ replicas: 6, updatedReadyReplicas: 2 });
+    } finally {
+      await api.graphql(`mutation { setPartition(kind: CLONE_SET, namespace: "default", name: "pv", partition: 0) { generation } }`);
+    }
+  }, 60_000);
+
+  it('a partition alone rolls nothing: no wave', async () => {
     const res = await api.graphql<{ previewRollout: any }>(PREVIEW, { ...address, partition: 4 });
     expect(res.errors).toBeUndefined();
-    // A partition alone rolls nothing (no new revision): it is already where it stops.
     expect(res.data!.previewRollout.outcome).not.toBe('TRUNCATED');
     expect(res.data!.previewRollout.waves).toEqual([]);
   }, 60_000);
