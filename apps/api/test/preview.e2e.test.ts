@@ -85,6 +85,25 @@ describe('previewRollout', () => {
     }
   }, 60_000);
 
+  it('names the hook each pod will wait on', async () => {
+    const hooked = CLONESET.replace(/pv/g, 'hooked').replace('metadata: { labels: { app: hooked } }', 'metadata: { labels: { app: hooked, example.com/ready-to-update: "false" } }')
+      .replace('updateStrategy:', 'lifecycle: { inPlaceUpdate: { labelsHandler: { example.com/ready-to-update: "false" } } }\n  updateStrategy:');
+    expect((await api.graphql(`mutation($y: String!) { applyManifest(yaml: $y) { name } }`, { y: hooked })).errors).toBeUndefined();
+    await eventually(async () => {
+      const r = await api.graphql<{ workload: any }>(`{ workload(kind: CLONE_SET, namespace: "default", name: "hooked") { status { updatedReadyReplicas } } }`);
+      return r.data?.workload?.status.updatedReadyReplicas === 6 ? true : undefined;
+    }, 60_000, 'hooked ready');
+    const res = await api.graphql<{ previewRollout: any }>(PREVIEW, { kind: 'CLONE_SET', namespace: 'default', name: 'hooked', container: 'nginx', image: 'nginx:1.26-alpine' });
+    expect(res.errors).toBeUndefined();
+    const p = res.data!.previewRollout;
+    expect(p.outcome).toBe('STOPPED');
+    // maxUnavailable 2: the first two pods wait on the in-place hook, each named, with who must act.
+    expect(p.hooks.length).toBeGreaterThan(0);
+    expect(p.hooks.every((h: any) => h.code === 'HOOK_PENDING' && h.pods.length > 0)).toBe(true);
+    process.stdout.write(`preview hooks: ${JSON.stringify(p.hooks)}\n`);
+    expect(p.waves).toHaveLength(1);
+  }, 90_000);
+
   it('a partition alone rolls nothing: no wave', async () => {
     const res = await api.graphql<{ previewRollout: any }>(PREVIEW, { ...address, partition: 4 });
     expect(res.errors).toBeUndefined();

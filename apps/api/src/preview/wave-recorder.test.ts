@@ -13,7 +13,7 @@ function pod(name: string, revision: string, options: { node?: string; ready?: b
     status: { conditions: [{ type: 'Ready', status: options.ready ? 'True' : 'False' }] },
   } as Pod;
 }
-const nodes = [{ metadata: { name: 'n1', labels: { 'topology.kubernetes.io/zone': 'z1' } } }] as Node[];
+const nodes = [{ metadata: { name: 'n1', labels: { 'topology.kubernetes.io/zone': 'z1' } } }] as unknown as Node[];
 
 describe('WaveRecorder', () => {
   it('groups pods by the instant they were touched and stamps when each was ready', () => {
@@ -35,5 +35,13 @@ describe('WaveRecorder', () => {
     ]);
     expect(waves[0]!.pods[0]).toEqual({ pod: 'a', action: 'UPDATE_IN_PLACE', node: 'n1', zone: 'z1', readyAtMs: 500 });
     expect(waves[2]!.pods[0]!.zone).toBe('z1');
+  });
+
+  it('counts a pod entering a hook\'s PreparingUpdate as touched, and one already there as not', () => {
+    const waiting = (name: string) => ({ ...pod(name, 'rev-1', { node: 'n1', ready: true }), metadata: { name, labels: { 'controller-revision-hash': 'rev-1', 'lifecycle.apps.kruise.io/state': 'PreparingUpdate' } } }) as Pod;
+    const r = new WaveRecorder([pod('a', 'rev-1', { node: 'n1', ready: true }), waiting('b')], 0, (p) => p.metadata.labels?.['controller-revision-hash'], () => false);
+    r.observe(waiting('a'), 300);
+    r.observe(waiting('b'), 300);
+    expect(r.waves(nodes).map((w) => w.pods.map((p) => `${p.pod}:${p.action}`))).toEqual([['a:UPDATE_IN_PLACE']]);
   });
 });

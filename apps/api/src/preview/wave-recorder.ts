@@ -1,9 +1,10 @@
 // Waves from what the pods do: each pod the rollout touches (its revision changes in place, it is
-// deleted, or a new pod appears) is stamped with the moment it was first touched and the moment it was
+// deleted, a new pod appears, or it enters a lifecycle hook's PreparingUpdate/PreparingDelete, where it
+// waits on whoever owns the hook) is stamped with the moment it was first touched and the moment it was
 // ready at the update revision; pods touched at the same moment form one wave (the controllers act on a
 // wave in one reconcile). The same recorder reads the fork and, in the measurement test, the cluster the
 // change is then made on, so the two are compared by one rule.
-import type { Node, Pod } from '@coxswain/kruise-api';
+import { LABEL_LIFECYCLE_STATE, LIFECYCLE_STATES, type Node, type Pod } from '@coxswain/kruise-api';
 import type { PodAction, Wave, WavePod } from './preview-types.js';
 
 const ZONE_LABEL = 'topology.kubernetes.io/zone';
@@ -17,6 +18,7 @@ interface Track {
 
 export class WaveRecorder {
   private readonly initial = new Map<string, string | undefined>();
+  private readonly initialStates = new Map<string, string | undefined>();
   private readonly tracks = new Map<string, Track>();
 
   /**
@@ -29,7 +31,10 @@ export class WaveRecorder {
     private readonly revisionOf: (pod: Pod) => string | undefined,
     private readonly isUpdated: (pod: Pod) => boolean,
   ) {
-    for (const pod of pods) this.initial.set(pod.metadata.name!, revisionOf(pod));
+    for (const pod of pods) {
+      this.initial.set(pod.metadata.name!, revisionOf(pod));
+      this.initialStates.set(pod.metadata.name!, pod.metadata.labels?.[LABEL_LIFECYCLE_STATE]);
+    }
   }
 
   /** One observation of a pod at `now` (ms of the cluster's clock); `deleted` for a watch's DELETED. */
@@ -51,6 +56,9 @@ export class WaveRecorder {
     const name = pod.metadata.name!;
     if (!this.initial.has(name)) return 'CREATE';
     if (deleted || pod.metadata.deletionTimestamp) return 'DELETE';
+    const state = pod.metadata.labels?.[LABEL_LIFECYCLE_STATE];
+    if (state === LIFECYCLE_STATES.PreparingDelete && this.initialStates.get(name) !== state) return 'DELETE';
+    if (state === LIFECYCLE_STATES.PreparingUpdate && this.initialStates.get(name) !== state) return 'UPDATE_IN_PLACE';
     return this.revisionOf(pod) !== this.initial.get(name) ? 'UPDATE_IN_PLACE' : undefined;
   }
 
