@@ -30,6 +30,7 @@ const QUERIES: Record<string, { doc: string; allowed: Caller[] }> = {
   pendingHooks: { doc: '{ pendingHooks(namespace: "team-a") { pod } }', allowed: [...READERS, 'hook-acker', 'acker-team-a'] },
   tokens: { doc: '{ tokens { name } }', allowed: ['admin'] },
   shadowComparison: { doc: `{ shadowComparison(${W}) { observing } }`, allowed: READERS },
+  previewRollout: { doc: `{ previewRollout(${W}, paused: true) { outcome } }`, allowed: READERS },
 };
 const MUTATIONS: Record<string, { doc: string; allowed: Caller[] }> = {
   applyManifest: { doc: `mutation { applyManifest(yaml: ${JSON.stringify(POD)}, dryRun: true) { name } }`, allowed: OPERATORS },

@@ -9,6 +9,7 @@ import { appliedName, dryRun, fieldValidation } from '../src/commands/apply.js';
 import { candidates } from '../src/commands/completion.js';
 import { parseHook } from '../src/commands/hooks.js';
 import { partitionValue, stepSize } from '../src/commands/mutate.js';
+import { proposedChange } from '../src/commands/preview.js';
 import { createSession } from '../src/cli/session.js';
 import { ROOT } from '../src/cli/tree.js';
 import { parseDuration } from '../src/duration.js';
@@ -101,7 +102,7 @@ describe('completion', () => {
   const session = createSession({ out: () => {}, err: () => {}, readStdin: async () => '', env: { COXSWAIN_CONFIG: join(dir, 'config.yaml') } }, {});
 
   it.each<[string[], string[]]>([
-    [[''], ['get', 'describe', 'rollout', 'set', 'partition', 'scale', 'apply', 'hooks', 'audit', 'config', 'completion', 'version']],
+    [[''], ['get', 'describe', 'rollout', 'set', 'partition', 'scale', 'preview', 'apply', 'hooks', 'audit', 'config', 'completion', 'version']],
     [['ro'], ['rollout']],
     [['rollout', ''], ['status', 'history', 'undo', 'pause', 'resume']],
     [['get', ''], ['clonesets', 'statefulsets', 'uniteddeployments']],
@@ -119,5 +120,29 @@ describe('completion', () => {
     [['get', 'clonesets', ''], []], // names come from the API, which does not answer here
   ])('%j', async (words, expected) => {
     expect(await candidates(ROOT, words, session)).toEqual(expected);
+  });
+});
+
+describe('preview: exactly one change', () => {
+  it.each([
+    [{}, /exactly one change \(none given\)/],
+    [{ pause: true, replicas: 3 }, /exactly one change \(got --replicas, --pause\)/],
+    [{ image: 'nginx:1.27' }, /--image "nginx:1\.27" is not CONTAINER=IMAGE/],
+    [{ image: '=nginx' }, /is not CONTAINER=IMAGE/],
+    [{ image: 'main=' }, /is not CONTAINER=IMAGE/],
+  ])('%j is refused', (flags, message) => {
+    expect(() => proposedChange(flags)).toThrow(message);
+  });
+
+  it.each([
+    [{ image: 'main=nginx:1.27' }, { container: 'main', image: 'nginx:1.27' }],
+    [{ image: 'main=registry:5000/app:v=2' }, { container: 'main', image: 'registry:5000/app:v=2' }],
+    [{ partition: '3' }, { partition: 3 }],
+    [{ partition: '40%' }, { partition: '40%' }],
+    [{ replicas: 0 }, { replicas: 0 }],
+    [{ pause: true }, { paused: true }],
+    [{ resume: true, pause: false }, { paused: false }],
+  ])('%j proposes %j', (flags, change) => {
+    expect(proposedChange(flags)).toEqual(change);
   });
 });

@@ -122,6 +122,30 @@ describe('coxswain against a running API', () => {
     expect(described).toMatch(/^Events:$/m);
   }, STEP_TIMEOUT);
 
+  it('previews an image change without making it, and refuses a preview of no change or two', async () => {
+    const text = await ok(['preview', 'cloneset/web', '--image', 'main=nginx:1.27']);
+    expect(text.split('\n')[0]).toMatch(/^cloneset\.apps\.kruise\.io\/web: \d+ wave\(s\), completes in \d+\.\ds \(simulated; timings configured\)$/);
+    expect(text).toMatch(/^WAVE\s+START\s+READY\s+POD\s+ACTION\s+NODE\s+ZONE$/m);
+    const json = JSON.parse(await ok(['preview', 'cloneset/web', '--image', 'main=nginx:1.27', '-o', 'json'])) as { outcome: string; waves: { pods: { action: string }[] }[]; final: { images: string[] } };
+    expect(json.outcome).toBe('COMPLETE');
+    // web recreates its pods (ReCreate, the default): each of the 4 is deleted and replaced.
+    const actions = json.waves.flatMap((w) => w.pods.map((p) => p.action));
+    expect(actions.filter((a) => a === 'DELETE')).toHaveLength(4);
+    expect(actions.filter((a) => a === 'CREATE')).toHaveLength(4);
+    expect(json.final.images).toEqual(['nginx:1.27']);
+    expect((await workloadJson('web')).spec.template.spec.containers[0].image).toBe('nginx:1.25');
+    for (const args of [['preview', 'cloneset/web'], ['preview', 'cloneset/web', '--pause', '--replicas', '3'], ['preview', 'cloneset/web', '--image', 'nginx:1.27']]) {
+      const refused = await coxswain(args);
+      expect(refused.code).not.toBe(0);
+      expect(refused.stderr).toMatch(/--image|change/);
+      noStackTrace(refused);
+    }
+    const unknown = await coxswain(['preview', 'cloneset/web', '--image', 'nope=nginx:1.27']);
+    expect(unknown.code).not.toBe(0);
+    expect(unknown.stderr).toContain('change.image');
+    noStackTrace(unknown);
+  }, STEP_TIMEOUT);
+
   it('holds a new image behind a partition: rollout status exits 3 (held)', async () => {
     expect(await ok(['partition', 'cloneset/web', 'set', '4'])).toBe('cloneset.apps.kruise.io/web partition set to 4\n');
     expect(await ok(['set', 'image', 'cloneset/web', 'main=nginx:1.27'])).toBe('cloneset.apps.kruise.io/web image updated\n');

@@ -11,7 +11,7 @@ export { SortedKeys } from './collections/sorted-keys.js';
 export { EmbeddedCluster } from './embedded/embedded-cluster.js';
 export { installKruiseCrds } from './embedded/kruise-crds.js';
 export { containerPriority, envFromMetadataHash, hasEnvFromMetadata, readRuntimeContainerMeta, type RuntimeContainerMeta } from './embedded/sim/kruise-daemon-contract.js';
-export type { KubeletOptions } from './embedded/sim/kubelet.js';
+export { DEFAULT_KUBELET_OPTIONS, type KubeletOptions } from './embedded/sim/kubelet.js';
 export type { SimulatedNodesOptions } from './embedded/sim/nodes.js';
 export { EmbeddedStore } from './embedded/store/embedded-store.js';
 export { applyMergePatch } from './embedded/store/merge-patch.js';

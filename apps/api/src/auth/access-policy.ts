@@ -45,6 +45,8 @@ export const ACCESS_POLICY = {
   imagePullJobs: query(READERS),
   imagePullJob: query(READERS),
   nodeImages: query(READERS),
+  // Writes nothing; its cost is bounded by the preview host (one fork at a time, a short queue).
+  previewRollout: query(READERS),
   // GraphQL mutations
   applyManifest: mutation(OPERATORS),
   deleteObject: mutation(OPERATORS),

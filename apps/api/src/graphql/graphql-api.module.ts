@@ -14,6 +14,8 @@ import { HooksModule } from '../hooks/hooks.module.js';
 import { ImagePullModule } from '../image-pull/image-pull.module.js';
 import { TopologyModule } from '../topology/topology.module.js';
 import { WorkloadsModule } from '../workloads/workloads.module.js';
+import { PreviewModule } from '../preview/preview.module.js';
+import { PreviewResolver } from './preview/preview.resolver.js';
 import { AuditResolver } from './audit/audit.resolver.js';
 import { TokensResolver } from './auth/tokens.resolver.js';
 import { ClockResolver } from './clock/clock.resolver.js';
@@ -49,6 +51,7 @@ export const GRAPHQL_RESOLVERS = [
   ShadowResolver,
   ContainerRestartsResolver,
   ImagePullResolver,
+  PreviewResolver,
 ];
 
 @Module({
@@ -60,6 +63,7 @@ export const GRAPHQL_RESOLVERS = [
     TopologyModule,
     HooksModule,
     ImagePullModule,
+    PreviewModule,
     GraphQLModule.forRootAsync<ApolloDriverConfig>({
       driver: ApolloDriver,
       imports: [AuthModule],

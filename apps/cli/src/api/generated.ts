@@ -40,6 +40,23 @@ export type LifecycleState =
   | 'UPDATED'
   | 'UPDATING';
 
+/** COMPLETE: every pod rolled; STOPPED: something holds the rollout (see stops); TRUNCATED: the preview hit its bound (see truncated). */
+export type PreviewOutcome =
+  | 'COMPLETE'
+  | 'STOPPED'
+  | 'TRUNCATED';
+
+export type PreviewPodAction =
+  | 'CREATE'
+  | 'DELETE'
+  | 'UPDATE_IN_PLACE';
+
+/** CONFIGURED: the embedded cluster's own kubelet timings; LEARNED: from the pods' recent starts; DEFAULT: the simulator's defaults. */
+export type PreviewTimingSource =
+  | 'CONFIGURED'
+  | 'DEFAULT'
+  | 'LEARNED';
+
 export type WorkloadKind =
   | 'CLONE_SET'
   /** Advanced StatefulSet, apps.kruise.io/v1beta1 */
@@ -303,6 +320,20 @@ export type MeQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type MeQuery = { me: { name: string, role: string, namespaces: Array<string> } };
+
+export type PreviewRolloutQueryVariables = Exact<{
+  kind: WorkloadKind;
+  namespace: string;
+  name: string;
+  container?: string | null | undefined;
+  image?: string | null | undefined;
+  partition?: number | string | null | undefined;
+  replicas?: number | null | undefined;
+  paused?: boolean | null | undefined;
+}>;
+
+
+export type PreviewRolloutQuery = { previewRollout: { outcome: PreviewOutcome, truncated: string | null, durationMs: number, wallMs: number, waves: Array<{ startMs: number, endMs: number | null, pods: Array<{ pod: string, action: PreviewPodAction, node: string | null, zone: string | null, readyAtMs: number | null }> }>, stops: Array<{ code: string, message: string, pods: Array<string> }>, hooks: Array<{ code: string, message: string, pods: Array<string> }>, timings: { source: PreviewTimingSource, samples: number, imagePullMs: number, containerStartMs: number, terminationMs: number }, final: { replicas: number, updatedReplicas: number, updatedReadyReplicas: number, images: Array<string>, health: string }, forked: { pods: number, nodes: number } } };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -823,3 +854,61 @@ export const MeDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<MeQuery, MeQueryVariables>;
+export const PreviewRolloutDocument = new TypedDocumentString(`
+    query PreviewRollout($kind: WorkloadKind!, $namespace: String!, $name: String!, $container: String, $image: String, $partition: IntOrPercent, $replicas: Int, $paused: Boolean) {
+  previewRollout(
+    kind: $kind
+    namespace: $namespace
+    name: $name
+    container: $container
+    image: $image
+    partition: $partition
+    replicas: $replicas
+    paused: $paused
+  ) {
+    outcome
+    truncated
+    durationMs
+    waves {
+      startMs
+      endMs
+      pods {
+        pod
+        action
+        node
+        zone
+        readyAtMs
+      }
+    }
+    stops {
+      code
+      message
+      pods
+    }
+    hooks {
+      code
+      message
+      pods
+    }
+    timings {
+      source
+      samples
+      imagePullMs
+      containerStartMs
+      terminationMs
+    }
+    final {
+      replicas
+      updatedReplicas
+      updatedReadyReplicas
+      images
+      health
+    }
+    forked {
+      pods
+      nodes
+    }
+    wallMs
+  }
+}
+    `) as unknown as TypedDocumentString<PreviewRolloutQuery, PreviewRolloutQueryVariables>;

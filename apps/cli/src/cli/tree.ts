@@ -7,6 +7,7 @@ import { describe } from '../commands/describe.js';
 import { get } from '../commands/get.js';
 import { hooksAck, hooksList } from '../commands/hooks.js';
 import { partition, scale, setImage } from '../commands/mutate.js';
+import { preview } from '../commands/preview.js';
 import { rolloutHistory, rolloutPause, rolloutResume, rolloutStatus, rolloutUndo } from '../commands/rollout.js';
 import { version } from '../commands/version.js';
 import { KIND_WORDS } from '../kinds.js';
@@ -203,6 +204,30 @@ ${TARGET}.`,
       examples: [{ comment: 'Scale web to 3 pods', command: 'coxswain scale cloneset/web --replicas 3' }],
       flags: [{ name: 'replicas', type: 'int', value: 'N', description: 'the number of pods (required)' }],
       run: scale,
+    }),
+    command({
+      name: 'preview',
+      summary: 'Simulate one change and show the waves, duration and where it stops',
+      description: `Ask the API what a change would do before making it: it forks the workload, its pods and nodes
+into a private simulated cluster, runs the same controllers there, and answers the waves in order (pods,
+nodes, zones), the predicted duration, the hooks pods will wait on and where the rollout stops. Nothing
+is changed. Exactly one of --image, --partition, --replicas, --pause, --resume.
+
+${TARGET}.`,
+      usage: 'KIND/NAME (--image CONTAINER=IMAGE | --partition N | --replicas N | --pause | --resume) [flags]',
+      examples: [
+        { comment: 'What rolling web to nginx:1.27 would do', command: 'coxswain preview cloneset/web --image nginx=nginx:1.27' },
+        { comment: 'Where a partition of 2 would stop it, as JSON', command: 'coxswain preview cloneset/web --partition 2 -o json' },
+      ],
+      flags: [
+        { name: 'image', type: 'string', value: 'CONTAINER=IMAGE', description: 'the image change to preview' },
+        { name: 'partition', type: 'string', value: 'N', description: 'the partition to preview (pods or a percentage)' },
+        { name: 'replicas', type: 'int', value: 'N', description: 'the replica count to preview' },
+        { name: 'pause', type: 'boolean', description: 'preview pausing the rollout' },
+        { name: 'resume', type: 'boolean', description: 'preview resuming the rollout' },
+        { name: 'output', short: 'o', type: 'string', value: 'FORMAT', description: 'json', values: ['json'] },
+      ],
+      run: preview,
     }),
     command({
       name: 'apply',

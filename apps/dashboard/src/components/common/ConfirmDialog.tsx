@@ -4,6 +4,7 @@
 // so the operator can read it and decide.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { describeError } from '../../lib/api/errors';
+import { PreviewSummary, type RolloutPreview } from './PreviewSummary';
 
 export interface ConfirmRequest {
   title: string;
@@ -20,6 +21,8 @@ export interface ConfirmRequest {
   onError?(err: unknown): void;
   /** Called after success (e.g. clear the chosen pods). */
   onDone?(): void;
+  /** The rollout preview of the change (previewRollout), shown under the body before the operator confirms. */
+  preview?(): Promise<RolloutPreview>;
 }
 
 export function ConfirmDialog({ request, onClose }: { request: ConfirmRequest | null; onClose(done: boolean): void }) {
@@ -70,6 +73,7 @@ export function ConfirmDialog({ request, onClose }: { request: ConfirmRequest | 
           <div className="confirm-body" data-testid="confirm-body">
             {request.body}
           </div>
+          {request.preview && <PreviewSummary load={request.preview} />}
           {request.input && (
             <label className="confirm-input">
               {request.input.label}

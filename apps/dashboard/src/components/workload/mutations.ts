@@ -8,6 +8,7 @@ import {
   DeletePodsDocument,
   PauseRolloutDocument,
   RestartContainersDocument,
+  PreviewRolloutDocument,
   ResumeRolloutDocument,
   RollbackWorkloadDocument,
   ScaleWorkloadDocument,
@@ -34,6 +35,9 @@ export function mutationsFor(http: GraphQLHttp, at: Address) {
     resume: () => http.request(ResumeRolloutDocument, { ...at }),
     deletePods: (pods: string[], scaleDown: boolean) => http.request(DeletePodsDocument, { ...at, pods, scaleDown }),
     rollback: (revision: string) => http.request(RollbackWorkloadDocument, { ...at, revision }),
+    /** What one change would do, simulated by the API on a fork (docs/preview.md); writes nothing. */
+    preview: (change: { container?: string; image?: string; partition?: number | string; replicas?: number; paused?: boolean }) =>
+      http.request(PreviewRolloutDocument, { ...at, ...change }).then((r) => r.previewRollout),
     ackHook: (pod: string, hook: HookPoint, idempotencyKey: string, reason: string) => ackHook(http, at.namespace, pod, hook, idempotencyKey, reason),
     /** Restarts containers of one of the workload's pods in place (a ContainerRecreateRequest). */
     restartContainers: (pod: string, containers: string[], orderedRecreate: boolean) =>

@@ -33,6 +33,23 @@ export type LifecycleState =
   | 'UPDATED'
   | 'UPDATING';
 
+/** COMPLETE: every pod rolled; STOPPED: something holds the rollout (see stops); TRUNCATED: the preview hit its bound (see truncated). */
+export type PreviewOutcome =
+  | 'COMPLETE'
+  | 'STOPPED'
+  | 'TRUNCATED';
+
+export type PreviewPodAction =
+  | 'CREATE'
+  | 'DELETE'
+  | 'UPDATE_IN_PLACE';
+
+/** CONFIGURED: the embedded cluster's own kubelet timings; LEARNED: from the pods' recent starts; DEFAULT: the simulator's defaults. */
+export type PreviewTimingSource =
+  | 'CONFIGURED'
+  | 'DEFAULT'
+  | 'LEARNED';
+
 export type WorkloadKind =
   | 'CLONE_SET'
   /** Advanced StatefulSet, apps.kruise.io/v1beta1 */
@@ -285,6 +302,20 @@ export type ContainerRestartsQueryVariables = Exact<{
 
 
 export type ContainerRestartsQuery = { containerRestarts: Array<{ name: string, pod: string, containers: Array<string>, phase: string, message: string | null, succeeded: boolean, states: Array<{ name: string, phase: string, isKilled: boolean, message: string | null }> }> };
+
+export type PreviewRolloutQueryVariables = Exact<{
+  kind: WorkloadKind;
+  namespace: string;
+  name: string;
+  container?: string | null | undefined;
+  image?: string | null | undefined;
+  partition?: number | string | null | undefined;
+  replicas?: number | null | undefined;
+  paused?: boolean | null | undefined;
+}>;
+
+
+export type PreviewRolloutQuery = { previewRollout: { outcome: PreviewOutcome, truncated: string | null, durationMs: number, waves: Array<{ startMs: number, endMs: number | null, pods: Array<{ pod: string, action: PreviewPodAction, node: string | null, zone: string | null, readyAtMs: number | null }> }>, stops: Array<{ code: string, message: string, pods: Array<string> }>, hooks: Array<{ code: string, message: string, pods: Array<string> }>, timings: { source: PreviewTimingSource, samples: number }, final: { replicas: number, updatedReadyReplicas: number, images: Array<string>, health: string } } };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -975,3 +1006,52 @@ export const ContainerRestartsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<ContainerRestartsQuery, ContainerRestartsQueryVariables>;
+export const PreviewRolloutDocument = new TypedDocumentString(`
+    query PreviewRollout($kind: WorkloadKind!, $namespace: String!, $name: String!, $container: String, $image: String, $partition: IntOrPercent, $replicas: Int, $paused: Boolean) {
+  previewRollout(
+    kind: $kind
+    namespace: $namespace
+    name: $name
+    container: $container
+    image: $image
+    partition: $partition
+    replicas: $replicas
+    paused: $paused
+  ) {
+    outcome
+    truncated
+    durationMs
+    waves {
+      startMs
+      endMs
+      pods {
+        pod
+        action
+        node
+        zone
+        readyAtMs
+      }
+    }
+    stops {
+      code
+      message
+      pods
+    }
+    hooks {
+      code
+      message
+      pods
+    }
+    timings {
+      source
+      samples
+    }
+    final {
+      replicas
+      updatedReadyReplicas
+      images
+      health
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PreviewRolloutQuery, PreviewRolloutQueryVariables>;

@@ -21,6 +21,7 @@ export function ImageAction({ ctx, containers }: { ctx: ActionContext; container
       confirmLabel: 'Set image',
       action: 'set the image',
       run: () => m.setImage(chosenContainer, image.trim(), seen),
+      preview: () => m.preview({ container: chosenContainer, image: image.trim() }),
     });
   }
 

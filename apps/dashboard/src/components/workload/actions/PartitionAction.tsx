@@ -27,6 +27,7 @@ export function PartitionAction({ ctx }: { ctx: ActionContext }) {
       confirmLabel: `Set partition to ${value}`,
       action: 'change the partition',
       run: () => m.setPartition(value, seen),
+      preview: () => m.preview({ partition: value }),
     });
   }
 
@@ -38,6 +39,7 @@ export function PartitionAction({ ctx }: { ctx: ActionContext }) {
       confirmLabel: `Set partition to ${raw}`,
       action: 'change the partition',
       run: () => m.setPartition(raw, seen),
+      preview: () => m.preview({ partition: raw }),
     });
   }
 

@@ -1,0 +1,151 @@
+// previewRollout over GraphQL against a running server: the answer for a real change and a partition
+// that stops it, that nothing is written to the cluster, and every hostile argument refused with the
+// field at fault (never a stack trace). docs/preview.md is the guide.
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { eventually, TestApi } from './support/api-server.js';
+
+let api: TestApi;
+
+const CLONESET = `apiVersion: apps.kruise.io/v1alpha1
+kind: CloneSet
+metadata: { name: pv, namespace: default }
+spec:
+  replicas: 6
+  selector: { matchLabels: { app: pv } }
+  template:
+    metadata: { labels: { app: pv } }
+    spec:
+      containers: [{ name: nginx, image: "nginx:1.27-alpine" }]
+  updateStrategy: { type: InPlaceIfPossible, maxUnavailable: 2 }
+`;
+
+const PREVIEW = `query P($kind: WorkloadKind!, $namespace: String!, $name: String!, $container: String, $image: String, $partition: IntOrPercent, $replicas: Int, $paused: Boolean) {
+  previewRollout(kind: $kind, namespace: $namespace, name: $name, container: $container, image: $image, partition: $partition, replicas: $replicas, paused: $paused) {
+    outcome truncated durationMs
+    waves { startMs endMs pods { pod action node zone readyAtMs } }
+    stops { code message pods } hooks { code pods }
+    timings { source imagePullMs containerStartMs }
+    final { replicas updatedReplicas updatedReadyReplicas images health }
+    forked { pods nodes }
+  }
+}`;
+const address = { kind: 'CLONE_SET', namespace: 'default', name: 'pv' };
+
+async function workload() {
+  const res = await api.graphql<{ workload: { generation: number; images: string[]; status: { updatedReadyReplicas: number; replicas: number } } }>(
+    `{ workload(kind: CLONE_SET, namespace: "default", name: "pv") { generation images status { replicas updatedReadyReplicas } } }`,
+  );
+  return res.data!.workload;
+}
+
+beforeAll(async () => {
+  api = await TestApi.start();
+  const applied = await api.graphql(`mutation($y: String!) { applyManifest(yaml: $y) { name } }`, { y: CLONESET });
+  expect(applied.errors).toBeUndefined();
+  await eventually(async () => ((await workload())?.status.updatedReadyReplicas === 6 ? true : undefined), 60_000, 'pv ready');
+}, 120_000);
+
+afterAll(async () => {
+  await api?.close();
+});
+
+describe('previewRollout', () => {
+  it('answers the waves of an image change and writes nothing', async () => {
+    const before = await workload();
+    const res = await api.graphql<{ previewRollout: any }>(PREVIEW, { ...address, container: 'nginx', image: 'nginx:1.26-alpine' });
+    expect(res.errors).toBeUndefined();
+    const p = res.data!.previewRollout;
+    expect(p.outcome).toBe('COMPLETE');
+    expect(p.timings.source).toBe('CONFIGURED');
+    expect(p.forked.pods).toBe(6);
+    // maxUnavailable 2 of 6 in place: three waves of two.
+    expect(p.waves.map((w: any) => w.pods.length)).toEqual([2, 2, 2]);
+    expect(p.waves.flatMap((w: any) => w.pods.map((x: any) => x.action))).toEqual(Array(6).fill('UPDATE_IN_PLACE'));
+    expect(p.waves.every((w: any) => w.pods.every((x: any) => x.node && x.zone))).toBe(true);
+    expect(p.final).toMatchObject({ replicas: 6, updatedReadyReplicas: 6, images: ['nginx:1.26-alpine'] });
+    const after = await workload();
+    expect(after.generation).toBe(before.generation);
+    expect(after.images).toEqual(['nginx:1.27-alpine']);
+  }, 60_000);
+
+  it('says where a partition stops an image change, and which pods it lets through', async () => {
+    const set = await api.graphql(`mutation { setPartition(kind: CLONE_SET, namespace: "default", name: "pv", partition: 4) { generation } }`);
+    expect(set.errors).toBeUndefined();
+    try {
+      const res = await api.graphql<{ previewRollout: any }>(PREVIEW, { ...address, container: 'nginx', image: 'nginx:1.26-alpine' });
+      expect(res.errors).toBeUndefined();
+      const p = res.data!.previewRollout;
+      expect(p.outcome).toBe('STOPPED');
+      expect(p.stops.map((s: any) => s.code)).toContain('PARTITION');
+      // 6 replicas, partition 4: two pods roll, in one wave (maxUnavailable 2).
+      expect(p.waves.map((w: any) => w.pods.length)).toEqual([2]);
+      expect(p.final).toMatchObject({ replicas: 6, updatedReadyReplicas: 2 });
+    } finally {
+      await api.graphql(`mutation { setPartition(kind: CLONE_SET, namespace: "default", name: "pv", partition: 0) { generation } }`);
+    }
+  }, 60_000);
+
+  it('names the hook each pod will wait on', async () => {
+    const hooked = CLONESET.replace(/pv/g, 'hooked').replace('metadata: { labels: { app: hooked } }', 'metadata: { labels: { app: hooked, example.com/ready-to-update: "false" } }')
+      .replace('updateStrategy:', 'lifecycle: { inPlaceUpdate: { labelsHandler: { example.com/ready-to-update: "false" } } }\n  updateStrategy:');
+    expect((await api.graphql(`mutation($y: String!) { applyManifest(yaml: $y) { name } }`, { y: hooked })).errors).toBeUndefined();
+    await eventually(async () => {
+      const r = await api.graphql<{ workload: any }>(`{ workload(kind: CLONE_SET, namespace: "default", name: "hooked") { status { updatedReadyReplicas } } }`);
+      return r.data?.workload?.status.updatedReadyReplicas === 6 ? true : undefined;
+    }, 60_000, 'hooked ready');
+    const res = await api.graphql<{ previewRollout: any }>(PREVIEW, { kind: 'CLONE_SET', namespace: 'default', name: 'hooked', container: 'nginx', image: 'nginx:1.26-alpine' });
+    expect(res.errors).toBeUndefined();
+    const p = res.data!.previewRollout;
+    expect(p.outcome).toBe('STOPPED');
+    // maxUnavailable 2: the first two pods wait on the in-place hook, each named, with who must act.
+    expect(p.hooks.length).toBeGreaterThan(0);
+    expect(p.hooks.every((h: any) => h.code === 'HOOK_PENDING' && h.pods.length > 0)).toBe(true);
+    process.stdout.write(`preview hooks: ${JSON.stringify(p.hooks)}\n`);
+    expect(p.waves).toHaveLength(1);
+  }, 90_000);
+
+  it('a partition alone rolls nothing: no wave', async () => {
+    const res = await api.graphql<{ previewRollout: any }>(PREVIEW, { ...address, partition: 4 });
+    expect(res.errors).toBeUndefined();
+    expect(res.data!.previewRollout.outcome).not.toBe('TRUNCATED');
+    expect(res.data!.previewRollout.waves).toEqual([]);
+  }, 60_000);
+
+  it('says where a pause holds the image change', async () => {
+    const res = await api.graphql<{ previewRollout: any }>(PREVIEW, { ...address, paused: true });
+    expect(res.errors).toBeUndefined();
+    expect(res.data!.previewRollout.waves).toEqual([]);
+  }, 60_000);
+
+  // [what, arguments, text the error must name]
+  const hostile: [string, Record<string, unknown>, string][] = [
+    ['no change', {}, 'image'],
+    ['two changes', { container: 'nginx', image: 'nginx:1', replicas: 3 }, 'replicas'],
+    ['image without container', { image: 'nginx:1' }, 'container'],
+    ['an unknown container', { container: 'nope', image: 'nginx:1' }, 'change.image'],
+    ['an empty image', { container: 'nginx', image: '' }, 'change.image'],
+    ['negative replicas', { replicas: -1 }, 'change.scale'],
+    ['replicas past the fork cap', { replicas: 2147483647 }, 'change.scale.replicas'],
+    ['a partition of nonsense', { partition: 'abc%' }, 'partition'],
+    // Refused by the fork's admission, which is the cluster's: the message names the spec field.
+    ['a partition over 100%', { partition: '150%' }, 'rollingUpdate.partition'],
+    ['a negative partition', { partition: -3 }, 'partition'],
+    ['a container name of 10,000 characters', { container: 'c'.repeat(10_000), image: 'nginx:1' }, 'change.image'],
+  ];
+  it.each(hostile)('refuses %s with BAD_USER_INPUT naming the field', async (_what, args, field) => {
+    const res = await api.graphql(PREVIEW, { ...address, ...args });
+    expect(res.errors).toBeDefined();
+    const error = res.errors![0]!;
+    expect(error.extensions?.code).toMatch(/BAD_USER_INPUT|GRAPHQL_VALIDATION_FAILED|BAD_REQUEST/);
+    expect(JSON.stringify(error)).not.toMatch(/\bat .+\.(js|ts):\d+/);
+    expect(JSON.stringify({ message: error.message, extensions: error.extensions })).toContain(field);
+    expect((await workload()).images).toEqual(['nginx:1.27-alpine']);
+  }, 60_000);
+
+  it('refuses a kind it cannot fork, and answers NOT_FOUND for a workload that is not there', async () => {
+    const ud = await api.graphql(PREVIEW, { kind: 'UNITED_DEPLOYMENT', namespace: 'default', name: 'pv', paused: true });
+    expect(ud.errors![0]!.extensions?.code).toBe('BAD_USER_INPUT');
+    const missing = await api.graphql(PREVIEW, { ...address, name: 'x'.repeat(300), paused: true });
+    expect(missing.errors![0]!.extensions?.code).toMatch(/NOT_FOUND|BAD_USER_INPUT/);
+  }, 60_000);
+});
