@@ -14,6 +14,7 @@ import {
 } from '@coxswain/kruise-api';
 import { defaultSecret, validateSecret } from './secret-admission.js';
 import { CONTAINER_RECREATE_REQUEST_ADMISSION, IMAGE_PULL_JOB_ADMISSION, NODE_IMAGE_ADMISSION } from './image-pull-admission.js';
+import { BATCH_RELEASE_ADMISSION, ROLLOUT_ADMISSION } from './rollout-admission.js';
 
 export interface DefaultingInput {
   /** The object as written, in the version the client wrote it in. */
@@ -39,6 +40,8 @@ export interface ValidationInput {
   node?(name: string): Node | undefined;
   /** The object as the client wrote it, before defaulting (rules about fields clients may not write). */
   written?: KubeObject;
+  /** The objects of a kind in a namespace (a Rollout's conflict check); absent where nothing lists them. */
+  list?(ref: { apiVersion: string; kind: string }, namespace: string): KubeObject[];
 }
 
 export interface KindAdmission {
@@ -128,6 +131,8 @@ const BY_GROUP_KIND: Readonly<Record<string, KindAdmission>> = {
   'apps.kruise.io/ImagePullJob': IMAGE_PULL_JOB_ADMISSION,
   'apps.kruise.io/NodeImage': NODE_IMAGE_ADMISSION,
   'apps.kruise.io/ContainerRecreateRequest': CONTAINER_RECREATE_REQUEST_ADMISSION,
+  'rollouts.kruise.io/Rollout': ROLLOUT_ADMISSION,
+  'rollouts.kruise.io/BatchRelease': BATCH_RELEASE_ADMISSION,
 };
 
 /** The admission of a kind (any version of it), or undefined when admission leaves the kind alone. */

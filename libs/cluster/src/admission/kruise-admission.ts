@@ -6,7 +6,8 @@
 // PersistentVolumeClaims Kubernetes' validation (pod-admission.ts, pvc-admission.ts). Each workload
 // kind's rules are those the admission webhook serves a real cluster (kind-admission.ts); ImagePullJob,
 // NodeImage and ContainerRecreateRequest get Kruise's webhooks' gates, defaults and rules
-// (image-pull-admission.ts). Other kinds pass through unchanged.
+// (image-pull-admission.ts), Rollout and BatchRelease Kruise Rollouts' (rollout-admission.ts). Other
+// kinds pass through unchanged.
 import { DEFAULT_FEATURE_GATES, type FeatureGates, type Node, type Pod } from '@coxswain/kruise-api';
 import { ApiError } from '../errors.js';
 import type { AdmissionHook } from '../embedded/store/admission.js';
@@ -29,7 +30,8 @@ export function kruiseAdmission(gates: FeatureGates = DEFAULT_FEATURE_GATES): Ad
     const pod = (namespace: string, name: string) => request.get(POD, namespace, name) as Pod | undefined;
     const node = (name: string) => request.get(NODE, undefined, name) as Node | undefined;
     const defaulted = admission.defaults({ object, old, gates, pod, node, ...(request.now !== undefined ? { now: request.now } : {}) });
-    const errors = admission.validate({ object: defaulted, old, pod, node, written: object });
+    const list = request.list ? (ref: { apiVersion: string; kind: string }, namespace: string) => request.list!(ref, namespace) : undefined;
+    const errors = admission.validate({ object: defaulted, old, pod, node, written: object, ...(list ? { list } : {}) });
     if (errors.length > 0) throw ApiError.fromFieldErrors(admission.errorKind, object.metadata.name ?? '', errors);
     return admission.toStorage(defaulted);
   };
