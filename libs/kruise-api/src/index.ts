@@ -53,4 +53,4 @@ export * from './image-pull-crds.js';
 // OpenKruise Rollouts' kinds (docs/spec/kruise-rollout.md §1): what other packages use of them.
 export type { BatchRelease, BatchReleaseV1alpha1, Rollout, RolloutV1alpha1 } from './rollout.js';
 export * from './rollout-conversion.js';
-export { setDefaultsRollout, validateRollout } from './rollout-validation.js';
+export { scaledIntOrPercent, setDefaultsRollout, validateRollout } from './rollout-validation.js';
