@@ -51,6 +51,6 @@ export * from './image-pull-validation.js';
 export * from './image-pull-conversion.js';
 export * from './image-pull-crds.js';
 // OpenKruise Rollouts' kinds (docs/spec/kruise-rollout.md §1): what other packages use of them.
-export type { BatchRelease, BatchReleaseV1alpha1, CanaryStatus, FinalisingStep, Rollout, RolloutCondition, RolloutStatus, RolloutV1alpha1 } from './rollout.js';
+export type { BatchRelease, BatchReleaseStatus, BatchReleaseV1alpha1, CanaryStatus, FinalisingStep, Rollout, RolloutCondition, RolloutStatus, RolloutV1alpha1 } from './rollout.js';
 export * from './rollout-conversion.js';
 export { scaledIntOrPercent, setDefaultsRollout, validateRollout } from './rollout-validation.js';
