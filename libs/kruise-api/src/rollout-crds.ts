@@ -12,6 +12,17 @@ const int = (name: string, jsonPath: string, description?: string): PrinterColum
 
 const ORIGIN = "OpenKruise Rollouts' kind";
 
+/** The Rollout's columns, the step and its state read under `stepPath`. */
+function rolloutColumns(stepPath: string): PrinterColumn[] {
+  return [
+    str('STATUS', '.status.phase', 'The rollout status phase'),
+    int('CANARY_STEP', `${stepPath}.currentStepIndex`, 'The rollout canary status step'),
+    str('CANARY_STATE', `${stepPath}.currentStepState`, 'The rollout canary status step state'),
+    str('MESSAGE', '.status.message', 'The rollout canary status message'),
+    age,
+  ];
+}
+
 export const ROLLOUT_CRD_KINDS: readonly KruiseCrdKind[] = [
   {
     kind: 'Rollout',
@@ -22,22 +33,9 @@ export const ROLLOUT_CRD_KINDS: readonly KruiseCrdKind[] = [
     shortNames: [],
     categories: [],
     scalable: false,
-    printerColumns: [
-      str('STATUS', '.status.phase', 'The rollout status phase'),
-      int('CANARY_STEP', '.status.currentStepIndex', 'The rollout canary status step'),
-      str('CANARY_STATE', '.status.currentStepState', 'The rollout canary status step state'),
-      str('MESSAGE', '.status.message', 'The rollout canary status message'),
-      age,
-    ],
-    versionPrinterColumns: {
-      v1alpha1: [
-        str('STATUS', '.status.phase', 'The rollout status phase'),
-        int('CANARY_STEP', '.status.canaryStatus.currentStepIndex', 'The rollout canary status step'),
-        str('CANARY_STATE', '.status.canaryStatus.currentStepState', 'The rollout canary status step state'),
-        str('MESSAGE', '.status.message', 'The rollout canary status message'),
-        age,
-      ],
-    },
+    printerColumns: rolloutColumns('.status'),
+    // v1alpha1 has no top-level copies of the step: its columns read the sub-status.
+    versionPrinterColumns: { v1alpha1: rolloutColumns('.status.canaryStatus') },
     servedVersions: ['v1beta1', 'v1alpha1'],
     description: 'Rollout walks a workload through steps of a release',
   },
