@@ -51,11 +51,6 @@ const BASE: KubeObject[] = [
     apiVersion: 'apps.kruise.io/v1alpha1', kind: 'UnitedDeployment', metadata: { name: 'fz-ud', namespace: NS },
     spec: { replicas: 0, selector: { matchLabels: { app: 'fz-ud' } }, template: { cloneSetTemplate: { metadata: { labels: { app: 'fz-ud' } }, spec: { selector: { matchLabels: { app: 'fz-ud' } }, template: { metadata: { labels: { app: 'fz-ud' } }, spec: { containers: [{ name: 'main', image: 'nginx' }] } } } } }, topology: { subsets: [{ name: 'a', replicas: '50%' }] } },
   } as unknown as KubeObject,
-  // OpenKruise Rollouts' kind (docs/spec/kruise-rollout.md §1.8): its own admission, in its own words.
-  {
-    apiVersion: 'rollouts.kruise.io/v1beta1', kind: 'Rollout', metadata: { name: 'fz-rollout', namespace: NS },
-    spec: { workloadRef: { apiVersion: 'apps.kruise.io/v1alpha1', kind: 'CloneSet', name: 'fz-cs1' }, strategy: { canary: { steps: [{ replicas: '20%', pause: {} }, { replicas: '100%' }] } } },
-  } as unknown as KubeObject,
 ];
 
 const DIGEST_QUERY = `{ ${BASE.map((o, i) => `d${i}: object(kind: "${o.kind}", ${o.metadata.namespace ? `namespace: "${o.metadata.namespace}", ` : ''}name: "${o.metadata.name}") { object }`).join(' ')} }`;

@@ -53,6 +53,12 @@ export interface KindAdmission {
    */
   gateRefusal?(gates: FeatureGates): string | undefined;
   webhookName?: string;
+  /**
+   * Why every write of the kind is refused because nothing in Coxswain acts on it yet (its controller is
+   * not built), or undefined. Checked first on every surface (the embedded store, the webhook server):
+   * a kind is never stored and ignored.
+   */
+  unserved?: string;
   /** The object with the defaults set, in its own version; the input is never modified. */
   defaults(input: DefaultingInput): KubeObject;
   /** Every field error of the object; empty when it may be stored. */
