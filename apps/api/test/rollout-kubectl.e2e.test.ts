@@ -1,6 +1,7 @@
 // Rollout and BatchRelease over the Kubernetes API with real kubectl (docs/spec/kruise-rollout.md §1):
 // discovery as openkruise/rollouts' CRDs give it (rollouts.kruise.io, v1beta1 preferred), and, while no
-// controller acts on them (docs/rollouts.md), every write of either kind refused in words and nothing stored.
+// controller acts on them (docs/rollouts.md), every write of either kind refused in words (kubectl and
+// GraphQL's applyManifest) and nothing stored.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ADMIN_TOKEN, TestApi } from './support/api-server.js';
 import { findKubectl, Kubectl, tableRows } from './support/kubectl.js';
@@ -71,6 +72,9 @@ spec:
       expect(refused.stderr).toContain('Error from server (Forbidden)');
       expect(refused.stderr).toContain(notServed(kind));
     }
+    // GraphQL's applyManifest writes through the same admission.
+    const viaGraphql = await api.graphql('mutation($y: String!) { applyManifest(yaml: $y) { name } }', { y: v1beta1 });
+    expect(viaGraphql.errors?.map((e) => e.message)).toEqual([expect.stringContaining(notServed('Rollout'))]);
     for (const resource of ['rollouts', 'batchreleases']) {
       expect(JSON.parse((await k('get', resource, '-n', NS, '-o', 'json')).stdout).items).toEqual([]);
     }
