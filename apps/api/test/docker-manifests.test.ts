@@ -19,6 +19,7 @@ describe('docker/kubernetes', () => {
     expect(crds.map((c) => `${c.metadata.name} ${c.spec.versions.map((v: { name: string; storage: boolean }) => `${v.name}${v.storage ? '*' : ''}`).join(',')}`)).toEqual([
       'clonesets.apps.kruise.io v1alpha1*', 'statefulsets.apps.kruise.io v1beta1*,v1alpha1', 'uniteddeployments.apps.kruise.io v1alpha1*',
       'imagepulljobs.apps.kruise.io v1beta1*,v1alpha1', 'nodeimages.apps.kruise.io v1beta1*,v1alpha1', 'containerrecreaterequests.apps.kruise.io v1alpha1*',
+      'rollouts.rollouts.kruise.io v1beta1*,v1alpha1', 'batchreleases.rollouts.kruise.io v1beta1*,v1alpha1',
     ]);
     const workloads = crds.filter((crd) => ['CloneSet', 'StatefulSet', 'UnitedDeployment'].includes(crd.spec.names.kind));
     for (const crd of workloads) {
@@ -34,6 +35,9 @@ describe('docker/kubernetes', () => {
     expect(columns('ImagePullJob', 'v1alpha1')).toEqual(['TOTAL', 'ACTIVE', 'SUCCEED', 'FAILED', 'AGE', 'MESSAGE']);
     expect(columns('NodeImage', 'v1beta1')).toEqual(['DESIRED', 'PULLING', 'SUCCEED', 'FAILED', 'AGE']);
     expect(columns('ContainerRecreateRequest', 'v1alpha1')).toEqual(['PHASE', 'POD', 'NODE', 'AGE']);
+    // OpenKruise Rollouts' kinds (docs/spec/kruise-rollout.md §1.11).
+    expect(columns('Rollout', 'v1beta1')).toEqual(['STATUS', 'CANARY_STEP', 'CANARY_STATE', 'MESSAGE', 'AGE']);
+    expect(columns('BatchRelease', 'v1alpha1')).toEqual(['KIND', 'PHASE', 'BATCH', 'BATCH-STATE', 'AGE']);
     for (const crd of crds.filter((c) => !workloads.includes(c))) {
       expect(crd.spec.versions.map((v: { subresources: object }) => v.subresources)).toEqual(crd.spec.versions.map(() => ({ status: {} })));
       expect(crd.spec.scope).toBe(crd.spec.names.kind === 'NodeImage' ? 'Cluster' : 'Namespaced');

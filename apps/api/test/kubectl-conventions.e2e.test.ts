@@ -138,6 +138,8 @@ describe('auth can-i and whoami', () => {
       'replicasets.apps                                               []                  []               [get list watch]',
       'statefulsets.apps                                              []                  []               [get list watch]',
       'leases.coordination.k8s.io                                     []                  []               [get list watch]',
+      'batchreleases.rollouts.kruise.io                               []                  []               [get list watch]',
+      'rollouts.rollouts.kruise.io                                    []                  []               [get list watch]',
       '                                                               [/api/*]            []               [get]',
       '                                                               [/api]              []               [get]',
       '                                                               [/apis/*]           []               [get]',
@@ -165,6 +167,8 @@ describe('auth can-i and whoami', () => {
       'replicasets.apps/status                                        []                  []               [get]',
       'statefulsets.apps/scale                                        []                  []               [get]',
       'statefulsets.apps/status                                       []                  []               [get]',
+      'batchreleases.rollouts.kruise.io/status                        []                  []               [get]',
+      'rollouts.rollouts.kruise.io/status                             []                  []               [get]',
       '',
     ].join('\n'));
     const operator = columns((await canI('deployer', '--list')).stdout);

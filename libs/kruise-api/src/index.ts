@@ -53,3 +53,7 @@ export * from './image-pull-crds.js';
 export { ANNOTATION_SIMULATED_ERROR_RATE, parseSimulatedErrorRate } from './simulated-metrics.js';
 export { DEFAULT_CHECK_TIMEOUT_SECONDS, DEFAULT_READY_FOR_SECONDS } from './rollouts/analysis.js';
 export type { AnalysisCheck, ComparisonOperator, HttpCheck, PodsCheck, PrometheusCheck, SuccessCondition } from './rollouts/analysis.js';
+// OpenKruise Rollouts' kinds (docs/spec/kruise-rollout.md §1): what other packages use of them.
+export type { BatchRelease, BatchReleaseStatus, BatchReleaseV1alpha1, CanaryStatus, FinalisingStep, Rollout, RolloutCondition, RolloutStatus, RolloutV1alpha1 } from './rollout.js';
+export * from './rollout-conversion.js';
+export { scaledIntOrPercent, setDefaultsRollout, validateRollout } from './rollout-validation.js';

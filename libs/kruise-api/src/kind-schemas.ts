@@ -5,6 +5,7 @@
 import * as core from './core-schemas.js';
 import * as kruise from './kruise-schemas.js';
 import * as imagePull from './image-pull-schemas.js';
+import * as rollouts from './rollout-schemas.js';
 import type { FieldError } from './field-errors.js';
 import { KINDS } from './kinds.js';
 import { json, validateSchema, type Schema } from './object-schema.js';
@@ -37,6 +38,10 @@ const SCHEMAS: Readonly<Record<string, Schema>> = {
   'apps.kruise.io/v1beta1/NodeImage': imagePull.nodeImage,
   'apps.kruise.io/v1alpha1/NodeImage': imagePull.nodeImageV1alpha1,
   'apps.kruise.io/v1alpha1/ContainerRecreateRequest': imagePull.containerRecreateRequest,
+  'rollouts.kruise.io/v1beta1/Rollout': rollouts.rollout,
+  'rollouts.kruise.io/v1alpha1/Rollout': rollouts.rolloutV1alpha1,
+  'rollouts.kruise.io/v1beta1/BatchRelease': rollouts.batchRelease,
+  'rollouts.kruise.io/v1alpha1/BatchRelease': rollouts.batchReleaseV1alpha1,
 };
 
 /** The schema of apiVersion + kind, or undefined when Coxswain does not serve it. */

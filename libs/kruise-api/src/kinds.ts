@@ -35,6 +35,9 @@ export const KINDS: readonly KindInfo[] = [
   { apiVersions: ['apps.kruise.io/v1beta1', 'apps.kruise.io/v1alpha1'], kind: 'ImagePullJob', group: 'apps.kruise.io', plural: 'imagepulljobs', namespaced: true, hasStatusSubresource: true },
   { apiVersions: ['apps.kruise.io/v1beta1', 'apps.kruise.io/v1alpha1'], kind: 'NodeImage', group: 'apps.kruise.io', plural: 'nodeimages', namespaced: false, hasStatusSubresource: true },
   { apiVersions: ['apps.kruise.io/v1alpha1'], kind: 'ContainerRecreateRequest', group: 'apps.kruise.io', plural: 'containerrecreaterequests', namespaced: true, hasStatusSubresource: true },
+  // OpenKruise Rollouts (docs/spec/kruise-rollout.md §1.11); admitted as its webhook says (docs/spec/kruise-rollout.md §1.8, §8.1).
+  { apiVersions: ['rollouts.kruise.io/v1beta1', 'rollouts.kruise.io/v1alpha1'], kind: 'Rollout', group: 'rollouts.kruise.io', plural: 'rollouts', namespaced: true, hasStatusSubresource: true },
+  { apiVersions: ['rollouts.kruise.io/v1beta1', 'rollouts.kruise.io/v1alpha1'], kind: 'BatchRelease', group: 'rollouts.kruise.io', plural: 'batchreleases', namespaced: true, hasStatusSubresource: true },
   // Leader election's locks, admission webhooks' configurations and the Kruise kinds' definitions.
   { apiVersions: ['coordination.k8s.io/v1'], kind: 'Lease', group: 'coordination.k8s.io', plural: 'leases', namespaced: true, hasStatusSubresource: false },
   // Where the API server finds admission webhooks; the webhook writes its caBundle into them.

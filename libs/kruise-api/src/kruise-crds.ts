@@ -8,6 +8,7 @@
 // Kruise's own schemas are tens of thousands of lines, and validation is Coxswain's admission's job.
 import { CRD_API_VERSION, type CustomResourceDefinition, type JsonSchemaProps, type PrinterColumn } from './apiextensions.js';
 import { IMAGE_PULL_CRD_KINDS } from './image-pull-crds.js';
+import { ROLLOUT_CRD_KINDS } from './rollout-crds.js';
 
 const AGE: PrinterColumn = {
   name: 'AGE',
@@ -46,6 +47,10 @@ export interface KruiseCrdKind {
   versionPrinterColumns?: Readonly<Record<string, PrinterColumn[]>>;
   /** The schema's description (default: a Kruise workload's). */
   description?: string;
+  /** The API group (default apps.kruise.io; Kruise Rollouts' kinds: rollouts.kruise.io). */
+  group?: string;
+  /** Whose kind it is, in the schema's description (default "OpenKruise v1.9's kind"). */
+  origin?: string;
 }
 
 /** OpenKruise's printer columns per kind (apis/apps/v1beta1 and v1alpha1 kubebuilder markers). */
@@ -104,9 +109,14 @@ export const KRUISE_CRD_KINDS: readonly KruiseCrdKind[] = [
   },
   // ImagePullJob, NodeImage, ContainerRecreateRequest (docs/spec/image-pull.md §1.1).
   ...IMAGE_PULL_CRD_KINDS,
+  // Rollout, BatchRelease (docs/spec/kruise-rollout.md §1.11).
+  ...ROLLOUT_CRD_KINDS,
 ];
 
 export const KRUISE_GROUP = 'apps.kruise.io';
+
+const groupOfCrd = (k: KruiseCrdKind): string => k.group ?? KRUISE_GROUP;
+const findCrdKind = (group: string, kind: string) => KRUISE_CRD_KINDS.find((k) => groupOfCrd(k) === group && k.kind === kind);
 
 const PRESERVE: JsonSchemaProps = { type: 'object', 'x-kubernetes-preserve-unknown-fields': true };
 
@@ -114,7 +124,7 @@ function schema(k: KruiseCrdKind): JsonSchemaProps {
   if (k.scalable === false) {
     return {
       type: 'object',
-      description: `${k.description ?? k.kind} (OpenKruise v1.9's kind).`,
+      description: `${k.description ?? k.kind} (${k.origin ?? "OpenKruise v1.9's kind"}).`,
       properties: { apiVersion: { type: 'string' }, kind: { type: 'string' }, metadata: { type: 'object' }, spec: PRESERVE, status: PRESERVE },
     };
   }
@@ -135,9 +145,9 @@ function definition(k: KruiseCrdKind, versions: readonly string[]): CustomResour
   return {
     apiVersion: CRD_API_VERSION,
     kind: 'CustomResourceDefinition',
-    metadata: { name: `${k.plural}.${KRUISE_GROUP}`, labels: { 'app.kubernetes.io/part-of': 'coxswain' } },
+    metadata: { name: `${k.plural}.${groupOfCrd(k)}`, labels: { 'app.kubernetes.io/part-of': 'coxswain' } },
     spec: {
-      group: KRUISE_GROUP,
+      group: groupOfCrd(k),
       names: {
         kind: k.kind, listKind: `${k.kind}List`, plural: k.plural, singular: k.singular,
         ...(k.shortNames.length > 0 ? { shortNames: [...k.shortNames] } : {}),
@@ -171,7 +181,7 @@ export function kruiseCrds(): CustomResourceDefinition[] {
 
 /** The versions clients may use for a Kruise kind (OpenKruise v1.9's), or undefined for other kinds. */
 export function kruiseServedVersions(group: string, kind: string): readonly string[] | undefined {
-  return group === KRUISE_GROUP ? KRUISE_CRD_KINDS.find((k) => k.kind === kind)?.servedVersions : undefined;
+  return findCrdKind(group, kind)?.servedVersions;
 }
 
 function printerColumnsOf(k: KruiseCrdKind, version: string | undefined): readonly PrinterColumn[] {
@@ -180,11 +190,11 @@ function printerColumnsOf(k: KruiseCrdKind, version: string | undefined): readon
 
 /** The printer columns of a Kruise kind (in `version`, when its columns differ), or undefined for other kinds. */
 export function kruisePrinterColumns(group: string, kind: string, version?: string): readonly PrinterColumn[] | undefined {
-  const k = group === KRUISE_GROUP ? KRUISE_CRD_KINDS.find((c) => c.kind === kind) : undefined;
+  const k = findCrdKind(group, kind);
   return k && printerColumnsOf(k, version);
 }
 
 /** The short names of a Kruise kind (`clone`, `asts`, `ud`). */
 export function kruiseShortNames(group: string, kind: string): readonly string[] {
-  return group === KRUISE_GROUP ? (KRUISE_CRD_KINDS.find((k) => k.kind === kind)?.shortNames ?? []) : [];
+  return findCrdKind(group, kind)?.shortNames ?? [];
 }

@@ -17,10 +17,17 @@ function resolvedVersion(group: string, resource: string): string | undefined {
 describe('served resources', () => {
   it('serve each Kruise kind in exactly the versions of docker/kubernetes/kruise-crds.yaml', () => {
     const crds = parseAllDocuments(readFileSync(CRDS, 'utf8')).map((d) => d.toJS()).filter(Boolean);
-    const fromFile = crds.map((c) => `${c.spec.names.plural} ${c.spec.versions.filter((v: { served: boolean }) => v.served).map((v: { name: string }) => v.name).sort().join(',')}`).sort();
-    const plurals = [...new Set(servedResources().filter((r) => r.group === 'apps.kruise.io').map((r) => r.resource))];
-    const served = plurals.map((p) => `${p} ${servedResources().filter((r) => r.group === 'apps.kruise.io' && r.resource === p).map((r) => r.version).sort().join(',')}`).sort();
-    expect(served).toEqual(fromFile);
+    const versionsInFile = (group: string) => crds.filter((c) => c.spec.group === group)
+      .map((c) => `${c.spec.names.plural} ${c.spec.versions.filter((v: { served: boolean }) => v.served).map((v: { name: string }) => v.name).sort().join(',')}`).sort();
+    const servedIn = (group: string) => {
+      const plurals = [...new Set(servedResources().filter((r) => r.group === group).map((r) => r.resource))];
+      return plurals.map((p) => `${p} ${servedResources().filter((r) => r.group === group && r.resource === p).map((r) => r.version).sort().join(',')}`).sort();
+    };
+    const served = servedIn('apps.kruise.io');
+    expect(served).toEqual(versionsInFile('apps.kruise.io'));
+    // OpenKruise Rollouts' kinds (docs/spec/kruise-rollout.md §1.11).
+    expect(servedIn('rollouts.kruise.io')).toEqual(versionsInFile('rollouts.kruise.io'));
+    expect(servedIn('rollouts.kruise.io')).toEqual(['batchreleases v1alpha1,v1beta1', 'rollouts v1alpha1,v1beta1']);
     expect(served).toEqual([
       'clonesets v1alpha1', 'containerrecreaterequests v1alpha1', 'imagepulljobs v1alpha1,v1beta1', 'nodeimages v1alpha1,v1beta1',
       'statefulsets v1alpha1,v1beta1', 'uniteddeployments v1alpha1',
@@ -36,6 +43,7 @@ describe('served resources', () => {
     expect(resolvedVersion('apps.kruise.io', 'nodeimages')).toBe('v1beta1');
     expect(resolvedVersion('apps.kruise.io', 'containerrecreaterequests')).toBe('v1alpha1');
     expect(resolvedVersion('apps', 'statefulsets')).toBe('v1');
+    expect(resolvedVersion('rollouts.kruise.io', 'rollouts')).toBe('v1beta1');
   });
 
   it('order versions as the apiserver does: GA, then beta, then alpha, newer first, other names last', () => {

@@ -5,6 +5,8 @@
 //   validating  CREATE/UPDATE: allowed, or refused with 422 Invalid, the API server's message and a cause
 //               per field. The object arrives already defaulted (the API server calls mutating webhooks
 //               first), so it is validated as received, as Kruise's handlers do.
+//   unserved kinds (Rollout, BatchRelease: nothing acts on them yet): CREATE/UPDATE refused with 403
+//               Forbidden and the kind's reason, before anything else.
 //   DELETE and CONNECT are allowed: Kruise's validating handlers check a deletion only for its
 //   ResourcesDeletionProtection gate (off by default; not a gate Coxswain has), and no rule sends them to
 //   a mutating webhook. dryRun changes nothing: these webhooks have no side effects (sideEffects: None).
@@ -68,6 +70,7 @@ async function answer(webhook: WebhookPath, request: AdmissionRequest, deps: Adm
   }
   if (request.operation !== 'CREATE' && request.operation !== 'UPDATE') return allowed(request.uid);
   const admission = kindAdmission(apiVersion, request.kind.kind)!;
+  if (admission.unserved !== undefined) return refused(request.uid, 403, 'Forbidden', admission.unserved);
   const object = decodeObject(request.object, 'request.object', request);
   const old = request.operation === 'UPDATE' ? decodeObject(request.oldObject, 'request.oldObject', request) : undefined;
   const name = object.metadata.name ?? request.name ?? '';

@@ -1,7 +1,10 @@
 // The admission webhooks Coxswain serves: OpenKruise v1.9's for CloneSet, Advanced StatefulSet,
 // UnitedDeployment, ImagePullJob and NodeImage (docs/spec/image-pull.md §2), each by the path, webhook name, rule (versions, operations) and failure policy of
 // Kruise's config/webhook/manifests.yaml, so docker/kubernetes/coxswain.yaml registers them exactly as
-// OpenKruise registers its own (a test compares the two).
+// OpenKruise registers its own (a test compares the two). Kruise Rollouts' Rollout webhook
+// (vrollout.kb.io, openkruise/rollouts config/webhook/manifests.yaml) and one for BatchRelease (upstream
+// has none) are registered too, so that in Kubernetes mode both kinds are refused as in the embedded
+// cluster while their controllers are not built (docs/rollouts.md).
 
 export interface WebhookPath {
   path: string;
@@ -22,6 +25,7 @@ export interface WebhookPath {
 const KRUISE = 'apps.kruise.io';
 const WRITES = ['CREATE', 'UPDATE'];
 const WRITES_AND_DELETE = ['CREATE', 'UPDATE', 'DELETE'];
+const ROLLOUTS = 'rollouts.kruise.io';
 
 export const WEBHOOK_PATHS: readonly WebhookPath[] = [
   { path: '/mutate-apps-kruise-io-v1alpha1-cloneset', type: 'mutating', name: 'mcloneset.kb.io', group: KRUISE, kind: 'CloneSet', resource: 'clonesets', versions: ['v1alpha1'], operations: WRITES, failurePolicy: 'Fail' },
@@ -34,6 +38,8 @@ export const WEBHOOK_PATHS: readonly WebhookPath[] = [
   { path: '/validate-apps-kruise-io-v1alpha1-uniteddeployment', type: 'validating', name: 'vuniteddeployment.kb.io', group: KRUISE, kind: 'UnitedDeployment', resource: 'uniteddeployments', versions: ['v1alpha1'], operations: WRITES_AND_DELETE, failurePolicy: 'Fail' },
   { path: '/validate-apps-kruise-io-imagepulljob', type: 'validating', name: 'vimagepulljob-v1beta1.kb.io', group: KRUISE, kind: 'ImagePullJob', resource: 'imagepulljobs', versions: ['v1alpha1', 'v1beta1'], operations: WRITES, failurePolicy: 'Fail' },
   { path: '/validate-apps-kruise-io-nodeimage', type: 'validating', name: 'vnodeimage.kb.io', group: KRUISE, kind: 'NodeImage', resource: 'nodeimages', versions: ['v1alpha1', 'v1beta1'], operations: WRITES, failurePolicy: 'Fail' },
+  { path: '/validate-rollouts-kruise-io-rollout', type: 'validating', name: 'vrollout.kb.io', group: ROLLOUTS, kind: 'Rollout', resource: 'rollouts', versions: ['v1alpha1', 'v1beta1'], operations: WRITES, failurePolicy: 'Fail' },
+  { path: '/validate-rollouts-kruise-io-batchrelease', type: 'validating', name: 'vbatchrelease.kb.io', group: ROLLOUTS, kind: 'BatchRelease', resource: 'batchreleases', versions: ['v1alpha1', 'v1beta1'], operations: WRITES, failurePolicy: 'Fail' },
 ];
 
 export function webhookAt(path: string): WebhookPath | undefined {

@@ -14,6 +14,7 @@ import {
 } from '@coxswain/kruise-api';
 import { defaultSecret, validateSecret } from './secret-admission.js';
 import { CONTAINER_RECREATE_REQUEST_ADMISSION, IMAGE_PULL_JOB_ADMISSION, NODE_IMAGE_ADMISSION } from './image-pull-admission.js';
+import { BATCH_RELEASE_ADMISSION, ROLLOUT_ADMISSION } from './rollout-admission.js';
 
 export interface DefaultingInput {
   /** The object as written, in the version the client wrote it in. */
@@ -39,6 +40,8 @@ export interface ValidationInput {
   node?(name: string): Node | undefined;
   /** The object as the client wrote it, before defaulting (rules about fields clients may not write). */
   written?: KubeObject;
+  /** The objects of a kind in a namespace (a Rollout's conflict check); absent where nothing lists them. */
+  list?(ref: { apiVersion: string; kind: string }, namespace: string): KubeObject[];
 }
 
 export interface KindAdmission {
@@ -50,6 +53,12 @@ export interface KindAdmission {
    */
   gateRefusal?(gates: FeatureGates): string | undefined;
   webhookName?: string;
+  /**
+   * Why every write of the kind is refused because nothing in Coxswain acts on it yet (its controller is
+   * not built), or undefined. Checked first on every surface (the embedded store, the webhook server):
+   * a kind is never stored and ignored.
+   */
+  unserved?: string;
   /** The object with the defaults set, in its own version; the input is never modified. */
   defaults(input: DefaultingInput): KubeObject;
   /** Every field error of the object; empty when it may be stored. */
@@ -128,6 +137,8 @@ const BY_GROUP_KIND: Readonly<Record<string, KindAdmission>> = {
   'apps.kruise.io/ImagePullJob': IMAGE_PULL_JOB_ADMISSION,
   'apps.kruise.io/NodeImage': NODE_IMAGE_ADMISSION,
   'apps.kruise.io/ContainerRecreateRequest': CONTAINER_RECREATE_REQUEST_ADMISSION,
+  'rollouts.kruise.io/Rollout': ROLLOUT_ADMISSION,
+  'rollouts.kruise.io/BatchRelease': BATCH_RELEASE_ADMISSION,
 };
 
 /** The admission of a kind (any version of it), or undefined when admission leaves the kind alone. */

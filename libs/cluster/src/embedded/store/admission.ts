@@ -15,6 +15,8 @@ export interface AdmissionRequest {
   now?: string;
   /** Reads the store as of this write (a validating webhook's informer, without the staleness). */
   get(ref: KindRef, namespace: string | undefined, name: string): KubeObject | undefined;
+  /** Lists a kind in a namespace as of this write (a Rollout's one-Rollout-per-workload check). */
+  list?(ref: KindRef, namespace: string): KubeObject[];
 }
 
 export type AdmissionHook = (request: AdmissionRequest) => KubeObject;

@@ -19,6 +19,10 @@ export function admit(tx: WriteTransaction, ctx: WriteContext, operation: 'CREAT
       const kind = resolveKind(ref);
       return tx.get(objectKey(kind.resource, scopeNamespace(kind, namespace), name))?.object;
     },
+    list: (ref, namespace) => {
+      const kind = resolveKind(ref);
+      return tx.list(kind.resource, scopeNamespace(kind, namespace));
+    },
   });
   if (admitted === object) return object;
   const before = resolveKind(object);

@@ -4,6 +4,7 @@
 // committed index until the batch is durable.
 import type { KubeObject } from '@coxswain/kruise-api';
 import type { ObjectIndex, StoredEntry } from './object-index.js';
+import { objectKey } from './object-key.js';
 
 export interface StoreChange {
   type: 'put' | 'delete';
@@ -56,6 +57,19 @@ export class WriteTransaction {
     const staged = this.overlay.get(key);
     if (staged !== undefined) return staged ?? undefined;
     return this.base.get(key);
+  }
+
+  /** The objects of `resource` in `namespace` as of this transaction (staged writes included). */
+  list(resource: string, namespace: string): KubeObject[] {
+    const prefix = objectKey(resource, namespace, '');
+    const found = new Map<string, KubeObject>();
+    for (const entry of this.base.list(resource, namespace)) found.set(entry.key, entry.object);
+    for (const [key, staged] of this.overlay) {
+      if (!key.startsWith(prefix)) continue;
+      if (staged === null) found.delete(key);
+      else found.set(key, staged.object);
+    }
+    return [...found.values()];
   }
 
   /** Key of the object holding `uid` as of this transaction (staged writes included). */

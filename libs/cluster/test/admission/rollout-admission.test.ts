@@ -1,0 +1,112 @@
+// The embedded cluster refuses every Rollout and BatchRelease write in words while nothing acts on them
+// (their controllers are not built; docs/rollouts.md). The admission they will get stays and is tested on
+// its own: Kruise Rollouts' webhook (docs/spec/kruise-rollout.md §1.8), Coxswain's refusals of what it does not
+// act on (docs/spec/kruise-rollout.md §8.1), and both kinds stored as v1beta1 (docs/spec/kruise-rollout.md §1.9).
+import { describe, expect, it } from '@jest/globals';
+import type { BatchRelease, KubeObject, Rollout } from '@coxswain/kruise-api';
+import type { AdmissionHook } from '../../src/embedded/store/admission.js';
+import { admitWith, kruiseAdmission } from '../../src/admission/kruise-admission.js';
+import { BATCH_RELEASE_ADMISSION, ROLLOUT_ADMISSION } from '../../src/admission/rollout-admission.js';
+import type { ApiError } from '../../src/errors.js';
+import { openStore } from '../store/store-fixtures.js';
+
+const ROLLOUT = { apiVersion: 'rollouts.kruise.io/v1beta1', kind: 'Rollout' };
+const BATCH_RELEASE = { apiVersion: 'rollouts.kruise.io/v1beta1', kind: 'BatchRelease' };
+const CLONESET_REF = { apiVersion: 'apps.kruise.io/v1alpha1', kind: 'CloneSet', name: 'echoserver' };
+const STEPS = [{ replicas: '20%', pause: {} }, { replicas: '50%', pause: { duration: 60 } }, { replicas: '100%' }];
+
+async function refusal(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (err) {
+    return err as ApiError;
+  }
+  throw new Error('expected the write to be refused');
+}
+
+/** The admission both kinds will have once their controllers act on them (what `unserved` now skips). */
+const futureAdmission: AdmissionHook = (request) =>
+  admitWith(request.object.kind === 'Rollout' ? ROLLOUT_ADMISSION : BATCH_RELEASE_ADMISSION, request);
+
+const rollout = (name: string, spec: Record<string, unknown>): KubeObject => ({ apiVersion: 'rollouts.kruise.io/v1beta1', kind: 'Rollout', metadata: { name, namespace: 'default' }, spec });
+
+describe('while nothing acts on them', () => {
+  const NOT_SERVED = (kind: string) => `rollouts.kruise.io ${kind} is not served yet: its controller is not built, and Coxswain stores nothing that nothing acts on`;
+
+  it('refuses every Rollout and BatchRelease write, in either version, with 403 Forbidden saying why, and stores nothing', async () => {
+    const { store } = await openStore({ admission: kruiseAdmission() });
+    const writes: KubeObject[] = [
+      rollout('demo', { workloadRef: CLONESET_REF, strategy: { canary: { steps: STEPS } } }),
+      { apiVersion: 'rollouts.kruise.io/v1alpha1', kind: 'Rollout', metadata: { name: 'demo', namespace: 'default' }, spec: { objectRef: { workloadRef: CLONESET_REF }, strategy: { canary: { steps: STEPS } } } },
+      { apiVersion: 'rollouts.kruise.io/v1beta1', kind: 'BatchRelease', metadata: { name: 'demo', namespace: 'default' }, spec: { workloadRef: CLONESET_REF, releasePlan: { batches: [{ canaryReplicas: '20%' }] } } },
+    ];
+    for (const object of writes) {
+      const error = await refusal(store.create(object));
+      expect({ reason: error.reason, message: error.message }).toEqual({ reason: 'Forbidden', message: NOT_SERVED(object.kind) });
+    }
+    expect((await store.list(ROLLOUT)).items).toEqual([]);
+    expect((await store.list(BATCH_RELEASE)).items).toEqual([]);
+  });
+});
+
+describe('Rollout admission (once served)', () => {
+  it('stores a v1alpha1 Rollout as v1beta1 with disabled defaulted, and serves it back', async () => {
+    const { store } = await openStore({ admission: futureAdmission });
+    await store.create({
+      apiVersion: 'rollouts.kruise.io/v1alpha1', kind: 'Rollout',
+      metadata: { name: 'demo', namespace: 'default', annotations: { 'rollouts.kruise.io/rolling-style': 'partition' } },
+      spec: { objectRef: { workloadRef: CLONESET_REF }, strategy: { canary: { steps: STEPS } } },
+    });
+    const stored = await store.get<Rollout>(ROLLOUT, 'default', 'demo');
+    expect(stored.apiVersion).toBe('rollouts.kruise.io/v1beta1');
+    // Go writes a step's pause struct even when empty (omitempty does not omit structs).
+    const steps = [STEPS[0], STEPS[1], { ...STEPS[2], pause: {} }];
+    expect(stored.spec).toEqual({ workloadRef: CLONESET_REF, strategy: { canary: { steps, enableExtraWorkloadForCanary: false } }, disabled: false });
+  });
+
+  it('refuses a second Rollout of the same workload, in Kruise Rollouts\' words', async () => {
+    const { store } = await openStore({ admission: futureAdmission });
+    await store.create(rollout('first', { workloadRef: CLONESET_REF, strategy: { canary: { steps: STEPS } } }));
+    const error = await refusal(store.create(rollout('second', { workloadRef: CLONESET_REF, strategy: { canary: { steps: STEPS } } })));
+    expect(error.reason).toBe('Invalid');
+    expect(error.details.causes).toEqual([
+      { field: 'Conflict Checker', message: 'Invalid value: "second": This rollout conflict with Rollout(default/first), one workload only have less than one Rollout' },
+    ]);
+    // Another namespace is no conflict.
+    await store.create({ ...rollout('second', { workloadRef: CLONESET_REF, strategy: { canary: { steps: STEPS } } }), metadata: { name: 'second', namespace: 'other' } });
+  });
+
+  it('refuses a traffic routing in words instead of storing and ignoring it', async () => {
+    const { store } = await openStore({ admission: futureAdmission });
+    const error = await refusal(store.create(rollout('demo', {
+      workloadRef: CLONESET_REF,
+      strategy: { canary: { steps: [{ replicas: '20%', traffic: '20%' }], trafficRoutings: [{ service: 'echo', ingress: { name: 'echo' } }] } },
+    })));
+    expect(error.details.causes!.map((c) => c.field)).toEqual(['spec.strategy.canary.trafficRoutings', 'spec.strategy.canary.steps[0].traffic']);
+    expect(error.message).toContain('traffic routing needs an ingress controller or a service mesh, and the embedded cluster has neither');
+  });
+
+  it('keeps the step count while the stored Rollout is Progressing, not once it is Healthy', async () => {
+    const { store } = await openStore({ admission: futureAdmission });
+    const created = await store.create(rollout('demo', { workloadRef: CLONESET_REF, strategy: { canary: { steps: STEPS } } })) as Rollout;
+    const progressing = await store.updateStatus({ ...created, status: { phase: 'Progressing', currentStepIndex: 1, currentStepState: 'StepPaused' } });
+    const fewer = { ...progressing, spec: { ...progressing.spec, strategy: { canary: { steps: STEPS.slice(1) } } } };
+    const error = await refusal(store.update(fewer));
+    expect(error.details.causes).toEqual([{ field: 'Spec.Strategy.Canary|BlueGreen', message: 'Forbidden: Amount of Rollout steps are immutable' }]);
+    const healthy = await store.updateStatus({ ...progressing, status: { phase: 'Healthy', currentStepIndex: 3, currentStepState: 'Completed' } });
+    await store.update({ ...healthy, spec: fewer.spec });
+  });
+});
+
+describe('BatchRelease admission (once served)', () => {
+  it('stores a v1alpha1 BatchRelease as v1beta1: targetReference → workloadRef, the style annotation → rollingStyle', async () => {
+    const { store } = await openStore({ admission: futureAdmission });
+    await store.create({
+      apiVersion: 'rollouts.kruise.io/v1alpha1', kind: 'BatchRelease',
+      metadata: { name: 'demo', namespace: 'default', annotations: { 'rollouts.kruise.io/rolling-style': 'partition' } },
+      spec: { targetReference: { workloadRef: CLONESET_REF }, releasePlan: { batches: [{ canaryReplicas: '20%' }], enableExtraWorkloadForCanary: false } },
+    });
+    const stored = await store.get<BatchRelease>(BATCH_RELEASE, 'default', 'demo');
+    expect(stored.spec).toEqual({ workloadRef: CLONESET_REF, releasePlan: { batches: [{ canaryReplicas: '20%' }], enableExtraWorkloadForCanary: false, rollingStyle: 'Partition' } });
+  });
+});

@@ -1,0 +1,23 @@
+// The Rollout's conditions as Go sets them (docs/spec/kruise-rollout.md §1.6): setting a condition of a
+// type replaces it, appended last; lastTransitionTime survives when the status did not change; a
+// condition identical in status, reason and message is left alone.
+import type { RolloutCondition } from '@coxswain/kruise-api';
+
+export function condition(conditions: readonly RolloutCondition[] | undefined, type: string): RolloutCondition | undefined {
+  return conditions?.find((c) => c.type === type);
+}
+
+/** Go: util.NewRolloutCondition + SetRolloutCondition. */
+export function setCondition(
+  conditions: readonly RolloutCondition[] | undefined, type: string, status: RolloutCondition['status'], reason: string, message: string, now: string,
+): RolloutCondition[] {
+  const list = [...(conditions ?? [])];
+  const current = condition(list, type);
+  if (current && current.status === status && current.reason === reason && current.message === message) return list;
+  const next: RolloutCondition = { type, status, lastUpdateTime: now, lastTransitionTime: current && current.status === status ? (current.lastTransitionTime ?? now) : now, reason, message };
+  return [...list.filter((c) => c.type !== type), next];
+}
+
+export function removeCondition(conditions: readonly RolloutCondition[] | undefined, type: string): RolloutCondition[] {
+  return (conditions ?? []).filter((c) => c.type !== type);
+}

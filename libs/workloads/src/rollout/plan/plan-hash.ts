@@ -1,0 +1,29 @@
+// The hashes that tell a plan changed (docs/spec/kruise-rollout.md §2.10, §3.3): the Rollout's step
+// plan — its strategy without failureThreshold and with every step's pause emptied, so editing a pause
+// or the threshold is no plan change — as a safe-encoded sha256 (the annotation rollouts.kruise.io/hash),
+// and a BatchRelease's releasePlan as a hex sha256 (status.observedReleasePlanHash). The JSON is
+// canonical (revision/canonical-json.ts), so the values differ from Go's bytes but change exactly when
+// the content does, which is all either hash is compared for.
+import { createHash } from 'node:crypto';
+import { canonicalJson } from '../../revision/canonical-json.js';
+
+/** apimachinery's rand.SafeEncodeString alphabet: no vowels, no confusable characters. */
+const SAFE_ALPHANUMS = 'bcdfghjklmnpqrstvwxz2456789';
+
+export function safeEncodeString(text: string): string {
+  return [...text].map((c) => SAFE_ALPHANUMS[c.codePointAt(0)! % SAFE_ALPHANUMS.length]).join('');
+}
+
+const sha256Hex = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** Go: calculateRolloutHash, for the canary or blue-green strategy object. */
+export function rolloutPlanHash(strategy: { failureThreshold?: unknown; steps?: ReadonlyArray<Record<string, unknown>> } & Record<string, unknown>): string {
+  const { failureThreshold: _ignored, steps, ...rest } = strategy;
+  const plan = { ...rest, steps: (steps ?? []).map((step) => ({ ...step, pause: {} })) };
+  return safeEncodeString(sha256Hex(canonicalJson(plan)));
+}
+
+/** Go: HashReleasePlanBatches. */
+export function releasePlanHash(releasePlan: unknown): string {
+  return sha256Hex(canonicalJson(releasePlan));
+}
