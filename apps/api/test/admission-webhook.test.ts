@@ -210,7 +210,6 @@ describe('the image-pull kinds\' webhooks (docs/spec/image-pull.md §2)', () => 
     expect(validated.body.response.status.details.causes).toContainEqual(expect.objectContaining({
       field: 'spec.images[nginx].tags[0].pullPolicy.ttlSecondsAfterFinished',
     }));
-    }));
   });
 });
 
