@@ -9,7 +9,7 @@ import { CLONESET_REF } from '../refs.js';
 import { podAtRevision } from '../revision/revision-match.js';
 import { column, controlledBy, withImage, withReplicas, withRevisionTemplate } from './common-edits.js';
 import { heldBack } from './held-back.js';
-import { ageColumn } from './human-age.js';
+import { ageColumn } from './age-column.js';
 import { statusSummary } from './status-summary.js';
 import { WorkloadMutationError } from './mutation-error.js';
 import type { WorkloadKindDescriptor } from './types.js';

@@ -3,7 +3,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { CloneSet, ControllerRevision, Pod } from '@coxswain/kruise-api';
 import { CLONESET_KIND } from '../../src/kinds/cloneset-kind.js';
-import { humanAge } from '../../src/kinds/human-age.js';
 import { WorkloadMutationError } from '../../src/kinds/mutation-error.js';
 import { WORKLOAD_KINDS, workloadKind, workloadKindOf } from '../../src/kinds/registry.js';
 import { newRevision } from '../../src/revision/cloneset-revision.js';
@@ -122,15 +121,5 @@ describe('CLONESET_KIND', () => {
       expect(error).toBeInstanceOf(WorkloadMutationError);
       expect((error as WorkloadMutationError).fieldErrors.map((e) => e.field)).toEqual([field]);
     });
-  });
-});
-
-describe('humanAge (kubectl AGE)', () => {
-  it.each([
-    [0, '0s'], [-1500, '0s'], [-5000, '<invalid>'], [59_000, '59s'], [119_000, '119s'], [120_000, '2m'], [330_000, '5m30s'],
-    [600_000, '10m'], [179 * 60_000, '179m'], [3 * 3600_000, '3h'], [3 * 3600_000 + 60_000 * 7, '3h7m'], [47 * 3600_000, '47h'],
-    [50 * 3600_000, '2d2h'], [8 * 86400_000, '8d'], [800 * 86400_000, '2y70d'], [9 * 365 * 86400_000, '9y'],
-  ])('%d ms -> %s', (ms, text) => {
-    expect(humanAge(ms)).toBe(text);
   });
 });
