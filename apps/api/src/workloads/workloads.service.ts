@@ -172,7 +172,7 @@ export class WorkloadsService {
    * cluster worker.
    */
   async plan(workload: WorkloadView): Promise<PlanView> {
-    const plan = await this.runtime.host.plan(workload.descriptor.name, workload.namespace, workload.name);
+    const plan = await this.runtime.host.plan(workload.descriptor.kind, workload.namespace, workload.name);
     if (!plan) throw new DomainError('NOT_FOUND', `${workload.kind} ${workload.namespace}/${workload.name} is not known to its controller yet; retry shortly`);
     return planView(plan, this.toWall);
   }
@@ -180,13 +180,13 @@ export class WorkloadsService {
   /** The subsets of a kind that has them (UnitedDeployment), with the controller's allocation and reasons. */
   async subsets(workload: WorkloadView): Promise<SubsetView[]> {
     const stored = workload.descriptor.subsets?.(workload.object) ?? [];
-    const plan = await this.runtime.host.plan(workload.descriptor.name, workload.namespace, workload.name);
+    const plan = await this.runtime.host.plan(workload.descriptor.kind, workload.namespace, workload.name);
     return subsetViews(stored, plan?.subsets, this.toWall);
   }
 
   /** The workload's health (state, reason, pods concerned), as its controller's last plan tells it. */
   async health(workload: WorkloadView): Promise<HealthView> {
-    const health = await this.runtime.host.health(workload.descriptor.name, workload.namespace, workload.name);
+    const health = await this.runtime.host.health(workload.descriptor.kind, workload.namespace, workload.name);
     return healthView(health ?? { state: 'PROGRESSING', reason: 'the controller has not planned this workload yet', pods: [] }, this.toWall);
   }
 
@@ -224,15 +224,15 @@ export class WorkloadsService {
 
   /** Sets updateStrategy.paused: no pod is updated until resumed. */
   pauseRollout(address: WorkloadAddress): Promise<WorkloadView> {
-    return this.change(address, null, (m, w) => m.setPaused(w, true));
+    return this.change(address, null, (m, w) => m.pauseRollout(w));
   }
 
   resumeRollout(address: WorkloadAddress): Promise<WorkloadView> {
-    return this.change(address, null, (m, w) => m.setPaused(w, false));
+    return this.change(address, null, (m, w) => m.resumeRollout(w));
   }
 
   scaleWorkload(address: WorkloadAddress, replicas: number, expectedGeneration: number | null): Promise<WorkloadView> {
-    return this.change(address, expectedGeneration, (m, w) => m.scale(w, replicas));
+    return this.change(address, expectedGeneration, (m, w) => m.scaleWorkload(w, replicas));
   }
 
   /**
@@ -276,7 +276,7 @@ export class WorkloadsService {
         field: 'revision', message: `not found; revisions: ${revisions.map((r) => r.metadata.name).join(', ')}`,
       });
     }
-    return this.change(address, null, (m, w) => m.rollback(w, target), current);
+    return this.change(address, null, (m, w) => m.rollbackWorkload(w, target), current);
   }
 
   async deleteWorkload(address: WorkloadAddress): Promise<boolean> {
