@@ -27,11 +27,11 @@ export function mutationsFor(http: GraphQLHttp, at: Address) {
     setSubsetPartition: (subset: string, partition: number, expectedGeneration: number) =>
       http.request(SetPartitionDocument, { ...at, partition, subset, expectedGeneration }),
     setImage: (container: string, image: string, expectedGeneration: number) => http.request(SetImageDocument, { ...at, container, image, expectedGeneration }),
-    scale: (replicas: number, expectedGeneration: number) => http.request(ScaleWorkloadDocument, { ...at, replicas, expectedGeneration }),
-    pause: () => http.request(PauseRolloutDocument, { ...at }),
-    resume: () => http.request(ResumeRolloutDocument, { ...at }),
+    scaleWorkload: (replicas: number, expectedGeneration: number) => http.request(ScaleWorkloadDocument, { ...at, replicas, expectedGeneration }),
+    pauseRollout: () => http.request(PauseRolloutDocument, { ...at }),
+    resumeRollout: () => http.request(ResumeRolloutDocument, { ...at }),
     deletePods: (pods: string[], scaleDown: boolean) => http.request(DeletePodsDocument, { ...at, pods, scaleDown }),
-    rollback: (revision: string) => http.request(RollbackWorkloadDocument, { ...at, revision }),
+    rollbackWorkload: (revision: string) => http.request(RollbackWorkloadDocument, { ...at, revision }),
     ackHook: (pod: string, hook: HookPoint, idempotencyKey: string, reason: string) => ackHook(http, at.namespace, pod, hook, idempotencyKey, reason),
   };
 }
