@@ -8,7 +8,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { isApiError, wallTimeOf, type ClusterClient, type WatchEvent } from '@coxswain/cluster';
 import { OWNER_UID_INDEX } from '@coxswain/controller-runtime';
-import { LABEL_SUBSET_NAME, printYaml, type ControllerRevision, type Event, type IntOrString, type KubeObject, type Node, type Pod } from '@coxswain/kruise-api';
+import { LABEL_SUBSET_NAME, printYaml, type ControllerRevision, type Event, type FieldMessage, type IntOrString, type KubeObject, type Node, type Pod } from '@coxswain/kruise-api';
 import {
   POD_REF, WORKLOAD_KINDS, WorkloadMutationError, revisionsForCloneSet, shortHash, sortRevisions,
   type WorkloadKindDescriptor, type WorkloadMutations,
@@ -20,7 +20,7 @@ import {
 import { ChangesGoneError, InvalidResourceVersionError } from '../cluster/change-log.js';
 import { informerStream, type CacheChange } from '../cluster/informer-stream.js';
 import { sortedSource, type OrderedSource } from '../cluster/ordered-source.js';
-import { DomainError, type FieldError } from '../errors/domain-error.js';
+import { DomainError } from '../errors/domain-error.js';
 import type { Runtime } from '../runtime.js';
 import { CLUSTER, RUNTIME } from '../tokens.js';
 import {
@@ -401,7 +401,7 @@ function listSource(pods: Pod[]): OrderedSource<Pod> {
 }
 
 /** The caller's BAD_USER_INPUT, naming the arguments or fields at fault. */
-function badInput(message: string, ...fieldErrors: FieldError[]): DomainError {
+function badInput(message: string, ...fieldErrors: FieldMessage[]): DomainError {
   return new DomainError('BAD_USER_INPUT', message, { fieldErrors });
 }
 
