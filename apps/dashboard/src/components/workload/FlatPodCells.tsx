@@ -8,6 +8,7 @@ import { colorOf, type RevisionColor } from '../../lib/grid/colors';
 import { flatCell, flatHit, flatLayout } from '../../lib/grid/flat';
 import { markOf } from '../../lib/grid/marks';
 import { cellSize, paintCell } from '../../lib/grid/paint';
+import { useElementWidth } from '../common/useElementWidth';
 import { usePodSelection } from './PodSelection';
 import { PodTooltip } from './PodTooltip';
 
@@ -19,19 +20,10 @@ interface Props {
 
 export function FlatPodCells({ pods, colors, testId }: Props) {
   const { selected, highlighted, blockers, toggle } = usePodSelection();
-  const wrapRef = useRef<HTMLDivElement>(null);
+  const [wrapRef, width] = useElementWidth<HTMLDivElement>();
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  const [width, setWidth] = useState(0);
   const [hover, setHover] = useState<{ pod: Pod; x: number; y: number } | null>(null);
   const layout = useMemo(() => flatLayout(pods.length, width), [pods.length, width]);
-
-  useEffect(() => {
-    const wrap = wrapRef.current;
-    if (!wrap) return;
-    const observer = new ResizeObserver(([entry]) => setWidth(Math.floor(entry!.contentRect.width)));
-    observer.observe(wrap);
-    return () => observer.disconnect();
-  }, []);
 
   useEffect(() => {
     const canvas = canvasRef.current;

@@ -11,6 +11,7 @@ import { markOf } from '../../lib/grid/marks';
 import { cellSize, paintGrid } from '../../lib/grid/paint';
 import type { PodStore } from '../../lib/live/pod-store';
 import { recordPaint } from './grid-probe';
+import { useElementWidth } from '../common/useElementWidth';
 import { usePodSelection } from './PodSelection';
 import { PodTooltip } from './PodTooltip';
 
@@ -21,11 +22,10 @@ interface Props {
 
 function PodGridView({ store, colors }: Props) {
   const { selected, highlighted, blockers, toggle } = usePodSelection();
-  const wrapRef = useRef<HTMLDivElement>(null);
+  const [wrapRef, width] = useElementWidth<HTMLDivElement>();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const layoutRef = useRef<GridLayout | null>(null);
   const layoutKey = useRef('');
-  const [width, setWidth] = useState(0);
   const [hover, setHover] = useState<{ pod: Pod; x: number; y: number } | null>(null);
   // The painter reads the latest props through this ref, so store flushes need no React render. It is
   // updated after each commit, before the paint effect below runs (effects run in order).
@@ -33,14 +33,6 @@ function PodGridView({ store, colors }: Props) {
   useEffect(() => {
     props.current = { colors, selected, highlighted, hovered: hover?.pod.name ?? null, width };
   });
-
-  useEffect(() => {
-    const wrap = wrapRef.current;
-    if (!wrap) return;
-    const observer = new ResizeObserver(([entry]) => setWidth(Math.floor(entry!.contentRect.width)));
-    observer.observe(wrap);
-    return () => observer.disconnect();
-  }, []);
 
   useEffect(() => {
     const canvas = canvasRef.current;
