@@ -9,6 +9,7 @@ import { flatCell, flatHit, flatLayout } from '../../lib/grid/flat';
 import { markOf } from '../../lib/grid/marks';
 import { cellSize, paintCell } from '../../lib/grid/paint';
 import { useElementWidth } from '../common/useElementWidth';
+import { useCanvasPointer, type PodHover } from './canvas-pointer';
 import { usePodSelection } from './PodSelection';
 import { PodTooltip } from './PodTooltip';
 
@@ -22,7 +23,7 @@ export function FlatPodCells({ pods, colors, testId }: Props) {
   const { selected, highlighted, blockers, toggle } = usePodSelection();
   const [wrapRef, width] = useElementWidth<HTMLDivElement>();
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  const [hover, setHover] = useState<{ pod: Pod; x: number; y: number } | null>(null);
+  const [hover, setHover] = useState<PodHover | null>(null);
   const layout = useMemo(() => flatLayout(pods.length, width), [pods.length, width]);
 
   useEffect(() => {
@@ -56,25 +57,11 @@ export function FlatPodCells({ pods, colors, testId }: Props) {
     const { x, y } = flatCell(layout, i);
     return { pod: pods[i]!, x, y: y + layout.cell };
   }
+  const pointer = useCanvasPointer(podAt, setHover, toggle);
 
   return (
     <div className="flat-cells" ref={wrapRef}>
-      <canvas
-        ref={canvasRef}
-        data-testid={testId}
-        data-pods={pods.length}
-        role="img"
-        aria-label={`${pods.length} pods`}
-        onMouseMove={(e) => {
-          const hit = podAt(e.clientX, e.clientY);
-          setHover((h) => (h?.pod.name === hit?.pod.name ? h : hit));
-        }}
-        onMouseLeave={() => setHover(null)}
-        onClick={(e) => {
-          const hit = podAt(e.clientX, e.clientY);
-          if (hit) toggle(hit.pod.name);
-        }}
-      />
+      <canvas ref={canvasRef} data-testid={testId} data-pods={pods.length} role="img" aria-label={`${pods.length} pods`} {...pointer} />
       {hover && (
         <PodTooltip
           pod={pods.find((p) => p.name === hover.pod.name) ?? hover.pod}

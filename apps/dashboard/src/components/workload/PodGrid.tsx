@@ -12,6 +12,7 @@ import { cellSize, paintGrid } from '../../lib/grid/paint';
 import type { PodStore } from '../../lib/live/pod-store';
 import { recordPaint } from './grid-probe';
 import { useElementWidth } from '../common/useElementWidth';
+import { useCanvasPointer, type PodHover } from './canvas-pointer';
 import { usePodSelection } from './PodSelection';
 import { PodTooltip } from './PodTooltip';
 
@@ -26,7 +27,7 @@ function PodGridView({ store, colors }: Props) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const layoutRef = useRef<GridLayout | null>(null);
   const layoutKey = useRef('');
-  const [hover, setHover] = useState<{ pod: Pod; x: number; y: number } | null>(null);
+  const [hover, setHover] = useState<PodHover | null>(null);
   // The painter reads the latest props through this ref, so store flushes need no React render. It is
   // updated after each commit, before the paint effect below runs (effects run in order).
   const props = useRef({ colors, selected, highlighted, hovered: null as string | null, width });
@@ -67,7 +68,7 @@ function PodGridView({ store, colors }: Props) {
     return store.subscribe(paint);
   }, [store, width, colors, selected, highlighted, hover?.pod.name]);
 
-  function podAt(clientX: number, clientY: number): { pod: Pod; x: number; y: number } | null {
+  function podAt(clientX: number, clientY: number): PodHover | null {
     const canvas = canvasRef.current;
     const layout = layoutRef.current;
     if (!canvas || !layout) return null;
@@ -76,6 +77,7 @@ function PodGridView({ store, colors }: Props) {
     if (i < 0) return null;
     return { pod: layout.pods[i]!, x: layout.cellX[i]!, y: layout.cellY[i]! + layout.metrics.cell };
   }
+  const pointer = useCanvasPointer(podAt, setHover, toggle);
 
   const live = hover ? (store.get(hover.pod.name) ?? hover.pod) : null;
   return (
@@ -85,15 +87,7 @@ function PodGridView({ store, colors }: Props) {
         data-testid="pod-grid"
         role="img"
         aria-label={`Pod grid: ${store.size} pods by zone and node, coloured by revision`}
-        onMouseMove={(e) => {
-          const hit = podAt(e.clientX, e.clientY);
-          setHover((h) => (h?.pod.name === hit?.pod.name ? h : hit));
-        }}
-        onMouseLeave={() => setHover(null)}
-        onClick={(e) => {
-          const hit = podAt(e.clientX, e.clientY);
-          if (hit) toggle(hit.pod.name);
-        }}
+        {...pointer}
       />
       {hover && live && <PodTooltip pod={live} x={hover.x} y={hover.y} color={colors.get(live.revision)} blockers={blockers.get(live.name)} />}
       {store.loaded && store.size === 0 && <p className="muted">No pods.</p>}
