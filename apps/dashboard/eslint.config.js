@@ -9,7 +9,7 @@ import { defineConfig, globalIgnores } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 
 export default defineConfig([
-  // Generated or written by tools: scripts/graphql-codegen.mjs, Next, the bench's compiler.
+  // Generated or written by tools: the repository's scripts/graphql-codegen.mjs, Next, the bench's compiler.
   globalIgnores(['.next/', 'dist-bench/', 'next-env.d.ts', 'src/lib/api/generated.ts']),
   js.configs.recommended,
   tseslint.configs.recommended,

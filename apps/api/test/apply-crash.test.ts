@@ -4,7 +4,7 @@
 // objects are all there or none are, and an apply that was answered is all there.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../../../scripts/free-port.mjs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from '@jest/globals';
@@ -19,17 +19,6 @@ let server: { child: ChildProcess; url: string } | undefined;
 afterAll(async () => {
   if (server) await stop(server.child, 'SIGTERM');
 });
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function start(): Promise<{ child: ChildProcess; url: string }> {
   const port = await freePort();

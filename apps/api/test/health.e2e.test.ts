@@ -102,9 +102,12 @@ describe('Workload.health', () => {
       expect(left).toBeGreaterThan(0);
       expect(left).toBeLessThanOrEqual(30_000);
     }
-    // Read again later, the answer is the same: the moment does not move with the reader's clock.
-    await new Promise((r) => setTimeout(r, 1_100));
-    const second = await read();
+    // Read again once the server's clock has passed a whole second more (a countdown in seconds would have
+    // changed by then): the answer is the same, the moment does not move with the reader's clock.
+    const second = await eventually(async () => {
+      const a = await read();
+      return Date.parse(a.serverTime) >= Date.parse(first.serverTime) + 1_000 ? a : undefined;
+    }, 20_000, 'the server clock a second past the first answer');
     expect(second.workload.health).toEqual(first.workload.health);
   });
 

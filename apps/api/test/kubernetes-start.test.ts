@@ -11,7 +11,7 @@ import { parseAllDocuments, stringify } from 'yaml';
 import { EmbeddedStore, RealClock, kruiseAdmission } from '@coxswain/cluster';
 import { KubeFacade } from './support/kube-facade.js';
 import { startKubernetesWorker, type InProcessWorker } from './support/kubernetes-worker.js';
-import { freePort } from './support/replica.js';
+import { freePort } from '../../../scripts/free-port.mjs';
 import { clusterGate, ServedVersions, ServiceAccountRbac, type PolicyRule } from './support/rbac.js';
 
 const DOCKER = join(import.meta.dirname, '..', '..', '..', 'docker', 'kubernetes');

@@ -1,6 +1,6 @@
 // Kubernetes-style API errors (metav1.Status reasons). Every failure of the ClusterClient port is one
 // of these, so callers branch on `reason`, never on message text.
-import { formatFieldError, type FieldError } from '@coxswain/kruise-api';
+import { formatFieldError, type FieldError, type FieldMessage } from '@coxswain/kruise-api';
 
 export type StatusReason =
   | 'NotFound'
@@ -25,16 +25,11 @@ const CODES: Record<StatusReason, number> = {
   InternalError: 500,
 };
 
-export interface StatusCause {
-  /** Kubernetes field path, e.g. `metadata.name` or `spec.updateStrategy.maxSurge`. */
-  field: string;
-  message: string;
-}
-
 export interface StatusDetails {
   kind?: string;
   name?: string;
-  causes?: StatusCause[];
+  /** Kubernetes' FieldMessage, each at a field path (`metadata.name`); its reason is derived from the message where the API answers. */
+  causes?: FieldMessage[];
 }
 
 export class ApiError extends Error {
@@ -66,7 +61,7 @@ export class ApiError extends Error {
     );
   }
 
-  static invalid(kind: string, name: string, causes: StatusCause[]): ApiError {
+  static invalid(kind: string, name: string, causes: FieldMessage[]): ApiError {
     const list = causes.map((c) => `${c.field}: ${c.message}`).join(', ');
     return new ApiError('Invalid', `${kind} "${name}" is invalid: ${list}`, { kind, name, causes });
   }
@@ -80,7 +75,7 @@ export class ApiError extends Error {
     return new ApiError('Gone', message);
   }
 
-  static badRequest(message: string, causes?: StatusCause[]): ApiError {
+  static badRequest(message: string, causes?: FieldMessage[]): ApiError {
     return new ApiError('BadRequest', message, causes ? { causes } : {});
   }
 }

@@ -16,7 +16,7 @@ export type { SimulatedNodesOptions } from './embedded/sim/nodes.js';
 export { EmbeddedStore } from './embedded/store/embedded-store.js';
 export { applyMergePatch } from './embedded/store/merge-patch.js';
 export { MemoryPersistence, type PersistedChange, type StorePersistence, type StoreSnapshot } from './embedded/store/persistence.js';
-export { ApiError, isApiError, type StatusCause } from './errors.js';
+export { ApiError, isApiError } from './errors.js';
 export { TimeSlice, yieldToEventLoop } from './event-loop.js';
 export { StringInterner } from './json-interning.js';
 export type { ClusterClient, DeleteOptions, KindRef, ListOptions, MergePatch, ObjectList, WatchEvent, WatchEventType, WatchHandle, WatchOptions, WriteOptions } from './port.js';

@@ -3,19 +3,7 @@
 // its result computed exactly as the real write would be, and is recorded for the plan explainer.
 // Because the controller cannot tell it from a real client, any controller runs in observe mode
 // unchanged, and "nothing is written" holds by construction, not by each controller's care.
-import type {
-  ClusterClient,
-  DeleteOptions,
-  KindRef,
-  ListOptions,
-  MergePatch,
-  ObjectList,
-  WatchEvent,
-  WatchHandle,
-  WatchOptions,
-  WriteOptions,
-  Clock,
-} from '@coxswain/cluster';
+import type { ClusterClient, DeleteOptions, KindRef, ListOptions, MergePatch, ObjectList, WatchEvent, WatchHandle, WatchOptions, WriteOptions, Clock } from '@coxswain/cluster';
 import { isApiError } from '@coxswain/cluster';
 import type { KubeObject } from '@coxswain/kruise-api';
 

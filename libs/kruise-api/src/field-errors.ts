@@ -14,6 +14,14 @@ export interface FieldError {
   message: string;
 }
 
+/**
+ * A field at fault and why, as every answer carries it: FieldError without its type and value, which the
+ * message already tells. The one shape of GraphQL's extensions.fieldErrors (and of the dashboard's and the
+ * CLI's reading of them), of a Kubernetes Status's details.causes (whose `reason` the API derives from
+ * the message: apps/api/src/kube-api/kube-status.ts) and of a refused workload mutation.
+ */
+export type FieldMessage = Pick<FieldError, 'field' | 'message'>;
+
 /** A field path built the way Kubernetes' field.Path prints: `a.b[0].c`, `metadata.labels[app]`. */
 export class FieldPath {
   private constructor(private readonly text: string) {}

@@ -2,10 +2,17 @@
 // (src/simulated-metrics.ts): defaults, and the field each bad input is refused on — hostile input
 // included (NUL bytes, huge numbers, non-http URLs, credentials in URLs, unknown fields).
 import { describe, expect, it } from '@jest/globals';
-import {
-  FieldPath, setDefaultsCloneSet, setDefaultsDeployment, setDefaultsStatefulSet, validateCloneSet, validateDeployment, validatePod, validateStatefulSet,
-  type CloneSet, type Deployment, type StatefulSet,
-} from '../src/index.js';
+import type { Deployment } from '../src/apps-v1.js';
+import type { CloneSet } from '../src/cloneset.js';
+import { setDefaultsCloneSet } from '../src/cloneset-defaults.js';
+import { validateCloneSet } from '../src/cloneset-validation.js';
+import { setDefaultsDeployment } from '../src/deployment-defaults.js';
+import { validateDeployment } from '../src/deployment-validation.js';
+import { FieldPath } from '../src/field-errors.js';
+import { validatePod } from '../src/pod-validation.js';
+import type { StatefulSet } from '../src/statefulset.js';
+import { setDefaultsStatefulSet } from '../src/statefulset-defaults.js';
+import { validateStatefulSet } from '../src/statefulset-validation.js';
 import { defaultAnalysisCheck, validateAnalysisChecks, type AnalysisCheck } from '../src/rollouts/analysis.js';
 import { ANNOTATION_SIMULATED_ERROR_RATE, parseSimulatedErrorRate } from '../src/simulated-metrics.js';
 

@@ -1,18 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
+import type { CloneSet, CloneSetStatus, CloneSetV1alpha1, CloneSetV1alpha1UpdateStrategyType } from '../src/cloneset.js';
+import { convertCloneSet, convertCloneSetToV1alpha1, convertCloneSetToV1beta1, toStorageCloneSet } from '../src/cloneset-conversion.js';
 import {
   ANNOTATION_IMAGE_PREDOWNLOAD_MIN_UPDATED_READY_PODS,
   ANNOTATION_IMAGE_PREDOWNLOAD_PARALLELISM,
   ANNOTATION_IMAGE_PREDOWNLOAD_TIMEOUT_SECONDS,
   LABEL_CLONESET_SCALING_EXCLUDE_PREPARING_DELETE,
-  convertCloneSet,
-  convertCloneSetToV1alpha1,
-  convertCloneSetToV1beta1,
-  toStorageCloneSet,
-  type CloneSet,
-  type CloneSetStatus,
-  type CloneSetV1alpha1,
-  type CloneSetV1alpha1UpdateStrategyType,
-} from '../src/index.js';
+} from '../src/keys.js';
 
 const template = {
   metadata: { labels: { app: 'web' } },

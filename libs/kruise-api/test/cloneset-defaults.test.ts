@@ -1,19 +1,16 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
+import type { CloneSet, CloneSetV1alpha1 } from '../src/cloneset.js';
 import {
-  FeatureGates,
-  defaultImagePullPolicy,
-  parseManifests,
   setDefaultsCloneSet,
   setDefaultsCloneSetAnyVersion,
   setDefaultsCloneSetV1alpha1,
-  setDefaultsPersistentVolumeClaimTemplate,
-  setDefaultsPodSpec,
   shouldInjectTemplateDefaults,
-  type CloneSet,
-  type CloneSetV1alpha1,
-  type PodSpec,
-} from '../src/index.js';
+} from '../src/cloneset-defaults.js';
+import type { PodSpec } from '../src/core.js';
+import { FeatureGates } from '../src/feature-gates.js';
+import { defaultImagePullPolicy, setDefaultsPersistentVolumeClaimTemplate, setDefaultsPodSpec } from '../src/pod-template-defaults.js';
+import { parseManifests } from '../src/yaml.js';
 
 function alpha(spec: Partial<CloneSetV1alpha1['spec']> = {}): CloneSetV1alpha1 {
   return {

@@ -1,19 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
-import {
-  formatFieldError,
-  jsonPatchOperations,
-  parseManifests,
-  setDefaultsCloneSet,
-  setDefaultsCloneSetV1alpha1,
-  toStorageCloneSet,
-  validateCloneSet,
-  type CloneSet,
-  type CloneSetV1alpha1,
-  type FieldErrorType,
-  type Pod,
-  type ValidateCloneSetOptions,
-} from '../src/index.js';
+import type { CloneSet, CloneSetV1alpha1 } from '../src/cloneset.js';
+import { toStorageCloneSet } from '../src/cloneset-conversion.js';
+import { setDefaultsCloneSet, setDefaultsCloneSetV1alpha1 } from '../src/cloneset-defaults.js';
+import { validateCloneSet, type ValidateCloneSetOptions } from '../src/cloneset-validation.js';
+import type { Pod } from '../src/core.js';
+import { formatFieldError, type FieldErrorType } from '../src/field-errors.js';
+import { jsonPatchOperations } from '../src/workload-validation.js';
+import { parseManifests } from '../src/yaml.js';
 
 type AnyCloneSet = CloneSet | CloneSetV1alpha1;
 /** Loose access for building malformed objects. */

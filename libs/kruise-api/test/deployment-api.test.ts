@@ -1,8 +1,9 @@
 // apps/v1 Deployment and ReplicaSet API handling: Kubernetes' defaults and validation.
 import { describe, expect, it } from '@jest/globals';
-import {
-  formatFieldError, setDefaultsDeployment, setDefaultsReplicaSet, validateDeployment, validateReplicaSet, type Deployment, type ReplicaSet,
-} from '../src/index.js';
+import type { Deployment, ReplicaSet } from '../src/apps-v1.js';
+import { setDefaultsDeployment, setDefaultsReplicaSet } from '../src/deployment-defaults.js';
+import { validateDeployment, validateReplicaSet } from '../src/deployment-validation.js';
+import { formatFieldError } from '../src/field-errors.js';
 
 type Loose = Record<string, any>;
 

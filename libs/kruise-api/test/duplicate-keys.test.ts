@@ -3,7 +3,8 @@
 // lists of objects, keys compared decoded), in one linear pass that no size or nesting can overflow.
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { findDuplicateKeys, MAX_REPORTED_DUPLICATES, parseManifests, readManifests, scanJsonKeys } from '../src/index.js';
+import { findDuplicateKeys, MAX_REPORTED_DUPLICATES, scanJsonKeys } from '../src/duplicate-keys.js';
+import { parseManifests, readManifests } from '../src/yaml.js';
 
 const paths = (text: string) => findDuplicateKeys(text).map((d) => d.path);
 

@@ -8,7 +8,7 @@ import {
   featureGatesMarkdownTable,
   parseFeatureGates,
   type FeatureGateName,
-} from '../src/index.js';
+} from '../src/feature-gates.js';
 
 describe('feature gate defaults (docs/spec/cloneset.md §0)', () => {
   const defaults: [FeatureGateName, boolean][] = [

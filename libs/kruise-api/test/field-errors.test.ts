@@ -15,7 +15,7 @@ import {
   notSupportedField,
   requiredField,
   validateLabels,
-} from '../src/index.js';
+} from '../src/field-errors.js';
 
 describe('FieldPath', () => {
   it('prints like Kubernetes field.Path', () => {

@@ -5,13 +5,27 @@
 // (FC_SEED replays one; scripts/fast-check-seed-apply.js).
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
+import type { Node, Pod } from '../src/core.js';
+import { FeatureGates } from '../src/feature-gates.js';
+import { formatFieldError, type FieldError } from '../src/field-errors.js';
+import type { ContainerRecreateRequest, ImagePullJob, NodeImage } from '../src/image-pull.js';
+import { convertImagePullObject, toStorageImagePullObject } from '../src/image-pull-conversion.js';
 import {
-  FeatureGates, convertImagePullObject, formatFieldError, imagePullAdmissionGateProblem, kruiseCrds, kruisePrinterColumns, kruiseServedVersions,
-  kruiseShortNames, toStorageImagePullObject, injectPodIntoContainerRecreateRequest, normalizeImageReference,
-  setDefaultsContainerRecreateRequest, setDefaultsImagePullJob, setDefaultsNodeImage, validateContainerRecreateRequest,
-  validateContainerRecreateRequestAgainstPod, validateContainerRecreateRequestUpdate, validateImagePullJob, validateNodeImage,
-  type ContainerRecreateRequest, type FieldError, type ImagePullJob, type Node, type NodeImage, type Pod,
-} from '../src/index.js';
+  injectPodIntoContainerRecreateRequest,
+  setDefaultsContainerRecreateRequest,
+  setDefaultsImagePullJob,
+  setDefaultsNodeImage,
+} from '../src/image-pull-defaults.js';
+import {
+  imagePullAdmissionGateProblem,
+  validateContainerRecreateRequest,
+  validateContainerRecreateRequestAgainstPod,
+  validateContainerRecreateRequestUpdate,
+  validateImagePullJob,
+  validateNodeImage,
+} from '../src/image-pull-validation.js';
+import { normalizeImageReference } from '../src/image-reference.js';
+import { kruiseCrds, kruisePrinterColumns, kruiseServedVersions, kruiseShortNames } from '../src/kruise-crds.js';
 import { containerRecreateRequest, imagePullJob, nodeImage, nodeImageV1alpha1 } from '../src/image-pull-schemas.js';
 import { validateSchema } from '../src/object-schema.js';
 import { pruneUnknownFields } from '../src/unknown-fields.js';

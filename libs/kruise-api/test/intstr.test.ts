@@ -1,14 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
+import type { CloneSet, CloneSetRollingUpdateStrategy } from '../src/cloneset.js';
 import {
   calculatePartitionReplicas,
   effectiveStrategyNumbers,
   getValueFromIntOrPercent,
   getValueFromIntOrPercentWithError,
   parseIntOrPercentForValidation,
-  type CloneSet,
-  type CloneSetRollingUpdateStrategy,
-  type IntOrString,
-} from '../src/index.js';
+} from '../src/intstr.js';
+import type { IntOrString } from '../src/meta.js';
 
 describe('Parser K: getValueFromIntOrPercent (docs/spec/cloneset.md §3.1)', () => {
   const cases: { value: IntOrString; total: number; roundUp: boolean; expected: number }[] = [

@@ -1,7 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
-import * as api from '../src/index.js';
-import { LIFECYCLE_STATES, SIM_ANNOTATIONS, Selector } from '../src/index.js';
+import * as imagePull from '../src/image-pull.js';
+import * as wellKnown from '../src/keys.js';
+import { LIFECYCLE_STATES, SIM_ANNOTATIONS } from '../src/keys.js';
+import { Selector } from '../src/labels.js';
 
+// Every module that declares well-known keys (keys.ts; image-pull.ts for ImagePullJob's and CRR's).
+const api = { ...wellKnown, ...imagePull };
 const exported = Object.entries(api as Record<string, unknown>).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
 const keys = exported.filter(([name]) => name.startsWith('LABEL_') || name.startsWith('ANNOTATION_'));
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { KINDS, findKindByName, groupOf, lookupKind, lookupResource, resourceKey } from '../src/index.js';
+import { KINDS, findKindByName, groupOf, lookupKind, lookupResource, resourceKey } from '../src/kinds.js';
 
 describe('lookupKind', () => {
   it.each([

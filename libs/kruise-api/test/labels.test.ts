@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { Selector, SelectorParseError, matchesSelector, type LabelSelector } from '../src/index.js';
+import { Selector, SelectorParseError, matchesSelector } from '../src/labels.js';
+import type { LabelSelector } from '../src/meta.js';
 
 const web = { app: 'web', tier: 'x', env: 'prod' };
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { MAX_OBJECT_DEPTH, nestsDeeperThanLimit, TOO_DEEP } from '../src/index.js';
+import { nestsDeeperThanLimit, TOO_DEEP } from '../src/nesting.js';
+import { MAX_OBJECT_DEPTH } from '../src/object-schema.js';
 
 /** `levels` arrays or objects, one inside the other, built without recursion. */
 function nested(levels: number, kind: 'array' | 'object'): unknown {

@@ -1,17 +1,10 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import {
-  MAX_FIELD_ERRORS,
-  MAX_OBJECT_DEPTH,
-  formatFieldError,
-  kindsWithoutSchema,
-  parseManifests,
-  storableText,
-  unstorableTextProblem,
-  validateObjectSchema,
-  validateSchema,
-} from '../src/index.js';
+import { formatFieldError } from '../src/field-errors.js';
+import { kindsWithoutSchema, validateObjectSchema } from '../src/kind-schemas.js';
+import { MAX_FIELD_ERRORS, MAX_OBJECT_DEPTH, storableText, unstorableTextProblem, validateSchema } from '../src/object-schema.js';
+import { parseManifests } from '../src/yaml.js';
 import { closedObject, json, MEMO_GENERATION } from '../src/object-schema.js';
 
 type Loose = Record<string, any>;

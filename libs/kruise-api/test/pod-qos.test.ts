@@ -1,6 +1,7 @@
 // Pod QoS classes as Kubernetes' ComputePodQOS gives them (pkg/apis/core/helper/qos/qos_test.go's cases).
 import { describe, expect, it } from '@jest/globals';
-import { podQosClass, type Container, type PodSpec, type QosClass } from '../src/index.js';
+import type { Container, PodSpec } from '../src/core.js';
+import { podQosClass, type QosClass } from '../src/pod-qos.js';
 
 const c = (requests?: Record<string, string>, limits?: Record<string, string>): Container => ({
   name: 'c', image: 'nginx', resources: { ...(requests ? { requests } : {}), ...(limits ? { limits } : {}) },

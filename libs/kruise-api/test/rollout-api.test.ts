@@ -6,9 +6,12 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import {
-  batchReleaseToV1alpha1, formatFieldError, kruiseCrds, kruisePrinterColumns, kruiseServedVersions, lookupKind, rolloutToV1alpha1,
-  setDefaultsRollout, toStorageBatchRelease, toStorageRollout, validateObjectSchema, validateRollout,
-  type BatchReleaseV1alpha1, type FieldError, type Rollout, type RolloutV1alpha1,
+  batchReleaseToV1alpha1, rolloutToV1alpha1, toStorageBatchRelease, toStorageRollout,
+} from '../src/rollout-conversion.js';
+import { setDefaultsRollout, validateRollout } from '../src/rollout-validation.js';
+import type { BatchReleaseV1alpha1, Rollout, RolloutV1alpha1 } from '../src/rollout.js';
+import {
+  formatFieldError, kruiseCrds, kruisePrinterColumns, kruiseServedVersions, lookupKind, validateObjectSchema, type FieldError,
 } from '../src/index.js';
 import { scaledIntOrPercent } from '../src/rollout-validation.js';
 import { pruneObjectUnknownFields } from '../src/kind-schemas.js';

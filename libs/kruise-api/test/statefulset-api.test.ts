@@ -3,26 +3,20 @@
 // v1alpha1 and v1beta1, and reserveOrdinals parsing (docs/spec/advanced-statefulset.md §2.1).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
+import type { NativeStatefulSet } from '../src/apps-v1.js';
+import { FeatureGates } from '../src/feature-gates.js';
+import { formatFieldError, type FieldErrorType } from '../src/field-errors.js';
+import type { StatefulSet, StatefulSetV1alpha1 } from '../src/statefulset.js';
 import {
-  FeatureGates,
-  ReservedOrdinals,
   convertStatefulSetToV1alpha1,
   convertStatefulSetToV1beta1,
-  formatFieldError,
   nativeStatefulSetView,
-  parseManifests,
-  parseOrdinalRange,
-  setDefaultsNativeStatefulSet,
-  setDefaultsStatefulSet,
-  setDefaultsStatefulSetV1alpha1,
   toStorageStatefulSet,
-  validateNativeStatefulSet,
-  validateStatefulSet,
-  type FieldErrorType,
-  type NativeStatefulSet,
-  type StatefulSet,
-  type StatefulSetV1alpha1,
-} from '../src/index.js';
+} from '../src/statefulset-conversion.js';
+import { setDefaultsNativeStatefulSet, setDefaultsStatefulSet, setDefaultsStatefulSetV1alpha1 } from '../src/statefulset-defaults.js';
+import { ReservedOrdinals, parseOrdinalRange } from '../src/statefulset-ordinals.js';
+import { validateNativeStatefulSet, validateStatefulSet } from '../src/statefulset-validation.js';
+import { parseManifests } from '../src/yaml.js';
 
 /** Loose access for building malformed objects. */
 type Loose = Record<string, any>;

@@ -3,11 +3,18 @@
 // conversion with its status differences.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
+import { formatFieldError } from '../src/field-errors.js';
+import type { UnitedDeployment, UnitedDeploymentV1alpha1 } from '../src/uniteddeployment.js';
 import {
-  convertUnitedDeploymentToV1alpha1, convertUnitedDeploymentToV1beta1, formatFieldError, parseManifests, parseSubsetReplicas,
-  setDefaultsUnitedDeployment, subsetTemplateKind, toStorageUnitedDeployment, unitedDeploymentStatusToV1alpha1, validateUnitedDeployment,
-  type UnitedDeployment, type UnitedDeploymentV1alpha1,
-} from '../src/index.js';
+  convertUnitedDeploymentToV1alpha1,
+  convertUnitedDeploymentToV1beta1,
+  toStorageUnitedDeployment,
+  unitedDeploymentStatusToV1alpha1,
+} from '../src/uniteddeployment-conversion.js';
+import { setDefaultsUnitedDeployment } from '../src/uniteddeployment-defaults.js';
+import { parseSubsetReplicas, subsetTemplateKind } from '../src/uniteddeployment-topology.js';
+import { validateUnitedDeployment } from '../src/uniteddeployment-validation.js';
+import { parseManifests } from '../src/yaml.js';
 
 type Loose = Record<string, any>;
 

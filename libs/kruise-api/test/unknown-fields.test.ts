@@ -7,7 +7,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { parseManifests, pruneObjectUnknownFields } from '../src/index.js';
+import { pruneObjectUnknownFields } from '../src/kind-schemas.js';
+import { parseManifests } from '../src/yaml.js';
 
 type Loose = Record<string, any>;
 

@@ -2,25 +2,20 @@
 // issue has Coxswain refuse), each with the field and the message the caller reads. One table per kind;
 // every row would have been accepted before.
 import { describe, expect, it } from '@jest/globals';
-import {
-  formatFieldError,
-  setDefaultsCloneSetAnyVersion,
-  setDefaultsStatefulSetAnyVersion,
-  validateCloneSet,
-  validateDeployment,
-  validatePersistentVolumeClaim,
-  validatePersistentVolumeClaimUpdate,
-  validatePod,
-  validatePodUpdate,
-  validateStatefulSet,
-  validateUnitedDeployment,
-  type CloneSet,
-  type CloneSetV1alpha1,
-  type Deployment,
-  type FieldError,
-  type StatefulSet,
-  type UnitedDeployment,
-} from '../src/index.js';
+import type { Deployment } from '../src/apps-v1.js';
+import type { CloneSet, CloneSetV1alpha1 } from '../src/cloneset.js';
+import { setDefaultsCloneSetAnyVersion } from '../src/cloneset-defaults.js';
+import { validateCloneSet } from '../src/cloneset-validation.js';
+import { validateDeployment } from '../src/deployment-validation.js';
+import { formatFieldError, type FieldError } from '../src/field-errors.js';
+import { validatePodUpdate } from '../src/pod-update-validation.js';
+import { validatePod } from '../src/pod-validation.js';
+import { validatePersistentVolumeClaim, validatePersistentVolumeClaimUpdate } from '../src/pvc-validation.js';
+import type { StatefulSet } from '../src/statefulset.js';
+import { setDefaultsStatefulSetAnyVersion } from '../src/statefulset-defaults.js';
+import { validateStatefulSet } from '../src/statefulset-validation.js';
+import type { UnitedDeployment } from '../src/uniteddeployment.js';
+import { validateUnitedDeployment } from '../src/uniteddeployment-validation.js';
 
 type Loose = Record<string, any>;
 

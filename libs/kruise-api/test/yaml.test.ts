@@ -1,16 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import {
-  ManifestError,
-  parseManifests,
-  printYaml,
-  type CloneSet,
-  type CloneSetV1alpha1,
-  type KubeObject,
-  type StatefulSet,
-  type UnitedDeploymentV1alpha1,
-} from '../src/index.js';
+import type { CloneSet, CloneSetV1alpha1 } from '../src/cloneset.js';
+import type { KubeObject } from '../src/meta.js';
+import type { StatefulSet } from '../src/statefulset.js';
+import type { UnitedDeploymentV1alpha1 } from '../src/uniteddeployment.js';
+import { ManifestError, parseManifests, printYaml } from '../src/yaml.js';
 
 function fixture(name: string): string {
   return readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');

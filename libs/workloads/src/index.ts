@@ -22,7 +22,6 @@ export { CLONESET_KIND } from './kinds/cloneset-kind.js';
 export { WORKLOAD_KINDS, workloadKind, workloadKindOf } from './kinds/registry.js';
 export type { SubsetSummary, WorkloadKindDescriptor, WorkloadKindName, WorkloadMutations, WorkloadStatusSummary } from './kinds/types.js';
 export { WorkloadMutationError } from './kinds/mutation-error.js';
-export { humanAge } from './kinds/human-age.js';
 export { ordinalRange } from './statefulset/plan/identity.js';
 
 // Plans.

@@ -3,23 +3,13 @@
 // what the benchmark reads from it: GraphQL over HTTP, and /metrics for memory and event-loop delay.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../../../../scripts/free-port.mjs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ADMIN = 'bench-admin-token-0123456789abcdef';
 const MAIN = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
-
-async function freePort() {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 export class BenchServer {
   static async start(env = {}, { dataDir } = {}) {

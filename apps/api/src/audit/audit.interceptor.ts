@@ -54,5 +54,5 @@ const TOKEN_OPERATIONS = new Set(['createToken', 'revokeToken']);
 
 /** The contract's WorkloadKind values name Kruise kinds: the row names the cluster kind (CLONE_SET -> CloneSet). */
 function displayKind(kind: string): string {
-  return workloadKind(kind)?.kind ?? kind;
+  return workloadKind(kind)?.clusterKind ?? kind;
 }

@@ -1,8 +1,9 @@
 // Prints the GraphQL schema the server serves, as SDL on stdout, without starting the server: the same
 // resolvers (GraphQLApiModule's, which Nest's explorer hands to the schema factory), the same factory
-// and the same lexicographic sort as GraphQLModule's `autoSchemaFile` + `sortSchema`. The dashboard
-// commits this SDL and generates its typed operations from it (apps/dashboard/scripts/graphql-codegen.mjs),
-// so a schema change shows in review and a change that breaks the dashboard fails its build.
+// and the same lexicographic sort as GraphQLModule's `autoSchemaFile` + `sortSchema`. `npm run codegen`
+// (scripts/graphql-codegen.mjs) commits this SDL as apps/api/schema.graphql and generates the dashboard's
+// and the CLI's typed operations from it, so a schema change shows in review and a change that breaks
+// either client fails its build.
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';

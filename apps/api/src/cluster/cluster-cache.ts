@@ -113,7 +113,7 @@ export class ClusterCache implements OnApplicationBootstrap, OnModuleDestroy {
       listPageSize: LIST_PAGE_SIZE,
       onError: (error, context) => this.logger.warn({ msg: `cache: ${context}`, error: String(error) }),
     });
-    this.workloads = new Map(WORKLOAD_KINDS.map((k) => [k.name, this.factory.informerFor(k.ref)]));
+    this.workloads = new Map(WORKLOAD_KINDS.map((k) => [k.kind, this.factory.informerFor(k.ref)]));
     this.pods = this.factory.informerFor<Pod>(POD_REF);
     this.revisions = this.factory.informerFor<ControllerRevision>(CONTROLLER_REVISION_REF);
     this.events = this.factory.informerFor<Event>(EVENT_REF);
@@ -178,13 +178,13 @@ export class ClusterCache implements OnApplicationBootstrap, OnModuleDestroy {
 
   /** The informer of a workload kind of the registry. */
   workloadInformer(descriptor: WorkloadKindDescriptor): Informer {
-    return this.workloads.get(descriptor.name)!;
+    return this.workloads.get(descriptor.kind)!;
   }
 
   /** The workload an ownerReference names, when it is of a registered kind and still the same object (uid). */
   owner(namespace: string | undefined, ref: OwnerReference | undefined): { descriptor: WorkloadKindDescriptor; object: KubeObject } | undefined {
     const descriptor = ref && workloadKindOf(ref);
-    const object = descriptor && this.workloads.get(descriptor.name)!.get(namespace, ref!.name);
+    const object = descriptor && this.workloads.get(descriptor.kind)!.get(namespace, ref!.name);
     return object && object.metadata.uid === ref!.uid ? { descriptor: descriptor!, object } : undefined;
   }
 

@@ -9,7 +9,8 @@ import {
 } from '@coxswain/kruise-api';
 import { AuditTrail } from '../audit/audit-trail.js';
 import { ClusterCache } from '../cluster/cluster-cache.js';
-import { DomainError, type FieldError } from '../errors/domain-error.js';
+import type { FieldMessage } from '@coxswain/kruise-api';
+import { DomainError } from '../errors/domain-error.js';
 import { CLUSTER } from '../tokens.js';
 
 export const CRR_REF = { apiVersion: 'apps.kruise.io/v1alpha1', kind: 'ContainerRecreateRequest' } as const;
@@ -76,7 +77,7 @@ function checkContainers(pod: Pod, containers: readonly string[]): void {
   if (containers.length > specNames.size) {
     throw badInput(`containers names ${containers.length} containers; pod ${pod.metadata.name} has ${specNames.size}`, { field: 'containers', message: 'more names than the pod has containers' });
   }
-  const errors: FieldError[] = [];
+  const errors: FieldMessage[] = [];
   const seen = new Set<string>();
   containers.forEach((name, i) => {
     if (seen.has(name)) errors.push({ field: `containers[${i}]`, message: `${name} is named twice` });
@@ -106,6 +107,6 @@ function strategyOf(options: RestartOptions): ContainerRecreateRequestStrategy {
   return strategy;
 }
 
-function badInput(message: string, ...fieldErrors: FieldError[]): DomainError {
+function badInput(message: string, ...fieldErrors: FieldMessage[]): DomainError {
   return new DomainError('BAD_USER_INPUT', message, { fieldErrors });
 }

@@ -4,7 +4,7 @@
 // errors/known-errors.ts. The adapters translate a DomainError in one place each: graphql/errors.ts for
 // GraphQL (extensions.code), rest/problem-details.ts for REST (application/problem+json) and
 // kube-api/kube-status.ts for the Kubernetes API (a Status), all from the table at the end of this file.
-import type { FieldError as ValidationFieldError } from '@coxswain/kruise-api';
+import type { FieldMessage } from '@coxswain/kruise-api';
 
 export type DomainErrorCode =
   | 'UNAUTHENTICATED'
@@ -20,17 +20,11 @@ export type DomainErrorCode =
   | 'POD_BUSY'
   | 'RATE_LIMITED';
 
-/**
- * A field at fault and why, as every answer of the API carries it (GraphQL's extensions.fieldErrors):
- * kruise-api's validation error without its type and value, which the message already tells.
- */
-export type FieldError = Pick<ValidationFieldError, 'field' | 'message'>;
-
 export interface DomainErrorOptions {
   /** The request field at fault (a Kubernetes-style path or an argument/header name), when it is one. */
   field?: string;
   /** The fields at fault, each with its own message, when they are several or say more than the error. */
-  fieldErrors?: readonly FieldError[];
+  fieldErrors?: readonly FieldMessage[];
   /**
    * Facts a caller acts on, passed along as they are (GraphQL extensions): the generation a CONFLICT
    * met, the manifest document an apply failed at, the port's reason.
@@ -53,7 +47,7 @@ export class DomainError extends Error {
   }
 
   /** The fields at fault: those given, else the one `field` with the error's message. */
-  get fieldErrors(): readonly FieldError[] {
+  get fieldErrors(): readonly FieldMessage[] {
     if (this.options.fieldErrors) return this.options.fieldErrors;
     return this.options.field ? [{ field: this.options.field, message: this.message }] : [];
   }

@@ -12,5 +12,5 @@ export interface HookOwner {
 export function hookOwner(cache: ClusterCache, pod: Pod): HookOwner | undefined {
   const owner = cache.podOwner(pod);
   if (!owner) return undefined;
-  return { kind: owner.descriptor.kind, name: owner.object.metadata.name!, lifecycle: owner.descriptor.lifecycle(owner.object) };
+  return { kind: owner.descriptor.clusterKind, name: owner.object.metadata.name!, lifecycle: owner.descriptor.lifecycle(owner.object) };
 }

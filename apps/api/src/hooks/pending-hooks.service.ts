@@ -53,7 +53,7 @@ export class PendingHooksService {
         namespace: podNamespace,
         pod: pod.metadata.name!,
         podUid: pod.metadata.uid!,
-        workload: { kind: owner.descriptor.kind, name: owner.object.metadata.name! },
+        workload: { kind: owner.descriptor.clusterKind, name: owner.object.metadata.name! },
         hook: pending.hook,
         state: pending.state,
         since: pending.since ?? null,

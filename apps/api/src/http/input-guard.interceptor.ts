@@ -4,10 +4,10 @@
 // and a namespace, when one is given, must name one: "" is not "all namespaces" and not "default".
 import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import { GqlExecutionContext, type GqlContextType } from '@nestjs/graphql';
-import { unstorableTextProblem } from '@coxswain/kruise-api';
+import { unstorableTextProblem, type FieldMessage } from '@coxswain/kruise-api';
 import type { Request } from 'express';
 import type { Observable } from 'rxjs';
-import { DomainError, type FieldError } from '../errors/domain-error.js';
+import { DomainError } from '../errors/domain-error.js';
 
 /** Arguments nest only as deep as GraphQL input objects and lists do; deeper is not ours to walk. */
 const MAX_ARGUMENT_DEPTH = 16;
@@ -33,7 +33,7 @@ function argumentsOf(context: ExecutionContext): Record<string, unknown> {
  * `?hook=a&hook=b` as a list: each is refused naming the parameter, rather than ignored (which listed
  * everything) or read as something else.
  */
-function queryProblem(query: Record<string, unknown>): FieldError | undefined {
+function queryProblem(query: Record<string, unknown>): FieldMessage | undefined {
   for (const [key, value] of Object.entries(query ?? {})) {
     const bracket = key.indexOf('[');
     if (bracket > 0 || key.endsWith(']')) {
@@ -46,14 +46,14 @@ function queryProblem(query: Record<string, unknown>): FieldError | undefined {
 }
 
 /** The first argument breaking a shared rule, or undefined. */
-export function problemOf(args: Record<string, unknown>): FieldError | undefined {
+export function problemOf(args: Record<string, unknown>): FieldMessage | undefined {
   if (args.namespace === '') {
     return { field: 'namespace', message: 'namespace must not be empty: name a namespace, or leave the argument out to mean all of them' };
   }
   return textProblem(args, '', 0);
 }
 
-function textProblem(value: unknown, field: string, depth: number): FieldError | undefined {
+function textProblem(value: unknown, field: string, depth: number): FieldMessage | undefined {
   if (typeof value === 'string') {
     const problem = unstorableTextProblem(value);
     return problem ? { field: field || 'argument', message: `${field || 'argument'} ${problem}` } : undefined;

@@ -1,9 +1,9 @@
 // Kubernetes `Status` answers: every failure of the Kubernetes API is one, with the reason, code and
 // message wording the apiserver uses, so kubectl prints it as it prints a real cluster's
 // (`Error from server (NotFound): clonesets.apps.kruise.io "web" not found`).
-import { ApiError, type StatusCause } from '@coxswain/cluster';
+import { ApiError } from '@coxswain/cluster';
 import { DOMAIN_ERRORS, DomainError } from '../errors/domain-error.js';
-import { KINDS } from '@coxswain/kruise-api';
+import { KINDS, type FieldMessage } from '@coxswain/kruise-api';
 import type { ServedResource } from './served-resources.js';
 
 export type KubeReason =
@@ -142,7 +142,7 @@ const CAUSE_TYPES: [string, string][] = [
   ['Internal error', 'InternalError'],
 ];
 
-function kubeCause(cause: StatusCause): KubeCause {
+function kubeCause(cause: FieldMessage): KubeCause {
   const type = CAUSE_TYPES.find(([prefix]) => cause.message.startsWith(prefix))?.[1] ?? 'FieldValueInvalid';
   return { reason: type, message: cause.message, field: cause.field };
 }

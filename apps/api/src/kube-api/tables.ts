@@ -3,7 +3,7 @@
 // printer columns (apiextensions-apiserver's table convertor: the first value a column's JSONPath
 // selects; dates as ages). Every column is sent; kubectl shows those with priority above 0 only with
 // `-o wide`.
-import { humanAge } from '@coxswain/workloads';
+import { humanAge } from '@coxswain/kruise-api/human-age';
 import { kruisePrinterColumns, Selector, type KubeObject, type LabelSelector, type PrinterColumn } from '@coxswain/kruise-api';
 import { selectAll } from './json-path.js';
 import type { ServedResource } from './served-resources.js';

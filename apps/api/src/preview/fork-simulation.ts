@@ -58,7 +58,7 @@ export async function simulateFork(snapshot: ForkSnapshot, changed: KubeObject, 
     const { descriptor, workload } = snapshot;
     const namespace = workload.metadata.namespace!;
     const name = workload.metadata.name!;
-    const planSource = plans.get(descriptor.name)!;
+    const planSource = plans.get(descriptor.kind)!;
     await manager.start();
     const settle = async () => {
       for (let i = 0; i < 3; i++) {

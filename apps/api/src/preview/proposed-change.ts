@@ -16,9 +16,9 @@ export function applyProposedChange(descriptor: WorkloadKindDescriptor, workload
     if ('scale' in change) {
       // The fork would hold every pod: past the cap the answer is an error, not an unbounded simulation.
       if (change.scale.replicas > MAX_FORKED_PODS) throw new PreviewInputError('change.scale.replicas', `a preview forks at most ${MAX_FORKED_PODS} pods, not ${change.scale.replicas}`);
-      return m.scale(workload, change.scale.replicas);
+      return m.scaleWorkload(workload, change.scale.replicas);
     }
-    return m.setPaused(workload, change.paused);
+    return change.paused ? m.pauseRollout(workload) : m.resumeRollout(workload);
   } catch (err) {
     if ((err as Error).name !== 'WorkloadMutationError') throw err;
     throw new PreviewInputError(`change.${given[0]}`, (err as Error).message);

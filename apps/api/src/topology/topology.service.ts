@@ -103,7 +103,7 @@ export class TopologyService {
         const owner = this.cache.workloadInformer(descriptor).list(placement.namespace).find((w: KubeObject) =>
           placement.ownerName.startsWith(`${w.metadata.name}-${placement.subset}-`)
           && (descriptor.subsets!(w)).some((s) => s.name === placement.subset));
-        if (owner) return { workloadKind: kindOfDescriptor(descriptor), kind: descriptor.kind, name: owner.metadata.name! };
+        if (owner) return { workloadKind: kindOfDescriptor(descriptor), kind: descriptor.clusterKind, name: owner.metadata.name! };
       }
     }
     return { workloadKind: kindOfClusterKind(placement.ownerKind) ?? null, kind: placement.ownerKind, name: placement.ownerName };

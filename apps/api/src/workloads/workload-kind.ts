@@ -15,17 +15,16 @@ export function isSupportedKind(kind: WorkloadKind): boolean {
 }
 
 /**
- * The registry's descriptors name things their own way: a descriptor's `name` is the contract's kind
- * (GraphQL's `kind`, CLONE_SET) and its `kind` the cluster's (GraphQL's `clusterKind`, CloneSet). The
- * API speaks the contract's words: these read a descriptor in them.
+ * A descriptor's `kind` (CLONE_SET; its `clusterKind` is CloneSet, as in GraphQL) as the API's enum: the
+ * registry's WorkloadKindName and the enum hold the same strings, the enum is what GraphQL registers.
  */
 export function kindOfDescriptor(descriptor: WorkloadKindDescriptor): WorkloadKind {
-  return descriptor.name as WorkloadKind;
+  return descriptor.kind as WorkloadKind;
 }
 
 /** The contract's kind of a registry kind given its cluster kind ("StatefulSet" -> STATEFUL_SET). */
 export function kindOfClusterKind(clusterKind: string): WorkloadKind | undefined {
-  const descriptor = WORKLOAD_KINDS.find((k) => k.kind === clusterKind);
+  const descriptor = WORKLOAD_KINDS.find((k) => k.clusterKind === clusterKind);
   return descriptor && kindOfDescriptor(descriptor);
 }
 
@@ -33,7 +32,7 @@ export function kindOfClusterKind(clusterKind: string): WorkloadKind | undefined
 export function descriptorOf(kind: WorkloadKind): WorkloadKindDescriptor {
   const descriptor = workloadKind(kind);
   if (!descriptor) {
-    const supported = WORKLOAD_KINDS.map((k) => k.name).join(', ');
+    const supported = WORKLOAD_KINDS.map((k) => k.kind).join(', ');
     throw new DomainError('BAD_USER_INPUT', `${kind} workloads are not supported yet; ${supported} are`, { fieldErrors: [{ field: 'kind', message: `${kind} has no controller yet` }] });
   }
   return descriptor;

@@ -8,7 +8,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { isApiError, wallTimeOf, type ClusterClient, type WatchEvent } from '@coxswain/cluster';
 import { OWNER_UID_INDEX } from '@coxswain/controller-runtime';
-import { LABEL_SUBSET_NAME, printYaml, type ControllerRevision, type Event, type IntOrString, type KubeObject, type Node, type Pod } from '@coxswain/kruise-api';
+import { LABEL_SUBSET_NAME, printYaml, type ControllerRevision, type Event, type FieldMessage, type IntOrString, type KubeObject, type Node, type Pod } from '@coxswain/kruise-api';
 import {
   POD_REF, WORKLOAD_KINDS, WorkloadMutationError, revisionsForCloneSet, shortHash, sortRevisions,
   type WorkloadKindDescriptor, type WorkloadMutations,
@@ -20,7 +20,7 @@ import {
 import { ChangesGoneError, InvalidResourceVersionError } from '../cluster/change-log.js';
 import { informerStream, type CacheChange } from '../cluster/informer-stream.js';
 import { sortedSource, type OrderedSource } from '../cluster/ordered-source.js';
-import { DomainError, type FieldError } from '../errors/domain-error.js';
+import { DomainError } from '../errors/domain-error.js';
 import type { Runtime } from '../runtime.js';
 import { CLUSTER, RUNTIME } from '../tokens.js';
 import {
@@ -172,7 +172,7 @@ export class WorkloadsService {
    * cluster worker.
    */
   async plan(workload: WorkloadView): Promise<PlanView> {
-    const plan = await this.runtime.host.plan(workload.descriptor.name, workload.namespace, workload.name);
+    const plan = await this.runtime.host.plan(workload.descriptor.kind, workload.namespace, workload.name);
     if (!plan) throw new DomainError('NOT_FOUND', `${workload.kind} ${workload.namespace}/${workload.name} is not known to its controller yet; retry shortly`);
     return planView(plan, this.toWall);
   }
@@ -180,13 +180,13 @@ export class WorkloadsService {
   /** The subsets of a kind that has them (UnitedDeployment), with the controller's allocation and reasons. */
   async subsets(workload: WorkloadView): Promise<SubsetView[]> {
     const stored = workload.descriptor.subsets?.(workload.object) ?? [];
-    const plan = await this.runtime.host.plan(workload.descriptor.name, workload.namespace, workload.name);
+    const plan = await this.runtime.host.plan(workload.descriptor.kind, workload.namespace, workload.name);
     return subsetViews(stored, plan?.subsets, this.toWall);
   }
 
   /** The workload's health (state, reason, pods concerned), as its controller's last plan tells it. */
   async health(workload: WorkloadView): Promise<HealthView> {
-    const health = await this.runtime.host.health(workload.descriptor.name, workload.namespace, workload.name);
+    const health = await this.runtime.host.health(workload.descriptor.kind, workload.namespace, workload.name);
     return healthView(health ?? { state: 'PROGRESSING', reason: 'the controller has not planned this workload yet', pods: [] }, this.toWall);
   }
 
@@ -224,15 +224,15 @@ export class WorkloadsService {
 
   /** Sets updateStrategy.paused: no pod is updated until resumed. */
   pauseRollout(address: WorkloadAddress): Promise<WorkloadView> {
-    return this.change(address, null, (m, w) => m.setPaused(w, true));
+    return this.change(address, null, (m, w) => m.pauseRollout(w));
   }
 
   resumeRollout(address: WorkloadAddress): Promise<WorkloadView> {
-    return this.change(address, null, (m, w) => m.setPaused(w, false));
+    return this.change(address, null, (m, w) => m.resumeRollout(w));
   }
 
   scaleWorkload(address: WorkloadAddress, replicas: number, expectedGeneration: number | null): Promise<WorkloadView> {
-    return this.change(address, expectedGeneration, (m, w) => m.scale(w, replicas));
+    return this.change(address, expectedGeneration, (m, w) => m.scaleWorkload(w, replicas));
   }
 
   /**
@@ -276,7 +276,7 @@ export class WorkloadsService {
         field: 'revision', message: `not found; revisions: ${revisions.map((r) => r.metadata.name).join(', ')}`,
       });
     }
-    return this.change(address, null, (m, w) => m.rollback(w, target), current);
+    return this.change(address, null, (m, w) => m.rollbackWorkload(w, target), current);
   }
 
   async deleteWorkload(address: WorkloadAddress): Promise<boolean> {
@@ -401,7 +401,7 @@ function listSource(pods: Pod[]): OrderedSource<Pod> {
 }
 
 /** The caller's BAD_USER_INPUT, naming the arguments or fields at fault. */
-function badInput(message: string, ...fieldErrors: FieldError[]): DomainError {
+function badInput(message: string, ...fieldErrors: FieldMessage[]): DomainError {
   return new DomainError('BAD_USER_INPUT', message, { fieldErrors });
 }
 

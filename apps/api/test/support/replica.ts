@@ -1,20 +1,9 @@
 // A Coxswain server in a process of its own (apps/api/dist/main.js), for tests that kill one.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+import { freePort } from '../../../../scripts/free-port.mjs';
 import { join } from 'node:path';
 
 const MAIN = join(import.meta.dirname, '..', '..', 'dist', 'main.js');
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export class Replica {
   private log = '';

@@ -1,9 +1,6 @@
 // Everything that can go wrong talking to the API, as one error type the CLI prints in words:
 // `error: <message>` and, for the API's field errors, one `  <field>: <message>` line each. Never a stack.
-export interface FieldError {
-  field: string;
-  message: string;
-}
+import type { FieldMessage } from '@coxswain/kruise-api';
 
 export type ErrorKind =
   /** The API answered with GraphQL errors: its message and code are kept as they are. */
@@ -19,7 +16,7 @@ export class CliError extends Error {
   constructor(
     message: string,
     readonly kind: ErrorKind = 'local',
-    readonly fieldErrors: readonly FieldError[] = [],
+    readonly fieldErrors: readonly FieldMessage[] = [],
     /** The API's extensions.code, when it gave one. */
     readonly code?: string,
   ) {
@@ -54,7 +51,7 @@ export function errorLines(err: unknown): string[] {
   return [`error: ${message || 'unexpected failure'}`];
 }
 
-function fieldErrorsOf(value: unknown): FieldError[] {
+function fieldErrorsOf(value: unknown): FieldMessage[] {
   if (!Array.isArray(value)) return [];
   return value
     .filter((f): f is { field: unknown; message: unknown } => typeof f === 'object' && f !== null)

@@ -3,7 +3,7 @@
 // answers; a server that exits first fails the test with its log.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../../../../scripts/free-port.mjs';
 import { join } from 'node:path';
 
 export const ROOT = join(import.meta.dirname, '..', '..', '..', '..');
@@ -15,17 +15,6 @@ export interface RunningApi {
   url: string;
   log(): string;
   close(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 function stop(child: ChildProcess): Promise<void> {

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildClientSchema, getIntrospectionQuery, lexicographicSortSchema, printSchema, type IntrospectionQuery } from 'graphql';
 import type { Browser, Page } from 'playwright-core';
-import { ADMIN_TOKEN, DASHBOARD_DIR, gql, launchChromium, screenshot, startApi, startDashboard, type Running, type RunningApi } from '../support/servers';
+import { ADMIN_TOKEN, gql, launchChromium, ROOT, screenshot, startApi, startDashboard, type Running, type RunningApi } from '../support/servers';
 import { confirmWith as confirmDialogWith } from '../support/confirm-dialog';
 import { pollUntil } from '../support/poll';
 
@@ -298,7 +298,7 @@ describe('Advanced StatefulSet, health and filters in Chromium', () => {
   it('the committed schema.graphql is the schema the running API serves', async () => {
     const res = await gql<IntrospectionQuery>(api.url, getIntrospectionQuery());
     const served = printSchema(lexicographicSortSchema(buildClientSchema(res.data!)));
-    const committed = readFileSync(join(DASHBOARD_DIR, 'src', 'lib', 'api', 'schema.graphql'), 'utf8')
+    const committed = readFileSync(join(ROOT, 'apps', 'api', 'schema.graphql'), 'utf8')
       .replace(/^#.*\n/gm, '')
       .trim();
     expect(committed).toBe(served.trim());

@@ -1,6 +1,7 @@
 // The apiserver's failures as the port's ApiErrors: the Status body's reason decides, the HTTP code
 // when there is no Status; the server's message and field causes are kept.
-import { ApiError, type StatusCause, type StatusReason } from '../errors.js';
+import type { FieldMessage } from '@coxswain/kruise-api';
+import { ApiError, type StatusReason } from '../errors.js';
 
 interface StatusBody {
   kind?: string;
@@ -34,7 +35,7 @@ export function apiErrorFromStatus(code: number, body: unknown): ApiError {
   const status = (body !== null && typeof body === 'object' ? body : {}) as StatusBody;
   const reason = (status.reason && BY_REASON[status.reason]) || BY_CODE[code] || 'InternalError';
   const message = status.message || `the cluster answered HTTP ${code}`;
-  const causes: StatusCause[] | undefined = status.details?.causes?.map((c) => ({ field: c.field ?? '', message: c.message ?? '' }));
+  const causes: FieldMessage[] | undefined = status.details?.causes?.map((c) => ({ field: c.field ?? '', message: c.message ?? '' }));
   return new ApiError(reason, message, {
     ...(status.details?.kind ? { kind: status.details.kind } : {}),
     ...(status.details?.name ? { name: status.details.name } : {}),

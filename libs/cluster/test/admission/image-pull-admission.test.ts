@@ -5,22 +5,13 @@
 import { describe, expect, it } from '@jest/globals';
 import { FeatureGates, type ContainerRecreateRequest, type ImagePullJob, type KubeObject, type NodeImage } from '@coxswain/kruise-api';
 import { kruiseAdmission } from '../../src/admission/kruise-admission.js';
-import type { ApiError } from '../../src/errors.js';
-import { NODE, POD, openStore } from '../store/store-fixtures.js';
+import { NODE, POD, openStore, refusal } from '../store/store-fixtures.js';
 
 const IPJ_V1BETA1 = { apiVersion: 'apps.kruise.io/v1beta1', kind: 'ImagePullJob' };
 const NODE_IMAGE = { apiVersion: 'apps.kruise.io/v1beta1', kind: 'NodeImage' };
 const CRR = { apiVersion: 'apps.kruise.io/v1alpha1', kind: 'ContainerRecreateRequest' };
 const PULL_GATE = FeatureGates.from({ ImagePullJobGate: true });
 
-async function refusal(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (err) {
-    return err as ApiError;
-  }
-  throw new Error('expected the write to be refused');
-}
 
 const job = (apiVersion: string, spec: Record<string, unknown>): KubeObject => ({ apiVersion, kind: 'ImagePullJob', metadata: { name: 'warm', namespace: 'default' }, spec });
 

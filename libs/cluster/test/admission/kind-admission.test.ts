@@ -5,19 +5,10 @@ import { describe, expect, it } from '@jest/globals';
 import { DEFAULT_FEATURE_GATES, convertCloneSet, type CloneSet, type KubeObject, type Pod, type Secret } from '@coxswain/kruise-api';
 import { kindAdmission } from '../../src/admission/kind-admission.js';
 import { kruiseAdmission } from '../../src/admission/kruise-admission.js';
-import type { ApiError } from '../../src/errors.js';
-import { CLONESET, CLONESET_V1BETA1, cloneSet, openStore, pod } from '../store/store-fixtures.js';
+import { CLONESET, CLONESET_V1BETA1, cloneSet, openStore, pod, refusal } from '../store/store-fixtures.js';
 
 const SECRET = { apiVersion: 'v1', kind: 'Secret' };
 
-async function refusal(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (err) {
-    return err as ApiError;
-  }
-  throw new Error('expected the write to be refused');
-}
 
 describe('kindAdmission', () => {
   it('defaults a v1alpha1 CloneSet in v1alpha1 with Kruise\'s defaults, leaving the input alone', () => {

@@ -9,7 +9,7 @@ import { RemoteClusterClient } from '../../src/remote/remote-cluster-client.js';
 import { MAX_BATCH_CHARS, RpcServer } from '../../src/remote/rpc-server.js';
 import { serveClusterClient } from '../../src/remote/serve-cluster.js';
 import type { WatchEvent } from '../../src/port.js';
-import { POD, openStore, pod, type Harness } from '../store/store-fixtures.js';
+import { POD, openStore, pod, refusal, type Harness } from '../store/store-fixtures.js';
 
 const ports: MessagePort[] = [];
 afterEach(() => {
@@ -24,14 +24,6 @@ async function connected(extra = {}): Promise<{ h: Harness; client: RemoteCluste
   return { h, client: new RemoteClusterClient(port1), server, port: port1 };
 }
 
-async function rejection(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (err) {
-    return err as ApiError;
-  }
-  throw new Error('expected a rejection');
-}
 
 describe('RemoteClusterClient over a MessageChannel', () => {
   it('creates, reads, patches and deletes as the store does', async () => {
@@ -48,13 +40,13 @@ describe('RemoteClusterClient over a MessageChannel', () => {
 
   it('rejects with the ApiError reason, message and causes of the store', async () => {
     const { client } = await connected();
-    const missing = await rejection(client.get(POD, 'default', 'nope'));
+    const missing = await refusal(client.get(POD, 'default', 'nope'));
     expect(isApiError(missing, 'NotFound')).toBe(true);
     expect(missing.code).toBe(404);
     await client.create(pod('web'));
-    const stale = await rejection(client.update({ ...(await client.get(POD, 'default', 'web')), metadata: { name: 'web', namespace: 'default', resourceVersion: '1' } }));
+    const stale = await refusal(client.update({ ...(await client.get(POD, 'default', 'web')), metadata: { name: 'web', namespace: 'default', resourceVersion: '1' } }));
     expect(isApiError(stale, 'Conflict')).toBe(true);
-    const invalid = await rejection(client.create(pod('Not_A_Name')));
+    const invalid = await refusal(client.create(pod('Not_A_Name')));
     expect(invalid.reason).toBe('Invalid');
     expect(invalid.details.causes?.[0]?.field).toBe('metadata.name');
   });
@@ -77,7 +69,7 @@ describe('RemoteClusterClient over a MessageChannel', () => {
     expect(resumed).toEqual(['b', 'a']);
 
     for (let i = 0; i < 12; i++) await client.create(pod(`p${i}`));
-    const gone = await rejection(client.watch(POD, { resourceVersion }, () => {}));
+    const gone = await refusal(client.watch(POD, { resourceVersion }, () => {}));
     expect(isApiError(gone, 'Gone')).toBe(true);
   });
 

@@ -2,17 +2,8 @@
 // decoding does: the reproductions of issue 13 are refused with field errors and change nothing.
 import { describe, expect, it } from '@jest/globals';
 import type { KubeObject, Node, Pod } from '@coxswain/kruise-api';
-import type { ApiError } from '../../src/errors.js';
-import { NODE, POD, openStore, pod, record, settle } from './store-fixtures.js';
+import { NODE, POD, openStore, pod, record, refusal, settle } from './store-fixtures.js';
 
-async function refusal(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (err) {
-    return err as ApiError;
-  }
-  throw new Error('expected the write to be refused');
-}
 
 function nested(depth: number): Record<string, unknown> {
   let value: Record<string, unknown> = { leaf: 'x' };

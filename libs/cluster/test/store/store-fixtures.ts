@@ -1,6 +1,7 @@
 // Shared builders and helpers for the embedded store tests.
 import type { KubeObject } from '@coxswain/kruise-api';
 import { ManualClock } from '../../src/clock.js';
+import type { ApiError } from '../../src/errors.js';
 import { EmbeddedStore, type EmbeddedStoreOptions } from '../../src/embedded/store/embedded-store.js';
 import { MemoryPersistence, type PersistedChange, type StorePersistence } from '../../src/embedded/store/persistence.js';
 import type { WatchEvent, WatchHandle, WatchOptions, KindRef } from '../../src/port.js';
@@ -59,6 +60,16 @@ export function unitedDeployment(name: string): KubeObject {
 
 export function ownerRef(owner: KubeObject) {
   return { apiVersion: owner.apiVersion, kind: owner.kind, name: owner.metadata.name!, uid: owner.metadata.uid!, controller: true };
+}
+
+/** The ApiError a write (or any call of the port) was refused with; fails the test when it succeeded. */
+export async function refusal(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (err) {
+    return err as ApiError;
+  }
+  throw new Error('expected the call to be refused');
 }
 
 /** Lets queued microtasks and immediates (batches, watch delivery, GC) run. */

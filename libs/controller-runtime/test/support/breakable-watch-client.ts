@@ -1,17 +1,6 @@
 // A ClusterClient that passes everything to a real one (the embedded store) but lets a test cut open
 // watches, as a dropped connection would, and fail the next list: the faults an informer must survive.
-import type {
-  ClusterClient,
-  DeleteOptions,
-  KindRef,
-  ListOptions,
-  MergePatch,
-  ObjectList,
-  WatchEvent,
-  WatchHandle,
-  WatchOptions,
-  WriteOptions,
-} from '@coxswain/cluster';
+import type { ClusterClient, DeleteOptions, KindRef, ListOptions, MergePatch, ObjectList, WatchEvent, WatchHandle, WatchOptions, WriteOptions } from '@coxswain/cluster';
 import type { KubeObject } from '@coxswain/kruise-api';
 
 interface OpenWatch {

@@ -9,7 +9,7 @@ import { CLONESET_REF } from '../refs.js';
 import { podAtRevision } from '../revision/revision-match.js';
 import { column, controlledBy, withImage, withReplicas, withRevisionTemplate } from './common-edits.js';
 import { heldBack } from './held-back.js';
-import { ageColumn } from './human-age.js';
+import { ageColumn } from './age-column.js';
 import { statusSummary } from './status-summary.js';
 import { WorkloadMutationError } from './mutation-error.js';
 import type { WorkloadKindDescriptor } from './types.js';
@@ -17,6 +17,12 @@ import type { WorkloadKindDescriptor } from './types.js';
 function rollingUpdate(cs: CloneSet): CloneSetRollingUpdateStrategy {
   const strategy = (cs.spec.updateStrategy ??= {});
   return (strategy.rollingUpdate ??= {});
+}
+
+function withPaused(cs: CloneSet, paused: boolean): CloneSet {
+  const next = structuredClone(cs);
+  rollingUpdate(next).paused = paused;
+  return next;
 }
 
 function checkPartition(partition: IntOrString): void {
@@ -29,8 +35,8 @@ function checkPartition(partition: IntOrString): void {
 }
 
 export const CLONESET_KIND: WorkloadKindDescriptor<CloneSet> = {
-  name: 'CLONE_SET',
-  kind: 'CloneSet',
+  kind: 'CLONE_SET',
+  clusterKind: 'CloneSet',
   ref: CLONESET_REF,
   servedVersions: ['apps.kruise.io/v1beta1', 'apps.kruise.io/v1alpha1'],
   printerColumns: ['DESIRED', 'UPDATED', 'UPDATED_READY', 'UPDATED_AVAILABLE', 'READY', 'TOTAL', 'AGE'],
@@ -60,12 +66,9 @@ export const CLONESET_KIND: WorkloadKindDescriptor<CloneSet> = {
       rollingUpdate(next).partition = partition;
       return next;
     },
-    setPaused(cs, paused) {
-      const next = structuredClone(cs);
-      rollingUpdate(next).paused = paused;
-      return next;
-    },
-    scale: withReplicas,
+    pauseRollout: (cs) => withPaused(cs, true),
+    resumeRollout: (cs) => withPaused(cs, false),
+    scaleWorkload: withReplicas,
     deletePods(cs, pods: readonly Pod[], scaleDown) {
       const next = structuredClone(cs);
       const strategy = (next.spec.scaleStrategy ??= {});
@@ -75,7 +78,7 @@ export const CLONESET_KIND: WorkloadKindDescriptor<CloneSet> = {
       if (scaleDown) next.spec.replicas = Math.max(0, (next.spec.replicas ?? 1) - added.length);
       return { workload: next, podPatches: [] };
     },
-    rollback: withRevisionTemplate,
+    rollbackWorkload: withRevisionTemplate,
   },
 };
 

@@ -2,7 +2,7 @@
 // arguments. Pure: each returns a new object.
 import { revisionTemplate } from '../revision/cloneset-revision.js';
 import type { ControllerRevision, KubeObject, PodTemplateSpec } from '@coxswain/kruise-api';
-import { ageColumn } from './human-age.js';
+import { ageColumn } from './age-column.js';
 import { WorkloadMutationError } from './mutation-error.js';
 
 /** A workload with a pod template and replicas (CloneSet, Advanced StatefulSet). */

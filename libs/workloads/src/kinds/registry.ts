@@ -13,12 +13,12 @@ export const WORKLOAD_KINDS: readonly WorkloadKindDescriptor[] = [
   UNITED_DEPLOYMENT_KIND as unknown as WorkloadKindDescriptor,
 ];
 
-/** The descriptor of a contract kind name; undefined when that kind has no controller. */
-export function workloadKind(name: string): WorkloadKindDescriptor | undefined {
-  return WORKLOAD_KINDS.find((k) => k.name === name);
+/** The descriptor of a contract kind (WorkloadKind: CLONE_SET, ...); undefined when that kind has no controller. */
+export function workloadKind(kind: string): WorkloadKindDescriptor | undefined {
+  return WORKLOAD_KINDS.find((k) => k.kind === kind);
 }
 
 /** The descriptor of a stored object or ownerReference (`apiVersion` + `kind`), in any served version. */
 export function workloadKindOf(object: Pick<KubeObject, 'apiVersion' | 'kind'>): WorkloadKindDescriptor | undefined {
-  return WORKLOAD_KINDS.find((k) => k.kind === object.kind && k.servedVersions.includes(object.apiVersion));
+  return WORKLOAD_KINDS.find((k) => k.clusterKind === object.kind && k.servedVersions.includes(object.apiVersion));
 }

@@ -27,9 +27,15 @@ function rollingUpdate(set: StatefulSet, what: string): RollingUpdateStatefulSet
   return (strategy.rollingUpdate ??= {});
 }
 
+function withPaused(set: StatefulSet, paused: boolean): StatefulSet {
+  const next = structuredClone(set);
+  rollingUpdate(next, 'pause').paused = paused;
+  return next;
+}
+
 export const STATEFULSET_KIND: WorkloadKindDescriptor<StatefulSet> = {
-  name: 'STATEFUL_SET',
-  kind: 'StatefulSet',
+  kind: 'STATEFUL_SET',
+  clusterKind: 'StatefulSet',
   ref: KRUISE_STATEFULSET.ref,
   servedVersions: ['apps.kruise.io/v1beta1', 'apps.kruise.io/v1alpha1'],
   printerColumns: ['DESIRED', 'CURRENT', 'UPDATED', 'READY', 'AGE'],
@@ -66,12 +72,9 @@ export const STATEFULSET_KIND: WorkloadKindDescriptor<StatefulSet> = {
       rollingUpdate(next, 'partition').partition = partition;
       return next;
     },
-    setPaused(set, paused) {
-      const next = structuredClone(set);
-      rollingUpdate(next, 'pause').paused = paused;
-      return next;
-    },
-    scale: withReplicas,
+    pauseRollout: (set) => withPaused(set, true),
+    resumeRollout: (set) => withPaused(set, false),
+    scaleWorkload: withReplicas,
     deletePods(set, pods: readonly Pod[], scaleDown) {
       const bad = pods.map((p, i) => ({ p, i })).filter(({ p }) => !isMemberOf(set, p));
       if (bad.length > 0) {
@@ -89,6 +92,6 @@ export const STATEFULSET_KIND: WorkloadKindDescriptor<StatefulSet> = {
       next.spec.replicas = Math.max(0, (next.spec.replicas ?? 1) - added.length);
       return { workload: next, podPatches: [] };
     },
-    rollback: withRevisionTemplate,
+    rollbackWorkload: withRevisionTemplate,
   },
 };

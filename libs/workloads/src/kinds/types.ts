@@ -83,18 +83,21 @@ export interface WorkloadMutations<W> {
    * UnitedDeployment the `subset`'s manual partition (every subset's without one).
    */
   setPartition(workload: W, partition: IntOrString, subset?: string): W;
-  setPaused(workload: W, paused: boolean): W;
-  scale(workload: W, replicas: number): W;
+  /** Pauses the rollout (the kind's updateStrategy.rollingUpdate.paused); throws for kinds without a pause. */
+  pauseRollout(workload: W): W;
+  /** Clears that pause. */
+  resumeRollout(workload: W): W;
+  scaleWorkload(workload: W, replicas: number): W;
   /** `pods` are the workload's active pods to delete, as read by the caller. */
   deletePods(workload: W, pods: readonly Pod[], scaleDown: boolean): DeletePodsEdit<W>;
   /** Restores the pod template stored in one of the workload's ControllerRevisions. */
-  rollback(workload: W, revision: ControllerRevision): W;
+  rollbackWorkload(workload: W, revision: ControllerRevision): W;
 }
 
 export interface WorkloadKindDescriptor<W extends KubeObject = KubeObject> {
-  name: WorkloadKindName;
+  kind: WorkloadKindName;
   /** The cluster kind, e.g. "CloneSet". */
-  kind: string;
+  clusterKind: string;
   /** The storage version the controller reads and writes. */
   ref: KindRef;
   /** Every apiVersion the cluster accepts for it, storage version first. */

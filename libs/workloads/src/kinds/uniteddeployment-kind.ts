@@ -84,9 +84,16 @@ function checkPartition(ud: UnitedDeployment, partition: IntOrString, subset: st
   }
 }
 
+/** pauseRollout and resumeRollout: a UnitedDeployment holds its rollout with per-subset partitions instead. */
+function noPause(): never {
+  throw new WorkloadMutationError('a UnitedDeployment has no pause: hold its rollout with setPartition (per subset)', [
+    { field: 'kind', message: 'UNITED_DEPLOYMENT cannot be paused' },
+  ]);
+}
+
 export const UNITED_DEPLOYMENT_KIND: WorkloadKindDescriptor<UnitedDeployment> = {
-  name: 'UNITED_DEPLOYMENT',
-  kind: 'UnitedDeployment',
+  kind: 'UNITED_DEPLOYMENT',
+  clusterKind: 'UnitedDeployment',
   ref: UNITED_DEPLOYMENT_REF,
   servedVersions: ['apps.kruise.io/v1beta1', 'apps.kruise.io/v1alpha1'],
   printerColumns: ['DESIRED', 'CURRENT', 'UPDATED', 'READY', 'AGE'],
@@ -141,12 +148,9 @@ export const UNITED_DEPLOYMENT_KIND: WorkloadKindDescriptor<UnitedDeployment> = 
       manual.partitions = partitions;
       return next;
     },
-    setPaused() {
-      throw new WorkloadMutationError('a UnitedDeployment has no pause: hold its rollout with setPartition (per subset)', [
-        { field: 'kind', message: 'UNITED_DEPLOYMENT cannot be paused' },
-      ]);
-    },
-    scale: (ud, replicas) => withReplicas(ud as unknown as TemplatedWorkload, replicas) as unknown as UnitedDeployment,
+    pauseRollout: noPause,
+    resumeRollout: noPause,
+    scaleWorkload: (ud, replicas) => withReplicas(ud as unknown as TemplatedWorkload, replicas) as unknown as UnitedDeployment,
     deletePods(ud, pods: readonly Pod[], scaleDown) {
       const kind = subsetTemplateKind(ud.spec.template);
       if (scaleDown) {
@@ -167,6 +171,6 @@ export const UNITED_DEPLOYMENT_KIND: WorkloadKindDescriptor<UnitedDeployment> = 
       const names = [...new Set(pods.map((p) => p.metadata.name!))];
       return { podPatches: names.map((pod) => ({ pod, patch: { metadata: { labels: { [LABEL_SPECIFIED_DELETE]: SPECIFIED_DELETE_VALUE } } } })) };
     },
-    rollback: (ud, revision) => withRevisionTemplate(ud as unknown as TemplatedWorkload, revision) as unknown as UnitedDeployment,
+    rollbackWorkload: (ud, revision) => withRevisionTemplate(ud as unknown as TemplatedWorkload, revision) as unknown as UnitedDeployment,
   },
 };

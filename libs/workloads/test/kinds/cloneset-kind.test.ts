@@ -3,7 +3,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { CloneSet, ControllerRevision, Pod } from '@coxswain/kruise-api';
 import { CLONESET_KIND } from '../../src/kinds/cloneset-kind.js';
-import { humanAge } from '../../src/kinds/human-age.js';
 import { WorkloadMutationError } from '../../src/kinds/mutation-error.js';
 import { WORKLOAD_KINDS, workloadKind, workloadKindOf } from '../../src/kinds/registry.js';
 import { newRevision } from '../../src/revision/cloneset-revision.js';
@@ -40,9 +39,9 @@ function pod(name: string, extra: Partial<Pod['metadata']> = {}, ready = true, s
 
 describe('the registry', () => {
   it('finds CloneSet by contract name and by apiVersion/kind in both served versions', () => {
-    expect(WORKLOAD_KINDS.map((k) => k.name)).toContain('CLONE_SET');
-    expect(workloadKind('CLONE_SET')?.kind).toBe('CloneSet');
-    expect(workloadKindOf({ apiVersion: 'apps.kruise.io/v1alpha1', kind: 'CloneSet' })?.name).toBe('CLONE_SET');
+    expect(WORKLOAD_KINDS.map((k) => k.kind)).toContain('CLONE_SET');
+    expect(workloadKind('CLONE_SET')?.clusterKind).toBe('CloneSet');
+    expect(workloadKindOf({ apiVersion: 'apps.kruise.io/v1alpha1', kind: 'CloneSet' })?.kind).toBe('CLONE_SET');
     expect(workloadKindOf({ apiVersion: 'apps/v1', kind: 'CloneSet' })).toBeUndefined();
     expect(workloadKind('DAEMON_SET')).toBeUndefined();
   });
@@ -85,8 +84,8 @@ describe('CLONESET_KIND', () => {
       const before = structuredClone(cs);
       expect(CLONESET_KIND.mutations.setImage(cs, 'side', 'busybox:2').spec.template.spec.containers[1]!.image).toBe('busybox:2');
       expect(CLONESET_KIND.mutations.setPartition(cs, '40%').spec.updateStrategy!.rollingUpdate!.partition).toBe('40%');
-      expect(CLONESET_KIND.mutations.setPaused(cs, true).spec.updateStrategy!.rollingUpdate!.paused).toBe(true);
-      expect(CLONESET_KIND.mutations.scale(cs, 0).spec.replicas).toBe(0);
+      expect(CLONESET_KIND.mutations.pauseRollout(cs).spec.updateStrategy!.rollingUpdate!.paused).toBe(true);
+      expect(CLONESET_KIND.mutations.scaleWorkload(cs, 0).spec.replicas).toBe(0);
       expect(cs).toEqual(before);
     });
 
@@ -103,7 +102,7 @@ describe('CLONESET_KIND', () => {
       const old = cloneSet();
       old.spec.template.spec.containers[0]!.image = 'nginx:1.25';
       const revision: ControllerRevision = newRevision(old, 1, 0);
-      expect(CLONESET_KIND.mutations.rollback(cloneSet(), revision).spec.template.spec.containers[0]!.image).toBe('nginx:1.25');
+      expect(CLONESET_KIND.mutations.rollbackWorkload(cloneSet(), revision).spec.template.spec.containers[0]!.image).toBe('nginx:1.25');
     });
 
     it.each<[string, () => unknown, string]>([
@@ -111,7 +110,7 @@ describe('CLONESET_KIND', () => {
       ['an empty image', () => CLONESET_KIND.mutations.setImage(cloneSet(), 'nginx', ' '), 'image'],
       ['a partition that is not a number or percentage', () => CLONESET_KIND.mutations.setPartition(cloneSet(), '3'), 'partition'],
       ['a negative partition', () => CLONESET_KIND.mutations.setPartition(cloneSet(), -1), 'partition'],
-      ['negative replicas', () => CLONESET_KIND.mutations.scale(cloneSet(), -1), 'replicas'],
+      ['negative replicas', () => CLONESET_KIND.mutations.scaleWorkload(cloneSet(), -1), 'replicas'],
     ])('refuse %s naming the argument', (_name, run, field) => {
       let error: unknown;
       try {
@@ -122,15 +121,5 @@ describe('CLONESET_KIND', () => {
       expect(error).toBeInstanceOf(WorkloadMutationError);
       expect((error as WorkloadMutationError).fieldErrors.map((e) => e.field)).toEqual([field]);
     });
-  });
-});
-
-describe('humanAge (kubectl AGE)', () => {
-  it.each([
-    [0, '0s'], [-1500, '0s'], [-5000, '<invalid>'], [59_000, '59s'], [119_000, '119s'], [120_000, '2m'], [330_000, '5m30s'],
-    [600_000, '10m'], [179 * 60_000, '179m'], [3 * 3600_000, '3h'], [3 * 3600_000 + 60_000 * 7, '3h7m'], [47 * 3600_000, '47h'],
-    [50 * 3600_000, '2d2h'], [8 * 86400_000, '8d'], [800 * 86400_000, '2y70d'], [9 * 365 * 86400_000, '9y'],
-  ])('%d ms -> %s', (ms, text) => {
-    expect(humanAge(ms)).toBe(text);
   });
 });

@@ -24,7 +24,7 @@ const withStatus = () => {
 describe('STATEFULSET_KIND', () => {
   it('is in the registry under STATEFUL_SET for both Kruise versions, not for apps/v1', () => {
     expect(workloadKind('STATEFUL_SET')).toBe(STATEFULSET_KIND);
-    expect(workloadKindOf({ apiVersion: 'apps.kruise.io/v1alpha1', kind: 'StatefulSet' })?.name).toBe('STATEFUL_SET');
+    expect(workloadKindOf({ apiVersion: 'apps.kruise.io/v1alpha1', kind: 'StatefulSet' })?.kind).toBe('STATEFUL_SET');
     expect(workloadKindOf({ apiVersion: 'apps/v1', kind: 'StatefulSet' })).toBeUndefined();
   });
 
@@ -62,8 +62,8 @@ describe('STATEFULSET_KIND', () => {
     expect(mutationError(() => STATEFULSET_KIND.mutations.setPartition(withStatus(), '40%')).fieldErrors.map((e) => e.field)).toEqual(['partition']);
     expect(mutationError(() => STATEFULSET_KIND.mutations.setPartition(withStatus(), -1)).fieldErrors.map((e) => e.field)).toEqual(['partition']);
     const onDelete = makeSet((s) => (s['updateStrategy'] = { type: 'OnDelete' }));
-    expect(mutationError(() => STATEFULSET_KIND.mutations.setPaused(onDelete, true)).fieldErrors.map((e) => e.field)).toEqual(['spec.updateStrategy.type']);
-    const paused = STATEFULSET_KIND.mutations.setPaused(withStatus(), true);
+    expect(mutationError(() => STATEFULSET_KIND.mutations.pauseRollout(onDelete)).fieldErrors.map((e) => e.field)).toEqual(['spec.updateStrategy.type']);
+    const paused = STATEFULSET_KIND.mutations.pauseRollout(withStatus());
     expect(paused.spec.updateStrategy!.rollingUpdate!.paused).toBe(true);
   });
 
@@ -85,7 +85,7 @@ describe('STATEFULSET_KIND', () => {
 
   it('rolls back to a revision template', () => {
     const w = world();
-    const rolledBack = STATEFULSET_KIND.mutations.rollback({ ...w.set, spec: { ...w.set.spec, template: { ...w.set.spec.template, spec: { containers: [{ name: 'main', image: 'x' }] } } } }, w.v2);
+    const rolledBack = STATEFULSET_KIND.mutations.rollbackWorkload({ ...w.set, spec: { ...w.set.spec, template: { ...w.set.spec.template, spec: { containers: [{ name: 'main', image: 'x' }] } } } }, w.v2);
     expect(rolledBack.spec.template.spec.containers[0]!.image).toBe('nginx:v2');
   });
 });

@@ -40,7 +40,7 @@ const pod = (labels: Record<string, string>): Pod => ({ apiVersion: 'v1', kind: 
 describe('UNITED_DEPLOYMENT_KIND', () => {
   it('is in the registry for both versions', () => {
     expect(workloadKind('UNITED_DEPLOYMENT')).toBe(UNITED_DEPLOYMENT_KIND);
-    expect(workloadKindOf({ apiVersion: 'apps.kruise.io/v1alpha1', kind: 'UnitedDeployment' })?.name).toBe('UNITED_DEPLOYMENT');
+    expect(workloadKindOf({ apiVersion: 'apps.kruise.io/v1alpha1', kind: 'UnitedDeployment' })?.kind).toBe('UNITED_DEPLOYMENT');
   });
 
   it('prints DESIRED CURRENT UPDATED READY AGE and summarises the status', () => {
@@ -90,14 +90,14 @@ describe('UNITED_DEPLOYMENT_KIND', () => {
     expect(UNITED_DEPLOYMENT_KIND.mutations.setPartition(ud(), 2).spec.updateStrategy?.manualUpdate?.partitions).toEqual({ a: 2, b: 2 });
     expect(mutationError(() => UNITED_DEPLOYMENT_KIND.mutations.setPartition(ud(), 1, 'zz')).fieldErrors).toEqual([{ field: 'subset', message: 'not found; subsets: a, b' }]);
     expect(mutationError(() => UNITED_DEPLOYMENT_KIND.mutations.setPartition(ud(), '50%', 'a')).fieldErrors[0]!.field).toBe('partition');
-    expect(mutationError(() => UNITED_DEPLOYMENT_KIND.mutations.setPaused(ud(), true)).fieldErrors[0]!.field).toBe('kind');
+    expect(mutationError(() => UNITED_DEPLOYMENT_KIND.mutations.pauseRollout(ud())).fieldErrors[0]!.field).toBe('kind');
   });
 
   it('sets the image in the template, scales, and rolls back to a revision\'s template', () => {
     const changed = UNITED_DEPLOYMENT_KIND.mutations.setImage(ud(), 'app', 'nginx:1.27');
     expect(UNITED_DEPLOYMENT_KIND.images(changed)).toEqual(['nginx:1.27']);
-    expect(UNITED_DEPLOYMENT_KIND.mutations.scale(ud(), 9).spec.replicas).toBe(9);
-    const back = UNITED_DEPLOYMENT_KIND.mutations.rollback(changed, newUnitedDeploymentRevision(ud(), 1, 0));
+    expect(UNITED_DEPLOYMENT_KIND.mutations.scaleWorkload(ud(), 9).spec.replicas).toBe(9);
+    const back = UNITED_DEPLOYMENT_KIND.mutations.rollbackWorkload(changed, newUnitedDeploymentRevision(ud(), 1, 0));
     expect(back.spec.template).toEqual(ud().spec.template);
   });
 

@@ -46,12 +46,12 @@ function readBack(kind: WorkloadKindDescriptor, workload: KubeObject, pods: read
   }
   for (const revision of revisions) {
     attempt('revisionImages', () => kind.revisionImages?.(revision));
-    attempt('rollback', () => kind.mutations.rollback(workload, revision));
+    attempt('rollback', () => kind.mutations.rollbackWorkload(workload, revision));
   }
   attempt('setImage', () => kind.mutations.setImage(workload, 'main', 'nginx:1.27'));
   attempt('setPartition', () => kind.mutations.setPartition(workload, '50%', 'a'));
-  attempt('setPaused', () => kind.mutations.setPaused(workload, true));
-  attempt('scale', () => kind.mutations.scale(workload, 1));
+  attempt('pauseRollout', () => kind.mutations.pauseRollout(workload));
+  attempt('scale', () => kind.mutations.scaleWorkload(workload, 1));
   attempt('deletePods', () => kind.mutations.deletePods(workload, pods.slice(0, 1), true));
   return failures;
 }

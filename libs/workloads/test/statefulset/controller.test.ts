@@ -109,7 +109,7 @@ describe('revisions', () => {
     expect(await revisions()).toHaveLength(2);
     const older = (await revisions()).sort((a, b) => a.revision - b.revision)[0]!;
     const set = await env.set('web');
-    await env.cluster.store.update(STATEFULSET_KIND.mutations.rollback(set, older));
+    await env.cluster.store.update(STATEFULSET_KIND.mutations.rollbackWorkload(set, older));
     await env.runUntil(async () => (await env.set('web')).status?.updateRevision === older.metadata.name && (await env.set('web')).status?.updatedReplicas === 3);
     const reused = (await revisions()).find((r) => r.metadata.name === older.metadata.name)!;
     expect(reused.revision).toBe(4);

@@ -27,7 +27,7 @@ export class WorkloadsResolver {
 
   @Query(() => [WorkloadKindInfoModel], { description: 'The workload kinds with a controller here, in the contract order.' })
   workloadKinds() {
-    return WORKLOAD_KINDS.map((k) => ({ kind: kindOfDescriptor(k), clusterKind: k.kind, apiVersions: [...k.servedVersions], columns: [...k.printerColumns] }));
+    return WORKLOAD_KINDS.map((k) => ({ kind: kindOfDescriptor(k), clusterKind: k.clusterKind, apiVersions: [...k.servedVersions], columns: [...k.printerColumns] }));
   }
 
   @Query(() => WorkloadModel, { nullable: true })

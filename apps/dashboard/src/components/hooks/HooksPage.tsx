@@ -16,6 +16,7 @@ import { useSession } from '../session/SessionProvider';
 import { ackHook } from '../workload/mutations';
 import { ackRequest } from './ackRequest';
 import { usePendingHooks } from './usePendingHooks';
+import { FilterSelect } from '../common/FilterSelect';
 
 export function HooksPage() {
   const { http, session } = useSession();
@@ -43,28 +44,8 @@ export function HooksPage() {
       <h1>Pending hooks</h1>
       <p className="muted">Pods waiting for a lifecycle hook to be acknowledged, oldest first. Refreshed every 2 seconds.</p>
       <div className="filters" role="search">
-        <label>
-          Namespace
-          <select value={filter.namespace} onChange={(e) => set({ namespace: e.target.value })} name="namespace">
-            <option value="">all</option>
-            {namespaces.map((ns) => (
-              <option key={ns} value={ns}>
-                {ns}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Hook
-          <select value={filter.hook} onChange={(e) => set({ hook: e.target.value as HookFilter['hook'] })} name="hook">
-            <option value="">all</option>
-            {HOOK_POINTS.map((h) => (
-              <option key={h} value={h}>
-                {h}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect label="Namespace" name="namespace" value={filter.namespace} choices={namespaces} onChange={(namespace) => set({ namespace })} />
+        <FilterSelect label="Hook" name="hook" value={filter.hook} choices={HOOK_POINTS} onChange={(hook) => set({ hook })} />
         <label className="grow">
           Search
           <input type="search" placeholder="pod, workload, node, zone or IP" value={filter.text} onChange={(e) => set({ text: e.target.value })} name="text" />

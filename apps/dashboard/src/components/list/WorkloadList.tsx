@@ -4,7 +4,7 @@
 // bar; filters by namespace, kind, health and text, kept in the URL; live.
 import Link from 'next/link';
 import { useEffect, useMemo } from 'react';
-import type { HealthState, WorkloadKindInfo, Workload } from '../../lib/api/types';
+import type { WorkloadKindInfo, Workload } from '../../lib/api/types';
 import { can } from '../../lib/auth/roles';
 import { age } from '../../lib/format';
 import { kindLabel, workloadHref } from '../../lib/kinds';
@@ -18,6 +18,7 @@ import { useUrlFilter } from '../common/useUrlFilter';
 import { RoleNotice } from '../session/RoleNotice';
 import { useSession } from '../session/SessionProvider';
 import { useWorkloads } from './useWorkloads';
+import { FilterSelect } from '../common/FilterSelect';
 
 export function WorkloadList() {
   const { session } = useSession();
@@ -42,39 +43,21 @@ function WorkloadTables() {
     <main className="page">
       <h1>Workloads</h1>
       <div className="filters" role="search">
-        <label>
-          Namespace
-          <select value={filter.namespace} onChange={(e) => set({ namespace: e.target.value })} name="namespace">
-            <option value="">all</option>
-            {namespaceOptions.map((ns) => (
-              <option key={ns} value={ns}>
-                {ns}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Kind
-          <select value={filter.kind} onChange={(e) => set({ kind: e.target.value as WorkloadFilter['kind'] })} name="kind">
-            <option value="">all</option>
-            {(kinds ?? []).map((k) => (
-              <option key={k.kind} value={k.kind}>
-                {k.clusterKind}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Status
-          <select value={filter.state} onChange={(e) => set({ state: e.target.value as HealthState | '' })} name="status">
-            <option value="">all</option>
-            {HEALTH_STATES.map((s) => (
-              <option key={s} value={s}>
-                {healthWord(s)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect label="Namespace" name="namespace" value={filter.namespace} choices={namespaceOptions} onChange={(namespace) => set({ namespace })} />
+        <FilterSelect
+          label="Kind"
+          name="kind"
+          value={filter.kind}
+          choices={(kinds ?? []).map((k) => ({ value: k.kind, label: k.clusterKind }))}
+          onChange={(kind) => set({ kind })}
+        />
+        <FilterSelect
+          label="Status"
+          name="status"
+          value={filter.state}
+          choices={HEALTH_STATES.map((s) => ({ value: s, label: healthWord(s) }))}
+          onChange={(state) => set({ state })}
+        />
         <label className="grow">
           Search
           <input type="search" placeholder="name, namespace or image" value={filter.text} onChange={(e) => set({ text: e.target.value })} name="text" />

@@ -8,6 +8,8 @@ import { colorOf, type RevisionColor } from '../../lib/grid/colors';
 import { flatCell, flatHit, flatLayout } from '../../lib/grid/flat';
 import { markOf } from '../../lib/grid/marks';
 import { cellSize, paintCell } from '../../lib/grid/paint';
+import { useElementWidth } from '../common/useElementWidth';
+import { useCanvasPointer, type PodHover } from './canvas-pointer';
 import { usePodSelection } from './PodSelection';
 import { PodTooltip } from './PodTooltip';
 
@@ -19,19 +21,10 @@ interface Props {
 
 export function FlatPodCells({ pods, colors, testId }: Props) {
   const { selected, highlighted, blockers, toggle } = usePodSelection();
-  const wrapRef = useRef<HTMLDivElement>(null);
+  const [wrapRef, width] = useElementWidth<HTMLDivElement>();
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  const [width, setWidth] = useState(0);
-  const [hover, setHover] = useState<{ pod: Pod; x: number; y: number } | null>(null);
+  const [hover, setHover] = useState<PodHover | null>(null);
   const layout = useMemo(() => flatLayout(pods.length, width), [pods.length, width]);
-
-  useEffect(() => {
-    const wrap = wrapRef.current;
-    if (!wrap) return;
-    const observer = new ResizeObserver(([entry]) => setWidth(Math.floor(entry!.contentRect.width)));
-    observer.observe(wrap);
-    return () => observer.disconnect();
-  }, []);
 
   useEffect(() => {
     const canvas = canvasRef.current;
@@ -64,25 +57,11 @@ export function FlatPodCells({ pods, colors, testId }: Props) {
     const { x, y } = flatCell(layout, i);
     return { pod: pods[i]!, x, y: y + layout.cell };
   }
+  const pointer = useCanvasPointer(podAt, setHover, toggle);
 
   return (
     <div className="flat-cells" ref={wrapRef}>
-      <canvas
-        ref={canvasRef}
-        data-testid={testId}
-        data-pods={pods.length}
-        role="img"
-        aria-label={`${pods.length} pods`}
-        onMouseMove={(e) => {
-          const hit = podAt(e.clientX, e.clientY);
-          setHover((h) => (h?.pod.name === hit?.pod.name ? h : hit));
-        }}
-        onMouseLeave={() => setHover(null)}
-        onClick={(e) => {
-          const hit = podAt(e.clientX, e.clientY);
-          if (hit) toggle(hit.pod.name);
-        }}
-      />
+      <canvas ref={canvasRef} data-testid={testId} data-pods={pods.length} role="img" aria-label={`${pods.length} pods`} {...pointer} />
       {hover && (
         <PodTooltip
           pod={pods.find((p) => p.name === hover.pod.name) ?? hover.pod}

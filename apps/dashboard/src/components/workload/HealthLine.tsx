@@ -6,12 +6,11 @@ import { kindLabel } from '../../lib/kinds';
 import { healthMeaning } from '../../lib/rollout/health';
 import { Countdown } from '../common/Countdown';
 import { StatusBadge } from '../common/StatusBadge';
-import { usePodSelection } from './PodSelection';
+import { PodLinks } from './PodLinks';
 
 const LINKED = 8;
 
 export function HealthLine({ workload: w }: { workload: Workload }) {
-  const { showPods } = usePodSelection();
   const { state, reason, pods } = w.health;
   return (
     <>
@@ -33,30 +32,7 @@ export function HealthLine({ workload: w }: { workload: Workload }) {
           </span>
         )}
         {state !== 'COMPLETE' && state !== 'PROGRESSING' && <span className="muted"> ({healthMeaning(state)})</span>}
-        {pods.length > 0 && (
-          <span className="pods" data-testid="health-pods">
-            {' '}
-            Pods:{' '}
-            {pods.slice(0, LINKED).map((pod) => (
-              <a
-                key={pod}
-                href={`#pod-${pod}`}
-                onClick={(e) => {
-                  e.preventDefault();
-                  showPods([pod]);
-                }}
-              >
-                {pod}
-              </a>
-            ))}
-            {pods.length > LINKED && <span> and {pods.length - LINKED} more</span>}
-            {pods.length > 1 && (
-              <button type="button" className="link" onClick={() => showPods(pods)}>
-                highlight all {pods.length}
-              </button>
-            )}
-          </span>
-        )}
+        {pods.length > 0 && <PodLinks pods={pods} linked={LINKED} testId="health-pods" />}
       </p>
     </>
   );

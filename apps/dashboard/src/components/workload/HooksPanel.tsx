@@ -12,6 +12,7 @@ import { useNow } from '../common/useNow';
 import { ackRequest } from '../hooks/ackRequest';
 import type { Mutations } from './mutations';
 import { usePodSnapshot } from './usePodSnapshot';
+import { FilterSelect } from '../common/FilterSelect';
 
 const SHOWN = 200;
 
@@ -57,17 +58,7 @@ function HooksPanelView({
       ) : (
         <>
           <div className="filters" role="search">
-            <label>
-              Hook
-              <select value={filter.hook} onChange={(e) => setFilter((f) => ({ ...f, hook: e.target.value as HookFilter['hook'] }))} name="hook-point">
-                <option value="">all</option>
-                {HOOK_POINTS.map((h) => (
-                  <option key={h} value={h}>
-                    {h}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <FilterSelect label="Hook" name="hook-point" value={filter.hook} choices={HOOK_POINTS} onChange={(hook) => setFilter((f) => ({ ...f, hook }))} />
             <label className="grow">
               Filter
               <input

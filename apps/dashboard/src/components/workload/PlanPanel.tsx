@@ -4,12 +4,11 @@ import { memo } from 'react';
 import type { RolloutPlan } from '../../lib/api/types';
 import { planInWords } from '../../lib/rollout/plan-words';
 import { Countdown } from '../common/Countdown';
-import { usePodSelection } from './PodSelection';
+import { PodLinks } from './PodLinks';
 
 const LINKED = 12;
 
 function PlanPanelView({ plan, replicas }: { plan: RolloutPlan | null; replicas: number }) {
-  const { showPods } = usePodSelection();
   if (!plan) {
     return (
       <section className="card plan" aria-labelledby="plan-title" data-testid="plan">
@@ -46,30 +45,7 @@ function PlanPanelView({ plan, replicas }: { plan: RolloutPlan | null; replicas:
                     Lifts <Countdown until={b.until} />.
                   </span>
                 )}
-                {b.pods.length > 0 && (
-                  <span className="pods">
-                    {' '}
-                    Pods:{' '}
-                    {b.pods.slice(0, LINKED).map((pod) => (
-                      <a
-                        key={pod}
-                        href={`#pod-${pod}`}
-                        onClick={(e) => {
-                          e.preventDefault();
-                          showPods([pod]);
-                        }}
-                      >
-                        {pod}
-                      </a>
-                    ))}
-                    {b.pods.length > LINKED && <span> and {b.pods.length - LINKED} more</span>}
-                    {b.pods.length > 1 && (
-                      <button type="button" className="link" onClick={() => showPods(b.pods)}>
-                        highlight all {b.pods.length}
-                      </button>
-                    )}
-                  </span>
-                )}
+                {b.pods.length > 0 && <PodLinks pods={b.pods} linked={LINKED} />}
               </li>
             ))}
           </ul>

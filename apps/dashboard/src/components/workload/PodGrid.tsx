@@ -11,6 +11,8 @@ import { markOf } from '../../lib/grid/marks';
 import { cellSize, paintGrid } from '../../lib/grid/paint';
 import type { PodStore } from '../../lib/live/pod-store';
 import { recordPaint } from './grid-probe';
+import { useElementWidth } from '../common/useElementWidth';
+import { useCanvasPointer, type PodHover } from './canvas-pointer';
 import { usePodSelection } from './PodSelection';
 import { PodTooltip } from './PodTooltip';
 
@@ -21,26 +23,17 @@ interface Props {
 
 function PodGridView({ store, colors }: Props) {
   const { selected, highlighted, blockers, toggle } = usePodSelection();
-  const wrapRef = useRef<HTMLDivElement>(null);
+  const [wrapRef, width] = useElementWidth<HTMLDivElement>();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const layoutRef = useRef<GridLayout | null>(null);
   const layoutKey = useRef('');
-  const [width, setWidth] = useState(0);
-  const [hover, setHover] = useState<{ pod: Pod; x: number; y: number } | null>(null);
+  const [hover, setHover] = useState<PodHover | null>(null);
   // The painter reads the latest props through this ref, so store flushes need no React render. It is
   // updated after each commit, before the paint effect below runs (effects run in order).
   const props = useRef({ colors, selected, highlighted, hovered: null as string | null, width });
   useEffect(() => {
     props.current = { colors, selected, highlighted, hovered: hover?.pod.name ?? null, width };
   });
-
-  useEffect(() => {
-    const wrap = wrapRef.current;
-    if (!wrap) return;
-    const observer = new ResizeObserver(([entry]) => setWidth(Math.floor(entry!.contentRect.width)));
-    observer.observe(wrap);
-    return () => observer.disconnect();
-  }, []);
 
   useEffect(() => {
     const canvas = canvasRef.current;
@@ -75,7 +68,7 @@ function PodGridView({ store, colors }: Props) {
     return store.subscribe(paint);
   }, [store, width, colors, selected, highlighted, hover?.pod.name]);
 
-  function podAt(clientX: number, clientY: number): { pod: Pod; x: number; y: number } | null {
+  function podAt(clientX: number, clientY: number): PodHover | null {
     const canvas = canvasRef.current;
     const layout = layoutRef.current;
     if (!canvas || !layout) return null;
@@ -84,6 +77,7 @@ function PodGridView({ store, colors }: Props) {
     if (i < 0) return null;
     return { pod: layout.pods[i]!, x: layout.cellX[i]!, y: layout.cellY[i]! + layout.metrics.cell };
   }
+  const pointer = useCanvasPointer(podAt, setHover, toggle);
 
   const live = hover ? (store.get(hover.pod.name) ?? hover.pod) : null;
   return (
@@ -93,15 +87,7 @@ function PodGridView({ store, colors }: Props) {
         data-testid="pod-grid"
         role="img"
         aria-label={`Pod grid: ${store.size} pods by zone and node, coloured by revision`}
-        onMouseMove={(e) => {
-          const hit = podAt(e.clientX, e.clientY);
-          setHover((h) => (h?.pod.name === hit?.pod.name ? h : hit));
-        }}
-        onMouseLeave={() => setHover(null)}
-        onClick={(e) => {
-          const hit = podAt(e.clientX, e.clientY);
-          if (hit) toggle(hit.pod.name);
-        }}
+        {...pointer}
       />
       {hover && live && <PodTooltip pod={live} x={hover.x} y={hover.y} color={colors.get(live.revision)} blockers={blockers.get(live.name)} />}
       {store.loaded && store.size === 0 && <p className="muted">No pods.</p>}

@@ -30,11 +30,11 @@ export function mutationsFor(http: GraphQLHttp, at: Address) {
     setSubsetPartition: (subset: string, partition: number, expectedGeneration: number) =>
       http.request(SetPartitionDocument, { ...at, partition, subset, expectedGeneration }),
     setImage: (container: string, image: string, expectedGeneration: number) => http.request(SetImageDocument, { ...at, container, image, expectedGeneration }),
-    scale: (replicas: number, expectedGeneration: number) => http.request(ScaleWorkloadDocument, { ...at, replicas, expectedGeneration }),
-    pause: () => http.request(PauseRolloutDocument, { ...at }),
-    resume: () => http.request(ResumeRolloutDocument, { ...at }),
+    scaleWorkload: (replicas: number, expectedGeneration: number) => http.request(ScaleWorkloadDocument, { ...at, replicas, expectedGeneration }),
+    pauseRollout: () => http.request(PauseRolloutDocument, { ...at }),
+    resumeRollout: () => http.request(ResumeRolloutDocument, { ...at }),
     deletePods: (pods: string[], scaleDown: boolean) => http.request(DeletePodsDocument, { ...at, pods, scaleDown }),
-    rollback: (revision: string) => http.request(RollbackWorkloadDocument, { ...at, revision }),
+    rollbackWorkload: (revision: string) => http.request(RollbackWorkloadDocument, { ...at, revision }),
     /** What one change would do, simulated by the API on a fork (docs/preview.md); writes nothing. */
     preview: (change: { container?: string; image?: string; partition?: number | string; replicas?: number; paused?: boolean }) =>
       http.request(PreviewRolloutDocument, { ...at, ...change }).then((r) => r.previewRollout),

@@ -1,9 +1,6 @@
 // API failures as one error type, and the sentence an SRE reads for each. The API's own message is
 // kept (it names the field and the numbers); the code decides the lead-in and what to do next.
-export interface FieldError {
-  field: string;
-  message: string;
-}
+import type { FieldMessage } from '@coxswain/kruise-api';
 
 export type ErrorCode =
   | 'BAD_USER_INPUT'
@@ -21,7 +18,7 @@ export class ApiError extends Error {
   constructor(
     message: string,
     readonly code: ErrorCode,
-    readonly fieldErrors: FieldError[] = [],
+    readonly fieldErrors: FieldMessage[] = [],
     readonly status?: number,
   ) {
     super(message);
@@ -31,7 +28,7 @@ export class ApiError extends Error {
 
 interface GraphQLErrorShape {
   message: string;
-  extensions?: { code?: string; fieldErrors?: FieldError[] } & Record<string, unknown>;
+  extensions?: { code?: string; fieldErrors?: FieldMessage[] } & Record<string, unknown>;
 }
 
 /** The first GraphQL error of a response as an ApiError (the API reports one cause per request). */

@@ -1,5 +1,5 @@
-// Typed GraphQL operations, generated from schema.graphql and operations.graphql by
-// scripts/graphql-codegen.mjs (GraphQL Code Generator). Do not edit; run `npx nx run @coxswain/dashboard:codegen`.
+// Typed GraphQL operations, generated from apps/api/schema.graphql and operations.graphql by
+// scripts/graphql-codegen.mjs (GraphQL Code Generator). Do not edit; run `npm run codegen`.
 /* eslint-disable */
 /** Internal type. DO NOT USE DIRECTLY. */
 type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };

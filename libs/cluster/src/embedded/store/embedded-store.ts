@@ -11,18 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { Selector, SelectorParseError, type KubeObject, type Pod } from '@coxswain/kruise-api';
 import type { Clock } from '../../clock.js';
 import { ApiError } from '../../errors.js';
-import type {
-  ClusterClient,
-  DeleteOptions,
-  KindRef,
-  ListOptions,
-  MergePatch,
-  ObjectList,
-  WatchEvent,
-  WatchHandle,
-  WatchOptions,
-  WriteOptions,
-} from '../../port.js';
+import type { ClusterClient, DeleteOptions, KindRef, ListOptions, MergePatch, ObjectList, WatchEvent, WatchHandle, WatchOptions, WriteOptions } from '../../port.js';
 import type { ApplyDocument, TransactionalApplier } from '../../apply/apply-objects.js';
 import type { AppliedObject } from '../../apply/apply-merge.js';
 import { GarbageCollector } from './garbage-collector.js';

@@ -1,8 +1,7 @@
 // Validation of what every object carries regardless of kind (apimachinery's ValidateObjectMeta), so bad
 // input is refused with a cause naming the field before anything is written. Kind-specific validation
 // (spec) belongs to kruise-api.
-import { formatFieldError, validateAnnotations, type KubeObject } from '@coxswain/kruise-api';
-import type { StatusCause } from '../../errors.js';
+import { formatFieldError, validateAnnotations, type FieldMessage, type KubeObject } from '@coxswain/kruise-api';
 import { isPlainObject } from './json-value.js';
 
 const DNS_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
@@ -35,7 +34,7 @@ function qualifiedNameProblem(key: string): string | undefined {
   return undefined;
 }
 
-function validateStringMap(value: unknown, field: string, checkValue: boolean, causes: StatusCause[]): void {
+function validateStringMap(value: unknown, field: string, checkValue: boolean, causes: FieldMessage[]): void {
   if (value === undefined) return;
   if (!isPlainObject(value)) {
     causes.push({ field, message: 'must be a map of string keys to string values' });
@@ -57,14 +56,14 @@ function validateStringMap(value: unknown, field: string, checkValue: boolean, c
   }
 }
 
-function validateFinalizers(value: unknown, causes: StatusCause[]): void {
+function validateFinalizers(value: unknown, causes: FieldMessage[]): void {
   if (value === undefined) return;
   if (!Array.isArray(value) || value.some((f) => typeof f !== 'string' || f === '')) {
     causes.push({ field: 'metadata.finalizers', message: 'must be a list of non-empty strings' });
   }
 }
 
-function validateOwnerReferences(value: unknown, causes: StatusCause[]): void {
+function validateOwnerReferences(value: unknown, causes: FieldMessage[]): void {
   if (value === undefined) return;
   const field = 'metadata.ownerReferences';
   if (!Array.isArray(value)) {
@@ -88,7 +87,7 @@ function validateOwnerReferences(value: unknown, causes: StatusCause[]): void {
 }
 
 /** ValidateAnnotations' size limit (256 KiB of keys and values); the keys are checked above. */
-function annotationsTooLong(annotations: unknown): StatusCause[] {
+function annotationsTooLong(annotations: unknown): FieldMessage[] {
   return validateAnnotations(annotations, 'metadata.annotations')
     .filter((e) => e.type === 'TooLong')
     .map((e) => ({ field: e.field, message: formatFieldError(e).slice(e.field.length + 2) }));
@@ -98,8 +97,8 @@ function annotationsTooLong(annotations: unknown): StatusCause[] {
  * Causes for everything wrong with `object.metadata` (name and namespace already decided by the caller).
  * `nameIsLabel` applies the stricter DNS-label rule Kubernetes uses for Namespace names.
  */
-export function validateMetadata(object: KubeObject, nameIsLabel: boolean): StatusCause[] {
-  const causes: StatusCause[] = [];
+export function validateMetadata(object: KubeObject, nameIsLabel: boolean): FieldMessage[] {
+  const causes: FieldMessage[] = [];
   const meta = object.metadata;
   const name = meta.name ?? '';
   if (name === '') {

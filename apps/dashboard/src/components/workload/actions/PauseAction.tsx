@@ -17,7 +17,13 @@ export function PauseAction({ ctx, plan }: { ctx: ActionContext; plan: RolloutPl
         <button
           type="button"
           onClick={() =>
-            confirmChange(ctx, { title: 'Resume the rollout', body: confirmResume(w), confirmLabel: 'Resume', action: 'resume the rollout', run: m.resume })
+            confirmChange(ctx, {
+              title: 'Resume the rollout',
+              body: confirmResume(w),
+              confirmLabel: 'Resume',
+              action: 'resume the rollout',
+              run: m.resumeRollout,
+            })
           }
         >
           Resume…
@@ -31,7 +37,7 @@ export function PauseAction({ ctx, plan }: { ctx: ActionContext; plan: RolloutPl
               body: confirmPause(w, plan ?? { actions: [] }),
               confirmLabel: 'Pause',
               action: 'pause the rollout',
-              run: m.pause,
+              run: m.pauseRollout,
             })
           }
         >

@@ -30,7 +30,7 @@ export function RollbackAction({
             confirmLabel: 'Roll back',
             action: `roll back to ${r.name}`,
             danger: true,
-            run: () => m.rollback(r.name),
+            run: () => m.rollbackWorkload(r.name),
           },
         )
       }

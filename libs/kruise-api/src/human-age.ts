@@ -1,4 +1,6 @@
-// kubectl's AGE column (k8s.io/apimachinery duration.HumanDuration).
+// kubectl's AGE words (k8s.io/apimachinery duration.HumanDuration). A module of its own, exported as
+// `@coxswain/kruise-api/human-age`, so the CLI prints ages with the API's words without loading the rest
+// of the library (schemas, validation).
 
 /** `ms` as kubectl prints an age: "45s", "3m20s", "5h", "2d4h", "1y20d"; "<invalid>" well in the future. */
 export function humanAge(ms: number): string {
@@ -19,9 +21,4 @@ export function humanAge(ms: number): string {
     return days === 0 ? `${Math.trunc(hours / 24 / 365)}y` : `${Math.trunc(hours / 24 / 365)}y${days}d`;
   }
   return `${Math.trunc(hours / 24 / 365)}y`;
-}
-
-/** The AGE column of an object: its age at `now` (0s without a creationTimestamp). */
-export function ageColumn(object: { metadata: { creationTimestamp?: string } }, now: number): string {
-  return humanAge(now - Date.parse(object.metadata.creationTimestamp ?? new Date(now).toISOString()));
 }

@@ -1,14 +1,15 @@
-// Typed GraphQL operations from a schema and the dashboard's operations, by The Guild's GraphQL Code
-// Generator (typescript-operations, typed-document-node in string mode: each operation is its query
-// text typed with its result and variables, so the browser bundle needs no GraphQL runtime). Used by
-// scripts/graphql-codegen.mjs and by the unit test that shows a breaking schema change fails it.
+// Typed GraphQL operations from the API's schema and one client's operations (the dashboard's, the CLI's),
+// by The Guild's GraphQL Code Generator (typescript-operations, typed-document-node in string mode: each
+// operation is its query text typed with its result and variables, so neither the browser bundle nor the
+// CLI needs a GraphQL runtime). Used by scripts/graphql-codegen.mjs and by the dashboard's unit test that
+// shows a breaking schema change fails it.
 import { codegen } from '@graphql-codegen/core';
 import * as typedDocumentNode from '@graphql-codegen/typed-document-node';
 import * as typescriptOperations from '@graphql-codegen/typescript-operations';
 import { buildSchema, parse } from 'graphql';
 
 export const GENERATED_HEADER =
-  '// Typed GraphQL operations, generated from schema.graphql and operations.graphql by\n// scripts/graphql-codegen.mjs (GraphQL Code Generator). Do not edit; run `npx nx run @coxswain/dashboard:codegen`.\n/* eslint-disable */\n';
+  '// Typed GraphQL operations, generated from apps/api/schema.graphql and operations.graphql by\n// scripts/graphql-codegen.mjs (GraphQL Code Generator). Do not edit; run `npm run codegen`.\n/* eslint-disable */\n';
 
 /** How each custom scalar of the schema arrives in JSON. A scalar missing here fails generation (strictScalars). */
 export const SCALARS = {
@@ -18,10 +19,10 @@ export const SCALARS = {
 };
 
 /**
- * The generated module's text. Rejects when an operation does not fit the schema (a field removed or
+ * The generated module's text (`location`: the operations file, named in errors). Rejects when an operation does not fit the schema (a field removed or
  * renamed, an argument changed), with graphql-js's message naming the field.
  */
-export async function generateTypes(schemaText, operationsText, location = 'src/lib/api/operations.graphql') {
+export async function generateTypes(schemaText, operationsText, location) {
   const output = await codegen({
     filename: 'generated.ts',
     schema: parse(schemaText),
