@@ -218,7 +218,16 @@ export class PodViews {
   ) {}
 
   view(pod: Pod, owner: WorkloadView, nodes: ReadonlyMap<string, Node>, now: number): PodView {
-    const key = `${owner.uid}\0${owner.generation}\0${owner.status.updateRevision}`;
+    return this.viewAs(pod, owner, ownerKey(owner), nodes, now);
+  }
+
+  /** The views of one owner's pods for one read: what they are keyed on is worked out once, not per pod. */
+  viewer(owner: WorkloadView, nodes: ReadonlyMap<string, Node>, now: number): (pod: Pod) => PodView {
+    const key = ownerKey(owner);
+    return (pod) => this.viewAs(pod, owner, key, nodes, now);
+  }
+
+  private viewAs(pod: Pod, owner: WorkloadView, key: string, nodes: ReadonlyMap<string, Node>, now: number): PodView {
     const entry = this.young.get(pod) ?? this.old.get(pod);
     if (entry && entry.owner === key && entry.nodes === nodes) {
       if (!entry.view.available && entry.view.ready && owner.descriptor.podAvailability(owner.object, pod, now).available) entry.view = { ...entry.view, available: true, availableAt: null };
@@ -238,6 +247,11 @@ export class PodViews {
       this.young = new Map();
     }
   }
+}
+
+/** What a pod's view depends on of its owner: its identity, its spec (generation) and its update revision. */
+function ownerKey(owner: WorkloadView): string {
+  return `${owner.uid}\0${owner.generation}\0${owner.status.updateRevision}`;
 }
 
 interface PodViewEntry {
