@@ -3,7 +3,7 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { sortedSource } from '../cluster/ordered-source.js';
-import { decodeCursor, encodeCursor, paginateOrdered } from './connection.js';
+import { decodeCursor, encodeCursor, paginateOrdered, type Connection } from './connection.js';
 
 const source = (keys: string[]) => sortedSource([...keys].sort(), (k) => k);
 
@@ -29,7 +29,7 @@ describe('paginateOrdered', () => {
       const seen: string[] = [];
       let after: string | null = null;
       for (;;) {
-        const page = paginateOrdered(src, first, after);
+        const page: Connection<string> = paginateOrdered(src, first, after);
         page.edges.forEach((e) => expect(decodeCursor(e.cursor)).toBe(e.node));
         seen.push(...page.edges.map((e) => e.node));
         if (!page.pageInfo.hasNextPage) break;

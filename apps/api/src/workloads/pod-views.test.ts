@@ -37,6 +37,17 @@ function nodes(zone: string): ReadonlyMap<string, Node> {
   return new Map([['node-1', { apiVersion: 'v1', kind: 'Node', metadata: { name: 'node-1', labels: { [LABEL_TOPOLOGY_ZONE]: zone } } } as Node]]);
 }
 
+describe('podView', () => {
+  it.each<[string, number | null]>([['42', 42], ['-2147483648', -(2 ** 31)], ['2147483647', 2 ** 31 - 1], ['2147483648', null], ['1e20', null], ['1.5', null], ['x', null]])(
+    'reads pod-deletion-cost %s as Kubernetes does, an int32: %s',
+    (annotation, expected) => {
+      const base = pod('web-1', 'web-a', T0);
+      const costly = { ...base, metadata: { ...base.metadata, annotations: { 'controller.kubernetes.io/pod-deletion-cost': annotation } } } as Pod;
+      expect(podView(costly, owner(), nodes('zone-a'), T0).deletionCost).toBe(expected);
+    },
+  );
+});
+
 describe('PodViews', () => {
   it('reuses the view of an unchanged pod, and sees every change that shows', () => {
     const views = new PodViews();

@@ -187,7 +187,8 @@ export function podView(pod: Pod, owner: WorkloadView, nodes: ReadonlyMap<string
     pendingSince: hook ? date(hook.since) : null,
     instanceId: descriptor.podInstanceId?.(object, pod) ?? null,
     ordinal: descriptor.podOrdinal?.(object, pod) ?? null,
-    deletionCost: Number.isInteger(cost) ? cost : null,
+    // Kubernetes reads the annotation as an int32 (strconv.ParseInt(s, 10, 32)); GraphQL's Int is one too.
+    deletionCost: Number.isInteger(cost) && cost >= -(2 ** 31) && cost < 2 ** 31 ? cost : null,
     containers: pod.spec.containers.map((c) => {
       const status = statuses.get(c.name);
       return { name: c.name, image: c.image ?? '', imageId: status?.imageID || null, ready: status?.ready ?? false, restartCount: status?.restartCount ?? 0 };
