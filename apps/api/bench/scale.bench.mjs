@@ -2,8 +2,9 @@
 // pod costs, and how fast the controllers roll 10,000 pods against their ideal. The server runs as
 // users run it (its own process, PGlite directory); the clients run in another process; /metrics gives
 // both threads' event-loop delay and the process's memory. Phases (SCALE_PHASES, comma-separated):
-//   responsive  GraphQL reads (workload + status + 100 pods, 10 clients) at rest, while a 5,000-pod
-//               CloneSet is created and while 1,000 of its pods roll in place; hook acks (50 clients)
+//   responsive  GraphQL reads (workload + status + 100 pods, 10 clients) while a 5,000-pod CloneSet is
+//               created, at rest (SCALE_REST_SECONDS, 10; SCALE_RESPONSIVE_UNTIL=atRest ends the phase
+//               there) and while 1,000 of its pods roll in place, with the server's CPU per read; hook acks (50 clients)
 //               during a rollout (SCALE_ACK_CLIENTS to change the 50): acks/s, HTTP latency, request ->
 //               pod leaves PreparingDelete; twice, the second batch once the ack path is compiled, and
 //               a third time with nothing rolling
@@ -92,7 +93,8 @@ async function readsDuring(server, during) {
   const seconds = (now() - started) / 1000;
   readers.stop();
   const { latencies, errors, clientCpuMs } = await readers.done;
-  const cpu = { ...cpuBetween(cpuBefore, await server.threadCpu()), clientsMs: clientCpuMs };
+  // The server's CPU while the reads were answered, and per read (at rest, all of the API thread's is the reads').
+  const cpu = { ...cpuBetween(cpuBefore, await server.threadCpu(), latencies.length), clientsMs: clientCpuMs };
   const { apiLagMaxMs, clusterLagMaxMs } = await sampler.stop();
   return { seconds: round(seconds), reads: summary(latencies), readsPerSecond: round(latencies.length / seconds), errors, apiLagMaxMs: round(apiLagMaxMs), clusterLagMaxMs: round(clusterLagMaxMs), cpu };
 }
@@ -105,7 +107,9 @@ async function responsive() {
       await server.gql(`mutation($y: String!) { applyManifest(yaml: $y) { name } }`, { y: cloneSet({ name: 'big', replicas: 5000, partition: 4000 }) });
       await until('5,000 ready pods', async () => (await status(server, 'big')).status.readyReplicas === 5000);
     });
-    out.atRest = await readsDuring(server, () => new Promise((r) => setTimeout(r, 10_000)));
+    out.atRest = await readsDuring(server, () => new Promise((r) => setTimeout(r, Number(process.env.SCALE_REST_SECONDS ?? 10) * 1000)));
+    // SCALE_RESPONSIVE_UNTIL=atRest stops here (the reads' own cost, without the rollouts and acks).
+    if (process.env.SCALE_RESPONSIVE_UNTIL === 'atRest') return out;
     out.rolling = await readsDuring(server, async () => {
       await server.gql(`mutation { setImage(kind: CLONE_SET, namespace: "default", name: "big", container: "main", image: "nginx:1.27") { generation } }`);
       await until('1,000 updated ready pods', async () => (await status(server, 'big')).status.updatedReadyReplicas === 1000);

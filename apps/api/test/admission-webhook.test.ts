@@ -7,7 +7,7 @@
 // of another kind, or a body that is not a review, gets a clear 400.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ManualClock, MemoryPersistence, EmbeddedStore, kruiseAdmission } from '@coxswain/cluster';
-import { convertCloneSet, type CloneSet, type KubeObject } from '@coxswain/kruise-api';
+import { convertCloneSet, FeatureGates, type CloneSet, type KubeObject, type OwnerReference, type Pod } from '@coxswain/kruise-api';
 import { applyJsonPatch } from '../src/kube-api/patches/json-patch.js';
 import { admissionReview, WebhookRig, type WebhookReplica } from './support/webhook-rig.js';
 
@@ -237,6 +237,121 @@ describe('Kruise Rollouts\' kinds, which nothing acts on yet', () => {
   });
 });
 
+describe('the pod webhook (mpod.kb.io)', () => {
+  const MUTATE_POD = '/mutate-pod';
+  const controller = (apiVersion: string, kind: string): OwnerReference => ({ apiVersion, kind, name: 'web', uid: `uid-${kind}`, controller: true, blockOwnerDeletion: true });
+  const pod = (name: string, owner: OwnerReference | undefined, gates?: object[]): KubeObject => ({
+    apiVersion: 'v1', kind: 'Pod',
+    metadata: { name, namespace: 'shop', ...(owner ? { ownerReferences: [owner] } : {}) },
+    spec: { containers: [{ name: 'main', image: 'web:v1' }], ...(gates ? { readinessGates: gates } : {}) },
+  });
+
+  it('appends KruisePodReady to a pod a Kruise workload creates, after the controller\'s own gate: what the embedded cluster stores', async () => {
+    const object = pod('web-abcde', controller('apps.kruise.io/v1beta1', 'CloneSet'), [{ conditionType: 'InPlaceUpdateReady' }]);
+    const review = admissionReview('CREATE', object);
+    const { status, body } = await rig.post(webhook, MUTATE_POD, review);
+    expect(status).toBe(200);
+    expect(body.response).toMatchObject({ uid: review.request.uid, allowed: true, patchType: 'JSONPatch' });
+    const patched = applyJsonPatch(object, decodePatch(body.response)) as Pod;
+    expect(patched.spec.readinessGates).toEqual([{ conditionType: 'InPlaceUpdateReady' }, { conditionType: 'KruisePodReady' }]);
+    expect({ ...patched, spec: { ...patched.spec, readinessGates: undefined } }).toEqual({ ...object, spec: { ...(object as Pod).spec, readinessGates: undefined } });
+
+    // One admission for both modes: the embedded cluster (the rig's) stores the same gates for the same create.
+    await rig.store.create(object);
+    expect((await rig.store.get<Pod>({ apiVersion: 'v1', kind: 'Pod' }, 'shop', 'web-abcde')).spec.readinessGates).toEqual(patched.spec.readinessGates);
+  });
+
+  it.each<[string, KubeObject, 'CREATE' | 'UPDATE']>([
+    ['an Advanced StatefulSet\'s pod (v1alpha1 reference) gets it too', pod('db-0', controller('apps.kruise.io/v1alpha1', 'StatefulSet')), 'CREATE'],
+  ])('%s', async (_what, object, operation) => {
+    const review = admissionReview(operation, object);
+    const patched = applyJsonPatch(object, decodePatch((await rig.post(webhook, MUTATE_POD, review)).body.response)) as Pod;
+    expect(patched.spec.readinessGates).toEqual([{ conditionType: 'KruisePodReady' }]);
+  });
+
+  it.each<[string, KubeObject, 'CREATE' | 'UPDATE']>([
+    ['an apps/v1 StatefulSet\'s pod', pod('db-0', controller('apps/v1', 'StatefulSet')), 'CREATE'],
+    ['a ReplicaSet\'s pod', pod('web-x', controller('apps/v1', 'ReplicaSet')), 'CREATE'],
+    ['a pod without owners', pod('lone', undefined), 'CREATE'],
+    ['a Kruise pod that has the gate already', pod('web-y', controller('apps.kruise.io/v1alpha1', 'CloneSet'), [{ conditionType: 'KruisePodReady' }]), 'CREATE'],
+    ['an UPDATE (the rule is CREATE only; nothing is added if one is sent)', pod('web-z', controller('apps.kruise.io/v1alpha1', 'CloneSet')), 'UPDATE'],
+  ])('allows %s unchanged, with no patch', async (_what, object, operation) => {
+    const review = admissionReview(operation, object, operation === 'UPDATE' ? { oldObject: object } : {});
+    expect((await rig.post(webhook, MUTATE_POD, review)).body.response).toEqual({ uid: review.request.uid, allowed: true });
+  });
+
+  it('refuses a review of a pod at a Kruise path and of a Kruise kind at the pod path with 400', async () => {
+    const review = admissionReview('CREATE', cloneSet('web'));
+    expect((await rig.post(webhook, MUTATE_POD, review)).body.response.status).toMatchObject({ code: 400, message: '/mutate-pod admits Pod (core), not CloneSet (apps.kruise.io/v1alpha1)' });
+  });
+});
+
+describe('the image-pull webhooks (ImagePullJob, NodeImage, ContainerRecreateRequest)', () => {
+  const job = (spec: Record<string, unknown>): KubeObject => ({ apiVersion: 'apps.kruise.io/v1beta1', kind: 'ImagePullJob', metadata: { name: 'warm', namespace: 'shop' }, spec });
+
+  it('defaults an ImagePullJob at the mutating webhook, and refuses it at the validating one while ImagePullJobGate is off (403, Kruise\'s words)', async () => {
+    const object = job({ image: 'nginx:1.25' });
+    const mutated = await rig.post(webhook, '/mutate-apps-kruise-io-imagepulljob', admissionReview('CREATE', object));
+    const patched = applyJsonPatch(object, decodePatch(mutated.body.response)) as KubeObject & { spec: any };
+    expect(patched.spec).toEqual({ image: 'nginx:1.25', completionPolicy: { type: 'Always' }, pullPolicy: { timeoutSeconds: 600, backoffLimit: 3 }, imagePullPolicy: 'IfNotPresent' });
+    const review = admissionReview('CREATE', patched);
+    expect((await rig.post(webhook, '/validate-apps-kruise-io-imagepulljob', review)).body.response).toEqual({
+      uid: review.request.uid, allowed: false, status: { metadata: {}, status: 'Failure', code: 403, reason: 'Forbidden', message: 'feature-gate ImagePullJobGate is not enabled' },
+    });
+  });
+
+  it('with ImagePullJobGate on, validates an ImagePullJob: Kruise\'s messages as field causes', async () => {
+    const gated = await rig.replica({ gates: FeatureGates.from({ ImagePullJobGate: true }) });
+    const invalid = admissionReview('CREATE', job({ image: 'Nginx', parallelism: '50%', completionPolicy: { type: 'Always' } }));
+    const { body } = await rig.post(gated, '/validate-apps-kruise-io-imagepulljob', invalid);
+    expect(body.response).toMatchObject({ uid: invalid.request.uid, allowed: false, status: { code: 422, reason: 'Invalid' } });
+    expect(body.response.status.details.causes.map((c: { field: string }) => c.field)).toEqual(['spec.image', 'spec.parallelism']);
+    const valid = admissionReview('CREATE', job({ image: 'nginx:1.25', completionPolicy: { type: 'Always' }, pullPolicy: { timeoutSeconds: 600, backoffLimit: 3 } }));
+    expect((await rig.post(gated, '/validate-apps-kruise-io-imagepulljob', valid)).body.response).toEqual({ uid: valid.request.uid, allowed: true });
+  });
+
+  it('defaults a NodeImage\'s tags (createdAt from the webhook\'s clock, sorted) and refuses a tag without a TTL', async () => {
+    const object: KubeObject = { apiVersion: 'apps.kruise.io/v1beta1', kind: 'NodeImage', metadata: { name: 'node-1' }, spec: { images: { nginx: { tags: [{ tag: 'b', pullPolicy: { ttlSecondsAfterFinished: 60 } }, { tag: 'a', pullPolicy: { ttlSecondsAfterFinished: 60 } }] } } } } as KubeObject;
+    const { body } = await rig.post(webhook, '/mutate-apps-kruise-io-nodeimage', admissionReview('CREATE', object, { resource: 'nodeimages' }));
+    const patched = applyJsonPatch(object, decodePatch(body.response)) as KubeObject & { spec: any };
+    const createdAt = new Date(rig.clock.now()).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    expect(patched.spec.images.nginx.tags).toEqual([
+      { tag: 'a', createdAt, pullPolicy: { ttlSecondsAfterFinished: 60, timeoutSeconds: 600, backoffLimit: 3 } },
+      { tag: 'b', createdAt, pullPolicy: { ttlSecondsAfterFinished: 60, timeoutSeconds: 600, backoffLimit: 3 } },
+    ]);
+    const untimed = admissionReview('CREATE', { ...object, spec: { images: { nginx: { tags: [{ tag: 'a', createdAt, pullPolicy: {} }] } } } } as KubeObject, { resource: 'nodeimages' });
+    const refused = await rig.post(webhook, '/validate-apps-kruise-io-nodeimage', untimed);
+    expect(refused.body.response.status.details.causes).toEqual([
+      { reason: 'FieldValueRequired', field: 'spec.images[nginx].tags[0].pullPolicy.ttlSecondsAfterFinished', message: 'Required value: pullPolicy.ttlSecondsAfterFinished for nginx/a must set' },
+    ]);
+  });
+
+  it('admits a ContainerRecreateRequest at its one (mutating) webhook: refusals, and the pod\'s context injected as the embedded cluster injects it', async () => {
+    const MUTATE_CRR = '/mutate-apps-kruise-io-v1alpha1-containerrecreaterequest';
+    await rig.store.create({ apiVersion: 'v1', kind: 'Node', metadata: { name: 'node-1' } });
+    const created: KubeObject = await rig.store.create({
+      apiVersion: 'v1', kind: 'Pod', metadata: { name: 'app-0', namespace: 'shop' },
+      spec: { nodeName: 'node-1', terminationGracePeriodSeconds: 20, containers: [{ name: 'app', image: 'nginx:1.25' }] },
+    });
+    await rig.store.updateStatus({ ...created, status: { phase: 'Running', containerStatuses: [{ name: 'app', image: 'nginx:1.25', imageID: '', ready: true, restartCount: 1, containerID: 'containerd://abc' }] } });
+    const crr = (name: string, podName: string, containers: unknown[]): KubeObject =>
+      ({ apiVersion: 'apps.kruise.io/v1alpha1', kind: 'ContainerRecreateRequest', metadata: { name, namespace: 'shop' }, spec: { podName, containers } }) as KubeObject;
+
+    const missing = admissionReview('CREATE', crr('restart-gone', 'app-9', [{ name: 'app' }]));
+    const refused = (await rig.post(webhook, MUTATE_CRR, missing)).body.response;
+    expect(refused).toMatchObject({ uid: missing.request.uid, allowed: false, status: { code: 422 } });
+    expect(refused.status.details.causes).toEqual([{ reason: 'FieldValueNotFound', field: 'spec.podName', message: 'Not found: "app-9": no found Pod named app-9' }]);
+
+    const object = crr('restart', 'app-0', [{ name: 'app' }]);
+    const { body } = await rig.post(webhook, MUTATE_CRR, admissionReview('CREATE', object));
+    expect(body.response).toMatchObject({ allowed: true, patchType: 'JSONPatch' });
+    const patched = applyJsonPatch(object, decodePatch(body.response)) as KubeObject & { spec: unknown };
+    expect(patched.metadata.labels).toEqual({ 'crr.apps.kruise.io/active': 'true', 'crr.apps.kruise.io/node-name': 'node-1', 'crr.apps.kruise.io/pod-uid': created.metadata.uid });
+    const stored = await rig.store.create(object);
+    expect([patched.metadata.labels, patched.spec]).toEqual([stored.metadata.labels, (stored as KubeObject & { spec: unknown }).spec]);
+  });
+});
+
 describe('reviews the webhook cannot admit', () => {
   it('answers a review of another kind with a refusal with code 400 naming both kinds', async () => {
     const pod = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: 'shop' }, spec: { containers: [{ name: 'main', image: 'x' }] } };
@@ -274,9 +389,9 @@ describe('reviews the webhook cannot admit', () => {
   });
 
   it('answers an unknown path with 404 and a GET of a webhook path with 405; /healthz is ok', async () => {
-    const unknown = await rig.post(webhook, '/mutate-pod', admissionReview('CREATE', cloneSet('web')));
+    const unknown = await rig.post(webhook, '/mutate-apps-kruise-io-broadcastjob', admissionReview('CREATE', cloneSet('web')));
     expect(unknown.status).toBe(404);
-    expect(unknown.body.message).toMatch(/^no admission webhook at \/mutate-pod; served: \/mutate-apps-kruise-io-v1alpha1-cloneset, /);
+    expect(unknown.body.message).toMatch(/^no admission webhook at \/mutate-apps-kruise-io-broadcastjob; served: \/mutate-pod, \/mutate-apps-kruise-io-v1alpha1-cloneset, /);
     expect((await rig.post(webhook, MUTATE_CLONESET, undefined, { method: 'GET' })).status).toBe(405);
     const health = await rig.post(webhook, '/healthz', undefined, { method: 'GET' });
     expect([health.status, health.body]).toEqual([200, 'ok']);

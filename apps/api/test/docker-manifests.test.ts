@@ -7,7 +7,7 @@ import { parseAllDocuments } from 'yaml';
 // @ts-expect-error a plain ESM script without types
 import { kruiseCrdsYaml } from '../../../scripts/kruise-crds.mjs';
 import { WEBHOOK_CONFIGURATIONS } from '../src/webhook/certificates/webhook-configurations.js';
-import { WEBHOOK_PATHS } from '../src/webhook/webhook-paths.js';
+import { CONTROL_PLANE_LABEL, WEBHOOK_PATHS } from '../src/webhook/webhook-paths.js';
 
 const DIR = join(import.meta.dirname, '..', '..', '..', 'docker', 'kubernetes');
 const docs = (file: string) => parseAllDocuments(readFileSync(join(DIR, file), 'utf8')).map((d) => d.toJS()).filter(Boolean);
@@ -60,7 +60,7 @@ describe('docker/kubernetes', () => {
     expect(deployment.spec.template.spec.serviceAccountName).toBe('coxswain');
   });
 
-  it('registers the admission webhooks as OpenKruise v1.9 does (names, paths, rules, failurePolicy Fail) behind the webhook Service the Deployment serves', () => {
+  it('registers the admission webhooks as OpenKruise v1.9 does (names, paths, rules, selectors, failurePolicy Fail) behind the webhook Service the Deployment serves', () => {
     const all = docs('coxswain.yaml');
     const webhooks = (kind: string, name: string) => all.find((d) => d.kind === kind && d.metadata.name === name).webhooks;
     const registered = [
@@ -73,9 +73,23 @@ describe('docker/kubernetes', () => {
       admissionReviewVersions: ['v1'],
       clientConfig: { service: { name: 'coxswain-webhook-service', namespace: 'coxswain', path: w.path } },
       failurePolicy: 'Fail',
+      ...(w.namespaceSelector ? { namespaceSelector: w.namespaceSelector } : {}),
       rules: [{ apiGroups: [w.group], apiVersions: [...w.versions], operations: [...w.operations], resources: [w.resource] }],
       sideEffects: 'None',
     })));
+    // Every kind whose admission Coxswain has is registered: the Kruise workloads, the image-pull kinds
+    // (ContainerRecreateRequest only mutating: its one webhook validates too, as Kruise's), and pods.
+    expect(registered.map((w) => w.name)).toEqual([
+      'mpod.kb.io', 'mcloneset.kb.io', 'mcontainerrecreaterequest.kb.io', 'mimagepulljob-v1beta1.kb.io', 'mnodeimage.kb.io', 'mstatefulset.kb.io', 'muniteddeployment.kb.io',
+      'vcloneset.kb.io', 'vimagepulljob-v1beta1.kb.io', 'vnodeimage.kb.io', 'vstatefulset.kb.io', 'vuniteddeployment.kb.io',
+    ]);
+    // The pod webhook skips kube-system and Coxswain's own namespace (labelled as the selector expects).
+    const namespace = all.find((d) => d.kind === 'Namespace' && d.metadata.name === 'coxswain');
+    expect(namespace.metadata.labels).toEqual({ [CONTROL_PLANE_LABEL.key]: CONTROL_PLANE_LABEL.value });
+    expect(registered.find((w) => w.name === 'mpod.kb.io').namespaceSelector.matchExpressions).toEqual([
+      { key: 'control-plane', operator: 'NotIn', values: ['coxswain'] },
+      { key: 'kubernetes.io/metadata.name', operator: 'NotIn', values: ['kube-system'] },
+    ]);
     const service = all.find((d) => d.kind === 'Service' && d.metadata.name === 'coxswain-webhook-service');
     expect(service.spec.ports).toEqual([{ name: 'webhook', port: 443, targetPort: 'webhook' }]);
     const container = all.find((d) => d.kind === 'Deployment').spec.template.spec.containers[0];

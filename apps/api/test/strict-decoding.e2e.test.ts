@@ -170,22 +170,64 @@ describe('the apiserver\'s field validation bodies over HTTP', () => {
     expect(answer.body.spec).not.toHaveProperty('unknownDupe');
   });
 
-  it('a merge patch: its repeated keys, then the unknown fields of the result', async () => {
+  /**
+   * kube-apiserver's answer to a patch Strict refuses (handlers/patch.go): 422 Invalid with no kind or
+   * name and one cause, the field `patch`, whose value is the patched object's JSON (merge and JSON
+   * patches) or the patch as Go prints a map (strategic merge); a create or update gets 400 instead.
+   */
+  function patchRefusal(answer: Answer): { value: string; refusal: string } {
+    expect({ status: answer.status, reason: answer.body.reason, code: answer.body.code }).toEqual({ status: 422, reason: 'Invalid', code: 422 });
+    const cause = answer.body.details.causes[0].message as string;
+    expect(answer.body.details).toEqual({ causes: [{ reason: 'FieldValueInvalid', field: 'patch', message: cause }] });
+    expect(answer.body.message).toBe(` "" is invalid: patch: ${cause}`);
+    const match = /^Invalid value: ("(?:[^"\\]|\\.)*"): (strict decoding error: .*)$/s.exec(cause);
+    expect(match).not.toBeNull();
+    return { value: JSON.parse(match![1]!) as string, refusal: match![2]! };
+  }
+
+  it('a merge patch: its repeated keys, then the unknown fields of the result; Strict refuses the patch with 422', async () => {
     const patch = '{"spec": {"paused": true, "paused": false, "bogus": 1, "template": {"spec": {"containers": [{"name": "nginx", "image": "nginx:1", "image": "nginx:2"}]}}}}';
     const strict = await kube('PATCH', `${DEPLOYMENTS}/warned?fieldValidation=Strict`, patch, 'application/merge-patch+json');
-    expect(strict.status).toBe(400);
-    expect(strict.body.message).toMatch(/strict decoding error: duplicate field "spec\.paused", duplicate field "spec\.template\.spec\.containers\[0\]\.image", unknown field "spec\.bogus"$/);
+    const { value, refusal } = patchRefusal(strict);
+    expect(refusal).toBe('strict decoding error: duplicate field "spec.paused", duplicate field "spec.template.spec.containers[0].image", unknown field "spec.bogus"');
+    // The value is the patched object, as Go marshals it: keys sorted at every level.
+    const patched = JSON.parse(value);
+    expect(patched).toMatchObject({ kind: 'Deployment', metadata: { name: 'warned' }, spec: { bogus: 1, paused: false } });
+    expect(Object.keys(patched.spec)).toEqual([...Object.keys(patched.spec)].sort());
+    expect((await kube('GET', `${DEPLOYMENTS}/warned`)).body.spec.template.spec.containers[0].image).toBe('nginx:latest');
     const warned = await kube('PATCH', `${DEPLOYMENTS}/warned`, patch, 'application/merge-patch+json');
     expect(warned.status).toBe(200);
     expect(warned.warnings).toEqual(['duplicate field "spec.paused"', 'duplicate field "spec.template.spec.containers[0].image"', 'unknown field "spec.bogus"']);
     expect(warned.body.spec.template.spec.containers[0].image).toBe('nginx:2');
   });
 
-  it('a JSON patch: its operations\' unknown and repeated members', async () => {
+  it('a JSON patch: its operations\' unknown and repeated members; Strict refuses the patch with 422', async () => {
     const patch = '[{"op": "replace", "path": "/spec/paused", "value": true, "foo": "bar"}, {"op": "add", "path": "/spec/x", "path": "/spec/minReadySeconds", "value": 1}]';
     const strict = await kube('PATCH', `${DEPLOYMENTS}/warned?fieldValidation=Strict`, patch, 'application/json-patch+json');
-    expect(strict.status).toBe(400);
-    expect(strict.body.message).toMatch(/strict decoding error: json patch unknown field "\[0\]\.foo", json patch duplicate field "\[1\]\.path"$/);
+    const { value, refusal } = patchRefusal(strict);
+    expect(refusal).toBe('strict decoding error: json patch unknown field "[0].foo", json patch duplicate field "[1].path"');
+    expect(JSON.parse(value).spec).toMatchObject({ paused: true, minReadySeconds: 1 });
+  });
+
+  it('a strategic merge patch: Strict refuses it with 422, the patch printed as Go prints a map', async () => {
+    const patch = '{"spec": {"paused": true, "paused": false, "bogus": 1.5, "template": {"spec": {"containers": [{"name": "nginx", "image": "nginx:3", "tty": null}]}}}}';
+    const strict = await kube('PATCH', `${DEPLOYMENTS}/warned?fieldValidation=Strict`, patch, 'application/strategic-merge-patch+json');
+    const { value, refusal } = patchRefusal(strict);
+    expect(value).toBe('map[spec:map[bogus:1.5 paused:false template:map[spec:map[containers:[map[image:nginx:3 name:nginx tty:<nil>]]]]]]');
+    expect(refusal).toBe('strict decoding error: duplicate field "spec.paused", unknown field "spec.bogus"');
+  });
+
+  it('a merge patch of a Kruise kind is refused alike; a create or update of the same fields stays a 400', async () => {
+    const clone = `/apis/apps.kruise.io/v1alpha1/namespaces/${NS}/clonesets`;
+    const strict = await kube('PATCH', `${clone}/misspelt?fieldValidation=Strict`, '{"spec": {"updateStrategy": {"paused": true, "pause": true}}}', 'application/merge-patch+json');
+    const { value, refusal } = patchRefusal(strict);
+    expect(refusal).toBe('strict decoding error: unknown field "spec.updateStrategy.pause"');
+    expect(JSON.parse(value)).toMatchObject({ apiVersion: 'apps.kruise.io/v1alpha1', kind: 'CloneSet', spec: { updateStrategy: { pause: true, paused: true } } });
+    const current = (await kube('GET', `${clone}/misspelt`)).body;
+    const put = await kube('PUT', `${clone}/misspelt?fieldValidation=Strict`, JSON.stringify({ ...current, spec: { ...current.spec, bogus: 1 } }));
+    expect({ status: put.status, reason: put.body.reason, message: put.body.message }).toEqual({
+      status: 400, reason: 'BadRequest', message: 'CloneSet in version "v1alpha1" cannot be handled as a CloneSet: strict decoding error: unknown field "spec.bogus"',
+    });
   });
 
   it('a server-side apply: the repeated keys as go-yaml words them', async () => {

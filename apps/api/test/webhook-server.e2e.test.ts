@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { request } from 'node:https';
 import type { Secret } from '@coxswain/kruise-api';
 import { ADMIN_TOKEN, TestApi } from './support/api-server.js';
+import { applyJsonPatch } from '../src/kube-api/patches/json-patch.js';
 import { admissionReview } from './support/webhook-rig.js';
 
 const SECRET = { apiVersion: 'v1', kind: 'Secret' };
@@ -51,6 +52,21 @@ describe('the webhook of a server started with WEBHOOK_PORT', () => {
     });
     expect(status).toBe(200);
     expect(body.response).toMatchObject({ uid: review.request.uid, allowed: true, patchType: 'JSONPatch' });
+  });
+
+  it('serves the pod webhook: a pod a CloneSet creates gets the KruisePodReady gate appended by a JSONPatch', async () => {
+    const secret = await api.runtime.cluster.get<Secret>(SECRET, 'hooks', 'coxswain-webhook-certs');
+    const ca = Buffer.from(secret.data!['ca-cert.pem']!, 'base64').toString('utf8');
+    const owner = { apiVersion: 'apps.kruise.io/v1alpha1', kind: 'CloneSet', name: 'web', uid: 'uid-web', controller: true };
+    const review = admissionReview('CREATE', {
+      apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web-abcde', namespace: 'shop', ownerReferences: [owner] },
+      spec: { containers: [{ name: 'main', image: 'web:v1' }], readinessGates: [{ conditionType: 'InPlaceUpdateReady' }] },
+    });
+    const { status, body } = await https(`https://127.0.0.1:${api.webhookPort()}/mutate-pod`, { method: 'POST', ca, servername: 'admission.hooks.svc', body: review });
+    expect(status).toBe(200);
+    expect(body.response).toMatchObject({ uid: review.request.uid, allowed: true, patchType: 'JSONPatch' });
+    const patch = JSON.parse(Buffer.from(body.response.patch, 'base64').toString('utf8'));
+    expect(applyJsonPatch(review.request.object, patch)).toMatchObject({ spec: { readinessGates: [{ conditionType: 'InPlaceUpdateReady' }, { conditionType: 'KruisePodReady' }] } });
   });
 
   it('lets only admins read the Secret, over GraphQL and the Kubernetes API', async () => {

@@ -44,8 +44,8 @@ describe('newInstance', () => {
     expect(pod.metadata.ownerReferences).toEqual([{ apiVersion: 'apps.kruise.io/v1beta1', kind: 'CloneSet', name: 'sample', uid: 'cs-uid', controller: true, blockOwnerDeletion: true }]);
   });
 
-  it('appends the InPlaceUpdateReady readiness gate to every pod', () => {
-    expect(pod.spec.readinessGates).toEqual([{ conditionType: 'InPlaceUpdateReady' }, { conditionType: 'KruisePodReady' }]);
+  it('appends the InPlaceUpdateReady readiness gate to every pod, and leaves KruisePodReady to the pod webhook at admission', () => {
+    expect(pod.spec.readinessGates).toEqual([{ conditionType: 'InPlaceUpdateReady' }]);
   });
 
   it('puts claim volumes first and drops template volumes named like a claim template', () => {

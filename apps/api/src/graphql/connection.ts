@@ -47,20 +47,38 @@ export function checkFirst(first: number, max = MAX_PAGE): void {
   }
 }
 
-export function paginateOrdered<T>(source: OrderedSource<T>, first = 100, after?: string | null, max = MAX_PAGE): Connection<T> {
+/**
+ * An edge whose cursor is encoded only when read: a page of 100 pods read without `cursor` (the
+ * dashboard's and the benchmark's query) spent 3% of the API thread's time encoding cursors nobody asked
+ * for. The start and end cursors of pageInfo are encoded eagerly.
+ */
+class LazyEdge<N> implements Edge<N> {
+  constructor(
+    private readonly key: string,
+    readonly node: N,
+  ) {}
+
+  get cursor(): string {
+    return encodeCursor(this.key);
+  }
+}
+
+/** A page of `source` after the cursor `after`, each item made a node by `toNode` (only the page's items are). */
+export function paginateOrdered<T, N = T>(source: OrderedSource<T>, first = 100, after?: string | null, max = MAX_PAGE, toNode?: (item: T) => N): Connection<N> {
   checkFirst(first, max);
   const afterKey = after ? decodeCursor(after) : undefined;
   const total = source.count();
   const remaining = afterKey === undefined ? total : source.count(afterKey);
-  const edges = source.page(afterKey, first).map((node) => ({ cursor: encodeCursor(source.keyOf(node)), node }));
+  const items = source.page(afterKey, first);
+  const edges = items.map((item): Edge<N> => new LazyEdge(source.keyOf(item), toNode ? toNode(item) : (item as unknown as N)));
   return {
     edges,
     totalCount: total,
     pageInfo: {
       hasNextPage: remaining > edges.length,
       hasPreviousPage: remaining < total,
-      startCursor: edges[0]?.cursor ?? null,
-      endCursor: edges[edges.length - 1]?.cursor ?? null,
+      startCursor: items.length > 0 ? encodeCursor(source.keyOf(items[0]!)) : null,
+      endCursor: items.length > 0 ? encodeCursor(source.keyOf(items[items.length - 1]!)) : null,
     },
   };
 }

@@ -1,14 +1,16 @@
 // The `fieldValidation` query parameter of every write, as the apiserver reads it: fields the kind's
 // schema does not declare are dropped and keys the body repeats are read as their last value
 // (`Ignore`); the same with a `Warning` header naming each (`Warn`, the default); or the write is refused
-// with 400 naming them all (`Strict`, what kubectl sends). What is found, and in which words and order,
-// is strict-decoding.ts'.
+// naming them all (`Strict`, what kubectl sends): a create, update or server-side apply with 400, a
+// merge, strategic merge or JSON patch with 422 naming the patch (patch-refusal.ts), as the apiserver
+// does. What is found, and in which words and order, is strict-decoding.ts'.
 import type { ServerResponse } from 'node:http';
 import { pruneObjectUnknownFields, type KubeObject } from '@coxswain/kruise-api';
 import { KubeStatusError } from './kube-status.js';
 import type { ParsedBody } from './request-body.js';
 import type { ServedResource } from './served-resources.js';
-import { strictDecoding, type BodyRole } from './strict-decoding.js';
+import { patchStrictDecodingRefusal } from './patch-refusal.js';
+import { isPatchRole, strictDecoding, type BodyRole } from './strict-decoding.js';
 
 export type FieldValidation = 'Ignore' | 'Warn' | 'Strict';
 
@@ -22,7 +24,7 @@ export function parseFieldValidation(query: URLSearchParams): FieldValidation {
 }
 
 /**
- * The object to write: `object` without its unknown fields, or a 400 when the caller asked for Strict
+ * The object to write: `object` without its unknown fields, or a refusal when the caller asked for Strict
  * and the object has unknown fields or its `body` repeats keys. `role` says what the body was to the write
  * (the object, or a patch applied to the stored one).
  */
@@ -36,7 +38,10 @@ export function validateFields(
 ): KubeObject {
   if (directive === 'Ignore') return pruneObjectUnknownFields(object).object;
   const found = strictDecoding(object, body, role, resource);
-  if (directive === 'Strict' && found.refusal !== undefined) throw KubeStatusError.badRequest(found.refusal);
+  if (directive === 'Strict' && found.refusal !== undefined) {
+    if (isPatchRole(role)) throw patchStrictDecodingRefusal(found.refusal, role, object, body?.value);
+    throw KubeStatusError.badRequest(found.refusal);
+  }
   addWarnings(res, found.warnings);
   return found.object;
 }

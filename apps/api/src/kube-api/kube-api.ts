@@ -344,7 +344,7 @@ export class KubeApi {
     }
     const body = parseBodyText(await readBody(req), req.headers['content-type']);
     const patch = body.value;
-    const role: BodyRole = type === PATCH_TYPES.apply ? 'apply' : type === PATCH_TYPES.json ? 'json-patch' : 'merge-patch';
+    const role: BodyRole = type === PATCH_TYPES.apply ? 'apply' : type === PATCH_TYPES.json ? 'json-patch' : type === PATCH_TYPES.strategic ? 'strategic-patch' : 'merge-patch';
     if (path.subresource === 'scale') {
       return this.writeScale(r, (scale) => patchDocument(scale, patch, type, true), dryRun);
     }

@@ -7,7 +7,8 @@
 //   unknown fields in the order of their sorted keys (YAML reaches the decoder as JSON with sorted keys);
 // - a merge or strategic merge patch: the patch's repeated keys, then the patched object's unknown fields
 //   (sorted); a JSON patch: its operations' unknown and repeated members (`json patch unknown field
-//   "[0].foo"`), then the patched object's unknown fields;
+//   "[0].foo"`), then the patched object's unknown fields. These are refused as the patch, not the
+//   object (patch.go: a 422 whose cause is the field `patch`, patch-refusal.ts);
 // - a server-side apply: the unknown fields, then the repeated keys as go-yaml words them, since apply
 //   bodies are read as YAML (JSON included) (`error strict decoding YAML: ...`).
 // At most 100 are reported, as sigs.k8s.io/json keeps at most 100 strict errors.
@@ -17,14 +18,22 @@ import {
 import type { ParsedBody } from './request-body.js';
 
 /** What a body is to the write: the object itself, or a patch of one kind or another. */
-export type BodyRole = 'object' | 'merge-patch' | 'json-patch' | 'apply';
+export type BodyRole = 'object' | 'merge-patch' | 'strategic-patch' | 'json-patch' | 'apply';
+
+/** The patches whose strict-decoding refusal is a 422 naming the `patch` (patch-refusal.ts), not a 400. */
+export function isPatchRole(role: BodyRole): role is 'merge-patch' | 'strategic-patch' | 'json-patch' {
+  return role === 'merge-patch' || role === 'strategic-patch' || role === 'json-patch';
+}
 
 export interface StrictDecoding {
   /** The object without its unknown fields (repeated keys were already read as their last value). */
   object: KubeObject;
   /** Each finding as the apiserver's Warning header words it, in its order. */
   warnings: string[];
-  /** The 400's message under fieldValidation=Strict, or undefined when nothing was found. */
+  /**
+   * What fieldValidation=Strict refuses, or undefined when nothing was found: the 400's message for an
+   * object or an apply, the `strict decoding error: ...` of the 422 for another patch.
+   */
   refusal?: string;
 }
 
@@ -40,7 +49,7 @@ const JSON_PATCH_FIELDS = new Set(['op', 'path', 'from', 'value']);
 export function strictDecoding(object: KubeObject, body: ParsedBody | undefined, role: BodyRole, resource: { kind: string; version: string }): StrictDecoding {
   const { object: pruned, unknownPaths } = pruneObjectUnknownFields(object);
   const source = body?.source;
-  const handled = `${resource.kind} in version ${goQuote(resource.version)} cannot be handled as a ${resource.kind}: strict decoding error: `;
+  const handled = isPatchRole(role) ? 'strict decoding error: ' : `${resource.kind} in version ${goQuote(resource.version)} cannot be handled as a ${resource.kind}: strict decoding error: `;
   const result = (items: string[], refusal: string | undefined = items.length > 0 ? handled + items.join(', ') : undefined): StrictDecoding => ({
     object: pruned, warnings: items, ...(refusal !== undefined ? { refusal } : {}),
   });

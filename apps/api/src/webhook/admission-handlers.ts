@@ -1,29 +1,27 @@
-// The answers of Kruise's admission webhooks, from the same per-kind defaulting and validation the
-// embedded cluster runs (@coxswain/cluster kindAdmission):
+// The answers of Kruise's admission webhooks, from the same per-kind admission the embedded cluster runs
+// (@coxswain/cluster kindAdmission):
 //   mutating    CREATE/UPDATE: a JSONPatch from the object as received to the defaulted object, in the
-//               request's version (none when the defaults are all there).
+//               request's version (none when the defaults are all there). The pod webhook's defaults
+//               are Kruise's pod mutation (the KruisePodReady readiness gate); the API server validates
+//               pods itself. ContainerRecreateRequest's mutating webhook is its only one and validates
+//               too, as Kruise's does.
 //   validating  CREATE/UPDATE: allowed, or refused with 422 Invalid, the API server's message and a cause
 //               per field. The object arrives already defaulted (the API server calls mutating webhooks
 //               first), so it is validated as received, as Kruise's handlers do.
+//   A kind behind a feature gate (the image-pull kinds) is refused with 403 and Kruise's message at the
+//   webhook Kruise checks the gate in, while the gate is off.
 //   unserved kinds (Rollout, BatchRelease: nothing acts on them yet): CREATE/UPDATE refused with 403
 //               Forbidden and the kind's reason, before anything else.
 //   DELETE and CONNECT are allowed: Kruise's validating handlers check a deletion only for its
 //   ResourcesDeletionProtection gate (off by default; not a gate Coxswain has), and no rule sends them to
 //   a mutating webhook. dryRun changes nothing: these webhooks have no side effects (sideEffects: None).
-import { ApiError, isApiError, kindAdmission } from '@coxswain/cluster';
-import {
-  jsonPatchOperations, lookupKind, validateObjectSchema, type FeatureGates, type FieldError, type KubeObject, type Pod,
-} from '@coxswain/kruise-api';
+import { ApiError, kindAdmission } from '@coxswain/cluster';
+import { jsonPatchOperations, lookupKind, validateObjectSchema, type FieldError, type KubeObject } from '@coxswain/kruise-api';
 import { statusFromApiError } from '../kube-api/kube-status.js';
 import { findResource } from '../kube-api/served-resources.js';
 import { allowed, refused, type AdmissionRequest, type AdmissionResponse, type ResponseStatus } from './admission-review.js';
+import { withClusterLookups, type AdmissionDependencies } from './cluster-lookups.js';
 import type { WebhookPath } from './webhook-paths.js';
-
-export interface AdmissionDependencies {
-  gates: FeatureGates;
-  /** A pod from the cluster, undefined when there is none (CloneSet's podsToDelete check reads them). */
-  getPod(namespace: string, name: string): Promise<Pod | undefined>;
-}
 
 /** Why a review cannot be admitted by this webhook: answered as a refusal with code 400. */
 class BadReview extends Error {}
@@ -66,11 +64,15 @@ export async function admitReview(webhook: WebhookPath, request: AdmissionReques
 async function answer(webhook: WebhookPath, request: AdmissionRequest, deps: AdmissionDependencies): Promise<AdmissionResponse> {
   const apiVersion = apiVersionOf(request);
   if (request.kind.group !== webhook.group || request.kind.kind !== webhook.kind || !lookupKind(apiVersion, request.kind.kind)) {
-    throw new BadReview(`${webhook.path} admits ${webhook.kind} (${webhook.group}), not ${request.kind.kind} (${apiVersion})`);
+    throw new BadReview(`${webhook.path} admits ${webhook.kind} (${webhook.group || 'core'}), not ${request.kind.kind} (${apiVersion})`);
   }
   if (request.operation !== 'CREATE' && request.operation !== 'UPDATE') return allowed(request.uid);
   const admission = kindAdmission(apiVersion, request.kind.kind)!;
   if (admission.unserved !== undefined) return refused(request.uid, 403, 'Forbidden', admission.unserved);
+  if (admission.webhookName === webhook.name) {
+    const refusal = admission.gateRefusal?.(deps.gates);
+    if (refusal !== undefined) return refused(request.uid, 403, 'Forbidden', refusal);
+  }
   const object = decodeObject(request.object, 'request.object', request);
   const old = request.operation === 'UPDATE' ? decodeObject(request.oldObject, 'request.oldObject', request) : undefined;
   const name = object.metadata.name ?? request.name ?? '';
@@ -78,42 +80,16 @@ async function answer(webhook: WebhookPath, request: AdmissionRequest, deps: Adm
   const shapeErrors = validateObjectSchema(object);
   if (shapeErrors.length > 0) return { uid: request.uid, allowed: false, status: invalid(request, admission.errorKind, name, shapeErrors) };
 
+  let admitted = object;
   if (webhook.type === 'mutating') {
-    const defaulted = admission.defaults({ object, old, gates: deps.gates });
-    const patch = jsonPatchOperations(object, defaulted);
-    if (patch.length === 0) return allowed(request.uid);
-    return { uid: request.uid, allowed: true, patchType: 'JSONPatch', patch: Buffer.from(JSON.stringify(patch)).toString('base64') };
+    const now = deps.now();
+    admitted = await withClusterLookups(deps, ({ pod, node }) => admission.defaults({ object, old, gates: deps.gates, pod, node, now }));
   }
-  // Kruise's validating webhooks for the kinds kruise-daemon acts on refuse every write while their gates
-  // are off, before anything else (docs/spec/image-pull.md §2.2, §2.4).
-  const gateRefusal = admission.gateRefusal?.(deps.gates);
-  if (gateRefusal !== undefined) return refused(request.uid, 403, 'Forbidden', gateRefusal);
-  const errors = await validateWithPods(admission.validate, object, old, deps);
-  if (errors.length === 0) return allowed(request.uid);
-  return { uid: request.uid, allowed: false, status: invalid(request, admission.errorKind, name, errors) };
-}
-
-/**
- * Validation reads pods synchronously (the embedded store answers inside its write); here they come from
- * the cluster, so the pods validation asks for are fetched first and it runs again with them at hand.
- */
-async function validateWithPods(
-  validate: (input: { object: KubeObject; old: KubeObject | undefined; pod(namespace: string, name: string): Pod | undefined }) => FieldError[],
-  object: KubeObject,
-  old: KubeObject | undefined,
-  deps: AdmissionDependencies,
-): Promise<FieldError[]> {
-  const wanted = new Map<string, [string, string]>();
-  const first = validate({ object, old, pod: (namespace, name) => void wanted.set(`${namespace}/${name}`, [namespace, name]) });
-  if (wanted.size === 0) return first;
-  const pods = new Map<string, Pod | undefined>();
-  await Promise.all([...wanted].map(async ([key, [namespace, name]]) => {
-    try {
-      pods.set(key, await deps.getPod(namespace, name));
-    } catch (err) {
-      if (!isApiError(err, 'NotFound')) throw new Error(`cannot read pod ${key} for spec.scaleStrategy.podsToDelete: ${err instanceof Error ? err.message : String(err)}`);
-      pods.set(key, undefined);
-    }
-  }));
-  return validate({ object, old, pod: (namespace, name) => pods.get(`${namespace}/${name}`) });
+  if (webhook.type === 'validating' || webhook.validates) {
+    const errors: FieldError[] = await withClusterLookups(deps, ({ pod, node }) => admission.validate({ object: admitted, old, pod, node, written: object }));
+    if (errors.length > 0) return { uid: request.uid, allowed: false, status: invalid(request, admission.errorKind, name, errors) };
+  }
+  const patch = jsonPatchOperations(object, admitted);
+  if (patch.length === 0) return allowed(request.uid);
+  return { uid: request.uid, allowed: true, patchType: 'JSONPatch', patch: Buffer.from(JSON.stringify(patch)).toString('base64') };
 }

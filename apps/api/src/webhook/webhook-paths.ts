@@ -1,10 +1,14 @@
 // The admission webhooks Coxswain serves: OpenKruise v1.9's for CloneSet, Advanced StatefulSet,
-// UnitedDeployment, ImagePullJob and NodeImage (docs/spec/image-pull.md §2), each by the path, webhook name, rule (versions, operations) and failure policy of
-// Kruise's config/webhook/manifests.yaml, so docker/kubernetes/coxswain.yaml registers them exactly as
-// OpenKruise registers its own (a test compares the two). Kruise Rollouts' Rollout webhook
-// (vrollout.kb.io, openkruise/rollouts config/webhook/manifests.yaml) and one for BatchRelease (upstream
-// has none) are registered too, so that in Kubernetes mode both kinds are refused as in the embedded
-// cluster while their controllers are not built (docs/rollouts.md).
+// UnitedDeployment, ImagePullJob, NodeImage and ContainerRecreateRequest, and its pod webhook, each by the
+// path, webhook name, rule (versions, operations) and failure policy of Kruise's
+// config/webhook/manifests.yaml, so docker/kubernetes/coxswain.yaml registers them exactly as OpenKruise
+// registers its own (a test compares the two). The pod webhook keeps Kruise's namespaceSelector (its Helm
+// chart's): not in kube-system, and not in the namespace the webhook itself runs in, whose pods could
+// otherwise never be created while no replica serves it. Kruise Rollouts' Rollout webhook (vrollout.kb.io,
+// openkruise/rollouts config/webhook/manifests.yaml) and one for BatchRelease (upstream has none) are
+// registered too, so that in Kubernetes mode both kinds are refused as in the embedded cluster while
+// their controllers are not built (docs/rollouts.md).
+import type { LabelSelector } from '@coxswain/kruise-api';
 
 export interface WebhookPath {
   path: string;
@@ -20,26 +24,46 @@ export interface WebhookPath {
   operations: readonly string[];
   /** Kruise's: Fail, so nothing is stored without its defaults and validation. */
   failurePolicy: 'Fail';
+  /** Namespaces whose objects the API server sends (all when absent). */
+  namespaceSelector?: LabelSelector;
+  /**
+   * A mutating webhook that validates too (Kruise's ContainerRecreateRequest has no validating webhook:
+   * its mutating handler refuses what is invalid).
+   */
+  validates?: true;
 }
 
 const KRUISE = 'apps.kruise.io';
 const WRITES = ['CREATE', 'UPDATE'];
 const WRITES_AND_DELETE = ['CREATE', 'UPDATE', 'DELETE'];
 const ROLLOUTS = 'rollouts.kruise.io';
+const BOTH_VERSIONS = ['v1alpha1', 'v1beta1'];
+
+/** The label of the namespace coxswain.yaml deploys into, which the pod webhook skips (Kruise's `control-plane: openkruise`). */
+export const CONTROL_PLANE_LABEL = { key: 'control-plane', value: 'coxswain' } as const;
+
+const POD_NAMESPACES: LabelSelector = {
+  matchExpressions: [
+    { key: CONTROL_PLANE_LABEL.key, operator: 'NotIn', values: [CONTROL_PLANE_LABEL.value] },
+    { key: 'kubernetes.io/metadata.name', operator: 'NotIn', values: ['kube-system'] },
+  ],
+};
 
 export const WEBHOOK_PATHS: readonly WebhookPath[] = [
+  { path: '/mutate-pod', type: 'mutating', name: 'mpod.kb.io', group: '', kind: 'Pod', resource: 'pods', versions: ['v1'], operations: ['CREATE'], failurePolicy: 'Fail', namespaceSelector: POD_NAMESPACES },
   { path: '/mutate-apps-kruise-io-v1alpha1-cloneset', type: 'mutating', name: 'mcloneset.kb.io', group: KRUISE, kind: 'CloneSet', resource: 'clonesets', versions: ['v1alpha1'], operations: WRITES, failurePolicy: 'Fail' },
-  { path: '/mutate-apps-kruise-io-statefulset', type: 'mutating', name: 'mstatefulset.kb.io', group: KRUISE, kind: 'StatefulSet', resource: 'statefulsets', versions: ['v1alpha1', 'v1beta1'], operations: WRITES, failurePolicy: 'Fail' },
+  { path: '/mutate-apps-kruise-io-v1alpha1-containerrecreaterequest', type: 'mutating', name: 'mcontainerrecreaterequest.kb.io', group: KRUISE, kind: 'ContainerRecreateRequest', resource: 'containerrecreaterequests', versions: ['v1alpha1'], operations: WRITES, failurePolicy: 'Fail', validates: true },
+  { path: '/mutate-apps-kruise-io-imagepulljob', type: 'mutating', name: 'mimagepulljob-v1beta1.kb.io', group: KRUISE, kind: 'ImagePullJob', resource: 'imagepulljobs', versions: BOTH_VERSIONS, operations: WRITES, failurePolicy: 'Fail' },
+  { path: '/mutate-apps-kruise-io-nodeimage', type: 'mutating', name: 'mnodeimage.kb.io', group: KRUISE, kind: 'NodeImage', resource: 'nodeimages', versions: BOTH_VERSIONS, operations: WRITES, failurePolicy: 'Fail' },
+  { path: '/mutate-apps-kruise-io-statefulset', type: 'mutating', name: 'mstatefulset.kb.io', group: KRUISE, kind: 'StatefulSet', resource: 'statefulsets', versions: BOTH_VERSIONS, operations: WRITES, failurePolicy: 'Fail' },
   { path: '/mutate-apps-kruise-io-v1alpha1-uniteddeployment', type: 'mutating', name: 'muniteddeployment.kb.io', group: KRUISE, kind: 'UnitedDeployment', resource: 'uniteddeployments', versions: ['v1alpha1'], operations: WRITES, failurePolicy: 'Fail' },
-  { path: '/mutate-apps-kruise-io-imagepulljob', type: 'mutating', name: 'mimagepulljob-v1beta1.kb.io', group: KRUISE, kind: 'ImagePullJob', resource: 'imagepulljobs', versions: ['v1alpha1', 'v1beta1'], operations: WRITES, failurePolicy: 'Fail' },
-  { path: '/mutate-apps-kruise-io-nodeimage', type: 'mutating', name: 'mnodeimage.kb.io', group: KRUISE, kind: 'NodeImage', resource: 'nodeimages', versions: ['v1alpha1', 'v1beta1'], operations: WRITES, failurePolicy: 'Fail' },
   { path: '/validate-apps-kruise-io-v1alpha1-cloneset', type: 'validating', name: 'vcloneset.kb.io', group: KRUISE, kind: 'CloneSet', resource: 'clonesets', versions: ['v1alpha1'], operations: WRITES_AND_DELETE, failurePolicy: 'Fail' },
-  { path: '/validate-apps-kruise-io-statefulset', type: 'validating', name: 'vstatefulset.kb.io', group: KRUISE, kind: 'StatefulSet', resource: 'statefulsets', versions: ['v1alpha1', 'v1beta1'], operations: WRITES_AND_DELETE, failurePolicy: 'Fail' },
+  { path: '/validate-apps-kruise-io-imagepulljob', type: 'validating', name: 'vimagepulljob-v1beta1.kb.io', group: KRUISE, kind: 'ImagePullJob', resource: 'imagepulljobs', versions: BOTH_VERSIONS, operations: WRITES, failurePolicy: 'Fail' },
+  { path: '/validate-apps-kruise-io-nodeimage', type: 'validating', name: 'vnodeimage.kb.io', group: KRUISE, kind: 'NodeImage', resource: 'nodeimages', versions: BOTH_VERSIONS, operations: WRITES, failurePolicy: 'Fail' },
+  { path: '/validate-apps-kruise-io-statefulset', type: 'validating', name: 'vstatefulset.kb.io', group: KRUISE, kind: 'StatefulSet', resource: 'statefulsets', versions: BOTH_VERSIONS, operations: WRITES_AND_DELETE, failurePolicy: 'Fail' },
   { path: '/validate-apps-kruise-io-v1alpha1-uniteddeployment', type: 'validating', name: 'vuniteddeployment.kb.io', group: KRUISE, kind: 'UnitedDeployment', resource: 'uniteddeployments', versions: ['v1alpha1'], operations: WRITES_AND_DELETE, failurePolicy: 'Fail' },
-  { path: '/validate-apps-kruise-io-imagepulljob', type: 'validating', name: 'vimagepulljob-v1beta1.kb.io', group: KRUISE, kind: 'ImagePullJob', resource: 'imagepulljobs', versions: ['v1alpha1', 'v1beta1'], operations: WRITES, failurePolicy: 'Fail' },
-  { path: '/validate-apps-kruise-io-nodeimage', type: 'validating', name: 'vnodeimage.kb.io', group: KRUISE, kind: 'NodeImage', resource: 'nodeimages', versions: ['v1alpha1', 'v1beta1'], operations: WRITES, failurePolicy: 'Fail' },
-  { path: '/validate-rollouts-kruise-io-rollout', type: 'validating', name: 'vrollout.kb.io', group: ROLLOUTS, kind: 'Rollout', resource: 'rollouts', versions: ['v1alpha1', 'v1beta1'], operations: WRITES, failurePolicy: 'Fail' },
-  { path: '/validate-rollouts-kruise-io-batchrelease', type: 'validating', name: 'vbatchrelease.kb.io', group: ROLLOUTS, kind: 'BatchRelease', resource: 'batchreleases', versions: ['v1alpha1', 'v1beta1'], operations: WRITES, failurePolicy: 'Fail' },
+  { path: '/validate-rollouts-kruise-io-rollout', type: 'validating', name: 'vrollout.kb.io', group: ROLLOUTS, kind: 'Rollout', resource: 'rollouts', versions: BOTH_VERSIONS, operations: WRITES, failurePolicy: 'Fail' },
+  { path: '/validate-rollouts-kruise-io-batchrelease', type: 'validating', name: 'vbatchrelease.kb.io', group: ROLLOUTS, kind: 'BatchRelease', resource: 'batchreleases', versions: BOTH_VERSIONS, operations: WRITES, failurePolicy: 'Fail' },
 ];
 
 export function webhookAt(path: string): WebhookPath | undefined {

@@ -1,20 +1,19 @@
 // Kruise's admission webhooks beside the API (WEBHOOK_PORT): the certificate controller keeps the serving
 // certificate in its Secret and the caBundle in the webhook configurations, and the HTTPS server answers
-// the API server's AdmissionReviews with the cluster's pods at hand for CloneSet's podsToDelete check.
+// the API server's AdmissionReviews with the cluster's pods and nodes at hand (CloneSet's podsToDelete
+// check, a ContainerRecreateRequest's pod and node).
 // It runs on the API thread, which answers requests promptly, not on the cluster worker, whose
 // reconciles could hold up a review past the API server's timeout (10 s; failurePolicy Fail then
 // refuses the write). The start fails, naming the cause, when the certificate cannot be had or written
 // into the configurations (the API server could not trust the webhook).
 import { Inject, Injectable, Logger, Module, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { RealClock, type ClusterClient } from '@coxswain/cluster';
-import type { Pod } from '@coxswain/kruise-api';
 import type { Runtime } from '../runtime.js';
 import { CLUSTER, RUNTIME } from '../tokens.js';
 import { admitReview } from './admission-handlers.js';
+import { clusterAdmissionDependencies } from './cluster-lookups.js';
 import { WebhookCertificateController } from './certificates/certificate-controller.js';
 import { AdmissionWebhookServer } from './webhook-server.js';
-
-const POD = { apiVersion: 'v1', kind: 'Pod' };
 
 @Injectable()
 export class AdmissionWebhook implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -48,15 +47,13 @@ export class AdmissionWebhook implements OnApplicationBootstrap, OnApplicationSh
         `grant the Role and ClusterRole coxswain-webhook of docker/kubernetes/coxswain.yaml, or set WEBHOOK_PORT=off): ${err instanceof Error ? err.message : String(err)}`);
     }
     this.controller = controller;
+    const dependencies = clusterAdmissionDependencies(this.cluster, controllers.featureGates, new RealClock());
     try {
       this.server = await AdmissionWebhookServer.start({
         host,
         port: webhook.port,
         certificate: first,
-        admit: (path, request) => admitReview(path, request, {
-          gates: controllers.featureGates,
-          getPod: (namespace, name) => this.cluster.get<Pod>(POD, namespace, name),
-        }),
+        admit: (path, request) => admitReview(path, request, dependencies),
         onError: (err, path) => this.logger.error({ msg: 'admission review failed', path: path.path, error: err instanceof Error ? err.stack ?? err.message : String(err) }),
       });
     } catch (err) {

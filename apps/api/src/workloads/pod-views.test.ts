@@ -37,6 +37,17 @@ function nodes(zone: string): ReadonlyMap<string, Node> {
   return new Map([['node-1', { apiVersion: 'v1', kind: 'Node', metadata: { name: 'node-1', labels: { [LABEL_TOPOLOGY_ZONE]: zone } } } as Node]]);
 }
 
+describe('podView', () => {
+  it.each<[string, number | null]>([['42', 42], ['-2147483648', -(2 ** 31)], ['2147483647', 2 ** 31 - 1], ['2147483648', null], ['1e20', null], ['1.5', null], ['x', null]])(
+    'reads pod-deletion-cost %s as Kubernetes does, an int32: %s',
+    (annotation, expected) => {
+      const base = pod('web-1', 'web-a', T0);
+      const costly = { ...base, metadata: { ...base.metadata, annotations: { 'controller.kubernetes.io/pod-deletion-cost': annotation } } } as Pod;
+      expect(podView(costly, owner(), nodes('zone-a'), T0).deletionCost).toBe(expected);
+    },
+  );
+});
+
 describe('PodViews', () => {
   it('reuses the view of an unchanged pod, and sees every change that shows', () => {
     const views = new PodViews();
@@ -95,11 +106,11 @@ describe('PodViews', () => {
     expect(views.view(pods[0]!, owner(), zone, T0)).toEqual(first);
   });
 
-  it('answers as podView does now, over any sequence of reads (property)', () => {
+  it('answers as podView does now, over any sequence of reads, one at a time or through a page\'s viewer (property)', () => {
     const versions = [0, 1, 2].map((v) => pod('web-1', v === 2 ? 'web-b' : 'web-a', v === 0 ? null : T0 + v * 1000, v === 2 ? 'node-2' : 'node-1'));
     const owners = [owner('web-a', 0), owner('web-b', 0), owner('web-a', 5, 2), owner('web-b', 30, 3)];
     const nodeMaps = [nodes('zone-a'), nodes('zone-b')];
-    const read = fc.record({ version: fc.nat(2), owner: fc.nat(3), nodes: fc.nat(1), advance: fc.nat(20_000) });
+    const read = fc.record({ version: fc.nat(2), owner: fc.nat(3), nodes: fc.nat(1), advance: fc.nat(20_000), viaViewer: fc.boolean() });
     fc.assert(
       fc.property(fc.array(read, { maxLength: 40 }), fc.integer({ min: 1, max: 3 }), (reads, generationSize) => {
         const views = new PodViews(generationSize);
@@ -107,7 +118,8 @@ describe('PodViews', () => {
         for (const r of reads) {
           now += r.advance;
           const args = [versions[r.version]!, owners[r.owner]!, nodeMaps[r.nodes]!, now] as const;
-          expect(views.view(...args)).toEqual(podView(...args));
+          const got = r.viaViewer ? views.viewer(args[1], args[2], now)(args[0]) : views.view(...args);
+          expect(got).toEqual(podView(...args));
         }
       }),
     );

@@ -187,7 +187,8 @@ export function podView(pod: Pod, owner: WorkloadView, nodes: ReadonlyMap<string
     pendingSince: hook ? date(hook.since) : null,
     instanceId: descriptor.podInstanceId?.(object, pod) ?? null,
     ordinal: descriptor.podOrdinal?.(object, pod) ?? null,
-    deletionCost: Number.isInteger(cost) ? cost : null,
+    // Kubernetes reads the annotation as an int32 (strconv.ParseInt(s, 10, 32)); GraphQL's Int is one too.
+    deletionCost: Number.isInteger(cost) && cost >= -(2 ** 31) && cost < 2 ** 31 ? cost : null,
     containers: pod.spec.containers.map((c) => {
       const status = statuses.get(c.name);
       return { name: c.name, image: c.image ?? '', imageId: status?.imageID || null, ready: status?.ready ?? false, restartCount: status?.restartCount ?? 0 };
@@ -218,7 +219,16 @@ export class PodViews {
   ) {}
 
   view(pod: Pod, owner: WorkloadView, nodes: ReadonlyMap<string, Node>, now: number): PodView {
-    const key = `${owner.uid}\0${owner.generation}\0${owner.status.updateRevision}`;
+    return this.viewAs(pod, owner, ownerKey(owner), nodes, now);
+  }
+
+  /** The views of one owner's pods for one read: what they are keyed on is worked out once, not per pod. */
+  viewer(owner: WorkloadView, nodes: ReadonlyMap<string, Node>, now: number): (pod: Pod) => PodView {
+    const key = ownerKey(owner);
+    return (pod) => this.viewAs(pod, owner, key, nodes, now);
+  }
+
+  private viewAs(pod: Pod, owner: WorkloadView, key: string, nodes: ReadonlyMap<string, Node>, now: number): PodView {
     const entry = this.young.get(pod) ?? this.old.get(pod);
     if (entry && entry.owner === key && entry.nodes === nodes) {
       if (!entry.view.available && entry.view.ready && owner.descriptor.podAvailability(owner.object, pod, now).available) entry.view = { ...entry.view, available: true, availableAt: null };
@@ -238,6 +248,11 @@ export class PodViews {
       this.young = new Map();
     }
   }
+}
+
+/** What a pod's view depends on of its owner: its identity, its spec (generation) and its update revision. */
+function ownerKey(owner: WorkloadView): string {
+  return `${owner.uid}\0${owner.generation}\0${owner.status.updateRevision}`;
 }
 
 interface PodViewEntry {

@@ -160,6 +160,11 @@ export class WorkloadsService {
     return this.podViews.view(pod, owner, this.nodes(), this.now());
   }
 
+  /** podView for a page of the workload's pods: the nodes and the time read once for the page. */
+  podViewsOf(owner: WorkloadView): (pod: Pod) => PodView {
+    return this.podViews.viewer(owner, this.nodes(), this.now());
+  }
+
   /** The workload's ControllerRevisions, newest first. */
   revisions(workload: Pick<WorkloadView, 'namespace'> & { object: KubeObject }): ControllerRevision[] {
     const owner = workload.object as Parameters<typeof revisionsForCloneSet>[0];

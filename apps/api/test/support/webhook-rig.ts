@@ -11,8 +11,9 @@ import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { EmbeddedStore, ManualClock, MemoryPersistence, kruiseAdmission, type ClusterClient } from '@coxswain/cluster';
 import { KubernetesClusterClient } from '@coxswain/cluster/kubernetes';
-import { DEFAULT_FEATURE_GATES, type KubeObject, type MutatingWebhookConfiguration, type Pod } from '@coxswain/kruise-api';
+import { DEFAULT_FEATURE_GATES, type FeatureGates, type KubeObject, type MutatingWebhookConfiguration } from '@coxswain/kruise-api';
 import { admitReview } from '../../src/webhook/admission-handlers.js';
+import { clusterAdmissionDependencies } from '../../src/webhook/cluster-lookups.js';
 import { WebhookCertificateController } from '../../src/webhook/certificates/certificate-controller.js';
 import type { CertificateSet } from '../../src/webhook/certificates/webhook-certificates.js';
 import { WEBHOOK_CONFIGURATIONS, type WebhookService } from '../../src/webhook/certificates/webhook-configurations.js';
@@ -23,7 +24,6 @@ export const COXSWAIN_YAML = join(import.meta.dirname, '..', '..', '..', '..', '
 export const SERVICE: WebhookService = { namespace: 'coxswain', name: 'coxswain-webhook-service' };
 export const SECRET = { namespace: 'coxswain', name: 'coxswain-webhook-certs' };
 export const DNS_NAME = 'coxswain-webhook-service.coxswain.svc';
-const POD = { apiVersion: 'v1', kind: 'Pod' };
 const MUTATING = { apiVersion: 'admissionregistration.k8s.io/v1', kind: 'MutatingWebhookConfiguration' };
 
 /** One replica's webhook: its certificate controller and its HTTPS server. */
@@ -70,7 +70,7 @@ export class WebhookRig {
   }
 
   /** Starts a replica's webhook: the first certificate pass, then the server on a free port. */
-  async replica(options: { service?: WebhookService } = {}): Promise<WebhookReplica> {
+  async replica(options: { service?: WebhookService; gates?: FeatureGates } = {}): Promise<WebhookReplica> {
     const client = this.client();
     let server: AdmissionWebhookServer | undefined;
     let served: CertificateSet | undefined;
@@ -84,7 +84,7 @@ export class WebhookRig {
     const first = await controller.start();
     server = await AdmissionWebhookServer.start({
       host: '127.0.0.1', port: 0, certificate: first,
-      admit: (path, review) => admitReview(path, review, { gates: DEFAULT_FEATURE_GATES, getPod: (namespace, name) => client.get<Pod>(POD, namespace, name) }),
+      admit: (path, review) => admitReview(path, review, clusterAdmissionDependencies(client, options.gates ?? DEFAULT_FEATURE_GATES, this.clock)),
     });
     const replica: WebhookReplica = {
       controller, server,

@@ -1,7 +1,7 @@
 // What admission does to each kind it knows, one entry per kind: Kruise's mutating webhook (`defaults`) and
 // validating webhook (`validate`) for CloneSet, Advanced StatefulSet and UnitedDeployment, and the API
 // server's own defaulting and validation for apps/v1 StatefulSets, Deployments and ReplicaSets and for
-// Secrets. Two callers use the same entries: the embedded store's admission hook (kruise-admission.ts:
+// Secrets; Pods get Kruise's pod webhook as their defaults and the API server's validation. Two callers use the same entries: the embedded store's admission hook (kruise-admission.ts:
 // default, validate, then convert to the storage version) and, in Kubernetes mode, the admission webhook
 // server (apps/api/src/webhook: default → a JSONPatch in the request's version; validate → allowed or a
 // refusal with field causes), so a Kruise object is admitted alike whichever cluster it is written to.
@@ -15,6 +15,7 @@ import {
 import { defaultSecret, validateSecret } from './secret-admission.js';
 import { CONTAINER_RECREATE_REQUEST_ADMISSION, IMAGE_PULL_JOB_ADMISSION, NODE_IMAGE_ADMISSION } from './image-pull-admission.js';
 import { BATCH_RELEASE_ADMISSION, ROLLOUT_ADMISSION } from './rollout-admission.js';
+import { POD_ADMISSION } from './pod-admission.js';
 
 export interface DefaultingInput {
   /** The object as written, in the version the client wrote it in. */
@@ -134,6 +135,7 @@ const BY_GROUP_KIND: Readonly<Record<string, KindAdmission>> = {
   'apps/Deployment': DEPLOYMENT,
   'apps/ReplicaSet': REPLICASET,
   '/Secret': SECRET,
+  '/Pod': POD_ADMISSION,
   'apps.kruise.io/ImagePullJob': IMAGE_PULL_JOB_ADMISSION,
   'apps.kruise.io/NodeImage': NODE_IMAGE_ADMISSION,
   'apps.kruise.io/ContainerRecreateRequest': CONTAINER_RECREATE_REQUEST_ADMISSION,

@@ -2,8 +2,9 @@
 // do to a write before it is stored. CloneSet, Advanced StatefulSet and UnitedDeployment writes in either
 // served version are defaulted (mutating webhook), validated (validating webhook, Kubernetes-style field
 // errors) and stored in the storage version v1beta1 (CRD conversion); apps/v1 StatefulSets, Deployments
-// and ReplicaSets get Kubernetes' defaults and validation, Secrets their stringData merged, Pods and
-// PersistentVolumeClaims Kubernetes' validation (pod-admission.ts, pvc-admission.ts). Each workload
+// and ReplicaSets get Kubernetes' defaults and validation, Secrets their stringData merged, Pods Kruise's
+// pod webhook and Kubernetes' validation (pod-admission.ts), PersistentVolumeClaims Kubernetes'
+// validation (pvc-admission.ts). Each workload
 // kind's rules are those the admission webhook serves a real cluster (kind-admission.ts); ImagePullJob,
 // NodeImage and ContainerRecreateRequest get Kruise's webhooks' gates, defaults and rules
 // (image-pull-admission.ts), Rollout and BatchRelease Kruise Rollouts' (rollout-admission.ts). Other
@@ -13,7 +14,6 @@ import { DEFAULT_FEATURE_GATES, type FeatureGates, type KubeObject, type Node, t
 import { ApiError } from '../errors.js';
 import type { AdmissionHook, AdmissionRequest } from '../embedded/store/admission.js';
 import { kindAdmission, type KindAdmission } from './kind-admission.js';
-import { admitPod } from './pod-admission.js';
 import { admitPersistentVolumeClaim } from './pvc-admission.js';
 
 const POD = { apiVersion: 'v1', kind: 'Pod' };
@@ -22,7 +22,6 @@ const NODE = { apiVersion: 'v1', kind: 'Node' };
 export function kruiseAdmission(gates: FeatureGates = DEFAULT_FEATURE_GATES): AdmissionHook {
   return (request) => {
     const { object } = request;
-    if (object.apiVersion === 'v1' && object.kind === 'Pod') return admitPod(request);
     if (object.apiVersion === 'v1' && object.kind === 'PersistentVolumeClaim') return admitPersistentVolumeClaim(request);
     const admission = kindAdmission(object.apiVersion, object.kind);
     if (!admission) return object;

@@ -55,7 +55,7 @@ describe('kindAdmission', () => {
   });
 
   it('leaves kinds without admission alone', () => {
-    expect(kindAdmission('v1', 'Pod')).toBeUndefined();
+    expect(kindAdmission('v1', 'Namespace')).toBeUndefined();
     expect(kindAdmission('admissionregistration.k8s.io/v1', 'MutatingWebhookConfiguration')).toBeUndefined();
   });
 });

@@ -421,7 +421,8 @@ describe('docs/spec/advanced-statefulset.md §4.5 in-place update and hooks', ()
     const plain = world();
     const normal = plan(plain, plain.set, [], { current: plain.v1, update: plain.v1 }).operations[0]!;
     expect(normal.op === 'create' && normal.pod.metadata.labels!['lifecycle.apps.kruise.io/state']).toBe('Normal');
-    expect(normal.op === 'create' && normal.pod.spec.readinessGates).toEqual([{ conditionType: 'InPlaceUpdateReady' }, { conditionType: 'KruisePodReady' }]);
+    // The template's gates only: KruisePodReady is the pod webhook's, appended at admission.
+    expect(normal.op === 'create' && normal.pod.spec.readinessGates).toEqual([{ conditionType: 'InPlaceUpdateReady' }]);
   });
 });
 
@@ -519,7 +520,7 @@ describe('docs/spec/advanced-statefulset.md §6 status', () => {
     expect(done.complete).toBe(true);
   });
 
-  it('the native flavor keeps every Kruise extension off: reserveOrdinals, hooks, in-place policy, KruisePodReady, lifecycle label', () => {
+  it('the native flavor keeps every Kruise extension off: reserveOrdinals, hooks, in-place policy, lifecycle label', () => {
     const w = world((s) => {
       s['reserveOrdinals'] = [1];
       s['lifecycle'] = { preNormal: { labelsHandler: { online: 'true' } } };

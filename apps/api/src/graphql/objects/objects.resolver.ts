@@ -23,8 +23,7 @@ export class ObjectsResolver {
     @Args('after', { type: () => String, nullable: true }) after: string | null,
   ) {
     const { source, resourceVersion } = await this.cluster.objects(principal, kind, namespace, labelSelector);
-    const page = paginateOrdered(source, first, after);
-    return { ...page, resourceVersion, edges: page.edges.map((e) => ({ cursor: e.cursor, node: this.model(e.node) })) };
+    return { ...paginateOrdered(source, first, after, undefined, (o) => this.model(o)), resourceVersion };
   }
 
   @Query(() => KubeObjectModel, { nullable: true })

@@ -23,9 +23,9 @@ export class WorkloadFieldsResolver {
     @Args('revision', { type: () => String, nullable: true, description: 'Revision name or hash.' }) revision: string | null,
   ) {
     // Only the page is read from the index and turned into views.
-    const page = paginateOrdered(this.workloads.pods(workload, { lifecycleState, revision }), first, after, MAX_POD_PAGE);
-    const resourceVersion = this.workloads.podsResourceVersion();
-    return { ...page, resourceVersion, edges: page.edges.map((e) => ({ cursor: e.cursor, node: this.workloads.podView(e.node, workload) })) };
+    const views = this.workloads.podViewsOf(workload);
+    const page = paginateOrdered(this.workloads.pods(workload, { lifecycleState, revision }), first, after, MAX_POD_PAGE, views);
+    return { ...page, resourceVersion: this.workloads.podsResourceVersion() };
   }
 
   @ResolveField(() => [RevisionModel], { description: 'ControllerRevisions, newest first.' })

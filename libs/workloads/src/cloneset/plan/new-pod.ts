@@ -1,7 +1,7 @@
 // Builds the objects a CloneSet creates for one instance (docs/spec/cloneset.md §2.1, §2.2): the pod of a given
 // revision and its PVCs. Pure: the caller passes the instance id, the revision and the time.
 import {
-  ANNOTATION_LIFECYCLE_TIMESTAMP, CONDITION_INPLACE_UPDATE_READY, CONDITION_KRUISE_POD_READY, LABEL_CLONESET_INSTANCE_ID,
+  ANNOTATION_LIFECYCLE_TIMESTAMP, CONDITION_INPLACE_UPDATE_READY, LABEL_CLONESET_INSTANCE_ID,
   LABEL_CONTROLLER_REVISION_HASH, LABEL_LIFECYCLE_STATE, LABEL_POD_TEMPLATE_HASH,
   type CloneSet, type PersistentVolumeClaim, type Pod,
 } from '@coxswain/kruise-api';
@@ -37,12 +37,11 @@ export function newInstance({ cs, instanceId, revisionName, shortHash, now }: Ne
   const owner = cloneSetControllerRef(cs);
   const claimTemplates = cs.spec.volumeClaimTemplates ?? [];
 
+  // Kruise's CloneSet controller adds the in-place update gate (inplaceupdate.InjectReadinessGate); the
+  // KruisePodReady gate, through which lifecycle hooks with markPodNotReady take a pod out of traffic, is
+  // appended by the pod webhook when the pod is created (admission, in both modes), after this one.
   const readinessGates = [...(template.spec.readinessGates ?? [])];
-  // What Kruise's pod webhook injects into pods of apps.kruise.io workloads: the in-place update gate
-  // and KruisePodReady, through which lifecycle hooks with markPodNotReady take a pod out of traffic.
-  for (const conditionType of [CONDITION_INPLACE_UPDATE_READY, CONDITION_KRUISE_POD_READY]) {
-    if (!readinessGates.some((g) => g.conditionType === conditionType)) readinessGates.push({ conditionType });
-  }
+  if (!readinessGates.some((g) => g.conditionType === CONDITION_INPLACE_UPDATE_READY)) readinessGates.push({ conditionType: CONDITION_INPLACE_UPDATE_READY });
 
   const pod: Pod = {
     apiVersion: 'v1',

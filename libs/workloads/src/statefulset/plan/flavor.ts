@@ -1,7 +1,8 @@
 // The two StatefulSets one controller runs: Kruise's Advanced StatefulSet (apps.kruise.io/v1beta1) and
 // the native apps/v1 StatefulSet. The native flavor keeps every Kruise extension off (no lifecycle
-// hooks, in-place update, reserveOrdinals, scaleStrategy, specified delete, KruisePodReady gate) and
-// reads minReadySeconds at spec level; everything else is the same code.
+// hooks, in-place update, reserveOrdinals, scaleStrategy, specified delete) and reads minReadySeconds at
+// spec level; everything else is the same code. (The KruisePodReady gate Kruise's pod webhook gives the
+// pods of apps.kruise.io workloads follows from the controller reference, at admission.)
 import type { KindRef } from '@coxswain/cluster';
 import type { FeatureGates, NativeStatefulSet, OwnerReference, StatefulSet } from '@coxswain/kruise-api';
 import { nativeStatefulSetView } from '@coxswain/kruise-api';
@@ -12,8 +13,6 @@ export interface StatefulSetFlavor {
   name: StatefulSetFlavorName;
   /** The kind the controller watches and writes. */
   ref: KindRef;
-  /** Kruise's pod webhook gives pods of apps.kruise.io workloads the KruisePodReady readiness gate. */
-  injectsKruisePodReadyGate: boolean;
   /** New pods carry the lifecycle state label; lifecycle hooks and in-place updates apply. */
   kruiseExtensions: boolean;
   /** Gate that honours spec.ordinals.start (Kruise: StatefulSetStartOrdinal, off by default; GA in Kubernetes). */
@@ -23,7 +22,6 @@ export interface StatefulSetFlavor {
 export const KRUISE_STATEFULSET: StatefulSetFlavor = {
   name: 'kruise',
   ref: { apiVersion: 'apps.kruise.io/v1beta1', kind: 'StatefulSet' },
-  injectsKruisePodReadyGate: true,
   kruiseExtensions: true,
   honoursStartOrdinal: (gates) => gates.enabled('StatefulSetStartOrdinal'),
 };
@@ -31,7 +29,6 @@ export const KRUISE_STATEFULSET: StatefulSetFlavor = {
 export const NATIVE_STATEFULSET: StatefulSetFlavor = {
   name: 'native',
   ref: { apiVersion: 'apps/v1', kind: 'StatefulSet' },
-  injectsKruisePodReadyGate: false,
   kruiseExtensions: false,
   honoursStartOrdinal: () => true,
 };

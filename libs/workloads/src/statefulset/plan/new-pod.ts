@@ -1,10 +1,11 @@
 // A new StatefulSet pod (docs/spec/advanced-statefulset.md §2; Kubernetes' newStatefulSetPod): the template's
 // labels, annotations, finalizers and spec, the controller reference, the revision label, the identity
-// (name, pod-name and pod-index labels, hostname, subdomain) and the claim volumes. Kruise's pod webhook
-// adds the KruisePodReady readiness gate to pods of Advanced StatefulSets; the InPlaceUpdateReady gate is
-// not added (the template must carry it). Pure.
+// (name, pod-name and pod-index labels, hostname, subdomain) and the claim volumes. The readiness gates are
+// the template's: the KruisePodReady gate of an Advanced StatefulSet's pods is appended by Kruise's pod
+// webhook when the pod is created (admission, in both modes), and the InPlaceUpdateReady gate is not added
+// (the template must carry it). Pure.
 import {
-  ANNOTATION_LIFECYCLE_TIMESTAMP, CONDITION_KRUISE_POD_READY, LABEL_CONTROLLER_REVISION_HASH, LABEL_LIFECYCLE_STATE,
+  ANNOTATION_LIFECYCLE_TIMESTAMP, LABEL_CONTROLLER_REVISION_HASH, LABEL_LIFECYCLE_STATE,
   type FeatureGates, type LifecycleStateType, type Pod, type StatefulSet,
 } from '@coxswain/kruise-api';
 import { lifecycleTimestamp } from '../../pod/time.js';
@@ -25,10 +26,6 @@ export interface NewStatefulPodInput {
 export function newStatefulPod({ set, flavor, ordinal, revision, gates }: NewStatefulPodInput): Pod {
   const template = set.spec.template;
   const name = statefulPodName(set.metadata.name!, ordinal);
-  const readinessGates = [...(template.spec.readinessGates ?? [])];
-  if (flavor.injectsKruisePodReadyGate && !readinessGates.some((g) => g.conditionType === CONDITION_KRUISE_POD_READY)) {
-    readinessGates.push({ conditionType: CONDITION_KRUISE_POD_READY });
-  }
   let pod: Pod = {
     apiVersion: 'v1',
     kind: 'Pod',
@@ -43,7 +40,6 @@ export function newStatefulPod({ set, flavor, ordinal, revision, gates }: NewSta
     },
     spec: {
       ...structuredClone(template.spec),
-      ...(readinessGates.length > 0 ? { readinessGates } : {}),
       hostname: name,
       ...(set.spec.serviceName ? { subdomain: set.spec.serviceName } : {}),
     },
