@@ -88,14 +88,14 @@ describe('the pod admission (kindAdmission v1 Pod)', () => {
     const created = await store.get<Pod>(POD, 'default', 'p');
     expect(created.spec.readinessGates).toEqual([KRUISE_READY]);
 
-    await store.create({ ...podWith([ref('apps/v1')]), metadata: { name: 'rs-pod', namespace: 'default', ownerReferences: [ref('apps/v1')] } });
+    await store.create({ ...podWith([ref('apps/v1')]), metadata: { name: 'rs-pod', namespace: 'default', ownerReferences: [ref('apps/v1')] } } as unknown as KubeObject);
     expect((await store.get<Pod>(POD, 'default', 'rs-pod')).spec.readinessGates).toBeUndefined();
 
     // An update never injects: a pod created without a Kruise controller keeps its gates when it gets one.
     const plain = { ...podWith(undefined), metadata: { name: 'plain', namespace: 'default' } } as KubeObject;
     await store.create(plain);
     const before = await store.get<Pod>(POD, 'default', 'plain');
-    await store.update({ ...before, metadata: { ...before.metadata, ownerReferences: [ref('apps.kruise.io/v1alpha1')] } as Pod['metadata'] });
+    await store.update({ ...before, metadata: { ...before.metadata, ownerReferences: [ref('apps.kruise.io/v1alpha1')] } as unknown as Pod['metadata'] });
     expect((await store.get<Pod>(POD, 'default', 'plain')).spec.readinessGates).toBeUndefined();
     await store.close();
   });

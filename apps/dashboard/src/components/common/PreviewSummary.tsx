@@ -24,14 +24,29 @@ export function PreviewSummary({ load }: { load: () => Promise<RolloutPreview> }
       live = false;
     };
   }, [load]);
-  if (state.error) return <p className="muted" data-testid="preview-error">{state.error}</p>;
-  if (!state.preview) return <p className="muted" data-testid="preview-loading">Simulating the change…</p>;
+  if (state.error)
+    return (
+      <p className="muted" data-testid="preview-error">
+        {state.error}
+      </p>
+    );
+  if (!state.preview)
+    return (
+      <p className="muted" data-testid="preview-loading">
+        Simulating the change…
+      </p>
+    );
   return <PreviewView preview={state.preview} />;
 }
 
 /** A preview as answered: the verdict, the waves in order, where it stops. */
 export function PreviewView({ preview: p }: { preview: RolloutPreview }) {
-  const verdict = p.outcome === 'COMPLETE' ? `completes in about ${seconds(p.durationMs)}` : p.outcome === 'STOPPED' ? `stops after about ${seconds(p.durationMs)}` : `preview cut short: ${p.truncated}`;
+  const verdict =
+    p.outcome === 'COMPLETE'
+      ? `completes in about ${seconds(p.durationMs)}`
+      : p.outcome === 'STOPPED'
+        ? `stops after about ${seconds(p.durationMs)}`
+        : `preview cut short: ${p.truncated}`;
   return (
     <section className="preview" data-testid="preview">
       <h3>Preview (simulated)</h3>
@@ -42,7 +57,12 @@ export function PreviewView({ preview: p }: { preview: RolloutPreview }) {
         <ol className="preview-waves">
           {p.waves.map((w, i) => (
             <li key={i} data-testid="preview-wave">
-              at {seconds(w.startMs)}: {w.pods.map((pod) => `${pod.pod} (${pod.action.toLowerCase().replace(/_/g, ' ')}${pod.node ? ` on ${pod.node}${pod.zone ? `, ${pod.zone}` : ''}` : ''})`).join('; ')}
+              at {seconds(w.startMs)}:{' '}
+              {w.pods
+                .map(
+                  (pod) => `${pod.pod} (${pod.action.toLowerCase().replace(/_/g, ' ')}${pod.node ? ` on ${pod.node}${pod.zone ? `, ${pod.zone}` : ''}` : ''})`,
+                )
+                .join('; ')}
             </li>
           ))}
         </ol>

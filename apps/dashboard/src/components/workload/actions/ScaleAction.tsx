@@ -14,7 +14,14 @@ export function ScaleAction({ ctx }: { ctx: ActionContext }) {
   function submitScale() {
     const n = Number(replicas);
     if (replicas.trim() === '' || !Number.isInteger(n)) return form.refuse('Replicas is a whole number.');
-    form.ask({ title: 'Scale', body: confirmScale(w, n), confirmLabel: `Scale to ${n}`, action: 'scale', run: () => m.scaleWorkload(n, seen), preview: () => m.preview({ replicas: n }) });
+    form.ask({
+      title: 'Scale',
+      body: confirmScale(w, n),
+      confirmLabel: `Scale to ${n}`,
+      action: 'scale',
+      run: () => m.scaleWorkload(n, seen),
+      preview: () => m.preview({ replicas: n }),
+    });
   }
 
   return (
