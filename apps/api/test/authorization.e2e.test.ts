@@ -31,6 +31,10 @@ const QUERIES: Record<string, { doc: string; allowed: Caller[] }> = {
   tokens: { doc: '{ tokens { name } }', allowed: ['admin'] },
   shadowComparison: { doc: `{ shadowComparison(${W}) { observing } }`, allowed: READERS },
   previewRollout: { doc: `{ previewRollout(${W}, paused: true) { outcome } }`, allowed: READERS },
+  containerRestarts: { doc: '{ containerRestarts(namespace: "team-a", pod: "x") { name } }', allowed: READERS },
+  imagePullJobs: { doc: '{ imagePullJobs(namespace: "team-a") { name } }', allowed: READERS },
+  imagePullJob: { doc: '{ imagePullJob(namespace: "team-a", name: "x") { name } }', allowed: READERS },
+  nodeImages: { doc: '{ nodeImages { desired } }', allowed: READERS },
 };
 const MUTATIONS: Record<string, { doc: string; allowed: Caller[] }> = {
   applyManifest: { doc: `mutation { applyManifest(yaml: ${JSON.stringify(POD)}, dryRun: true) { name } }`, allowed: OPERATORS },
@@ -47,6 +51,8 @@ const MUTATIONS: Record<string, { doc: string; allowed: Caller[] }> = {
   ackHook: { doc: 'mutation { ackHook(namespace: "team-a", pod: "x", hook: PRE_DELETE) { id } }', allowed: ACKERS },
   createToken: { doc: 'mutation($n: String!) { createToken(name: $n, role: "viewer") { name } }', allowed: ['admin'] },
   revokeToken: { doc: 'mutation { revokeToken(name: "nobody") }', allowed: ['admin'] },
+  createImagePullJob: { doc: 'mutation { createImagePullJob(namespace: "team-a", name: "x", image: "") { name } }', allowed: OPERATORS },
+  restartContainers: { doc: 'mutation { restartContainers(namespace: "team-a", pod: "x", containers: ["c"]) { name } }', allowed: OPERATORS },
 };
 const SUBSCRIPTIONS: Record<string, { doc: string; allowed: Caller[] }> = {
   workloadChanged: { doc: 'subscription { workloadChanged { name } }', allowed: READERS },
@@ -58,7 +64,8 @@ let api: TestApi;
 const secrets = {} as Record<Caller, string>;
 
 beforeAll(async () => {
-  api = await TestApi.start();
+  // ImagePullJobGate on, so createImagePullJob reaches its own checks (off, admission refuses every job).
+  api = await TestApi.start({ FEATURE_GATES: 'ImagePullJobGate=true' });
   secrets.admin = ADMIN_TOKEN;
   for (const [name, role, namespaces] of [['viewer', 'viewer', null], ['operator', 'operator', null], ['hook-acker', 'hook-acker', null], ['acker-team-a', 'hook-acker', ['team-a']]] as const) {
     const res = await api.graphql(`mutation($n: String!, $r: String!, $ns: [String!]) { createToken(name: $n, role: $r, namespaces: $ns) { secret } }`, { n: name, r: role, ns: namespaces });

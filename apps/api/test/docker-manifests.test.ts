@@ -78,10 +78,12 @@ describe('docker/kubernetes', () => {
       sideEffects: 'None',
     })));
     // Every kind whose admission Coxswain has is registered: the Kruise workloads, the image-pull kinds
-    // (ContainerRecreateRequest only mutating: its one webhook validates too, as Kruise's), and pods.
+    // (ContainerRecreateRequest only mutating: its one webhook validates too, as Kruise's), and pods; and
+    // Kruise Rollouts' two kinds, refused while nothing acts on them (docs/rollouts.md).
     expect(registered.map((w) => w.name)).toEqual([
       'mpod.kb.io', 'mcloneset.kb.io', 'mcontainerrecreaterequest.kb.io', 'mimagepulljob-v1beta1.kb.io', 'mnodeimage.kb.io', 'mstatefulset.kb.io', 'muniteddeployment.kb.io',
       'vcloneset.kb.io', 'vimagepulljob-v1beta1.kb.io', 'vnodeimage.kb.io', 'vstatefulset.kb.io', 'vuniteddeployment.kb.io',
+      'vrollout.kb.io', 'vbatchrelease.kb.io',
     ]);
     // The pod webhook skips kube-system and Coxswain's own namespace (labelled as the selector expects).
     const namespace = all.find((d) => d.kind === 'Namespace' && d.metadata.name === 'coxswain');

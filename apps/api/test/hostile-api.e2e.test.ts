@@ -210,8 +210,11 @@ describe('GraphQL limits (item 6)', () => {
       .filter(([, doc]) => doc.definitions.some((d) => d.kind === Kind.OPERATION_DEFINITION && d.operation === 'query'))
       .map(([name, doc]) => [name, print(doc)] as const);
     expect(queries.map(([name]) => name)).toEqual(expect.arrayContaining(['Workloads', 'Workload', 'WorkloadPods']));
+    // A pod that exists, for the queries about one pod (its container restarts).
+    const pods = await api.graphql<{ objects: { edges: { node: { name: string } }[] } }>('{ objects(kind: "pods", namespace: "default", first: 1) { edges { node { name } } } }');
+    const pod = pods.data!.objects.edges[0]!.node.name;
     for (const [name, query] of [...queries, ['introspection', getIntrospectionQuery()] as const]) {
-      const res = await api.graphql(query, { kind: 'CLONE_SET', namespace: 'default', name: 'held', first: 5000 });
+      const res = await api.graphql(query, { kind: 'CLONE_SET', namespace: 'default', name: 'held', pod, paused: true, first: 5000 });
       expect({ name, errors: res.errors }).toEqual({ name, errors: undefined });
     }
   });

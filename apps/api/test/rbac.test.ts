@@ -281,7 +281,7 @@ describe('the controllers\' ClusterRole and Lease Role', () => {
     // The adapter read and wrote CloneSets and UnitedDeployments in the version served, converting.
     expect(versions).toEqual({
       clonesets: ['apps.kruise.io/v1alpha1'], statefulsets: ['apps.kruise.io/v1beta1'], uniteddeployments: ['apps.kruise.io/v1alpha1'],
-      imagepulljobs: ['apps.kruise.io/v1beta1'], nodeimages: ['apps.kruise.io/v1beta1'],
+      imagepulljobs: ['apps.kruise.io/v1beta1'], nodeimages: ['apps.kruise.io/v1beta1'], containerrecreaterequests: ['apps.kruise.io/v1alpha1'],
     });
   }, 2 * LIFE_MS);
 
@@ -298,6 +298,13 @@ describe('the controllers\' ClusterRole and Lease Role', () => {
       'apps.kruise.io nodeimages update': 'a NodeImage whose labels or tags change',
       'apps.kruise.io nodeimages delete': 'the NodeImage of a deleted node',
       'apps.kruise.io nodeimages/status update': 'a NodeImage tag kruise-daemon left unanswered for 10 minutes',
+      // No ContainerRecreateRequest is created in these lives (libs/workloads test/containerrecreate and
+      // apps/api container-restart.e2e cover the controller's writes on the embedded cluster).
+      'apps.kruise.io containerrecreaterequests get': 'a request read again when its finalizer write conflicts',
+      'apps.kruise.io containerrecreaterequests update': 'a request\'s finalizer added or removed',
+      'apps.kruise.io containerrecreaterequests patch': 'a request\'s active label, status annotation or unready mark',
+      'apps.kruise.io containerrecreaterequests delete': 'a finished request past its ttlSecondsAfterFinished',
+      'apps.kruise.io containerrecreaterequests/status update': 'a request completed',
     };
     expect([...granted].filter((rule) => !used.has(rule) && !(rule in unreached)).sort()).toEqual([]);
     for (const rule of Object.keys(unreached)) expect(granted.has(rule)).toBe(true);

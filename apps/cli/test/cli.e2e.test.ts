@@ -122,6 +122,7 @@ describe('coxswain against a running API', () => {
     expect(described).toMatch(/^Events:$/m);
   }, STEP_TIMEOUT);
 
+  // Mirrors docs/preview.md § Use it (the coxswain preview lines).
   it('previews an image change without making it, and refuses a preview of no change or two', async () => {
     const text = await ok(['preview', 'cloneset/web', '--image', 'main=nginx:1.27']);
     expect(text.split('\n')[0]).toMatch(/^cloneset\.apps\.kruise\.io\/web: \d+ wave\(s\), completes in \d+\.\ds \(simulated; timings configured\)$/);

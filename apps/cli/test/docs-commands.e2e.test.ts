@@ -119,6 +119,10 @@ const COVERAGE: Record<string, Coverage> = {
   'docs/kubernetes-mode.md § Kubernetes mode #1': {
     notRun: 'it needs a real cluster; apps/api/test/docker-manifests.test.ts checks the three manifests, and apps/api/test/kubernetes-workloads.e2e.test.ts runs a server in Kubernetes mode behind their roles and kruise-crds.yaml',
   },
+  'docs/preview.md § Use it #1': {
+    mirroredBy: 'apps/cli/test/cli.e2e.test.ts',
+    why: 'the block names example workloads (web) the seeded server does not have; cli.e2e runs coxswain preview against a running server (the waves, -o json, the refusals)',
+  },
   'docs/operations.md § PostgreSQL #1': {
     notRun: 'it needs a PostgreSQL server; with TEST_DATABASE_URL set, the API tests start servers on PostgreSQL (migrations at startup included), but no test runs `npm start` on one',
   },
@@ -135,9 +139,12 @@ const GRAPHQL_COVERAGE: Record<string, GraphqlCoverage> = {
   'docs/graphql.md § Raw cluster objects #4': { send: true, edits: [['sample-x7k2p', async (ctx) => (await ctx.graphql('{ workload(kind: CLONE_SET, namespace: "default", name: "sample") { pods(first: 1) { edges { node { name } } } } }')).workload.pods.edges[0].node.name]] },
   'docs/kubernetes-mode.md § Kubernetes mode #1': { notSent: 'observe mode beside a live OpenKruise: checked against the schema only; apps/api/test/observe-beside-live.e2e.test.ts asks shadowComparison' },
   'docs/operations.md § Audit log #1': { send: true },
+  'docs/container-restart.md § From the API #1': { notSent: 'the example pod shop/web-0 is not in the seeded server; apps/api/test/container-restart.e2e.test.ts sends restartContainers' },
+  'docs/container-restart.md § From the API #2': { notSent: 'the example pod shop/web-0 is not in the seeded server; apps/api/test/container-restart.e2e.test.ts asks containerRestarts' },
+  'docs/preview.md § Use it #1': { notSent: 'checked against the schema only; apps/api/test/preview.e2e.test.ts asks previewRollout on a seeded CloneSet' },
 };
 const graphqlBlocks = codeBlocks(ROOT, new Set(['graphql']));
-const schema = buildSchema(readFileSync(join(ROOT, 'apps/cli/src/api/schema.graphql'), 'utf8'));
+const schema = buildSchema(readFileSync(join(ROOT, 'apps/api/schema.graphql'), 'utf8'));
 
 const blocks = shellBlocks(ROOT);
 const byId = new Map(blocks.map((b) => [b.id, b]));
