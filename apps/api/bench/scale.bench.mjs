@@ -12,6 +12,10 @@
 //               PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set)
 //   throughput  a 10,000-pod CloneSet scales up and rolls in place with the simulator's latencies
 //               (pull 2 s, start 0.5 s, real clock), wall time against the ideal, API writes per pod
+//   predownload the same in-place canary then full rollout with gate PreDownloadImageForInPlaceUpdate
+//               off and on (docs/image-pull.md): how much sooner the full rollout finishes when the
+//               new image was pre-pulled on the old pods' nodes during the canary
+//               (SCALE_PREDOWNLOAD_PODS, 120)
 // Every measured stretch also reports the CPU time of each server thread over it (the server's
 // coxswain_thread_cpu_seconds_total: api, cluster, database, and other for V8's own threads) and of the
 // clients' process, per ack and per pod write where those are the unit of work.
@@ -24,14 +28,14 @@ import WebSocket from 'ws';
 import { createClient } from 'graphql-ws';
 import { ADMIN, BenchServer, MetricsSampler, cpuBetween } from './scale/server.mjs';
 
-const PHASES = (process.env.SCALE_PHASES ?? 'responsive,memory,throughput').split(',').map((s) => s.trim());
+const PHASES = (process.env.SCALE_PHASES ?? 'responsive,memory,throughput,predownload').split(',').map((s) => s.trim());
 const CLIENTS = fileURLToPath(new URL('./scale/clients.mjs', import.meta.url));
 const now = () => performance.timeOrigin + performance.now();
 const results = {};
 
-const cloneSet = ({ name, namespace = 'default', replicas, image = 'nginx:1.25', partition, policy = 'InPlaceIfPossible', maxUnavailable = '10%', hooked = false }) => `apiVersion: apps.kruise.io/v1beta1
+const cloneSet = ({ name, namespace = 'default', replicas, image = 'nginx:1.25', partition, policy = 'InPlaceIfPossible', maxUnavailable = '10%', hooked = false, annotations = {} }) => `apiVersion: apps.kruise.io/v1beta1
 kind: CloneSet
-metadata: { name: ${name}, namespace: ${namespace} }
+metadata: { name: ${name}, namespace: ${namespace}, annotations: ${JSON.stringify(annotations)} }
 spec:
   replicas: ${replicas}
   selector: { matchLabels: { app: ${name} } }
@@ -317,6 +321,64 @@ async function throughput() {
   }
 }
 
+/**
+ * Pre-download (docs/image-pull.md): a CloneSet spread thin (SCALE_PREDOWNLOAD_PODS, 120: 2 pods a node
+ * over 60 nodes, so most waves of the full rollout reach nodes without the new image) is rolled in place
+ * to a new image with a canary (partition at 90%), then fully (partition 0), once with gate
+ * PreDownloadImageForInPlaceUpdate off and once on. With the gate on, the full rollout starts when the
+ * pre-download job finished (the canary is watched for that long). Real clock, the simulator's latencies
+ * (pull 2 s, start 0.5 s). The full rollout is 9 waves (maxUnavailable 10%); a node pulls an image once,
+ * so without the gate the waves that reach a node without the image pay the pull, with it none does.
+ */
+async function predownload() {
+  const pods = Number(process.env.SCALE_PREDOWNLOAD_PODS ?? 120);
+  const gateOff = await predownloadRun(pods, false);
+  const gateOn = await predownloadRun(pods, true);
+  return { pods, gateOff, gateOn, fullRolloutSpeedup: round(gateOff.fullRollout.wallSeconds / gateOn.fullRollout.wallSeconds, 2) };
+}
+
+async function predownloadRun(pods, gate) {
+  const nodes = 60;
+  const server = await BenchServer.start({
+    SIM_ZONES: '3', SIM_NODES_PER_ZONE: String(nodes / 3), SIM_POD_CAPACITY: '600', ...(gate ? { FEATURE_GATES: 'PreDownloadImageForInPlaceUpdate=true' } : {}),
+  });
+  try {
+    const canary = Math.ceil(pods / 10);
+    const annotations = { 'apps.kruise.io/image-predownload-parallelism': '10' };
+    const apply = (image, partition) => server.gql(`mutation($y: String!) { applyManifest(yaml: $y) { name } }`, { y: cloneSet({ name: 'warm', replicas: pods, image, partition, annotations }) });
+    await apply('nginx:1.25', pods);
+    await until(`${pods} ready pods`, async () => (await status(server, 'warm')).status.readyReplicas === pods, 10 * 60_000, 100);
+    // NodeImages appear 30 s after their node turned Ready; both runs wait for them, so they start alike.
+    await until('the NodeImages', async () => (await server.gql(`{ objects(kind: "NodeImage", first: 1) { totalCount } }`)).objects.totalCount === nodes, 5 * 60_000, 500);
+
+    let started = now();
+    await apply('nginx:1.27', pods - canary);
+    await until('the canary', async () => {
+      const s = (await status(server, 'warm')).status;
+      return s.updatedReadyReplicas === canary && s.readyReplicas === pods;
+    }, 10 * 60_000, 100);
+    const canarySeconds = round((now() - started) / 1000);
+    let preDownload = null;
+    if (gate) {
+      const job = await until('the pre-download job', async () => {
+        const jobs = (await server.gql(`{ imagePullJobs(namespace: "default") { name desired succeeded failed completionTime } }`)).imagePullJobs;
+        return jobs.find((j) => j.completionTime && j.desired > 0);
+      }, 10 * 60_000, 250);
+      preDownload = { afterCanarySeconds: round((now() - started) / 1000 - canarySeconds), nodes: job.desired, succeeded: job.succeeded, failed: job.failed };
+    }
+
+    started = now();
+    await apply('nginx:1.27', 0);
+    await until('the full rollout', async () => {
+      const s = (await status(server, 'warm')).status;
+      return s.updatedReadyReplicas === pods && s.readyReplicas === pods;
+    }, 10 * 60_000, 100);
+    return { gate, canarySeconds, preDownload, fullRollout: { wallSeconds: round((now() - started) / 1000) } };
+  } finally {
+    await server.stop();
+  }
+}
+
 /** Writes of Pod objects the cluster has accepted, by the cluster worker's own count. */
 async function podWrites(server) {
   const m = await server.metrics();
@@ -324,8 +386,8 @@ async function podWrites(server) {
 }
 
 for (const phase of PHASES) {
-  const run = { responsive, memory, throughput }[phase];
-  if (!run) throw new Error(`unknown phase ${phase}; phases are responsive, memory, throughput`);
+  const run = { responsive, memory, throughput, predownload }[phase];
+  if (!run) throw new Error(`unknown phase ${phase}; phases are responsive, memory, throughput, predownload`);
   const t = now();
   results[phase] = await run();
   console.log(JSON.stringify({ phase, seconds: round((now() - t) / 1000), ...results[phase] }, null, 2));

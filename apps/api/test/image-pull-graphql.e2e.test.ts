@@ -62,6 +62,11 @@ describe('createImagePullJob', () => {
     expect(node[0].pulls).toContainEqual({ image: 'nginx:1.25', phase: 'Succeeded' });
     expect(node[0].images.some((i: { names: string[] }) => i.names.includes('nginx:1.25'))).toBe(true);
     expect(node[0].diskUsedBytes).toBeGreaterThan(0);
+    // Without the argument (omitted or null): every node, in the nodes' order.
+    for (const query of ['{ nodeImages { node } }', '{ nodeImages(node: null) { node } }']) {
+      const all = (await api.graphql(query)).data!.nodeImages.map((n: { node: string }) => n.node);
+      expect(all).toEqual(nodes.map((n) => n.name));
+    }
   }, 60_000);
 
   it('is audited with the actor and the created job', async () => {

@@ -1,7 +1,7 @@
 // What the image-pull surfaces show (docs/image-pull.md): a job with its per-node progress, and a node
 // with the images it has and what it is asked to pull. Pure: built from the ImagePullJobs, NodeImages
 // and Nodes as stored.
-import { normalizeImageReference, type ImagePullJob, type ImageTagSpec, type ImageTagStatus, type Node, type NodeImage } from '@coxswain/kruise-api';
+import { LABEL_CONTROLLER_HASH, normalizeImageReference, type ImagePullJob, type ImageTagSpec, type ImageTagStatus, type Node, type NodeImage } from '@coxswain/kruise-api';
 
 export interface NodePullView {
   node: string;
@@ -33,6 +33,10 @@ export interface ImagePullJobView {
   failedNodes: string[];
   /** The nodes given the job's image, with their pull status. */
   nodes: NodePullView[];
+  /** The controller owner (a CloneSet or Advanced StatefulSet for pre-download jobs, docs/spec/image-pull.md §6.3); null for a job created by hand. */
+  owner: { kind: string; name: string } | null;
+  /** Label `controller.kubernetes.io/hash`: the update revision's hash a pre-download job pulls for (docs/spec/image-pull.md §6.3). */
+  revisionHash: string | null;
 }
 
 export interface NodeImagesView {
@@ -46,6 +50,11 @@ export interface NodeImagesView {
   /** The images the node holds (node.status.images): names and size. */
   images: { names: string[]; sizeBytes: number | null }[];
   diskUsedBytes: number;
+}
+
+function controllerOwner(job: ImagePullJob): { kind: string; name: string } | null {
+  const ref = (job.metadata.ownerReferences ?? []).find((r) => r.controller === true);
+  return ref ? { kind: ref.kind, name: ref.name } : null;
 }
 
 function tagStatus(nodeImage: NodeImage, name: string, tag: string): ImageTagStatus | undefined {
@@ -100,6 +109,8 @@ export function imagePullJobView(job: ImagePullJob, nodeImages: readonly NodeIma
     completionTime: job.status?.completionTime ?? null,
     failedNodes: job.status?.failedNodes ?? [],
     nodes: nodes.sort((a, b) => (a.node < b.node ? -1 : a.node > b.node ? 1 : 0)),
+    owner: controllerOwner(job),
+    revisionHash: job.metadata.labels?.[LABEL_CONTROLLER_HASH] ?? null,
   };
 }
 

@@ -55,9 +55,10 @@ export class ImagePullService {
     return job ? imagePullJobView(job, await this.listOrEmpty<NodeImage>(NODE_IMAGE)) : null;
   }
 
-  async nodeImages(principal: Principal, node: string | null): Promise<NodeImagesView[]> {
+  async nodeImages(principal: Principal, node: string | null | undefined): Promise<NodeImagesView[]> {
     authorize(principal, 'list', 'NodeImage');
-    const nodes = (await this.listOrEmpty<Node>(NODE)).filter((n) => node === null || n.metadata.name === node);
+    // GraphQL passes an omitted argument as undefined, an explicit null as null: both mean every node.
+    const nodes = (await this.listOrEmpty<Node>(NODE)).filter((n) => node == null || n.metadata.name === node);
     const byName = new Map((await this.listOrEmpty<NodeImage>(NODE_IMAGE)).map((n) => [n.metadata.name ?? '', n]));
     return nodes.map((n) => nodeImagesView(n.metadata.name ?? '', byName.get(n.metadata.name ?? ''), n));
   }

@@ -2,7 +2,8 @@
 // default/sample, admin token from BOOTSTRAP_ADMIN_TOKEN) and the production build: sign-in, list,
 // workload page, partition steps with cells changing revision (checked in the canvas pixels), pause /
 // resume, refused actions in words, scale, delete chosen pods, revision difference and rollback, a
-// preDelete hook acknowledged, and what viewer and hook-acker tokens see. Screenshots go to
+// preDelete hook acknowledged, the nodes page's images, a CloneSet canary's pre-download line (gate
+// PreDownloadImageForInPlaceUpdate on), and what viewer and hook-acker tokens see. Screenshots go to
 // apps/dashboard/.artifacts/.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
@@ -33,9 +34,24 @@ spec:
       labelsHandler: {example.io/block-deleting: "true"}
 `;
 let newRevision = '';
+// A CloneSet rolled in place with pre-download (docs/image-pull.md): more than 3 replicas, a partition.
+const WARMED = (image: string, partition: number) => `apiVersion: apps.kruise.io/v1alpha1
+kind: CloneSet
+metadata:
+  name: warmed
+  namespace: default
+  annotations: {apps.kruise.io/image-predownload-parallelism: "2"}
+spec:
+  replicas: 4
+  selector: {matchLabels: {app: warmed}}
+  template:
+    metadata: {labels: {app: warmed}}
+    spec: {containers: [{name: main, image: "${image}"}]}
+  updateStrategy: {type: InPlaceIfPossible, partition: ${partition}}
+`;
 
 beforeAll(async () => {
-  api = await startApi();
+  api = await startApi({ FEATURE_GATES: 'PreDownloadImageForInPlaceUpdate=true' });
   dashboard = await startDashboard(api);
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
@@ -316,6 +332,53 @@ describe('SRE dashboard in Chromium', () => {
     // (a workload event of its own): the cells turn blue once it does.
     await expect(revisionPixelsSettle(oldRevision, [UPDATE_COLOR])).resolves.toEqual([UPDATE_COLOR]);
     await screenshot(page, 'rolled-back');
+  });
+
+  it("lists each node's images with their size on the Nodes page, reached from the navigation", async () => {
+    await page.getByRole('link', { name: 'Nodes', exact: true }).click();
+    await page.waitForURL('**/nodes');
+    await page.getByTestId('nodes-summary').waitFor({ timeout: 30_000 });
+    // The sample's pods pulled nginx:alpine and nginx:1.27 on their nodes: the node view lists them.
+    const held = page.locator('.node-images tr[data-image="nginx:1.27"]').first();
+    await held.waitFor({ timeout: 30_000 });
+    const node = await held.evaluate((tr) => tr.closest('[data-node]')!.getAttribute('data-node')!);
+    const answer = await gql<{ nodeImages: { images: { names: string[]; sizeBytes: number }[] }[] }>(
+      api.url,
+      'query($n: String) { nodeImages(node: $n) { images { names sizeBytes } } }',
+      { n: node },
+    );
+    const size = answer.data!.nodeImages[0]!.images.find((i) => i.names.includes('nginx:1.27'))!.sizeBytes;
+    await expect(held.getAttribute('data-size-bytes')).resolves.toBe(String(size));
+    await expect(held.locator('td').nth(1).textContent()).resolves.toMatch(/^\d+(\.\d+)? (KiB|MiB|GiB)$/);
+    // The text filter narrows the cards to one node, and is kept in the URL.
+    await page.locator('input[name=text]').fill(node);
+    await page.waitForURL(`**/nodes?q=${encodeURIComponent(node)}`);
+    await expect(page.locator('.node-images').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-node')))).resolves.toContain(node);
+    await screenshot(page, 'nodes');
+  });
+
+  it("shows a CloneSet canary's pre-download progress while its ImagePullJob exists", async () => {
+    expect((await gql(api.url, `mutation($y: String!) { applyManifest(yaml: $y) { name } }`, { y: WARMED('nginx:1.25', 0) })).errors).toBeUndefined();
+    await page.goto(`${dashboard.url}/workloads/cloneset/default/warmed`);
+    await page.waitForFunction(() => document.querySelector('h1 .badge')?.textContent === 'complete', null, { timeout: 30_000 });
+    await expect(page.getByTestId('predownload').count()).resolves.toBe(0);
+    // A canary: a new image with the partition at 2 updates 2 pods and pre-pulls on the other 2 pods' nodes.
+    expect((await gql(api.url, `mutation($y: String!) { applyManifest(yaml: $y) { name } }`, { y: WARMED('nginx:1.26', 2) })).errors).toBeUndefined();
+    const line = page.getByTestId('predownload');
+    await line.waitFor({ timeout: 30_000 });
+    await page.waitForFunction(
+      () => {
+        const job = document.querySelector('[data-testid=predownload] [data-job]');
+        return job !== null && Number(job.getAttribute('data-desired')) > 0 && job.getAttribute('data-done') === job.getAttribute('data-desired');
+      },
+      null,
+      { timeout: 30_000 },
+    );
+    await expect(line.textContent()).resolves.toMatch(/^Pre-downloading on the nodes of the pods not yet updated: nginx:1\.26 on (\d) of \1 nodes?/);
+    await screenshot(page, 'predownload');
+    // The rollout finishes: the jobs are deleted and the line goes.
+    expect((await gql(api.url, `mutation($y: String!) { applyManifest(yaml: $y) { name } }`, { y: WARMED('nginx:1.26', 0) })).errors).toBeUndefined();
+    await line.waitFor({ state: 'detached', timeout: 30_000 });
   });
 
   it('acknowledges a pending preDelete hook: the pod leaves its hook state and goes', async () => {

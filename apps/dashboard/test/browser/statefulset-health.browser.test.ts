@@ -2,8 +2,9 @@
 // StatefulSet page (ordinal strip with a reserved gap and the partition line; stepping the partition
 // updates exactly the pods right of the line), health badges of a held and a degraded workload with
 // their reasons on the page, the list's filters surviving a reload through the URL, the stacked
-// chart's data, the committed GraphQL schema being the one the API serves, and pods counted available
-// once minReadySeconds pass.
+// chart's data, the committed GraphQL schema being the one the API serves, pods counted available
+// once minReadySeconds pass, and an Advanced StatefulSet canary's pre-download line (gate
+// PreDownloadImageForInPlaceUpdate on).
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -51,8 +52,27 @@ spec:
       containers: [{name: main, image: "nginx:1"}]
 `;
 
+// An Advanced StatefulSet rolled in place with pre-download (docs/image-pull.md): more than 3 replicas.
+const WARM_STS = (image: string, partition: number) => `apiVersion: apps.kruise.io/v1beta1
+kind: StatefulSet
+metadata: {name: warm-sts, namespace: shop}
+spec:
+  replicas: 4
+  serviceName: warm-sts
+  podManagementPolicy: Parallel
+  selector: {matchLabels: {app: warm-sts}}
+  template:
+    metadata: {labels: {app: warm-sts}}
+    spec:
+      readinessGates: [{conditionType: InPlaceUpdateReady}]
+      containers: [{name: main, image: "${image}"}]
+  updateStrategy:
+    type: RollingUpdate
+    rollingUpdate: {podUpdatePolicy: InPlaceIfPossible, maxUnavailable: 1, partition: ${partition}}
+`;
+
 beforeAll(async () => {
-  api = await startApi();
+  api = await startApi({ FEATURE_GATES: 'PreDownloadImageForInPlaceUpdate=true' });
   const applied = await gql(api.url, 'mutation($y: String!) { applyManifest(yaml: $y) { name } }', { y: `${STATEFUL_SET}---\n${STUCK}` });
   if (applied.errors) throw new Error(applied.errors[0]!.message);
   dashboard = await startDashboard(api);
@@ -327,6 +347,32 @@ describe('Advanced StatefulSet, health and filters in Chromium', () => {
     await page.waitForFunction(() => /· 8 pods, 8 ready, 8 available/.test(document.querySelector('[data-testid=revision-pods]')?.textContent ?? ''), null, {
       timeout: 3_000,
     });
+  });
+
+  it("shows an Advanced StatefulSet canary's pre-download progress while its ImagePullJob exists", async () => {
+    const apply = (y: string) => gql(api.url, `mutation($y: String!) { applyManifest(yaml: $y) { name } }`, { y });
+    expect((await apply(WARM_STS('nginx:1.25', 0))).errors).toBeUndefined();
+    await page.goto(`${dashboard.url}/workloads/statefulset/shop/warm-sts`);
+    await page.waitForFunction(() => document.querySelector('h1 .badge')?.textContent === 'complete', null, { timeout: 30_000 });
+    await expect(page.getByTestId('predownload').count()).resolves.toBe(0);
+    // A canary: ordinals 2 and 3 update in place; ordinals 0 and 1 keep the old image, and their nodes pre-pull the new one.
+    expect((await apply(WARM_STS('nginx:1.26', 2))).errors).toBeUndefined();
+    const line = page.getByTestId('predownload');
+    await line.waitFor({ timeout: 30_000 });
+    await page.waitForFunction(
+      () => {
+        const job = document.querySelector('[data-testid=predownload] [data-job]');
+        return job !== null && Number(job.getAttribute('data-desired')) > 0 && job.getAttribute('data-done') === job.getAttribute('data-desired');
+      },
+      null,
+      { timeout: 30_000 },
+    );
+    await expect(line.textContent()).resolves.toMatch(/^Pre-downloading on the nodes of the pods not yet updated: nginx:1\.26 on (\d) of \1 nodes?/);
+    await expect(line.locator('[data-job]').first().getAttribute('data-job')).resolves.toMatch(/^warm-sts-\w+-main$/);
+    await screenshot(page, 'statefulset-predownload');
+    // The rollout finishes: the jobs are deleted and the line goes.
+    expect((await apply(WARM_STS('nginx:1.26', 0))).errors).toBeUndefined();
+    await line.waitFor({ state: 'detached', timeout: 30_000 });
   });
 
   it('raised no error in the page', () => {

@@ -107,7 +107,9 @@ describe('ZoneCard', () => {
     expect(text(html)).toContain('An outage of zone-a takes all 2 pods of Deployment kube-system/dns (down) 1 of 3 pods of UnitedDeployment default/sample-ud');
     expect(html).toContain('href="/workloads/uniteddeployment/default/sample-ud"');
     expect(html).not.toContain('href="/workloads/deployment');
-    expect(text(html)).toContain('sim-a-1 Ready cordoned 1 taint 3 pods, 3 ready dedicated=db:NoSchedule');
+    expect(text(html)).toContain('sim-a-1 Ready cordoned 1 taint 3 pods, 3 ready · images dedicated=db:NoSchedule');
+    // Each node links to its images on the Nodes page.
+    expect(html).toContain('href="/nodes?q=sim-a-1"');
     expect(html).toMatch(/<li data-workload="default\/sample-ud" data-subset="subset-a" data-pods="1" data-ready-pods="1">/);
     expect(text(html)).toContain('1 label node=zone-a');
   });

@@ -27,6 +27,12 @@ export class NodePullModel {
   @Field(() => [String], { description: 'The ImagePullJobs that want it, namespace/name.' }) jobs!: string[];
 }
 
+@ObjectType({ description: 'The object that controls an ImagePullJob (its controller owner reference).' })
+export class ImagePullJobOwnerModel {
+  @Field({ description: 'CloneSet or StatefulSet (an Advanced StatefulSet) for a pre-download job' }) kind!: string;
+  @Field() name!: string;
+}
+
 @ObjectType('ImagePullJob', { description: 'An ImagePullJob with its progress over the nodes it selects.' })
 export class ImagePullJobModel {
   @Field() namespace!: string;
@@ -43,6 +49,8 @@ export class ImagePullJobModel {
   @Field(() => String, { nullable: true }) completionTime!: string | null;
   @Field(() => [String]) failedNodes!: string[];
   @Field(() => [NodePullModel], { description: 'The nodes given the image so far, by name.' }) nodes!: NodePullModel[];
+  @Field(() => ImagePullJobOwnerModel, { nullable: true, description: 'The workload a pre-download job pulls for; null for a job created by hand.' }) owner!: ImagePullJobOwnerModel | null;
+  @Field(() => String, { nullable: true, description: 'A pre-download job\'s update revision hash (label controller.kubernetes.io/hash).' }) revisionHash!: string | null;
 }
 
 @ObjectType({ description: 'An image a node holds (node.status.images).' })

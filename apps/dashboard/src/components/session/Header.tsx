@@ -14,6 +14,7 @@ export function Header() {
       <nav>
         {(!session || can(session, 'read')) && <Link href="/">Workloads</Link>}
         {(!session || can(session, 'read')) && <Link href="/topology">Topology</Link>}
+        {(!session || can(session, 'read')) && <Link href="/nodes">Nodes</Link>}
         <Link href="/hooks">Pending hooks</Link>
       </nav>
       <span className="spacer" />

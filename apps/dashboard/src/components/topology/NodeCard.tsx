@@ -1,5 +1,7 @@
 // One node: its state (Ready, cordoned, taints), its pods counted by workload (and subset), and its
-// labels folded away (they are many; node=zone-a and the zone label are among them).
+// labels folded away (they are many; node=zone-a and the zone label are among them), and a link to its
+// images on the nodes page.
+import Link from 'next/link';
 import type { TopologyNode } from '../../lib/api/types';
 import { nodeStateWords } from '../../lib/topology/zone-impact';
 import { WorkloadPodsName } from './WorkloadPodsName';
@@ -25,7 +27,8 @@ export function NodeCard({ node }: { node: TopologyNode }) {
         ))}
       </header>
       <p className="small">
-        <b>{node.pods}</b> pod{node.pods === 1 ? '' : 's'}, {node.readyPods} ready
+        <b>{node.pods}</b> pod{node.pods === 1 ? '' : 's'}, {node.readyPods} ready ·{' '}
+        <Link href={`/nodes?${new URLSearchParams({ q: node.name }).toString()}`}>images</Link>
       </p>
       {node.taints.length > 0 && (
         <ul className="taints small">

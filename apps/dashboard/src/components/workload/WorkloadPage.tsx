@@ -12,6 +12,7 @@ import { can } from '../../lib/auth/roles';
 import { revisionColors, withStatusRevisions } from '../../lib/grid/colors';
 import { kindLabel } from '../../lib/kinds';
 import { containersOf } from '../../lib/rollout/containers';
+import { mayPreDownload, preDownloadJobs } from '../../lib/images/predownload';
 import { blockersByPod } from '../../lib/rollout/plan-words';
 import { progressOf } from '../../lib/rollout/progress';
 import { strategyLine } from '../../lib/rollout/strategy';
@@ -31,10 +32,12 @@ import { PlanPanel } from './PlanPanel';
 import { PodGrid } from './PodGrid';
 import { PodSelectionContext, usePodSelectionState } from './PodSelection';
 import { PodTable } from './PodTable';
+import { PreDownloadLine } from './PreDownloadLine';
 import { RevisionPods } from './RevisionPods';
 import { RevisionsPanel } from './RevisionsPanel';
 import { RolloutChart } from './RolloutChart';
 import { RolloutProgress } from './RolloutProgress';
+import { usePreDownloadJobs } from './usePreDownloadJobs';
 import { usePods } from './usePods';
 import { useWorkload } from './useWorkload';
 
@@ -66,6 +69,13 @@ function WorkloadView({ kind, namespace, name }: { kind: WorkloadKind; namespace
   );
   const manifest = w?.manifest;
   const containers = useMemo(() => (manifest === undefined ? [] : containersOf(manifest)), [manifest]);
+  const rollingOut = mayPreDownload(kind) && currentRevision !== undefined && currentRevision !== updateRevision;
+  const namespaceJobs = usePreDownloadJobs(namespace, rollingOut);
+  const status = w?.status;
+  const predownload = useMemo(
+    () => (status ? preDownloadJobs(namespaceJobs, { kind, name, status }, revisions) : []),
+    [namespaceJobs, kind, name, status, revisions],
+  );
   const blockers = useMemo(() => blockersByPod(plan?.blockers ?? []), [plan?.blockers]);
   const selection = usePodSelectionState(blockers, podsSection);
 
@@ -149,6 +159,7 @@ function WorkloadView({ kind, namespace, name }: { kind: WorkloadKind; namespace
             onConflict={reload}
           />
         )}
+        <PreDownloadLine jobs={predownload} />
         <div className="two">
           <RolloutProgress p={progress} currentRevision={w.status.currentRevision} updateRevision={w.status.updateRevision} />
           <RolloutChart store={pods.store} desired={w.replicas} revisions={revisions} colors={colors} />

@@ -150,6 +150,20 @@ export type TopologyQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type TopologyQuery = { topology: { zones: Array<{ name: string, pods: number, readyPods: number, nodes: Array<{ name: string, zone: string | null, ready: boolean, unschedulable: boolean, taints: Array<string>, labels: Array<string>, pods: number, readyPods: number, workloads: Array<{ workloadKind: WorkloadKind | null, kind: string, namespace: string, name: string, subset: string | null, pods: number, readyPods: number }> }> }>, unscheduled: Array<{ workloadKind: WorkloadKind | null, kind: string, namespace: string, name: string, subset: string | null, pods: number, readyPods: number }> } };
 
+export type NodeImagesQueryVariables = Exact<{
+  node?: string | null | undefined;
+}>;
+
+
+export type NodeImagesQuery = { nodeImages: Array<{ node: string, desired: number, pulling: number, succeeded: number, failed: number, diskUsedBytes: number, images: Array<{ names: Array<string>, sizeBytes: number | null }>, pulls: Array<{ image: string, phase: string, progress: number, startTime: string | null, completionTime: string | null, message: string | null, jobs: Array<string> }> }> };
+
+export type ImagePullJobsQueryVariables = Exact<{
+  namespace: string;
+}>;
+
+
+export type ImagePullJobsQuery = { imagePullJobs: Array<{ namespace: string, name: string, image: string, desired: number, active: number, succeeded: number, failed: number, message: string | null, completionTime: string | null, revisionHash: string | null, owner: { kind: string, name: string } | null }> };
+
 export type WorkloadChangedSubscriptionVariables = Exact<{
   kind?: WorkloadKind | null | undefined;
   namespace?: string | null | undefined;
@@ -788,6 +802,51 @@ export const TopologyDocument = new TypedDocumentString(`
   pods
   readyPods
 }`) as unknown as TypedDocumentString<TopologyQuery, TopologyQueryVariables>;
+export const NodeImagesDocument = new TypedDocumentString(`
+    query NodeImages($node: String) {
+  nodeImages(node: $node) {
+    node
+    desired
+    pulling
+    succeeded
+    failed
+    diskUsedBytes
+    images {
+      names
+      sizeBytes
+    }
+    pulls {
+      image
+      phase
+      progress
+      startTime
+      completionTime
+      message
+      jobs
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<NodeImagesQuery, NodeImagesQueryVariables>;
+export const ImagePullJobsDocument = new TypedDocumentString(`
+    query ImagePullJobs($namespace: String!) {
+  imagePullJobs(namespace: $namespace) {
+    namespace
+    name
+    image
+    desired
+    active
+    succeeded
+    failed
+    message
+    completionTime
+    owner {
+      kind
+      name
+    }
+    revisionHash
+  }
+}
+    `) as unknown as TypedDocumentString<ImagePullJobsQuery, ImagePullJobsQueryVariables>;
 export const WorkloadChangedDocument = new TypedDocumentString(`
     subscription WorkloadChanged($kind: WorkloadKind, $namespace: String, $name: String) {
   workloadChanged(kind: $kind, namespace: $namespace, name: $name) {

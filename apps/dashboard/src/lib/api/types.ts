@@ -2,7 +2,9 @@
 // from the generated operation types (generated.ts, from the served schema and operations.graphql), so
 // a schema change that breaks the dashboard fails the type check instead of a page at run time.
 import type {
+  ImagePullJobsQuery,
   MeQuery,
+  NodeImagesQuery,
   PendingHooksQuery,
   PodChangedSubscription,
   PodFieldsFragment,
@@ -49,6 +51,13 @@ export type TopologyZone = ClusterTopology['zones'][number];
 export type TopologyNode = TopologyZone['nodes'][number];
 /** Pods of one workload (one subset of a UnitedDeployment) on a node, or Pending. */
 export type TopologyWorkloadPods = TopologyWorkloadPodsFieldsFragment;
+
+/** A node's images: what it holds (node.status.images) and its NodeImage's pulls. */
+export type NodeImages = NodeImagesQuery['nodeImages'][number];
+export type HeldImage = NodeImages['images'][number];
+export type NodePull = NodeImages['pulls'][number];
+/** An ImagePullJob as the workload page's pre-download line reads it. */
+export type ImagePullJob = ImagePullJobsQuery['imagePullJobs'][number];
 
 /** Token roles (the schema serves `Me.role` as a String; apps/api/src/auth/roles.ts names them). */
 export type Role = 'viewer' | 'operator' | 'hook-acker' | 'admin';
