@@ -13,6 +13,10 @@ import { ImagePullJobReconciler } from './reconciler.js';
 
 export const IMAGE_PULL_JOB_CONTROLLER_NAME = 'imagepulljob-controller';
 
+/** Pods by `namespace/nodeName`: a NodeImage event reads the pods of its node, not of the namespace. */
+const PODS_BY_NODE = 'imagepulljob-pods-by-node';
+const podsOnNode = (namespace: string | undefined, node: string) => `${namespace ?? ''}/${node}`;
+
 export interface ImagePullJobControllerOptions {
   log: Logger;
   maxConcurrentReconciles?: number;
@@ -31,6 +35,7 @@ export class ImagePullJobController {
     const jobs = manager.informerFor<ImagePullJob>(IMAGE_PULL_JOB_REF);
     const nodeImages = manager.informerFor<NodeImage>(NODE_IMAGE_REF);
     const pods = manager.informerFor<Pod>(POD_REF);
+    pods.addIndexer(PODS_BY_NODE, (pod) => (pod.spec?.nodeName ? [podsOnNode(pod.metadata.namespace, pod.spec.nodeName)] : []));
     const jobVersions = new ResourceVersionExpectations({ clock: manager.clock, cache: jobs });
     const nodeImageVersions = new ResourceVersionExpectations({ clock: manager.clock, cache: nodeImages });
     this.controller = manager.newController({
@@ -50,7 +55,7 @@ export class ImagePullJobController {
       return jobs.list().filter((job) => {
         if (!isActiveJob(job)) return false;
         if (this.selected.get(requestKey(asRequest(job)))?.includes(name)) return true;
-        const onNode = job.spec.podSelector ? pods.list(job.metadata.namespace).filter((pod) => pod.spec?.nodeName === name) : [];
+        const onNode = job.spec.podSelector ? pods.byIndex(PODS_BY_NODE, podsOnNode(job.metadata.namespace, name)) : [];
         return selectJobNodeImages(job, [nodeImage], onNode).length > 0;
       }).map(asRequest);
     });

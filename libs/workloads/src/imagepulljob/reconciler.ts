@@ -45,7 +45,9 @@ export class ImagePullJobReconciler implements Reconciler {
     const waitJob = awaitResourceVersions(this.deps.jobVersions, key, clock, this.deps.log);
     if (waitJob) return waitJob;
     const secrets = await this.syncSecrets(job);
-    const plan = planImagePullJob({ job, nodeImages: this.deps.nodeImages.list(), pods: this.deps.pods.list(job.metadata.namespace), secrets, nowMs: clock.now() });
+    // Only a podSelector reads the namespace's pods; a job without one never walks them.
+    const pods = job.spec.podSelector ? this.deps.pods.list(job.metadata.namespace) : [];
+    const plan = planImagePullJob({ job, nodeImages: this.deps.nodeImages.list(), pods, secrets, nowMs: clock.now() });
     if (plan.removeFinalizer) this.expectJob(key, await setProtectionFinalizer(client, job, false));
     if (plan.deleteJob) await deleteJob(client, job);
     if (job.metadata.deletionTimestamp || job.status?.completionTime) return plan.requeueAfterMs !== undefined ? { requeueAfterMs: plan.requeueAfterMs } : undefined;

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { confirmImage } from '../../../lib/rollout/confirm-words';
 import { FormError, useActionForm, type ActionContext } from './confirm';
+import { ContainerSelect } from './ContainerSelect';
 
 export function ImageAction({ ctx, containers }: { ctx: ActionContext; containers: { name: string; image: string }[] }) {
   const { workload: w, m } = ctx;
@@ -29,17 +30,7 @@ export function ImageAction({ ctx, containers }: { ctx: ActionContext; container
     <>
       <div className="action-row">
         <span className="label">Image</span>
-        {containers.length > 1 ? (
-          <select value={chosenContainer} onChange={(e) => setContainer(e.target.value)} name="container">
-            {containers.map((c) => (
-              <option key={c.name} value={c.name}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        ) : (
-          <span className="mono">{chosenContainer || '(no container known)'}</span>
-        )}
+        <ContainerSelect containers={containers} chosen={chosenContainer} onChange={setContainer} name="container" />
         <input value={image} onChange={(e) => setImage(e.target.value)} placeholder={current ?? 'image:tag'} name="image" />
         <button type="button" onClick={submitImage} disabled={!chosenContainer}>
           Set image…

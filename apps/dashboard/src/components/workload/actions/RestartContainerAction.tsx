@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { confirmRestartContainers, restartFinished, restartProgress, type RestartStatus } from '../../../lib/restart/restart-words';
 import { usePodSelection } from '../PodSelection';
 import { FormError, useActionForm, type ActionContext } from './confirm';
+import { ContainerSelect } from './ContainerSelect';
 
 /** How often the progress is read while a restart runs. */
 const POLL_MS = 1000;
@@ -66,17 +67,7 @@ export function RestartContainerAction({ ctx, containers }: { ctx: ActionContext
       <div className="action-row" data-testid="restart-container">
         <span className="label">Restart container</span>
         <span className="mono">{pod ?? (chosen.length === 0 ? '(choose a pod)' : `(${chosen.length} pods chosen: choose one)`)}</span>
-        {containers.length > 1 ? (
-          <select value={chosenContainer} onChange={(e) => setContainer(e.target.value)} name="restart-container">
-            {containers.map((c) => (
-              <option key={c.name} value={c.name}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        ) : (
-          <span className="mono">{chosenContainer || '(no container known)'}</span>
-        )}
+        <ContainerSelect containers={containers} chosen={chosenContainer} onChange={setContainer} name="restart-container" />
         <button type="button" onClick={submitRestart} disabled={!chosenContainer}>
           Restart container…
         </button>
