@@ -208,8 +208,9 @@ describe('Kubernetes mode against another Coxswain\'s embedded cluster', () => {
     };
     const degraded = await eventually(async () => {
       const h = await health();
-      return h?.state === 'DEGRADED' ? h : undefined;
-    }, 30_000, 'the UnitedDeployment degraded');
+      // Each subset passes its own deadline: wait until both are named (one may be a moment behind).
+      return h?.state === 'DEGRADED' && h.reason.includes('subset b:') ? h : undefined;
+    }, 30_000, 'the UnitedDeployment degraded, naming both subsets');
     const deployments = (await a.runtime.cluster.list<Pod>({ apiVersion: 'apps/v1', kind: 'Deployment' }, { namespace: 'shop' })).items.map((d) => d.metadata.name!).sort();
     expect(deployments).toHaveLength(2);
     expect(degraded.reason).toBe(deployments.map((name, i) => `subset ${'ab'[i]}: no pods were created for Deployment ${name} in 3 s: is kube-controller-manager running?`).join('; '));

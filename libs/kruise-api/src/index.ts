@@ -177,27 +177,18 @@ export type { BatchRelease, BatchReleaseStatus, BatchReleaseV1alpha1, CanaryStat
 export { batchReleaseToV1alpha1, rolloutToV1alpha1, toStorageBatchRelease, toStorageRollout } from './rollout-conversion.js';
 export { scaledIntOrPercent, setDefaultsRollout, validateRollout } from './rollout-validation.js';
 
-// Added at the merge of the image-pull, container-restart, preview and rollout branches.
-export { ANNOTATION_CRR_SYNC_CONTAINER_STATUSES } from './image-pull.js';
-export { ANNOTATION_IMAGE_PREDOWNLOAD_MIN_UPDATED_READY_PODS } from './keys.js';
-export { ANNOTATION_IMAGE_PREDOWNLOAD_PARALLELISM } from './keys.js';
-export { ANNOTATION_IMAGE_PREDOWNLOAD_TIMEOUT_SECONDS } from './keys.js';
-export { ANNOTATION_SECRET_MODE } from './image-pull.js';
-export { ANNOTATION_SECRET_REFERENCES } from './image-pull.js';
-export { ANNOTATION_SECRET_SOURCE_KEY } from './image-pull.js';
-export { CRR_UNREADY_ACQUIRED } from './image-pull.js';
-export { DEFAULT_MAX_UNAVAILABLE } from './intstr.js';
-export { FINALIZER_DELETION_PROTECTION } from './image-pull.js';
-export { KRUISE_DAEMON_CONFIG_NAMESPACE } from './image-pull.js';
-export { LABEL_CRR_ACTIVE } from './image-pull.js';
-export { LABEL_CRR_NODE_NAME } from './image-pull.js';
-export { LABEL_CRR_POD_UID } from './image-pull.js';
-export { LABEL_FAKE_NODEIMAGE } from './image-pull.js';
-export { LABEL_IMAGE_PREDOWNLOAD_CREATED } from './keys.js';
-export { LABEL_IMAGE_PREDOWNLOAD_IGNORED } from './keys.js';
-export { LABEL_VIRTUAL_KUBELET } from './image-pull.js';
-export { type Namespace } from './core.js';
-export { REFERENCE_MODE_BATCH } from './image-pull.js';
-export { VIRTUAL_KUBELET_VALUE } from './image-pull.js';
+// The image-pull kinds' keys, labels and finalizer (docs/spec/image-pull.md §1.6), and image references.
+export {
+  ANNOTATION_CRR_SYNC_CONTAINER_STATUSES, ANNOTATION_SECRET_MODE, ANNOTATION_SECRET_REFERENCES, ANNOTATION_SECRET_SOURCE_KEY,
+  type ContainerRecreateRequestSyncContainerStatus, CRR_UNREADY_ACQUIRED, FINALIZER_DELETION_PROTECTION,
+  KRUISE_DAEMON_CONFIG_NAMESPACE, LABEL_CRR_ACTIVE, LABEL_CRR_NODE_NAME, LABEL_CRR_POD_UID, LABEL_FAKE_NODEIMAGE,
+  LABEL_VIRTUAL_KUBELET, REFERENCE_MODE_BATCH, VIRTUAL_KUBELET_VALUE,
+} from './image-pull.js';
 export { normalizeImageReference } from './image-reference.js';
-export type { ContainerRecreateRequestSyncContainerStatus } from './image-pull.js';
+// Image pre-download's annotations and labels on CloneSets, Advanced StatefulSets and their revisions (docs/spec/image-pull.md §6).
+export {
+  ANNOTATION_IMAGE_PREDOWNLOAD_MIN_UPDATED_READY_PODS, ANNOTATION_IMAGE_PREDOWNLOAD_PARALLELISM,
+  ANNOTATION_IMAGE_PREDOWNLOAD_TIMEOUT_SECONDS, LABEL_IMAGE_PREDOWNLOAD_CREATED, LABEL_IMAGE_PREDOWNLOAD_IGNORED,
+} from './keys.js';
+export { DEFAULT_MAX_UNAVAILABLE } from './intstr.js';
+export type { Namespace } from './core.js';
