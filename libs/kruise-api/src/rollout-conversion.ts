@@ -2,7 +2,8 @@
 // (docs/spec/kruise-rollout.md §1.9). Inputs are never modified. Conversion reads only the fields each
 // side declares: a step's `weight` becomes `traffic` (and `replicas` when it has none), the
 // rolling-style annotation becomes enableExtraWorkloadForCanary (absent → true), the traffic-routing
-// annotation canary.trafficRoutingRef; going back, what v1alpha1 cannot hold is dropped.
+// annotation canary.trafficRoutingRef; going back, what v1alpha1 cannot hold is dropped. A step's
+// analysis (Coxswain's extension, docs/analysis.md §5) is the same in both versions.
 import type { IntOrString } from './meta.js';
 import {
   ANNOTATION_ROLLING_STYLE, ANNOTATION_TRAFFIC_ROUTING, ROLLOUTS_V1ALPHA1, ROLLOUTS_V1BETA1,
@@ -28,6 +29,7 @@ function stepToV1beta1(step: CanaryStepV1alpha1): CanaryStep {
     traffic,
     requestHeaderModifier: clone(step.requestHeaderModifier),
     matches: step.matches?.map((m) => defined({ headers: clone(m.headers) })),
+    analysis: clone(step.analysis),
   });
 }
 
@@ -40,6 +42,7 @@ function stepToV1alpha1(step: CanaryStep): CanaryStepV1alpha1 {
     pause: step.pause?.duration !== undefined ? { duration: step.pause.duration } : {},
     requestHeaderModifier: clone(step.requestHeaderModifier),
     matches: step.matches?.map((m) => defined({ headers: clone(m.headers) })),
+    analysis: clone(step.analysis),
   });
 }
 

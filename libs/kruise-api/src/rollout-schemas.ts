@@ -6,9 +6,11 @@
 import { objectMeta } from './core-schemas.js';
 import type {
   BatchRelease, BatchReleaseCanaryStatus, BatchReleaseStatus, BatchReleaseV1alpha1, BlueGreenStatus, BlueGreenStrategy, CanaryStatus, CanaryStatusV1alpha1,
-  CanaryStep, CanaryStepV1alpha1, CanaryStrategy, CanaryStrategyV1alpha1, HttpRouteMatch, ObjectRef, PatchPodTemplateMetadata, ReleasePlan, Rollout,
-  RolloutCondition, RolloutPause, RolloutSpec, RolloutStatus, RolloutStrategy, RolloutV1alpha1, TrafficRoutingRef,
+  CanaryStep, CanaryStepV1alpha1, CanaryStrategy, CanaryStrategyV1alpha1, CheckSample, CheckStatus, HttpRouteMatch, ObjectRef, PatchPodTemplateMetadata,
+  ReleasePlan, Rollout, RolloutCondition, RolloutPause, RolloutSpec, RolloutStatus, RolloutStrategy, RolloutV1alpha1, StepAnalysis, StepAnalysisStatus,
+  TrafficRoutingRef,
 } from './rollout.js';
+import type { AnalysisCheck, HttpCheck, PodsCheck, PrometheusCheck, SuccessCondition } from './rollouts/analysis.js';
 import { boolean, closedObject, int32, int64, intOrString, json, listOf, string, stringMap, time } from './object-schema.js';
 
 const typeMeta = { apiVersion: string, kind: string, metadata: objectMeta };
@@ -25,6 +27,33 @@ const trafficRoutingRef = closedObject<TrafficRoutingRef>({
 });
 const condition = closedObject<RolloutCondition>({ type: string, status: string, lastUpdateTime: time, lastTransitionTime: time, reason: string, message: string });
 
+// --- A step's analysis (Coxswain's extension, docs/analysis.md §5), the same in both versions ----
+
+const successCondition = closedObject<SuccessCondition>({ operator: string, value: json });
+const stepAnalysis = closedObject<StepAnalysis>({
+  checks: listOf(closedObject<AnalysisCheck>({
+    name: string,
+    prometheus: closedObject<PrometheusCheck>({ address: string, query: string, successCondition }),
+    http: closedObject<HttpCheck>({ url: string, jsonPath: string, successCondition }),
+    pods: closedObject<PodsCheck>({ readyForSeconds: int32 }),
+    timeoutSeconds: int32,
+  })),
+  onFailure: string,
+  intervalSeconds: int32,
+});
+const stepAnalysisStatus = closedObject<StepAnalysisStatus>({
+  stepIndex: int32,
+  canaryRevision: string,
+  phase: string,
+  message: string,
+  startedAt: time,
+  onFailure: string,
+  checks: listOf(closedObject<CheckStatus>({
+    name: string, kind: string, phase: string, measured: json, condition: string, reason: string, evaluatedAt: time, consecutiveErrors: int32,
+    history: listOf(closedObject<CheckSample>({ at: time, phase: string, measured: json })),
+  })),
+});
+
 // --- Rollout v1beta1 ----------------------------------------------------------------------------
 
 const canaryStep = closedObject<CanaryStep>({
@@ -33,6 +62,7 @@ const canaryStep = closedObject<CanaryStep>({
   traffic: string,
   requestHeaderModifier: json,
   matches: listOf(closedObject<HttpRouteMatch>({ path: json, headers: listOf(json), queryParams: listOf(json) })),
+  analysis: stepAnalysis,
 });
 
 const strategyCommon = { steps: listOf(canaryStep), trafficRoutings: listOf(trafficRoutingRef), failureThreshold: intOrString, trafficRoutingRef: string, disableGenerateCanaryService: boolean };
@@ -64,7 +94,7 @@ export const rollout = closedObject<Rollout>({
   }),
   status: closedObject<RolloutStatus>({
     observedGeneration: int64,
-    canaryStatus: closedObject<CanaryStatus>({ ...commonStatus, canaryRevision: string, canaryReplicas: int32, canaryReadyReplicas: int32 }),
+    canaryStatus: closedObject<CanaryStatus>({ ...commonStatus, canaryRevision: string, canaryReplicas: int32, canaryReadyReplicas: int32, analysis: stepAnalysisStatus }),
     blueGreenStatus: closedObject<BlueGreenStatus>({ ...commonStatus, updatedRevision: string, updatedReplicas: int32, updatedReadyReplicas: int32 }),
     conditions: listOf(condition),
     phase: string,
@@ -84,7 +114,7 @@ export const rolloutV1alpha1 = closedObject<RolloutV1alpha1>({
       paused: boolean,
       canary: closedObject<CanaryStrategyV1alpha1>({
         steps: listOf(closedObject<CanaryStepV1alpha1>({
-          weight: int32, replicas: intOrString, pause, requestHeaderModifier: json, matches: listOf(closedObject<{ headers?: unknown[] }>({ headers: listOf(json) })),
+          weight: int32, replicas: intOrString, pause, requestHeaderModifier: json, matches: listOf(closedObject<{ headers?: unknown[] }>({ headers: listOf(json) })), analysis: stepAnalysis,
         })),
         trafficRoutings: listOf(trafficRoutingRef),
         failureThreshold: intOrString,
@@ -97,7 +127,7 @@ export const rolloutV1alpha1 = closedObject<RolloutV1alpha1>({
   }),
   status: closedObject<NonNullable<RolloutV1alpha1['status']>>({
     observedGeneration: int64,
-    canaryStatus: closedObject<CanaryStatusV1alpha1>({ ...commonStatus, canaryRevision: string, canaryReplicas: int32, canaryReadyReplicas: int32 }),
+    canaryStatus: closedObject<CanaryStatusV1alpha1>({ ...commonStatus, canaryRevision: string, canaryReplicas: int32, canaryReadyReplicas: int32, analysis: stepAnalysisStatus }),
     conditions: listOf(condition),
     phase: string,
     message: string,

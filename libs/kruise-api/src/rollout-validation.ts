@@ -1,8 +1,9 @@
 // The Rollout validating webhook (docs/spec/kruise-rollout.md §1.8), in Kruise Rollouts' own field
 // paths and words, then what Coxswain refuses because nothing in it would act on it (docs/spec/kruise-rollout.md §8.1): traffic
-// routing, blue-green, DaemonSets, Deployments. A v1alpha1 Rollout is validated in its v1beta1 form
+// routing, blue-green, DaemonSets, Deployments; and Coxswain's extension, a step's analysis (docs/analysis.md §5). A v1alpha1 Rollout is validated in its v1beta1 form
 // (toStorageRollout): the rules are the same on the converted fields. Never throws on any input.
-import { forbiddenField, invalidField, type FieldError } from './field-errors.js';
+import { FieldPath, forbiddenField, invalidField, type FieldError } from './field-errors.js';
+import { defaultStepAnalysis, validateStepAnalysis } from './rollouts/analysis.js';
 import { isObject } from './value-shape.js';
 import type { IntOrString } from './meta.js';
 import { groupOf } from './kinds.js';
@@ -168,7 +169,14 @@ export function validateRollout(rollout: Rollout, options: RolloutValidationOpti
   if (kruise.length > 0) return kruise;
   const update = options.old ? validateRolloutUpdate(options.old, rollout) : [];
   if (update.length > 0) return update;
-  return coxswainRolloutRefusals(rollout);
+  return [...coxswainRolloutRefusals(rollout), ...validateStepAnalyses(rollout)];
+}
+
+/** Coxswain's extension: each step's analysis (docs/analysis.md §5). */
+function validateStepAnalyses(rollout: Rollout): FieldError[] {
+  const steps = rollout.spec?.strategy?.canary?.steps;
+  if (!Array.isArray(steps)) return [];
+  return steps.flatMap((step, i) => (isObject(step) ? validateStepAnalysis(step.analysis, FieldPath.of('spec', 'strategy', 'canary', `steps[${i}]`, 'analysis')) : []));
 }
 
 const styleOf = (r: Rollout) => (r.spec?.strategy?.blueGreen ? 'BlueGreen' : r.spec?.strategy?.canary?.enableExtraWorkloadForCanary ? 'Canary' : 'Partition');
@@ -190,6 +198,15 @@ export function validateRolloutUpdate(old: Rollout, rollout: Rollout): FieldErro
 
 /** The CRD's only default that matters once traffic routing is refused: `disabled: false`. */
 export function setDefaultsRollout<T extends { spec?: unknown }>(rollout: T): T {
-  if (!isObject(rollout.spec) || rollout.spec['disabled'] !== undefined) return rollout;
-  return { ...rollout, spec: { ...rollout.spec, disabled: false } };
+  if (!isObject(rollout.spec)) return rollout;
+  const spec: Record<string, unknown> = { ...rollout.spec };
+  if (spec['disabled'] === undefined) spec['disabled'] = false;
+  // Coxswain's extension: a step's analysis gets its defaults (docs/analysis.md §5), in either version's steps.
+  const strategy = spec['strategy'];
+  const canary = isObject(strategy) ? strategy['canary'] : undefined;
+  if (isObject(strategy) && isObject(canary) && Array.isArray(canary['steps'])) {
+    const steps = canary['steps'].map((step: unknown) => (isObject(step) && step['analysis'] !== undefined ? { ...step, analysis: defaultStepAnalysis(step['analysis']) } : step));
+    spec['strategy'] = { ...strategy, canary: { ...canary, steps } };
+  }
+  return { ...rollout, spec };
 }

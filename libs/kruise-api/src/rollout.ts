@@ -3,6 +3,7 @@
 // finalizers they use (docs/spec/kruise-rollout.md §1.7). Field names and optionality follow the Go types; the traffic-routing
 // fields are declared so that a Rollout naming them is read and refused in words (docs/spec/kruise-rollout.md §8.1), not pruned.
 import type { IntOrString, KubeObject } from './meta.js';
+import type { AnalysisCheck } from './rollouts/analysis.js';
 
 export const ROLLOUTS_GROUP = 'rollouts.kruise.io';
 export const ROLLOUTS_V1BETA1 = 'rollouts.kruise.io/v1beta1';
@@ -54,6 +55,62 @@ export interface CanaryStep {
   traffic?: string;
   requestHeaderModifier?: Record<string, unknown>;
   matches?: HttpRouteMatch[];
+  /** Coxswain's extension (docs/analysis.md §5): checks run in the step's StepMetricsAnalysis state. */
+  analysis?: StepAnalysis;
+}
+
+/** What a failed analysis costs: Abort rolls back to the stable revision; Pause waits for an approval or an abort. */
+export type AnalysisFailurePolicy = 'Abort' | 'Pause';
+export const ANALYSIS_FAILURE_POLICIES: readonly AnalysisFailurePolicy[] = ['Abort', 'Pause'];
+
+/** A step's analysis (docs/analysis.md §5). */
+export interface StepAnalysis {
+  checks: AnalysisCheck[];
+  /** Default Abort. */
+  onFailure?: AnalysisFailurePolicy;
+  /** Seconds between evaluations while a check is Pending or Error; default 10. */
+  intervalSeconds?: number;
+}
+
+/** Running: a check is Pending (or not evaluated yet); Passed: every check passed; Failed: one failed (its onFailure applies). */
+export type StepAnalysisPhase = 'Running' | 'Passed' | 'Failed';
+/** A check's last verdict: as AnalysisResult's phase (libs/workloads/src/analysis/result.ts). */
+export type CheckPhase = 'Passed' | 'Failed' | 'Pending' | 'Error';
+
+/** One evaluation of a check, kept for the chart of its values over time. */
+export interface CheckSample {
+  at: string;
+  phase: CheckPhase;
+  measured?: number | string | boolean | null;
+}
+
+export interface CheckStatus {
+  name: string;
+  kind: 'prometheus' | 'http' | 'pods';
+  phase: CheckPhase;
+  measured?: number | string | boolean | null;
+  /** The success condition in words: `< 0.05`. */
+  condition: string;
+  reason: string;
+  evaluatedAt: string;
+  /** Error verdicts in a row; the check fails at docs/analysis.md §5's limit. */
+  consecutiveErrors: number;
+  /** The latest evaluations, oldest first (bounded). */
+  history: CheckSample[];
+}
+
+/** The current step's analysis (status.canaryStatus.analysis), Coxswain's extension. */
+export interface StepAnalysisStatus {
+  /** 1-based, as currentStepIndex. */
+  stepIndex: number;
+  canaryRevision: string;
+  phase: StepAnalysisPhase;
+  /** Why, in words (the deciding check's reason when Failed). */
+  message: string;
+  startedAt: string;
+  /** What a failure did or will do (the step's onFailure, defaulted). */
+  onFailure: AnalysisFailurePolicy;
+  checks: CheckStatus[];
 }
 
 export interface TrafficRoutingRef {
@@ -136,6 +193,8 @@ export interface CanaryStatus extends CommonStatus {
   canaryRevision: string;
   canaryReplicas: number;
   canaryReadyReplicas: number;
+  /** Coxswain's extension: the current step's analysis, when it names checks. */
+  analysis?: StepAnalysisStatus;
 }
 
 export interface BlueGreenStatus extends CommonStatus {
@@ -171,6 +230,8 @@ export interface CanaryStepV1alpha1 {
   pause?: RolloutPause;
   requestHeaderModifier?: Record<string, unknown>;
   matches?: Array<{ headers?: Array<Record<string, unknown>> }>;
+  /** Coxswain's extension, as in v1beta1. */
+  analysis?: StepAnalysis;
 }
 
 export interface CanaryStrategyV1alpha1 {
@@ -196,6 +257,7 @@ export interface CanaryStatusV1alpha1 {
   message?: string;
   lastUpdateTime?: string;
   finalisingStep: FinalisingStep;
+  analysis?: StepAnalysisStatus;
 }
 
 export interface RolloutV1alpha1 extends KubeObject {

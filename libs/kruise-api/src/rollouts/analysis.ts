@@ -51,6 +51,15 @@ export interface AnalysisCheck {
 }
 
 export const DEFAULT_CHECK_TIMEOUT_SECONDS = 10;
+/** A step's analysis: seconds between evaluations while a check is Pending or Error (docs/analysis.md §5). */
+export const DEFAULT_ANALYSIS_INTERVAL_SECONDS = 10;
+const MAX_ANALYSIS_INTERVAL_SECONDS = 3600;
+/** Error verdicts in a row after which a check counts as Failed (docs/analysis.md §5). */
+export const ANALYSIS_ERROR_LIMIT = 3;
+/** Evaluations kept per check in the status, for the chart of its values. */
+export const ANALYSIS_HISTORY_LENGTH = 30;
+const MAX_CHECKS_PER_STEP = 10;
+const FAILURE_POLICIES = ['Abort', 'Pause'];
 const MAX_CHECK_TIMEOUT_SECONDS = 60;
 export const DEFAULT_READY_FOR_SECONDS = 30;
 const MAX_READY_FOR_SECONDS = 86_400;
@@ -72,6 +81,34 @@ export function defaultAnalysisCheck(check: AnalysisCheck): AnalysisCheck {
   if ((out.prometheus || out.http) && out.timeoutSeconds === undefined) out.timeoutSeconds = DEFAULT_CHECK_TIMEOUT_SECONDS;
   if (out.pods) out.pods = { readyForSeconds: out.pods.readyForSeconds ?? DEFAULT_READY_FOR_SECONDS };
   return out;
+}
+
+/** A step's analysis with its defaults filled in (Abort, the interval, each check's); garbage is left for validation. */
+export function defaultStepAnalysis<T>(analysis: T): T {
+  if (!isObject(analysis)) return analysis;
+  const out: Record<string, unknown> = { ...analysis };
+  if (out['onFailure'] === undefined) out['onFailure'] = 'Abort';
+  if (out['intervalSeconds'] === undefined) out['intervalSeconds'] = DEFAULT_ANALYSIS_INTERVAL_SECONDS;
+  if (Array.isArray(out['checks'])) out['checks'] = out['checks'].map((check: unknown) => (isObject(check) ? defaultAnalysisCheck(check as unknown as AnalysisCheck) : check));
+  return out as T;
+}
+
+/** Field errors of a step's analysis at `path` (e.g. `spec.strategy.canary.steps[0].analysis`). */
+export function validateStepAnalysis(analysis: unknown, path: FieldPath): FieldError[] {
+  if (!isSet(analysis)) return [];
+  if (!isObject(analysis)) return [invalidField(path, analysis, 'must be an object')];
+  const errors = unknownFields(analysis, ['checks', 'onFailure', 'intervalSeconds'], path);
+  const checks = analysis['checks'];
+  if (!Array.isArray(checks) || checks.length === 0) errors.push(requiredField(path.child('checks')));
+  else if (checks.length > MAX_CHECKS_PER_STEP) errors.push(invalidField(path.child('checks'), checks.length, `must have at most ${MAX_CHECKS_PER_STEP} checks`));
+  else errors.push(...validateAnalysisChecks(checks, path.child('checks')));
+  const onFailure = analysis['onFailure'];
+  if (isSet(onFailure) && !FAILURE_POLICIES.includes(onFailure as string)) errors.push(notSupportedField(path.child('onFailure'), onFailure, FAILURE_POLICIES));
+  const interval = analysis['intervalSeconds'];
+  if (isSet(interval) && !isWholeNumberIn(interval, 1, MAX_ANALYSIS_INTERVAL_SECONDS)) {
+    errors.push(invalidField(path.child('intervalSeconds'), interval, `must be a whole number from 1 to ${MAX_ANALYSIS_INTERVAL_SECONDS}`));
+  }
+  return errors;
 }
 
 /** Field errors of a step's checks, at `path` (e.g. `spec.strategy.canary.steps[0].analysis.checks`). */

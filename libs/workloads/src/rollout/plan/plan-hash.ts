@@ -19,7 +19,9 @@ const sha256Hex = (text: string) => createHash('sha256').update(text).digest('he
 /** Go: calculateRolloutHash, for the canary or blue-green strategy object. */
 export function rolloutPlanHash(strategy: { failureThreshold?: unknown; steps?: ReadonlyArray<Record<string, unknown>> } & Record<string, unknown>): string {
   const { failureThreshold: _ignored, steps, ...rest } = strategy;
-  const plan = { ...rest, steps: (steps ?? []).map((step) => ({ ...step, pause: {} })) };
+  // A step's analysis (Coxswain's extension, docs/analysis.md §5) is left out as its pause is: editing
+  // what a step checks re-runs nothing.
+  const plan = { ...rest, steps: (steps ?? []).map(({ analysis: _analysis, ...step }) => ({ ...step, pause: {} })) };
   return safeEncodeString(sha256Hex(canonicalJson(plan)));
 }
 

@@ -5,6 +5,8 @@
 // work on its own pass, as Go's switch does; traffic routing is refused at admission (docs/spec/kruise-rollout.md §8.1), so its
 // tasks are done at once, exactly as Go finds them with no trafficRoutings.
 import type { CanaryStatus } from '@coxswain/kruise-api';
+import type { FinishedEvaluation } from '../../analysis/runner.js';
+import { planStepAnalysis } from '../../analysis/step-analysis.js';
 import { naturalNext, stepReplicas, type Step } from './steps.js';
 
 /** Go's defaultGracePeriodSeconds: StepTrafficRouting always looks again after it. */
@@ -35,6 +37,8 @@ export interface StepMachineInput {
   batchRelease: BatchReleaseFacts | undefined;
   /** Milliseconds since the epoch. */
   now: number;
+  /** An evaluation of the current step's checks that finished since the last pass (docs/analysis.md §5). */
+  evaluation?: FinishedEvaluation;
 }
 
 export interface StepMachineResult {
@@ -49,6 +53,10 @@ export interface StepMachineResult {
   event?: string;
   /** A jump was taken (nothing else happened this pass). */
   jumped?: boolean;
+  /** The step's checks are due to be evaluated at this time (ms; now or later). */
+  evaluateAt?: number;
+  /** The step's analysis failed and its onFailure is Abort: roll the workload back to the stable revision (§2.11). */
+  abort?: boolean;
 }
 
 const iso = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z');
@@ -106,9 +114,25 @@ export function runStepMachine(input: StepMachineInput): StepMachineResult {
     }
     case 'StepTrafficRouting':
       return { status: { ...status, currentStepState: 'StepMetricsAnalysis', lastUpdateTime: iso(now) }, recheckAt: now + TRAFFIC_RECHECK_SECONDS * 1000 };
-    case 'StepMetricsAnalysis':
+    case 'StepMetricsAnalysis': {
       // No analysis upstream: always done; lastUpdateTime is NOT touched (the pause counts from the step before).
-      return { status: { ...status, currentStepState: 'StepPaused' } };
+      if (!step?.analysis) return { status: { ...status, currentStepState: 'StepPaused' } };
+      // Coxswain's extension (docs/analysis.md §5).
+      const decision = planStepAnalysis({ analysis: step.analysis, previous: status.analysis, stepIndex: i, canaryRevision: status.canaryRevision, evaluation: input.evaluation, now });
+      const analysed: CanaryStatus = { ...status, analysis: decision.status };
+      const prefix = `Rollout is in step(${i}/${n}), and`;
+      switch (decision.status.phase) {
+        case 'Passed':
+          return { status: { ...analysed, currentStepState: 'StepPaused' } };
+        case 'Running':
+          return { status: analysed, message: `${prefix} analysing the new version: ${decision.status.message}`, evaluateAt: decision.evaluateAt, recheckAt: decision.evaluateAt };
+        case 'Failed':
+          if (decision.status.onFailure === 'Pause') {
+            return { status: analysed, message: `${prefix} its analysis failed (${decision.status.message}); approve to go on, or abort` };
+          }
+          return { status: analysed, message: `${prefix} its analysis failed (${decision.status.message}); rolling back to the stable revision`, abort: true };
+      }
+    }
     case 'StepPaused': {
       if (i === n && step?.replicas === '100%') return { status: { ...status, currentStepState: 'StepReady', lastUpdateTime: iso(now) } };
       const duration = step?.pause?.duration;

@@ -1,10 +1,12 @@
 // Facts about a Rollout's steps (docs/spec/kruise-rollout.md §2.5, §2.9): the natural next step, a
 // step's replicas against the workload, and the step a jump lands on.
-import { scaledIntOrPercent, type IntOrString } from '@coxswain/kruise-api';
+import { scaledIntOrPercent, type IntOrString, type StepAnalysis } from '@coxswain/kruise-api';
 
 export interface Step {
   replicas?: IntOrString;
   pause?: { duration?: number };
+  /** Coxswain's extension (docs/analysis.md §5). */
+  analysis?: StepAnalysis;
 }
 
 /** natural(i) = i + 1 below the last step, −1 at it. */
