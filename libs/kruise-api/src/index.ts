@@ -170,9 +170,9 @@ export { convertImagePullObject, toStorageImagePullObject } from './image-pull-c
 // Pod metrics of the embedded cluster and the checks a Rollout step runs (docs/analysis.md).
 export { ANNOTATION_SIMULATED_ERROR_RATE, parseSimulatedErrorRate } from './simulated-metrics.js';
 export {
-  ANALYSIS_ERROR_LIMIT, ANALYSIS_HISTORY_LENGTH, DEFAULT_ANALYSIS_INTERVAL_SECONDS, DEFAULT_CHECK_TIMEOUT_SECONDS, DEFAULT_READY_FOR_SECONDS,
+  ANALYSIS_ERROR_LIMIT, ANALYSIS_HISTORY_LENGTH, bindAnalysisCheck, DEFAULT_ANALYSIS_INTERVAL_SECONDS, DEFAULT_CHECK_TIMEOUT_SECONDS, DEFAULT_READY_FOR_SECONDS,
 } from './rollouts/analysis.js';
-export type { AnalysisCheck, ComparisonOperator, HttpCheck, PodsCheck, PrometheusCheck, SuccessCondition } from './rollouts/analysis.js';
+export type { AnalysisCheck, AnalysisVariables, ComparisonOperator, HttpCheck, PodsCheck, PrometheusCheck, SuccessCondition } from './rollouts/analysis.js';
 export type { AnalysisFailurePolicy, CheckPhase, CheckSample, CheckStatus, StepAnalysis, StepAnalysisPhase, StepAnalysisStatus } from './rollout.js';
 
 // OpenKruise Rollouts' kinds (docs/spec/kruise-rollout.md §1): what other packages use of them.

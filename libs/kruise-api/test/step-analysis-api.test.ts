@@ -7,6 +7,7 @@ import { rolloutToV1alpha1, toStorageRollout } from '../src/rollout-conversion.j
 import { setDefaultsRollout, validateRollout } from '../src/rollout-validation.js';
 import type { Rollout, StepAnalysisStatus } from '../src/rollout.js';
 import { formatFieldError, validateObjectSchema } from '../src/index.js';
+import { bindAnalysisCheck } from '../src/rollouts/analysis.js';
 import { pruneObjectUnknownFields } from '../src/kind-schemas.js';
 
 type Loose = Record<string, any>;
@@ -105,5 +106,30 @@ describe('schemas and versions', () => {
       const defaulted = setDefaultsRollout(rollout(analysis));
       expect(Array.isArray(validateRollout(defaulted))).toBe(true);
     }), { seed, numRuns: 300 });
+  });
+});
+
+describe('placeholders in a query or URL (docs/analysis.md §5)', () => {
+  const vars = { namespace: 'shop-ns', workload: 'shop', updateRevision: 'shop-7c9f6d5b8', currentRevision: 'shop-5d4c' };
+  it('binds the known names, in a URL percent-encoded, and leaves a pods check alone', () => {
+    const query = { name: 'q', prometheus: { address: 'http://p:9090', query: 'sum(x{namespace="{{namespace}}",revision="{{ updateRevision }}"})', successCondition: { operator: 'LessThan' as const, value: 1 } } };
+    expect(bindAnalysisCheck(query, vars).prometheus!.query).toBe('sum(x{namespace="shop-ns",revision="shop-7c9f6d5b8"})');
+    const http = { name: 'h', http: { url: 'http://h/{{workload}}?rev={{currentRevision}}', successCondition: { operator: 'Equal' as const, value: true } } };
+    expect(bindAnalysisCheck(http, { ...vars, workload: 'a b&c' }).http!.url).toBe('http://h/a%20b%26c?rev=shop-5d4c');
+    const pods = { name: 'p', pods: { readyForSeconds: 1 } };
+    expect(bindAnalysisCheck(pods, vars)).toBe(pods);
+  });
+
+  it('refuses an unknown placeholder, naming the field and the known ones', () => {
+    const at = 'spec.strategy.canary.steps[0].analysis.checks[0]';
+    expect(errorsOf({ checks: [{ ...PROMETHEUS, prometheus: { ...PROMETHEUS.prometheus, query: 'up{pod="{{pod}}"}' } }] })).toEqual([
+      `${at}.prometheus.query: Invalid value: "up{pod=\\"{{pod}}\\"}": unknown placeholder {{pod}}; known: {{namespace}}, {{workload}}, {{updateRevision}}, {{currentRevision}}`,
+    ]);
+    expect(errorsOf({ checks: [{ name: 'h', http: { url: 'http://h/{{rev}}', successCondition: { operator: 'Equal', value: 1 } } }] })).toEqual([
+      `${at}.http.url: Invalid value: "http://h/{{rev}}": unknown placeholder {{rev}}; known: {{namespace}}, {{workload}}, {{updateRevision}}, {{currentRevision}}`,
+    ]);
+    expect(errorsOf({ checks: [{ name: 'h', http: { url: '{{workload}}/x', successCondition: { operator: 'Equal', value: 1 } } }] })).toEqual([
+      `${at}.http.url: Invalid value: "{{workload}}/x": must be an absolute http or https URL`,
+    ]);
   });
 });

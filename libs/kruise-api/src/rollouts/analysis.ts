@@ -72,6 +72,35 @@ const CHECK_KINDS = ['prometheus', 'http', 'pods'] as const;
 const DNS_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 /** Dotted names and [n] indexes: `a.b[0].c`. */
 const JSON_PATH = /^(?:[A-Za-z_][A-Za-z0-9_-]*|\[\d{1,6}\])(?:\.[A-Za-z_][A-Za-z0-9_-]*|\[\d{1,6}\])*$/;
+/**
+ * What a check's query or URL may name as `{{name}}`, bound when the check runs (docs/analysis.md §5):
+ * the Rollout's namespace, its workload's name, and the workload's status.updateRevision and
+ * status.currentRevision — the values the pods' `revision` metric label carries for the new and the
+ * stable pods.
+ */
+export const ANALYSIS_VARIABLES = ['namespace', 'workload', 'updateRevision', 'currentRevision'] as const;
+export type AnalysisVariables = Record<(typeof ANALYSIS_VARIABLES)[number], string>;
+const PLACEHOLDER = /\{\{\s*([^{}]*?)\s*\}\}/g;
+
+/** The check with its query or URL's placeholders replaced (URL values percent-encoded); a new object. */
+export function bindAnalysisCheck(check: AnalysisCheck, variables: AnalysisVariables): AnalysisCheck {
+  const bind = (text: string, encode: (value: string) => string) =>
+    text.replace(PLACEHOLDER, (whole, name: string) => (name in variables ? encode(variables[name as keyof AnalysisVariables]) : whole));
+  if (check.prometheus) return { ...check, prometheus: { ...check.prometheus, query: bind(check.prometheus.query, (v) => v) } };
+  if (check.http) return { ...check, http: { ...check.http, url: bind(check.http.url, encodeURIComponent) } };
+  return check;
+}
+
+function unknownPlaceholders(text: string): string[] {
+  return [...text.matchAll(PLACEHOLDER)].map((m) => m[1]!).filter((name) => !(ANALYSIS_VARIABLES as readonly string[]).includes(name));
+}
+
+function placeholderError(path: FieldPath, text: string): FieldError[] {
+  const unknown = unknownPlaceholders(text);
+  if (unknown.length === 0) return [];
+  return [invalidField(path, text, `unknown placeholder {{${unknown[0]}}}; known: ${ANALYSIS_VARIABLES.map((v) => `{{${v}}}`).join(', ')}`)];
+}
+
 /** Control characters (NUL included) have no place in a query, URL or condition. */
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
@@ -159,13 +188,18 @@ function validatePrometheus(value: unknown, path: FieldPath): FieldError[] {
   else if (typeof query !== 'string') errors.push(invalidField(path.child('query'), query, 'must be a string'));
   else if (query.length > MAX_QUERY_LENGTH) errors.push(tooLongField(path.child('query'), MAX_QUERY_LENGTH));
   else if (CONTROL.test(query)) errors.push(invalidField(path.child('query'), query, 'must not contain control characters'));
+  else errors.push(...placeholderError(path.child('query'), query));
   errors.push(...unknownFields(value, ['address', 'query', 'successCondition'], path));
   return [...errors, ...validateCondition(value['successCondition'], path.child('successCondition'))];
 }
 
 function validateHttp(value: unknown, path: FieldPath): FieldError[] {
   if (!isObject(value)) return [invalidField(path, value, 'must be an object')];
-  const errors = validateUrl(value['url'], path.child('url'));
+  const url = value['url'];
+  // A URL with placeholders is checked as it will be sent, each bound to a plain value.
+  const bound = typeof url === 'string' ? url.replace(PLACEHOLDER, 'x') : url;
+  const errors = validateUrl(bound, path.child('url')).map((error) => (error.type === 'Invalid' ? { ...error, value: url } : error));
+  if (errors.length === 0 && typeof url === 'string') errors.push(...placeholderError(path.child('url'), url));
   const jsonPath = value['jsonPath'];
   if (isSet(jsonPath) && jsonPath !== '') {
     if (typeof jsonPath !== 'string' || jsonPath.length > MAX_JSON_PATH_LENGTH || !JSON_PATH.test(jsonPath)) {

@@ -2,7 +2,7 @@
 // endpoint, handing the answer to the pure planners. The pods check needs no network: the caller
 // passes the batch's pods. A check's definition is defaulted and validated before it reaches here.
 import type { Clock } from '@coxswain/cluster';
-import { DEFAULT_CHECK_TIMEOUT_SECONDS, DEFAULT_READY_FOR_SECONDS, type AnalysisCheck, type Pod } from '@coxswain/kruise-api';
+import { bindAnalysisCheck, DEFAULT_CHECK_TIMEOUT_SECONDS, DEFAULT_READY_FOR_SECONDS, type AnalysisCheck, type AnalysisVariables, type Pod } from '@coxswain/kruise-api';
 import { describeCondition } from './condition.js';
 import { fetchJson } from './fetch-json.js';
 import { judgeJsonAnswer } from './http-json.js';
@@ -14,6 +14,8 @@ export interface AnalysisContext {
   clock: Clock;
   /** The pods a pods check judges (the batch's). */
   pods?: readonly Pod[];
+  /** Values for the `{{name}}` placeholders of a query or URL (docs/analysis.md §5). */
+  variables?: AnalysisVariables;
 }
 
 /** Prometheus' instant-query endpoint under its base address (which may carry a path prefix). */
@@ -21,7 +23,8 @@ export function prometheusQueryUrl(address: string): string {
   return new URL('api/v1/query', address.endsWith('/') ? address : `${address}/`).toString();
 }
 
-export async function evaluateCheck(check: AnalysisCheck, context: AnalysisContext): Promise<AnalysisResult> {
+export async function evaluateCheck(unbound: AnalysisCheck, context: AnalysisContext): Promise<AnalysisResult> {
+  const check = context.variables ? bindAnalysisCheck(unbound, context.variables) : unbound;
   const timeoutMs = (check.timeoutSeconds ?? DEFAULT_CHECK_TIMEOUT_SECONDS) * 1000;
   if (check.prometheus) {
     const { address, query, successCondition } = check.prometheus;

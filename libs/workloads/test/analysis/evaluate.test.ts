@@ -73,6 +73,15 @@ describe('evaluateCheck', () => {
     expect(queries).toContain('sum(rate(x[1m])) / 2');
   });
 
+  it("binds the query's placeholders to the Rollout's values before asking", async () => {
+    const variables = { namespace: 'shop-ns', workload: 'shop', updateRevision: 'shop-v2', currentRevision: 'shop-v1' };
+    const check: AnalysisCheck = { name: 'p', prometheus: { address: `${base}/prom`, query: 'x{namespace="{{namespace}}",revision="{{updateRevision}}"}', successCondition: { operator: 'LessThan', value: 0.05 } } };
+    expect((await evaluateCheck(check, { clock, variables })).phase).toBe('Passed');
+    expect(queries).toContain('x{namespace="shop-ns",revision="shop-v2"}');
+    const health = { ...http('/health'), http: { ...http('/health').http!, url: `${base}/{{workload}}` } };
+    expect(await evaluateCheck(health, { clock, variables: { ...variables, workload: 'health' } })).toMatchObject({ phase: 'Failed', measured: 0.2 });
+  });
+
   it('reads the JSON answer of an endpoint', async () => {
     expect(await evaluateCheck(http('/health'), { clock })).toMatchObject({ kind: 'http', phase: 'Failed', measured: 0.2, reason: 'status.errorRatio is 0.2, which is not < 0.1' });
   });
