@@ -1,8 +1,9 @@
 'use client';
 // Restart a container of the chosen pod in place (a ContainerRecreateRequest, docs/container-restart.md):
 // confirmed in words, then the request's progress is read from its status until it completes.
-import { useEffect, useState } from 'react';
+import { useRef, useState } from 'react';
 import { confirmRestartContainers, restartFinished, restartProgress, type RestartStatus } from '../../../lib/restart/restart-words';
+import { useLiveQuery } from '../../common/useLiveQuery';
 import { usePodSelection } from '../PodSelection';
 import { FormError, useActionForm, type ActionContext } from './confirm';
 import { ContainerSelect } from './ContainerSelect';
@@ -10,39 +11,49 @@ import { ContainerSelect } from './ContainerSelect';
 /** How often the progress is read while a restart runs. */
 const POLL_MS = 1000;
 
+interface Watched {
+  pod: string;
+  name: string;
+}
+
+/**
+ * The watched request's progress, read every POLL_MS (useLiveQuery) until it finished. A failed read
+ * keeps the last line shown; the next tick reads again.
+ */
+function useRestartProgress(ctx: ActionContext, watching: Watched | null): RestartStatus | null {
+  const { m } = ctx;
+  // The request whose progress reached its end: no more reads for it.
+  const finished = useRef<Watched | null>(null);
+  const { data } = useLiveQuery<RestartStatus | null>(
+    () => ({
+      action: `read the progress of ${watching?.name ?? 'the restart'}`,
+      reloadMinMs: POLL_MS,
+      pollMs: POLL_MS,
+      async load(update) {
+        if (!watching || finished.current === watching) return;
+        const { containerRestarts } = await m.containerRestarts(watching.pod);
+        const mine = containerRestarts.find((r) => r.name === watching.name);
+        if (!mine) return;
+        if (restartFinished(mine)) finished.current = watching;
+        update(() => mine);
+      },
+      follow: () => () => {},
+    }),
+    [watching, m],
+  );
+  return watching && data?.name === watching.name ? data : null;
+}
+
 export function RestartContainerAction({ ctx, containers }: { ctx: ActionContext; containers: { name: string }[] }) {
   const { m } = ctx;
   const { selected } = usePodSelection();
   const chosen = [...selected];
   const pod = chosen.length === 1 ? chosen[0] : null;
   const [container, setContainer] = useState('');
-  const [watching, setWatching] = useState<{ pod: string; name: string } | null>(null);
-  const [progress, setProgress] = useState<RestartStatus | null>(null);
+  const [watching, setWatching] = useState<Watched | null>(null);
+  const progress = useRestartProgress(ctx, watching);
   const form = useActionForm(ctx);
   const chosenContainer = container || containers[0]?.name || '';
-
-  useEffect(() => {
-    if (!watching) return;
-    let stopped = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const read = async () => {
-      try {
-        const { containerRestarts } = await m.containerRestarts(watching.pod);
-        const mine = containerRestarts.find((r) => r.name === watching.name);
-        if (stopped) return;
-        if (mine) setProgress(mine);
-        if (mine && restartFinished(mine)) return;
-      } catch {
-        // A failed read is tried again at the next tick; the last line read stays shown.
-      }
-      if (!stopped) timer = setTimeout(read, POLL_MS);
-    };
-    void read();
-    return () => {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-    };
-  }, [watching, m]);
 
   function submitRestart() {
     if (!pod) {
@@ -56,7 +67,6 @@ export function RestartContainerAction({ ctx, containers }: { ctx: ActionContext
       action: 'restart the container',
       run: async () => {
         const { restartContainers } = await m.restartContainers(pod, [chosenContainer], false);
-        setProgress(null);
         setWatching({ pod, name: restartContainers.name });
       },
     });
