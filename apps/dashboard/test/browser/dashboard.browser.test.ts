@@ -208,6 +208,14 @@ describe('SRE dashboard in Chromium', () => {
 
     await page.locator('input[name=step]').fill('2');
     await page.getByRole('button', { name: 'Step partition' }).click();
+    // The dialog shows the change simulated before it is made (docs/preview.md): two pods move, and the
+    // rollout stops at the partition that keeps three.
+    const preview = confirmDialog(page).getByTestId('preview');
+    await preview.waitFor({ timeout: 30_000 });
+    const moved = [...(await preview.getByTestId('preview-wave').allTextContents()).join('; ').matchAll(/(\S+) \((update in place|delete)/g)].map((m) => m[1]);
+    expect(new Set(moved).size).toBe(2);
+    await expect(preview.getByTestId('preview-verdict').textContent()).resolves.toMatch(/^\d+ waves?, stops after about \d+\.\d s\.$/);
+    await expect(preview.getByTestId('preview-stop').first().textContent()).resolves.toMatch(/^Stops at PARTITION: /);
     await confirmWith(/^Set partition to 3$/, [`2 pods move to revision ${newRevision}`]);
     await gridSettlesOn({ [oldRevision]: 3, [newRevision]: 2 });
     const pixels = await pixelsByRevision();
