@@ -75,8 +75,10 @@ const CLONESET: KindAdmission = {
   errorKind: 'CloneSet',
   // Kruise's defaults, then Kruise Rollouts' workload webhook (docs/spec/kruise-rollout.md §4), which the
   // same path serves upstream.
+  // same path serves upstream. The old object is compared with its defaults, as the API server stores it.
   defaults: ({ object, old, gates, list }) => rolloutWorkloadFreeze(
-    setDefaultsCloneSetAnyVersion(object as CloneSet | CloneSetV1alpha1, { old: old as CloneSet | CloneSetV1alpha1 | undefined, gates }), old, rolloutsVia(list)),
+    setDefaultsCloneSetAnyVersion(object as CloneSet | CloneSetV1alpha1, { old: old as CloneSet | CloneSetV1alpha1 | undefined, gates }),
+    old && setDefaultsCloneSetAnyVersion(old as CloneSet | CloneSetV1alpha1, { gates }), rolloutsVia(list)),
   validate: ({ object, old, pod }) =>
     validateCloneSet(object as CloneSet | CloneSetV1alpha1, { version: versionOf(object), old: old as CloneSet | CloneSetV1alpha1 | undefined, podsLookup: pod }),
   toStorage: (object) => toStorageCloneSet(object as CloneSet | CloneSetV1alpha1),
@@ -85,7 +87,8 @@ const CLONESET: KindAdmission = {
 const ADVANCED_STATEFULSET: KindAdmission = {
   errorKind: 'StatefulSet',
   defaults: ({ object, old, gates, list }) => rolloutWorkloadFreeze(
-    setDefaultsStatefulSetAnyVersion(object as StatefulSet | StatefulSetV1alpha1, { old: old as StatefulSet | undefined, gates }), old, rolloutsVia(list)),
+    setDefaultsStatefulSetAnyVersion(object as StatefulSet | StatefulSetV1alpha1, { old: old as StatefulSet | undefined, gates }),
+    old && setDefaultsStatefulSetAnyVersion(old as StatefulSet | StatefulSetV1alpha1, { gates }), rolloutsVia(list)),
   validate: ({ object, old }) => validateStatefulSet(object as StatefulSet | StatefulSetV1alpha1, { version: versionOf(object), old: old as StatefulSet | undefined }),
   toStorage: (object) => toStorageStatefulSet(object as StatefulSet | StatefulSetV1alpha1),
 };
@@ -100,7 +103,8 @@ const UNITED_DEPLOYMENT: KindAdmission = {
 
 const NATIVE_STATEFULSET: KindAdmission = {
   errorKind: 'StatefulSet.apps',
-  defaults: ({ object, old, list }) => rolloutWorkloadFreeze(setDefaultsNativeStatefulSet(object as NativeStatefulSet), old, rolloutsVia(list)),
+  defaults: ({ object, old, list }) =>
+    rolloutWorkloadFreeze(setDefaultsNativeStatefulSet(object as NativeStatefulSet), old && setDefaultsNativeStatefulSet(old as NativeStatefulSet), rolloutsVia(list)),
   validate: ({ object, old }) => validateNativeStatefulSet(object as NativeStatefulSet, old as NativeStatefulSet | undefined),
   toStorage: same,
 };
