@@ -1,7 +1,7 @@
 // A Rollout's release (docs/spec/kruise-rollout.md §2.3–§2.5, §2.7, §2.10, §2.11, §2.15): the
 // Progressing condition's reason machine, the InRolling dispatch (plan/in-rolling.ts), one pass of the
 // step machine (plan/step-machine.ts) with the BatchRelease it drives, and finalising — also what
-// Terminating (§2.13) and Disabling (§2.12) run. Every function edits the status the reconciler writes
+// Terminating and Disabling run (docs/spec/kruise-rollout.md §2.12, §2.13). Every function edits the status the reconciler writes
 // and returns when to look again (ms), if it needs to.
 import type { Clock, ClusterClient } from '@coxswain/cluster';
 import type { EventRecorder, Logger } from '@coxswain/controller-runtime';

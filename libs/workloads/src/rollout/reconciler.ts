@@ -1,6 +1,6 @@
 // The Rollout reconcile loop (docs/spec/kruise-rollout.md §2.2): the finalizer, the workload-type label,
 // the plan hash annotation, the phase machine (plan/phase.ts), then by the stored phase: Progressing
-// (progressing.ts), Terminating and Disabling (the release finished, §2.12, §2.13); the status is written
+// (progressing.ts), Terminating and Disabling (the release finished, docs/spec/kruise-rollout.md §2.12, §2.13); the status is written
 // when it changed, with the top-level step copies refreshed, and the Rollout looks again at the earliest
 // time a step asked for.
 import { isApiError, isoNow, type Clock, type ClusterClient } from '@coxswain/cluster';
