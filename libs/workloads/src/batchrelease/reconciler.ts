@@ -14,10 +14,10 @@ import { cloneSetPartition, loweredPartition } from './plan/partitions.js';
 import { answeredOps, executePhase, phaseOperation, REQUEUE_SECONDS, type Outcome } from './plan/phases.js';
 import { preExecution, resetBatchReleaseStatus, type WorkloadInfo } from './plan/pre-execution.js';
 import { workloadEvent } from './plan/workload-event.js';
-import { releasePlanHash } from '../rollout/plan/plan-hash.js';
+import { releasePlanHash } from '../release-target/release-plan-hash.js';
 import { claimWorkload, controlledBy, labelPod, markPodNoNeedUpdate, releaseWorkload, setPartition } from './sync/workload-control.js';
 import { setReleaseFinalizer, writeReleaseStatus } from './sync/release-writes.js';
-import { onUpdateRevision, readWorkload, releaseTarget, type ReleaseWorkload } from './workload.js';
+import { onUpdateRevision, readWorkload, releaseTarget, type ReleaseWorkload } from '../release-target/workload.js';
 
 export interface BatchReleaseReconcilerDeps {
   client: ClusterClient;

@@ -9,7 +9,7 @@ import {
 import { POD_REF } from '../../refs.js';
 import { CLONESET_FROZEN_PARTITION, STATEFULSET_FROZEN_PARTITION } from '../plan/partitions.js';
 import type { BatchLabelPatch } from '../plan/batch-labels.js';
-import type { ReleaseWorkload } from '../workload.js';
+import type { ReleaseWorkload } from '../../release-target/workload.js';
 
 /** The control-info value: the BatchRelease as a controller ownerReference, JSON. */
 export function controlInfo(release: BatchRelease): string {

@@ -6,17 +6,17 @@
 import type { Clock, ClusterClient } from '@coxswain/cluster';
 import type { EventRecorder, Logger } from '@coxswain/controller-runtime';
 import { ANNOTATION_ROLLBACK_IN_BATCH, LABEL_WORKLOAD_TYPE, type BatchRelease, type CanaryStatus, type Rollout, type RolloutStatus } from '@coxswain/kruise-api';
-import type { ReleaseWorkload } from '../batchrelease/workload.js';
-import { desiredBatchRelease, releaseIsDesired } from './plan/batch-release-spec.js';
-import { condition, progressingTransition, setCondition } from './plan/conditions.js';
-import { finalisingPass, finalisingTask, type FinaliseReason } from './plan/finalising.js';
-import { inRollingAction, isRollbackInBatch } from './plan/in-rolling.js';
-import { afterPlanChange } from './plan/plan-change.js';
-import { releasePlanHash } from './plan/plan-hash.js';
-import type { RolloutWorkload } from './plan/rollout-workload.js';
-import { runStepMachine, type BatchReleaseFacts } from './plan/step-machine.js';
-import { naturalNext, type Step } from './plan/steps.js';
-import { applyBatchRelease, deleteBatchRelease, patchBatchRelease, removeInProgressing } from './sync/rollout-writes.js';
+import type { ReleaseWorkload } from '../../release-target/workload.js';
+import { releasePlanHash } from '../../release-target/release-plan-hash.js';
+import { desiredBatchRelease, releaseIsDesired } from '../plan/batch-release-spec.js';
+import { condition, progressingTransition, setCondition } from '../plan/conditions.js';
+import { finalisingPass, finalisingTask, type FinaliseReason } from '../plan/finalising.js';
+import { inRollingAction, isRollbackInBatch } from '../plan/in-rolling.js';
+import { afterPlanChange } from '../plan/plan-change.js';
+import type { RolloutWorkload } from '../plan/rollout-workload.js';
+import { runStepMachine, type BatchReleaseFacts } from '../plan/step-machine.js';
+import { naturalNext, type Step } from '../plan/steps.js';
+import { applyBatchRelease, deleteBatchRelease, patchBatchRelease, removeInProgressing } from './rollout-writes.js';
 
 /** Go's recheck while initializing, cancelling, finalising (docs/spec/kruise-rollout.md §2.3). */
 const RECHECK_MS = 3000;
