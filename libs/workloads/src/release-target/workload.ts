@@ -95,8 +95,11 @@ export function describeWorkload(target: ReleaseTarget, object: KubeObject, allP
   };
 }
 
-/** Reads the workload and its pods; undefined when the workload is gone. Other read errors are thrown. */
-export async function readWorkload(client: ClusterClient, target: ReleaseTarget, namespace: string, name: string): Promise<ReleaseWorkload | undefined> {
+/**
+ * Reads the workload and (unless `withPods` is false: the Rollout needs none) its pods; undefined when the
+ * workload is gone. Other read errors are thrown.
+ */
+export async function readWorkload(client: ClusterClient, target: ReleaseTarget, namespace: string, name: string, withPods = true): Promise<ReleaseWorkload | undefined> {
   let object: KubeObject;
   try {
     object = await client.get<CloneSet>(target.ref, namespace, name);
@@ -104,7 +107,7 @@ export async function readWorkload(client: ClusterClient, target: ReleaseTarget,
     if (isApiError(err, 'NotFound')) return undefined;
     throw err;
   }
-  const pods = (await client.list<Pod>(POD_REF, { namespace })).items;
+  const pods = withPods ? (await client.list<Pod>(POD_REF, { namespace })).items : [];
   return describeWorkload(target, object, pods);
 }
 

@@ -64,7 +64,7 @@ export class RolloutReconciler implements Reconciler {
 
     const target = releaseTarget(rollout.spec.workloadRef);
     const namespace = rollout.metadata.namespace ?? '';
-    const workload = target ? await readWorkload(client, target, namespace, rollout.spec.workloadRef.name) : undefined;
+    const workload = target ? await readWorkload(client, target, namespace, rollout.spec.workloadRef.name, false) : undefined;
     if (workload && workload.object.metadata.labels?.[LABEL_WORKLOAD_TYPE] === undefined) {
       await labelWorkloadType(client, workload.target.ref, workload.object, workload.target.workloadType);
     }
