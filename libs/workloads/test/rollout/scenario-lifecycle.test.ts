@@ -186,6 +186,34 @@ describe('docs/spec/kruise-rollout.md §2.14, §2.12, §2.13: paused, disabled, 
     await env.runUntil(async () => images(await env.pods(CLONESET_REF, 'echoserver')).every((i) => i === 'echo:v2'));
   });
 
+  it('a workload not found: Initial, "Workload Not Found"; once it exists, Healthy', async () => {
+    await env.apply(DEMO);
+    const missing = await until('Workload Not Found', (r) => r.status?.message === 'Workload Not Found');
+    expect(missing.status!.phase).toBe('Initial');
+    await env.apply(ECHO);
+    await until('Healthy', (r) => r.status?.phase === 'Healthy' && canary(r)?.currentStepState === 'Completed');
+  });
+
+  it('a v1alpha1 Rollout without the rolling-style annotation (enableExtraWorkloadForCanary) still releases a CloneSet by partition', async () => {
+    await env.apply(ECHO);
+    await env.runUntil(async () => (await env.cloneSet('echoserver')).status?.updatedReadyReplicas === 5);
+    await env.apply(`
+apiVersion: rollouts.kruise.io/v1alpha1
+kind: Rollout
+metadata: {name: demo}
+spec:
+  objectRef: {workloadRef: {apiVersion: apps.kruise.io/v1alpha1, kind: CloneSet, name: echoserver}}
+  strategy: {canary: {steps: [{replicas: 40%, pause: {}}, {replicas: 100%}]}}
+`);
+    expect((await env.rollout()).spec.strategy.canary?.enableExtraWorkloadForCanary).toBe(true);
+    await until('Healthy', (r) => r.status?.phase === 'Healthy');
+    await setImage('echo:v2');
+    await pausedAt(1);
+    expect((await env.release())!.spec.releasePlan.rollingStyle).toBe('Canary');
+    expect(await partition()).toBe('60%');
+    expect(images(await env.pods(CLONESET_REF, 'echoserver')).filter((i) => i === 'echo:v2')).toHaveLength(2);
+  });
+
   it('a scaling change is no effective revision change: the webhook leaves it alone', async () => {
     await env.apply(ECHO);
     await env.apply(DEMO);
