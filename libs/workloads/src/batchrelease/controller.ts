@@ -1,0 +1,43 @@
+// Wires the BatchRelease reconciler into a ControllerManager (docs/spec/kruise-rollout.md §3.1): a
+// release is woken by its own changes, by a change of the workload it releases (a CloneSet, an Advanced
+// StatefulSet or an apps/v1 StatefulSet, matched by group, kind and name in its namespace) and by a
+// change of one of that workload's pods (their readiness verifies a batch).
+import type { Controller, ControllerManager, Logger, Request } from '@coxswain/controller-runtime';
+import { enqueueObject, logRetriedFailure, ResourceVersionExpectations } from '@coxswain/controller-runtime';
+import type { BatchRelease, KubeObject, Pod } from '@coxswain/kruise-api';
+import { BATCH_RELEASE_REF, POD_REF } from '../refs.js';
+import { referencing, RELEASE_TARGET_REFS } from '../release-target/workload.js';
+import { BatchReleaseReconciler } from './reconciler.js';
+
+export const BATCH_RELEASE_CONTROLLER_NAME = 'batchrelease-controller';
+
+export interface BatchReleaseControllerOptions {
+  log: Logger;
+  maxConcurrentReconciles?: number;
+}
+
+export class BatchReleaseController {
+  readonly controller: Controller;
+
+  constructor(manager: ControllerManager, options: BatchReleaseControllerOptions) {
+    const releases = manager.informerFor<BatchRelease>(BATCH_RELEASE_REF);
+    const pods = manager.informerFor<Pod>(POD_REF);
+    const versions = new ResourceVersionExpectations({ clock: manager.clock, cache: releases });
+    this.controller = manager.newController({
+      name: BATCH_RELEASE_CONTROLLER_NAME,
+      maxConcurrentReconciles: options.maxConcurrentReconciles,
+      onError: logRetriedFailure(options.log),
+      reconciler: (context) => new BatchReleaseReconciler({ client: context.client, clock: manager.clock, releases, versions, log: options.log }),
+    });
+    this.controller.watches(releases, enqueueObject());
+    for (const ref of RELEASE_TARGET_REFS) {
+      const workloads = manager.informerFor<KubeObject>(ref);
+      this.controller.watches(workloads, (workload: KubeObject) =>
+        referencing(releases.list(workload.metadata.namespace), ref.apiVersion, ref.kind, workload.metadata.name ?? ''));
+    }
+    this.controller.watches(pods, (pod: Pod): Request[] => {
+      const owner = (pod.metadata.ownerReferences ?? []).find((r) => r.controller === true);
+      return owner ? referencing(releases.list(pod.metadata.namespace), owner.apiVersion, owner.kind, owner.name) : [];
+    });
+  }
+}
