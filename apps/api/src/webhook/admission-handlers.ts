@@ -10,7 +10,7 @@
 //               first), so it is validated as received, as Kruise's handlers do.
 //   A kind behind a feature gate (the image-pull kinds) is refused with 403 and Kruise's message at the
 //   webhook Kruise checks the gate in, while the gate is off.
-//   unserved kinds (Rollout, BatchRelease: nothing acts on them yet): CREATE/UPDATE refused with 403
+//   unserved kinds (nothing acts on them yet; none today): CREATE/UPDATE refused with 403
 //               Forbidden and the kind's reason, before anything else.
 //   DELETE and CONNECT are allowed: Kruise's validating handlers check a deletion only for its
 //   ResourcesDeletionProtection gate (off by default; not a gate Coxswain has), and no rule sends them to

@@ -8,8 +8,8 @@
 // kind's rules are those the admission webhook serves a real cluster (kind-admission.ts); ImagePullJob,
 // NodeImage and ContainerRecreateRequest get Kruise's webhooks' gates, defaults and rules
 // (image-pull-admission.ts), Rollout and BatchRelease Kruise Rollouts' (rollout-admission.ts). Other
-// kinds pass through unchanged. A kind nothing acts on yet (`unserved`: Rollout, BatchRelease) is refused
-// in words before anything else.
+// kinds pass through unchanged. A kind nothing acts on yet (`unserved`) is refused in words before
+// anything else.
 import { DEFAULT_FEATURE_GATES, type FeatureGates, type KubeObject, type Node, type Pod } from '@coxswain/kruise-api';
 import { ApiError } from '../errors.js';
 import type { AdmissionHook, AdmissionRequest } from '../embedded/store/admission.js';
