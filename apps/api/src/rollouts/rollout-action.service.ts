@@ -209,7 +209,7 @@ export class RolloutActionService {
         throw new DomainError('ROLLOUT_NOT_PROGRESSING', `rollout ${request.namespace}/${request.rollout} names ${ref.kind} ${ref.name}, which does not exist: nothing to roll back`);
       }
       if (isDomainError(err, 'BAD_USER_INPUT') && err.field === 'revision') {
-        throw new DomainError('ROLLOUT_NOT_PROGRESSING', `the stable revision ${stableRevision} of rollout ${request.namespace}/${request.rollout} has no ControllerRevision left in ${ref.kind} ${ref.name}: nothing to go back to`);
+        throw new DomainError('ROLLOUT_NOT_PROGRESSING', `the stable revision ${stableRevision} of rollout ${request.namespace}/${request.rollout} cannot be restored: ${err.message}`);
       }
       throw err;
     }
