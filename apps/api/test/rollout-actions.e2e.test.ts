@@ -1,5 +1,5 @@
-// Rollouts over GraphQL and REST end to end (docs/rollouts-api.md): reads with pagination and the
-// workload's Rollout, approvals (docs/spec/kruise-rollout.md §2.8), jumps (§2.9) and aborts (§2.11) with
+// Rollouts over GraphQL and REST end to end (docs/rollouts-api.md; its REST requests are mirrored here): reads with pagination and the
+// workload's Rollout, approvals (docs/spec/kruise-rollout.md §2.8), jumps (docs/spec/kruise-rollout.md §2.9) and aborts (docs/spec/kruise-rollout.md §2.11) with
 // the rollout-approver role, Idempotency-Key replays, audit rows, refusals, hostile input, and the
 // rolloutChanged subscription over graphql-ws.
 //

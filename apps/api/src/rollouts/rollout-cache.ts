@@ -73,7 +73,7 @@ export class RolloutCache implements OnApplicationBootstrap, OnModuleDestroy {
     return this.informer.get(namespace, name);
   }
 
-  /** The Rollout whose workloadRef names this workload (admission allows one per workload, §1.8). */
+  /** The Rollout whose workloadRef names this workload (admission allows one per workload, docs/spec/kruise-rollout.md §1.8). */
   forWorkload(namespace: string, apiVersion: string, kind: string, name: string): Rollout | undefined {
     return this.informer.byIndex(ROLLOUT_WORKLOAD, workloadKey(namespace, apiVersion, kind, name))[0];
   }
