@@ -448,14 +448,16 @@ describe('rolloutChanged', () => {
       { query: `subscription { rolloutChanged(namespace: "${NS}", name: "web") { type rollout { name canaryStatus { currentStepState } } } }` },
       { next: ({ data }) => seen.push({ type: data!.rolloutChanged.type, name: data!.rolloutChanged.rollout.name, state: data!.rolloutChanged.rollout.canaryStatus?.currentStepState ?? null }), error: () => {}, complete: () => {} },
     );
-    // Writes until the subscription is live, then the approval's write is seen.
+    // Writes (each a change: a new message) until the subscription is live, then the approval's write is seen.
+    let write = 0;
     await eventually(async () => {
-      await setStatus(NS, 'web', releasing(1, 'StepPaused'));
+      await setStatus(NS, 'web', releasing(1, 'StepPaused', { message: `write ${++write}` }));
       return seen.some((e) => e.state === 'StepPaused') ? true : undefined;
     }, 10_000, 'the subscription to see a status write');
     expect((await api.graphql(APPROVE, { ns: NS, n: 'web' }, { token: tokens.approver })).errors).toBeUndefined();
     await eventually(async () => (seen.some((e) => e.state === 'StepReady') ? true : undefined), 10_000, 'the approval streamed');
-    await setStatus(NS, 'shop-api', releasing(1, 'StepPaused')); // another Rollout: not streamed
+    await apply(rolloutYaml('neighbour', 'neighbour'));
+    await setStatus(NS, 'neighbour', releasing(1, 'StepPaused')); // another Rollout: not streamed
     await setStatus(NS, 'web', releasing(2, 'StepUpgrade'));
     await eventually(async () => (seen.some((e) => e.state === 'StepUpgrade') ? true : undefined), 10_000, 'a later write streamed');
     expect(seen.every((e) => e.type === 'MODIFIED' && e.name === 'web')).toBe(true);

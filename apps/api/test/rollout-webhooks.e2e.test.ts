@@ -7,6 +7,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Rollout, RolloutStatus } from '@coxswain/kruise-api';
+import { RolloutWebhooksRepository } from '../src/rollouts/webhooks/rollout-webhooks.repository.js';
 import { verifySignature } from '../src/rollouts/webhooks/webhook-signature.js';
 import { eventually, TestApi } from './support/api-server.js';
 
@@ -209,5 +210,14 @@ describe('deliveries', () => {
       return d?.state === 'failed' ? d : undefined;
     }, 15_000, 'the unreachable delivery to fail');
     expect(failed).toMatchObject({ attempts: 3, lastStatus: null, lastError: 'ECONNREFUSED' });
+  });
+
+  it('forgets finished deliveries past their retention, and keeps newer ones', async () => {
+    const repository = api.app.get(RolloutWebhooksRepository);
+    const before = (await deliveries(NS)).length;
+    expect(before).toBeGreaterThan(0);
+    expect(await repository.forgetDeliveriesBefore(new Date(Date.now() - 60_000))).toBe(0);
+    expect(await repository.forgetDeliveriesBefore(new Date(Date.now() + 60_000))).toBeGreaterThanOrEqual(before);
+    expect(await deliveries(NS)).toEqual([]);
   });
 });
