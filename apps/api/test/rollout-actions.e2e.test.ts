@@ -10,6 +10,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { ControllerRevision, KubeObject, Rollout, RolloutStatus } from '@coxswain/kruise-api';
+import { TokensRepository } from '../src/auth/tokens.repository.js';
+import { ABANDONED_CLAIM_MS } from '../src/hooks/hook-acks.repository.js';
+import { hashRequest } from '../src/rollouts/rollout-action.service.js';
+import { RolloutActionsRepository } from '../src/rollouts/rollout-actions.repository.js';
+import { PRISMA } from '../src/tokens.js';
 import { ADMIN_TOKEN, eventually, TestApi } from './support/api-server.js';
 
 const ROLLOUT_REF = { apiVersion: 'rollouts.kruise.io/v1beta1', kind: 'Rollout' };
@@ -281,6 +286,33 @@ describe('approveRolloutStep', () => {
     expect(new Set(bodies.map((b: any) => b.id)).size).toBe(1);
     const applied = (await auditRows(NS)).filter((r) => r.idempotencyKey === key && r.result === 'ok' && r.after !== null);
     expect(applied).toHaveLength(1);
+  });
+});
+
+describe('a key in flight', () => {
+  it('answers 409 while another request holds the key, and lets the same request take over a claim abandoned by a dead process', async () => {
+    await setStatus(NS, 'web', releasing(3, 'StepPaused'));
+    const key = randomUUID();
+    const token = await api.app.get(TokensRepository).findByName('release-manager');
+    const claim = await api.app.get(RolloutActionsRepository).claim({
+      idempotencyKey: key, actorTokenId: token!.id, namespace: NS, rollout: 'web', action: 'approve', createdAt: new Date(),
+      requestHash: hashRequest({ namespace: NS, rollout: 'web', action: 'approve', stepIndex: null, reason: 'busy' }),
+    });
+    expect(claim.claimed).toBe(true);
+    const inFlight = await rest('approve', NS, 'web', { key, body: { reason: 'busy' } });
+    expect(inFlight.status).toBe(409);
+    expect(await inFlight.json()).toMatchObject({ code: 'ACTION_IN_FLIGHT' });
+    expect((await readRollout(NS, 'web')).status!.canaryStatus!.currentStepState).toBe('StepPaused');
+
+    // The process that claimed it died: after ABANDONED_CLAIM_MS the same request (only) takes it over.
+    await api.app.get(PRISMA).rolloutAction.update({ where: { idempotencyKey: key }, data: { createdAt: new Date(Date.now() - ABANDONED_CLAIM_MS - 60_000) } });
+    expect((await rest('approve', NS, 'web', { key, body: { reason: 'other' } })).status).toBe(422);
+    const taken = await rest('approve', NS, 'web', { key, body: { reason: 'busy' } });
+    expect(taken.status).toBe(200);
+    expect(await taken.json()).toMatchObject({ id: claim.claimed ? claim.row.id : '', stepIndex: 3, reason: 'busy' });
+    expect((await readRollout(NS, 'web')).status!.canaryStatus!.currentStepState).toBe('StepReady');
+    const replayed = await rest('approve', NS, 'web', { key, body: { reason: 'busy' } });
+    expect([replayed.status, replayed.headers.get('idempotent-replayed')]).toEqual([200, 'true']);
   });
 });
 
