@@ -31,6 +31,8 @@ export interface AppConfig {
   clock: { mode: ClockMode; scale: number };
   /** How long a hook ack's Idempotency-Key is remembered after its answer (ms of the cluster clock). */
   ackKeyRetentionMs: number;
+  /** Outgoing Rollout webhooks (docs/rollouts-api.md): attempts per delivery, and the first retry's delay (wall ms, doubled each retry). */
+  rolloutWebhooks: { attempts: number; retryBaseMs: number };
   controllers: { mode: ControllerMode; workers: number; featureGates: FeatureGates; scalingExcludePreparingDelete: boolean };
   /** The Kubernetes API over the cluster (HTTPS: kubectl sends tokens only over TLS). */
   kubeApi: {
@@ -100,6 +102,8 @@ export const ENVIRONMENT: readonly { name: string; default: string; meaning: str
   { name: 'CLOCK_MODE', default: 'real', meaning: '`real`, or `scaled` to run the embedded cluster and controllers CLOCK_SCALE times faster.' },
   { name: 'CLOCK_SCALE', default: '20', meaning: 'Speed-up factor when CLOCK_MODE=scaled.' },
   { name: 'ACK_KEY_RETENTION_HOURS', default: '24', meaning: 'How long a hook acknowledgement\'s Idempotency-Key and answer are kept after it was answered (hours of the cluster clock); a retry with the key within that time replays the answer, later it is a new request. See [Hook acknowledgements](hooks.md).' },
+  { name: 'ROLLOUT_WEBHOOK_ATTEMPTS', default: '6', meaning: 'How many times an outgoing Rollout webhook delivery is attempted before it is marked failed (1-20). See [Rollouts over GraphQL and REST](rollouts-api.md#rollouts-api-5).' },
+  { name: 'ROLLOUT_WEBHOOK_RETRY_BASE_MS', default: '2000', meaning: 'The wait before a delivery\'s first retry, in wall-clock milliseconds; doubled before each further retry (2 s, 4 s, 8 s, ...), never more than an hour.' },
   { name: 'CONTROLLER_MODE', default: 'active', meaning: '`active` applies plans; `observe` computes plans and writes nothing; `off` runs no controllers (the embedded cluster serves another Coxswain in Kubernetes mode).' },
   { name: 'CONTROLLER_WORKERS', default: '2', meaning: 'Concurrent reconciles per controller.' },
   { name: 'FEATURE_GATES', default: '(Kruise defaults)', meaning: 'Kruise feature gates in `--feature-gates` syntax, e.g. `CloneSetShortHash=true,PreparingUpdateAsUpdate=true`; see [Feature gates](#feature-gates).' },
@@ -285,6 +289,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     clock: { mode: oneOf('CLOCK_MODE', 'real', ['real', 'scaled'] as const), scale },
     // At most ten years of hours.
     ackKeyRetentionMs: int('ACK_KEY_RETENTION_HOURS', 24, 1, 10 * 366 * 24) * 3_600_000,
+    rolloutWebhooks: {
+      attempts: int('ROLLOUT_WEBHOOK_ATTEMPTS', 6, 1, 20),
+      retryBaseMs: int('ROLLOUT_WEBHOOK_RETRY_BASE_MS', 2000, 1, 3_600_000),
+    },
     controllers: {
       mode: controllerMode,
       workers: int('CONTROLLER_WORKERS', 2, 1, 64),

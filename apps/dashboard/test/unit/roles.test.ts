@@ -8,6 +8,7 @@ describe('what each role may do', () => {
     ['viewer', ['read', 'hooks']],
     ['operator', ['read', 'rollout', 'hooks']],
     ['hook-acker', ['hooks', 'ack']],
+    ['rollout-approver', []],
     ['admin', ['read', 'rollout', 'ack', 'hooks']],
   ];
   it.each(table)('%s may %j and nothing else', (role, allowed) => {

@@ -6,6 +6,7 @@
 // stored as v1beta1. BatchRelease has no webhook upstream: only its shape is checked. The Rollout and
 // BatchRelease controllers (libs/workloads/src/rollout, libs/workloads/src/batchrelease) act on what is
 // stored, the workload webhook (rollout-workload-webhook.ts) freezes the workloads they release.
+// Approvals, jumps and aborts act on a stored Rollout's status (the API's rollout actions, docs/rollouts-api.md).
 import {
   setDefaultsRollout, toStorageBatchRelease, toStorageRollout, validateRollout,
   type BatchRelease, type BatchReleaseV1alpha1, type KubeObject, type Rollout, type RolloutV1alpha1,

@@ -10,6 +10,8 @@ const GRANTS: Record<Role, readonly Capability[]> = {
   viewer: ['read', 'hooks'],
   operator: ['read', 'rollout', 'hooks'],
   'hook-acker': ['hooks', 'ack'],
+  // Rollouts are approved over the API (docs/rollouts-api.md); the dashboard has no Rollout pages yet.
+  'rollout-approver': [],
   admin: ['read', 'rollout', 'ack', 'hooks'],
 };
 
