@@ -39,6 +39,16 @@ describe('approve', () => {
     expect(code(() => approve(rollout(3, 2, state)))).toBe(expected);
   });
 
+  it.each<[string, 'Failed' | 'Running' | 'Passed', 'Pause' | 'Abort', string]>([
+    ['a failure that waits for a person', 'Failed', 'Pause', 'ok'],
+    ['a failure that aborts by itself', 'Failed', 'Abort', 'STEP_NOT_PAUSED'],
+    ['checks still running', 'Running', 'Pause', 'STEP_NOT_PAUSED'],
+  ])('in StepMetricsAnalysis with %s: %s (docs/analysis.md §5)', (_what, phase, onFailure, expected) => {
+    const r = rollout(3, 1, 'StepMetricsAnalysis');
+    r.status!.canaryStatus!.analysis = { stepIndex: 1, canaryRevision: 'v2', phase, message: 'm', startedAt: '2026-11-29T07:00:00Z', onFailure, checks: [] };
+    expect(code(() => approve(r))).toBe(expected);
+  });
+
   it('writes exactly currentStepState = StepReady, in kubectl-kruise\'s words when refused', () => {
     const before = rollout(3, 2, 'StepPaused');
     const { rollout: after, stepIndex } = approve(before);

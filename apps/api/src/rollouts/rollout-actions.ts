@@ -1,9 +1,9 @@
 // The three things a person does to a Rollout in flight, as pure rules: what each requires of the Rollout
 // and what it writes. Approve and jump are writes of the Rollout's status, exactly what kubectl-kruise and a
 // `kubectl patch --subresource=status` do; abort is a write of the workload (rollout-action.service.ts).
-//   approve  docs/spec/kruise-rollout.md §2.8: refused unless currentStepState is StepPaused, in
-//            kubectl-kruise's words; then currentStepState = StepReady, which the controller treats as
-//            the step done (docs/spec/kruise-rollout.md §2.5).
+//   approve  docs/spec/kruise-rollout.md §2.8: refused unless currentStepState is StepPaused (or the step's
+//            analysis failed with onFailure Pause, docs/analysis.md §5), in kubectl-kruise's words; then
+//            currentStepState = StepReady, which the controller treats as the step done (docs/spec/kruise-rollout.md §2.5).
 //   jump     docs/spec/kruise-rollout.md §2.9: nextStepIndex = n, for 1 <= n <= N. Values the controller
 //            ignores (<= 0, > N) and the step it goes to anyway (natural(currentStepIndex)) are refused
 //            in words instead of stored and ignored.
@@ -41,11 +41,17 @@ export function naturalNext(index: number, steps: number): number {
 /** What an approval writes: the Rollout with its paused step marked StepReady; or why not. */
 export function approve(rollout: Rollout): { rollout: Rollout; stepIndex: number } {
   const sub = subStatus(rollout);
-  if (!sub || sub.status.currentStepState !== 'StepPaused') {
+  if (!sub || !(sub.status.currentStepState === 'StepPaused' || analysisPausedOnFailure(sub.status))) {
     const now = sub ? `it is ${sub.status.currentStepState || 'empty'} at step ${sub.status.currentStepIndex} of ${stepCount(rollout)}` : 'no release has started';
     throw new DomainError('STEP_NOT_PAUSED', `${address(rollout)} ${NOT_PAUSED_MESSAGE} (${now})`);
   }
   return { rollout: withSubStatus(rollout, sub.key, { ...sub.status, currentStepState: 'StepReady' }), stepIndex: sub.status.currentStepIndex };
+}
+
+/** A step whose analysis failed with onFailure Pause waits for a person, as StepPaused does (docs/analysis.md §5). */
+function analysisPausedOnFailure(status: CanaryStatus | BlueGreenStatus): boolean {
+  const analysis = 'analysis' in status ? status.analysis : undefined;
+  return status.currentStepState === 'StepMetricsAnalysis' && analysis?.phase === 'Failed' && analysis.onFailure === 'Pause';
 }
 
 /** What a jump writes: nextStepIndex set to `stepIndex`; or why the controller would not act on it. */

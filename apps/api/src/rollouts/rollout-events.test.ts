@@ -48,3 +48,19 @@ describe('rolloutEvents', () => {
     expect(event).toEqual({ type: 'PAUSED', namespace: 'shop', rollout: 'web', stepIndex: 1, steps: 3, phase: 'Progressing', stableRevision: 'v1', canaryRevision: 'v2', message: null });
   });
 });
+
+describe('ANALYSIS_FAILED (docs/analysis.md §5)', () => {
+  const analysing = (phase: 'Running' | 'Failed' | 'Passed', stepIndex = 1, canaryRevision = 'v2'): Rollout => {
+    const r = rollout({ index: stepIndex, state: 'StepMetricsAnalysis' });
+    r.status!.canaryStatus!.analysis = { stepIndex, canaryRevision, phase, message: 'check errors failed', startedAt: '2026-11-29T07:00:00Z', onFailure: 'Abort', checks: [] };
+    return r;
+  };
+  it.each<[string, Rollout, Rollout, string[]]>([
+    ['a running analysis fails', analysing('Running'), analysing('Failed'), ['ANALYSIS_FAILED']],
+    ['still failed: said once', analysing('Failed'), analysing('Failed'), []],
+    ['passed: nothing', analysing('Running'), analysing('Passed'), []],
+    ['a failure of another revision is news', analysing('Failed', 1, 'v1'), analysing('Failed'), ['ANALYSIS_FAILED']],
+  ])('%s', (_, before, after, expected) => {
+    expect(rolloutEvents(before, after).map((e) => e.type)).toEqual(expected);
+  });
+});

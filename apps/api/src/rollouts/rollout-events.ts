@@ -6,6 +6,8 @@
 //                 Completed.
 //   PAUSED        the step waits for a person: currentStepState becomes StepPaused on a step without
 //                 pause.duration (not the last "100%" step, which never pauses, docs/spec/kruise-rollout.md §2.5).
+//   ANALYSIS_FAILED  the step's analysis failed: canaryStatus.analysis.phase becomes Failed (docs/analysis.md
+//                 §5); an Abort failure is followed by ABORTED when the controller cancels the release.
 //   ABORTED       the release is cancelled: the Progressing condition's reason becomes Cancelling (a
 //                 rollback to the stable revision, docs/spec/kruise-rollout.md §2.11).
 //   COMPLETED     the release succeeded: the Succeeded condition becomes True (docs/spec/kruise-rollout.md §2.3, Finalising).
@@ -14,7 +16,7 @@
 import type { Rollout, RolloutCondition } from '@coxswain/kruise-api';
 import { waitsForApproval } from './rollout-views.js';
 
-export const ROLLOUT_EVENT_TYPES = ['STEP_REACHED', 'PAUSED', 'ABORTED', 'COMPLETED'] as const;
+export const ROLLOUT_EVENT_TYPES = ['STEP_REACHED', 'PAUSED', 'ANALYSIS_FAILED', 'ABORTED', 'COMPLETED'] as const;
 export type RolloutEventType = (typeof ROLLOUT_EVENT_TYPES)[number];
 
 export interface RolloutEvent {
@@ -44,6 +46,11 @@ export function rolloutEvents(before: Rollout, after: Rollout): RolloutEvent[] {
     waitsForApproval(after, canary.currentStepIndex)
   ) {
     events.push('PAUSED');
+  }
+  const analysis = canary?.analysis;
+  const wasAnalysis = was?.canaryStatus?.analysis;
+  if (analysis?.phase === 'Failed' && !(wasAnalysis?.phase === 'Failed' && wasAnalysis.stepIndex === analysis.stepIndex && wasAnalysis.canaryRevision === analysis.canaryRevision)) {
+    events.push('ANALYSIS_FAILED');
   }
   if (reason(is?.conditions, 'Progressing') === 'Cancelling' && reason(was?.conditions, 'Progressing') !== 'Cancelling') events.push('ABORTED');
   if (conditionStatus(is?.conditions, 'Succeeded') === 'True' && conditionStatus(was?.conditions, 'Succeeded') !== 'True') events.push('COMPLETED');

@@ -1,12 +1,13 @@
 // Wires the Rollout reconciler into a ControllerManager (docs/spec/kruise-rollout.md §2.7): a Rollout is
 // woken by its own changes, by a change of the BatchRelease it owns, and by a change of the workload it
 // references (a CloneSet, an Advanced StatefulSet or an apps/v1 StatefulSet, matched by group, kind and
-// name in its namespace).
+// name in its namespace); and by the end of an evaluation of its step's analysis checks.
 import type { Controller, ControllerManager, EventRecorder, Logger } from '@coxswain/controller-runtime';
-import { enqueueObject, enqueueOwner, logRetriedFailure, ResourceVersionExpectations } from '@coxswain/controller-runtime';
+import { enqueueObject, enqueueOwner, logRetriedFailure, ResourceVersionExpectations, splitKey } from '@coxswain/controller-runtime';
 import type { BatchRelease, KubeObject, Rollout } from '@coxswain/kruise-api';
 import { BATCH_RELEASE_REF, ROLLOUT_REF } from '../refs.js';
 import { referencing, RELEASE_TARGET_REFS } from '../release-target/workload.js';
+import { AnalysisRunner } from '../analysis/runner.js';
 import { RolloutReconciler } from './reconciler.js';
 
 export const ROLLOUT_CONTROLLER_NAME = 'rollout-controller';
@@ -24,12 +25,14 @@ export class RolloutController {
     const rollouts = manager.informerFor<Rollout>(ROLLOUT_REF);
     const releases = manager.informerFor<BatchRelease>(BATCH_RELEASE_REF);
     const versions = new ResourceVersionExpectations({ clock: manager.clock, cache: rollouts });
+    // One runner for every reconciler: a finished evaluation wakes its Rollout (docs/analysis.md §5).
+    const analysis = new AnalysisRunner((key) => this.controller.enqueue(splitKey(key)));
     this.controller = manager.newController({
       name: ROLLOUT_CONTROLLER_NAME,
       maxConcurrentReconciles: options.maxConcurrentReconciles,
       onError: logRetriedFailure(options.log),
       reconciler: (context) => new RolloutReconciler({
-        client: context.client, clock: manager.clock, rollouts, versions, log: options.log, ...(options.recorder ? { recorder: options.recorder } : {}),
+        client: context.client, clock: manager.clock, rollouts, versions, analysis, log: options.log, ...(options.recorder ? { recorder: options.recorder } : {}),
       }),
     });
     this.controller.watches(rollouts, enqueueObject());

@@ -8,6 +8,7 @@ import type { EventRecorder, Informer, Logger, ReconcileResult, Reconciler, Requ
 import { requestKey } from '@coxswain/controller-runtime';
 import { ANNOTATION_ROLLOUT_HASH, FINALIZER_ROLLOUT, LABEL_WORKLOAD_TYPE, type BatchRelease, type Rollout, type RolloutStatus } from '@coxswain/kruise-api';
 import { readWorkload, releaseTarget, type ReleaseWorkload } from '../release-target/workload.js';
+import type { AnalysisRunner } from '../analysis/runner.js';
 import { BATCH_RELEASE_REF } from '../refs.js';
 import { awaitResourceVersions } from '../sync/reconcile-gates.js';
 import { calculateRolloutStatus } from './plan/phase.js';
@@ -24,6 +25,8 @@ export interface RolloutReconcilerDeps {
   versions: ResourceVersionExpectations;
   recorder?: EventRecorder;
   log: Logger;
+  /** Evaluates steps' analysis checks off the reconcile (docs/analysis.md §5). */
+  analysis?: AnalysisRunner;
 }
 
 /** Go's recheck while the workload's status lags (docs/spec/kruise-rollout.md §2.2 step 6). */
@@ -42,6 +45,7 @@ export class RolloutReconciler implements Reconciler {
     const cached = rollouts.get(request.namespace, request.name);
     if (!cached) {
       versions.deleteExpectations(key);
+      this.deps.analysis?.forget(key);
       return;
     }
     const wait = awaitResourceVersions(versions, key, clock, this.deps.log);

@@ -9,6 +9,7 @@ import type { IntOrPercent } from '../scalars/int-or-percent.scalar.js';
 export enum RolloutEventType {
   STEP_REACHED = 'STEP_REACHED',
   PAUSED = 'PAUSED',
+  ANALYSIS_FAILED = 'ANALYSIS_FAILED',
   ABORTED = 'ABORTED',
   COMPLETED = 'COMPLETED',
 }
@@ -18,6 +19,7 @@ registerEnumType(RolloutEventType, {
   valuesMap: {
     STEP_REACHED: { description: 'A release reached a step (canaryStatus.currentStepIndex changed).' },
     PAUSED: { description: 'A step waits for approveRolloutStep (StepPaused on a step without pause.duration).' },
+    ANALYSIS_FAILED: { description: "The step's analysis failed (canaryStatus.analysis.phase became Failed, docs/analysis.md §5); with onFailure Abort an ABORTED follows." },
     ABORTED: { description: 'The release is being cancelled: the Progressing condition reason became Cancelling (a rollback to the stable revision).' },
     COMPLETED: { description: 'The release succeeded: the Succeeded condition became True.' },
   },

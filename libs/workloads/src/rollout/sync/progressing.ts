@@ -6,7 +6,7 @@
 import { isoNow, type Clock, type ClusterClient } from '@coxswain/cluster';
 import type { EventRecorder, Logger } from '@coxswain/controller-runtime';
 import { ANNOTATION_ROLLBACK_IN_BATCH, LABEL_WORKLOAD_TYPE, type BatchRelease, type CanaryStatus, type Rollout, type RolloutStatus } from '@coxswain/kruise-api';
-import type { ReleaseWorkload } from '../../release-target/workload.js';
+import { readWorkload, type ReleaseWorkload } from '../../release-target/workload.js';
 import { releasePlanHash } from '../../release-target/release-plan-hash.js';
 import { desiredBatchRelease, releaseIsDesired } from '../plan/batch-release-spec.js';
 import { condition, progressingTransition, setCondition } from '../plan/conditions.js';
@@ -16,7 +16,9 @@ import { afterPlanChange } from '../plan/plan-change.js';
 import type { RolloutWorkload } from '../plan/rollout-workload.js';
 import { runStepMachine, type BatchReleaseFacts } from '../plan/step-machine.js';
 import { naturalNext, type Step } from '../plan/steps.js';
-import { applyBatchRelease, deleteBatchRelease, patchBatchRelease, removeInProgressing } from './rollout-writes.js';
+import type { AnalysisRunner } from '../../analysis/runner.js';
+import { podAtRevision } from '../../revision/revision-match.js';
+import { applyBatchRelease, deleteBatchRelease, patchBatchRelease, removeInProgressing, restoreStableTemplate } from './rollout-writes.js';
 
 /** Go's recheck while initializing, cancelling, finalising (docs/spec/kruise-rollout.md §2.3). */
 const RECHECK_MS = 3000;
@@ -35,8 +37,17 @@ export interface RolloutContext {
 
 type Rolling = RolloutContext & { workload: ReleaseWorkload; facts: RolloutWorkload };
 
+export interface ProgressingDeps {
+  client: ClusterClient;
+  clock: Clock;
+  recorder?: EventRecorder;
+  log: Logger;
+  /** Evaluates steps' analysis checks off the reconcile (docs/analysis.md §5); shared by the controller's reconcilers. */
+  analysis?: AnalysisRunner;
+}
+
 export class Progressing {
-  constructor(private readonly deps: { client: ClusterClient; clock: Clock; recorder?: EventRecorder; log: Logger }) {}
+  constructor(private readonly deps: ProgressingDeps) {}
 
   /** docs/spec/kruise-rollout.md §2.3: by the Progressing condition's reason. */
   async reconcile(ctx: Rolling): Promise<number | undefined> {
@@ -166,10 +177,19 @@ export class Progressing {
         updatedReadyReplicas: s.canaryStatus?.updatedReadyReplicas ?? 0,
       };
     }
+    // Coxswain's extension (docs/analysis.md §5): an evaluation of this step's checks that finished since.
+    const key = `${rollout.metadata.namespace ?? ''}/${rollout.metadata.name ?? ''}`;
+    const step = steps[canary.currentStepIndex - 1];
+    const token = `${canary.currentStepIndex}/${canary.canaryRevision}`;
+    const analysing = step?.analysis !== undefined && canary.currentStepState === 'StepMetricsAnalysis';
+    const evaluation = analysing ? this.deps.analysis?.take(key, token) : undefined;
     const result = runStepMachine({
       steps, replicas: facts.replicas, realPartition: true, status: canary, podTemplateHash: facts.podTemplateHash, batchRelease: brFacts, now: this.deps.clock.now(),
+      ...(evaluation ? { evaluation } : {}),
     });
+    if (!analysing) this.deps.analysis?.forget(key);
     const next = result.status;
+    await this.analyse(ctx, canary, next, step, key, token, result);
     if (release) {
       const s = release.status ?? {};
       next.message = `BatchRelease is at state ${s.canaryStatus?.batchState ?? ''}, rollout-id ${release.spec.releasePlan.rolloutID ?? ''}, step ${(s.canaryStatus?.currentBatch ?? 0) + 1}`
@@ -219,6 +239,36 @@ export class Progressing {
     if (!release) return false;
     if (!release.metadata.deletionTimestamp) await deleteBatchRelease(this.deps.client, release);
     return true;
+  }
+
+  /**
+   * docs/analysis.md §5: starts an evaluation that is due (the batch's pods, the Rollout's values bound),
+   * records a failure as an event once, and on an Abort failure writes the workload's template back to
+   * the stable revision — Kruise Rollouts' rollback (docs/spec/kruise-rollout.md §2.11) does the rest.
+   */
+  private async analyse(
+    ctx: Rolling, before: CanaryStatus, after: CanaryStatus, step: Step | undefined, key: string, token: string,
+    result: { evaluateAt?: number; abort?: boolean; message?: string },
+  ): Promise<void> {
+    const { analysis, clock } = this.deps;
+    const { workload, rollout } = ctx;
+    if (step?.analysis && analysis && result.evaluateAt !== undefined && result.evaluateAt <= clock.now() && !analysis.running(key)) {
+      // The Rollout reads its workload without pods; a pods check judges the batch's, read now.
+      const namespace = rollout.metadata.namespace ?? '';
+      const owned = step.analysis.checks.some((check) => check.pods)
+        ? ((await readWorkload(this.deps.client, workload.target, namespace, rollout.spec.workloadRef.name))?.pods ?? [])
+        : [];
+      analysis.start(key, token, step.analysis.checks, {
+        clock,
+        pods: owned.filter((pod) => podAtRevision(pod, workload.updateRevision)),
+        variables: { namespace, workload: rollout.spec.workloadRef.name, updateRevision: workload.updateRevision, currentRevision: workload.currentRevision },
+      });
+    }
+    if (after.analysis?.phase === 'Failed' && before.analysis?.phase !== 'Failed') {
+      const then = result.abort ? 'rolling back to the stable revision' : 'approve to go on, or abort';
+      this.deps.recorder?.event(rollout, 'Warning', 'AnalysisFailed', `step ${after.analysis.stepIndex}: ${after.analysis.message}; ${then}`);
+    }
+    if (result.abort) await restoreStableTemplate(this.deps.client, workload);
   }
 
   private transition(status: RolloutStatus, condStatus: 'True' | 'False', reason: string, message: string): void {

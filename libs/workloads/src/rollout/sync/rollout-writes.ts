@@ -1,13 +1,17 @@
 // The Rollout controller's writes (docs/spec/kruise-rollout.md §2.2, §2.7, §2.15): its finalizer, its
 // plan-hash annotation and status; the workload's workload-type label and the removal of its
 // in-progressing annotation; and its BatchRelease: created, overwritten, patched (rollout id,
-// finalising) and deleted. NotFound and Conflict end a write quietly: the next event reconciles again.
+// finalising) and deleted; and, when a step's analysis aborts, the workload's template set back to its
+// stable revision. NotFound and Conflict end a write quietly: the next event reconciles again.
 import { isApiError, type ClusterClient, type KindRef } from '@coxswain/cluster';
 import {
   ANNOTATION_IN_PROGRESSING, ANNOTATION_ROLLOUT_HASH, FINALIZER_ROLLOUT, LABEL_WORKLOAD_TYPE,
-  type BatchRelease, type KubeObject, type Rollout, type RolloutStatus,
+  type BatchRelease, type ControllerRevision, type KubeObject, type PodTemplateSpec, type Rollout, type RolloutStatus,
 } from '@coxswain/kruise-api';
+import type { ReleaseWorkload } from '../../release-target/workload.js';
 import { BATCH_RELEASE_REF, ROLLOUT_REF } from '../../refs.js';
+import { applyRevision } from '../../revision/cloneset-revision.js';
+import { CONTROLLER_REVISION_REF } from '../../revision/revision-store.js';
 import { writeStatusWithRetry } from '../../sync/status-write.js';
 
 async function quietly<T>(write: () => Promise<T>): Promise<T | undefined> {
@@ -60,4 +64,17 @@ export async function patchBatchRelease(client: ClusterClient, release: BatchRel
 
 export async function deleteBatchRelease(client: ClusterClient, release: BatchRelease): Promise<void> {
   await quietly(() => client.delete(BATCH_RELEASE_REF, release.metadata.namespace, release.metadata.name ?? '', { preconditions: { uid: release.metadata.uid } }));
+}
+
+/**
+ * An aborted analysis (docs/analysis.md §5): the workload's pod template set back to its stable revision's
+ * (the ControllerRevision named by status.currentRevision), as a user's rollback would. Nothing is written
+ * when the template is the stable one already; a Conflict is retried by the next reconcile.
+ */
+export async function restoreStableTemplate(client: ClusterClient, workload: ReleaseWorkload): Promise<void> {
+  if (workload.currentRevision === '' || workload.currentRevision === workload.updateRevision) return;
+  const revision = await quietly(() => client.get<ControllerRevision>(CONTROLLER_REVISION_REF, workload.object.metadata.namespace, workload.currentRevision));
+  if (!revision) return;
+  const object = workload.object as KubeObject & { spec: { template: PodTemplateSpec } };
+  await quietly(() => client.update(applyRevision(object, revision)));
 }
