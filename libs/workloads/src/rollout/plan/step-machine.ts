@@ -55,7 +55,7 @@ export interface StepMachineResult {
   jumped?: boolean;
   /** The step's checks are due to be evaluated at this time (ms; now or later). */
   evaluateAt?: number;
-  /** The step's analysis failed and its onFailure is Abort: roll the workload back to the stable revision (§2.11). */
+  /** The step's analysis failed and its onFailure is Abort: roll the workload back to the stable revision (docs/spec/kruise-rollout.md §2.11). */
   abort?: boolean;
 }
 
