@@ -248,6 +248,64 @@ describe('coxswain against a running API', () => {
     expect(lines[1]).toMatch(/^\S+\s+local-admin\s+admin\s+ackHook\s+\S+ e2e\/api-\w+\s+ok/);
   }, STEP_TIMEOUT);
 
+  // Mirrors docs/rollouts-api.md (the coxswain rollout approve / jump / abort lines).
+  it('approves a Rollout\'s paused step with a rollout-approver token, refuses a viewer and a step it does not have, and aborts', async () => {
+    const graphql = async <T>(query: string, variables: Record<string, unknown> = {}): Promise<T> => {
+      const res = await fetch(`${api.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${ADMIN_TOKEN}` }, body: JSON.stringify({ query, variables }) });
+      const body = (await res.json()) as { data: T; errors?: unknown };
+      if (body.errors) throw new Error(JSON.stringify(body.errors));
+      return body.data;
+    };
+    const token = async (role: string) => (await graphql<{ createToken: { secret: string } }>(`mutation { createToken(name: "cli-${role}", role: "${role}") { secret } }`)).createToken.secret;
+    const state = async () => (await graphql<{ rollout: { phase: string; canaryStatus: { currentStepIndex: number; currentStepState: string } | null } | null }>(
+      `{ rollout(namespace: "${NS}", name: "shop") { phase canaryStatus { currentStepIndex currentStepState } } }`)).rollout;
+    const until = async (what: string, done: (s: Awaited<ReturnType<typeof state>>) => boolean) => {
+      for (const deadline = Date.now() + 120_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 200))) if (done(await state())) return;
+      throw new Error(`timed out waiting for ${what}: ${JSON.stringify(await state())}`);
+    };
+    writeFileSync(join(home, 'shop.yaml'), WEB.replace(/\bweb\b/g, 'shop') + `---
+apiVersion: rollouts.kruise.io/v1beta1
+kind: Rollout
+metadata: {name: shop, namespace: ${NS}}
+spec:
+  workloadRef: {apiVersion: apps.kruise.io/v1beta1, kind: CloneSet, name: shop}
+  strategy: {canary: {steps: [{replicas: 25%, pause: {}}, {replicas: 50%, pause: {}}, {replicas: 100%}]}}
+`);
+    await ok(['apply', '-f', join(home, 'shop.yaml')]);
+    await until('the Rollout Healthy', (s) => s?.phase === 'Healthy');
+    await ok(['set', 'image', 'cloneset/shop', 'main=nginx:1.27']);
+    await until('step 1 paused', (s) => s?.canaryStatus?.currentStepIndex === 1 && s.canaryStatus.currentStepState === 'StepPaused');
+
+    const viewer = await coxswain(['rollout', 'approve', 'rollout/shop', '--reason', 'looks fine', '--token', await token('viewer')]);
+    expectExit(viewer, 1);
+    expect(viewer.stderr).toMatch(/^error: .*(not allowed|may not|forbidden)/im);
+    noStackTrace(viewer);
+    const missing = await coxswain(['rollout', 'approve', 'rollout/shop']);
+    expectExit(missing, 2);
+    expect(missing.stderr).toContain('--reason is required');
+
+    const approver = await token('rollout-approver');
+    const approved = await coxswain(['rollout', 'approve', 'rollout/shop', '--reason', 'canary green', '--idempotency-key', 'cli-approve-1', '--token', approver]);
+    expectExit(approved, 0);
+    expect(approved.stdout).toMatch(/^rollout\.rollouts\.kruise\.io\/shop approved: step 1 done by cli-rollout-approver at \S+\n$/);
+    const again = await coxswain(['rollout', 'approve', 'shop', '--reason', 'canary green', '--idempotency-key', 'cli-approve-1', '--token', approver]);
+    expectExit(again, 0);
+    expect(again.stdout).toContain('replayed: this key was used before, nothing was written again');
+    await until('step 2 paused', (s) => s?.canaryStatus?.currentStepIndex === 2 && s.canaryStatus.currentStepState === 'StepPaused');
+
+    const nowhere = await coxswain(['rollout', 'jump', 'shop', '9', '--reason', 'skip', '--token', approver]);
+    expectExit(nowhere, 1);
+    expect(nowhere.stderr).toContain('stepIndex must be a step of rollout e2e/shop: from 1 to 3, got 9');
+    noStackTrace(nowhere);
+
+    const aborted = await coxswain(['rollout', 'abort', 'rollout/shop', '--reason', 'error rate up', '--token', approver]);
+    expectExit(aborted, 0);
+    expect(aborted.stdout).toMatch(/^rollout\.rollouts\.kruise\.io\/shop aborted at step 2: the workload goes back to revision \S+ by cli-rollout-approver at \S+\n$/);
+    expect(aborted.stderr).toMatch(/^idempotency key: [0-9a-f-]{36} /);
+    await until('the release cancelled', (s) => s?.phase === 'Healthy');
+    expect((await workloadJson('shop')).spec.template.spec.containers[0].image).toBe('nginx:1.25');
+  }, STEP_TIMEOUT);
+
   it('prints a bad manifest\'s errors with their fields, writing nothing (exit 1, no stack)', async () => {
     const bad = await coxswain(['apply', '-f', join(home, 'bad.yaml')]);
     expectExit(bad, 1);

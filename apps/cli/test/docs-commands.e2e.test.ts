@@ -120,6 +120,10 @@ const COVERAGE: Record<string, Coverage> = {
     mirroredBy: 'apps/api/test/rollout-actions.e2e.test.ts',
     why: 'the seeded server has no Rollout paused at a step; the test pauses one (no controller running) and sends these requests: approve, jump with stepIndex, the answers and the audit rows',
   },
+  'docs/rollouts-api.md § 2. Approve, jump, abort #2': {
+    mirroredBy: 'apps/cli/test/cli.e2e.test.ts',
+    why: 'the seeded server has no Rollout paused at a step; the CLI e2e releases one under a Rollout and runs rollout approve, jump and abort with a rollout-approver token',
+  },
   // The token command opens the database itself: a directory the server does not hold, as for the tokens page.
   'docs/rollouts-api.md § 3. Who may #1': { run: true, env: 'token-directory', prints: [/^\S{16,}$/m] },
   'docs/rollouts-api.md § 5. Outgoing webhooks #1': { run: true, prints: [/^sha256=4bb9c62d4b77409f1aa84d0104203a7231a13244e83438c3ae77375e91667f76$/m] },

@@ -57,6 +57,11 @@ export type PreviewTimingSource =
   | 'DEFAULT'
   | 'LEARNED';
 
+export type RolloutActionKind =
+  | 'ABORT'
+  | 'APPROVE'
+  | 'JUMP';
+
 export type WorkloadKind =
   | 'CLONE_SET'
   /** Advanced StatefulSet, apps.kruise.io/v1beta1 */
@@ -335,6 +340,39 @@ export type PreviewRolloutQueryVariables = Exact<{
 
 export type PreviewRolloutQuery = { previewRollout: { outcome: PreviewOutcome, truncated: string | null, durationMs: number, wallMs: number, waves: Array<{ startMs: number, endMs: number | null, pods: Array<{ pod: string, action: PreviewPodAction, node: string | null, zone: string | null, readyAtMs: number | null }> }>, stops: Array<{ code: string, message: string, pods: Array<string> }>, hooks: Array<{ code: string, message: string, pods: Array<string> }>, timings: { source: PreviewTimingSource, samples: number, imagePullMs: number, containerStartMs: number, terminationMs: number }, final: { replicas: number, updatedReplicas: number, updatedReadyReplicas: number, images: Array<string>, health: string }, forked: { pods: number, nodes: number } } };
 
+export type RolloutActionDoneFragment = { id: string, action: RolloutActionKind, namespace: string, name: string, stepIndex: number, fromStepIndex: number | null, revision: string | null, actedBy: string, at: string, reason: string | null, replayed: boolean };
+
+export type ApproveRolloutStepMutationVariables = Exact<{
+  namespace: string;
+  name: string;
+  reason?: string | null | undefined;
+  idempotencyKey?: string | null | undefined;
+}>;
+
+
+export type ApproveRolloutStepMutation = { approveRolloutStep: { id: string, action: RolloutActionKind, namespace: string, name: string, stepIndex: number, fromStepIndex: number | null, revision: string | null, actedBy: string, at: string, reason: string | null, replayed: boolean } };
+
+export type JumpToRolloutStepMutationVariables = Exact<{
+  namespace: string;
+  name: string;
+  stepIndex: number;
+  reason?: string | null | undefined;
+  idempotencyKey?: string | null | undefined;
+}>;
+
+
+export type JumpToRolloutStepMutation = { jumpToRolloutStep: { id: string, action: RolloutActionKind, namespace: string, name: string, stepIndex: number, fromStepIndex: number | null, revision: string | null, actedBy: string, at: string, reason: string | null, replayed: boolean } };
+
+export type AbortRolloutMutationVariables = Exact<{
+  namespace: string;
+  name: string;
+  reason?: string | null | undefined;
+  idempotencyKey?: string | null | undefined;
+}>;
+
+
+export type AbortRolloutMutation = { abortRollout: { id: string, action: RolloutActionKind, namespace: string, name: string, stepIndex: number, fromStepIndex: number | null, revision: string | null, actedBy: string, at: string, reason: string | null, replayed: boolean } };
+
 export class TypedDocumentString<TResult, TVariables>
   extends String
   implements DocumentTypeDecoration<TResult, TVariables>
@@ -404,6 +442,21 @@ export const ChangedFragmentDoc = new TypedDocumentString(`
   images
 }
     `, {"fragmentName":"Changed"}) as unknown as TypedDocumentString<ChangedFragment, unknown>;
+export const RolloutActionDoneFragmentDoc = new TypedDocumentString(`
+    fragment RolloutActionDone on RolloutAction {
+  id
+  action
+  namespace
+  name
+  stepIndex
+  fromStepIndex
+  revision
+  actedBy
+  at
+  reason
+  replayed
+}
+    `, {"fragmentName":"RolloutActionDone"}) as unknown as TypedDocumentString<RolloutActionDoneFragment, unknown>;
 export const WorkloadsDocument = new TypedDocumentString(`
     query Workloads($kind: WorkloadKind, $namespace: String, $first: Int!, $after: String, $withManifest: Boolean!) {
   workloads(kind: $kind, namespace: $namespace, first: $first, after: $after) {
@@ -912,3 +965,76 @@ export const PreviewRolloutDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<PreviewRolloutQuery, PreviewRolloutQueryVariables>;
+export const ApproveRolloutStepDocument = new TypedDocumentString(`
+    mutation ApproveRolloutStep($namespace: String!, $name: String!, $reason: String, $idempotencyKey: String) {
+  approveRolloutStep(
+    namespace: $namespace
+    name: $name
+    reason: $reason
+    idempotencyKey: $idempotencyKey
+  ) {
+    ...RolloutActionDone
+  }
+}
+    fragment RolloutActionDone on RolloutAction {
+  id
+  action
+  namespace
+  name
+  stepIndex
+  fromStepIndex
+  revision
+  actedBy
+  at
+  reason
+  replayed
+}`) as unknown as TypedDocumentString<ApproveRolloutStepMutation, ApproveRolloutStepMutationVariables>;
+export const JumpToRolloutStepDocument = new TypedDocumentString(`
+    mutation JumpToRolloutStep($namespace: String!, $name: String!, $stepIndex: Int!, $reason: String, $idempotencyKey: String) {
+  jumpToRolloutStep(
+    namespace: $namespace
+    name: $name
+    stepIndex: $stepIndex
+    reason: $reason
+    idempotencyKey: $idempotencyKey
+  ) {
+    ...RolloutActionDone
+  }
+}
+    fragment RolloutActionDone on RolloutAction {
+  id
+  action
+  namespace
+  name
+  stepIndex
+  fromStepIndex
+  revision
+  actedBy
+  at
+  reason
+  replayed
+}`) as unknown as TypedDocumentString<JumpToRolloutStepMutation, JumpToRolloutStepMutationVariables>;
+export const AbortRolloutDocument = new TypedDocumentString(`
+    mutation AbortRollout($namespace: String!, $name: String!, $reason: String, $idempotencyKey: String) {
+  abortRollout(
+    namespace: $namespace
+    name: $name
+    reason: $reason
+    idempotencyKey: $idempotencyKey
+  ) {
+    ...RolloutActionDone
+  }
+}
+    fragment RolloutActionDone on RolloutAction {
+  id
+  action
+  namespace
+  name
+  stepIndex
+  fromStepIndex
+  revision
+  actedBy
+  at
+  reason
+  replayed
+}`) as unknown as TypedDocumentString<AbortRolloutMutation, AbortRolloutMutationVariables>;

@@ -9,6 +9,7 @@ import { hooksAck, hooksList } from '../commands/hooks.js';
 import { partition, scale, setImage } from '../commands/mutate.js';
 import { preview } from '../commands/preview.js';
 import { rolloutHistory, rolloutPause, rolloutResume, rolloutStatus, rolloutUndo } from '../commands/rollout.js';
+import { rolloutAbort, rolloutApprove, rolloutJump } from '../commands/rollout-actions.js';
 import { version } from '../commands/version.js';
 import { KIND_WORDS } from '../kinds.js';
 import type { CommandSpec, FlagSpec, GroupSpec } from './spec.js';
@@ -16,6 +17,12 @@ import type { CommandSpec, FlagSpec, GroupSpec } from './spec.js';
 const OUTPUT: FlagSpec = { name: 'output', short: 'o', type: 'string', value: 'FORMAT', description: 'json, yaml, wide or name', values: ['json', 'yaml', 'wide', 'name'] };
 const HOOK_NAMES = ['preDelete', 'preUpdate', 'postUpdate', 'preNormal'];
 const ALL_NAMESPACES: FlagSpec = { name: 'all-namespaces', short: 'A', type: 'boolean', description: 'every namespace (the namespace flag is ignored)' };
+
+/** The flags of rollout approve, jump and abort. */
+const ROLLOUT_ACTION_FLAGS: FlagSpec[] = [
+  { name: 'reason', type: 'string', value: 'TEXT', description: 'why; recorded in the audit log (required)' },
+  { name: 'idempotency-key', type: 'string', value: 'KEY', description: 'retries with the same key get the first answer (default: a new UUID, printed)' },
+];
 
 const TARGET = `KIND/NAME, where KIND is one of ${KIND_WORDS}`;
 
@@ -67,7 +74,7 @@ StatefulSet), conditions and events.`,
     {
       kind: 'group',
       name: 'rollout',
-      summary: 'Follow and steer the rollout of a workload',
+      summary: 'Follow and steer the rollout of a workload, and approve, jump or abort a Rollout',
       children: [
         command({
           name: 'status',
@@ -150,6 +157,49 @@ ${TARGET}.`,
           examples: [{ comment: 'Resume web', command: 'coxswain rollout resume cloneset/web' }],
           flags: [],
           run: rolloutResume,
+        }),
+        command({
+          name: 'approve',
+          summary: 'Approve the step a Rollout (rollouts.kruise.io) waits on',
+          description: `Approve the step an OpenKruise Rollout waits on (StepPaused, or a step whose analysis failed with
+onFailure: Pause): the step is done and the Rollout moves to the next, as kubectl-kruise rollout approve
+does, but recorded with your token's name and the reason. Needs the rollout-approver (or admin) role.
+Every approval carries an idempotency key: without --idempotency-key one is generated and printed (on
+stderr), and retrying with that key gets the first answer instead of approving twice.
+
+ROLLOUT is rollout/NAME or NAME, in the namespace of -n or the context.`,
+          usage: 'ROLLOUT --reason TEXT [flags]',
+          examples: [
+            { comment: 'Approve the first batch of the shop release', command: 'coxswain rollout approve rollout/shop --reason "canary dashboards green"' },
+          ],
+          flags: ROLLOUT_ACTION_FLAGS,
+          run: rolloutApprove,
+        }),
+        command({
+          name: 'jump',
+          summary: 'Make a Rollout run another step next',
+          description: `Set the step an OpenKruise Rollout runs next (its nextStepIndex): a later step skips ahead, the current
+or an earlier one runs again (pods already updated stay updated). Refused for a step the Rollout does not
+have, or the one it goes to anyway. Needs the rollout-approver (or admin) role; recorded with the reason.
+
+ROLLOUT is rollout/NAME or NAME.`,
+          usage: 'ROLLOUT STEP --reason TEXT [flags]',
+          examples: [{ comment: 'Go straight to the last of 3 steps', command: 'coxswain rollout jump shop 3 --reason "hotfix, approved by the on-call lead"' }],
+          flags: ROLLOUT_ACTION_FLAGS,
+          run: rolloutJump,
+        }),
+        command({
+          name: 'abort',
+          summary: "Abort a Rollout's release: back to the stable revision",
+          description: `Abort the release an OpenKruise Rollout is making: the workload's pod template is set back to the
+stable revision's, and the Rollout cancels the release (every pod returns to the stable revision).
+Needs the rollout-approver (or admin) role; recorded with the reason.
+
+ROLLOUT is rollout/NAME or NAME.`,
+          usage: 'ROLLOUT --reason TEXT [flags]',
+          examples: [{ comment: 'Abort the shop release', command: 'coxswain rollout abort rollout/shop --reason "error rate up on the canary"' }],
+          flags: ROLLOUT_ACTION_FLAGS,
+          run: rolloutAbort,
         }),
       ],
     },

@@ -36,7 +36,7 @@ export class RolloutsResolver {
   }
 
   @Mutation(() => RolloutActionModel, {
-    description: "Approves the step a Rollout waits on: refused unless currentStepState is StepPaused (kubectl-kruise's rule), then canaryStatus.currentStepState = StepReady.",
+    description: "Approves the step a Rollout waits on: refused unless currentStepState is StepPaused (kubectl-kruise's rule) or the step's analysis failed with onFailure Pause, then canaryStatus.currentStepState = StepReady.",
   })
   async approveRolloutStep(
     @CurrentPrincipal() principal: Principal,
