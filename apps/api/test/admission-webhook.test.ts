@@ -213,15 +213,14 @@ describe('the image-pull kinds\' webhooks (docs/spec/image-pull.md §2)', () => 
   });
 });
 
-describe('Kruise Rollouts\' kinds, which nothing acts on yet', () => {
-  const NOT_SERVED = (kind: string) => `rollouts.kruise.io ${kind} is not served yet: its controller is not built, and Coxswain stores nothing that nothing acts on`;
-  const rollout = (apiVersion: string) => ({
-    apiVersion, kind: 'Rollout', metadata: { name: 'demo', namespace: 'shop' },
-    spec: { workloadRef: { apiVersion: 'apps.kruise.io/v1alpha1', kind: 'CloneSet', name: 'web' }, strategy: { canary: { steps: [{ replicas: '20%' }, { replicas: '100%' }] } } },
+describe('Kruise Rollouts\' webhooks', () => {
+  const rollout = (apiVersion: string, name = 'demo', workloadRef: object = { apiVersion: 'apps.kruise.io/v1alpha1', kind: 'CloneSet', name: 'web' }) => ({
+    apiVersion, kind: 'Rollout', metadata: { name, namespace: 'shop' },
+    spec: { ...(apiVersion.endsWith('v1alpha1') ? { objectRef: { workloadRef } } : { workloadRef }), strategy: { canary: { steps: [{ replicas: '20%' }, { replicas: '100%' }] } } },
   });
   const batchRelease = { apiVersion: 'rollouts.kruise.io/v1beta1', kind: 'BatchRelease', metadata: { name: 'demo', namespace: 'shop' }, spec: { workloadRef: { apiVersion: 'apps.kruise.io/v1alpha1', kind: 'CloneSet', name: 'web' }, releasePlan: { batches: [{ canaryReplicas: '20%' }] } } };
 
-  it('refuses every Rollout and BatchRelease write, in both versions, with 403 Forbidden saying why', async () => {
+  it('admits Rollout and BatchRelease writes in both versions (their controllers act on them)', async () => {
     const cases: [string, KubeObject, 'CREATE' | 'UPDATE'][] = [
       ['/validate-rollouts-kruise-io-rollout', rollout('rollouts.kruise.io/v1beta1') as KubeObject, 'CREATE'],
       ['/validate-rollouts-kruise-io-rollout', rollout('rollouts.kruise.io/v1alpha1') as KubeObject, 'UPDATE'],
@@ -229,11 +228,42 @@ describe('Kruise Rollouts\' kinds, which nothing acts on yet', () => {
     ];
     for (const [path, object, operation] of cases) {
       const review = admissionReview(operation, object, operation === 'UPDATE' ? { oldObject: object } : {});
-      expect((await rig.post(webhook, path, review)).body.response).toEqual({
-        uid: review.request.uid, allowed: false,
-        status: { metadata: {}, status: 'Failure', code: 403, reason: 'Forbidden', message: NOT_SERVED(object.kind) },
-      });
+      expect((await rig.post(webhook, path, review)).body.response).toEqual({ uid: review.request.uid, allowed: true });
     }
+  });
+
+  it('refuses a second Rollout of the same workload, reading the namespace\'s Rollouts from the cluster (docs/spec/kruise-rollout.md §1.8)', async () => {
+    await rig.store.create(rollout('rollouts.kruise.io/v1beta1', 'first') as KubeObject);
+    const review = admissionReview('CREATE', rollout('rollouts.kruise.io/v1beta1', 'second') as KubeObject);
+    const { body } = await rig.post(webhook, '/validate-rollouts-kruise-io-rollout', review);
+    expect(body.response.allowed).toBe(false);
+    expect(body.response.status.details.causes).toEqual([
+      { field: 'Conflict Checker', reason: 'FieldValueInvalid', message: 'Invalid value: "second": This rollout conflict with Rollout(shop/first), one workload only have less than one Rollout' },
+    ]);
+  });
+
+  it('freezes an apps/v1 StatefulSet a Rollout references when its template changes (mnativestatefulset.kb.io, docs/spec/kruise-rollout.md §4)', async () => {
+    await rig.store.create(rollout('rollouts.kruise.io/v1beta1', 'db-rollout', { apiVersion: 'apps/v1', kind: 'StatefulSet', name: 'db' }) as KubeObject);
+    const set = (image: string): KubeObject => ({
+      apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: { name: 'db', namespace: 'shop', labels: { 'rollouts.kruise.io/workload-type': 'statefulset' } },
+      spec: {
+        replicas: 3, serviceName: 'db', selector: { matchLabels: { app: 'db' } }, podManagementPolicy: 'OrderedReady',
+        updateStrategy: { type: 'RollingUpdate', rollingUpdate: { partition: 0 } },
+        template: { metadata: { labels: { app: 'db' } }, spec: { containers: [{ name: 'db', image }] } },
+      },
+    } as KubeObject);
+    const review = admissionReview('UPDATE', set('db:v2'), { oldObject: set('db:v1') });
+    const { body } = await rig.post(webhook, '/mutate-apps-v1-statefulset', review);
+    expect(body.response).toMatchObject({ allowed: true, patchType: 'JSONPatch' });
+    const patched = applyJsonPatch(set('db:v2'), decodePatch(body.response)) as KubeObject & { spec: { updateStrategy: { rollingUpdate: { partition: number } } } };
+    expect(patched.spec.updateStrategy.rollingUpdate.partition).toBe(32767);
+    expect(patched.metadata.annotations).toEqual({ 'rollouts.kruise.io/in-progressing': '{"rolloutName":"db-rollout"}' });
+    // A scaling is no revision change: not frozen (the patch has the API server's defaults only).
+    const scaledSet = { ...set('db:v1'), spec: { ...(set('db:v1') as unknown as { spec: object }).spec, replicas: 4 } } as KubeObject;
+    const scaled = admissionReview('UPDATE', scaledSet, { oldObject: set('db:v1') });
+    const notFrozen = applyJsonPatch(scaledSet, decodePatch((await rig.post(webhook, '/mutate-apps-v1-statefulset', scaled)).body.response)) as typeof patched;
+    expect(notFrozen.spec.updateStrategy.rollingUpdate.partition).toBe(0);
+    expect(notFrozen.metadata.annotations).toBeUndefined();
   });
 });
 

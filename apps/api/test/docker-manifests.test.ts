@@ -79,9 +79,9 @@ describe('docker/kubernetes', () => {
     })));
     // Every kind whose admission Coxswain has is registered: the Kruise workloads, the image-pull kinds
     // (ContainerRecreateRequest only mutating: its one webhook validates too, as Kruise's), and pods; and
-    // Kruise Rollouts' two kinds, refused while nothing acts on them (docs/rollouts.md).
+    // Kruise Rollouts' two kinds and its workload webhook for apps/v1 StatefulSets (docs/rollouts.md).
     expect(registered.map((w) => w.name)).toEqual([
-      'mpod.kb.io', 'mcloneset.kb.io', 'mcontainerrecreaterequest.kb.io', 'mimagepulljob-v1beta1.kb.io', 'mnodeimage.kb.io', 'mstatefulset.kb.io', 'muniteddeployment.kb.io',
+      'mpod.kb.io', 'mcloneset.kb.io', 'mcontainerrecreaterequest.kb.io', 'mimagepulljob-v1beta1.kb.io', 'mnodeimage.kb.io', 'mstatefulset.kb.io', 'mnativestatefulset.kb.io', 'muniteddeployment.kb.io',
       'vcloneset.kb.io', 'vimagepulljob-v1beta1.kb.io', 'vnodeimage.kb.io', 'vstatefulset.kb.io', 'vuniteddeployment.kb.io',
       'vrollout.kb.io', 'vbatchrelease.kb.io',
     ]);

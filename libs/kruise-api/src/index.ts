@@ -176,7 +176,13 @@ export type { AnalysisCheck, AnalysisVariables, ComparisonOperator, HttpCheck, P
 export type { AnalysisFailurePolicy, CheckPhase, CheckSample, CheckStatus, StepAnalysis, StepAnalysisPhase, StepAnalysisStatus } from './rollout.js';
 
 // OpenKruise Rollouts' kinds (docs/spec/kruise-rollout.md §1): what other packages use of them.
-export type { BatchRelease, BatchReleaseStatus, BatchReleaseV1alpha1, CanaryStatus, FinalisingStep, Rollout, RolloutCondition, RolloutStatus, RolloutV1alpha1 } from './rollout.js';
+export type {
+  BatchRelease, BatchReleaseStatus, BatchReleaseV1alpha1, CanaryStatus, FinalisingStep, ObjectRef, ReleasePlan, Rollout, RolloutCondition, RolloutStatus, RolloutV1alpha1,
+} from './rollout.js';
+export {
+  ANNOTATION_BATCH_RELEASE_CONTROL_INFO, ANNOTATION_IN_PROGRESSING, ANNOTATION_ROLLBACK_IN_BATCH, ANNOTATION_ROLLOUT_HASH, FINALIZER_BATCH_RELEASE,
+  FINALIZER_ROLLOUT, LABEL_ROLLOUT_BATCH_ID, LABEL_WORKLOAD_TYPE, ROLLOUT_ID_KEY, ROLLOUTS_V1BETA1,
+} from './rollout.js';
 export { batchReleaseToV1alpha1, rolloutToV1alpha1, toStorageBatchRelease, toStorageRollout } from './rollout-conversion.js';
 export { scaledIntOrPercent, setDefaultsRollout, validateRollout } from './rollout-validation.js';
 

@@ -16,6 +16,8 @@ export { PodReadinessController } from './podreadiness/controller.js';
 export { ContainerRecreateController } from './containerrecreate/controller.js';
 export { ImagePullJobController } from './imagepulljob/controller.js';
 export { NodeImageController } from './nodeimage/controller.js';
+export { RolloutController } from './rollout/controller.js';
+export { BatchReleaseController } from './batchrelease/controller.js';
 
 // Workload kinds: descriptors, mutations, printer columns.
 export { CLONESET_KIND } from './kinds/cloneset-kind.js';

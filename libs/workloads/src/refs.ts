@@ -13,3 +13,5 @@ export const IMAGE_PULL_JOB_REF: KindRef = { apiVersion: 'apps.kruise.io/v1beta1
 export const NODE_IMAGE_REF: KindRef = { apiVersion: 'apps.kruise.io/v1beta1', kind: 'NodeImage' };
 export const SECRET_REF: KindRef = { apiVersion: 'v1', kind: 'Secret' };
 export const NAMESPACE_REF: KindRef = { apiVersion: 'v1', kind: 'Namespace' };
+export const ROLLOUT_REF: KindRef = { apiVersion: 'rollouts.kruise.io/v1beta1', kind: 'Rollout' };
+export const BATCH_RELEASE_REF: KindRef = { apiVersion: 'rollouts.kruise.io/v1beta1', kind: 'BatchRelease' };

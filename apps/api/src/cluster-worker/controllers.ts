@@ -6,8 +6,8 @@
 // leaves them to it (two controllers reconciling every Deployment of a cluster would fight).
 import type { ControllerManager, EventRecorders } from '@coxswain/controller-runtime';
 import {
-  CloneSetController, ContainerRecreateController, DeploymentController, ImagePullJobController, NATIVE_STATEFULSET, NodeImageController,
-  PodReadinessController, ReplicaSetController, StatefulSetController, UnitedDeploymentController, type RolloutPlan, type WorkloadKindName,
+  BatchReleaseController, CloneSetController, ContainerRecreateController, DeploymentController, ImagePullJobController, NATIVE_STATEFULSET, NodeImageController,
+  PodReadinessController, ReplicaSetController, RolloutController, StatefulSetController, UnitedDeploymentController, type RolloutPlan, type WorkloadKindName,
 } from '@coxswain/workloads';
 import type { AppConfig } from '../config/config.js';
 import type { JsonLogger } from '../logging/json-logger.js';
@@ -44,6 +44,9 @@ export const EVENT_SOURCES = {
   replicaSet: 'replicaset-controller',
   nodeImage: 'nodeimage-controller',
   imagePullJob: 'imagepulljob-controller',
+  // Kruise Rollouts' recorders (pkg/controller/rollout, pkg/controller/batchrelease: GetEventRecorderFor).
+  rollout: 'rollout-controller',
+  batchRelease: 'batchrelease-controller',
 } as const;
 
 export function registerControllers(
@@ -76,6 +79,11 @@ export function registerControllers(
   if (gates.enabled('ImagePullJobGate')) {
     new ImagePullJobController(manager, { maxConcurrentReconciles: config.controllers.workers, log: log('ImagePullJob') });
   }
+  // Kruise Rollouts' Rollout and BatchRelease controllers (docs/spec/kruise-rollout.md §2, §3), partition
+  // style over CloneSets and StatefulSets, in both modes (a real cluster has no other one: Coxswain serves
+  // Kruise Rollouts' webhooks too).
+  new RolloutController(manager, { maxConcurrentReconciles: config.controllers.workers, recorder: recorder(EVENT_SOURCES.rollout), log: log('Rollout') });
+  new BatchReleaseController(manager, { maxConcurrentReconciles: config.controllers.workers, log: log('BatchRelease') });
   if (options.nativeControllers ?? true) {
     // apps/v1 StatefulSets run on the same controller with native defaults (and kube-controller-manager's name is the same).
     new StatefulSetController(manager, { ...common, recorder: recorder(EVENT_SOURCES.statefulSet), flavor: NATIVE_STATEFULSET, log: log('StatefulSet (apps/v1)') });

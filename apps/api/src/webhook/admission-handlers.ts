@@ -10,8 +10,6 @@
 //               first), so it is validated as received, as Kruise's handlers do.
 //   A kind behind a feature gate (the image-pull kinds) is refused with 403 and Kruise's message at the
 //   webhook Kruise checks the gate in, while the gate is off.
-//   unserved kinds (Rollout, BatchRelease: nothing acts on them yet): CREATE/UPDATE refused with 403
-//               Forbidden and the kind's reason, before anything else.
 //   DELETE and CONNECT are allowed: Kruise's validating handlers check a deletion only for its
 //   ResourcesDeletionProtection gate (off by default; not a gate Coxswain has), and no rule sends them to
 //   a mutating webhook. dryRun changes nothing: these webhooks have no side effects (sideEffects: None).
@@ -68,7 +66,6 @@ async function answer(webhook: WebhookPath, request: AdmissionRequest, deps: Adm
   }
   if (request.operation !== 'CREATE' && request.operation !== 'UPDATE') return allowed(request.uid);
   const admission = kindAdmission(apiVersion, request.kind.kind)!;
-  if (admission.unserved !== undefined) return refused(request.uid, 403, 'Forbidden', admission.unserved);
   if (admission.webhookName === webhook.name) {
     const refusal = admission.gateRefusal?.(deps.gates);
     if (refusal !== undefined) return refused(request.uid, 403, 'Forbidden', refusal);
@@ -83,10 +80,10 @@ async function answer(webhook: WebhookPath, request: AdmissionRequest, deps: Adm
   let admitted = object;
   if (webhook.type === 'mutating') {
     const now = deps.now();
-    admitted = await withClusterLookups(deps, ({ pod, node }) => admission.defaults({ object, old, gates: deps.gates, pod, node, now }));
+    admitted = await withClusterLookups(deps, ({ pod, node, list }) => admission.defaults({ object, old, gates: deps.gates, pod, node, now, list }));
   }
   if (webhook.type === 'validating' || webhook.validates) {
-    const errors: FieldError[] = await withClusterLookups(deps, ({ pod, node }) => admission.validate({ object: admitted, old, pod, node, written: object }));
+    const errors: FieldError[] = await withClusterLookups(deps, ({ pod, node, list }) => admission.validate({ object: admitted, old, pod, node, written: object, list }));
     if (errors.length > 0) return { uid: request.uid, allowed: false, status: invalid(request, admission.errorKind, name, errors) };
   }
   const patch = jsonPatchOperations(object, admitted);

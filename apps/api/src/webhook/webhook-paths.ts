@@ -4,10 +4,13 @@
 // config/webhook/manifests.yaml, so docker/kubernetes/coxswain.yaml registers them exactly as OpenKruise
 // registers its own (a test compares the two). The pod webhook keeps Kruise's namespaceSelector (its Helm
 // chart's): not in kube-system, and not in the namespace the webhook itself runs in, whose pods could
-// otherwise never be created while no replica serves it. Kruise Rollouts' Rollout webhook (vrollout.kb.io,
-// openkruise/rollouts config/webhook/manifests.yaml) and one for BatchRelease (upstream has none) are
-// registered too, so that in Kubernetes mode both kinds are refused as in the embedded cluster while
-// their controllers are not built (docs/rollouts.md).
+// otherwise never be created while no replica serves it. Kruise Rollouts' webhooks (openkruise/rollouts
+// config/webhook/manifests.yaml): its Rollout webhook (vrollout.kb.io), one for BatchRelease (upstream has
+// none: only the shape is checked), and its workload webhook (docs/spec/kruise-rollout.md §4), which
+// upstream serves at Kruise's own CloneSet and Advanced StatefulSet paths (there the same admission entry
+// runs both) and for apps/v1 StatefulSets at /mutate-apps-v1-statefulset — named mstatefulset.kb.io
+// upstream, a name Kruise's Advanced StatefulSet webhook has in the same configuration here, so
+// Coxswain's is mnativestatefulset.kb.io.
 import type { LabelSelector } from '@coxswain/kruise-api';
 
 export interface WebhookPath {
@@ -56,6 +59,7 @@ export const WEBHOOK_PATHS: readonly WebhookPath[] = [
   { path: '/mutate-apps-kruise-io-imagepulljob', type: 'mutating', name: 'mimagepulljob-v1beta1.kb.io', group: KRUISE, kind: 'ImagePullJob', resource: 'imagepulljobs', versions: BOTH_VERSIONS, operations: WRITES, failurePolicy: 'Fail' },
   { path: '/mutate-apps-kruise-io-nodeimage', type: 'mutating', name: 'mnodeimage.kb.io', group: KRUISE, kind: 'NodeImage', resource: 'nodeimages', versions: BOTH_VERSIONS, operations: WRITES, failurePolicy: 'Fail' },
   { path: '/mutate-apps-kruise-io-statefulset', type: 'mutating', name: 'mstatefulset.kb.io', group: KRUISE, kind: 'StatefulSet', resource: 'statefulsets', versions: BOTH_VERSIONS, operations: WRITES, failurePolicy: 'Fail' },
+  { path: '/mutate-apps-v1-statefulset', type: 'mutating', name: 'mnativestatefulset.kb.io', group: 'apps', kind: 'StatefulSet', resource: 'statefulsets', versions: ['v1'], operations: ['UPDATE'], failurePolicy: 'Fail' },
   { path: '/mutate-apps-kruise-io-v1alpha1-uniteddeployment', type: 'mutating', name: 'muniteddeployment.kb.io', group: KRUISE, kind: 'UnitedDeployment', resource: 'uniteddeployments', versions: ['v1alpha1'], operations: WRITES, failurePolicy: 'Fail' },
   { path: '/validate-apps-kruise-io-v1alpha1-cloneset', type: 'validating', name: 'vcloneset.kb.io', group: KRUISE, kind: 'CloneSet', resource: 'clonesets', versions: ['v1alpha1'], operations: WRITES_AND_DELETE, failurePolicy: 'Fail' },
   { path: '/validate-apps-kruise-io-imagepulljob', type: 'validating', name: 'vimagepulljob-v1beta1.kb.io', group: KRUISE, kind: 'ImagePullJob', resource: 'imagepulljobs', versions: BOTH_VERSIONS, operations: WRITES, failurePolicy: 'Fail' },

@@ -16,6 +16,7 @@ import { defaultSecret, validateSecret } from './secret-admission.js';
 import { CONTAINER_RECREATE_REQUEST_ADMISSION, IMAGE_PULL_JOB_ADMISSION, NODE_IMAGE_ADMISSION } from './image-pull-admission.js';
 import { BATCH_RELEASE_ADMISSION, ROLLOUT_ADMISSION } from './rollout-admission.js';
 import { POD_ADMISSION } from './pod-admission.js';
+import { rolloutsVia, rolloutWorkloadFreeze } from './rollout-workload-webhook.js';
 
 export interface DefaultingInput {
   /** The object as written, in the version the client wrote it in. */
@@ -29,6 +30,8 @@ export interface DefaultingInput {
   node?(name: string): Node | undefined;
   /** The time of the write, RFC 3339 (the store's clock), for defaults that are times. */
   now?: string;
+  /** The objects of a kind in a namespace (the workload webhook's Rollouts); absent where nothing lists them. */
+  list?(ref: { apiVersion: string; kind: string }, namespace: string): KubeObject[];
 }
 
 export interface ValidationInput {
@@ -54,12 +57,6 @@ export interface KindAdmission {
    */
   gateRefusal?(gates: FeatureGates): string | undefined;
   webhookName?: string;
-  /**
-   * Why every write of the kind is refused because nothing in Coxswain acts on it yet (its controller is
-   * not built), or undefined. Checked first on every surface (the embedded store, the webhook server):
-   * a kind is never stored and ignored.
-   */
-  unserved?: string;
   /** The object with the defaults set, in its own version; the input is never modified. */
   defaults(input: DefaultingInput): KubeObject;
   /** Every field error of the object; empty when it may be stored. */
@@ -76,8 +73,12 @@ const same = (object: KubeObject) => object;
 
 const CLONESET: KindAdmission = {
   errorKind: 'CloneSet',
-  defaults: ({ object, old, gates }) =>
+  // Kruise's defaults, then Kruise Rollouts' workload webhook (docs/spec/kruise-rollout.md §4), which the
+  // same path serves upstream.
+  // same path serves upstream. The old object is compared with its defaults, as the API server stores it.
+  defaults: ({ object, old, gates, list }) => rolloutWorkloadFreeze(
     setDefaultsCloneSetAnyVersion(object as CloneSet | CloneSetV1alpha1, { old: old as CloneSet | CloneSetV1alpha1 | undefined, gates }),
+    old && setDefaultsCloneSetAnyVersion(old as CloneSet | CloneSetV1alpha1, { gates }), rolloutsVia(list)),
   validate: ({ object, old, pod }) =>
     validateCloneSet(object as CloneSet | CloneSetV1alpha1, { version: versionOf(object), old: old as CloneSet | CloneSetV1alpha1 | undefined, podsLookup: pod }),
   toStorage: (object) => toStorageCloneSet(object as CloneSet | CloneSetV1alpha1),
@@ -85,8 +86,9 @@ const CLONESET: KindAdmission = {
 
 const ADVANCED_STATEFULSET: KindAdmission = {
   errorKind: 'StatefulSet',
-  defaults: ({ object, old, gates }) =>
+  defaults: ({ object, old, gates, list }) => rolloutWorkloadFreeze(
     setDefaultsStatefulSetAnyVersion(object as StatefulSet | StatefulSetV1alpha1, { old: old as StatefulSet | undefined, gates }),
+    old && setDefaultsStatefulSetAnyVersion(old as StatefulSet | StatefulSetV1alpha1, { gates }), rolloutsVia(list)),
   validate: ({ object, old }) => validateStatefulSet(object as StatefulSet | StatefulSetV1alpha1, { version: versionOf(object), old: old as StatefulSet | undefined }),
   toStorage: (object) => toStorageStatefulSet(object as StatefulSet | StatefulSetV1alpha1),
 };
@@ -101,7 +103,8 @@ const UNITED_DEPLOYMENT: KindAdmission = {
 
 const NATIVE_STATEFULSET: KindAdmission = {
   errorKind: 'StatefulSet.apps',
-  defaults: ({ object }) => setDefaultsNativeStatefulSet(object as NativeStatefulSet),
+  defaults: ({ object, old, list }) =>
+    rolloutWorkloadFreeze(setDefaultsNativeStatefulSet(object as NativeStatefulSet), old && setDefaultsNativeStatefulSet(old as NativeStatefulSet), rolloutsVia(list)),
   validate: ({ object, old }) => validateNativeStatefulSet(object as NativeStatefulSet, old as NativeStatefulSet | undefined),
   toStorage: same,
 };

@@ -7,9 +7,9 @@
 // validation (pvc-admission.ts). Each workload
 // kind's rules are those the admission webhook serves a real cluster (kind-admission.ts); ImagePullJob,
 // NodeImage and ContainerRecreateRequest get Kruise's webhooks' gates, defaults and rules
-// (image-pull-admission.ts), Rollout and BatchRelease Kruise Rollouts' (rollout-admission.ts). Other
-// kinds pass through unchanged. A kind nothing acts on yet (`unserved`: Rollout, BatchRelease) is refused
-// in words before anything else.
+// (image-pull-admission.ts), Rollout and BatchRelease Kruise Rollouts' (rollout-admission.ts), and
+// CloneSet and StatefulSet updates Kruise Rollouts' workload webhook (rollout-workload-webhook.ts). Other
+// kinds pass through unchanged.
 import { DEFAULT_FEATURE_GATES, type FeatureGates, type KubeObject, type Node, type Pod } from '@coxswain/kruise-api';
 import { ApiError } from '../errors.js';
 import type { AdmissionHook, AdmissionRequest } from '../embedded/store/admission.js';
@@ -25,15 +25,13 @@ export function kruiseAdmission(gates: FeatureGates = DEFAULT_FEATURE_GATES): Ad
     if (object.apiVersion === 'v1' && object.kind === 'PersistentVolumeClaim') return admitPersistentVolumeClaim(request);
     const admission = kindAdmission(object.apiVersion, object.kind);
     if (!admission) return object;
-    if (admission.unserved !== undefined) throw new ApiError('Forbidden', admission.unserved);
     return admitWith(admission, request, gates);
   };
 }
 
 /**
  * One kind's admission of a write: its gates, defaults, validation (reading the store as of the write),
- * then the storage version. Kinds refused as `unserved` never get here in the store; their tests call it
- * to check the admission they will have.
+ * then the storage version.
  */
 export function admitWith(admission: KindAdmission, request: AdmissionRequest, gates: FeatureGates = DEFAULT_FEATURE_GATES): KubeObject {
   const { object, old } = request;
@@ -41,8 +39,8 @@ export function admitWith(admission: KindAdmission, request: AdmissionRequest, g
   if (refusal !== undefined) throw new ApiError('Forbidden', `admission webhook ${JSON.stringify(admission.webhookName ?? admission.errorKind)} denied the request: ${refusal}`);
   const pod = (namespace: string, name: string) => request.get(POD, namespace, name) as Pod | undefined;
   const node = (name: string) => request.get(NODE, undefined, name) as Node | undefined;
-  const defaulted = admission.defaults({ object, old, gates, pod, node, ...(request.now !== undefined ? { now: request.now } : {}) });
   const list = request.list ? (ref: { apiVersion: string; kind: string }, namespace: string) => request.list!(ref, namespace) : undefined;
+  const defaulted = admission.defaults({ object, old, gates, pod, node, ...(request.now !== undefined ? { now: request.now } : {}), ...(list ? { list } : {}) });
   const errors = admission.validate({ object: defaulted, old, pod, node, written: object, ...(list ? { list } : {}) });
   if (errors.length > 0) throw ApiError.fromFieldErrors(admission.errorKind, object.metadata.name ?? '', errors);
   return admission.toStorage(defaulted);

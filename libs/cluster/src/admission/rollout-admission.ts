@@ -3,10 +3,9 @@
 // webhook in its own words (the one-Rollout-per-workload check reads the namespace's other Rollouts,
 // the immutability while progressing reads the stored phase), then Coxswain's refusals of what nothing
 // in it acts on (traffic routing, blue-green, kinds its BatchRelease does not drive); both kinds are
-// stored as v1beta1. BatchRelease has no webhook upstream: only its shape is checked.
-// Neither kind is admitted yet: the Rollout and BatchRelease controllers and the workload webhook are not
-// built, so every write is refused in words (`unserved`, checked before the rules below); the rules stay,
-// tested on their own, for the day the controllers act on what is stored.
+// stored as v1beta1. BatchRelease has no webhook upstream: only its shape is checked. The Rollout and
+// BatchRelease controllers (libs/workloads/src/rollout, libs/workloads/src/batchrelease) act on what is
+// stored, the workload webhook (rollout-workload-webhook.ts) freezes the workloads they release.
 import {
   setDefaultsRollout, toStorageBatchRelease, toStorageRollout, validateRollout,
   type BatchRelease, type BatchReleaseV1alpha1, type KubeObject, type Rollout, type RolloutV1alpha1,
@@ -15,14 +14,10 @@ import type { KindAdmission } from './kind-admission.js';
 
 const ROLLOUT_REF = { apiVersion: 'rollouts.kruise.io/v1beta1', kind: 'Rollout' };
 
-/** The refusal of every write of a Kruise Rollouts kind while nothing acts on it. */
-const notServed = (kind: string) => `rollouts.kruise.io ${kind} is not served yet: its controller is not built, and Coxswain stores nothing that nothing acts on`;
-
 const asV1beta1 = (object: KubeObject) => toStorageRollout(object as Rollout | RolloutV1alpha1);
 
 export const ROLLOUT_ADMISSION: KindAdmission = {
   errorKind: 'Rollout',
-  unserved: notServed('Rollout'),
   defaults: ({ object }) => setDefaultsRollout(object),
   validate: ({ object, old, list }) => {
     const rollout = asV1beta1(object);
@@ -34,7 +29,6 @@ export const ROLLOUT_ADMISSION: KindAdmission = {
 
 export const BATCH_RELEASE_ADMISSION: KindAdmission = {
   errorKind: 'BatchRelease',
-  unserved: notServed('BatchRelease'),
   defaults: ({ object }) => object,
   validate: () => [],
   toStorage: (object) => toStorageBatchRelease(object as BatchRelease | BatchReleaseV1alpha1),

@@ -1,12 +1,9 @@
-// The embedded cluster refuses every Rollout and BatchRelease write in words while nothing acts on them
-// (their controllers are not built; docs/rollouts.md). The admission they will get stays and is tested on
-// its own: Kruise Rollouts' webhook (docs/spec/kruise-rollout.md §1.8), Coxswain's refusals of what it does not
-// act on (docs/spec/kruise-rollout.md §8.1), and both kinds stored as v1beta1 (docs/spec/kruise-rollout.md §1.9).
+// The embedded cluster's admission of Rollout and BatchRelease writes: Kruise Rollouts' webhook
+// (docs/spec/kruise-rollout.md §1.8), Coxswain's refusals of what it does not act on (docs/spec/kruise-rollout.md §8.1),
+// and both kinds stored as v1beta1 (docs/spec/kruise-rollout.md §1.9).
 import { describe, expect, it } from '@jest/globals';
 import type { BatchRelease, KubeObject, Rollout } from '@coxswain/kruise-api';
-import type { AdmissionHook } from '../../src/embedded/store/admission.js';
-import { admitWith, kruiseAdmission } from '../../src/admission/kruise-admission.js';
-import { BATCH_RELEASE_ADMISSION, ROLLOUT_ADMISSION } from '../../src/admission/rollout-admission.js';
+import { kruiseAdmission } from '../../src/admission/kruise-admission.js';
 import type { ApiError } from '../../src/errors.js';
 import { openStore } from '../store/store-fixtures.js';
 
@@ -24,34 +21,25 @@ async function refusal(promise: Promise<unknown>): Promise<ApiError> {
   throw new Error('expected the write to be refused');
 }
 
-/** The admission both kinds will have once their controllers act on them (what `unserved` now skips). */
-const futureAdmission: AdmissionHook = (request) =>
-  admitWith(request.object.kind === 'Rollout' ? ROLLOUT_ADMISSION : BATCH_RELEASE_ADMISSION, request);
+const admission = kruiseAdmission();
 
 const rollout = (name: string, spec: Record<string, unknown>): KubeObject => ({ apiVersion: 'rollouts.kruise.io/v1beta1', kind: 'Rollout', metadata: { name, namespace: 'default' }, spec });
 
-describe('while nothing acts on them', () => {
-  const NOT_SERVED = (kind: string) => `rollouts.kruise.io ${kind} is not served yet: its controller is not built, and Coxswain stores nothing that nothing acts on`;
-
-  it('refuses every Rollout and BatchRelease write, in either version, with 403 Forbidden saying why, and stores nothing', async () => {
-    const { store } = await openStore({ admission: kruiseAdmission() });
-    const writes: KubeObject[] = [
-      rollout('demo', { workloadRef: CLONESET_REF, strategy: { canary: { steps: STEPS } } }),
-      { apiVersion: 'rollouts.kruise.io/v1alpha1', kind: 'Rollout', metadata: { name: 'demo', namespace: 'default' }, spec: { objectRef: { workloadRef: CLONESET_REF }, strategy: { canary: { steps: STEPS } } } },
-      { apiVersion: 'rollouts.kruise.io/v1beta1', kind: 'BatchRelease', metadata: { name: 'demo', namespace: 'default' }, spec: { workloadRef: CLONESET_REF, releasePlan: { batches: [{ canaryReplicas: '20%' }] } } },
-    ];
-    for (const object of writes) {
-      const error = await refusal(store.create(object));
-      expect({ reason: error.reason, message: error.message }).toEqual({ reason: 'Forbidden', message: NOT_SERVED(object.kind) });
-    }
-    expect((await store.list(ROLLOUT)).items).toEqual([]);
-    expect((await store.list(BATCH_RELEASE)).items).toEqual([]);
+describe('served', () => {
+  it('stores Rollouts and BatchReleases in either version (their controllers act on them)', async () => {
+    const { store } = await openStore({ admission });
+    await store.create(rollout('demo', { workloadRef: CLONESET_REF, strategy: { canary: { steps: STEPS } } }));
+    await store.create({ apiVersion: 'rollouts.kruise.io/v1alpha1', kind: 'BatchRelease', metadata: { name: 'demo', namespace: 'default' }, spec: { targetReference: { workloadRef: CLONESET_REF }, releasePlan: { batches: [{ canaryReplicas: '20%' }] } } });
+    expect((await store.list(ROLLOUT)).items.map((r) => r.metadata.name)).toEqual(['demo']);
+    const release = await store.get<BatchRelease>(BATCH_RELEASE, 'default', 'demo');
+    expect(release.apiVersion).toBe('rollouts.kruise.io/v1beta1');
+    expect(release.spec.workloadRef).toEqual(CLONESET_REF);
   });
 });
 
-describe('Rollout admission (once served)', () => {
+describe('Rollout admission', () => {
   it('stores a v1alpha1 Rollout as v1beta1 with disabled defaulted, and serves it back', async () => {
-    const { store } = await openStore({ admission: futureAdmission });
+    const { store } = await openStore({ admission: admission });
     await store.create({
       apiVersion: 'rollouts.kruise.io/v1alpha1', kind: 'Rollout',
       metadata: { name: 'demo', namespace: 'default', annotations: { 'rollouts.kruise.io/rolling-style': 'partition' } },
@@ -65,7 +53,7 @@ describe('Rollout admission (once served)', () => {
   });
 
   it('refuses a second Rollout of the same workload, in Kruise Rollouts\' words', async () => {
-    const { store } = await openStore({ admission: futureAdmission });
+    const { store } = await openStore({ admission: admission });
     await store.create(rollout('first', { workloadRef: CLONESET_REF, strategy: { canary: { steps: STEPS } } }));
     const error = await refusal(store.create(rollout('second', { workloadRef: CLONESET_REF, strategy: { canary: { steps: STEPS } } })));
     expect(error.reason).toBe('Invalid');
@@ -77,7 +65,7 @@ describe('Rollout admission (once served)', () => {
   });
 
   it('refuses a traffic routing in words instead of storing and ignoring it', async () => {
-    const { store } = await openStore({ admission: futureAdmission });
+    const { store } = await openStore({ admission: admission });
     const error = await refusal(store.create(rollout('demo', {
       workloadRef: CLONESET_REF,
       strategy: { canary: { steps: [{ replicas: '20%', traffic: '20%' }], trafficRoutings: [{ service: 'echo', ingress: { name: 'echo' } }] } },
@@ -87,7 +75,7 @@ describe('Rollout admission (once served)', () => {
   });
 
   it('keeps the step count while the stored Rollout is Progressing, not once it is Healthy', async () => {
-    const { store } = await openStore({ admission: futureAdmission });
+    const { store } = await openStore({ admission: admission });
     const created = await store.create(rollout('demo', { workloadRef: CLONESET_REF, strategy: { canary: { steps: STEPS } } })) as Rollout;
     const progressing = await store.updateStatus({ ...created, status: { phase: 'Progressing', currentStepIndex: 1, currentStepState: 'StepPaused' } });
     const fewer = { ...progressing, spec: { ...progressing.spec, strategy: { canary: { steps: STEPS.slice(1) } } } };
@@ -98,9 +86,9 @@ describe('Rollout admission (once served)', () => {
   });
 });
 
-describe('BatchRelease admission (once served)', () => {
+describe('BatchRelease admission', () => {
   it('stores a v1alpha1 BatchRelease as v1beta1: targetReference → workloadRef, the style annotation → rollingStyle', async () => {
-    const { store } = await openStore({ admission: futureAdmission });
+    const { store } = await openStore({ admission: admission });
     await store.create({
       apiVersion: 'rollouts.kruise.io/v1alpha1', kind: 'BatchRelease',
       metadata: { name: 'demo', namespace: 'default', annotations: { 'rollouts.kruise.io/rolling-style': 'partition' } },

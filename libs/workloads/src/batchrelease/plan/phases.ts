@@ -15,6 +15,27 @@ export interface PhaseOps {
   finalize(): Outcome;
 }
 
+/**
+ * The one workload operation a pass of `executePhase` runs for this status (undefined: none): the caller
+ * runs it (it writes) and hands its outcome in.
+ */
+export function phaseOperation(status: BatchReleaseStatus): keyof PhaseOps | undefined {
+  switch (status.phase) {
+    case 'Progressing': {
+      const state = status.canaryStatus?.batchState;
+      return state === 'Verifying' || state === 'Ready' ? 'batchReady' : 'upgradeBatch';
+    }
+    case 'Finalizing': return 'finalize';
+    case 'Completed': return undefined;
+    default: return 'initialize';
+  }
+}
+
+/** PhaseOps that answer with one precomputed outcome (that of `phaseOperation`'s operation). */
+export function answeredOps(outcome: Outcome): PhaseOps {
+  return { initialize: () => outcome, upgradeBatch: () => outcome, batchReady: () => outcome, finalize: () => outcome };
+}
+
 /** Go's DefaultDuration: the BatchRelease looks again 2 s after a step. */
 export const REQUEUE_SECONDS = 2;
 

@@ -21,3 +21,20 @@ export function setCondition(
 export function removeCondition(conditions: readonly RolloutCondition[] | undefined, type: string): RolloutCondition[] {
   return (conditions ?? []).filter((c) => c.type !== type);
 }
+
+/**
+ * Go: progressingStateTransition: the Progressing condition takes the status, reason and (when given)
+ * message, keeping the object's lastUpdateTime (docs/spec/kruise-rollout.md §1.6: it is only set when
+ * the condition is created), its lastTransitionTime when the status stays.
+ */
+export function progressingTransition(
+  conditions: readonly RolloutCondition[] | undefined, status: RolloutCondition['status'], reason: string, message: string, now: string,
+): RolloutCondition[] {
+  const list = [...(conditions ?? [])];
+  const current = condition(list, 'Progressing');
+  if (!current) return [...list, { type: 'Progressing', status, lastUpdateTime: now, lastTransitionTime: now, reason, message }];
+  const next: RolloutCondition = { ...current, status, reason, message: message !== '' ? message : current.message };
+  if (current.status === next.status && current.reason === next.reason && current.message === next.message) return list;
+  if (current.status !== status) next.lastTransitionTime = now;
+  return [...list.filter((c) => c.type !== 'Progressing'), next];
+}

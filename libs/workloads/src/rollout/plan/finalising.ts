@@ -16,6 +16,11 @@ export function nextFinalisingTask(reason: FinaliseReason, current: FinalisingSt
   return i >= 0 && i < order.length - 1 ? order[i + 1]! : 'END';
 }
 
+/** The task a pass runs for the sub-status's `current` step (an empty one: the first of the order). */
+export function finalisingTask(reason: FinaliseReason, current: FinalisingStep): FinalisingStep {
+  return current === '' ? nextFinalisingTask(reason, '') : current;
+}
+
 /** The workload tasks, which talk to the BatchRelease; `true` = retry later. */
 export interface FinalisingTasks {
   resumeWorkload(): boolean;

@@ -1,0 +1,87 @@
+// Kruise Rollouts' workload mutating webhook (docs/spec/kruise-rollout.md §4), for the kinds Coxswain's
+// Rollouts drive: on an UPDATE of a CloneSet, an Advanced StatefulSet or an apps/v1 StatefulSet that
+// carries the label rollouts.kruise.io/workload-type, whose pod template (or rollout-id annotation)
+// changed, and that a Rollout of its namespace references (not deleting, not Disabled), the workload is
+// frozen — a CloneSet at partition "100%", a StatefulSet at partition 32767 — and marked in progressing,
+// so that the Rollout, not the workload's controller, decides how far the new revision goes. Every
+// effective change re-freezes (a new revision mid-release, a rollback), a change that is not effective
+// (scaling) passes untouched. Upstream: pkg/webhook/workload/mutating/workload_update_handler.go
+// (handleCloneSet, fetchMatchedRollout), unified_update_handler.go (handleStatefulSetLikeWorkload).
+import {
+  ANNOTATION_IN_PROGRESSING, groupOf, jsonEqual, LABEL_POD_TEMPLATE_HASH, LABEL_WORKLOAD_TYPE, ROLLOUT_ID_KEY, toStorageRollout,
+  type KubeObject, type Rollout, type RolloutV1alpha1,
+} from '@coxswain/kruise-api';
+
+const ROLLOUT_REF = { apiVersion: 'rollouts.kruise.io/v1beta1', kind: 'Rollout' };
+/** What the webhook and the BatchRelease freeze a StatefulSet at (MaxInt16). */
+const STATEFULSET_FROZEN = 32767;
+
+type Loose = Record<string, unknown>;
+const isObject = (v: unknown): v is Loose => typeof v === 'object' && v !== null && !Array.isArray(v);
+const objectAt = (v: unknown): Loose => (isObject(v) ? v : {});
+
+/** The kinds the webhook freezes, by group and kind. */
+function frozenKind(object: KubeObject): 'CloneSet' | 'StatefulSet' | undefined {
+  const key = `${groupOf(object.apiVersion)}/${object.kind}`;
+  if (key === 'apps.kruise.io/CloneSet') return 'CloneSet';
+  if (key === 'apps.kruise.io/StatefulSet' || key === 'apps/StatefulSet') return 'StatefulSet';
+  return undefined;
+}
+
+/** docs/spec/kruise-rollout.md §4.2: the rollout-id annotation changed, or (without it) the template did, pod-template-hash aside. */
+export function isEffectiveRevisionChange(object: KubeObject, old: KubeObject): boolean {
+  const id = object.metadata.annotations?.[ROLLOUT_ID_KEY];
+  if (id !== undefined) return id !== old.metadata.annotations?.[ROLLOUT_ID_KEY];
+  const template = (o: KubeObject) => {
+    const t = structuredClone(objectAt(objectAt((o as unknown as Loose)['spec'])['template']));
+    const labels = objectAt(objectAt(t['metadata'])['labels']);
+    delete labels[LABEL_POD_TEMPLATE_HASH];
+    return t;
+  };
+  return !jsonEqual(template(object), template(old));
+}
+
+/** docs/spec/kruise-rollout.md §4.1: the first Rollout of the namespace, not deleting nor Disabled, referencing the workload. */
+export function matchingRollout(object: KubeObject, rollouts: readonly KubeObject[]): Rollout | undefined {
+  const group = groupOf(object.apiVersion);
+  for (const stored of rollouts) {
+    const rollout = toStorageRollout(stored as Rollout | RolloutV1alpha1);
+    if (rollout.metadata.deletionTimestamp || rollout.status?.phase === 'Disabled') continue;
+    const ref = rollout.spec?.workloadRef;
+    if (!ref || groupOf(ref.apiVersion ?? '') !== group || ref.kind !== object.kind || ref.name !== object.metadata.name) continue;
+    if (!rollout.spec.strategy?.canary && !rollout.spec.strategy?.blueGreen) continue;
+    return rollout;
+  }
+  return undefined;
+}
+
+/**
+ * The workload as the webhook admits an UPDATE of it (the input is never modified): frozen and marked in
+ * progressing, or the same object. `rollouts` lists a namespace's Rollouts (in any version).
+ */
+export function rolloutWorkloadFreeze(object: KubeObject, old: KubeObject | undefined, rollouts: (namespace: string) => readonly KubeObject[]): KubeObject {
+  if (!old) return object;
+  const kind = frozenKind(object);
+  if (!kind || object.metadata.labels?.[LABEL_WORKLOAD_TYPE] === undefined) return object;
+  const spec = objectAt((object as unknown as Loose)['spec']);
+  if (spec['replicas'] === 0) return object;
+  if (!isEffectiveRevisionChange(object, old)) return object;
+  const strategy = objectAt(spec['updateStrategy']);
+  if (kind === 'StatefulSet' && strategy['type'] !== undefined && strategy['type'] !== 'RollingUpdate') return object;
+  const rollout = matchingRollout(object, rollouts(object.metadata.namespace ?? ''));
+  if (!rollout) return object;
+  let updateStrategy: Loose;
+  if (kind === 'CloneSet' && object.apiVersion.endsWith('/v1alpha1')) updateStrategy = { ...strategy, partition: '100%' };
+  else if (kind === 'CloneSet') updateStrategy = { ...strategy, rollingUpdate: { ...objectAt(strategy['rollingUpdate']), partition: '100%' } };
+  else updateStrategy = { ...strategy, rollingUpdate: { ...objectAt(strategy['rollingUpdate']), partition: STATEFULSET_FROZEN } };
+  return {
+    ...object,
+    metadata: { ...object.metadata, annotations: { ...object.metadata.annotations, [ANNOTATION_IN_PROGRESSING]: JSON.stringify({ rolloutName: rollout.metadata.name }) } },
+    spec: { ...spec, updateStrategy },
+  } as KubeObject;
+}
+
+/** The Rollouts of a namespace through an admission `list` (none without one). */
+export function rolloutsVia(list: ((ref: { apiVersion: string; kind: string }, namespace: string) => KubeObject[]) | undefined): (namespace: string) => KubeObject[] {
+  return (namespace) => (list ? list(ROLLOUT_REF, namespace) : []);
+}

@@ -1,0 +1,88 @@
+// Kruise Rollouts' workload webhook (docs/spec/kruise-rollout.md §4) as the embedded cluster's admission
+// runs it on CloneSet and StatefulSet updates: frozen and marked in progressing on an effective revision
+// change of a labelled workload a live Rollout references; untouched otherwise.
+import { describe, expect, it } from '@jest/globals';
+import type { KubeObject } from '@coxswain/kruise-api';
+import { kruiseAdmission } from '../../src/admission/kruise-admission.js';
+import { isEffectiveRevisionChange, rolloutWorkloadFreeze } from '../../src/admission/rollout-workload-webhook.js';
+import { openStore } from '../store/store-fixtures.js';
+
+const IN_PROGRESSING = 'rollouts.kruise.io/in-progressing';
+const template = (image: string, labels: Record<string, string> = {}) => ({ metadata: { labels: { app: 'web', ...labels } }, spec: { containers: [{ name: 'main', image }] } });
+
+function workload(apiVersion: string, kind: string, over: { image?: string; labels?: Record<string, string>; annotations?: Record<string, string>; replicas?: number; strategy?: Record<string, unknown> } = {}): KubeObject {
+  return {
+    apiVersion, kind,
+    metadata: { name: 'web', namespace: 'default', labels: { 'rollouts.kruise.io/workload-type': 'x', ...over.labels }, ...(over.annotations ? { annotations: over.annotations } : {}) },
+    spec: { replicas: over.replicas ?? 5, template: template(over.image ?? 'web:v1'), ...(over.strategy ? { updateStrategy: over.strategy } : {}) },
+  } as KubeObject;
+}
+
+const rollout = (apiVersion: string, kind: string, over: { phase?: string; deleting?: boolean; name?: string } = {}): KubeObject => ({
+  apiVersion: 'rollouts.kruise.io/v1beta1', kind: 'Rollout',
+  metadata: { name: over.name ?? 'demo', namespace: 'default', ...(over.deleting ? { deletionTimestamp: '2026-01-01T00:00:00Z' } : {}) },
+  spec: { workloadRef: { apiVersion, kind, name: 'web' }, strategy: { canary: { steps: [{ replicas: '100%' }] } } },
+  ...(over.phase ? { status: { phase: over.phase } } : {}),
+} as KubeObject);
+
+const spec = (o: KubeObject) => (o as unknown as { spec: Record<string, any> }).spec;
+
+describe('docs/spec/kruise-rollout.md §4.2: effective revision change', () => {
+  it.each<[string, KubeObject, KubeObject, boolean]>([
+    ['a new image', workload('apps/v1', 'StatefulSet', { image: 'web:v2' }), workload('apps/v1', 'StatefulSet'), true],
+    ['a scaling only', workload('apps/v1', 'StatefulSet', { replicas: 7 }), workload('apps/v1', 'StatefulSet'), false],
+    ['only the pod-template-hash label', { ...workload('apps/v1', 'StatefulSet'), spec: { ...spec(workload('apps/v1', 'StatefulSet')), template: template('web:v1', { 'pod-template-hash': 'abc' }) } } as KubeObject, workload('apps/v1', 'StatefulSet'), false],
+    ['a new rollout-id annotation, same template', workload('apps/v1', 'StatefulSet', { annotations: { 'rollouts.kruise.io/rollout-id': '2' } }), workload('apps/v1', 'StatefulSet', { annotations: { 'rollouts.kruise.io/rollout-id': '1' } }), true],
+    ['the same rollout-id annotation, new template', workload('apps/v1', 'StatefulSet', { image: 'web:v2', annotations: { 'rollouts.kruise.io/rollout-id': '1' } }), workload('apps/v1', 'StatefulSet', { annotations: { 'rollouts.kruise.io/rollout-id': '1' } }), false],
+  ])('%s', (_, object, old, expected) => {
+    expect(isEffectiveRevisionChange(object, old)).toBe(expected);
+  });
+});
+
+describe('docs/spec/kruise-rollout.md §4.3: the freeze', () => {
+  const cases: Array<[string, KubeObject, KubeObject, KubeObject[], unknown]> = [
+    ['v1alpha1 CloneSet: partition "100%" at updateStrategy', workload('apps.kruise.io/v1alpha1', 'CloneSet', { image: 'web:v2' }), workload('apps.kruise.io/v1beta1', 'CloneSet'),
+      [rollout('apps.kruise.io/v1alpha1', 'CloneSet')], { partition: '100%' }],
+    ['v1beta1 CloneSet: partition "100%" at rollingUpdate', workload('apps.kruise.io/v1beta1', 'CloneSet', { image: 'web:v2' }), workload('apps.kruise.io/v1beta1', 'CloneSet'),
+      [rollout('apps.kruise.io/v1alpha1', 'CloneSet')], { rollingUpdate: { partition: '100%' } }],
+    ['Advanced StatefulSet: 32767', workload('apps.kruise.io/v1beta1', 'StatefulSet', { image: 'web:v2' }), workload('apps.kruise.io/v1beta1', 'StatefulSet'),
+      [rollout('apps.kruise.io/v1beta1', 'StatefulSet')], { rollingUpdate: { partition: 32767 } }],
+    ['apps/v1 StatefulSet: 32767, other rollingUpdate fields kept', workload('apps/v1', 'StatefulSet', { image: 'web:v2', strategy: { type: 'RollingUpdate', rollingUpdate: { partition: 0, maxUnavailable: 1 } } }), workload('apps/v1', 'StatefulSet'),
+      [rollout('apps/v1', 'StatefulSet')], { type: 'RollingUpdate', rollingUpdate: { partition: 32767, maxUnavailable: 1 } }],
+  ];
+  it.each(cases)('%s', (_, object, old, rollouts, strategy) => {
+    const out = rolloutWorkloadFreeze(object, old, () => rollouts);
+    expect(spec(out)['updateStrategy']).toEqual(strategy);
+    expect(out.metadata.annotations?.[IN_PROGRESSING]).toBe('{"rolloutName":"demo"}');
+    expect(spec(object)['updateStrategy']).not.toEqual(strategy);
+  });
+
+  const untouched: Array<[string, KubeObject, KubeObject | undefined, KubeObject[]]> = [
+    ['a create', workload('apps/v1', 'StatefulSet', { image: 'web:v2' }), undefined, [rollout('apps/v1', 'StatefulSet')]],
+    ['no workload-type label', { ...workload('apps/v1', 'StatefulSet', { image: 'web:v2' }), metadata: { name: 'web', namespace: 'default' } } as KubeObject, workload('apps/v1', 'StatefulSet'), [rollout('apps/v1', 'StatefulSet')]],
+    ['replicas 0', workload('apps/v1', 'StatefulSet', { image: 'web:v2', replicas: 0 }), workload('apps/v1', 'StatefulSet'), [rollout('apps/v1', 'StatefulSet')]],
+    ['OnDelete StatefulSet', workload('apps/v1', 'StatefulSet', { image: 'web:v2', strategy: { type: 'OnDelete' } }), workload('apps/v1', 'StatefulSet'), [rollout('apps/v1', 'StatefulSet')]],
+    ['no Rollout', workload('apps/v1', 'StatefulSet', { image: 'web:v2' }), workload('apps/v1', 'StatefulSet'), []],
+    ['a Disabled Rollout', workload('apps/v1', 'StatefulSet', { image: 'web:v2' }), workload('apps/v1', 'StatefulSet'), [rollout('apps/v1', 'StatefulSet', { phase: 'Disabled' })]],
+    ['a deleting Rollout', workload('apps/v1', 'StatefulSet', { image: 'web:v2' }), workload('apps/v1', 'StatefulSet'), [rollout('apps/v1', 'StatefulSet', { deleting: true })]],
+    ['a Rollout of another kind', workload('apps/v1', 'StatefulSet', { image: 'web:v2' }), workload('apps/v1', 'StatefulSet'), [rollout('apps.kruise.io/v1beta1', 'StatefulSet')]],
+    ['a scaling', workload('apps/v1', 'StatefulSet', { replicas: 9 }), workload('apps/v1', 'StatefulSet'), [rollout('apps/v1', 'StatefulSet')]],
+  ];
+  it.each(untouched)('leaves %s alone', (_, object, old, rollouts) => {
+    expect(rolloutWorkloadFreeze(object, old, () => rollouts)).toBe(object);
+  });
+
+  it('runs in the embedded store on update, reading the namespace\'s Rollouts', async () => {
+    const { store } = await openStore({ admission: kruiseAdmission() });
+    const ref = { apiVersion: 'apps/v1', kind: 'StatefulSet' };
+    const created = await store.create({ ...workload('apps/v1', 'StatefulSet'), spec: { ...spec(workload('apps/v1', 'StatefulSet')), serviceName: 'web', selector: { matchLabels: { app: 'web' } } } } as KubeObject);
+    await store.create(rollout('apps/v1', 'StatefulSet'));
+    await store.patch(ref, 'default', 'web', { spec: { replicas: 6 } });
+    expect((await store.get(ref, 'default', 'web')).metadata.annotations?.[IN_PROGRESSING]).toBeUndefined();
+    await store.patch(ref, 'default', 'web', { spec: { template: template('web:v2') } });
+    const frozen = await store.get(ref, 'default', 'web');
+    expect(frozen.metadata.annotations?.[IN_PROGRESSING]).toBe('{"rolloutName":"demo"}');
+    expect(spec(frozen)['updateStrategy'].rollingUpdate.partition).toBe(32767);
+    expect(created.metadata.name).toBe('web');
+  });
+});

@@ -1,0 +1,169 @@
+// The BatchRelease reconcile loop, partition style (docs/spec/kruise-rollout.md §3.1–§3.6, §3.9): the
+// finalizer, a fresh status for a new release, the checks before acting (plan/pre-execution.ts), then
+// one pass of the phase machine (plan/phases.ts) whose one workload operation — claim, lower the
+// partition and label pods, check the batch, release — is run here; the status is written when it
+// changed, and the release looks again after 2 s while it has something to wait for.
+import { isoNow, type Clock, type ClusterClient } from '@coxswain/cluster';
+import type { Informer, Logger, ReconcileResult, Reconciler, Request, ResourceVersionExpectations } from '@coxswain/controller-runtime';
+import { requestKey } from '@coxswain/controller-runtime';
+import { FINALIZER_BATCH_RELEASE, LABEL_ROLLOUT_BATCH_ID, ROLLOUT_ID_KEY, type BatchRelease, type BatchReleaseStatus } from '@coxswain/kruise-api';
+import { awaitResourceVersions } from '../sync/reconcile-gates.js';
+import { batchNotReady, batchTarget } from './plan/batch-context.js';
+import { batchLabelPatches } from './plan/batch-labels.js';
+import { cloneSetPartition, loweredPartition } from './plan/partitions.js';
+import { answeredOps, executePhase, phaseOperation, REQUEUE_SECONDS, type Outcome } from './plan/phases.js';
+import { preExecution, resetBatchReleaseStatus, type WorkloadInfo } from './plan/pre-execution.js';
+import { workloadEvent } from './plan/workload-event.js';
+import { releasePlanHash } from '../rollout/plan/plan-hash.js';
+import { claimWorkload, controlledBy, labelPod, releaseWorkload, setPartition } from './sync/workload-control.js';
+import { setReleaseFinalizer, writeReleaseStatus } from './sync/release-writes.js';
+import { onUpdateRevision, readWorkload, releaseTarget, type ReleaseWorkload } from './workload.js';
+
+export interface BatchReleaseReconcilerDeps {
+  client: ClusterClient;
+  clock: Clock;
+  releases: Informer<BatchRelease>;
+  /** The release's own writes (finalizer, status). */
+  versions: ResourceVersionExpectations;
+  log: Logger;
+}
+
+const REQUEUE = { requeueAfterMs: REQUEUE_SECONDS * 1000 };
+const OK: Outcome = { ok: true };
+
+export class BatchReleaseReconciler implements Reconciler {
+  constructor(private readonly deps: BatchReleaseReconcilerDeps) {}
+
+  async reconcile(request: Request): Promise<ReconcileResult | void> {
+    const { client, clock, releases, versions } = this.deps;
+    const key = requestKey(request);
+    const cached = releases.get(request.namespace, request.name);
+    if (!cached) {
+      versions.deleteExpectations(key);
+      return;
+    }
+    const wait = awaitResourceVersions(versions, key, clock, this.deps.log);
+    if (wait) return wait;
+    let release = cached;
+    const deleting = release.metadata.deletionTimestamp !== undefined;
+    const hasFinalizer = (release.metadata.finalizers ?? []).includes(FINALIZER_BATCH_RELEASE);
+    if (deleting && release.status?.phase === 'Completed') {
+      if (hasFinalizer) this.expect(key, await setReleaseFinalizer(client, release, false));
+      return;
+    }
+    if (!deleting && !hasFinalizer) {
+      const written = await setReleaseFinalizer(client, release, true);
+      if (!written) return;
+      this.expect(key, written);
+      release = written;
+    }
+
+    const status: BatchReleaseStatus = release.status?.phase ? structuredClone(release.status) : resetBatchReleaseStatus();
+    const target = releaseTarget(release.spec.workloadRef);
+    const namespace = release.metadata.namespace ?? '';
+    const plan = release.spec.releasePlan;
+    if (!target) {
+      status.message = `the workload ${release.spec.workloadRef?.apiVersion ?? ''} ${release.spec.workloadRef?.kind ?? ''} is not one Coxswain's BatchRelease drives (CloneSet, Advanced StatefulSet, apps/v1 StatefulSet)`;
+      await this.write(key, release, status);
+      return;
+    }
+    let workload: ReleaseWorkload | undefined;
+    let readError: string | undefined;
+    try {
+      workload = await readWorkload(client, target, namespace, release.spec.workloadRef!.name);
+    } catch (err) {
+      readError = err instanceof Error ? err.message : String(err);
+    }
+    const info: WorkloadInfo | undefined = workload && {
+      replicas: workload.replicas, updatedReplicas: workload.updatedReplicas, updatedReadyReplicas: workload.updatedReadyReplicas,
+      stableRevision: workload.currentRevision, updateRevision: workload.updateRevision,
+    };
+    const event = readError !== undefined ? 'GetError' : workloadEvent(deleting, workload && { ...workload, stableRevision: workload.currentRevision }, status);
+    const planHash = releasePlanHash(plan);
+    const pre = preExecution({
+      release: { metadata: release.metadata, spec: release.spec, status }, deleting, planHash, event,
+      workload: deleting ? undefined : info, ...(readError !== undefined ? { error: readError } : {}),
+    });
+    if (pre.message) this.deps.log('info', pre.message, { key });
+    if (pre.stop) {
+      const changed = await this.write(key, release, { ...pre.status, observedGeneration: release.metadata.generation ?? 0 });
+      return changed || readError !== undefined ? REQUEUE : undefined;
+    }
+
+    const operation = phaseOperation(pre.status);
+    let outcome: Outcome = OK;
+    try {
+      if (operation) outcome = await this.operate(operation, release, pre.status, workload);
+    } catch (err) {
+      outcome = { ok: false, message: err instanceof Error ? err.message : String(err) };
+    }
+    const pass = executePhase({ status: pre.status, batchPartition: plan.batchPartition ?? undefined, batchCount: plan.batches.length, now: isoNow(clock) }, answeredOps(outcome));
+    if (operation === 'initialize' && outcome.ok && workload) {
+      // docs/spec/kruise-rollout.md §3.4: the revisions and replicas the release starts from.
+      pass.status.stableRevision = workload.currentRevision;
+      pass.status.updateRevision = workload.updateRevision;
+      pass.status.observedWorkloadReplicas = workload.replicas;
+    }
+    pass.status.observedGeneration = release.metadata.generation ?? 0;
+    if (pass.error) this.deps.log('info', pass.error, { key });
+    await this.write(key, release, pass.status);
+    return pass.requeue || pass.error !== undefined ? REQUEUE : undefined;
+  }
+
+  /** Runs the phase's workload operation (docs/spec/kruise-rollout.md §3.4). */
+  private async operate(operation: 'initialize' | 'upgradeBatch' | 'batchReady' | 'finalize', release: BatchRelease, status: BatchReleaseStatus, workload: ReleaseWorkload | undefined): Promise<Outcome> {
+    const { client } = this.deps;
+    const plan = release.spec.releasePlan;
+    if (operation === 'finalize') {
+      if (workload) await releaseWorkload(client, workload, plan.batchPartition === undefined || plan.batchPartition === null);
+      return OK;
+    }
+    if (!workload) return { ok: false, message: 'the workload is not found' };
+    if (operation === 'initialize') {
+      if (!controlledBy(workload, release)) await claimWorkload(client, workload, release);
+      return OK;
+    }
+    if (workload.replicas === 0) return OK;
+    const currentBatch = status.canaryStatus?.currentBatch ?? 0;
+    const target = batchTarget(plan.batches, workload.replicas, currentBatch, status.canaryStatus?.noNeedUpdateReplicas);
+    const rolloutId = plan.rolloutID ?? '';
+    if (operation === 'upgradeBatch') {
+      const batch = plan.batches[currentBatch]?.canaryReplicas ?? 0;
+      const desired = workload.target.kind === 'CloneSet' ? cloneSetPartition(target.desiredStable, workload.replicas, batch) : target.desiredStable;
+      const lowered = loweredPartition(workload.partition, desired, workload.replicas);
+      if (lowered !== undefined) await setPartition(client, workload, lowered);
+      const pods = workload.pods.map((p) => ({
+        name: p.metadata.name ?? '', deleting: p.metadata.deletionTimestamp !== undefined, updated: onUpdateRevision(p, workload),
+        rolloutId: p.metadata.labels?.[ROLLOUT_ID_KEY], batchId: p.metadata.labels?.[LABEL_ROLLOUT_BATCH_ID],
+      }));
+      for (const patch of batchLabelPatches(pods, plan.batches, workload.replicas, currentBatch, rolloutId)) {
+        await labelPod(client, release.metadata.namespace, patch);
+      }
+      return OK;
+    }
+    const notReady = batchNotReady({
+      desiredUpdated: target.desiredUpdated, plannedUpdated: target.plannedUpdated,
+      updatedReplicas: workload.updatedReplicas, updatedReadyReplicas: workload.updatedReadyReplicas,
+      failureThreshold: plan.failureThreshold, rolloutID: rolloutId,
+      podRolloutIds: rolloutId === '' ? [] : workload.pods.map((p) => p.metadata.labels?.[ROLLOUT_ID_KEY]),
+    });
+    return notReady === undefined ? OK : { ok: false, message: notReady };
+  }
+
+  /** Writes the status when it changed; true when it did. */
+  private async write(key: string, release: BatchRelease, status: BatchReleaseStatus): Promise<boolean> {
+    if (JSON.stringify(sorted(status)) === JSON.stringify(sorted(release.status ?? {}))) return false;
+    this.expect(key, await writeReleaseStatus(this.deps.client, release, status));
+    return true;
+  }
+
+  private expect(key: string, written: BatchRelease | undefined): void {
+    if (written) this.deps.versions.expect(key, written);
+  }
+}
+
+function sorted(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sorted);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined).sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => [k, sorted(v)]));
+}

@@ -1,0 +1,115 @@
+// The workload a BatchRelease (and its Rollout) releases, read as the facts Kruise Rollouts' finders
+// give (docs/spec/kruise-rollout.md §2.1, §3.5): a CloneSet, an Advanced StatefulSet or an apps/v1
+// StatefulSet, matched by group and kind (the version of the reference is not consulted: the store keeps
+// every version of a kind as one object). Coxswain's partition-style control reads the workload in its
+// storage version (a CloneSet's partition under updateStrategy.rollingUpdate, v1beta1).
+import { isApiError, type ClusterClient, type KindRef } from '@coxswain/cluster';
+import {
+  ANNOTATION_BATCH_RELEASE_CONTROL_INFO, ANNOTATION_IN_PROGRESSING, groupOf, LABEL_CONTROLLER_REVISION_HASH,
+  type CloneSet, type IntOrString, type KubeObject, type ObjectRef, type Pod,
+} from '@coxswain/kruise-api';
+import { isActive, isRunningAndReady } from '../pod/pod-state.js';
+import { CLONESET_REF, POD_REF } from '../refs.js';
+import { KRUISE_STATEFULSET, NATIVE_STATEFULSET } from '../statefulset/plan/flavor.js';
+
+export type ReleaseKind = 'CloneSet' | 'StatefulSet';
+
+export interface ReleaseTarget {
+  kind: ReleaseKind;
+  /** The storage version Coxswain reads and patches. */
+  ref: KindRef;
+  /** The label value rollouts.kruise.io/workload-type (docs/spec/kruise-rollout.md §1.7). */
+  workloadType: 'cloneset' | 'statefulset';
+}
+
+/** The kinds Coxswain's BatchRelease drives (docs/spec/kruise-rollout.md §8.1); undefined for any other. */
+export function releaseTarget(ref: Pick<ObjectRef, 'apiVersion' | 'kind'> | undefined): ReleaseTarget | undefined {
+  if (!ref) return undefined;
+  const key = `${groupOf(ref.apiVersion ?? '')}/${ref.kind}`;
+  if (key === 'apps.kruise.io/CloneSet') return { kind: 'CloneSet', ref: CLONESET_REF, workloadType: 'cloneset' };
+  if (key === 'apps.kruise.io/StatefulSet') return { kind: 'StatefulSet', ref: KRUISE_STATEFULSET.ref, workloadType: 'statefulset' };
+  if (key === 'apps/StatefulSet') return { kind: 'StatefulSet', ref: NATIVE_STATEFULSET.ref, workloadType: 'statefulset' };
+  return undefined;
+}
+
+/** What the BatchRelease and the Rollout read of the workload. */
+export interface ReleaseWorkload {
+  target: ReleaseTarget;
+  object: KubeObject;
+  /** spec.replicas (default 1). */
+  replicas: number;
+  generation: number;
+  observedGeneration: number;
+  statusReplicas: number;
+  updatedReplicas: number;
+  updatedReadyReplicas: number;
+  /** Full revision names (status.currentRevision / status.updateRevision). */
+  currentRevision: string;
+  updateRevision: string;
+  /** The partition as the spec has it (CloneSet: rollingUpdate.partition; StatefulSet: rollingUpdate.partition). */
+  partition: IntOrString | undefined;
+  /** The annotation batchrelease.rollouts.kruise.io/control-info. */
+  controlInfo: string | undefined;
+  inProgressing: boolean;
+  /** The live pods the workload controls. */
+  pods: Pod[];
+}
+
+type Loose = Record<string, unknown>;
+const obj = (v: unknown): Loose => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Loose) : {});
+const num = (v: unknown, fallback = 0): number => (typeof v === 'number' ? v : fallback);
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+/** The workload's pods: active pods whose controller is the workload (by uid). */
+export function ownedPods(workload: KubeObject, pods: readonly Pod[]): Pod[] {
+  const uid = workload.metadata.uid;
+  return pods.filter((p) => isActive(p) && (p.metadata.ownerReferences ?? []).some((r) => r.controller === true && r.uid === uid));
+}
+
+/** The facts of a workload object and its pods. */
+export function describeWorkload(target: ReleaseTarget, object: KubeObject, allPods: readonly Pod[]): ReleaseWorkload {
+  const spec = obj((object as unknown as Loose)['spec']);
+  const status = obj((object as unknown as Loose)['status']);
+  const rolling = obj(obj(spec['updateStrategy'])['rollingUpdate']);
+  const pods = ownedPods(object, allPods);
+  const updateRevision = str(status['updateRevision']);
+  const updatedReady = typeof status['updatedReadyReplicas'] === 'number'
+    ? status['updatedReadyReplicas']
+    // docs/spec/kruise-rollout.md §3.5: a StatefulSet without the field: its Ready pods on the update revision.
+    : pods.filter((p) => p.metadata.labels?.[LABEL_CONTROLLER_REVISION_HASH] === updateRevision && isRunningAndReady(p)).length;
+  const partition = rolling['partition'];
+  return {
+    target,
+    object,
+    replicas: num(spec['replicas'], 1),
+    generation: object.metadata.generation ?? 0,
+    observedGeneration: num(status['observedGeneration']),
+    statusReplicas: num(status['replicas']),
+    updatedReplicas: num(status['updatedReplicas']),
+    updatedReadyReplicas: updatedReady,
+    currentRevision: str(status['currentRevision']),
+    updateRevision,
+    partition: typeof partition === 'number' || typeof partition === 'string' ? partition : undefined,
+    controlInfo: object.metadata.annotations?.[ANNOTATION_BATCH_RELEASE_CONTROL_INFO],
+    inProgressing: object.metadata.annotations?.[ANNOTATION_IN_PROGRESSING] !== undefined,
+    pods,
+  };
+}
+
+/** Reads the workload and its pods; undefined when the workload is gone. Other read errors are thrown. */
+export async function readWorkload(client: ClusterClient, target: ReleaseTarget, namespace: string, name: string): Promise<ReleaseWorkload | undefined> {
+  let object: KubeObject;
+  try {
+    object = await client.get<CloneSet>(target.ref, namespace, name);
+  } catch (err) {
+    if (isApiError(err, 'NotFound')) return undefined;
+    throw err;
+  }
+  const pods = (await client.list<Pod>(POD_REF, { namespace })).items;
+  return describeWorkload(target, object, pods);
+}
+
+/** A pod on the workload's update revision. */
+export function onUpdateRevision(pod: Pod, workload: ReleaseWorkload): boolean {
+  return workload.updateRevision !== '' && pod.metadata.labels?.[LABEL_CONTROLLER_REVISION_HASH] === workload.updateRevision;
+}

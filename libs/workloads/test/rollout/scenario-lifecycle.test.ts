@@ -1,0 +1,172 @@
+// docs/spec/kruise-rollout.md §6.6, §2.10–§2.14 walked by the real controllers: a new revision mid-release
+// restarts the plan, a revert to the stable revision cancels it, a changed step plan continues from the
+// step that matches what was released, `paused` holds the machine, `disabled` and deleting the Rollout
+// finish the release, and a Disabled Rollout lets template changes roll out natively.
+import { describe, expect, it } from '@jest/globals';
+import { ANNOTATION_IN_PROGRESSING, type Pod, type Rollout } from '@coxswain/kruise-api';
+import { CLONESET_REF, ROLLOUT_REF } from '../../src/refs.js';
+import { environmentPerTest } from '../support/per-test.js';
+import { startRolloutEnv, type RolloutEnv } from '../support/rollout-env.js';
+
+let env: RolloutEnv;
+environmentPerTest(() => startRolloutEnv(), (started) => (env = started));
+
+const ECHO = `
+apiVersion: apps.kruise.io/v1alpha1
+kind: CloneSet
+metadata: {name: echoserver}
+spec:
+  replicas: 5
+  selector: {matchLabels: {app: echoserver}}
+  template:
+    metadata: {labels: {app: echoserver}}
+    spec: {containers: [{name: echo, image: "echo:v1"}]}
+`;
+
+const DEMO = `
+apiVersion: rollouts.kruise.io/v1beta1
+kind: Rollout
+metadata: {name: demo}
+spec:
+  workloadRef: {apiVersion: apps.kruise.io/v1alpha1, kind: CloneSet, name: echoserver}
+  strategy:
+    canary:
+      steps:
+      - {replicas: 20%, pause: {}}
+      - {replicas: 40%, pause: {}}
+      - {replicas: 100%}
+`;
+
+const canary = (r: Rollout) => r.status?.canaryStatus;
+const progressing = (r: Rollout) => r.status?.conditions?.find((c) => c.type === 'Progressing');
+const succeeded = (r: Rollout) => r.status?.conditions?.find((c) => c.type === 'Succeeded');
+const images = (pods: Pod[]) => pods.map((p) => p.spec.containers[0]!.image).sort();
+const partition = async () => (await env.cloneSet('echoserver')).spec.updateStrategy?.rollingUpdate?.partition;
+
+async function setImage(image: string): Promise<void> {
+  await env.patchSpec(CLONESET_REF, 'echoserver', { template: { metadata: { labels: { app: 'echoserver' } }, spec: { containers: [{ name: 'echo', image }] } } });
+}
+
+async function until(what: string, done: (r: Rollout) => boolean, limitMs = 120_000): Promise<Rollout> {
+  let last: Rollout | undefined;
+  await env.runUntil(async () => done((last = await env.rollout())), limitMs).catch((err) => {
+    throw new Error(`${what}: ${String(err)}: ${JSON.stringify(last?.status)}`);
+  });
+  return last!;
+}
+
+const pausedAt = (step: number) => until(`paused at step ${step}`, (r) => canary(r)?.currentStepIndex === step && canary(r)?.currentStepState === 'StepPaused');
+
+async function releasing(rollout = DEMO): Promise<void> {
+  await env.apply(ECHO);
+  await env.runUntil(async () => (await env.cloneSet('echoserver')).status?.updatedReadyReplicas === 5);
+  await env.apply(rollout);
+  await until('Healthy', (r) => r.status?.phase === 'Healthy');
+  await setImage('echo:v2');
+}
+
+describe('docs/spec/kruise-rollout.md §6.6: continuous release and rollback', () => {
+  it('a new revision at step 2 deletes the release and restarts at step 1 for it', async () => {
+    await releasing();
+    await pausedAt(1);
+    await env.patchCanaryStatus('demo', { currentStepState: 'StepReady' });
+    const step2 = await pausedAt(2);
+    expect(images(await env.pods(CLONESET_REF, 'echoserver'))).toEqual(['echo:v1', 'echo:v1', 'echo:v1', 'echo:v2', 'echo:v2']);
+    const v2 = canary(step2)!.canaryRevision;
+    await setImage('echo:v3');
+    const restarted = await until('step 1 of v3', (r) => canary(r)?.currentStepIndex === 1 && canary(r)?.canaryRevision !== v2 && canary(r)?.currentStepState === 'StepPaused');
+    expect(progressing(restarted)).toMatchObject({ status: 'True', reason: 'InRolling' });
+    // Step 1 of v3 is 1 pod: the v2 pods are not the update revision any more, so one v3 pod only.
+    const pods = await env.pods(CLONESET_REF, 'echoserver');
+    expect(images(pods).filter((i) => i === 'echo:v3')).toHaveLength(1);
+    await env.patchCanaryStatus('demo', { currentStepState: 'StepReady' });
+    await pausedAt(2);
+    await env.patchCanaryStatus('demo', { currentStepState: 'StepReady' });
+    await until('completed', (r) => r.status?.phase === 'Healthy' && succeeded(r)?.status === 'True');
+    await env.runUntil(async () => images(await env.pods(CLONESET_REF, 'echoserver')).every((i) => i === 'echo:v3'));
+  });
+
+  it('a revert to v1 at step 1 cancels the release: partition released, v2 pod replaced, Succeeded False', async () => {
+    await releasing();
+    await pausedAt(1);
+    await setImage('echo:v1');
+    const cancelled = await until('cancelled', (r) => progressing(r)?.reason === 'Completed');
+    expect(progressing(cancelled)).toMatchObject({ status: 'False', message: 'Rollout progressing has been canceled' });
+    expect(succeeded(cancelled)?.status).toBe('False');
+    await until('Healthy', (r) => r.status?.phase === 'Healthy');
+    await env.runUntil(async () => (await env.release()) === undefined);
+    expect((await partition()) ?? 0).toBe(0);
+    await env.runUntil(async () => images(await env.pods(CLONESET_REF, 'echoserver')).every((i) => i === 'echo:v1') && (await env.cloneSet('echoserver')).status?.updatedReadyReplicas === 5);
+  });
+});
+
+describe('docs/spec/kruise-rollout.md §2.10a: a changed step plan', () => {
+  it('continues from the first step that reaches what was released', async () => {
+    await releasing();
+    await pausedAt(1);
+    await env.patchCanaryStatus('demo', { currentStepState: 'StepReady' });
+    await pausedAt(2);
+    // 2 pods released (40%); the new plan's steps are 20%, 60%, 100%: step 2 (60%) is the first to reach 2.
+    const r = await env.rollout();
+    await env.cluster.store.update<Rollout>({ ...r, spec: { ...r.spec, strategy: { canary: { steps: [{ replicas: '20%', pause: {} }, { replicas: '60%', pause: {} }, { replicas: '100%' }] } } } });
+    const hashBefore = r.metadata.annotations!['rollouts.kruise.io/hash'];
+    const rerun = await until('step 2 of the new plan', (x) => canary(x)?.rolloutHash !== hashBefore && canary(x)?.currentStepIndex === 2 && canary(x)?.currentStepState === 'StepPaused');
+    expect(canary(rerun)!.rolloutHash).toBe(rerun.metadata.annotations!['rollouts.kruise.io/hash']);
+    expect(canary(rerun)).toMatchObject({ nextStepIndex: 3, canaryReplicas: 3 });
+    expect(images(await env.pods(CLONESET_REF, 'echoserver')).filter((i) => i === 'echo:v2')).toHaveLength(3);
+  });
+});
+
+describe('docs/spec/kruise-rollout.md §2.14, §2.12, §2.13: paused, disabled, deleted', () => {
+  it('paused holds the machine (reason Paused) until unpaused', async () => {
+    await releasing();
+    await pausedAt(1);
+    await env.cluster.store.patch(ROLLOUT_REF, 'default', 'demo', { spec: { strategy: { paused: true } } });
+    await env.patchCanaryStatus('demo', { currentStepState: 'StepReady' });
+    const held = await until('Paused', (r) => progressing(r)?.reason === 'Paused');
+    expect(held.status!.message).toBe('Rollout has been paused, you can resume it by kube-cli');
+    await env.run(10_000, 500);
+    expect(canary(await env.rollout())).toMatchObject({ currentStepIndex: 1, currentStepState: 'StepReady' });
+    await env.cluster.store.patch(ROLLOUT_REF, 'default', 'demo', { spec: { strategy: { paused: false } } });
+    await pausedAt(2);
+  });
+
+  it('disabled mid-release finishes the release (the workload is freed), then template changes roll out natively', async () => {
+    await releasing();
+    await pausedAt(1);
+    await env.cluster.store.patch(ROLLOUT_REF, 'default', 'demo', { spec: { disabled: true } });
+    const disabled = await until('Disabled', (r) => r.status?.phase === 'Disabled');
+    expect(disabled.status!.message).toBe('Rollout is disabled');
+    await env.runUntil(async () => (await env.release()) === undefined);
+    expect((await partition()) ?? 0).toBe(0);
+    await env.runUntil(async () => images(await env.pods(CLONESET_REF, 'echoserver')).every((i) => i === 'echo:v2'));
+    await setImage('echo:v3');
+    const cs = await env.cloneSet('echoserver');
+    expect(cs.metadata.annotations?.[ANNOTATION_IN_PROGRESSING]).toBeUndefined();
+    expect((await partition()) ?? 0).toBe(0);
+    await env.runUntil(async () => images(await env.pods(CLONESET_REF, 'echoserver')).every((i) => i === 'echo:v3'));
+    await env.cluster.store.patch(ROLLOUT_REF, 'default', 'demo', { spec: { disabled: false } });
+    await until('Healthy', (r) => r.status?.phase === 'Healthy');
+  });
+
+  it('deleting the Rollout mid-release finishes the release, then its finalizer goes', async () => {
+    await releasing();
+    await pausedAt(1);
+    await env.cluster.store.delete(ROLLOUT_REF, 'default', 'demo');
+    await env.runUntil(async () => (await env.cluster.store.get(ROLLOUT_REF, 'default', 'demo').catch(() => undefined)) === undefined);
+    await env.runUntil(async () => (await env.release()) === undefined);
+    expect((await partition()) ?? 0).toBe(0);
+    expect((await env.cloneSet('echoserver')).metadata.annotations?.[ANNOTATION_IN_PROGRESSING]).toBeUndefined();
+    await env.runUntil(async () => images(await env.pods(CLONESET_REF, 'echoserver')).every((i) => i === 'echo:v2'));
+  });
+
+  it('a scaling change is no effective revision change: the webhook leaves it alone', async () => {
+    await env.apply(ECHO);
+    await env.apply(DEMO);
+    await until('Healthy', (r) => r.status?.phase === 'Healthy');
+    await env.patchSpec(CLONESET_REF, 'echoserver', { replicas: 6 });
+    const cs = await env.cloneSet('echoserver');
+    expect(cs.metadata.annotations?.[ANNOTATION_IN_PROGRESSING]).toBeUndefined();
+    expect((await partition()) ?? 0).toBe(0);
+  });
+});

@@ -1,0 +1,80 @@
+// Kruise Rollouts' controllers (Rollout, BatchRelease) with the CloneSet, Advanced StatefulSet, apps/v1
+// StatefulSet and pod-readiness controllers, against the embedded cluster (its admission runs the
+// workload webhook) on a ManualClock (the rig, rig.ts): what the Rollout scenario tests drive.
+import type { EmbeddedCluster, ManualClock } from '@coxswain/cluster';
+import type { ClusterEventRecorder } from '@coxswain/controller-runtime';
+import { DEFAULT_FEATURE_GATES, type BatchRelease, type CloneSet, type KubeObject, type Pod, type Rollout, type RolloutStatus } from '@coxswain/kruise-api';
+import { BatchReleaseController } from '../../src/batchrelease/controller.js';
+import { CloneSetController } from '../../src/cloneset/controller.js';
+import { isActive } from '../../src/pod/pod-state.js';
+import { PodReadinessController } from '../../src/podreadiness/controller.js';
+import { BATCH_RELEASE_REF, CLONESET_REF, POD_REF, ROLLOUT_REF } from '../../src/refs.js';
+import { RolloutController } from '../../src/rollout/controller.js';
+import { StatefulSetController } from '../../src/statefulset/controller.js';
+import { NATIVE_STATEFULSET } from '../../src/statefulset/plan/flavor.js';
+import { startRig, type Rig } from './rig.js';
+
+export interface RolloutEnv {
+  clock: ManualClock;
+  cluster: EmbeddedCluster;
+  recorder: ClusterEventRecorder;
+  errors: unknown[];
+  rig: Rig;
+  run(ms: number, step?: number): Promise<void>;
+  runUntil(done: () => boolean | Promise<boolean>, limitMs?: number, step?: number): Promise<void>;
+  apply(yaml: string): Promise<void>;
+  rollout(name?: string): Promise<Rollout>;
+  /** undefined when there is none. */
+  release(name?: string): Promise<BatchRelease | undefined>;
+  cloneSet(name: string): Promise<CloneSet>;
+  workload(ref: { apiVersion: string; kind: string }, name: string): Promise<KubeObject>;
+  /** The live pods a workload controls, by name. */
+  pods(ref: { apiVersion: string; kind: string }, name: string): Promise<Pod[]>;
+  /** Merge patch of a workload's spec (what `kubectl set image` / `kubectl patch` do). */
+  patchSpec(ref: { apiVersion: string; kind: string }, name: string, spec: Record<string, unknown>): Promise<void>;
+  /** What `kubectl patch rollout X --subresource=status --type=merge` does to the canary sub-status. */
+  patchCanaryStatus(name: string, fields: Record<string, unknown>): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startRolloutEnv(): Promise<RolloutEnv> {
+  const rig = await startRig();
+  const { clock, cluster, manager, recorder, errors } = rig;
+  const log = rig.logger('error', 'warn');
+  const gates = DEFAULT_FEATURE_GATES;
+  new CloneSetController(manager, { gates, recorder, log, maxConcurrentReconciles: 2 });
+  new StatefulSetController(manager, { gates, recorder, log, maxConcurrentReconciles: 2 });
+  new StatefulSetController(manager, { flavor: NATIVE_STATEFULSET, gates, recorder, log, maxConcurrentReconciles: 2 });
+  new PodReadinessController(manager, { log });
+  new RolloutController(manager, { recorder, log, maxConcurrentReconciles: 2 });
+  new BatchReleaseController(manager, { log, maxConcurrentReconciles: 2 });
+  await rig.start();
+  const store = cluster.store;
+  return {
+    clock, cluster, recorder, errors, rig,
+    run: rig.run,
+    runUntil: rig.runUntil,
+    apply: rig.apply,
+    rollout: (name = 'demo') => store.get<Rollout>(ROLLOUT_REF, 'default', name),
+    release: (name = 'demo') => store.get<BatchRelease>(BATCH_RELEASE_REF, 'default', name).catch(() => undefined),
+    cloneSet: (name) => store.get<CloneSet>(CLONESET_REF, 'default', name),
+    workload: (ref, name) => store.get<KubeObject>(ref, 'default', name),
+    async pods(ref, name) {
+      const owner = await store.get<KubeObject>(ref, 'default', name);
+      return (await store.list<Pod>(POD_REF, { namespace: 'default' })).items
+        .filter((p) => isActive(p) && p.metadata.ownerReferences?.some((r) => r.uid === owner.metadata.uid))
+        .sort((a, b) => a.metadata.name!.localeCompare(b.metadata.name!));
+    },
+    async patchSpec(ref, name, spec) {
+      await store.patch(ref, 'default', name, { spec });
+      await rig.settle();
+    },
+    async patchCanaryStatus(name, fields) {
+      const rollout = await store.get<Rollout>(ROLLOUT_REF, 'default', name);
+      const status: RolloutStatus = { ...rollout.status!, canaryStatus: { ...rollout.status!.canaryStatus!, ...fields } };
+      await store.updateStatus<Rollout>({ ...rollout, status });
+      await rig.settle();
+    },
+    stop: rig.stop,
+  };
+}
