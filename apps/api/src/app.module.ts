@@ -1,4 +1,4 @@
-// The API: thin adapters over the runtime (GraphQL, REST for hook acknowledgements, the Kubernetes API,
+// The API: thin adapters over the runtime (GraphQL, REST for hook acknowledgements and Rollout approvals, the Kubernetes API,
 // health, metrics), with authentication, authorization and the audit log around every operation. Each
 // domain has its module (workloads, hooks, topology, the cluster's cache and objects, auth, audit); each
 // surface has its own (GraphQLApiModule, KubeApiModule) or, for the few REST routes, its controllers here.
@@ -20,6 +20,8 @@ import { KubeApiModule } from './kube-api/kube-api.server.js';
 import { MetricsController } from './metrics/metrics.controller.js';
 import { DocsController } from './rest/docs.controller.js';
 import { HooksController } from './rest/hooks.controller.js';
+import { RolloutsController } from './rest/rollouts.controller.js';
+import { RolloutsModule } from './rollouts/rollouts.module.js';
 import type { Runtime } from './runtime.js';
 import { RuntimeModule } from './runtime.module.js';
 import { AdmissionWebhookModule } from './webhook/webhook.module.js';
@@ -34,11 +36,12 @@ export class AppModule implements NestModule {
         AuditModule,
         AuthModule,
         HooksModule,
+        RolloutsModule,
         GraphQLApiModule,
         KubeApiModule,
         AdmissionWebhookModule,
       ],
-      controllers: [HealthController, MetricsController, HooksController, DocsController],
+      controllers: [HealthController, MetricsController, HooksController, RolloutsController, DocsController],
       providers: [
         { provide: APP_FILTER, useClass: ErrorFilter },
         { provide: APP_GUARD, useClass: AuthenticationGuard },

@@ -1,7 +1,6 @@
 // Rollout and BatchRelease over the Kubernetes API with real kubectl (docs/spec/kruise-rollout.md §1):
-// discovery as openkruise/rollouts' CRDs give it (rollouts.kruise.io, v1beta1 preferred), and, while no
-// controller acts on them (docs/rollouts.md), every write of either kind refused in words (kubectl and
-// GraphQL's applyManifest) and nothing stored.
+// discovery as openkruise/rollouts' CRDs give it (rollouts.kruise.io, v1beta1 preferred), and writes of
+// either kind in either version stored as v1beta1 (kubectl and GraphQL's applyManifest alike).
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ADMIN_TOKEN, TestApi } from './support/api-server.js';
 import { findKubectl, Kubectl, tableRows } from './support/kubectl.js';
@@ -50,13 +49,12 @@ describe('Rollout and BatchRelease over kubectl', () => {
     for (const name of ['rollouts', 'batchreleases']) expect(crds).toContain(`customresourcedefinition.apiextensions.k8s.io/${name}.rollouts.kruise.io`);
   });
 
-  it('refuse every Rollout and BatchRelease, in either version, in words, while nothing acts on them; nothing is stored', async () => {
-    const notServed = (kind: string) => `rollouts.kruise.io ${kind} is not served yet: its controller is not built, and Coxswain stores nothing that nothing acts on`;
+  it('store a Rollout (either version) and a BatchRelease, as v1beta1', async () => {
     const v1beta1 = `apiVersion: rollouts.kruise.io/v1beta1
 kind: Rollout
-metadata: {name: demo, namespace: ${NS}}
+metadata: {name: other, namespace: ${NS}}
 spec:
-  workloadRef: {apiVersion: apps.kruise.io/v1alpha1, kind: CloneSet, name: echoserver}
+  workloadRef: {apiVersion: apps.kruise.io/v1alpha1, kind: CloneSet, name: other}
   strategy: {canary: {steps: [{replicas: 20%, pause: {}}, {replicas: 100%}]}}
 `;
     const batchRelease = `apiVersion: rollouts.kruise.io/v1beta1
@@ -66,17 +64,16 @@ spec:
   workloadRef: {apiVersion: apps.kruise.io/v1alpha1, kind: CloneSet, name: echoserver}
   releasePlan: {batches: [{canaryReplicas: 20%}]}
 `;
-    for (const [manifest, kind] of [[ROLLOUT_V1ALPHA1, 'Rollout'], [v1beta1, 'Rollout'], [batchRelease, 'BatchRelease']] as const) {
-      const refused = await kubectl.run(['apply', '-f', '-'], manifest);
-      expect(refused.code).not.toBe(0);
-      expect(refused.stderr).toContain('Error from server (Forbidden)');
-      expect(refused.stderr).toContain(notServed(kind));
+    for (const manifest of [ROLLOUT_V1ALPHA1, batchRelease]) {
+      const applied = await kubectl.run(['apply', '-f', '-'], manifest);
+      expect(applied.stderr).toBe('');
+      expect(applied.code).toBe(0);
     }
     // GraphQL's applyManifest writes through the same admission.
     const viaGraphql = await api.graphql('mutation($y: String!) { applyManifest(yaml: $y) { name } }', { y: v1beta1 });
-    expect(viaGraphql.errors?.map((e) => e.message)).toEqual([expect.stringContaining(notServed('Rollout'))]);
-    for (const resource of ['rollouts', 'batchreleases']) {
-      expect(JSON.parse((await k('get', resource, '-n', NS, '-o', 'json')).stdout).items).toEqual([]);
-    }
+    expect(viaGraphql.errors).toBeUndefined();
+    const rollouts = JSON.parse((await k('get', 'rollouts', '-n', NS, '-o', 'json')).stdout).items as { apiVersion: string; metadata: { name: string } }[];
+    expect(rollouts.map((r) => [r.apiVersion, r.metadata.name])).toEqual([['rollouts.kruise.io/v1beta1', 'demo'], ['rollouts.kruise.io/v1beta1', 'other']]);
+    expect(JSON.parse((await k('get', 'batchreleases', '-n', NS, '-o', 'json')).stdout).items).toHaveLength(1);
   });
 });

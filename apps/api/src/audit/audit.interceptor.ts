@@ -45,12 +45,14 @@ function targetFromArguments(context: ExecutionContext, operation: string): Audi
     : { ...context.switchToHttp().getRequest<Request>().params };
   const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
   const name = text(args.name) ?? text(args.pod);
-  const kind = TOKEN_OPERATIONS.has(operation) ? 'ApiToken' : text(args.kind) ?? (text(args.pod) ? 'Pod' : null);
+  const kind = TOKEN_OPERATIONS.has(operation) ? 'ApiToken' : ROLLOUT_OPERATIONS.has(operation) ? 'Rollout' : WEBHOOK_OPERATIONS.has(operation) ? 'RolloutWebhook' : text(args.kind) ?? (text(args.pod) ? 'Pod' : null);
   if (!kind && !name) return null;
   return { kind: kind ? displayKind(kind) : 'Unknown', namespace: text(args.namespace), name };
 }
 
 const TOKEN_OPERATIONS = new Set(['createToken', 'revokeToken']);
+const ROLLOUT_OPERATIONS = new Set(['approveRolloutStep', 'jumpToRolloutStep', 'abortRollout']);
+const WEBHOOK_OPERATIONS = new Set(['setRolloutWebhook', 'deleteRolloutWebhook']);
 
 /** The contract's WorkloadKind values name Kruise kinds: the row names the cluster kind (CLONE_SET -> CloneSet). */
 function displayKind(kind: string): string {

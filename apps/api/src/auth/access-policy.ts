@@ -10,8 +10,8 @@ export interface OperationPolicy {
   kind: OperationKind;
   roles: readonly Role[];
   /**
-   * A hook-acker token limited to namespaces may only name those. Listing without a namespace is
-   * allowed and the service filters the answer (see HooksService).
+   * A hook-acker or rollout-approver token limited to namespaces may only name those. Listing without a
+   * namespace is allowed and the service filters the answer (PendingHooksService, RolloutsService).
    */
   namespaceLimited?: boolean;
 }
@@ -19,12 +19,13 @@ export interface OperationPolicy {
 const READERS: readonly Role[] = ['viewer', 'operator', 'admin'];
 const OPERATORS: readonly Role[] = ['operator', 'admin'];
 const ACKERS: readonly Role[] = ['hook-acker', 'admin'];
+const APPROVERS: readonly Role[] = ['rollout-approver', 'admin'];
 const ADMINS: readonly Role[] = ['admin'];
-const EVERYONE: readonly Role[] = ['viewer', 'operator', 'hook-acker', 'admin'];
+const EVERYONE: readonly Role[] = ['viewer', 'operator', 'hook-acker', 'rollout-approver', 'admin'];
 
 const query = (roles: readonly Role[], namespaceLimited = false): OperationPolicy => ({ kind: 'query', roles, namespaceLimited });
 const mutation = (roles: readonly Role[], namespaceLimited = false): OperationPolicy => ({ kind: 'mutation', roles, namespaceLimited });
-const subscription = (roles: readonly Role[]): OperationPolicy => ({ kind: 'subscription', roles });
+const subscription = (roles: readonly Role[], namespaceLimited = false): OperationPolicy => ({ kind: 'subscription', roles, namespaceLimited });
 
 export const ACCESS_POLICY = {
   // GraphQL queries
@@ -47,6 +48,10 @@ export const ACCESS_POLICY = {
   nodeImages: query(READERS),
   // Writes nothing; its cost is bounded by the preview host (one fork at a time, a short queue).
   previewRollout: query(READERS),
+  rollouts: query([...READERS, 'rollout-approver'], true),
+  rollout: query([...READERS, 'rollout-approver'], true),
+  rolloutWebhooks: query(ADMINS),
+  rolloutWebhookDeliveries: query(ADMINS),
   // GraphQL mutations
   applyManifest: mutation(OPERATORS),
   deleteObject: mutation(OPERATORS),
@@ -62,14 +67,22 @@ export const ACCESS_POLICY = {
   restartContainers: mutation(OPERATORS),
   createImagePullJob: mutation(OPERATORS),
   ackHook: mutation(ACKERS, true),
+  // Approvals are a person's decision, kept apart from the operators who start releases (docs/rollouts-api.md).
+  approveRolloutStep: mutation(APPROVERS, true),
+  jumpToRolloutStep: mutation(APPROVERS, true),
+  abortRollout: mutation(APPROVERS, true),
+  setRolloutWebhook: mutation(ADMINS),
+  deleteRolloutWebhook: mutation(ADMINS),
   createToken: mutation(ADMINS),
   revokeToken: mutation(ADMINS),
   // GraphQL subscriptions
   workloadChanged: subscription(READERS),
   podChanged: subscription(READERS),
   objectChanged: subscription(READERS),
+  rolloutChanged: subscription([...READERS, 'rollout-approver'], true),
   // REST (operation ids of the OpenAPI document; POST .../ack is `ackHook`, the row above)
   listHooks: query([...READERS, 'hook-acker'], true),
+  // REST rollout actions (POST .../rollouts/{name}/approve, /jump, /abort) are the mutation rows above.
 } as const satisfies Record<string, OperationPolicy>;
 
 export type OperationName = keyof typeof ACCESS_POLICY;

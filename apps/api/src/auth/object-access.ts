@@ -8,6 +8,7 @@
 //   admin       everything; the only role that reads or writes Secrets (they hold credentials: the
 //               admission webhook's private keys)
 //   hook-acker  no object access (it acknowledges hooks, through their own operations)
+//   rollout-approver  no object access (it approves, jumps and aborts Rollouts through their own operations)
 import type { Principal } from './principal.js';
 
 export type ObjectVerb = 'get' | 'list' | 'watch' | 'create' | 'update' | 'patch' | 'delete';
@@ -46,7 +47,7 @@ export function mayAccessObject(principal: Principal, verb: ObjectVerb, kind: Ob
 
 /** Why `principal` may not `verb` objects of `kind`, in the words every surface answers with. */
 export function objectRefusal(principal: Principal, verb: ObjectVerb, kind: ObjectKind): string {
-  if (ADMIN_ONLY.has(qualified(kind)) && principal.role !== 'hook-acker') return `role ${principal.role} may not ${verb} ${kind.kind} objects (they hold credentials; admins only)`;
+  if (ADMIN_ONLY.has(qualified(kind)) && principal.role !== 'hook-acker' && principal.role !== 'rollout-approver') return `role ${principal.role} may not ${verb} ${kind.kind} objects (they hold credentials; admins only)`;
   switch (principal.role) {
     case 'viewer':
       return `role viewer may only read, not ${verb} ${kind.kind} objects`;

@@ -5,7 +5,7 @@ export interface Principal {
   tokenId: string;
   name: string;
   role: Role;
-  /** Namespaces a hook-acker is limited to; empty means all. */
+  /** Namespaces a hook-acker or rollout-approver is limited to; empty means all. */
   namespaces: string[];
 }
 

@@ -150,10 +150,10 @@ function validate(input: NewToken): { name: string; role: Role; namespaces: stri
   const namespaces = [...new Set(input.namespaces ?? [])];
   const bad = namespaces.findIndex((n) => !NAMESPACE.test(n));
   if (bad >= 0) throw new DomainError('BAD_USER_INPUT', `"${namespaces[bad]}" is not a namespace name`, { field: `namespaces[${bad}]` });
-  // Only acks are scoped by namespace; limiting other roles would promise a restriction that the
-  // workload and object queries do not enforce.
-  if (namespaces.length > 0 && input.role !== 'hook-acker') {
-    throw new DomainError('BAD_USER_INPUT', 'namespaces limit hook-acker tokens only', { field: 'namespaces' });
+  // Only acks and rollout approvals are scoped by namespace; limiting other roles would promise a
+  // restriction that the workload and object queries do not enforce.
+  if (namespaces.length > 0 && input.role !== 'hook-acker' && input.role !== 'rollout-approver') {
+    throw new DomainError('BAD_USER_INPUT', 'namespaces limit hook-acker and rollout-approver tokens only', { field: 'namespaces' });
   }
   return { name: input.name, role: input.role, namespaces };
 }

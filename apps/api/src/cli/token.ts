@@ -21,7 +21,7 @@ import { DataDirInUseError } from '../persistence/pglite-lock.js';
 import { DEFAULT_MIGRATIONS_DIR } from '../runtime.js';
 
 const USAGE = `usage:
-  token create --name <name> --role <viewer|operator|hook-acker|admin> [--namespaces a,b]
+  token create --name <name> --role <viewer|operator|hook-acker|rollout-approver|admin> [--namespaces a,b]
   token list
   token revoke --name <name>
 The database is the server's: DATABASE_URL, or PGLITE_DIR (default .data/pglite; stop the server first,

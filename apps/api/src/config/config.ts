@@ -31,6 +31,8 @@ export interface AppConfig {
   clock: { mode: ClockMode; scale: number };
   /** How long a hook ack's Idempotency-Key is remembered after its answer (ms of the cluster clock). */
   ackKeyRetentionMs: number;
+  /** Outgoing Rollout webhooks (docs/rollouts-api.md): attempts per delivery, and the first retry's delay (wall ms, doubled each retry). */
+  rolloutWebhooks: { attempts: number; retryBaseMs: number };
   controllers: { mode: ControllerMode; workers: number; featureGates: FeatureGates; scalingExcludePreparingDelete: boolean };
   /** The Kubernetes API over the cluster (HTTPS: kubectl sends tokens only over TLS). */
   kubeApi: {
@@ -285,6 +287,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     clock: { mode: oneOf('CLOCK_MODE', 'real', ['real', 'scaled'] as const), scale },
     // At most ten years of hours.
     ackKeyRetentionMs: int('ACK_KEY_RETENTION_HOURS', 24, 1, 10 * 366 * 24) * 3_600_000,
+    rolloutWebhooks: {
+      attempts: int('ROLLOUT_WEBHOOK_ATTEMPTS', 6, 1, 20),
+      retryBaseMs: int('ROLLOUT_WEBHOOK_RETRY_BASE_MS', 2000, 1, 3_600_000),
+    },
     controllers: {
       mode: controllerMode,
       workers: int('CONTROLLER_WORKERS', 2, 1, 64),

@@ -18,6 +18,10 @@ export type DomainErrorCode =
   | 'ACK_IN_FLIGHT'
   | 'CONFLICT'
   | 'POD_BUSY'
+  | 'STEP_NOT_PAUSED'
+  | 'ROLLOUT_NOT_PROGRESSING'
+  | 'ACTION_IN_FLIGHT'
+  | 'ROLLOUT_BUSY'
   | 'RATE_LIMITED';
 
 export interface DomainErrorOptions {
@@ -78,5 +82,9 @@ export const DOMAIN_ERRORS: Record<DomainErrorCode, { status: number; graphql: s
   ACK_IN_FLIGHT: { status: 409, graphql: 'CONFLICT', title: 'An acknowledgement with this Idempotency-Key is still in flight', slug: 'ack-in-flight' },
   CONFLICT: { status: 409, graphql: 'CONFLICT', title: 'Conflict', slug: 'conflict' },
   POD_BUSY: { status: 503, graphql: 'CONFLICT', title: 'The pod kept changing; retry', slug: 'pod-busy' },
+  STEP_NOT_PAUSED: { status: 409, graphql: 'STEP_NOT_PAUSED', title: 'The Rollout\'s step is not paused', slug: 'step-not-paused' },
+  ROLLOUT_NOT_PROGRESSING: { status: 409, graphql: 'ROLLOUT_NOT_PROGRESSING', title: 'The Rollout is not progressing', slug: 'rollout-not-progressing' },
+  ACTION_IN_FLIGHT: { status: 409, graphql: 'CONFLICT', title: 'A Rollout action with this Idempotency-Key is still in flight', slug: 'action-in-flight' },
+  ROLLOUT_BUSY: { status: 503, graphql: 'CONFLICT', title: 'The Rollout kept changing; retry', slug: 'rollout-busy' },
   RATE_LIMITED: { status: 429, graphql: 'RATE_LIMITED', title: 'Too many failed authentications', slug: 'rate-limited' },
 };

@@ -15,6 +15,7 @@ import { ImagePullModule } from '../image-pull/image-pull.module.js';
 import { TopologyModule } from '../topology/topology.module.js';
 import { WorkloadsModule } from '../workloads/workloads.module.js';
 import { PreviewModule } from '../preview/preview.module.js';
+import { RolloutsModule } from '../rollouts/rollouts.module.js';
 import { PreviewResolver } from './preview/preview.resolver.js';
 import { AuditResolver } from './audit/audit.resolver.js';
 import { TokensResolver } from './auth/tokens.resolver.js';
@@ -28,6 +29,9 @@ import { HooksResolver } from './hooks/hooks.resolver.js';
 import { ImagePullResolver } from './image-pull/image-pull.resolver.js';
 import { ObjectsResolver } from './objects/objects.resolver.js';
 import { ShadowResolver } from './observe/shadow.resolver.js';
+import { RolloutWebhooksResolver } from './rollouts/rollout-webhooks.resolver.js';
+import { RolloutsResolver } from './rollouts/rollouts.resolver.js';
+import { WorkloadRolloutFieldResolver } from './rollouts/workload-rollout-field.resolver.js';
 import { queryLimitsRule, subscriptionsOverWebSocketOnly, validateWithLimits } from './query-limits.js';
 import { TopologyResolver } from './topology/topology.resolver.js';
 import { StatefulSetFieldsResolver } from './workloads/statefulset-fields.resolver.js';
@@ -52,6 +56,9 @@ export const GRAPHQL_RESOLVERS = [
   ContainerRestartsResolver,
   ImagePullResolver,
   PreviewResolver,
+  RolloutsResolver,
+  WorkloadRolloutFieldResolver,
+  RolloutWebhooksResolver,
 ];
 
 @Module({
@@ -64,6 +71,7 @@ export const GRAPHQL_RESOLVERS = [
     HooksModule,
     ImagePullModule,
     PreviewModule,
+    RolloutsModule,
     GraphQLModule.forRootAsync<ApolloDriverConfig>({
       driver: ApolloDriver,
       imports: [AuthModule],

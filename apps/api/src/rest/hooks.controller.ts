@@ -10,6 +10,7 @@ import { DomainError } from '../errors/domain-error.js';
 import { HookAckService, type HookAckAnswer } from '../hooks/hook-ack.service.js';
 import { HOOK_POINT_NAMES, isHookPoint } from '../hooks/hook-points.js';
 import { PendingHooksService, type PendingHookView } from '../hooks/pending-hooks.service.js';
+import { bodyFields, requireJsonBody } from './json-body.js';
 
 @Controller('api/v1')
 export class HooksController {
@@ -54,27 +55,9 @@ function badHook(): DomainError {
   return new DomainError('BAD_USER_INPUT', `hook must be one of ${HOOK_POINT_NAMES.join(', ')}`, { field: 'hook' });
 }
 
-/**
- * A body, when there is one, must be JSON: a text/plain `{"reason": ...}` would otherwise be read as no
- * body at all and acknowledge without the reason the caller meant to record.
- */
-function requireJsonBody(req: Request): void {
-  const length = req.headers['content-length'];
-  const hasBody = req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
-  if (hasBody && !req.is(['application/json', 'application/*+json'])) {
-    throw new DomainError('BAD_USER_INPUT', `the body must be JSON (Content-Type: application/json), such as {"reason": "deregistered"}; got ${req.headers['content-type'] ?? 'no Content-Type'}`, { field: 'Content-Type' });
-  }
-}
-
 /** The optional `{ "reason": "..." }` body; an empty body is no reason. Any other field is refused. */
 function reasonOf(body: unknown): string | null {
-  if (body === undefined || body === null || (typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0)) return null;
-  if (typeof body !== 'object' || Array.isArray(body)) throw new DomainError('BAD_USER_INPUT', 'the body must be a JSON object such as {"reason": "deregistered"}', { field: 'body' });
-  const unknown = Object.keys(body).find((key) => key !== 'reason');
-  if (unknown !== undefined) {
-    throw new DomainError('BAD_USER_INPUT', `unknown field ${JSON.stringify(unknown)}: the body may hold only "reason"`, { field: unknown });
-  }
-  const reason = (body as { reason?: unknown }).reason;
+  const reason = bodyFields(body, ['reason'], '{"reason": "deregistered"}').reason;
   if (reason === undefined || reason === null) return null;
   if (typeof reason !== 'string') throw new DomainError('BAD_USER_INPUT', 'reason must be a string', { field: 'reason' });
   return reason;

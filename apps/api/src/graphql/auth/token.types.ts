@@ -1,12 +1,12 @@
-// GraphQL shapes of the caller and of API tokens. Roles are strings (viewer, operator, hook-acker,
+// GraphQL shapes of the caller and of API tokens. Roles are strings (viewer, operator, hook-acker, rollout-approver,
 // admin): "hook-acker" is not a valid GraphQL enum value.
 import { Field, ObjectType } from '@nestjs/graphql';
 
 @ObjectType('Me', { description: 'The token this request authenticated with.' })
 export class MeModel {
   @Field() name!: string;
-  @Field({ description: 'viewer, operator, hook-acker or admin' }) role!: string;
-  @Field(() => [String], { description: 'Namespaces a hook-acker may acknowledge in; empty means all.' }) namespaces!: string[];
+  @Field({ description: 'viewer, operator, hook-acker, rollout-approver or admin' }) role!: string;
+  @Field(() => [String], { description: 'Namespaces a hook-acker or rollout-approver is limited to; empty means all.' }) namespaces!: string[];
 }
 
 @ObjectType('TokenInfo')

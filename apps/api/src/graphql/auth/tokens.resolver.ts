@@ -22,8 +22,8 @@ export class TokensResolver {
   @Mutation(() => CreatedTokenModel)
   createToken(
     @Args('name') name: string,
-    @Args('role', { description: 'viewer, operator, hook-acker or admin' }) role: string,
-    @Args('namespaces', { type: () => [String], nullable: true, description: 'hook-acker only: the namespaces it may acknowledge in.' }) namespaces: string[] | null,
+    @Args('role', { description: 'viewer, operator, hook-acker, rollout-approver or admin' }) role: string,
+    @Args('namespaces', { type: () => [String], nullable: true, description: 'hook-acker and rollout-approver only: the namespaces it is limited to.' }) namespaces: string[] | null,
   ) {
     return this.service.create({ name, role, namespaces: namespaces ?? [] });
   }

@@ -60,7 +60,7 @@ export type NodePull = NodeImages['pulls'][number];
 export type ImagePullJob = ImagePullJobsQuery['imagePullJobs'][number];
 
 /** Token roles (the schema serves `Me.role` as a String; apps/api/src/auth/roles.ts names them). */
-export type Role = 'viewer' | 'operator' | 'hook-acker' | 'admin';
+export type Role = 'viewer' | 'operator' | 'hook-acker' | 'rollout-approver' | 'admin';
 
 /**
  * spec.updateStrategy as the API serves it (a JSON value: Kruise's own spec, not a GraphQL type).

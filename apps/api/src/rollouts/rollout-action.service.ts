@@ -1,0 +1,268 @@
+// Approving a Rollout's step, jumping to a step and aborting a release (docs/rollouts-api.md), for GraphQL
+// and REST alike: exactly once per Idempotency-Key, as one conditional write, recorded with the caller's
+// identity and reason — built like hook acknowledgements (hooks/hook-ack.service.ts):
+// 1. The key is claimed by inserting its row (in flight) BEFORE anything is written: the same key again
+//    gets 409 while in flight, then the stored answer; the same key with another request gets 422.
+// 2. The Rollout is read from the cluster and the action's rule applied (rollout-actions.ts). Approve and
+//    jump write the Rollout's status with the read resourceVersion, so a change in between is a Conflict,
+//    re-read and checked again (bounded); abort writes the workload's template back to the stable
+//    revision through the workload use case (one conditional write, the same as rollbackWorkload).
+// 3. The answer is stored alongside the audit row. Answers that state a fact about the Rollout (200,
+//    404 unknown Rollout, 409 step not paused / not releasing, 400 a step it does not have) are final for
+//    the key and replayed to retries; a failure without an answer releases the key so a retry runs again.
+//    A claim taken over from a process that died runs again: the rules' preconditions then answer for
+//    the state the first attempt may have left (an approval already applied reads "not StepPaused").
+import { createHash, randomUUID } from 'node:crypto';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { isApiError, type Clock, type ClusterClient } from '@coxswain/cluster';
+import { isDNS1123Label, isDNS1123Subdomain, unstorableTextProblem, type Rollout } from '@coxswain/kruise-api';
+import { workloadKindOf } from '@coxswain/workloads';
+import { AuditTrail } from '../audit/audit-trail.js';
+import type { Principal } from '../auth/principal.js';
+import { DOMAIN_ERRORS, DomainError, isDomainError, type DomainErrorCode } from '../errors/domain-error.js';
+import { MAX_REASON_LENGTH } from '../hooks/hook-ack.service.js';
+import { CLOCK, CLUSTER } from '../tokens.js';
+import { kindOfDescriptor } from '../workloads/workload-kind.js';
+import { WorkloadsService } from '../workloads/workloads.service.js';
+import { abortTarget, approve, jump, type RolloutActionName } from './rollout-actions.js';
+import { RolloutActionsRepository, type RolloutActionRow } from './rollout-actions.repository.js';
+import { ROLLOUT_REF, RolloutCache } from './rollout-cache.js';
+
+export interface RolloutActionRequest {
+  namespace: string;
+  rollout: string;
+  action: RolloutActionName;
+  /** jump only: the step to go to (1-based). */
+  stepIndex: number | null;
+  idempotencyKey: string;
+  reason: string | null;
+}
+
+/** The answer to an action, as stored and replayed. */
+export interface RolloutActionAnswer {
+  id: string;
+  action: RolloutActionName;
+  namespace: string;
+  rollout: string;
+  rolloutUid: string;
+  /** approve: the step approved; jump: the step jumped to; abort: the step the release was at. */
+  stepIndex: number;
+  /** jump: the step the release was at; null otherwise. */
+  fromStepIndex: number | null;
+  /** abort: the stable revision the workload was set back to; null otherwise. */
+  revision: string | null;
+  actedBy: string;
+  at: string;
+  reason: string | null;
+}
+
+export interface RolloutActionResult {
+  answer: RolloutActionAnswer;
+  /** A retry answered with the first attempt's stored answer; nothing was written again. */
+  replayed: boolean;
+}
+
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+/** Conflicts mean the controller wrote the Rollout in between; a few re-reads settle it. */
+export const MAX_WRITE_ATTEMPTS = 5;
+/** Errors that state a fact about the Rollout and so are the key's final answer. */
+const FINAL_ERRORS = new Set<DomainErrorCode>(['NOT_FOUND', 'STEP_NOT_PAUSED', 'ROLLOUT_NOT_PROGRESSING', 'BAD_USER_INPUT']);
+
+type Applied = Omit<RolloutActionAnswer, 'id' | 'action' | 'namespace' | 'rollout' | 'actedBy' | 'at' | 'reason'>;
+
+@Injectable()
+export class RolloutActionService {
+  private readonly logger = new Logger('RolloutAction');
+
+  constructor(
+    @Inject(CLUSTER) private readonly cluster: ClusterClient,
+    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly cache: RolloutCache,
+    private readonly actions: RolloutActionsRepository,
+    private readonly workloads: WorkloadsService,
+    private readonly trail: AuditTrail,
+  ) {}
+
+  /** A key for a GraphQL action sent without one: never deduplicated, still guarded by the state preconditions. */
+  static oneOffKey(): string {
+    return `oneoff-${randomUUID()}`;
+  }
+
+  async act(principal: Principal, request: RolloutActionRequest): Promise<RolloutActionResult> {
+    validate(request);
+    this.trail.noteIdempotencyKey(request.idempotencyKey);
+    this.trail.noteMessage(reasonNote(request.reason));
+    const requestHash = hashRequest(request);
+    const claim = await this.actions.claim({
+      idempotencyKey: request.idempotencyKey,
+      actorTokenId: principal.tokenId,
+      requestHash,
+      namespace: request.namespace,
+      rollout: request.rollout,
+      action: request.action,
+      createdAt: new Date(this.clock.now()),
+    });
+    if (!claim.claimed) return this.answerExisting(claim.existing, principal, requestHash, request);
+
+    let answer: RolloutActionAnswer;
+    try {
+      const applied = await this.apply(request);
+      answer = {
+        id: claim.row.id, action: request.action, namespace: request.namespace, rollout: request.rollout, ...applied,
+        actedBy: principal.name, at: new Date(this.clock.now()).toISOString(), reason: request.reason,
+      };
+    } catch (err) {
+      await this.settleFailure(request.idempotencyKey, err);
+      throw err;
+    }
+    await this.trail.alongsideRecord(this.storeAnswer(request.idempotencyKey, answer));
+    return { answer, replayed: false };
+  }
+
+  private async storeAnswer(key: string, answer: RolloutActionAnswer): Promise<void> {
+    try {
+      await this.actions.complete(key, 200, { ...answer }, new Date(this.clock.now()));
+    } catch (err) {
+      // The action is applied: the caller must hear so. Retries see the key in flight until it is taken over.
+      this.logger.error({ msg: 'rollout action applied but its answer could not be stored', key, error: String(err) });
+    }
+  }
+
+  private answerExisting(existing: RolloutActionRow, principal: Principal, requestHash: string, request: RolloutActionRequest): RolloutActionResult {
+    if (existing.requestHash !== requestHash || existing.actorTokenId !== principal.tokenId) {
+      throw new DomainError('IDEMPOTENCY_KEY_REUSED', 'this Idempotency-Key was used for a different request (Rollout, action, step, reason or caller); use a new key', { field: 'Idempotency-Key' });
+    }
+    if (existing.state !== 'done') {
+      throw new DomainError('ACTION_IN_FLIGHT', `a ${request.action} with this Idempotency-Key is still being applied; retry shortly to get its answer`);
+    }
+    this.trail.noteMessage(`replayed; ${reasonNote(request.reason)}`);
+    if (existing.status === 200) return { answer: storedAnswer(existing.response as RolloutActionAnswer), replayed: true };
+    const stored = existing.response as { code: DomainErrorCode; message: string };
+    throw new DomainError(stored.code, stored.message, { replayed: true });
+  }
+
+  private async settleFailure(key: string, err: unknown): Promise<void> {
+    try {
+      if (isDomainError(err) && FINAL_ERRORS.has(err.code)) {
+        await this.actions.complete(key, DOMAIN_ERRORS[err.code].status, { code: err.code, message: err.message }, new Date(this.clock.now()));
+      } else {
+        await this.actions.release(key);
+      }
+    } catch (storeErr) {
+      this.logger.error({ msg: 'could not settle a failed rollout action', key, error: String(storeErr) });
+    }
+  }
+
+  private apply(request: RolloutActionRequest): Promise<Applied> {
+    switch (request.action) {
+      case 'approve':
+        return this.writeStatus(request, (rollout) => {
+          const { rollout: next, stepIndex } = approve(rollout);
+          return { next, applied: { stepIndex, fromStepIndex: null, revision: null } };
+        });
+      case 'jump':
+        return this.writeStatus(request, (rollout) => {
+          const { rollout: next, fromStepIndex } = jump(rollout, request.stepIndex!);
+          return { next, applied: { stepIndex: request.stepIndex!, fromStepIndex, revision: null } };
+        });
+      case 'abort':
+        return this.abort(request);
+    }
+  }
+
+  /** Read, apply the rule, one conditional status write; re-read on Conflict. */
+  private async writeStatus(request: RolloutActionRequest, rule: (rollout: Rollout) => { next: Rollout; applied: Omit<Applied, 'rolloutUid'> }): Promise<Applied> {
+    for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt++) {
+      const rollout = await this.read(request);
+      const { next, applied } = rule(rollout);
+      try {
+        const written = await this.cluster.updateStatus<Rollout>(next);
+        this.trail.noteObjectChange(rollout, written);
+        await this.cache.caughtUp(written);
+        return { ...applied, rolloutUid: rollout.metadata.uid ?? '' };
+      } catch (err) {
+        if (isApiError(err, 'Conflict')) continue;
+        if (isApiError(err, 'NotFound')) throw notFound(request);
+        throw err;
+      }
+    }
+    throw new DomainError('ROLLOUT_BUSY', `rollout ${request.namespace}/${request.rollout} changed ${MAX_WRITE_ATTEMPTS} times while applying the ${request.action}; nothing was written, retry`, { retryAfterSeconds: 1 });
+  }
+
+  /**
+   * docs/spec/kruise-rollout.md §2.11: the workload's template set back to the stable revision's, read
+   * from the workload's ControllerRevision of that revision; the Rollout controller then cancels the
+   * release and the workload converges on the stable revision.
+   */
+  private async abort(request: RolloutActionRequest): Promise<Applied> {
+    const rollout = await this.read(request);
+    const { stableRevision, stepIndex } = abortTarget(rollout);
+    const ref = rollout.spec.workloadRef;
+    const descriptor = workloadKindOf({ apiVersion: ref.apiVersion, kind: ref.kind });
+    if (!descriptor) {
+      throw new DomainError('ROLLOUT_NOT_PROGRESSING', `rollout ${request.namespace}/${request.rollout} names a ${ref.kind} (${ref.apiVersion}), which has no controller here to roll back`);
+    }
+    try {
+      await this.workloads.rollbackWorkload({ kind: kindOfDescriptor(descriptor), namespace: request.namespace, name: ref.name }, stableRevision);
+    } catch (err) {
+      if (isDomainError(err, 'NOT_FOUND')) {
+        throw new DomainError('ROLLOUT_NOT_PROGRESSING', `rollout ${request.namespace}/${request.rollout} names ${ref.kind} ${ref.name}, which does not exist: nothing to roll back`);
+      }
+      if (isDomainError(err, 'BAD_USER_INPUT') && err.field === 'revision') {
+        throw new DomainError('ROLLOUT_NOT_PROGRESSING', `the stable revision ${stableRevision} of rollout ${request.namespace}/${request.rollout} cannot be restored: ${err.message}`);
+      }
+      throw err;
+    }
+    return { rolloutUid: rollout.metadata.uid ?? '', stepIndex, fromStepIndex: null, revision: stableRevision };
+  }
+
+  private async read(request: RolloutActionRequest): Promise<Rollout> {
+    try {
+      return await this.cluster.get<Rollout>(ROLLOUT_REF, request.namespace, request.rollout);
+    } catch (err) {
+      if (isApiError(err, 'NotFound')) throw notFound(request);
+      throw err;
+    }
+  }
+}
+
+function notFound(request: RolloutActionRequest): DomainError {
+  return new DomainError('NOT_FOUND', `rollout ${request.namespace}/${request.rollout} not found`);
+}
+
+/** The audit row's message: the caller's reason (the actor is the row's own field). */
+function reasonNote(reason: string | null): string {
+  return reason === null ? 'no reason given' : `reason: ${reason}`;
+}
+
+/** The stored answer in the field order of the first one (JSONB does not keep key order). */
+function storedAnswer(s: RolloutActionAnswer): RolloutActionAnswer {
+  const { id, action, namespace, rollout, rolloutUid, stepIndex, fromStepIndex, revision, actedBy, at, reason } = s;
+  return { id, action, namespace, rollout, rolloutUid, stepIndex, fromStepIndex, revision, actedBy, at, reason };
+}
+
+function validate(request: RolloutActionRequest): void {
+  if (typeof request.namespace !== 'string' || isDNS1123Label(request.namespace).length > 0) {
+    throw new DomainError('BAD_USER_INPUT', `namespace ${JSON.stringify(request.namespace)} is not a namespace name (a lowercase RFC 1123 label)`, { field: 'namespace' });
+  }
+  if (typeof request.rollout !== 'string' || isDNS1123Subdomain(request.rollout).length > 0) {
+    throw new DomainError('BAD_USER_INPUT', `name ${JSON.stringify(request.rollout)} is not a Rollout name (a lowercase RFC 1123 subdomain)`, { field: 'name' });
+  }
+  if (request.action === 'jump' && (!Number.isSafeInteger(request.stepIndex) || request.stepIndex! < 1)) {
+    throw new DomainError('BAD_USER_INPUT', `stepIndex must be a step number from 1, got ${JSON.stringify(request.stepIndex)}`, { field: 'stepIndex' });
+  }
+  if (!IDEMPOTENCY_KEY.test(request.idempotencyKey)) {
+    throw new DomainError('BAD_USER_INPUT', 'Idempotency-Key must be 1-255 visible ASCII characters (a UUID is ideal)', { field: 'Idempotency-Key' });
+  }
+  if (request.reason != null && request.reason.length > MAX_REASON_LENGTH) {
+    throw new DomainError('BAD_USER_INPUT', `reason must be at most ${MAX_REASON_LENGTH} characters`, { field: 'reason' });
+  }
+  // Before the key is claimed: the stored answer and the audit row repeat the reason.
+  const textProblem = request.reason == null ? undefined : unstorableTextProblem(request.reason);
+  if (textProblem) throw new DomainError('BAD_USER_INPUT', `reason ${textProblem}`, { field: 'reason' });
+}
+
+/** The normalized request a key is bound to: the same key must always mean the same action. */
+export function hashRequest(request: Pick<RolloutActionRequest, 'namespace' | 'rollout' | 'action' | 'stepIndex' | 'reason'>): string {
+  return createHash('sha256').update(JSON.stringify([request.namespace, request.rollout, request.action, request.stepIndex ?? null, request.reason ?? null])).digest('hex');
+}

@@ -1,0 +1,73 @@
+// The Rollout events outgoing webhooks deliver (docs/rollouts-api.md), computed in this one place from a
+// Rollout as it was and as it is (a change the API's cache observed). Pure. Derived from the status the
+// controller writes (docs/spec/kruise-rollout.md §1.6, §2.3, §2.5):
+//   STEP_REACHED  a release reaches a step: canaryStatus.currentStepIndex changes (a new release starts
+//                 at step 1, StepReady moves to the next, a jump moves anywhere), while steps are not
+//                 Completed.
+//   PAUSED        the step waits for a person: currentStepState becomes StepPaused on a step without
+//                 pause.duration (not the last "100%" step, which never pauses, §2.5).
+//   ABORTED       the release is cancelled: the Progressing condition's reason becomes Cancelling (a
+//                 rollback to the stable revision, §2.11).
+//   COMPLETED     the release succeeded: the Succeeded condition becomes True (§2.3 Finalising).
+// A Rollout seen for the first time (the cache's first list, a create) has no "before": no event, so a
+// restart of the API never repeats events of releases already under way.
+import type { Rollout, RolloutCondition } from '@coxswain/kruise-api';
+import { waitsForApproval } from './rollout-views.js';
+
+export const ROLLOUT_EVENT_TYPES = ['STEP_REACHED', 'PAUSED', 'ABORTED', 'COMPLETED'] as const;
+export type RolloutEventType = (typeof ROLLOUT_EVENT_TYPES)[number];
+
+export interface RolloutEvent {
+  type: RolloutEventType;
+  namespace: string;
+  rollout: string;
+  /** The step the event is about (the current step), 1-based; 0 when no release has a step yet. */
+  stepIndex: number;
+  steps: number;
+  phase: string | null;
+  stableRevision: string | null;
+  canaryRevision: string | null;
+  message: string | null;
+}
+
+export function rolloutEvents(before: Rollout, after: Rollout): RolloutEvent[] {
+  const was = before.status;
+  const is = after.status;
+  const canary = is?.canaryStatus;
+  const events: RolloutEventType[] = [];
+  if (canary && canary.currentStepState !== 'Completed' && canary.currentStepIndex > 0 && canary.currentStepIndex !== was?.canaryStatus?.currentStepIndex) {
+    events.push('STEP_REACHED');
+  }
+  if (
+    canary?.currentStepState === 'StepPaused' &&
+    (was?.canaryStatus?.currentStepState !== 'StepPaused' || was.canaryStatus.currentStepIndex !== canary.currentStepIndex) &&
+    waitsForApproval(after, canary.currentStepIndex)
+  ) {
+    events.push('PAUSED');
+  }
+  if (reason(is?.conditions, 'Progressing') === 'Cancelling' && reason(was?.conditions, 'Progressing') !== 'Cancelling') events.push('ABORTED');
+  if (conditionStatus(is?.conditions, 'Succeeded') === 'True' && conditionStatus(was?.conditions, 'Succeeded') !== 'True') events.push('COMPLETED');
+  return events.map((type) => ({
+    type,
+    namespace: after.metadata.namespace ?? '',
+    rollout: after.metadata.name ?? '',
+    stepIndex: canary?.currentStepIndex ?? 0,
+    steps: after.spec?.strategy?.canary?.steps?.length ?? 0,
+    phase: is?.phase ?? null,
+    stableRevision: canary?.stableRevision || null,
+    canaryRevision: canary?.canaryRevision || null,
+    message: is?.message || null,
+  }));
+}
+
+function condition(conditions: RolloutCondition[] | undefined, type: string): RolloutCondition | undefined {
+  return conditions?.find((c) => c.type === type);
+}
+
+function reason(conditions: RolloutCondition[] | undefined, type: string): string | undefined {
+  return condition(conditions, type)?.reason;
+}
+
+function conditionStatus(conditions: RolloutCondition[] | undefined, type: string): string | undefined {
+  return condition(conditions, type)?.status;
+}
