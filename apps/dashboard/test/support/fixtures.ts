@@ -7,6 +7,7 @@ export function pod(name: string, over: Partial<Pod> = {}): Pod {
     node: 'sim-a-1',
     zone: 'zone-a',
     subset: null,
+    rolloutBatchId: null,
     podIP: '10.0.0.1',
     phase: 'Running',
     ready: true,
@@ -69,6 +70,7 @@ export function workload(over: Partial<Workload> & { partition?: number | string
     status: status(),
     columns: [],
     health: COMPLETE,
+    rollout: null,
     ...rest,
   } as Workload;
 }
