@@ -242,6 +242,19 @@ describe('Kruise Rollouts\' webhooks', () => {
     ]);
   });
 
+  it('freezes a v1alpha1 CloneSet a Rollout references at Kruise\'s CloneSet path (mcloneset.kb.io serves both), docs/spec/kruise-rollout.md §4.3', async () => {
+    await rig.store.create(rollout('rollouts.kruise.io/v1beta1', 'web-rollout', { apiVersion: 'apps.kruise.io/v1alpha1', kind: 'CloneSet', name: 'frozen' }) as KubeObject);
+    const cloneSet = (image: string): KubeObject => ({
+      apiVersion: 'apps.kruise.io/v1alpha1', kind: 'CloneSet', metadata: { name: 'frozen', namespace: 'shop', labels: { 'rollouts.kruise.io/workload-type': 'cloneset' } },
+      spec: { replicas: 5, selector: { matchLabels: { app: 'web' } }, template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'web', image }] } } },
+    } as KubeObject);
+    const review = admissionReview('UPDATE', cloneSet('web:v2'), { oldObject: cloneSet('web:v1') });
+    const { body } = await rig.post(webhook, '/mutate-apps-kruise-io-v1alpha1-cloneset', review);
+    const patched = applyJsonPatch(cloneSet('web:v2'), decodePatch(body.response)) as KubeObject & { spec: { updateStrategy: { partition: string } } };
+    expect(patched.spec.updateStrategy.partition).toBe('100%');
+    expect(patched.metadata.annotations).toEqual({ 'rollouts.kruise.io/in-progressing': '{"rolloutName":"web-rollout"}' });
+  });
+
   it('freezes an apps/v1 StatefulSet a Rollout references when its template changes (mnativestatefulset.kb.io, docs/spec/kruise-rollout.md §4)', async () => {
     await rig.store.create(rollout('rollouts.kruise.io/v1beta1', 'db-rollout', { apiVersion: 'apps/v1', kind: 'StatefulSet', name: 'db' }) as KubeObject);
     const set = (image: string): KubeObject => ({

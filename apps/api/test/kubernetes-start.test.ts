@@ -56,7 +56,7 @@ describe('Kubernetes mode at start', () => {
   it('fails naming every Kruise kind the cluster does not serve, and only those', async () => {
     const onlyCloneSets = edited('kruise-crds.yaml', (crd) => (crd.spec.names.kind === 'CloneSet' ? crd : undefined));
     const message = failure(await start({ crds: onlyCloneSets }));
-    expect(message).toMatch(/^CLUSTER=kubernetes: the controllers cannot list 5 of the \d+ kinds they need \(a missing Kruise CRD: apply docker\/kubernetes\/kruise-crds.yaml/);
+    expect(message).toMatch(/^CLUSTER=kubernetes: the controllers cannot list 5 of the \d+ kinds they need \(a missing Kruise CRD: apply docker\/kubernetes\/kruise-crds.yaml or install OpenKruise and OpenKruise Rollouts/);
     expect(message).toContain('StatefulSet (apps.kruise.io/v1beta1): the cluster does not serve StatefulSet in apps.kruise.io/v1beta1 or a version Coxswain can convert from; are the CRDs installed?');
     expect(message).toContain('UnitedDeployment (apps.kruise.io/v1beta1): the cluster does not serve UnitedDeployment');
     // The NodeImage controller (gate KruiseDaemon, on by default) watches NodeImages and ImagePullJobs.

@@ -3,15 +3,15 @@
 // the client-node adapter against the Kubernetes API over an embedded cluster, behind the apiserver's RBAC
 // for the controllers' ClusterRole and the Lease Role only: a request they do not grant is refused with
 // a 403 and recorded. The cluster's own kube-controller-manager runs the apps/v1 controllers beside it.
-// Over the lives of a CloneSet, an Advanced StatefulSet and a UnitedDeployment of each of the four
-// template kinds, on a cluster with the CRDs of docker/kubernetes/kruise-crds.yaml (OpenKruise v1.9's
+// Over the lives of a CloneSet, an Advanced StatefulSet, a UnitedDeployment of each of the four
+// template kinds and a Rollout's release of an Advanced and an apps/v1 StatefulSet, on a cluster with the CRDs of docker/kubernetes/kruise-crds.yaml (OpenKruise v1.9's
 // served versions, which the embedded cluster serves too: CloneSet and UnitedDeployment as v1alpha1 only,
 // so the adapter converts and a patch becomes a read and an update), nothing is refused, and every verb
 // granted is used or listed with the path that needs it.
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { join } from 'node:path';
 import { EmbeddedCluster, MemoryPersistence, RealClock, type KindRef } from '@coxswain/cluster';
-import { parseManifests, type CloneSet, type KubeObject, type Pod, type StatefulSet, type UnitedDeployment } from '@coxswain/kruise-api';
+import { parseManifests, type CloneSet, type KubeObject, type Pod, type Rollout, type StatefulSet, type UnitedDeployment } from '@coxswain/kruise-api';
 import { isActive } from '@coxswain/workloads';
 import { eventually } from './support/api-server.js';
 import { startKubeControllerManager, type KubeControllerManager } from './support/kube-controller-manager.js';
@@ -245,9 +245,45 @@ async function unitedDeploymentLife(rig: Rig, template: string): Promise<void> {
   await rig.until(async () => (await rig.gone(subsetKind, ns)) && (await rig.gone(POD, ns)), `UnitedDeployment ${template}: its workloads and pods gone`);
 }
 
+/** A release by a Rollout (docs/rollouts.md) of a StatefulSet, walked to the end, then the Rollout deleted. */
+async function rolloutLife(rig: Rig, ref: KindRef): Promise<void> {
+  const ns = ref.apiVersion === 'apps/v1' ? 'rollout-native' : 'rollout-asts';
+  const ROLLOUT: KindRef = { apiVersion: 'rollouts.kruise.io/v1beta1', kind: 'Rollout' };
+  const images = async () => (await rig.list<Pod>(POD, ns)).filter(isActive).map((p) => p.spec.containers[0]!.image);
+  await rig.apply(`apiVersion: ${ref.apiVersion}
+kind: StatefulSet
+metadata: {name: db, namespace: ${ns}}
+spec:
+  replicas: 2
+  serviceName: db
+  selector: {matchLabels: {app: db}}
+  template:
+    metadata: {labels: {app: db}}
+    spec: {containers: [{name: main, image: "db:v1"}]}
+---
+apiVersion: rollouts.kruise.io/v1beta1
+kind: Rollout
+metadata: {name: db, namespace: ${ns}}
+spec:
+  workloadRef: {apiVersion: ${ref.apiVersion}, kind: StatefulSet, name: db}
+  strategy: {canary: {steps: [{replicas: 1, pause: {duration: 0}}, {replicas: 100%}]}}
+`);
+  await rig.until(async () => (await rig.get<Rollout>(ROLLOUT, ns, 'db')).status?.phase === 'Healthy' && (await images()).length === 2, `Rollout ${ref.apiVersion}: Healthy`);
+  await rig.edit<StatefulSet>(ref, ns, 'db', (set) => (set.spec.template.spec.containers[0]!.image = 'db:v2'));
+  await rig.until(async () => {
+    const r = await rig.get<Rollout>(ROLLOUT, ns, 'db');
+    return r.status?.phase === 'Healthy' && r.status.conditions?.some((c) => c.type === 'Succeeded' && c.status === 'True') === true && (await images()).every((i) => i === 'db:v2');
+  }, `Rollout ${ref.apiVersion}: the release completed`);
+  await rig.cluster.store.delete(ROLLOUT, ns, 'db');
+  await rig.until(() => rig.gone(ROLLOUT, ns), `Rollout ${ref.apiVersion}: deleted, its finalizer removed`);
+}
+
 /** Every kind's life at once, each in a namespace of its own. */
 async function lives(rig: Rig): Promise<void> {
-  await Promise.all([cloneSetLife(rig), statefulSetLife(rig), ...Object.keys(SUBSET_KINDS).map((t) => unitedDeploymentLife(rig, t))]);
+  await Promise.all([
+    cloneSetLife(rig), statefulSetLife(rig), ...Object.keys(SUBSET_KINDS).map((t) => unitedDeploymentLife(rig, t)),
+    rolloutLife(rig, ASTS), rolloutLife(rig, { apiVersion: 'apps/v1', kind: 'StatefulSet' }),
+  ]);
 }
 
 const used = new Set<string>();
@@ -291,6 +327,7 @@ describe('the controllers\' ClusterRole and Lease Role', () => {
     const unreached: Record<string, string> = {
       ' pods get': 'a pod read again after a write conflict (workloads sync/pod-writes.ts, statefulset plan-executor repair)',
       'apps.kruise.io uniteddeployments get': 'the UnitedDeployment read again when its status write conflicts (workloads sync/status-write.ts)',
+      'rollouts.kruise.io rollouts get': 'the Rollout read again when its status write conflicts (workloads sync/status-write.ts)',
       'apps.kruise.io clonesets patch': 'a CloneSet patched in place where the cluster serves CloneSet v1beta1 (OpenKruise after v1.9); on v1.9 the adapter reads and updates (kubernetes-adapter.test.ts covers the conversion)',
       // The NodeImage controller writes 30 s after a node turned Ready, and then only as nodes and jobs change
       // (libs/workloads test/imagepulljob/controller.test.ts covers these writes on the embedded cluster).

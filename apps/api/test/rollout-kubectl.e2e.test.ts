@@ -1,8 +1,11 @@
 // Rollout and BatchRelease over the Kubernetes API with real kubectl (docs/spec/kruise-rollout.md §1):
-// discovery as openkruise/rollouts' CRDs give it (rollouts.kruise.io, v1beta1 preferred), and writes of
-// either kind in either version stored as v1beta1 (kubectl and GraphQL's applyManifest alike).
+// discovery as openkruise/rollouts' CRDs give it (rollouts.kruise.io, v1beta1 preferred), and the worked
+// example docs/spec/kruise-rollout.md §6.1 run through kubectl against the server's controllers (a scaled
+// clock, so the 60 s pause passes in seconds): a CloneSet and its Rollout applied, the image changed, step
+// 1 paused with one updated pod, approved with the status merge patch kubectl-kruise sends, then walked to
+// completion.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { ADMIN_TOKEN, TestApi } from './support/api-server.js';
+import { ADMIN_TOKEN, eventually, TestApi } from './support/api-server.js';
 import { findKubectl, Kubectl, tableRows } from './support/kubectl.js';
 
 let api: TestApi;
@@ -10,15 +13,21 @@ let kubectl: Kubectl;
 const k = (...args: string[]) => kubectl.run(args);
 const NS = 'release';
 
-const ROLLOUT_V1ALPHA1 = `apiVersion: rollouts.kruise.io/v1alpha1
-kind: Rollout
-metadata:
-  name: demo
-  namespace: ${NS}
-  annotations: {rollouts.kruise.io/rolling-style: partition}
+const MANIFESTS = `apiVersion: apps.kruise.io/v1alpha1
+kind: CloneSet
+metadata: {name: echoserver, namespace: ${NS}}
 spec:
-  objectRef:
-    workloadRef: {apiVersion: apps.kruise.io/v1alpha1, kind: CloneSet, name: echoserver}
+  replicas: 5
+  selector: {matchLabels: {app: echoserver}}
+  template:
+    metadata: {labels: {app: echoserver}}
+    spec: {containers: [{name: echo, image: "echo:v1"}]}
+---
+apiVersion: rollouts.kruise.io/v1beta1
+kind: Rollout
+metadata: {name: demo, namespace: ${NS}}
+spec:
+  workloadRef: {apiVersion: apps.kruise.io/v1alpha1, kind: CloneSet, name: echoserver}
   strategy:
     canary:
       steps:
@@ -27,8 +36,13 @@ spec:
       - {replicas: 100%}
 `;
 
+interface RolloutJson {
+  metadata: { annotations?: Record<string, string> };
+  status?: { phase?: string; message?: string; canaryStatus?: { currentStepIndex: number; currentStepState: string; nextStepIndex: number }; conditions?: Array<{ type: string; status: string; reason: string }> };
+}
+
 beforeAll(async () => {
-  api = await TestApi.start({ KUBE_API_PORT: '0' });
+  api = await TestApi.start({ KUBE_API_PORT: '0', CLOCK_MODE: 'scaled', CLOCK_SCALE: '20' });
   kubectl = new Kubectl(findKubectl(), api.kubeUrl(), ADMIN_TOKEN);
   expect((await k('create', 'namespace', NS)).code).toBe(0);
 }, 60_000);
@@ -49,31 +63,40 @@ describe('Rollout and BatchRelease over kubectl', () => {
     for (const name of ['rollouts', 'batchreleases']) expect(crds).toContain(`customresourcedefinition.apiextensions.k8s.io/${name}.rollouts.kruise.io`);
   });
 
-  it('store a Rollout (either version) and a BatchRelease, as v1beta1', async () => {
-    const v1beta1 = `apiVersion: rollouts.kruise.io/v1beta1
-kind: Rollout
-metadata: {name: other, namespace: ${NS}}
-spec:
-  workloadRef: {apiVersion: apps.kruise.io/v1alpha1, kind: CloneSet, name: other}
-  strategy: {canary: {steps: [{replicas: 20%, pause: {}}, {replicas: 100%}]}}
-`;
-    const batchRelease = `apiVersion: rollouts.kruise.io/v1beta1
-kind: BatchRelease
-metadata: {name: demo, namespace: ${NS}}
-spec:
-  workloadRef: {apiVersion: apps.kruise.io/v1alpha1, kind: CloneSet, name: echoserver}
-  releasePlan: {batches: [{canaryReplicas: 20%}]}
-`;
-    for (const manifest of [ROLLOUT_V1ALPHA1, batchRelease]) {
-      const applied = await kubectl.run(['apply', '-f', '-'], manifest);
-      expect(applied.stderr).toBe('');
-      expect(applied.code).toBe(0);
-    }
-    // GraphQL's applyManifest writes through the same admission.
-    const viaGraphql = await api.graphql('mutation($y: String!) { applyManifest(yaml: $y) { name } }', { y: v1beta1 });
-    expect(viaGraphql.errors).toBeUndefined();
-    const rollouts = JSON.parse((await k('get', 'rollouts', '-n', NS, '-o', 'json')).stdout).items as { apiVersion: string; metadata: { name: string } }[];
-    expect(rollouts.map((r) => [r.apiVersion, r.metadata.name])).toEqual([['rollouts.kruise.io/v1beta1', 'demo'], ['rollouts.kruise.io/v1beta1', 'other']]);
-    expect(JSON.parse((await k('get', 'batchreleases', '-n', NS, '-o', 'json')).stdout).items).toHaveLength(1);
-  });
+  it('run docs/spec/kruise-rollout.md §6.1: step 1 paused with one updated pod, approved by a status patch, walked to completion', async () => {
+    const rollout = async () => JSON.parse((await k('get', 'rollout', 'demo', '-n', NS, '-o', 'json')).stdout) as RolloutJson;
+    const images = async () => (JSON.parse((await k('get', 'pods', '-n', NS, '-l', 'app=echoserver', '-o', 'json')).stdout).items as Array<{ metadata: { deletionTimestamp?: string }; spec: { containers: Array<{ image: string }> } }>)
+      .filter((p) => !p.metadata.deletionTimestamp).map((p) => p.spec.containers[0]!.image).sort();
+    const until = (what: string, done: (r: RolloutJson) => boolean, timeoutMs = 60_000) =>
+      eventually(async () => { const r = await rollout(); return done(r) ? r : undefined; }, timeoutMs, what);
+
+    const applied = await kubectl.run(['apply', '-f', '-'], MANIFESTS);
+    expect(applied.stderr).toBe('');
+    expect(applied.stdout).toContain('rollout.rollouts.kruise.io/demo created');
+    await eventually(async () => ((await images()).join() === Array(5).fill('echo:v1').join() ? true : undefined), 60_000, '5 pods of v1');
+    await until('Healthy', (r) => r.status?.phase === 'Healthy' && r.status.canaryStatus?.currentStepState === 'Completed');
+
+    const patched = await k('patch', 'cloneset', 'echoserver', '-n', NS, '--type=merge', '-p', '{"spec":{"template":{"spec":{"containers":[{"name":"echo","image":"echo:v2"}]}}}}');
+    expect(patched.stderr).toBe('');
+    const step1 = await until('step 1 paused', (r) => r.status?.canaryStatus?.currentStepIndex === 1 && r.status.canaryStatus.currentStepState === 'StepPaused');
+    expect(step1.status!.message).toBe('Rollout is in step(1/3), and you need manually confirm to enter the next step');
+    expect(await images()).toEqual(['echo:v1', 'echo:v1', 'echo:v1', 'echo:v1', 'echo:v2']);
+    // The printer columns: STATUS, CANARY_STEP, CANARY_STATE, MESSAGE.
+    const row = tableRows((await k('get', 'rollout', 'demo', '-n', NS)).stdout)[1]!;
+    expect(row.slice(0, 4)).toEqual(['demo', 'Progressing', '1', 'StepPaused']);
+    const release = JSON.parse((await k('get', 'batchrelease', 'demo', '-n', NS, '-o', 'json')).stdout) as { spec: { releasePlan: { batchPartition: number } }; status: { canaryStatus: { batchState: string } } };
+    expect(release.spec.releasePlan.batchPartition).toBe(0);
+    expect(release.status.canaryStatus.batchState).toBe('Ready');
+    expect((await k('get', 'cloneset', 'echoserver', '-n', NS, '-o', 'jsonpath={.spec.updateStrategy.partition}')).stdout).toBe('80%');
+
+    // kubectl-kruise rollout approve: a merge patch of the status subresource.
+    const approved = await k('patch', 'rollout', 'demo', '-n', NS, '--subresource=status', '--type=merge', '-p', '{"status":{"canaryStatus":{"currentStepState":"StepReady"}}}');
+    expect(approved.stderr).toBe('');
+    await until('step 2 paused', (r) => r.status?.canaryStatus?.currentStepIndex === 2 && r.status.canaryStatus.currentStepState === 'StepPaused');
+    expect((await images()).filter((i) => i === 'echo:v2')).toHaveLength(3);
+    const done = await until('completed', (r) => r.status?.phase === 'Healthy' && r.status.conditions?.some((c) => c.type === 'Succeeded' && c.status === 'True') === true, 90_000);
+    expect(done.status!.conditions!.find((c) => c.type === 'Progressing')).toMatchObject({ status: 'False', reason: 'Completed' });
+    await eventually(async () => ((await images()).join() === Array(5).fill('echo:v2').join() ? true : undefined), 60_000, '5 pods of v2');
+    await eventually(async () => ((await k('get', 'batchrelease', 'demo', '-n', NS)).code !== 0 ? true : undefined), 30_000, 'the BatchRelease deleted');
+  }, 240_000);
 });

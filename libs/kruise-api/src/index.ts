@@ -181,7 +181,7 @@ export type {
 } from './rollout.js';
 export {
   ANNOTATION_BATCH_RELEASE_CONTROL_INFO, ANNOTATION_IN_PROGRESSING, ANNOTATION_ROLLBACK_IN_BATCH, ANNOTATION_ROLLOUT_HASH, FINALIZER_BATCH_RELEASE,
-  FINALIZER_ROLLOUT, LABEL_ROLLOUT_BATCH_ID, LABEL_WORKLOAD_TYPE, ROLLOUT_ID_KEY, ROLLOUTS_V1BETA1,
+  FINALIZER_ROLLOUT, LABEL_NO_NEED_UPDATE, LABEL_ROLLOUT_BATCH_ID, LABEL_WORKLOAD_TYPE, ROLLOUT_ID_KEY, ROLLOUTS_V1BETA1,
 } from './rollout.js';
 export { batchReleaseToV1alpha1, rolloutToV1alpha1, toStorageBatchRelease, toStorageRollout } from './rollout-conversion.js';
 export { scaledIntOrPercent, setDefaultsRollout, validateRollout } from './rollout-validation.js';

@@ -15,3 +15,5 @@ export const SECRET_REF: KindRef = { apiVersion: 'v1', kind: 'Secret' };
 export const NAMESPACE_REF: KindRef = { apiVersion: 'v1', kind: 'Namespace' };
 export const ROLLOUT_REF: KindRef = { apiVersion: 'rollouts.kruise.io/v1beta1', kind: 'Rollout' };
 export const BATCH_RELEASE_REF: KindRef = { apiVersion: 'rollouts.kruise.io/v1beta1', kind: 'BatchRelease' };
+export const ADVANCED_STATEFULSET_REF: KindRef = { apiVersion: 'apps.kruise.io/v1beta1', kind: 'StatefulSet' };
+export const APPS_STATEFULSET_REF: KindRef = { apiVersion: 'apps/v1', kind: 'StatefulSet' };

@@ -36,7 +36,7 @@ export async function checkClusterServes(client: ClusterClient, kinds: readonly 
   if (failures.length === 0) return;
   throw new Error(
     `the controllers cannot list ${failures.length} of the ${kinds.length} kinds they need ` +
-      '(a missing Kruise CRD: apply docker/kubernetes/kruise-crds.yaml or install OpenKruise; a refusal: grant the ClusterRoles of docker/kubernetes/coxswain.yaml): ' +
+      '(a missing Kruise CRD: apply docker/kubernetes/kruise-crds.yaml or install OpenKruise and OpenKruise Rollouts; a refusal: grant the ClusterRoles of docker/kubernetes/coxswain.yaml): ' +
       failures.join('; '),
   );
 }

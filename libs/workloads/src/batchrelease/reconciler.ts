@@ -6,7 +6,7 @@
 import { isoNow, type Clock, type ClusterClient } from '@coxswain/cluster';
 import type { Informer, Logger, ReconcileResult, Reconciler, Request, ResourceVersionExpectations } from '@coxswain/controller-runtime';
 import { requestKey } from '@coxswain/controller-runtime';
-import { FINALIZER_BATCH_RELEASE, LABEL_ROLLOUT_BATCH_ID, ROLLOUT_ID_KEY, type BatchRelease, type BatchReleaseStatus } from '@coxswain/kruise-api';
+import { ANNOTATION_ROLLBACK_IN_BATCH, FINALIZER_BATCH_RELEASE, LABEL_NO_NEED_UPDATE, LABEL_ROLLOUT_BATCH_ID, ROLLOUT_ID_KEY, type BatchRelease, type BatchReleaseStatus } from '@coxswain/kruise-api';
 import { awaitResourceVersions } from '../sync/reconcile-gates.js';
 import { batchNotReady, batchTarget } from './plan/batch-context.js';
 import { batchLabelPatches } from './plan/batch-labels.js';
@@ -14,10 +14,10 @@ import { cloneSetPartition, loweredPartition } from './plan/partitions.js';
 import { answeredOps, executePhase, phaseOperation, REQUEUE_SECONDS, type Outcome } from './plan/phases.js';
 import { preExecution, resetBatchReleaseStatus, type WorkloadInfo } from './plan/pre-execution.js';
 import { workloadEvent } from './plan/workload-event.js';
-import { releasePlanHash } from '../rollout/plan/plan-hash.js';
-import { claimWorkload, controlledBy, labelPod, releaseWorkload, setPartition } from './sync/workload-control.js';
+import { releasePlanHash } from '../release-target/release-plan-hash.js';
+import { claimWorkload, controlledBy, labelPod, markPodNoNeedUpdate, releaseWorkload, setPartition } from './sync/workload-control.js';
 import { setReleaseFinalizer, writeReleaseStatus } from './sync/release-writes.js';
-import { onUpdateRevision, readWorkload, releaseTarget, type ReleaseWorkload } from './workload.js';
+import { onUpdateRevision, readWorkload, releaseTarget, type ReleaseWorkload } from '../release-target/workload.js';
 
 export interface BatchReleaseReconcilerDeps {
   client: ClusterClient;
@@ -121,7 +121,7 @@ export class BatchReleaseReconciler implements Reconciler {
     if (!workload) return { ok: false, message: 'the workload is not found' };
     if (operation === 'initialize') {
       if (!controlledBy(workload, release)) await claimWorkload(client, workload, release);
-      return OK;
+      return this.markNoNeedUpdate(release, status, workload);
     }
     if (workload.replicas === 0) return OK;
     const currentBatch = status.canaryStatus?.currentBatch ?? 0;
@@ -129,7 +129,10 @@ export class BatchReleaseReconciler implements Reconciler {
     const rolloutId = plan.rolloutID ?? '';
     if (operation === 'upgradeBatch') {
       const batch = plan.batches[currentBatch]?.canaryReplicas ?? 0;
-      const desired = workload.target.kind === 'CloneSet' ? cloneSetPartition(target.desiredStable, workload.replicas, batch) : target.desiredStable;
+      // docs/spec/kruise-rollout.md §3.6: an ordered StatefulSet keeps the pods that need no update below the partition too.
+      const desired = workload.target.kind === 'CloneSet'
+        ? cloneSetPartition(target.desiredStable, workload.replicas, batch)
+        : target.desiredStable + (status.canaryStatus?.noNeedUpdateReplicas ?? 0);
       const lowered = loweredPartition(workload.partition, desired, workload.replicas);
       if (lowered !== undefined) await setPartition(client, workload, lowered);
       const pods = workload.pods.map((p) => ({
@@ -148,6 +151,31 @@ export class BatchReleaseReconciler implements Reconciler {
       podRolloutIds: rolloutId === '' ? [] : workload.pods.map((p) => p.metadata.labels?.[ROLLOUT_ID_KEY]),
     });
     return notReady === undefined ? OK : { ok: false, message: notReady };
+  }
+
+  /**
+   * docs/spec/kruise-rollout.md §3.8: rolling back in batches, the live pods already on the (rolled-back-to)
+   * update revision are labelled no-need-update with the rollout id and counted into
+   * noNeedUpdateReplicas; until every one carries the label, Initialize is not done. Without a rollout
+   * id the workload's updated replicas are the count.
+   */
+  private async markNoNeedUpdate(release: BatchRelease, status: BatchReleaseStatus, workload: ReleaseWorkload): Promise<Outcome> {
+    if ((release.metadata.annotations?.[ANNOTATION_ROLLBACK_IN_BATCH] ?? '') === '') return OK;
+    const canary = (status.canaryStatus ??= { currentBatch: 0 });
+    const rolloutId = release.spec.releasePlan.rolloutID ?? '';
+    if (rolloutId === '') {
+      canary.noNeedUpdateReplicas = workload.updatedReplicas;
+      return OK;
+    }
+    const onUpdate = workload.pods.filter((p) => !p.metadata.deletionTimestamp && onUpdateRevision(p, workload));
+    const marked = onUpdate.filter((p) => p.metadata.labels?.[LABEL_NO_NEED_UPDATE] === rolloutId);
+    const unmarked = onUpdate.filter((p) => p.metadata.labels?.[LABEL_NO_NEED_UPDATE] !== rolloutId);
+    if (unmarked.length === 0) {
+      canary.noNeedUpdateReplicas = marked.length;
+      return OK;
+    }
+    for (const pod of unmarked) await markPodNoNeedUpdate(this.deps.client, release.metadata.namespace, pod.metadata.name ?? '', rolloutId);
+    return { ok: false, message: `initilization not yet: patch and find ${marked.length} pods with no-need-update-label` };
   }
 
   /** Writes the status when it changed; true when it did. */

@@ -5,9 +5,8 @@
 import type { Controller, ControllerManager, EventRecorder, Logger } from '@coxswain/controller-runtime';
 import { enqueueObject, enqueueOwner, logRetriedFailure, ResourceVersionExpectations } from '@coxswain/controller-runtime';
 import type { BatchRelease, KubeObject, Rollout } from '@coxswain/kruise-api';
-import { releasesOf } from '../batchrelease/controller.js';
-import { BATCH_RELEASE_REF, CLONESET_REF, ROLLOUT_REF } from '../refs.js';
-import { KRUISE_STATEFULSET, NATIVE_STATEFULSET } from '../statefulset/plan/flavor.js';
+import { BATCH_RELEASE_REF, ROLLOUT_REF } from '../refs.js';
+import { referencing, RELEASE_TARGET_REFS } from '../release-target/workload.js';
 import { RolloutReconciler } from './reconciler.js';
 
 export const ROLLOUT_CONTROLLER_NAME = 'rollout-controller';
@@ -35,10 +34,10 @@ export class RolloutController {
     });
     this.controller.watches(rollouts, enqueueObject());
     this.controller.watches(releases, enqueueOwner(ROLLOUT_REF));
-    for (const ref of [CLONESET_REF, KRUISE_STATEFULSET.ref, NATIVE_STATEFULSET.ref]) {
+    for (const ref of RELEASE_TARGET_REFS) {
       const workloads = manager.informerFor<KubeObject>(ref);
       this.controller.watches(workloads, (workload: KubeObject) =>
-        releasesOf(rollouts, workload.metadata.namespace, ref.apiVersion, ref.kind, workload.metadata.name ?? ''));
+        referencing(rollouts.list(workload.metadata.namespace), ref.apiVersion, ref.kind, workload.metadata.name ?? ''));
     }
   }
 }

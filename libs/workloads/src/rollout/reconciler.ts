@@ -1,19 +1,19 @@
 // The Rollout reconcile loop (docs/spec/kruise-rollout.md §2.2): the finalizer, the workload-type label,
 // the plan hash annotation, the phase machine (plan/phase.ts), then by the stored phase: Progressing
-// (progressing.ts), Terminating and Disabling (the release finished, §2.12, §2.13); the status is written
+// (sync/progressing.ts), Terminating and Disabling (the release finished, docs/spec/kruise-rollout.md §2.12, §2.13); the status is written
 // when it changed, with the top-level step copies refreshed, and the Rollout looks again at the earliest
 // time a step asked for.
 import { isApiError, isoNow, type Clock, type ClusterClient } from '@coxswain/cluster';
 import type { EventRecorder, Informer, Logger, ReconcileResult, Reconciler, Request, ResourceVersionExpectations } from '@coxswain/controller-runtime';
 import { requestKey } from '@coxswain/controller-runtime';
 import { ANNOTATION_ROLLOUT_HASH, FINALIZER_ROLLOUT, LABEL_WORKLOAD_TYPE, type BatchRelease, type Rollout, type RolloutStatus } from '@coxswain/kruise-api';
-import { readWorkload, releaseTarget, type ReleaseWorkload } from '../batchrelease/workload.js';
+import { readWorkload, releaseTarget, type ReleaseWorkload } from '../release-target/workload.js';
 import { BATCH_RELEASE_REF } from '../refs.js';
 import { awaitResourceVersions } from '../sync/reconcile-gates.js';
 import { calculateRolloutStatus } from './plan/phase.js';
 import { rolloutPlanHash } from './plan/plan-hash.js';
 import { rolloutWorkload, type RolloutWorkload } from './plan/rollout-workload.js';
-import { Progressing, type RolloutContext } from './progressing.js';
+import { Progressing, type RolloutContext } from './sync/progressing.js';
 import { labelWorkloadType, setRolloutFinalizer, setRolloutHash, writeRolloutStatus } from './sync/rollout-writes.js';
 
 export interface RolloutReconcilerDeps {
@@ -64,7 +64,7 @@ export class RolloutReconciler implements Reconciler {
 
     const target = releaseTarget(rollout.spec.workloadRef);
     const namespace = rollout.metadata.namespace ?? '';
-    const workload = target ? await readWorkload(client, target, namespace, rollout.spec.workloadRef.name) : undefined;
+    const workload = target ? await readWorkload(client, target, namespace, rollout.spec.workloadRef.name, false) : undefined;
     if (workload && workload.object.metadata.labels?.[LABEL_WORKLOAD_TYPE] === undefined) {
       await labelWorkloadType(client, workload.target.ref, workload.object, workload.target.workloadType);
     }

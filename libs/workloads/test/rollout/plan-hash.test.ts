@@ -1,7 +1,8 @@
 // The plan hashes (docs/spec/kruise-rollout.md §2.10, §3.3): pause durations and failureThreshold are
 // not part of a Rollout's plan; replicas, traffic and the step count are; key order is not.
 import { describe, expect, it } from '@jest/globals';
-import { releasePlanHash, rolloutPlanHash, safeEncodeString } from '../../src/rollout/plan/plan-hash.js';
+import { releasePlanHash } from '../../src/release-target/release-plan-hash.js';
+import { rolloutPlanHash, safeEncodeString } from '../../src/rollout/plan/plan-hash.js';
 
 const canary = (over: Record<string, unknown> = {}) => ({ steps: [{ replicas: '20%', pause: {} }, { replicas: '100%' }], failureThreshold: '10%', ...over });
 

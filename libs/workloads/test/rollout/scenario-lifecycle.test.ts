@@ -100,6 +100,32 @@ describe('docs/spec/kruise-rollout.md §6.6: continuous release and rollback', (
   });
 });
 
+describe('docs/spec/kruise-rollout.md §2.11, §3.8: rolling back in batches', () => {
+  it('with rollback-in-batch, a revert to v1 at step 2 re-releases v1 from step 1, the pods already on v1 needing no update', async () => {
+    await releasing(DEMO.replace('metadata: {name: demo}', 'metadata: {name: demo, annotations: {rollouts.kruise.io/rollback-in-batch: "true"}}'));
+    await pausedAt(1);
+    await env.patchCanaryStatus('demo', { currentStepState: 'StepReady' });
+    await pausedAt(2);
+    const v1Stable = canary(await env.rollout())!.stableRevision;
+    await setImage('echo:v1');
+    // Step 1 of the rollback: v1 is the canary revision; the 3 pods on v1 need no update, so the batch
+    // (20% of the 2 others = 1 pod) rolls one v2 pod back.
+    const step1 = await until('step 1 of the rollback', (r) => canary(r)?.canaryRevision === v1Stable && canary(r)?.currentStepIndex === 1 && canary(r)?.currentStepState === 'StepPaused');
+    expect(progressing(step1)?.reason).toBe('InRolling');
+    const release = (await env.release())!;
+    expect(release.metadata.annotations?.['rollouts.kruise.io/rollback-in-batch']).toBe('true');
+    expect(release.status?.canaryStatus?.noNeedUpdateReplicas).toBe(3);
+    const pods = await env.pods(CLONESET_REF, 'echoserver');
+    expect(pods.filter((p) => p.metadata.labels?.['rollouts.kruise.io/no-need-update'] === release.spec.releasePlan.rolloutID)).toHaveLength(3);
+    expect(images(pods)).toEqual(['echo:v1', 'echo:v1', 'echo:v1', 'echo:v1', 'echo:v2']);
+    await env.patchCanaryStatus('demo', { currentStepState: 'StepReady' });
+    await pausedAt(2);
+    await env.patchCanaryStatus('demo', { currentStepState: 'StepReady' });
+    await until('completed', (r) => r.status?.phase === 'Healthy' && succeeded(r)?.status === 'True');
+    await env.runUntil(async () => images(await env.pods(CLONESET_REF, 'echoserver')).every((i) => i === 'echo:v1'));
+  });
+});
+
 describe('docs/spec/kruise-rollout.md §2.10a: a changed step plan', () => {
   it('continues from the first step that reaches what was released', async () => {
     await releasing();
@@ -158,6 +184,34 @@ describe('docs/spec/kruise-rollout.md §2.14, §2.12, §2.13: paused, disabled, 
     expect((await partition()) ?? 0).toBe(0);
     expect((await env.cloneSet('echoserver')).metadata.annotations?.[ANNOTATION_IN_PROGRESSING]).toBeUndefined();
     await env.runUntil(async () => images(await env.pods(CLONESET_REF, 'echoserver')).every((i) => i === 'echo:v2'));
+  });
+
+  it('a workload not found: Initial, "Workload Not Found"; once it exists, Healthy', async () => {
+    await env.apply(DEMO);
+    const missing = await until('Workload Not Found', (r) => r.status?.message === 'Workload Not Found');
+    expect(missing.status!.phase).toBe('Initial');
+    await env.apply(ECHO);
+    await until('Healthy', (r) => r.status?.phase === 'Healthy' && canary(r)?.currentStepState === 'Completed');
+  });
+
+  it('a v1alpha1 Rollout without the rolling-style annotation (enableExtraWorkloadForCanary) still releases a CloneSet by partition', async () => {
+    await env.apply(ECHO);
+    await env.runUntil(async () => (await env.cloneSet('echoserver')).status?.updatedReadyReplicas === 5);
+    await env.apply(`
+apiVersion: rollouts.kruise.io/v1alpha1
+kind: Rollout
+metadata: {name: demo}
+spec:
+  objectRef: {workloadRef: {apiVersion: apps.kruise.io/v1alpha1, kind: CloneSet, name: echoserver}}
+  strategy: {canary: {steps: [{replicas: 40%, pause: {}}, {replicas: 100%}]}}
+`);
+    expect((await env.rollout()).spec.strategy.canary?.enableExtraWorkloadForCanary).toBe(true);
+    await until('Healthy', (r) => r.status?.phase === 'Healthy');
+    await setImage('echo:v2');
+    await pausedAt(1);
+    expect((await env.release())!.spec.releasePlan.rollingStyle).toBe('Canary');
+    expect(await partition()).toBe('60%');
+    expect(images(await env.pods(CLONESET_REF, 'echoserver')).filter((i) => i === 'echo:v2')).toHaveLength(2);
   });
 
   it('a scaling change is no effective revision change: the webhook leaves it alone', async () => {

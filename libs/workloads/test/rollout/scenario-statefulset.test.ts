@@ -1,4 +1,4 @@
-// docs/spec/kruise-rollout.md §6.2 walked by the real controllers: the same plan as §6.1 over an Advanced
+// docs/spec/kruise-rollout.md §6.2 walked by the real controllers: the plan of docs/spec/kruise-rollout.md §6.1 over an Advanced
 // StatefulSet (apps.kruise.io/v1beta1) and over an apps/v1 StatefulSet of 5: the webhook freezes the
 // partition at 32767, each step lowers it to the ordinal boundary (4, 2, 0), and the highest ordinals
 // are updated first.

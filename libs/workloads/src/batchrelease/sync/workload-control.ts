@@ -3,13 +3,13 @@
 // batch by batch, label pods with their batch, and release it at Finalize. Merge patches, as Go's.
 import { isApiError, type ClusterClient } from '@coxswain/cluster';
 import {
-  ANNOTATION_BATCH_RELEASE_CONTROL_INFO, LABEL_ROLLOUT_BATCH_ID, ROLLOUT_ID_KEY,
+  ANNOTATION_BATCH_RELEASE_CONTROL_INFO, LABEL_NO_NEED_UPDATE, LABEL_ROLLOUT_BATCH_ID, ROLLOUT_ID_KEY,
   type BatchRelease, type IntOrString,
 } from '@coxswain/kruise-api';
 import { POD_REF } from '../../refs.js';
 import { CLONESET_FROZEN_PARTITION, STATEFULSET_FROZEN_PARTITION } from '../plan/partitions.js';
 import type { BatchLabelPatch } from '../plan/batch-labels.js';
-import type { ReleaseWorkload } from '../workload.js';
+import type { ReleaseWorkload } from '../../release-target/workload.js';
 
 /** The control-info value: the BatchRelease as a controller ownerReference, JSON. */
 export function controlInfo(release: BatchRelease): string {
@@ -73,6 +73,15 @@ export async function releaseWorkload(client: ClusterClient, workload: ReleaseWo
 export async function labelPod(client: ClusterClient, namespace: string | undefined, patch: BatchLabelPatch): Promise<void> {
   try {
     await client.patch(POD_REF, namespace, patch.pod, { metadata: { labels: { [ROLLOUT_ID_KEY]: patch.rolloutId, [LABEL_ROLLOUT_BATCH_ID]: String(patch.batchId) } } });
+  } catch (err) {
+    if (!isApiError(err, 'NotFound')) throw err;
+  }
+}
+
+/** docs/spec/kruise-rollout.md §3.8: a pod that needs no update in a rollback in batches (a pod gone meanwhile is skipped). */
+export async function markPodNoNeedUpdate(client: ClusterClient, namespace: string | undefined, pod: string, rolloutId: string): Promise<void> {
+  try {
+    await client.patch(POD_REF, namespace, pod, { metadata: { labels: { [LABEL_NO_NEED_UPDATE]: rolloutId } } });
   } catch (err) {
     if (!isApiError(err, 'NotFound')) throw err;
   }

@@ -1,9 +1,9 @@
-// The hashes that tell a plan changed (docs/spec/kruise-rollout.md §2.10, §3.3): the Rollout's step
-// plan — its strategy without failureThreshold and with every step's pause emptied, so editing a pause
-// or the threshold is no plan change — as a safe-encoded sha256 (the annotation rollouts.kruise.io/hash),
-// and a BatchRelease's releasePlan as a hex sha256 (status.observedReleasePlanHash). The JSON is
-// canonical (revision/canonical-json.ts), so the values differ from Go's bytes but change exactly when
-// the content does, which is all either hash is compared for.
+// The hash that tells a Rollout's step plan changed (docs/spec/kruise-rollout.md §2.10): its strategy
+// without failureThreshold and with every step's pause emptied, so editing a pause or the threshold is
+// no plan change, as a safe-encoded sha256 (the annotation rollouts.kruise.io/hash). The JSON is
+// canonical (revision/canonical-json.ts), so the value differs from Go's bytes but changes exactly when
+// the content does, which is all the hash is compared for. (A BatchRelease's own plan hash:
+// release-target/release-plan-hash.ts.)
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '../../revision/canonical-json.js';
 
@@ -23,9 +23,4 @@ export function rolloutPlanHash(strategy: { failureThreshold?: unknown; steps?: 
   // what a step checks re-runs nothing.
   const plan = { ...rest, steps: (steps ?? []).map(({ analysis: _analysis, ...step }) => ({ ...step, pause: {} })) };
   return safeEncodeString(sha256Hex(canonicalJson(plan)));
-}
-
-/** Go: HashReleasePlanBatches. */
-export function releasePlanHash(releasePlan: unknown): string {
-  return sha256Hex(canonicalJson(releasePlan));
 }

@@ -6,6 +6,7 @@
 import type { KindRef } from '@coxswain/cluster';
 import type { FeatureGates, NativeStatefulSet, OwnerReference, StatefulSet } from '@coxswain/kruise-api';
 import { nativeStatefulSetView } from '@coxswain/kruise-api';
+import { ADVANCED_STATEFULSET_REF, APPS_STATEFULSET_REF } from '../../refs.js';
 
 export type StatefulSetFlavorName = 'kruise' | 'native';
 
@@ -21,14 +22,14 @@ export interface StatefulSetFlavor {
 
 export const KRUISE_STATEFULSET: StatefulSetFlavor = {
   name: 'kruise',
-  ref: { apiVersion: 'apps.kruise.io/v1beta1', kind: 'StatefulSet' },
+  ref: ADVANCED_STATEFULSET_REF,
   kruiseExtensions: true,
   honoursStartOrdinal: (gates) => gates.enabled('StatefulSetStartOrdinal'),
 };
 
 export const NATIVE_STATEFULSET: StatefulSetFlavor = {
   name: 'native',
-  ref: { apiVersion: 'apps/v1', kind: 'StatefulSet' },
+  ref: APPS_STATEFULSET_REF,
   kruiseExtensions: false,
   honoursStartOrdinal: () => true,
 };

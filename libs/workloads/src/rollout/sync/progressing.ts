@@ -1,22 +1,22 @@
 // A Rollout's release (docs/spec/kruise-rollout.md §2.3–§2.5, §2.7, §2.10, §2.11, §2.15): the
 // Progressing condition's reason machine, the InRolling dispatch (plan/in-rolling.ts), one pass of the
 // step machine (plan/step-machine.ts) with the BatchRelease it drives, and finalising — also what
-// Terminating (§2.13) and Disabling (§2.12) run. Every function edits the status the reconciler writes
+// Terminating and Disabling run (docs/spec/kruise-rollout.md §2.12, §2.13). Every function edits the status the reconciler writes
 // and returns when to look again (ms), if it needs to.
 import type { Clock, ClusterClient } from '@coxswain/cluster';
 import type { EventRecorder, Logger } from '@coxswain/controller-runtime';
 import { ANNOTATION_ROLLBACK_IN_BATCH, LABEL_WORKLOAD_TYPE, type BatchRelease, type CanaryStatus, type Rollout, type RolloutStatus } from '@coxswain/kruise-api';
-import type { ReleaseWorkload } from '../batchrelease/workload.js';
-import { desiredBatchRelease, releaseIsDesired } from './plan/batch-release-spec.js';
-import { condition, progressingTransition, setCondition } from './plan/conditions.js';
-import { finalisingPass, finalisingTask, type FinaliseReason } from './plan/finalising.js';
-import { inRollingAction, isRollbackInBatch } from './plan/in-rolling.js';
-import { afterPlanChange } from './plan/plan-change.js';
-import { releasePlanHash } from './plan/plan-hash.js';
-import type { RolloutWorkload } from './plan/rollout-workload.js';
-import { runStepMachine, type BatchReleaseFacts } from './plan/step-machine.js';
-import { naturalNext, type Step } from './plan/steps.js';
-import { applyBatchRelease, deleteBatchRelease, patchBatchRelease, removeInProgressing } from './sync/rollout-writes.js';
+import type { ReleaseWorkload } from '../../release-target/workload.js';
+import { releasePlanHash } from '../../release-target/release-plan-hash.js';
+import { desiredBatchRelease, releaseIsDesired } from '../plan/batch-release-spec.js';
+import { condition, progressingTransition, setCondition } from '../plan/conditions.js';
+import { finalisingPass, finalisingTask, type FinaliseReason } from '../plan/finalising.js';
+import { inRollingAction, isRollbackInBatch } from '../plan/in-rolling.js';
+import { afterPlanChange } from '../plan/plan-change.js';
+import type { RolloutWorkload } from '../plan/rollout-workload.js';
+import { runStepMachine, type BatchReleaseFacts } from '../plan/step-machine.js';
+import { naturalNext, type Step } from '../plan/steps.js';
+import { applyBatchRelease, deleteBatchRelease, patchBatchRelease, removeInProgressing } from './rollout-writes.js';
 
 /** Go's recheck while initializing, cancelling, finalising (docs/spec/kruise-rollout.md §2.3). */
 const RECHECK_MS = 3000;

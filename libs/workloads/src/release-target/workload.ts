@@ -1,4 +1,4 @@
-// The workload a BatchRelease (and its Rollout) releases, read as the facts Kruise Rollouts' finders
+// The workload a BatchRelease and its Rollout release (shared by both kinds' folders), read as the facts Kruise Rollouts' finders
 // give (docs/spec/kruise-rollout.md §2.1, §3.5): a CloneSet, an Advanced StatefulSet or an apps/v1
 // StatefulSet, matched by group and kind (the version of the reference is not consulted: the store keeps
 // every version of a kind as one object). Coxswain's partition-style control reads the workload in its
@@ -9,8 +9,7 @@ import {
   type CloneSet, type IntOrString, type KubeObject, type ObjectRef, type Pod,
 } from '@coxswain/kruise-api';
 import { isActive, isRunningAndReady } from '../pod/pod-state.js';
-import { CLONESET_REF, POD_REF } from '../refs.js';
-import { KRUISE_STATEFULSET, NATIVE_STATEFULSET } from '../statefulset/plan/flavor.js';
+import { ADVANCED_STATEFULSET_REF, APPS_STATEFULSET_REF, CLONESET_REF, POD_REF } from '../refs.js';
 
 export type ReleaseKind = 'CloneSet' | 'StatefulSet';
 
@@ -27,8 +26,8 @@ export function releaseTarget(ref: Pick<ObjectRef, 'apiVersion' | 'kind'> | unde
   if (!ref) return undefined;
   const key = `${groupOf(ref.apiVersion ?? '')}/${ref.kind}`;
   if (key === 'apps.kruise.io/CloneSet') return { kind: 'CloneSet', ref: CLONESET_REF, workloadType: 'cloneset' };
-  if (key === 'apps.kruise.io/StatefulSet') return { kind: 'StatefulSet', ref: KRUISE_STATEFULSET.ref, workloadType: 'statefulset' };
-  if (key === 'apps/StatefulSet') return { kind: 'StatefulSet', ref: NATIVE_STATEFULSET.ref, workloadType: 'statefulset' };
+  if (key === 'apps.kruise.io/StatefulSet') return { kind: 'StatefulSet', ref: ADVANCED_STATEFULSET_REF, workloadType: 'statefulset' };
+  if (key === 'apps/StatefulSet') return { kind: 'StatefulSet', ref: APPS_STATEFULSET_REF, workloadType: 'statefulset' };
   return undefined;
 }
 
@@ -96,8 +95,11 @@ export function describeWorkload(target: ReleaseTarget, object: KubeObject, allP
   };
 }
 
-/** Reads the workload and its pods; undefined when the workload is gone. Other read errors are thrown. */
-export async function readWorkload(client: ClusterClient, target: ReleaseTarget, namespace: string, name: string): Promise<ReleaseWorkload | undefined> {
+/**
+ * Reads the workload and (unless `withPods` is false: the Rollout needs none) its pods; undefined when the
+ * workload is gone. Other read errors are thrown.
+ */
+export async function readWorkload(client: ClusterClient, target: ReleaseTarget, namespace: string, name: string, withPods = true): Promise<ReleaseWorkload | undefined> {
   let object: KubeObject;
   try {
     object = await client.get<CloneSet>(target.ref, namespace, name);
@@ -105,11 +107,24 @@ export async function readWorkload(client: ClusterClient, target: ReleaseTarget,
     if (isApiError(err, 'NotFound')) return undefined;
     throw err;
   }
-  const pods = (await client.list<Pod>(POD_REF, { namespace })).items;
+  const pods = withPods ? (await client.list<Pod>(POD_REF, { namespace })).items : [];
   return describeWorkload(target, object, pods);
 }
 
 /** A pod on the workload's update revision. */
 export function onUpdateRevision(pod: Pod, workload: ReleaseWorkload): boolean {
   return workload.updateRevision !== '' && pod.metadata.labels?.[LABEL_CONTROLLER_REVISION_HASH] === workload.updateRevision;
+}
+
+/** The kinds a release may target, as the controllers watch them. */
+export const RELEASE_TARGET_REFS: readonly KindRef[] = [CLONESET_REF, ADVANCED_STATEFULSET_REF, APPS_STATEFULSET_REF];
+
+/** The objects of a namespace (Rollouts, BatchReleases) whose workloadRef names this group, kind and name. */
+export function referencing<T extends KubeObject & { spec: { workloadRef?: { apiVersion: string; kind: string; name: string } } }>(
+  objects: readonly T[], apiVersion: string, kind: string, name: string,
+): Array<{ namespace: string | undefined; name: string }> {
+  const group = groupOf(apiVersion);
+  return objects
+    .filter((r) => r.spec.workloadRef && groupOf(r.spec.workloadRef.apiVersion) === group && r.spec.workloadRef.kind === kind && r.spec.workloadRef.name === name)
+    .map((r) => ({ namespace: r.metadata.namespace, name: r.metadata.name ?? '' }));
 }
