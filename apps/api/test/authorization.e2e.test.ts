@@ -1,4 +1,5 @@
-// Who may do what, over every transport: each role (and a namespace-limited hook-acker, and no token)
+// Who may do what, over every transport: each role (and a namespace-limited hook-acker and
+// rollout-approver, and no token)
 // against every GraphQL query, mutation and subscription, the REST endpoints, and graphql-ws
 // connection_init. The expectations are written out here, independently of auth/access-policy.ts.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -6,11 +7,13 @@ import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { ADMIN_TOKEN, TestApi } from './support/api-server.js';
 
-type Caller = 'viewer' | 'operator' | 'hook-acker' | 'acker-team-a' | 'admin';
-const CALLERS: Caller[] = ['viewer', 'operator', 'hook-acker', 'acker-team-a', 'admin'];
+type Caller = 'viewer' | 'operator' | 'hook-acker' | 'acker-team-a' | 'approver' | 'approver-team-a' | 'admin';
+const CALLERS: Caller[] = ['viewer', 'operator', 'hook-acker', 'acker-team-a', 'approver', 'approver-team-a', 'admin'];
 const READERS: Caller[] = ['viewer', 'operator', 'admin'];
 const OPERATORS: Caller[] = ['operator', 'admin'];
 const ACKERS: Caller[] = ['hook-acker', 'acker-team-a', 'admin'];
+const APPROVERS: Caller[] = ['approver', 'approver-team-a', 'admin'];
+const ROLLOUT_READERS: Caller[] = [...READERS, 'approver', 'approver-team-a'];
 
 const POD = `apiVersion: v1\nkind: Pod\nmetadata: { name: dry, namespace: team-a }\nspec: { containers: [{ name: c, image: nginx }] }\n`;
 const W = 'kind: CLONE_SET, namespace: "team-a", name: "missing"';
@@ -35,6 +38,10 @@ const QUERIES: Record<string, { doc: string; allowed: Caller[] }> = {
   imagePullJobs: { doc: '{ imagePullJobs(namespace: "team-a") { name } }', allowed: READERS },
   imagePullJob: { doc: '{ imagePullJob(namespace: "team-a", name: "x") { name } }', allowed: READERS },
   nodeImages: { doc: '{ nodeImages { desired } }', allowed: READERS },
+  rollout: { doc: '{ rollout(namespace: "team-a", name: "x") { name } }', allowed: ROLLOUT_READERS },
+  rollouts: { doc: '{ rollouts { totalCount } }', allowed: ROLLOUT_READERS },
+  rolloutWebhooks: { doc: '{ rolloutWebhooks { name } }', allowed: ['admin'] },
+  rolloutWebhookDeliveries: { doc: '{ rolloutWebhookDeliveries(namespace: "team-a") { id } }', allowed: ['admin'] },
 };
 const MUTATIONS: Record<string, { doc: string; allowed: Caller[] }> = {
   applyManifest: { doc: `mutation { applyManifest(yaml: ${JSON.stringify(POD)}, dryRun: true) { name } }`, allowed: OPERATORS },
@@ -53,11 +60,17 @@ const MUTATIONS: Record<string, { doc: string; allowed: Caller[] }> = {
   revokeToken: { doc: 'mutation { revokeToken(name: "nobody") }', allowed: ['admin'] },
   createImagePullJob: { doc: 'mutation { createImagePullJob(namespace: "team-a", name: "x", image: "") { name } }', allowed: OPERATORS },
   restartContainers: { doc: 'mutation { restartContainers(namespace: "team-a", pod: "x", containers: ["c"]) { name } }', allowed: OPERATORS },
+  approveRolloutStep: { doc: 'mutation { approveRolloutStep(namespace: "team-a", name: "x") { id } }', allowed: APPROVERS },
+  jumpToRolloutStep: { doc: 'mutation { jumpToRolloutStep(namespace: "team-a", name: "x", stepIndex: 1) { id } }', allowed: APPROVERS },
+  abortRollout: { doc: 'mutation { abortRollout(namespace: "team-a", name: "x") { id } }', allowed: APPROVERS },
+  setRolloutWebhook: { doc: 'mutation { setRolloutWebhook(namespace: "team-a", name: "x", url: "ftp://no", secret: "s") { name } }', allowed: ['admin'] },
+  deleteRolloutWebhook: { doc: 'mutation { deleteRolloutWebhook(namespace: "team-a", name: "x") }', allowed: ['admin'] },
 };
 const SUBSCRIPTIONS: Record<string, { doc: string; allowed: Caller[] }> = {
   workloadChanged: { doc: 'subscription { workloadChanged { name } }', allowed: READERS },
   podChanged: { doc: 'subscription { podChanged(namespace: "team-a") { type } }', allowed: READERS },
   objectChanged: { doc: 'subscription { objectChanged(kind: "pods") { type } }', allowed: READERS },
+  rolloutChanged: { doc: 'subscription { rolloutChanged(namespace: "team-a") { type } }', allowed: ROLLOUT_READERS },
 };
 
 let api: TestApi;
@@ -67,7 +80,10 @@ beforeAll(async () => {
   // ImagePullJobGate on, so createImagePullJob reaches its own checks (off, admission refuses every job).
   api = await TestApi.start({ FEATURE_GATES: 'ImagePullJobGate=true' });
   secrets.admin = ADMIN_TOKEN;
-  for (const [name, role, namespaces] of [['viewer', 'viewer', null], ['operator', 'operator', null], ['hook-acker', 'hook-acker', null], ['acker-team-a', 'hook-acker', ['team-a']]] as const) {
+  for (const [name, role, namespaces] of [
+    ['viewer', 'viewer', null], ['operator', 'operator', null], ['hook-acker', 'hook-acker', null], ['acker-team-a', 'hook-acker', ['team-a']],
+    ['approver', 'rollout-approver', null], ['approver-team-a', 'rollout-approver', ['team-a']],
+  ] as const) {
     const res = await api.graphql(`mutation($n: String!, $r: String!, $ns: [String!]) { createToken(name: $n, role: $r, namespaces: $ns) { secret } }`, { n: name, r: role, ns: namespaces });
     expect(res.errors).toBeUndefined();
     secrets[name] = res.data!.createToken.secret;
@@ -116,6 +132,14 @@ describe('GraphQL over HTTP', () => {
     expect(me.data).toEqual({ me: { name: 'acker-team-a', role: 'hook-acker', namespaces: ['team-a'] } });
   });
 
+  it('limits a namespaced rollout-approver to its namespaces', async () => {
+    const approve = (ns: string) => api.graphql(`mutation { approveRolloutStep(namespace: "${ns}", name: "x") { id } }`, {}, { token: secrets['approver-team-a'] });
+    expect((await approve('team-a')).errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    expect((await approve('team-b')).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    const read = await api.graphql('{ rollout(namespace: "team-b", name: "x") { name } }', {}, { token: secrets['approver-team-a'] });
+    expect(read.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+  });
+
   it('limits a namespaced hook-acker to its namespaces', async () => {
     const ack = (ns: string) => api.graphql(`mutation { ackHook(namespace: "${ns}", pod: "x", hook: PRE_DELETE) { id } }`, {}, { token: secrets['acker-team-a'] });
     expect((await ack('team-a')).errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
@@ -152,6 +176,14 @@ describe('REST', () => {
     expect(res.status).toBe(status);
     expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
   });
+
+  it.each(CALLERS.flatMap((c) => ['approve', 'jump', 'abort'].map((action) => [action, c, APPROVERS.includes(c) ? (action === 'jump' ? 400 : 404) : 403] as const)))(
+    'POST .../rollouts/x/%s as %s: %i (404: allowed, no such Rollout)',
+    async (action, caller, status) => {
+      const res = await api.fetch(`/api/v1/namespaces/team-a/rollouts/x/${action}`, { method: 'POST', headers: { 'idempotency-key': `k-${caller}-${action}-${Math.random()}` }, token: secrets[caller] });
+      expect(res.status).toBe(status);
+    },
+  );
 
   it('limits a namespaced hook-acker, and refuses no token or a bad one with 401', async () => {
     expect((await ack('acker-team-a', 'team-b')).status).toBe(403);

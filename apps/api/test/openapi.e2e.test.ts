@@ -6,6 +6,7 @@ import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
 import { RequestMethod } from '@nestjs/common';
 import { REST_OPERATION } from '../src/auth/decorators.js';
 import { HooksController } from '../src/rest/hooks.controller.js';
+import { RolloutsController } from '../src/rest/rollouts.controller.js';
 import { eventually, TestApi } from './support/api-server.js';
 
 type OpenApi = { openapi: string; paths: Record<string, Record<string, { operationId: string; responses: Record<string, unknown> }>> };
@@ -23,10 +24,14 @@ afterAll(async () => {
   await api?.close();
 });
 
-/** The controller's routes as OpenAPI path templates: `:namespace` becomes `{namespace}`. */
+/** The controllers' routes as OpenAPI path templates: `:namespace` becomes `{namespace}`. */
 function controllerRoutes(): { path: string; method: string; operationId: string }[] {
-  const base = Reflect.getMetadata(PATH_METADATA, HooksController) as string;
-  const proto = HooksController.prototype as unknown as Record<string, object>;
+  return [HooksController, RolloutsController].flatMap((controller) => routesOf(controller));
+}
+
+function routesOf(controller: abstract new (...args: never[]) => unknown): { path: string; method: string; operationId: string }[] {
+  const base = Reflect.getMetadata(PATH_METADATA, controller) as string;
+  const proto = controller.prototype as unknown as Record<string, object>;
   return Object.getOwnPropertyNames(proto)
     .filter((name) => name !== 'constructor' && Reflect.getMetadata(PATH_METADATA, proto[name]!) !== undefined)
     .map((name) => {
@@ -45,9 +50,13 @@ describe('the OpenAPI document', () => {
     expect(sort(documented)).toEqual(sort(controllerRoutes()));
   });
 
-  it('documents the contract status codes of the ack', () => {
+  it('documents the contract status codes of the ack and of the Rollout actions', () => {
     const ack = doc.paths['/api/v1/namespaces/{namespace}/pods/{pod}/hooks/{hook}/ack']!.post!;
     expect(Object.keys(ack.responses).sort()).toEqual(['200', '400', '401', '403', '404', '409', '410', '422', '429', '503']);
+    for (const action of ['approve', 'jump', 'abort']) {
+      const op = doc.paths[`/api/v1/namespaces/{namespace}/rollouts/{name}/${action}`]!.post!;
+      expect(Object.keys(op.responses).sort()).toEqual(['200', '400', '401', '403', '404', '409', '422', '429', '503']);
+    }
   });
 
   it('documents every status code the server answers', async () => {

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { request } from 'node:https';
 import { ADMIN_TOKEN, TestApi } from './support/api-server.js';
 
-type Role = 'viewer' | 'operator' | 'hook-acker' | 'admin';
-const ROLES: Role[] = ['viewer', 'operator', 'hook-acker', 'admin'];
+type Role = 'viewer' | 'operator' | 'hook-acker' | 'rollout-approver' | 'admin';
+const ROLES: Role[] = ['viewer', 'operator', 'hook-acker', 'rollout-approver', 'admin'];
 type Verb = 'create' | 'patch' | 'delete';
 const VERBS: Verb[] = ['create', 'patch', 'delete'];
 
@@ -41,7 +41,7 @@ const secrets = {} as Record<Role, string>;
 beforeAll(async () => {
   api = await TestApi.start({ KUBE_API_PORT: '0' });
   secrets.admin = ADMIN_TOKEN;
-  for (const role of ['viewer', 'operator', 'hook-acker'] as const) {
+  for (const role of ['viewer', 'operator', 'hook-acker', 'rollout-approver'] as const) {
     const res = await api.graphql<{ createToken: { secret: string } }>(`mutation($n: String!, $r: String!) { createToken(name: $n, role: $r) { secret } }`, { n: `matrix-${role}`, r: role });
     secrets[role] = res.data!.createToken.secret;
   }
@@ -103,9 +103,9 @@ describe('one role table on GraphQL and the Kubernetes API', () => {
     }
   });
 
-  it('reads: every role but hook-acker lists nodes and leases on both surfaces', async () => {
+  it('reads: every role but hook-acker and rollout-approver lists nodes and leases on both surfaces', async () => {
     for (const role of ROLES) {
-      const expected = role === 'hook-acker' ? 'forbidden' : 'allowed';
+      const expected = role === 'hook-acker' || role === 'rollout-approver' ? 'forbidden' : 'allowed';
       const res = await api.graphql(`{ objects(kind: "leases") { totalCount } }`, {}, { token: secrets[role] });
       const graphql = res.errors?.[0]?.extensions?.code === 'FORBIDDEN' ? 'forbidden' : 'allowed';
       const kube_ = (await kube('GET', '/apis/coordination.k8s.io/v1/leases', secrets[role])) === 403 ? 'forbidden' : 'allowed';

@@ -1,5 +1,5 @@
-// Rollouts over GraphQL and REST end to end (docs/rollouts-api.md): reads with pagination and the
-// workload's Rollout, approvals (docs/spec/kruise-rollout.md §2.8), jumps (§2.9) and aborts (§2.11) with
+// Rollouts over GraphQL and REST end to end (docs/rollouts-api.md; its REST requests are mirrored here): reads with pagination and the
+// workload's Rollout, approvals (docs/spec/kruise-rollout.md §2.8), jumps (docs/spec/kruise-rollout.md §2.9) and aborts (docs/spec/kruise-rollout.md §2.11) with
 // the rollout-approver role, Idempotency-Key replays, audit rows, refusals, hostile input, and the
 // rolloutChanged subscription over graphql-ws.
 //
@@ -10,6 +10,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { ControllerRevision, KubeObject, Rollout, RolloutStatus } from '@coxswain/kruise-api';
+import { TokensRepository } from '../src/auth/tokens.repository.js';
+import { ABANDONED_CLAIM_MS } from '../src/hooks/hook-acks.repository.js';
+import { hashRequest } from '../src/rollouts/rollout-action.service.js';
+import { RolloutActionsRepository } from '../src/rollouts/rollout-actions.repository.js';
+import { PRISMA } from '../src/tokens.js';
 import { ADMIN_TOKEN, eventually, TestApi } from './support/api-server.js';
 
 const ROLLOUT_REF = { apiVersion: 'rollouts.kruise.io/v1beta1', kind: 'Rollout' };
@@ -284,6 +289,33 @@ describe('approveRolloutStep', () => {
   });
 });
 
+describe('a key in flight', () => {
+  it('answers 409 while another request holds the key, and lets the same request take over a claim abandoned by a dead process', async () => {
+    await setStatus(NS, 'web', releasing(3, 'StepPaused'));
+    const key = randomUUID();
+    const token = await api.app.get(TokensRepository).findByName('release-manager');
+    const claim = await api.app.get(RolloutActionsRepository).claim({
+      idempotencyKey: key, actorTokenId: token!.id, namespace: NS, rollout: 'web', action: 'approve', createdAt: new Date(),
+      requestHash: hashRequest({ namespace: NS, rollout: 'web', action: 'approve', stepIndex: null, reason: 'busy' }),
+    });
+    expect(claim.claimed).toBe(true);
+    const inFlight = await rest('approve', NS, 'web', { key, body: { reason: 'busy' } });
+    expect(inFlight.status).toBe(409);
+    expect(await inFlight.json()).toMatchObject({ code: 'ACTION_IN_FLIGHT' });
+    expect((await readRollout(NS, 'web')).status!.canaryStatus!.currentStepState).toBe('StepPaused');
+
+    // The process that claimed it died: after ABANDONED_CLAIM_MS the same request (only) takes it over.
+    await api.app.get(PRISMA).rolloutAction.update({ where: { idempotencyKey: key }, data: { createdAt: new Date(Date.now() - ABANDONED_CLAIM_MS - 60_000) } });
+    expect((await rest('approve', NS, 'web', { key, body: { reason: 'other' } })).status).toBe(422);
+    const taken = await rest('approve', NS, 'web', { key, body: { reason: 'busy' } });
+    expect(taken.status).toBe(200);
+    expect(await taken.json()).toMatchObject({ id: claim.claimed ? claim.row.id : '', stepIndex: 3, reason: 'busy' });
+    expect((await readRollout(NS, 'web')).status!.canaryStatus!.currentStepState).toBe('StepReady');
+    const replayed = await rest('approve', NS, 'web', { key, body: { reason: 'busy' } });
+    expect([replayed.status, replayed.headers.get('idempotent-replayed')]).toEqual([200, 'true']);
+  });
+});
+
 describe('jumpToRolloutStep', () => {
   it('sets nextStepIndex for a step the controller acts on (forward or back), audited', async () => {
     await setStatus(NS, 'web', releasing(1, 'StepPaused'));
@@ -448,14 +480,16 @@ describe('rolloutChanged', () => {
       { query: `subscription { rolloutChanged(namespace: "${NS}", name: "web") { type rollout { name canaryStatus { currentStepState } } } }` },
       { next: ({ data }) => seen.push({ type: data!.rolloutChanged.type, name: data!.rolloutChanged.rollout.name, state: data!.rolloutChanged.rollout.canaryStatus?.currentStepState ?? null }), error: () => {}, complete: () => {} },
     );
-    // Writes until the subscription is live, then the approval's write is seen.
+    // Writes (each a change: a new message) until the subscription is live, then the approval's write is seen.
+    let write = 0;
     await eventually(async () => {
-      await setStatus(NS, 'web', releasing(1, 'StepPaused'));
+      await setStatus(NS, 'web', releasing(1, 'StepPaused', { message: `write ${++write}` }));
       return seen.some((e) => e.state === 'StepPaused') ? true : undefined;
     }, 10_000, 'the subscription to see a status write');
     expect((await api.graphql(APPROVE, { ns: NS, n: 'web' }, { token: tokens.approver })).errors).toBeUndefined();
     await eventually(async () => (seen.some((e) => e.state === 'StepReady') ? true : undefined), 10_000, 'the approval streamed');
-    await setStatus(NS, 'shop-api', releasing(1, 'StepPaused')); // another Rollout: not streamed
+    await apply(rolloutYaml('neighbour', 'neighbour'));
+    await setStatus(NS, 'neighbour', releasing(1, 'StepPaused')); // another Rollout: not streamed
     await setStatus(NS, 'web', releasing(2, 'StepUpgrade'));
     await eventually(async () => (seen.some((e) => e.state === 'StepUpgrade') ? true : undefined), 10_000, 'a later write streamed');
     expect(seen.every((e) => e.type === 'MODIFIED' && e.name === 'web')).toBe(true);

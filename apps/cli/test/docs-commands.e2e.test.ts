@@ -116,6 +116,13 @@ const COVERAGE: Record<string, Coverage> = {
   // The token command opens the database itself, and PGlite allows one process: it gets a directory the
   // server does not hold, as the page says (stop the server first).
   'docs/tokens-and-roles.md § Tokens and roles #1': { run: true, env: 'token-directory', prints: [/^NAME\s+ROLE\s+NAMESPACES/m, /^discovery\s+hook-acker\s+payments,search/m] },
+  'docs/rollouts-api.md § 2. Approve, jump, abort #1': {
+    mirroredBy: 'apps/api/test/rollout-actions.e2e.test.ts',
+    why: 'the seeded server has no Rollout paused at a step; the test pauses one (no controller running) and sends these requests: approve, jump with stepIndex, the answers and the audit rows',
+  },
+  // The token command opens the database itself: a directory the server does not hold, as for the tokens page.
+  'docs/rollouts-api.md § 3. Who may #1': { run: true, env: 'token-directory', prints: [/^\S{16,}$/m] },
+  'docs/rollouts-api.md § 5. Outgoing webhooks #1': { run: true, prints: [/^sha256=4bb9c62d4b77409f1aa84d0104203a7231a13244e83438c3ae77375e91667f76$/m] },
   'docs/kubernetes-mode.md § Kubernetes mode #1': {
     notRun: 'it needs a real cluster; apps/api/test/docker-manifests.test.ts checks the three manifests, and apps/api/test/kubernetes-workloads.e2e.test.ts runs a server in Kubernetes mode behind their roles and kruise-crds.yaml',
   },
@@ -141,6 +148,11 @@ const GRAPHQL_COVERAGE: Record<string, GraphqlCoverage> = {
   'docs/operations.md § Audit log #1': { send: true },
   'docs/container-restart.md § From the API #1': { notSent: 'the example pod shop/web-0 is not in the seeded server; apps/api/test/container-restart.e2e.test.ts sends restartContainers' },
   'docs/container-restart.md § From the API #2': { notSent: 'the example pod shop/web-0 is not in the seeded server; apps/api/test/container-restart.e2e.test.ts asks containerRestarts' },
+  'docs/rollouts-api.md § 1. Reading Rollouts #1': { send: true },
+  'docs/rollouts-api.md § 1. Reading Rollouts #2': { notSent: 'a subscription: checked against the schema only; apps/api/test/rollout-actions.e2e.test.ts follows rolloutChanged' },
+  'docs/rollouts-api.md § 2. Approve, jump, abort #1': { notSent: 'the seeded server has no Rollout paused at a step; apps/api/test/rollout-actions.e2e.test.ts sends approveRolloutStep' },
+  'docs/rollouts-api.md § 5. Outgoing webhooks #1': { send: true },
+  'docs/rollouts-api.md § 5. Outgoing webhooks #2': { send: true },
   'docs/preview.md § Use it #1': { notSent: 'checked against the schema only; apps/api/test/preview.e2e.test.ts asks previewRollout on a seeded CloneSet' },
 };
 const graphqlBlocks = codeBlocks(ROOT, new Set(['graphql']));

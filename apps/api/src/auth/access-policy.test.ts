@@ -24,6 +24,19 @@ describe('decideAccess', () => {
     expect(allowed).toEqual(['ackHook', 'listHooks', 'me', 'pendingHooks']);
   });
 
+  it('gives rollout-approvers the Rollout reads and actions and me, nothing else, limited to their namespaces', () => {
+    const allowed = Object.keys(ACCESS_POLICY).filter((op) => decideAccess(as('rollout-approver'), op, undefined).allowed).sort();
+    expect(allowed).toEqual(['abortRollout', 'approveRolloutStep', 'jumpToRolloutStep', 'me', 'rollout', 'rolloutChanged', 'rollouts']);
+    const limited = as('rollout-approver', ['team-a']);
+    for (const op of ['approveRolloutStep', 'jumpToRolloutStep', 'abortRollout', 'rollout', 'rolloutChanged']) {
+      expect(decideAccess(limited, op, 'team-a').allowed).toBe(true);
+      expect(decideAccess(limited, op, 'team-b')).toEqual({ allowed: false, reason: 'token rollout-approver is limited to namespaces team-a' });
+    }
+    // Operators start releases; approving them is another role's (or an admin's).
+    expect(decideAccess(as('operator'), 'approveRolloutStep', 'team-a').allowed).toBe(false);
+    expect(decideAccess(as('admin'), 'approveRolloutStep', 'team-a').allowed).toBe(true);
+  });
+
   it('never lets viewers mutate', () => {
     const mutations = Object.entries(ACCESS_POLICY).filter(([, p]) => p.kind === 'mutation').map(([op]) => op);
     expect(mutations.filter((op) => decideAccess(as('viewer'), op, undefined).allowed)).toEqual([]);

@@ -102,6 +102,8 @@ export const ENVIRONMENT: readonly { name: string; default: string; meaning: str
   { name: 'CLOCK_MODE', default: 'real', meaning: '`real`, or `scaled` to run the embedded cluster and controllers CLOCK_SCALE times faster.' },
   { name: 'CLOCK_SCALE', default: '20', meaning: 'Speed-up factor when CLOCK_MODE=scaled.' },
   { name: 'ACK_KEY_RETENTION_HOURS', default: '24', meaning: 'How long a hook acknowledgement\'s Idempotency-Key and answer are kept after it was answered (hours of the cluster clock); a retry with the key within that time replays the answer, later it is a new request. See [Hook acknowledgements](hooks.md).' },
+  { name: 'ROLLOUT_WEBHOOK_ATTEMPTS', default: '6', meaning: 'How many times an outgoing Rollout webhook delivery is attempted before it is marked failed (1-20). See [Rollouts over GraphQL and REST](rollouts-api.md#rollouts-api-5).' },
+  { name: 'ROLLOUT_WEBHOOK_RETRY_BASE_MS', default: '2000', meaning: 'The wait before a delivery\'s first retry, in wall-clock milliseconds; doubled before each further retry (2 s, 4 s, 8 s, ...), never more than an hour.' },
   { name: 'CONTROLLER_MODE', default: 'active', meaning: '`active` applies plans; `observe` computes plans and writes nothing; `off` runs no controllers (the embedded cluster serves another Coxswain in Kubernetes mode).' },
   { name: 'CONTROLLER_WORKERS', default: '2', meaning: 'Concurrent reconciles per controller.' },
   { name: 'FEATURE_GATES', default: '(Kruise defaults)', meaning: 'Kruise feature gates in `--feature-gates` syntax, e.g. `CloneSetShortHash=true,PreparingUpdateAsUpdate=true`; see [Feature gates](#feature-gates).' },

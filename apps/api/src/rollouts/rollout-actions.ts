@@ -3,7 +3,7 @@
 // `kubectl patch --subresource=status` do; abort is a write of the workload (rollout-action.service.ts).
 //   approve  docs/spec/kruise-rollout.md §2.8: refused unless currentStepState is StepPaused, in
 //            kubectl-kruise's words; then currentStepState = StepReady, which the controller treats as
-//            the step done (§2.5).
+//            the step done (docs/spec/kruise-rollout.md §2.5).
 //   jump     docs/spec/kruise-rollout.md §2.9: nextStepIndex = n, for 1 <= n <= N. Values the controller
 //            ignores (<= 0, > N) and the step it goes to anyway (natural(currentStepIndex)) are refused
 //            in words instead of stored and ignored.
@@ -76,7 +76,7 @@ export function abortTarget(rollout: Rollout): { stableRevision: string; stepInd
 
 /**
  * The sub-status of a release the controller is stepping through: phase Progressing, steps not yet
- * Completed. Outside one, the controller reads neither nextStepIndex nor a rollback (§2.2, §2.4).
+ * Completed. Outside one, the controller reads neither nextStepIndex nor a rollback (docs/spec/kruise-rollout.md §2.2, docs/spec/kruise-rollout.md §2.4).
  */
 function inRelease(rollout: Rollout, action: 'jump' | 'abort'): { key: SubStatusKey; status: CanaryStatus | BlueGreenStatus } {
   const sub = subStatus(rollout);

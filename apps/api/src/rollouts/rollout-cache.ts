@@ -56,11 +56,10 @@ export class RolloutCache implements OnApplicationBootstrap, OnModuleDestroy {
     try {
       await this.cluster.list(ROLLOUT_REF, { limit: 1 });
     } catch (err) {
-      if (isApiError(err, 'NotFound')) {
-        this.logger.warn({ msg: 'the cluster serves no rollouts.kruise.io Rollouts (their CRDs are not installed): rollout queries answer empty until it does' });
-        return;
-      }
-      throw err;
+      // Not served (NotFound), or not now: the API starts all the same, and the informer keeps trying.
+      const why = isApiError(err, 'NotFound') ? 'the cluster serves no rollouts.kruise.io Rollouts (their CRDs are not installed)' : `the cluster did not list Rollouts (${String(err)})`;
+      this.logger.warn({ msg: `${why}: rollout queries answer empty until it does` });
+      return;
     }
     await this.informer.waitForSync();
   }
@@ -73,7 +72,7 @@ export class RolloutCache implements OnApplicationBootstrap, OnModuleDestroy {
     return this.informer.get(namespace, name);
   }
 
-  /** The Rollout whose workloadRef names this workload (admission allows one per workload, §1.8). */
+  /** The Rollout whose workloadRef names this workload (admission allows one per workload, docs/spec/kruise-rollout.md §1.8). */
   forWorkload(namespace: string, apiVersion: string, kind: string, name: string): Rollout | undefined {
     return this.informer.byIndex(ROLLOUT_WORKLOAD, workloadKey(namespace, apiVersion, kind, name))[0];
   }

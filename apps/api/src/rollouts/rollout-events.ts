@@ -5,10 +5,10 @@
 //                 at step 1, StepReady moves to the next, a jump moves anywhere), while steps are not
 //                 Completed.
 //   PAUSED        the step waits for a person: currentStepState becomes StepPaused on a step without
-//                 pause.duration (not the last "100%" step, which never pauses, §2.5).
+//                 pause.duration (not the last "100%" step, which never pauses, docs/spec/kruise-rollout.md §2.5).
 //   ABORTED       the release is cancelled: the Progressing condition's reason becomes Cancelling (a
-//                 rollback to the stable revision, §2.11).
-//   COMPLETED     the release succeeded: the Succeeded condition becomes True (§2.3 Finalising).
+//                 rollback to the stable revision, docs/spec/kruise-rollout.md §2.11).
+//   COMPLETED     the release succeeded: the Succeeded condition becomes True (docs/spec/kruise-rollout.md §2.3, Finalising).
 // A Rollout seen for the first time (the cache's first list, a create) has no "before": no event, so a
 // restart of the API never repeats events of releases already under way.
 import type { Rollout, RolloutCondition } from '@coxswain/kruise-api';

@@ -11,7 +11,7 @@ export interface RolloutStepView {
   replicas: IntOrString;
   /** pause.duration in seconds; null waits for an approval (docs/spec/kruise-rollout.md §1.2). */
   pauseSeconds: number | null;
-  /** Whether the step, once its pods are ready, waits for approveRolloutStep (§2.5 StepPaused). */
+  /** Whether the step, once its pods are ready, waits for approveRolloutStep (docs/spec/kruise-rollout.md §2.5, StepPaused). */
   waitsForApproval: boolean;
 }
 

@@ -73,6 +73,12 @@ export class RolloutWebhooksRepository {
     return this.prisma.rolloutWebhookDelivery.findMany({ where: { state: 'pending' }, orderBy: { createdAt: 'asc' } });
   }
 
+  /** Forgets finished (delivered or failed) deliveries created before `before`; the number forgotten. */
+  async forgetDeliveriesBefore(before: Date): Promise<number> {
+    const { count } = await this.prisma.rolloutWebhookDelivery.deleteMany({ where: { state: { not: 'pending' }, createdAt: { lt: before } } });
+    return count;
+  }
+
   /** The newest deliveries of a namespace (of one webhook when named), newest first. */
   deliveries(namespace: string, webhook: string | undefined, first: number): Promise<DeliveryRow[]> {
     return this.prisma.rolloutWebhookDelivery.findMany({
