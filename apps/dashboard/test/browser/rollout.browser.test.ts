@@ -1,10 +1,11 @@
 // A Kruise Rollout in Chromium against the real API (its Rollout and BatchRelease controllers in the
 // embedded cluster) and the production build: docs/spec/kruise-rollout.md §6.1's CloneSet and Rollout
-// (5 replicas, steps 20% pause{}, 50% pause 60 s, 100%). The image is changed on the workload's page;
-// the Rollout panel shows step 1 paused for approval with the batch's pod outlined in the pod grid and
-// the list says where the Rollout stands; approving through the confirmation (with a reason) moves the
-// timeline to step 2 with its two new pods outlined, and the history names who approved which step.
-// A viewer sees the Rollout but no approve / jump / abort. Screenshots go to apps/dashboard/.artifacts/.
+// (5 replicas, steps 20% pause{}, 50% pause 60 s, 100%). The image is changed on the workload's page; the
+// Rollout panel shows step 1 paused for approval with the batch's pod outlined in the pod grid;
+// approving through the confirmation (with a reason) moves the timeline to step 2 with its two new pods
+// outlined, and the history names who approved which step. The list says where the Rollout stands, live
+// (a jump shows without a reload). A viewer sees the Rollout but no approve / jump / abort. Screenshots
+// go to apps/dashboard/.artifacts/.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { ADMIN_TOKEN, gql, launchChromium, screenshot, startApi, startDashboard, type Running, type RunningApi } from '../support/servers';
@@ -170,15 +171,17 @@ describe('a Kruise Rollout on the dashboard (docs/spec/kruise-rollout.md §6.1)'
     await screenshot(page, 'rollout-step-2');
   });
 
-  it('says where the Rollout stands in the list', async () => {
+  it('says where the Rollout stands in the list, and follows it live (a jump back to step 1, no reload)', async () => {
     await page.goto(dashboard.url);
-    const line = page.locator('tr[data-workload="default/echoserver"] [data-testid=rollout-where]');
-    await line.waitFor({ timeout: 30_000 });
-    await page.waitForFunction(
-      () => document.querySelector('tr[data-workload="default/echoserver"] [data-testid=rollout-where]')?.textContent === 'Rollout step 2/3 · waiting 60 s',
-      null,
-      { timeout: 20_000 },
-    );
+    const lineIs = (text: string) =>
+      page.waitForFunction((want) => document.querySelector('tr[data-workload="default/echoserver"] [data-testid=rollout-where]')?.textContent === want, text, {
+        timeout: 30_000,
+      });
+    await lineIs('Rollout step 2/3 · waiting 60 s');
+    const jumped = await gql(api.url, 'mutation { jumpToRolloutStep(namespace: "default", name: "demo", stepIndex: 1, reason: "once more") { stepIndex } }');
+    expect(jumped.errors).toBeUndefined();
+    await lineIs('Rollout step 1/3 · paused, waiting for approval');
+    await screenshot(page, 'rollout-list');
   });
 
   it('shows a viewer the Rollout without approve, jump or abort', async () => {

@@ -93,6 +93,9 @@ describe('confirmations in words', () => {
     expect(confirmApproveWords(kruiseRollout())).toBe(
       'Approve step 1 of 3 (20% of the pods on the new revision) of Rollout demo (1 of 1 new pods ready): the Rollout then moves on to step 2 of 3 (50% of the pods on the new revision).',
     );
+    expect(confirmApproveWords(kruiseRollout({ status: { currentStepIndex: 2, nextStepIndex: 3, canaryReplicas: 3, canaryReadyReplicas: 3 } }))).toBe(
+      'Approve step 2 of 3 (50% of the pods on the new revision) of Rollout demo (3 of 3 new pods ready): the Rollout then moves on to step 3 of 3 (100% of the pods on the new revision), without waiting out the rest of its 60 s pause.',
+    );
     expect(confirmApproveWords(kruiseRollout({ status: { currentStepState: 'StepUpgrade' } }))).toMatch(
       /in state StepUpgrade, not paused: the API refuses an approval/,
     );

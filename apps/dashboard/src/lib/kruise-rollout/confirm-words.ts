@@ -16,7 +16,9 @@ export function confirmApproveWords(r: KruiseRollout): string {
     return `Rollout ${r.name} is at ${current} in state ${s.currentStepState}, not paused: the API refuses an approval until the step waits for one.`;
   }
   const next = s.nextStepIndex > 0 ? `then moves on to ${stepLine(r, s.nextStepIndex)}` : 'then completes the release';
-  return `Approve ${current} of Rollout ${r.name} (${s.canaryReadyReplicas} of ${s.canaryReplicas} new pods ready): the Rollout ${next}.`;
+  const pause = r.steps[s.currentStepIndex - 1]?.pauseSeconds;
+  const early = pause ? `, without waiting out the rest of its ${pause} s pause` : '';
+  return `Approve ${current} of Rollout ${r.name} (${s.canaryReadyReplicas} of ${s.canaryReplicas} new pods ready): the Rollout ${next}${early}.`;
 }
 
 export function confirmJumpWords(r: KruiseRollout, to: number): string {
