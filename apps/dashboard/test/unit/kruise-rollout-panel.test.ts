@@ -101,11 +101,14 @@ describe('confirmations in words', () => {
     );
   });
 
-  it('says a backward jump keeps the updated pods, and offers every step but the current one', () => {
+  it('says a backward jump keeps the updated pods, and offers every step but the one approving goes to', () => {
     const r = kruiseRollout({ status: { currentStepIndex: 2, nextStepIndex: 3 } });
     expect(confirmJumpWords(r, 1)).toMatch(/goes to step 1 of 3 .* from step 2 of 3 .*pods already on the new revision stay on it/);
     expect(confirmJumpWords(r, 3)).not.toMatch(/Going back/);
-    expect(jumpTargets(r)).toEqual([1, 3]);
+    // Step 3 is where approving goes anyway: the controller ignores that jump (the API refuses it).
+    expect(jumpTargets(r)).toEqual([1, 2]);
+    expect(jumpTargets(kruiseRollout({ status: { currentStepIndex: 3, nextStepIndex: -1 } }))).toEqual([1, 2, 3]);
+    expect(confirmJumpWords(r, 2)).toMatch(/re-runs the current step/);
   });
 
   it('names the stable revision an abort goes back to', () => {

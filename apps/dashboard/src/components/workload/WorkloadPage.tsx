@@ -163,6 +163,12 @@ function WorkloadView({ kind, namespace, name }: { kind: WorkloadKind; namespace
         {ud && <SubsetsPanel subsets={subsets} store={pods.store} colors={colors} onStep={mayRollout ? stepSubset : null} />}
         <RevisionPods store={pods.store} revisions={revisions} colors={colors} showPods={!isStatefulSet(w) && !ud} />
         <PlanPanel plan={plan} replicas={w.replicas} />
+        {mayRollout && batch !== null && rollout && (
+          <p className="note" data-testid="rollout-drives">
+            Rollout {rollout.name} drives this workload: its BatchRelease sets the partition at each step. Move the release with the Rollout panel (approve,
+            jump, abort) rather than with the partition below.
+          </p>
+        )}
         {mayRollout && (
           <ActionsPanel
             workload={w}

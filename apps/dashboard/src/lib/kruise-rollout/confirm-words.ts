@@ -25,9 +25,11 @@ export function confirmJumpWords(r: KruiseRollout, to: number): string {
   const s = r.canaryStatus;
   const from = s ? ` from ${stepLine(r, s.currentStepIndex)}` : '';
   const back =
-    s && to <= s.currentStepIndex
-      ? ' Going back re-runs that step; pods already on the new revision stay on it (a partition only ever lets more pods go). To go back to the old revision, abort instead.'
-      : '';
+    s && to === s.currentStepIndex
+      ? ' This re-runs the current step; pods already on the new revision stay on it.'
+      : s && to < s.currentStepIndex
+        ? ' Going back re-runs that step; pods already on the new revision stay on it (a partition only ever lets more pods go). To go back to the old revision, abort instead.'
+        : '';
   return `Rollout ${r.name} goes to ${stepLine(r, to)}${from} (canaryStatus.nextStepIndex = ${to}); the BatchRelease then sets the workload's partition for that step.${back}`;
 }
 
@@ -38,8 +40,13 @@ export function confirmAbortWords(r: KruiseRollout, workload: string): string {
   return `Abort the release of Rollout ${r.name}${at}: ${workload}'s template is set back to ${stable}, so the pods on the new revision (${s?.canaryReplicas ?? 0}) go back to it at the workload's own pace, and the Rollout cancels the release.`;
 }
 
-/** The steps one may jump to: every step but the current one (1 to the number of steps). */
+/**
+ * The steps one may jump to (docs/spec/kruise-rollout.md §2.9): any step but the one the Rollout goes to
+ * anyway after the current one (the controller ignores that jump; approving moves there), the current
+ * one included (it re-runs).
+ */
 export function jumpTargets(r: KruiseRollout): number[] {
   const current = r.canaryStatus?.currentStepIndex ?? 0;
-  return r.steps.map((s) => s.index).filter((i) => i !== current);
+  const natural = current < r.steps.length ? current + 1 : -1;
+  return r.steps.map((s) => s.index).filter((i) => i !== natural);
 }
