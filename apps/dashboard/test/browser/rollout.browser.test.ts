@@ -184,6 +184,54 @@ describe('a Kruise Rollout on the dashboard (docs/spec/kruise-rollout.md §6.1)'
     await screenshot(page, 'rollout-list');
   });
 
+  it('lets a rollout-approver (who cannot read workloads) approve on the Rollouts page', async () => {
+    const created = await gql<{ createToken: { secret: string } }>(
+      api.url,
+      'mutation { createToken(name: "release-manager", role: "rollout-approver") { secret } }',
+    );
+    const approver = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    approver.on('pageerror', (err) => pageErrors.push(err.message));
+    await approver.addInitScript((token) => window.localStorage.setItem('coxswain.token', token), created.data!.createToken.secret);
+    await approver.goto(dashboard.url);
+    await approver.getByTestId('role-notice').waitFor({ timeout: 30_000 });
+    await approver.getByRole('link', { name: 'Rollouts' }).first().click();
+    await approver.waitForURL('**/rollouts');
+    const card = approver.locator('[data-rollout="default/demo"]');
+    await card.waitFor({ timeout: 30_000 });
+    // The workload is named, not linked: this token cannot open its page.
+    await expect(card.locator('h2').textContent()).resolves.toMatch(/^Rollout default\/demo releases CloneSet echoserver/);
+    await expect(card.locator('h2 a').count()).resolves.toBe(0);
+    await approver.waitForFunction(
+      () => /^paused: waiting for approval/.test(document.querySelector('[data-rollout="default/demo"] [data-testid=rollout-step-state]')?.textContent ?? ''),
+      null,
+      {
+        timeout: 30_000,
+      },
+    );
+    await card.getByTestId('rollout-approve').click();
+    await approver.locator('dialog.confirm input[name=reason]').fill('second look is fine');
+    await confirmDialogWith(approver, /^Approve$/, [/^Approve step 1 of 3/]);
+    await approver.waitForFunction(
+      () => document.querySelector('[data-rollout="default/demo"] [data-testid=rollout-step-2]')?.getAttribute('data-place') === 'current',
+      null,
+      {
+        timeout: 30_000,
+      },
+    );
+    await approver.waitForFunction(
+      () =>
+        /release-manager \(rollout-approver\) approved step 1 — “second look is fine”/.test(
+          document.querySelector('[data-rollout="default/demo"] [data-testid=rollout-history]')?.textContent ?? '',
+        ),
+      null,
+      {
+        timeout: 20_000,
+      },
+    );
+    await screenshot(approver, 'rollouts-page-approver');
+    await approver.close();
+  });
+
   it('shows a viewer the Rollout without approve, jump or abort', async () => {
     const created = await gql<{ createToken: { secret: string } }>(api.url, 'mutation { createToken(name: "rollout-viewer", role: "viewer") { secret } }');
     const viewerPage = await browser.newPage({ viewport: { width: 1400, height: 1000 } });

@@ -6,7 +6,7 @@ import { checkChart, measuredWords } from '../../src/lib/kruise-rollout/analysis
 import { batchPodNames, podsByBatch } from '../../src/lib/kruise-rollout/batch';
 import { confirmAbortWords, confirmApproveWords, confirmJumpWords, jumpTargets } from '../../src/lib/kruise-rollout/confirm-words';
 import { historyWords } from '../../src/lib/kruise-rollout/history';
-import { drives } from '../../src/lib/kruise-rollout/workload-ref';
+import { drives, workloadOf } from '../../src/lib/kruise-rollout/workload-ref';
 import { inBatch } from '../../src/lib/grid/paint';
 import { ApiError, describeError } from '../../src/lib/api/errors';
 import type { RolloutHistoryEntry } from '../../src/lib/api/types';
@@ -181,5 +181,15 @@ describe('drives', () => {
     // A native apps/v1 StatefulSet of the same name is another workload.
     expect(drives(ref('apps/v1', 'StatefulSet', 'web'), 'STATEFUL_SET', 'web')).toBe(false);
     expect(drives(ref('apps.kruise.io/v1alpha1', 'CloneSet', 'api'), 'CLONE_SET', 'web')).toBe(false);
+  });
+});
+
+describe('workloadOf', () => {
+  const ref = (apiVersion: string, kind: string) => ({ workloadRef: { apiVersion, kind, name: 'web' } });
+  it('names the dashboard workload a Rollout releases, none for a kind the dashboard has no page for', () => {
+    expect(workloadOf(ref('apps.kruise.io/v1alpha1', 'CloneSet'))).toEqual({ kind: 'CLONE_SET', name: 'web' });
+    expect(workloadOf(ref('apps.kruise.io/v1beta1', 'StatefulSet'))).toEqual({ kind: 'STATEFUL_SET', name: 'web' });
+    expect(workloadOf(ref('apps/v1', 'StatefulSet'))).toBeNull();
+    expect(workloadOf(ref('apps/v1', 'Deployment'))).toBeNull();
   });
 });

@@ -3,7 +3,7 @@
 // message, the steps as a timeline with the current one's state in words, the current batch's pods (also
 // outlined in the pod grid), the current step's analysis, approve / jump / abort for roles that may, and
 // who did which of those when.
-import { memo, useMemo } from 'react';
+import { memo, useMemo, type ReactNode } from 'react';
 import type { RolloutWithHistory } from '../../lib/api/types';
 import { can, type Session } from '../../lib/auth/roles';
 import { batchPodNames } from '../../lib/kruise-rollout/batch';
@@ -20,34 +20,46 @@ import type { RolloutMutations } from './rollout-mutations';
 
 const SHOWN_PODS = 12;
 
-function RolloutPanelView({
-  rollout: r,
-  workload,
-  store,
-  session,
-  m,
-  onRequest,
-}: {
+interface PanelProps {
   rollout: RolloutWithHistory;
+  /** The workload in words: "CloneSet web". */
   workload: string;
-  store: PodStore;
   session: Session | null;
   m: RolloutMutations;
   onRequest(request: ConfirmRequest): void;
-}) {
-  const pods = usePodSnapshot(store);
+}
+
+/** On a workload's page: with the current batch's pods, read from the page's pods. */
+function WorkloadRolloutPanel(props: PanelProps & { store: PodStore }) {
+  const pods = usePodSnapshot(props.store);
+  const r = props.rollout;
+  const releasing = isReleasing(r);
+  const batch = useMemo(() => batchPodNames(pods, r.canaryStatus, releasing), [pods, r.canaryStatus, releasing]);
+  return <RolloutCard {...props} batch={batch} />;
+}
+
+/**
+ * One Rollout: `batch` names the current batch's pods (on a workload's page), null where the pods are
+ * not read (the Rollouts page); `title` links the heading (to the workload's page).
+ */
+export function RolloutCard({ rollout: r, workload, session, m, onRequest, batch, title }: PanelProps & { batch: string[] | null; title?: ReactNode }) {
   const { showPods } = usePodSelection();
   const releasing = isReleasing(r);
   const steps = useMemo(() => stepTimeline(r), [r]);
-  const batch = useMemo(() => batchPodNames(pods, r.canaryStatus, releasing), [pods, r.canaryStatus, releasing]);
   const s = r.canaryStatus;
   const analysis = s?.analysis && s.analysis.stepIndex === s.currentStepIndex ? s.analysis : null;
   const mayAct = can(session, 'approve', r.namespace);
 
   return (
-    <section className="card rollout" aria-labelledby="rollout-title" data-testid="rollout-panel" data-phase={r.phase ?? ''}>
-      <h2 id="rollout-title">
-        Rollout {r.name}{' '}
+    <section
+      className="card rollout"
+      aria-labelledby={`rollout-title-${r.namespace}-${r.name}`}
+      data-testid="rollout-panel"
+      data-rollout={`${r.namespace}/${r.name}`}
+      data-phase={r.phase ?? ''}
+    >
+      <h2 id={`rollout-title-${r.namespace}-${r.name}`}>
+        {title ?? <>Rollout {r.name}</>}{' '}
         <span className={`phase phase-${(r.phase ?? 'unknown').toLowerCase()}`} data-testid="rollout-phase">
           {r.phase ?? 'not seen by its controller yet'}
         </span>
@@ -64,7 +76,7 @@ function RolloutPanelView({
       {releasing && s && (
         <p className="batch-pods" data-testid="rollout-batch">
           Batch {s.currentStepIndex}: {s.canaryReplicas} pod{s.canaryReplicas === 1 ? '' : 's'} on the new revision, {s.canaryReadyReplicas} ready
-          {batch.length > 0 && (
+          {batch && batch.length > 0 && (
             <>
               {' '}
               · updated in this batch:{' '}
@@ -88,4 +100,4 @@ function RolloutPanelView({
   );
 }
 
-export const RolloutPanel = memo(RolloutPanelView);
+export const RolloutPanel = memo(WorkloadRolloutPanel);

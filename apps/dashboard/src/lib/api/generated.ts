@@ -186,6 +186,13 @@ export type WorkloadRolloutQuery = { workload:
     | { rollout: { namespace: string, name: string, uid: string, resourceVersion: string, phase: string | null, message: string | null, paused: boolean, disabled: boolean, history: Array<{ at: string, action: RolloutActionKind, actorName: string, actorRole: string, result: string, message: string | null, stepIndex: number | null, fromStepIndex: number | null, reason: string | null }>, workloadRef: { apiVersion: string, kind: string, name: string }, steps: Array<{ index: number, replicas: number | string, pauseSeconds: number | null, waitsForApproval: boolean }>, canaryStatus: { currentStepIndex: number, currentStepState: string, nextStepIndex: number, canaryReplicas: number, canaryReadyReplicas: number, stableRevision: string | null, canaryRevision: string | null, podTemplateHash: string | null, finalisingStep: string | null, lastUpdateTime: string | null, message: string | null, analysis: { stepIndex: number, canaryRevision: string, phase: string, message: string, startedAt: string, onFailure: string, checks: Array<{ name: string, kind: string, phase: string, measured: unknown, condition: string, reason: string, evaluatedAt: string, consecutiveErrors: number, history: Array<{ at: string, phase: string, measured: unknown }> }> } | null } | null, conditions: Array<{ type: string, status: string, reason: string | null, message: string | null, lastTransitionTime: string | null }> } | null }
    | null };
 
+export type RolloutsQueryVariables = Exact<{
+  after?: string | null | undefined;
+}>;
+
+
+export type RolloutsQuery = { rollouts: { pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { namespace: string, name: string, uid: string, resourceVersion: string, phase: string | null, message: string | null, paused: boolean, disabled: boolean, history: Array<{ at: string, action: RolloutActionKind, actorName: string, actorRole: string, result: string, message: string | null, stepIndex: number | null, fromStepIndex: number | null, reason: string | null }>, workloadRef: { apiVersion: string, kind: string, name: string }, steps: Array<{ index: number, replicas: number | string, pauseSeconds: number | null, waitsForApproval: boolean }>, canaryStatus: { currentStepIndex: number, currentStepState: string, nextStepIndex: number, canaryReplicas: number, canaryReadyReplicas: number, stableRevision: string | null, canaryRevision: string | null, podTemplateHash: string | null, finalisingStep: string | null, lastUpdateTime: string | null, message: string | null, analysis: { stepIndex: number, canaryRevision: string, phase: string, message: string, startedAt: string, onFailure: string, checks: Array<{ name: string, kind: string, phase: string, measured: unknown, condition: string, reason: string, evaluatedAt: string, consecutiveErrors: number, history: Array<{ at: string, phase: string, measured: unknown }> }> } | null } | null, conditions: Array<{ type: string, status: string, reason: string | null, message: string | null, lastTransitionTime: string | null }> } }> } };
+
 export type RolloutChangedSubscriptionVariables = Exact<{
   namespace: string;
 }>;
@@ -1139,6 +1146,95 @@ export const WorkloadRolloutDocument = new TypedDocumentString(`
     lastTransitionTime
   }
 }`) as unknown as TypedDocumentString<WorkloadRolloutQuery, WorkloadRolloutQueryVariables>;
+export const RolloutsDocument = new TypedDocumentString(`
+    query Rollouts($after: String) {
+  rollouts(first: 100, after: $after) {
+    pageInfo {
+      hasNextPage
+      endCursor
+    }
+    edges {
+      node {
+        ...RolloutFields
+        history(first: 10) {
+          at
+          action
+          actorName
+          actorRole
+          result
+          message
+          stepIndex
+          fromStepIndex
+          reason
+        }
+      }
+    }
+  }
+}
+    fragment RolloutFields on Rollout {
+  namespace
+  name
+  uid
+  resourceVersion
+  phase
+  message
+  paused
+  disabled
+  workloadRef {
+    apiVersion
+    kind
+    name
+  }
+  steps {
+    index
+    replicas
+    pauseSeconds
+    waitsForApproval
+  }
+  canaryStatus {
+    currentStepIndex
+    currentStepState
+    nextStepIndex
+    canaryReplicas
+    canaryReadyReplicas
+    stableRevision
+    canaryRevision
+    podTemplateHash
+    finalisingStep
+    lastUpdateTime
+    message
+    analysis {
+      stepIndex
+      canaryRevision
+      phase
+      message
+      startedAt
+      onFailure
+      checks {
+        name
+        kind
+        phase
+        measured
+        condition
+        reason
+        evaluatedAt
+        consecutiveErrors
+        history {
+          at
+          phase
+          measured
+        }
+      }
+    }
+  }
+  conditions {
+    type
+    status
+    reason
+    message
+    lastTransitionTime
+  }
+}`) as unknown as TypedDocumentString<RolloutsQuery, RolloutsQueryVariables>;
 export const RolloutChangedDocument = new TypedDocumentString(`
     subscription RolloutChanged($namespace: String!) {
   rolloutChanged(namespace: $namespace) {

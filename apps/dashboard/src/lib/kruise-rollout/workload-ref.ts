@@ -6,3 +6,11 @@ import { kindLabel } from '../kinds';
 export function drives(r: Pick<KruiseRollout, 'workloadRef'>, kind: WorkloadKind, name: string): boolean {
   return r.workloadRef.apiVersion.startsWith('apps.kruise.io/') && r.workloadRef.kind === kindLabel(kind) && r.workloadRef.name === name;
 }
+
+const KINDS: Record<string, WorkloadKind> = { CloneSet: 'CLONE_SET', StatefulSet: 'STATEFUL_SET' };
+
+/** The dashboard's workload a Rollout drives (a Kruise CloneSet or Advanced StatefulSet), or null for another kind. */
+export function workloadOf(r: Pick<KruiseRollout, 'workloadRef'>): { kind: WorkloadKind; name: string } | null {
+  const kind = KINDS[r.workloadRef.kind];
+  return kind && r.workloadRef.apiVersion.startsWith('apps.kruise.io/') ? { kind, name: r.workloadRef.name } : null;
+}
