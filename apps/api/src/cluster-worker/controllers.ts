@@ -44,9 +44,9 @@ export const EVENT_SOURCES = {
   replicaSet: 'replicaset-controller',
   nodeImage: 'nodeimage-controller',
   imagePullJob: 'imagepulljob-controller',
-  // Kruise Rollouts' recorders (pkg/controller/rollout, pkg/controller/batchrelease: GetEventRecorderFor).
+  // Kruise Rollouts' Rollout controller (pkg/controller/rollout: GetEventRecorderFor). Its BatchRelease
+  // controller records no events Coxswain reproduces.
   rollout: 'rollout-controller',
-  batchRelease: 'batchrelease-controller',
 } as const;
 
 export function registerControllers(

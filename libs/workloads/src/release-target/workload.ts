@@ -6,7 +6,7 @@
 import { isApiError, type ClusterClient, type KindRef } from '@coxswain/cluster';
 import {
   ANNOTATION_BATCH_RELEASE_CONTROL_INFO, ANNOTATION_IN_PROGRESSING, groupOf, LABEL_CONTROLLER_REVISION_HASH,
-  type CloneSet, type IntOrString, type KubeObject, type ObjectRef, type Pod,
+  type CloneSet, type IntOrString, type KubeObject, type LabelSelector, type ObjectRef, type Pod,
 } from '@coxswain/kruise-api';
 import { isActive, isRunningAndReady } from '../pod/pod-state.js';
 import { ADVANCED_STATEFULSET_REF, APPS_STATEFULSET_REF, CLONESET_REF, POD_REF } from '../refs.js';
@@ -95,6 +95,8 @@ export function describeWorkload(target: ReleaseTarget, object: KubeObject, allP
   };
 }
 
+const isSelector = (v: unknown): v is LabelSelector => typeof v === 'object' && v !== null && !Array.isArray(v);
+
 /**
  * Reads the workload and (unless `withPods` is false: the Rollout needs none) its pods; undefined when the
  * workload is gone. Other read errors are thrown.
@@ -107,7 +109,10 @@ export async function readWorkload(client: ClusterClient, target: ReleaseTarget,
     if (isApiError(err, 'NotFound')) return undefined;
     throw err;
   }
-  const pods = withPods ? (await client.list<Pod>(POD_REF, { namespace })).items : [];
+  // The workload's own selector narrows the list; ownership (by uid) decides.
+  const selector = ((object as unknown as Loose)['spec'] as Loose | undefined)?.['selector'];
+  const labelSelector: LabelSelector | undefined = isSelector(selector) ? selector : undefined;
+  const pods = withPods ? (await client.list<Pod>(POD_REF, { namespace, ...(labelSelector ? { labelSelector } : {}) })).items : [];
   return describeWorkload(target, object, pods);
 }
 

@@ -1,9 +1,9 @@
 // A Rollout's release (docs/spec/kruise-rollout.md §2.3–§2.5, §2.7, §2.10, §2.11, §2.15): the
 // Progressing condition's reason machine, the InRolling dispatch (plan/in-rolling.ts), one pass of the
 // step machine (plan/step-machine.ts) with the BatchRelease it drives, and finalising — also what
-// Terminating and Disabling run (docs/spec/kruise-rollout.md §2.12, §2.13). Every function edits the status the reconciler writes
-// and returns when to look again (ms), if it needs to.
-import type { Clock, ClusterClient } from '@coxswain/cluster';
+// Terminating and Disabling run (docs/spec/kruise-rollout.md §2.12, §2.13). Every function edits the
+// status the reconciler writes and returns when to look again (ms), if it needs to.
+import { isoNow, type Clock, type ClusterClient } from '@coxswain/cluster';
 import type { EventRecorder, Logger } from '@coxswain/controller-runtime';
 import { ANNOTATION_ROLLBACK_IN_BATCH, LABEL_WORKLOAD_TYPE, type BatchRelease, type CanaryStatus, type Rollout, type RolloutStatus } from '@coxswain/kruise-api';
 import type { ReleaseWorkload } from '../../release-target/workload.js';
@@ -222,7 +222,7 @@ export class Progressing {
   }
 
   private transition(status: RolloutStatus, condStatus: 'True' | 'False', reason: string, message: string): void {
-    status.conditions = progressingTransition(status.conditions, condStatus, reason, message, new Date(this.deps.clock.now()).toISOString().replace(/\.\d{3}Z$/, 'Z'));
+    status.conditions = progressingTransition(status.conditions, condStatus, reason, message, isoNow(this.deps.clock));
     status.message = condition(status.conditions, 'Progressing')?.message ?? status.message;
   }
 }

@@ -1,0 +1,80 @@
+// The BatchRelease controller on its own (docs/spec/kruise-rollout.md §3), in the embedded cluster: a
+// release written by hand claims a CloneSet (control-info, partition frozen), releases batch after batch
+// as batchPartition allows (integer batches: integer partitions), labels the pods of each batch, and with
+// batchPartition null finalises (the workload released), then lets itself be deleted.
+import { describe, expect, it } from '@jest/globals';
+import {
+  ANNOTATION_BATCH_RELEASE_CONTROL_INFO, FINALIZER_BATCH_RELEASE, LABEL_ROLLOUT_BATCH_ID, ROLLOUT_ID_KEY, type BatchRelease, type Pod,
+} from '@coxswain/kruise-api';
+import { BATCH_RELEASE_REF, CLONESET_REF } from '../../src/refs.js';
+import { environmentPerTest } from '../support/per-test.js';
+import { startRolloutEnv, type RolloutEnv } from '../support/rollout-env.js';
+
+let env: RolloutEnv;
+environmentPerTest(() => startRolloutEnv(), (started) => (env = started));
+
+const v2 = (pods: Pod[]) => pods.filter((p) => p.spec.containers[0]!.image === 'echo:v2');
+
+async function untilRelease(what: string, done: (br: BatchRelease) => boolean): Promise<BatchRelease> {
+  let last: BatchRelease | undefined;
+  await env.runUntil(async () => !!(last = await env.release('manual')) && done(last)).catch((err) => {
+    throw new Error(`${what}: ${String(err)}: ${JSON.stringify(last?.status)}`);
+  });
+  return last!;
+}
+
+describe('docs/spec/kruise-rollout.md §3: a BatchRelease on its own', () => {
+  it('claims the CloneSet, releases batches 0 and 1 (partitions 4, 2), labels their pods, then finalises and goes', async () => {
+    await env.apply(`
+apiVersion: apps.kruise.io/v1alpha1
+kind: CloneSet
+metadata: {name: echoserver}
+spec:
+  replicas: 5
+  selector: {matchLabels: {app: echoserver}}
+  template:
+    metadata: {labels: {app: echoserver}}
+    spec: {containers: [{name: echo, image: "echo:v1"}]}
+---
+apiVersion: rollouts.kruise.io/v1beta1
+kind: BatchRelease
+metadata: {name: manual}
+spec:
+  workloadRef: {apiVersion: apps.kruise.io/v1alpha1, kind: CloneSet, name: echoserver}
+  releasePlan:
+    batches: [{canaryReplicas: 1}, {canaryReplicas: 3}, {canaryReplicas: 5}]
+    batchPartition: 0
+    rolloutID: r1
+`);
+    const claimed = await untilRelease('claimed', (br) => br.status?.phase === 'Progressing');
+    expect(claimed.metadata.finalizers).toContain(FINALIZER_BATCH_RELEASE);
+    const cs = await env.cloneSet('echoserver');
+    expect(JSON.parse(cs.metadata.annotations![ANNOTATION_BATCH_RELEASE_CONTROL_INFO]!)).toMatchObject({ kind: 'BatchRelease', name: 'manual', uid: claimed.metadata.uid, controller: true });
+
+    await env.patchSpec(CLONESET_REF, 'echoserver', { template: { metadata: { labels: { app: 'echoserver' } }, spec: { containers: [{ name: 'echo', image: 'echo:v2' }] } } });
+    await env.runUntil(async () => v2(await env.pods(CLONESET_REF, 'echoserver')).length === 1 && (await env.release('manual'))?.status?.canaryStatus?.batchState === 'Ready');
+    expect((await env.cloneSet('echoserver')).spec.updateStrategy?.rollingUpdate?.partition).toBe(4);
+    let updated = v2(await env.pods(CLONESET_REF, 'echoserver'));
+    expect(updated[0]!.metadata.labels).toMatchObject({ [ROLLOUT_ID_KEY]: 'r1', [LABEL_ROLLOUT_BATCH_ID]: '1' });
+    // Partitioned at batch 0: it stays there.
+    await env.run(10_000, 500);
+    expect(v2(await env.pods(CLONESET_REF, 'echoserver'))).toHaveLength(1);
+
+    await env.cluster.store.patch(BATCH_RELEASE_REF, 'default', 'manual', { spec: { releasePlan: { batchPartition: 1 } } });
+    const batch1 = await untilRelease('batch 1 ready', (br) => br.status?.canaryStatus?.currentBatch === 1 && br.status.canaryStatus.batchState === 'Ready');
+    expect(batch1.status!.canaryStatus).toMatchObject({ updatedReplicas: 3, updatedReadyReplicas: 3 });
+    expect((await env.cloneSet('echoserver')).spec.updateStrategy?.rollingUpdate?.partition).toBe(2);
+    updated = v2(await env.pods(CLONESET_REF, 'echoserver'));
+    expect(updated.map((p) => p.metadata.labels![LABEL_ROLLOUT_BATCH_ID]).sort()).toEqual(['1', '2', '2']);
+
+    await env.cluster.store.patch(BATCH_RELEASE_REF, 'default', 'manual', { spec: { releasePlan: { batchPartition: null } } });
+    await untilRelease('completed', (br) => br.status?.phase === 'Completed');
+    const released = await env.cloneSet('echoserver');
+    expect(released.metadata.annotations?.[ANNOTATION_BATCH_RELEASE_CONTROL_INFO]).toBeUndefined();
+    expect(released.spec.updateStrategy?.rollingUpdate?.partition ?? 0).toBe(0);
+    await env.runUntil(async () => v2(await env.pods(CLONESET_REF, 'echoserver')).length === 5);
+
+    await env.cluster.store.delete(BATCH_RELEASE_REF, 'default', 'manual');
+    await env.runUntil(async () => (await env.release('manual')) === undefined);
+  });
+});
