@@ -131,11 +131,17 @@ describe('a Kruise Rollout on the dashboard (docs/spec/kruise-rollout.md §6.1)'
     );
     await expect(page.getByTestId('rollout-step-state').textContent()).resolves.toBe('paused: waiting for approval (1 of 1 new pod ready)');
     await expect(Promise.all([1, 2, 3].map(place))).resolves.toEqual(['current', 'next', 'later']);
-    await expect(page.getByTestId('rollout-message').textContent()).resolves.toContain(
-      'Rollout is in step(1/3), and you need manually confirm to enter the next step',
+    // The controller writes the step's message on the pass after the state (docs/spec/kruise-rollout.md §2.5).
+    await page.waitForFunction(
+      () =>
+        document
+          .querySelector('[data-testid=rollout-message]')
+          ?.textContent?.startsWith('Rollout is in step(1/3), and you need manually confirm to enter the next step'),
+      null,
+      { timeout: 20_000 },
     );
 
-    const batches = await batchPods();
+    const batches = await pollUntil(batchPods, (b) => b[1]?.length === 1);
     expect(batches[1]).toHaveLength(1);
     const outlined = await pollUntil(outlinedInGrid, (names) => JSON.stringify(names) === JSON.stringify(batches[1]));
     expect(outlined).toEqual(batches[1]);
@@ -173,11 +179,12 @@ describe('a Kruise Rollout on the dashboard (docs/spec/kruise-rollout.md §6.1)'
 
   it('says where the Rollout stands in the list, and follows it live (a jump back to step 1, no reload)', async () => {
     await page.goto(dashboard.url);
-    const lineIs = (text: string) =>
+    // Within 10 s: less than the list's 30 s reload, so only rolloutChanged can bring the jump in time.
+    const lineIs = (text: string, timeout = 10_000) =>
       page.waitForFunction((want) => document.querySelector('tr[data-workload="default/echoserver"] [data-testid=rollout-where]')?.textContent === want, text, {
-        timeout: 30_000,
+        timeout,
       });
-    await lineIs('Rollout step 2/3 · waiting 60 s');
+    await lineIs('Rollout step 2/3 · waiting 60 s', 30_000);
     const jumped = await gql(api.url, 'mutation { jumpToRolloutStep(namespace: "default", name: "demo", stepIndex: 1, reason: "once more") { stepIndex } }');
     expect(jumped.errors).toBeUndefined();
     await lineIs('Rollout step 1/3 · paused, waiting for approval');
