@@ -235,6 +235,14 @@ describe('a Kruise Rollout on the dashboard (docs/spec/kruise-rollout.md §6.1)'
         timeout: 20_000,
       },
     );
+    // Live: a jump made elsewhere shows within 10 s (the page reloads every 15 s).
+    const jumped = await gql(api.url, 'mutation { jumpToRolloutStep(namespace: "default", name: "demo", stepIndex: 1, reason: "third look") { stepIndex } }');
+    expect(jumped.errors).toBeUndefined();
+    await approver.waitForFunction(
+      () => document.querySelector('[data-rollout="default/demo"] [data-testid=rollout-step-1]')?.getAttribute('data-place') === 'current',
+      null,
+      { timeout: 10_000 },
+    );
     await screenshot(approver, 'rollouts-page-approver');
     await approver.close();
   });

@@ -2,11 +2,13 @@
 // Every Rollout the token may read (the rollouts query), each as on its workload's page but without its
 // pods: phase and message, the steps, the analysis, approve / jump / abort and the history. It is where a
 // rollout-approver token acts (such a token cannot read workloads, so it cannot open a workload's page).
-// Polled every few seconds (and after each action): rolloutChanged needs a namespace, and this page has many.
+// Live: rolloutChanged of the namespaces shown is laid over the loaded Rollouts (the newest wins); their
+// history and new or deleted Rollouts come with a reload every 15 s and after each action.
 import Link from 'next/link';
-import { useEffect, useState } from 'react';
-import { RolloutsDocument, type RolloutsQuery } from '../../lib/api/generated';
-import type { RolloutWithHistory } from '../../lib/api/types';
+import { useEffect, useMemo, useState } from 'react';
+import { RolloutChangedDocument, RolloutsDocument, type RolloutsQuery } from '../../lib/api/generated';
+import type { KruiseRollout, RolloutWithHistory } from '../../lib/api/types';
+import { latestRollout, withRolloutEvent, type RolloutOverlay } from '../../lib/kruise-rollout/summary-overlay';
 import { can } from '../../lib/auth/roles';
 import { kindLabel, workloadHref } from '../../lib/kinds';
 import { workloadOf } from '../../lib/kruise-rollout/workload-ref';
@@ -17,7 +19,7 @@ import { useSession } from '../session/SessionProvider';
 import { RolloutCard } from './RolloutPanel';
 import { rolloutMutationsFor } from './rollout-mutations';
 
-const POLL_MS = 3000;
+const POLL_MS = 15_000;
 
 export function RolloutsPage() {
   const { session } = useSession();
@@ -26,10 +28,10 @@ export function RolloutsPage() {
 }
 
 function RolloutList() {
-  const { http, session } = useSession();
+  const { http, live, session, state } = useSession();
   const [request, setRequest] = useState<ConfirmRequest | null>(null);
   const {
-    data: rollouts,
+    data: loaded,
     error,
     reload,
   } = useLiveQuery<RolloutWithHistory[]>(
@@ -50,6 +52,26 @@ function RolloutList() {
       follow: () => () => {},
     }),
     [],
+  );
+
+  const namespaces = useMemo(() => [...new Set((loaded ?? []).map((r) => r.namespace))].sort().join(','), [loaded]);
+  const [overlay, setOverlay] = useState<RolloutOverlay<KruiseRollout>>(() => new Map());
+  useEffect(() => {
+    if (state !== 'ready' || namespaces === '') return;
+    const offs = namespaces
+      .split(',')
+      .map((namespace) =>
+        live.subscribe(RolloutChangedDocument, { namespace }, ({ rolloutChanged: { type, rollout } }) => setOverlay((o) => withRolloutEvent(o, type, rollout))),
+      );
+    return () => offs.forEach((off) => off());
+  }, [live, state, namespaces]);
+  const rollouts = useMemo(
+    () =>
+      loaded?.flatMap((r) => {
+        const latest = latestRollout<KruiseRollout>(r, overlay);
+        return latest ? [{ ...latest, history: r.history }] : [];
+      }) ?? null,
+    [loaded, overlay],
   );
 
   useEffect(() => {

@@ -1,15 +1,18 @@
-// The workloads list's Rollout lines, kept live: a Rollout's step changes without a workload event (its
-// controller writes the Rollout, not the workload), so the list follows rolloutChanged of the namespaces
-// whose workloads a Rollout drives and lays the newest Rollout it heard of over the row's. Pure.
+// Rollouts kept live between reloads: a Rollout's step changes without a workload event (its controller
+// writes the Rollout, not the workload), so the workloads list and the Rollouts page follow rolloutChanged
+// of the namespaces they show and lay the newest Rollout they heard of over what they loaded. Pure.
 import type { RolloutSummary } from '../api/types';
 
+/** What a Rollout is known by: its place and its version. */
+type Versioned = Pick<RolloutSummary, 'namespace' | 'name' | 'resourceVersion'>;
+
 /** What rolloutChanged said last of each Rollout, by namespace/name; null: deleted. */
-export type RolloutOverlay = ReadonlyMap<string, { resourceVersion: string; rollout: RolloutSummary | null }>;
+export type RolloutOverlay<R extends Versioned = RolloutSummary> = ReadonlyMap<string, { resourceVersion: string; rollout: R | null }>;
 
 export const rolloutKey = (r: Pick<RolloutSummary, 'namespace' | 'name'>) => `${r.namespace}/${r.name}`;
 
 /** The overlay after one event; an event older than what it holds changes nothing. */
-export function withRolloutEvent(overlay: RolloutOverlay, type: string, rollout: RolloutSummary): RolloutOverlay {
+export function withRolloutEvent<R extends Versioned>(overlay: RolloutOverlay<R>, type: string, rollout: R): RolloutOverlay<R> {
   const key = rolloutKey(rollout);
   const held = overlay.get(key);
   if (held && Number(held.resourceVersion) > Number(rollout.resourceVersion)) return overlay;
@@ -19,7 +22,7 @@ export function withRolloutEvent(overlay: RolloutOverlay, type: string, rollout:
 }
 
 /** The row's Rollout, or the overlay's when that is newer (null when the newer news is its deletion). */
-export function latestRollout(row: RolloutSummary | null, overlay: RolloutOverlay): RolloutSummary | null {
+export function latestRollout<R extends Versioned>(row: R | null, overlay: RolloutOverlay<R>): R | null {
   if (!row) return null;
   const held = overlay.get(rolloutKey(row));
   if (!held || Number(held.resourceVersion) < Number(row.resourceVersion)) return row;
