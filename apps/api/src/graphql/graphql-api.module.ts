@@ -29,6 +29,8 @@ import { HooksResolver } from './hooks/hooks.resolver.js';
 import { ImagePullResolver } from './image-pull/image-pull.resolver.js';
 import { ObjectsResolver } from './objects/objects.resolver.js';
 import { ShadowResolver } from './observe/shadow.resolver.js';
+import { RolloutAnalysisFieldResolver } from './rollouts/rollout-analysis.resolver.js';
+import { RolloutHistoryFieldResolver } from './rollouts/rollout-history.resolver.js';
 import { RolloutWebhooksResolver } from './rollouts/rollout-webhooks.resolver.js';
 import { RolloutsResolver } from './rollouts/rollouts.resolver.js';
 import { WorkloadRolloutFieldResolver } from './rollouts/workload-rollout-field.resolver.js';
@@ -59,6 +61,8 @@ export const GRAPHQL_RESOLVERS = [
   RolloutsResolver,
   WorkloadRolloutFieldResolver,
   RolloutWebhooksResolver,
+  RolloutAnalysisFieldResolver,
+  RolloutHistoryFieldResolver,
 ];
 
 @Module({

@@ -1,6 +1,6 @@
 // What the API shows of a Rollout (docs/spec/kruise-rollout.md §1.1, §1.2, §1.6): the step plan, the
 // canary sub-status and the conditions, as stored (v1beta1). Pure: a Rollout in, a view out.
-import type { CanaryStatus, IntOrString, Rollout, RolloutStatus } from '@coxswain/kruise-api';
+import type { CanaryStatus, IntOrString, Rollout, RolloutStatus, StepAnalysisStatus } from '@coxswain/kruise-api';
 
 type CanaryStepState = CanaryStatus['currentStepState'];
 type RolloutPhase = NonNullable<RolloutStatus['phase']>;
@@ -27,6 +27,8 @@ export interface CanaryStatusView {
   finalisingStep: string | null;
   lastUpdateTime: string | null;
   message: string | null;
+  /** Coxswain's extension (docs/analysis.md §5): the current step's analysis, when it names checks. */
+  analysis: StepAnalysisStatus | null;
 }
 
 export interface RolloutConditionView {
@@ -117,6 +119,7 @@ function canaryStatusView(s: CanaryStatus): CanaryStatusView {
     finalisingStep: nonEmpty(s.finalisingStep),
     lastUpdateTime: s.lastUpdateTime ?? null,
     message: nonEmpty(s.message),
+    analysis: s.analysis ?? null,
   };
 }
 

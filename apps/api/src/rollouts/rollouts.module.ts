@@ -6,6 +6,7 @@ import { RolloutActionRetention } from './rollout-action-retention.js';
 import { RolloutActionService } from './rollout-action.service.js';
 import { RolloutActionsRepository } from './rollout-actions.repository.js';
 import { RolloutCache } from './rollout-cache.js';
+import { RolloutHistoryService } from './rollout-history.service.js';
 import { RolloutsService } from './rollouts.service.js';
 import { RolloutEventObserver } from './webhooks/rollout-event-observer.js';
 import { RolloutWebhooksRepository } from './webhooks/rollout-webhooks.repository.js';
@@ -16,8 +17,8 @@ import { WebhookDeliverer } from './webhooks/webhook-deliverer.js';
   imports: [WorkloadsModule],
   providers: [
     RolloutCache, RolloutsService, RolloutActionsRepository, RolloutActionService, RolloutActionRetention,
-    RolloutWebhooksRepository, RolloutWebhooksService, WebhookDeliverer, RolloutEventObserver,
+    RolloutWebhooksRepository, RolloutWebhooksService, WebhookDeliverer, RolloutEventObserver, RolloutHistoryService,
   ],
-  exports: [RolloutsService, RolloutActionService, RolloutWebhooksService],
+  exports: [RolloutsService, RolloutActionService, RolloutWebhooksService, RolloutHistoryService],
 })
 export class RolloutsModule {}

@@ -46,6 +46,15 @@ describe('podView', () => {
       expect(podView(costly, owner(), nodes('zone-a'), T0).deletionCost).toBe(expected);
     },
   );
+
+  it.each<[string | undefined, number | null]>([['1', 1], ['12', 12], [undefined, null], ['0', null], ['-1', null], ['01', null], ['x', null], ['1.5', null], ['', null]])(
+    'reads the rollout-batch-id label %s as the batch %s (docs/spec/kruise-rollout.md §3.9: 1-based)',
+    (label, expected) => {
+      const base = pod('web-1', 'web-a', T0);
+      const labels = label === undefined ? base.metadata.labels : { ...base.metadata.labels, 'rollouts.kruise.io/rollout-batch-id': label };
+      expect(podView({ ...base, metadata: { ...base.metadata, labels } } as Pod, owner(), nodes('zone-a'), T0).rolloutBatchId).toBe(expected);
+    },
+  );
 });
 
 describe('PodViews', () => {

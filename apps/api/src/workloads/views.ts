@@ -3,7 +3,7 @@
 // the GraphQL types mirror these shapes.
 import {
   ANNOTATION_INPLACE_UPDATE_STATE, ANNOTATION_POD_DELETION_COST, CONDITION_READY,
-  LABEL_CONTROLLER_HASH, LABEL_CONTROLLER_REVISION_HASH, LABEL_TOPOLOGY_ZONE,
+  LABEL_CONTROLLER_HASH, LABEL_CONTROLLER_REVISION_HASH, LABEL_ROLLOUT_BATCH_ID, LABEL_TOPOLOGY_ZONE,
   type ControllerRevision, type KubeObject, type Node, type Pod,
 } from '@coxswain/kruise-api';
 import {
@@ -154,6 +154,8 @@ export interface PodView {
   readySince: Date | null;
   deleting: boolean;
   subset: string | null;
+  /** The Rollout batch (1-based) the pod was updated in: its rollouts.kruise.io/rollout-batch-id label (docs/spec/kruise-rollout.md §3.9). */
+  rolloutBatchId: number | null;
 }
 
 /**
@@ -198,7 +200,14 @@ export function podView(pod: Pod, owner: WorkloadView, nodes: ReadonlyMap<string
     readySince: ready ? date(podCondition(pod, CONDITION_READY)?.lastTransitionTime) : null,
     deleting: Boolean(pod.metadata.deletionTimestamp),
     subset: descriptor.podSubset?.(object, pod) ?? null,
+    rolloutBatchId: batchIdOf(labels[LABEL_ROLLOUT_BATCH_ID]),
   };
+}
+
+/** A batch id label as the BatchRelease writes it (a positive integer); anything else is no batch. */
+function batchIdOf(label: string | undefined): number | null {
+  if (label === undefined || !/^[1-9]\d{0,8}$/.test(label)) return null;
+  return Number(label);
 }
 
 /**

@@ -15,5 +15,5 @@ export function age(since: string | Date | null | undefined, now: number): strin
 export function clockTime(at: string | null | undefined): string {
   if (!at) return '';
   const d = new Date(at);
-  return Number.isNaN(d.getTime()) ? '' : d.toLocaleTimeString([], { hour12: false });
+  return Number.isNaN(d.getTime()) ? '' : d.toLocaleTimeString([], { hourCycle: 'h23' });
 }

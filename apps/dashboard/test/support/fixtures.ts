@@ -1,5 +1,16 @@
 // Small builders for pods and workloads in the shapes the API returns (the generated operation types).
-import type { Health, Ordinals, Pod, RolloutPlan, StatefulSetWorkload, Subset, WorkloadStatus, Workload } from '../../src/lib/api/types';
+import type {
+  Health,
+  KruiseRollout,
+  Ordinals,
+  Pod,
+  RolloutCanaryStatus,
+  RolloutPlan,
+  StatefulSetWorkload,
+  Subset,
+  WorkloadStatus,
+  Workload,
+} from '../../src/lib/api/types';
 
 export function pod(name: string, over: Partial<Pod> = {}): Pod {
   return {
@@ -7,6 +18,7 @@ export function pod(name: string, over: Partial<Pod> = {}): Pod {
     node: 'sim-a-1',
     zone: 'zone-a',
     subset: null,
+    rolloutBatchId: null,
     podIP: '10.0.0.1',
     phase: 'Running',
     ready: true,
@@ -69,6 +81,7 @@ export function workload(over: Partial<Workload> & { partition?: number | string
     status: status(),
     columns: [],
     health: COMPLETE,
+    rollout: null,
     ...rest,
   } as Workload;
 }
@@ -144,4 +157,48 @@ export function unitedDeployment(over: Partial<Workload> & { partitions?: Record
 function resolved(partition: number | string, replicas: number): number {
   const pods = typeof partition === 'number' ? partition : Math.ceil((replicas * Number.parseInt(partition, 10)) / 100);
   return Math.min(replicas, Math.max(0, pods));
+}
+
+/**
+ * A Rollout over the CloneSet `web` with docs/spec/kruise-rollout.md §6.1's steps (20% pause{}, 50% pause 60 s,
+ * 100%), paused at step 1 waiting for approval with 1 of 1 new pod ready, unless told otherwise.
+ */
+export function kruiseRollout(over: Partial<KruiseRollout> & { status?: Partial<RolloutCanaryStatus> | null } = {}): KruiseRollout {
+  const { status: s, ...rest } = over;
+  return {
+    namespace: 'default',
+    name: 'demo',
+    uid: 'r1',
+    resourceVersion: '20',
+    phase: 'Progressing',
+    message: 'Rollout is in step(1/3), and you need manually confirm to enter the next step',
+    paused: false,
+    disabled: false,
+    workloadRef: { apiVersion: 'apps.kruise.io/v1alpha1', kind: 'CloneSet', name: 'web' },
+    steps: [
+      { index: 1, replicas: '20%', pauseSeconds: null, waitsForApproval: true },
+      { index: 2, replicas: '50%', pauseSeconds: 60, waitsForApproval: false },
+      { index: 3, replicas: '100%', pauseSeconds: null, waitsForApproval: false },
+    ],
+    canaryStatus:
+      s === null
+        ? null
+        : {
+            currentStepIndex: 1,
+            currentStepState: 'StepPaused',
+            nextStepIndex: 2,
+            canaryReplicas: 1,
+            canaryReadyReplicas: 1,
+            stableRevision: 'web-old',
+            canaryRevision: 'web-new',
+            podTemplateHash: 'web-new',
+            finalisingStep: null,
+            lastUpdateTime: '2026-01-01T00:01:00Z',
+            message: null,
+            analysis: null,
+            ...s,
+          },
+    conditions: [],
+    ...rest,
+  };
 }

@@ -3,17 +3,18 @@ import { ASSUMED_SESSION, can, describeSession, sessionFromMe, type Capability }
 import type { Role } from '../../src/lib/api/types';
 
 describe('what each role may do', () => {
-  // The API's access policy: hook-ackers list and acknowledge hooks but cannot read workloads.
+  // The API's access policy: hook-ackers list and acknowledge hooks but cannot read workloads;
+  // rollout-approvers approve, jump and abort Rollouts and cannot read workloads either.
   const table: [Role, Capability[]][] = [
     ['viewer', ['read', 'hooks']],
     ['operator', ['read', 'rollout', 'hooks']],
     ['hook-acker', ['hooks', 'ack']],
-    ['rollout-approver', []],
-    ['admin', ['read', 'rollout', 'ack', 'hooks']],
+    ['rollout-approver', ['approve']],
+    ['admin', ['read', 'rollout', 'ack', 'hooks', 'approve']],
   ];
   it.each(table)('%s may %j and nothing else', (role, allowed) => {
     const s = sessionFromMe({ name: 't', role, namespaces: [] });
-    for (const c of ['read', 'rollout', 'ack', 'hooks'] as Capability[]) expect(can(s, c, 'default')).toBe(allowed.includes(c));
+    for (const c of ['read', 'rollout', 'ack', 'hooks', 'approve'] as Capability[]) expect(can(s, c, 'default')).toBe(allowed.includes(c));
   });
 
   it('reads an empty namespace list as every namespace', () => {
@@ -25,6 +26,12 @@ describe('what each role may do', () => {
     expect(can(s, 'ack', 'shop')).toBe(true);
     expect(can(s, 'ack', 'default')).toBe(false);
     expect(describeSession(s)).toBe('sd · hook-acker in shop');
+  });
+
+  it('limits a rollout-approver to its namespaces', () => {
+    const s = sessionFromMe({ name: 'rm', role: 'rollout-approver', namespaces: ['shop'] });
+    expect(can(s, 'approve', 'shop')).toBe(true);
+    expect(can(s, 'approve', 'default')).toBe(false);
   });
 
   it('treats an API without `me` as an operator who cannot acknowledge hooks, and says so', () => {

@@ -220,6 +220,7 @@ export class PodModel implements PodView {
   @Field(() => Date, { nullable: true }) readySince!: Date | null;
   @Field({ description: 'Terminating: deletion has started.' }) deleting!: boolean;
   @Field(() => String, { nullable: true, description: 'The UnitedDeployment subset the pod belongs to (apps.kruise.io/subset-name); null for other kinds.' }) subset!: string | null;
+  @Field(() => Int, { nullable: true, description: 'The Rollout batch (1-based) the pod was updated in: its rollouts.kruise.io/rollout-batch-id label; null without one.' }) rolloutBatchId!: number | null;
 }
 
 @ObjectType()

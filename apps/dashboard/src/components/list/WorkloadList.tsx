@@ -1,7 +1,7 @@
 'use client';
 // The workload list: one table per kind this API runs (workloadKinds), each with kubectl's columns for
-// that kind, plus namespace, images, the health badge with its reason in words, and a small progress
-// bar; filters by namespace, kind, health and text, kept in the URL; live.
+// that kind, plus namespace, images, the health badge with its reason in words (and where the Rollout that
+// drives a workload stands), and a small progress bar; filters by namespace, kind, health and text, kept in the URL; live.
 import Link from 'next/link';
 import { useEffect, useMemo } from 'react';
 import type { WorkloadKindInfo, Workload } from '../../lib/api/types';
@@ -9,6 +9,7 @@ import { can } from '../../lib/auth/roles';
 import { age } from '../../lib/format';
 import { kindLabel, workloadHref } from '../../lib/kinds';
 import { filterFromQuery, filterToQuery, filterWorkloads, namespacesOf, type WorkloadFilter } from '../../lib/rollout/filters';
+import { rolloutWhere } from '../../lib/kruise-rollout/steps';
 import { HEALTH_STATES, healthWord } from '../../lib/rollout/health';
 import { progressOf } from '../../lib/rollout/progress';
 import { MiniProgress } from '../common/MiniProgress';
@@ -133,6 +134,11 @@ function KindTable({ info, rows, now }: { info: WorkloadKindInfo; rows: Workload
                   {w.health.state !== 'COMPLETE' && (
                     <span className="reason" data-testid="health-reason">
                       {w.health.reason}
+                    </span>
+                  )}
+                  {w.rollout && (
+                    <span className="rollout-where" data-testid="rollout-where">
+                      {rolloutWhere(w.rollout)}
                     </span>
                   )}
                 </td>

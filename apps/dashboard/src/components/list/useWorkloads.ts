@@ -2,10 +2,12 @@
 // Every workload, live (useLiveQuery): changes from workloadChanged (spec, status, health, columns) are
 // merged at once; additions and deletions come from a full reload at most every 2 s while changes keep
 // arriving. The kinds this API runs controllers for (workloadKinds) come once: they decide the list's
-// tables and the Kind filter.
-import { useEffect, useState } from 'react';
+// tables and the Kind filter. Where a Rollout stands changes without a workload event: rolloutChanged of
+// the namespaces with a Rollout-driven workload is laid over the rows (lib/kruise-rollout/summary-overlay.ts).
+import { useEffect, useMemo, useState } from 'react';
 import { describeError } from '../../lib/api/errors';
-import { WorkloadChangedDocument, WorkloadKindsDocument, WorkloadsDocument, type WorkloadsQuery } from '../../lib/api/generated';
+import { RolloutSummaryChangedDocument, WorkloadChangedDocument, WorkloadKindsDocument, WorkloadsDocument, type WorkloadsQuery } from '../../lib/api/generated';
+import { latestRollout, rolloutNamespaces, withRolloutEvent, type RolloutOverlay } from '../../lib/kruise-rollout/summary-overlay';
 import type { Workload, WorkloadKindInfo } from '../../lib/api/types';
 import { useLiveQuery } from '../common/useLiveQuery';
 import { useSession } from '../session/SessionProvider';
@@ -20,7 +22,7 @@ export interface WorkloadsState {
 }
 
 export function useWorkloads(): WorkloadsState {
-  const { http, state } = useSession();
+  const { http, live, state } = useSession();
   const [kinds, setKinds] = useState<WorkloadKindInfo[] | null>(null);
   const [kindsError, setKindsError] = useState<string | null>(null);
 
@@ -59,6 +61,21 @@ export function useWorkloads(): WorkloadsState {
     [],
   );
 
+  const following = useMemo(() => rolloutNamespaces(rows ?? []).join(','), [rows]);
+  const [overlay, setOverlay] = useState<RolloutOverlay>(() => new Map());
+  useEffect(() => {
+    if (state !== 'ready' || following === '') return;
+    const offs = following
+      .split(',')
+      .map((namespace) =>
+        live.subscribe(RolloutSummaryChangedDocument, { namespace }, ({ rolloutChanged: { type, rollout } }) =>
+          setOverlay((o) => withRolloutEvent(o, type, rollout)),
+        ),
+      );
+    return () => offs.forEach((off) => off());
+  }, [live, state, following]);
+  const shown = useMemo(() => rows?.map((w) => (w.rollout ? { ...w, rollout: latestRollout(w.rollout, overlay) } : w)) ?? null, [rows, overlay]);
+
   // The list's failure first; the kinds' stays shown while the list loads (the tables need both).
-  return { rows, kinds, error: error ?? kindsError };
+  return { rows: shown, kinds, error: error ?? kindsError };
 }

@@ -15,6 +15,7 @@ export function Header() {
         {(!session || can(session, 'read')) && <Link href="/">Workloads</Link>}
         {(!session || can(session, 'read')) && <Link href="/topology">Topology</Link>}
         {(!session || can(session, 'read')) && <Link href="/nodes">Nodes</Link>}
+        {(!session || can(session, 'read') || can(session, 'approve')) && <Link href="/rollouts">Rollouts</Link>}
         <Link href="/hooks">Pending hooks</Link>
       </nav>
       <span className="spacer" />

@@ -11,6 +11,10 @@ export function RoleNotice({ session, what }: { session: Session; what: string }
           <>
             It can list and acknowledge <Link href="/hooks">pending hooks</Link>.
           </>
+        ) : session.role === 'rollout-approver' ? (
+          <>
+            It can approve, jump and abort on the <Link href="/rollouts">Rollouts</Link> page.
+          </>
         ) : null}
       </p>
     </main>

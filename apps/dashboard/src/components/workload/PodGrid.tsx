@@ -8,7 +8,7 @@ import { colorOf, type RevisionColor } from '../../lib/grid/colors';
 import { groupPods } from '../../lib/grid/group';
 import { hitTest, layoutGrid, metricsFor, type GridLayout } from '../../lib/grid/layout';
 import { markOf } from '../../lib/grid/marks';
-import { cellSize, paintGrid } from '../../lib/grid/paint';
+import { cellSize, inBatch, paintGrid } from '../../lib/grid/paint';
 import type { PodStore } from '../../lib/live/pod-store';
 import { recordPaint } from './grid-probe';
 import { useElementWidth } from '../common/useElementWidth';
@@ -19,9 +19,11 @@ import { PodTooltip } from './PodTooltip';
 interface Props {
   store: PodStore;
   colors: Map<string, RevisionColor>;
+  /** The Rollout batch being released (rollout-batch-id), whose pods are outlined; null or absent: none. */
+  batch?: number | null;
 }
 
-function PodGridView({ store, colors }: Props) {
+function PodGridView({ store, colors, batch = null }: Props) {
   const { selected, highlighted, blockers, toggle } = usePodSelection();
   const [wrapRef, width] = useElementWidth<HTMLDivElement>();
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -30,9 +32,9 @@ function PodGridView({ store, colors }: Props) {
   const [hover, setHover] = useState<PodHover | null>(null);
   // The painter reads the latest props through this ref, so store flushes need no React render. It is
   // updated after each commit, before the paint effect below runs (effects run in order).
-  const props = useRef({ colors, selected, highlighted, hovered: null as string | null, width });
+  const props = useRef({ colors, selected, highlighted, hovered: null as string | null, width, batch });
   useEffect(() => {
-    props.current = { colors, selected, highlighted, hovered: hover?.pod.name ?? null, width };
+    props.current = { colors, selected, highlighted, hovered: hover?.pod.name ?? null, width, batch };
   });
 
   useEffect(() => {
@@ -61,12 +63,17 @@ function PodGridView({ store, colors }: Props) {
       const ctx = canvas.getContext('2d');
       if (!ctx) return;
       const colorFor = (pod: Pod) => colorOf(p.colors, pod.revision);
-      paintGrid(ctx, layout, { colorOf: colorFor, selected: p.selected, highlighted: p.highlighted, hovered: p.hovered }, dpr);
-      recordPaint(canvas, layout, cellSize(layout.metrics.cell), started, (pod) => ({ revision: pod.revision, mark: markOf(pod), color: colorFor(pod) }));
+      paintGrid(ctx, layout, { colorOf: colorFor, selected: p.selected, highlighted: p.highlighted, hovered: p.hovered, batch: p.batch }, dpr);
+      recordPaint(canvas, layout, cellSize(layout.metrics.cell), started, (pod) => ({
+        revision: pod.revision,
+        mark: markOf(pod),
+        color: colorFor(pod),
+        batch: inBatch(pod, p.batch),
+      }));
     };
     paint();
     return store.subscribe(paint);
-  }, [store, width, colors, selected, highlighted, hover?.pod.name]);
+  }, [store, width, colors, selected, highlighted, hover?.pod.name, batch]);
 
   function podAt(clientX: number, clientY: number): PodHover | null {
     const canvas = canvasRef.current;

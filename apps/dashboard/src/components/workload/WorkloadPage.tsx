@@ -17,6 +17,10 @@ import { blockersByPod } from '../../lib/rollout/plan-words';
 import { progressOf } from '../../lib/rollout/progress';
 import { strategyLine } from '../../lib/rollout/strategy';
 import { ConfirmDialog, type ConfirmRequest } from '../common/ConfirmDialog';
+import { isReleasing } from '../../lib/kruise-rollout/steps';
+import { RolloutPanel } from '../rollout/RolloutPanel';
+import { rolloutMutationsFor } from '../rollout/rollout-mutations';
+import { useWorkloadRollout } from '../rollout/useWorkloadRollout';
 import { useSession } from '../session/SessionProvider';
 import { RoleNotice } from '../session/RoleNotice';
 import { SubsetsPanel } from '../subsets/SubsetsPanel';
@@ -53,6 +57,10 @@ function WorkloadView({ kind, namespace, name }: { kind: WorkloadKind; namespace
   const { http, session } = useSession();
   const { workload: w, plan, missing, error, reload } = useWorkload(kind, namespace, name);
   const pods = usePods(kind, namespace, name);
+  const { rollout, error: rolloutError, reload: reloadRollout } = useWorkloadRollout(kind, namespace, name);
+  const rolloutName = rollout?.name ?? null;
+  const rm = useMemo(() => (rolloutName === null ? null : rolloutMutationsFor(http, namespace, rolloutName)), [http, namespace, rolloutName]);
+  const batch = rollout && isReleasing(rollout) ? (rollout.canaryStatus?.currentStepIndex ?? null) : null;
   const [request, setRequest] = useState<ConfirmRequest | null>(null);
   const podsSection = useRef<HTMLElement>(null);
   const m = useMemo(() => mutationsFor(http, { kind, namespace, name }), [http, kind, namespace, name]);
@@ -143,10 +151,24 @@ function WorkloadView({ kind, namespace, name }: { kind: WorkloadKind; namespace
             {pods.error}
           </p>
         )}
+        {rolloutError && (
+          <p className="error" role="alert">
+            {rolloutError}
+          </p>
+        )}
+        {rollout && rm && (
+          <RolloutPanel rollout={rollout} workload={`${kindLabel(kind)} ${name}`} store={pods.store} session={session} m={rm} onRequest={setRequest} />
+        )}
         {isStatefulSet(w) && <OrdinalStrip workload={w} store={pods.store} colors={colors} />}
         {ud && <SubsetsPanel subsets={subsets} store={pods.store} colors={colors} onStep={mayRollout ? stepSubset : null} />}
         <RevisionPods store={pods.store} revisions={revisions} colors={colors} showPods={!isStatefulSet(w) && !ud} />
         <PlanPanel plan={plan} replicas={w.replicas} />
+        {mayRollout && batch !== null && rollout && (
+          <p className="note" data-testid="rollout-drives">
+            Rollout {rollout.name} drives this workload: its BatchRelease sets the partition at each step. Move the release with the Rollout panel (approve,
+            jump, abort) rather than with the partition below.
+          </p>
+        )}
         {mayRollout && (
           <ActionsPanel
             workload={w}
@@ -178,7 +200,7 @@ function WorkloadView({ kind, namespace, name }: { kind: WorkloadKind; namespace
               </button>
             </p>
           )}
-          <PodGrid store={pods.store} colors={colors} />
+          <PodGrid store={pods.store} colors={colors} batch={batch} />
           <PodTable store={pods.store} colors={colors} />
         </section>
         <HooksPanel store={pods.store} namespace={namespace} session={session} m={m} onRequest={setRequest} />
@@ -188,7 +210,10 @@ function WorkloadView({ kind, namespace, name }: { kind: WorkloadKind; namespace
           request={request}
           onClose={(done) => {
             setRequest(null);
-            if (done) reload();
+            if (done) {
+              reload();
+              reloadRollout();
+            }
           }}
         />
       </main>

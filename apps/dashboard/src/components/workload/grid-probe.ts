@@ -9,6 +9,8 @@ export interface PaintedCell {
   revision: string;
   mark: string;
   color: string;
+  /** Outlined as a pod of the Rollout batch being released. */
+  batch: boolean;
   at: number;
   x: number;
   y: number;
@@ -54,7 +56,7 @@ function probe(): Probe {
   return window.__coxswainGrid;
 }
 
-type Look = Pick<PaintedCell, 'revision' | 'mark' | 'color'>;
+type Look = Pick<PaintedCell, 'revision' | 'mark' | 'color' | 'batch'>;
 
 export function recordPaint(canvas: HTMLCanvasElement, layout: GridLayout, size: number, startedAt: number, look: (pod: Pod) => Look): void {
   const paintMs = performance.now() - startedAt; // grouping, layout and canvas drawing; not this bookkeeping
@@ -67,7 +69,7 @@ export function recordPaint(canvas: HTMLCanvasElement, layout: GridLayout, size:
     const next = look(pod);
     const prev = p.cells.get(pod.name);
     seen.add(pod.name);
-    const changed = !prev || prev.revision !== next.revision || prev.mark !== next.mark || prev.color !== next.color;
+    const changed = !prev || prev.revision !== next.revision || prev.mark !== next.mark || prev.color !== next.color || prev.batch !== next.batch;
     p.cells.set(pod.name, { ...next, at: changed || !prev ? now : prev.at, x: layout.cellX[i]!, y: layout.cellY[i]!, size });
   }
   for (const name of p.cells.keys()) if (!seen.has(name)) p.cells.delete(name);

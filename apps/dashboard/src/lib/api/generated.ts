@@ -50,17 +50,22 @@ export type PreviewTimingSource =
   | 'DEFAULT'
   | 'LEARNED';
 
+export type RolloutActionKind =
+  | 'ABORT'
+  | 'APPROVE'
+  | 'JUMP';
+
 export type WorkloadKind =
   | 'CLONE_SET'
   /** Advanced StatefulSet, apps.kruise.io/v1beta1 */
   | 'STATEFUL_SET'
   | 'UNITED_DEPLOYMENT';
 
-type WorkloadFields_CloneSet_Fragment = { kind: WorkloadKind, namespace: string, name: string, uid: string, generation: number, resourceVersion: string, replicas: number, partitionedReplicas: number, images: Array<string>, createdAt: string, updateStrategy: unknown, status: { observedGeneration: number, replicas: number, readyReplicas: number, availableReplicas: number, currentReplicas: number | null, updatedReplicas: number, updatedReadyReplicas: number, updatedAvailableReplicas: number, expectedUpdatedReplicas: number, currentRevision: string, updateRevision: string }, columns: Array<{ name: string, value: string }>, health: { state: HealthState, reason: string, pods: Array<string>, until: string | null } };
+type WorkloadFields_CloneSet_Fragment = { kind: WorkloadKind, namespace: string, name: string, uid: string, generation: number, resourceVersion: string, replicas: number, partitionedReplicas: number, images: Array<string>, createdAt: string, updateStrategy: unknown, status: { observedGeneration: number, replicas: number, readyReplicas: number, availableReplicas: number, currentReplicas: number | null, updatedReplicas: number, updatedReadyReplicas: number, updatedAvailableReplicas: number, expectedUpdatedReplicas: number, currentRevision: string, updateRevision: string }, columns: Array<{ name: string, value: string }>, health: { state: HealthState, reason: string, pods: Array<string>, until: string | null }, rollout: { namespace: string, name: string, resourceVersion: string, phase: string | null, paused: boolean, steps: Array<{ index: number, pauseSeconds: number | null, waitsForApproval: boolean }>, canaryStatus: { currentStepIndex: number, currentStepState: string } | null } | null };
 
-type WorkloadFields_StatefulSet_Fragment = { kind: WorkloadKind, namespace: string, name: string, uid: string, generation: number, resourceVersion: string, replicas: number, partitionedReplicas: number, images: Array<string>, createdAt: string, updateStrategy: unknown, ordinals: { start: number, end: number, reserved: Array<{ from: number, to: number }> }, status: { observedGeneration: number, replicas: number, readyReplicas: number, availableReplicas: number, currentReplicas: number | null, updatedReplicas: number, updatedReadyReplicas: number, updatedAvailableReplicas: number, expectedUpdatedReplicas: number, currentRevision: string, updateRevision: string }, columns: Array<{ name: string, value: string }>, health: { state: HealthState, reason: string, pods: Array<string>, until: string | null } };
+type WorkloadFields_StatefulSet_Fragment = { kind: WorkloadKind, namespace: string, name: string, uid: string, generation: number, resourceVersion: string, replicas: number, partitionedReplicas: number, images: Array<string>, createdAt: string, updateStrategy: unknown, ordinals: { start: number, end: number, reserved: Array<{ from: number, to: number }> }, status: { observedGeneration: number, replicas: number, readyReplicas: number, availableReplicas: number, currentReplicas: number | null, updatedReplicas: number, updatedReadyReplicas: number, updatedAvailableReplicas: number, expectedUpdatedReplicas: number, currentRevision: string, updateRevision: string }, columns: Array<{ name: string, value: string }>, health: { state: HealthState, reason: string, pods: Array<string>, until: string | null }, rollout: { namespace: string, name: string, resourceVersion: string, phase: string | null, paused: boolean, steps: Array<{ index: number, pauseSeconds: number | null, waitsForApproval: boolean }>, canaryStatus: { currentStepIndex: number, currentStepState: string } | null } | null };
 
-type WorkloadFields_UnitedDeployment_Fragment = { kind: WorkloadKind, namespace: string, name: string, uid: string, generation: number, resourceVersion: string, replicas: number, partitionedReplicas: number, images: Array<string>, createdAt: string, updateStrategy: unknown, status: { observedGeneration: number, replicas: number, readyReplicas: number, availableReplicas: number, currentReplicas: number | null, updatedReplicas: number, updatedReadyReplicas: number, updatedAvailableReplicas: number, expectedUpdatedReplicas: number, currentRevision: string, updateRevision: string }, columns: Array<{ name: string, value: string }>, health: { state: HealthState, reason: string, pods: Array<string>, until: string | null } };
+type WorkloadFields_UnitedDeployment_Fragment = { kind: WorkloadKind, namespace: string, name: string, uid: string, generation: number, resourceVersion: string, replicas: number, partitionedReplicas: number, images: Array<string>, createdAt: string, updateStrategy: unknown, status: { observedGeneration: number, replicas: number, readyReplicas: number, availableReplicas: number, currentReplicas: number | null, updatedReplicas: number, updatedReadyReplicas: number, updatedAvailableReplicas: number, expectedUpdatedReplicas: number, currentRevision: string, updateRevision: string }, columns: Array<{ name: string, value: string }>, health: { state: HealthState, reason: string, pods: Array<string>, until: string | null }, rollout: { namespace: string, name: string, resourceVersion: string, phase: string | null, paused: boolean, steps: Array<{ index: number, pauseSeconds: number | null, waitsForApproval: boolean }>, canaryStatus: { currentStepIndex: number, currentStepState: string } | null } | null };
 
 export type WorkloadFieldsFragment =
   | WorkloadFields_CloneSet_Fragment
@@ -68,13 +73,17 @@ export type WorkloadFieldsFragment =
   | WorkloadFields_UnitedDeployment_Fragment
 ;
 
-export type PodFieldsFragment = { name: string, node: string | null, zone: string | null, subset: string | null, podIP: string | null, phase: string, ready: boolean, available: boolean, availableAt: string | null, revision: string, isUpdated: boolean, lifecycleState: LifecycleState, pendingHook: HookPoint | null, pendingSince: string | null, deleting: boolean, ordinal: number | null, createdAt: string, containers: Array<{ name: string, image: string, ready: boolean, restartCount: number }> };
+export type PodFieldsFragment = { name: string, node: string | null, zone: string | null, subset: string | null, rolloutBatchId: number | null, podIP: string | null, phase: string, ready: boolean, available: boolean, availableAt: string | null, revision: string, isUpdated: boolean, lifecycleState: LifecycleState, pendingHook: HookPoint | null, pendingSince: string | null, deleting: boolean, ordinal: number | null, createdAt: string, containers: Array<{ name: string, image: string, ready: boolean, restartCount: number }> };
 
 export type SubsetFieldsFragment = { name: string, kind: string, workload: string | null, replicas: number, reason: string, specifiedReplicas: number | string | null, minReplicas: number | null, maxReplicas: number | null, partition: number, specifiedPartition: number | null, reservedPods: number, currentReplicas: number, readyReplicas: number, updatedReplicas: number, updatedReadyReplicas: number, schedulable: boolean, recoversAt: string | null, schedulableCondition: { status: string, reason: string | null, message: string | null, lastTransitionTime: string | null } | null };
 
 export type WorkloadSubsetsFragment = { subsets: Array<{ name: string, kind: string, workload: string | null, replicas: number, reason: string, specifiedReplicas: number | string | null, minReplicas: number | null, maxReplicas: number | null, partition: number, specifiedPartition: number | null, reservedPods: number, currentReplicas: number, readyReplicas: number, updatedReplicas: number, updatedReadyReplicas: number, schedulable: boolean, recoversAt: string | null, schedulableCondition: { status: string, reason: string | null, message: string | null, lastTransitionTime: string | null } | null }> };
 
 export type TopologyWorkloadPodsFieldsFragment = { workloadKind: WorkloadKind | null, kind: string, namespace: string, name: string, subset: string | null, pods: number, readyPods: number };
+
+export type RolloutSummaryFieldsFragment = { namespace: string, name: string, resourceVersion: string, phase: string | null, paused: boolean, steps: Array<{ index: number, pauseSeconds: number | null, waitsForApproval: boolean }>, canaryStatus: { currentStepIndex: number, currentStepState: string } | null };
+
+export type RolloutFieldsFragment = { namespace: string, name: string, uid: string, resourceVersion: string, phase: string | null, message: string | null, paused: boolean, disabled: boolean, workloadRef: { apiVersion: string, kind: string, name: string }, steps: Array<{ index: number, replicas: number | string, pauseSeconds: number | null, waitsForApproval: boolean }>, canaryStatus: { currentStepIndex: number, currentStepState: string, nextStepIndex: number, canaryReplicas: number, canaryReadyReplicas: number, stableRevision: string | null, canaryRevision: string | null, podTemplateHash: string | null, finalisingStep: string | null, lastUpdateTime: string | null, message: string | null, analysis: { stepIndex: number, canaryRevision: string, phase: string, message: string, startedAt: string, onFailure: string, checks: Array<{ name: string, kind: string, phase: string, measured: unknown, condition: string, reason: string, evaluatedAt: string, consecutiveErrors: number, history: Array<{ at: string, phase: string, measured: unknown }> }> } | null } | null, conditions: Array<{ type: string, status: string, reason: string | null, message: string | null, lastTransitionTime: string | null }> };
 
 export type MeQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -99,9 +108,9 @@ export type WorkloadsQueryVariables = Exact<{
 
 
 export type WorkloadsQuery = { workloads: { pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node:
-        | { kind: WorkloadKind, namespace: string, name: string, uid: string, generation: number, resourceVersion: string, replicas: number, partitionedReplicas: number, images: Array<string>, createdAt: string, updateStrategy: unknown, status: { observedGeneration: number, replicas: number, readyReplicas: number, availableReplicas: number, currentReplicas: number | null, updatedReplicas: number, updatedReadyReplicas: number, updatedAvailableReplicas: number, expectedUpdatedReplicas: number, currentRevision: string, updateRevision: string }, columns: Array<{ name: string, value: string }>, health: { state: HealthState, reason: string, pods: Array<string>, until: string | null } }
-        | { kind: WorkloadKind, namespace: string, name: string, uid: string, generation: number, resourceVersion: string, replicas: number, partitionedReplicas: number, images: Array<string>, createdAt: string, updateStrategy: unknown, ordinals: { start: number, end: number, reserved: Array<{ from: number, to: number }> }, status: { observedGeneration: number, replicas: number, readyReplicas: number, availableReplicas: number, currentReplicas: number | null, updatedReplicas: number, updatedReadyReplicas: number, updatedAvailableReplicas: number, expectedUpdatedReplicas: number, currentRevision: string, updateRevision: string }, columns: Array<{ name: string, value: string }>, health: { state: HealthState, reason: string, pods: Array<string>, until: string | null } }
-        | { kind: WorkloadKind, namespace: string, name: string, uid: string, generation: number, resourceVersion: string, replicas: number, partitionedReplicas: number, images: Array<string>, createdAt: string, updateStrategy: unknown, status: { observedGeneration: number, replicas: number, readyReplicas: number, availableReplicas: number, currentReplicas: number | null, updatedReplicas: number, updatedReadyReplicas: number, updatedAvailableReplicas: number, expectedUpdatedReplicas: number, currentRevision: string, updateRevision: string }, columns: Array<{ name: string, value: string }>, health: { state: HealthState, reason: string, pods: Array<string>, until: string | null } }
+        | { kind: WorkloadKind, namespace: string, name: string, uid: string, generation: number, resourceVersion: string, replicas: number, partitionedReplicas: number, images: Array<string>, createdAt: string, updateStrategy: unknown, status: { observedGeneration: number, replicas: number, readyReplicas: number, availableReplicas: number, currentReplicas: number | null, updatedReplicas: number, updatedReadyReplicas: number, updatedAvailableReplicas: number, expectedUpdatedReplicas: number, currentRevision: string, updateRevision: string }, columns: Array<{ name: string, value: string }>, health: { state: HealthState, reason: string, pods: Array<string>, until: string | null }, rollout: { namespace: string, name: string, resourceVersion: string, phase: string | null, paused: boolean, steps: Array<{ index: number, pauseSeconds: number | null, waitsForApproval: boolean }>, canaryStatus: { currentStepIndex: number, currentStepState: string } | null } | null }
+        | { kind: WorkloadKind, namespace: string, name: string, uid: string, generation: number, resourceVersion: string, replicas: number, partitionedReplicas: number, images: Array<string>, createdAt: string, updateStrategy: unknown, ordinals: { start: number, end: number, reserved: Array<{ from: number, to: number }> }, status: { observedGeneration: number, replicas: number, readyReplicas: number, availableReplicas: number, currentReplicas: number | null, updatedReplicas: number, updatedReadyReplicas: number, updatedAvailableReplicas: number, expectedUpdatedReplicas: number, currentRevision: string, updateRevision: string }, columns: Array<{ name: string, value: string }>, health: { state: HealthState, reason: string, pods: Array<string>, until: string | null }, rollout: { namespace: string, name: string, resourceVersion: string, phase: string | null, paused: boolean, steps: Array<{ index: number, pauseSeconds: number | null, waitsForApproval: boolean }>, canaryStatus: { currentStepIndex: number, currentStepState: string } | null } | null }
+        | { kind: WorkloadKind, namespace: string, name: string, uid: string, generation: number, resourceVersion: string, replicas: number, partitionedReplicas: number, images: Array<string>, createdAt: string, updateStrategy: unknown, status: { observedGeneration: number, replicas: number, readyReplicas: number, availableReplicas: number, currentReplicas: number | null, updatedReplicas: number, updatedReadyReplicas: number, updatedAvailableReplicas: number, expectedUpdatedReplicas: number, currentRevision: string, updateRevision: string }, columns: Array<{ name: string, value: string }>, health: { state: HealthState, reason: string, pods: Array<string>, until: string | null }, rollout: { namespace: string, name: string, resourceVersion: string, phase: string | null, paused: boolean, steps: Array<{ index: number, pauseSeconds: number | null, waitsForApproval: boolean }>, canaryStatus: { currentStepIndex: number, currentStepState: string } | null } | null }
        }> } };
 
 export type WorkloadQueryVariables = Exact<{
@@ -112,9 +121,9 @@ export type WorkloadQueryVariables = Exact<{
 
 
 export type WorkloadQuery = { workload:
-    | { manifest: string, kind: WorkloadKind, namespace: string, name: string, uid: string, generation: number, resourceVersion: string, replicas: number, partitionedReplicas: number, images: Array<string>, createdAt: string, updateStrategy: unknown, revisions: Array<{ name: string, hash: string, revision: number, createdAt: string, isCurrent: boolean, isUpdate: boolean, podCount: number, images: Array<string>, manifest: string }>, events: Array<{ type: string, reason: string, message: string, count: number, firstTimestamp: string | null, lastTimestamp: string | null, object: string }>, status: { observedGeneration: number, replicas: number, readyReplicas: number, availableReplicas: number, currentReplicas: number | null, updatedReplicas: number, updatedReadyReplicas: number, updatedAvailableReplicas: number, expectedUpdatedReplicas: number, currentRevision: string, updateRevision: string }, columns: Array<{ name: string, value: string }>, health: { state: HealthState, reason: string, pods: Array<string>, until: string | null } }
-    | { manifest: string, kind: WorkloadKind, namespace: string, name: string, uid: string, generation: number, resourceVersion: string, replicas: number, partitionedReplicas: number, images: Array<string>, createdAt: string, updateStrategy: unknown, revisions: Array<{ name: string, hash: string, revision: number, createdAt: string, isCurrent: boolean, isUpdate: boolean, podCount: number, images: Array<string>, manifest: string }>, events: Array<{ type: string, reason: string, message: string, count: number, firstTimestamp: string | null, lastTimestamp: string | null, object: string }>, ordinals: { start: number, end: number, reserved: Array<{ from: number, to: number }> }, status: { observedGeneration: number, replicas: number, readyReplicas: number, availableReplicas: number, currentReplicas: number | null, updatedReplicas: number, updatedReadyReplicas: number, updatedAvailableReplicas: number, expectedUpdatedReplicas: number, currentRevision: string, updateRevision: string }, columns: Array<{ name: string, value: string }>, health: { state: HealthState, reason: string, pods: Array<string>, until: string | null } }
-    | { manifest: string, kind: WorkloadKind, namespace: string, name: string, uid: string, generation: number, resourceVersion: string, replicas: number, partitionedReplicas: number, images: Array<string>, createdAt: string, updateStrategy: unknown, revisions: Array<{ name: string, hash: string, revision: number, createdAt: string, isCurrent: boolean, isUpdate: boolean, podCount: number, images: Array<string>, manifest: string }>, events: Array<{ type: string, reason: string, message: string, count: number, firstTimestamp: string | null, lastTimestamp: string | null, object: string }>, status: { observedGeneration: number, replicas: number, readyReplicas: number, availableReplicas: number, currentReplicas: number | null, updatedReplicas: number, updatedReadyReplicas: number, updatedAvailableReplicas: number, expectedUpdatedReplicas: number, currentRevision: string, updateRevision: string }, columns: Array<{ name: string, value: string }>, health: { state: HealthState, reason: string, pods: Array<string>, until: string | null }, subsets: Array<{ name: string, kind: string, workload: string | null, replicas: number, reason: string, specifiedReplicas: number | string | null, minReplicas: number | null, maxReplicas: number | null, partition: number, specifiedPartition: number | null, reservedPods: number, currentReplicas: number, readyReplicas: number, updatedReplicas: number, updatedReadyReplicas: number, schedulable: boolean, recoversAt: string | null, schedulableCondition: { status: string, reason: string | null, message: string | null, lastTransitionTime: string | null } | null }> }
+    | { manifest: string, kind: WorkloadKind, namespace: string, name: string, uid: string, generation: number, resourceVersion: string, replicas: number, partitionedReplicas: number, images: Array<string>, createdAt: string, updateStrategy: unknown, revisions: Array<{ name: string, hash: string, revision: number, createdAt: string, isCurrent: boolean, isUpdate: boolean, podCount: number, images: Array<string>, manifest: string }>, events: Array<{ type: string, reason: string, message: string, count: number, firstTimestamp: string | null, lastTimestamp: string | null, object: string }>, status: { observedGeneration: number, replicas: number, readyReplicas: number, availableReplicas: number, currentReplicas: number | null, updatedReplicas: number, updatedReadyReplicas: number, updatedAvailableReplicas: number, expectedUpdatedReplicas: number, currentRevision: string, updateRevision: string }, columns: Array<{ name: string, value: string }>, health: { state: HealthState, reason: string, pods: Array<string>, until: string | null }, rollout: { namespace: string, name: string, resourceVersion: string, phase: string | null, paused: boolean, steps: Array<{ index: number, pauseSeconds: number | null, waitsForApproval: boolean }>, canaryStatus: { currentStepIndex: number, currentStepState: string } | null } | null }
+    | { manifest: string, kind: WorkloadKind, namespace: string, name: string, uid: string, generation: number, resourceVersion: string, replicas: number, partitionedReplicas: number, images: Array<string>, createdAt: string, updateStrategy: unknown, revisions: Array<{ name: string, hash: string, revision: number, createdAt: string, isCurrent: boolean, isUpdate: boolean, podCount: number, images: Array<string>, manifest: string }>, events: Array<{ type: string, reason: string, message: string, count: number, firstTimestamp: string | null, lastTimestamp: string | null, object: string }>, ordinals: { start: number, end: number, reserved: Array<{ from: number, to: number }> }, status: { observedGeneration: number, replicas: number, readyReplicas: number, availableReplicas: number, currentReplicas: number | null, updatedReplicas: number, updatedReadyReplicas: number, updatedAvailableReplicas: number, expectedUpdatedReplicas: number, currentRevision: string, updateRevision: string }, columns: Array<{ name: string, value: string }>, health: { state: HealthState, reason: string, pods: Array<string>, until: string | null }, rollout: { namespace: string, name: string, resourceVersion: string, phase: string | null, paused: boolean, steps: Array<{ index: number, pauseSeconds: number | null, waitsForApproval: boolean }>, canaryStatus: { currentStepIndex: number, currentStepState: string } | null } | null }
+    | { manifest: string, kind: WorkloadKind, namespace: string, name: string, uid: string, generation: number, resourceVersion: string, replicas: number, partitionedReplicas: number, images: Array<string>, createdAt: string, updateStrategy: unknown, revisions: Array<{ name: string, hash: string, revision: number, createdAt: string, isCurrent: boolean, isUpdate: boolean, podCount: number, images: Array<string>, manifest: string }>, events: Array<{ type: string, reason: string, message: string, count: number, firstTimestamp: string | null, lastTimestamp: string | null, object: string }>, status: { observedGeneration: number, replicas: number, readyReplicas: number, availableReplicas: number, currentReplicas: number | null, updatedReplicas: number, updatedReadyReplicas: number, updatedAvailableReplicas: number, expectedUpdatedReplicas: number, currentRevision: string, updateRevision: string }, columns: Array<{ name: string, value: string }>, health: { state: HealthState, reason: string, pods: Array<string>, until: string | null }, rollout: { namespace: string, name: string, resourceVersion: string, phase: string | null, paused: boolean, steps: Array<{ index: number, pauseSeconds: number | null, waitsForApproval: boolean }>, canaryStatus: { currentStepIndex: number, currentStepState: string } | null } | null, subsets: Array<{ name: string, kind: string, workload: string | null, replicas: number, reason: string, specifiedReplicas: number | string | null, minReplicas: number | null, maxReplicas: number | null, partition: number, specifiedPartition: number | null, reservedPods: number, currentReplicas: number, readyReplicas: number, updatedReplicas: number, updatedReadyReplicas: number, schedulable: boolean, recoversAt: string | null, schedulableCondition: { status: string, reason: string | null, message: string | null, lastTransitionTime: string | null } | null }> }
    | null };
 
 export type WorkloadPlanQueryVariables = Exact<{
@@ -140,9 +149,9 @@ export type WorkloadPodsQueryVariables = Exact<{
 
 
 export type WorkloadPodsQuery = { workload:
-    | { pods: { totalCount: number, resourceVersion: string, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { name: string, node: string | null, zone: string | null, subset: string | null, podIP: string | null, phase: string, ready: boolean, available: boolean, availableAt: string | null, revision: string, isUpdated: boolean, lifecycleState: LifecycleState, pendingHook: HookPoint | null, pendingSince: string | null, deleting: boolean, ordinal: number | null, createdAt: string, containers: Array<{ name: string, image: string, ready: boolean, restartCount: number }> } }> } }
-    | { pods: { totalCount: number, resourceVersion: string, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { name: string, node: string | null, zone: string | null, subset: string | null, podIP: string | null, phase: string, ready: boolean, available: boolean, availableAt: string | null, revision: string, isUpdated: boolean, lifecycleState: LifecycleState, pendingHook: HookPoint | null, pendingSince: string | null, deleting: boolean, ordinal: number | null, createdAt: string, containers: Array<{ name: string, image: string, ready: boolean, restartCount: number }> } }> } }
-    | { pods: { totalCount: number, resourceVersion: string, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { name: string, node: string | null, zone: string | null, subset: string | null, podIP: string | null, phase: string, ready: boolean, available: boolean, availableAt: string | null, revision: string, isUpdated: boolean, lifecycleState: LifecycleState, pendingHook: HookPoint | null, pendingSince: string | null, deleting: boolean, ordinal: number | null, createdAt: string, containers: Array<{ name: string, image: string, ready: boolean, restartCount: number }> } }> } }
+    | { pods: { totalCount: number, resourceVersion: string, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { name: string, node: string | null, zone: string | null, subset: string | null, rolloutBatchId: number | null, podIP: string | null, phase: string, ready: boolean, available: boolean, availableAt: string | null, revision: string, isUpdated: boolean, lifecycleState: LifecycleState, pendingHook: HookPoint | null, pendingSince: string | null, deleting: boolean, ordinal: number | null, createdAt: string, containers: Array<{ name: string, image: string, ready: boolean, restartCount: number }> } }> } }
+    | { pods: { totalCount: number, resourceVersion: string, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { name: string, node: string | null, zone: string | null, subset: string | null, rolloutBatchId: number | null, podIP: string | null, phase: string, ready: boolean, available: boolean, availableAt: string | null, revision: string, isUpdated: boolean, lifecycleState: LifecycleState, pendingHook: HookPoint | null, pendingSince: string | null, deleting: boolean, ordinal: number | null, createdAt: string, containers: Array<{ name: string, image: string, ready: boolean, restartCount: number }> } }> } }
+    | { pods: { totalCount: number, resourceVersion: string, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { name: string, node: string | null, zone: string | null, subset: string | null, rolloutBatchId: number | null, podIP: string | null, phase: string, ready: boolean, available: boolean, availableAt: string | null, revision: string, isUpdated: boolean, lifecycleState: LifecycleState, pendingHook: HookPoint | null, pendingSince: string | null, deleting: boolean, ordinal: number | null, createdAt: string, containers: Array<{ name: string, image: string, ready: boolean, restartCount: number }> } }> } }
    | null };
 
 export type TopologyQueryVariables = Exact<{ [key: string]: never; }>;
@@ -164,6 +173,40 @@ export type ImagePullJobsQueryVariables = Exact<{
 
 export type ImagePullJobsQuery = { imagePullJobs: Array<{ namespace: string, name: string, image: string, desired: number, active: number, succeeded: number, failed: number, message: string | null, completionTime: string | null, revisionHash: string | null, owner: { kind: string, name: string } | null }> };
 
+export type WorkloadRolloutQueryVariables = Exact<{
+  kind: WorkloadKind;
+  namespace: string;
+  name: string;
+}>;
+
+
+export type WorkloadRolloutQuery = { workload:
+    | { rollout: { namespace: string, name: string, uid: string, resourceVersion: string, phase: string | null, message: string | null, paused: boolean, disabled: boolean, history: Array<{ at: string, action: RolloutActionKind, actorName: string, actorRole: string, result: string, message: string | null, stepIndex: number | null, fromStepIndex: number | null, reason: string | null }>, workloadRef: { apiVersion: string, kind: string, name: string }, steps: Array<{ index: number, replicas: number | string, pauseSeconds: number | null, waitsForApproval: boolean }>, canaryStatus: { currentStepIndex: number, currentStepState: string, nextStepIndex: number, canaryReplicas: number, canaryReadyReplicas: number, stableRevision: string | null, canaryRevision: string | null, podTemplateHash: string | null, finalisingStep: string | null, lastUpdateTime: string | null, message: string | null, analysis: { stepIndex: number, canaryRevision: string, phase: string, message: string, startedAt: string, onFailure: string, checks: Array<{ name: string, kind: string, phase: string, measured: unknown, condition: string, reason: string, evaluatedAt: string, consecutiveErrors: number, history: Array<{ at: string, phase: string, measured: unknown }> }> } | null } | null, conditions: Array<{ type: string, status: string, reason: string | null, message: string | null, lastTransitionTime: string | null }> } | null }
+    | { rollout: { namespace: string, name: string, uid: string, resourceVersion: string, phase: string | null, message: string | null, paused: boolean, disabled: boolean, history: Array<{ at: string, action: RolloutActionKind, actorName: string, actorRole: string, result: string, message: string | null, stepIndex: number | null, fromStepIndex: number | null, reason: string | null }>, workloadRef: { apiVersion: string, kind: string, name: string }, steps: Array<{ index: number, replicas: number | string, pauseSeconds: number | null, waitsForApproval: boolean }>, canaryStatus: { currentStepIndex: number, currentStepState: string, nextStepIndex: number, canaryReplicas: number, canaryReadyReplicas: number, stableRevision: string | null, canaryRevision: string | null, podTemplateHash: string | null, finalisingStep: string | null, lastUpdateTime: string | null, message: string | null, analysis: { stepIndex: number, canaryRevision: string, phase: string, message: string, startedAt: string, onFailure: string, checks: Array<{ name: string, kind: string, phase: string, measured: unknown, condition: string, reason: string, evaluatedAt: string, consecutiveErrors: number, history: Array<{ at: string, phase: string, measured: unknown }> }> } | null } | null, conditions: Array<{ type: string, status: string, reason: string | null, message: string | null, lastTransitionTime: string | null }> } | null }
+    | { rollout: { namespace: string, name: string, uid: string, resourceVersion: string, phase: string | null, message: string | null, paused: boolean, disabled: boolean, history: Array<{ at: string, action: RolloutActionKind, actorName: string, actorRole: string, result: string, message: string | null, stepIndex: number | null, fromStepIndex: number | null, reason: string | null }>, workloadRef: { apiVersion: string, kind: string, name: string }, steps: Array<{ index: number, replicas: number | string, pauseSeconds: number | null, waitsForApproval: boolean }>, canaryStatus: { currentStepIndex: number, currentStepState: string, nextStepIndex: number, canaryReplicas: number, canaryReadyReplicas: number, stableRevision: string | null, canaryRevision: string | null, podTemplateHash: string | null, finalisingStep: string | null, lastUpdateTime: string | null, message: string | null, analysis: { stepIndex: number, canaryRevision: string, phase: string, message: string, startedAt: string, onFailure: string, checks: Array<{ name: string, kind: string, phase: string, measured: unknown, condition: string, reason: string, evaluatedAt: string, consecutiveErrors: number, history: Array<{ at: string, phase: string, measured: unknown }> }> } | null } | null, conditions: Array<{ type: string, status: string, reason: string | null, message: string | null, lastTransitionTime: string | null }> } | null }
+   | null };
+
+export type RolloutsQueryVariables = Exact<{
+  after?: string | null | undefined;
+}>;
+
+
+export type RolloutsQuery = { rollouts: { pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { namespace: string, name: string, uid: string, resourceVersion: string, phase: string | null, message: string | null, paused: boolean, disabled: boolean, history: Array<{ at: string, action: RolloutActionKind, actorName: string, actorRole: string, result: string, message: string | null, stepIndex: number | null, fromStepIndex: number | null, reason: string | null }>, workloadRef: { apiVersion: string, kind: string, name: string }, steps: Array<{ index: number, replicas: number | string, pauseSeconds: number | null, waitsForApproval: boolean }>, canaryStatus: { currentStepIndex: number, currentStepState: string, nextStepIndex: number, canaryReplicas: number, canaryReadyReplicas: number, stableRevision: string | null, canaryRevision: string | null, podTemplateHash: string | null, finalisingStep: string | null, lastUpdateTime: string | null, message: string | null, analysis: { stepIndex: number, canaryRevision: string, phase: string, message: string, startedAt: string, onFailure: string, checks: Array<{ name: string, kind: string, phase: string, measured: unknown, condition: string, reason: string, evaluatedAt: string, consecutiveErrors: number, history: Array<{ at: string, phase: string, measured: unknown }> }> } | null } | null, conditions: Array<{ type: string, status: string, reason: string | null, message: string | null, lastTransitionTime: string | null }> } }> } };
+
+export type RolloutChangedSubscriptionVariables = Exact<{
+  namespace: string;
+}>;
+
+
+export type RolloutChangedSubscription = { rolloutChanged: { type: string, rollout: { namespace: string, name: string, uid: string, resourceVersion: string, phase: string | null, message: string | null, paused: boolean, disabled: boolean, workloadRef: { apiVersion: string, kind: string, name: string }, steps: Array<{ index: number, replicas: number | string, pauseSeconds: number | null, waitsForApproval: boolean }>, canaryStatus: { currentStepIndex: number, currentStepState: string, nextStepIndex: number, canaryReplicas: number, canaryReadyReplicas: number, stableRevision: string | null, canaryRevision: string | null, podTemplateHash: string | null, finalisingStep: string | null, lastUpdateTime: string | null, message: string | null, analysis: { stepIndex: number, canaryRevision: string, phase: string, message: string, startedAt: string, onFailure: string, checks: Array<{ name: string, kind: string, phase: string, measured: unknown, condition: string, reason: string, evaluatedAt: string, consecutiveErrors: number, history: Array<{ at: string, phase: string, measured: unknown }> }> } | null } | null, conditions: Array<{ type: string, status: string, reason: string | null, message: string | null, lastTransitionTime: string | null }> } } };
+
+export type RolloutSummaryChangedSubscriptionVariables = Exact<{
+  namespace: string;
+}>;
+
+
+export type RolloutSummaryChangedSubscription = { rolloutChanged: { type: string, rollout: { namespace: string, name: string, resourceVersion: string, phase: string | null, paused: boolean, steps: Array<{ index: number, pauseSeconds: number | null, waitsForApproval: boolean }>, canaryStatus: { currentStepIndex: number, currentStepState: string } | null } } };
+
 export type WorkloadChangedSubscriptionVariables = Exact<{
   kind?: WorkloadKind | null | undefined;
   namespace?: string | null | undefined;
@@ -172,9 +215,9 @@ export type WorkloadChangedSubscriptionVariables = Exact<{
 
 
 export type WorkloadChangedSubscription = { workloadChanged:
-    | { kind: WorkloadKind, namespace: string, name: string, uid: string, generation: number, resourceVersion: string, replicas: number, partitionedReplicas: number, images: Array<string>, createdAt: string, updateStrategy: unknown, status: { observedGeneration: number, replicas: number, readyReplicas: number, availableReplicas: number, currentReplicas: number | null, updatedReplicas: number, updatedReadyReplicas: number, updatedAvailableReplicas: number, expectedUpdatedReplicas: number, currentRevision: string, updateRevision: string }, columns: Array<{ name: string, value: string }>, health: { state: HealthState, reason: string, pods: Array<string>, until: string | null } }
-    | { kind: WorkloadKind, namespace: string, name: string, uid: string, generation: number, resourceVersion: string, replicas: number, partitionedReplicas: number, images: Array<string>, createdAt: string, updateStrategy: unknown, ordinals: { start: number, end: number, reserved: Array<{ from: number, to: number }> }, status: { observedGeneration: number, replicas: number, readyReplicas: number, availableReplicas: number, currentReplicas: number | null, updatedReplicas: number, updatedReadyReplicas: number, updatedAvailableReplicas: number, expectedUpdatedReplicas: number, currentRevision: string, updateRevision: string }, columns: Array<{ name: string, value: string }>, health: { state: HealthState, reason: string, pods: Array<string>, until: string | null } }
-    | { kind: WorkloadKind, namespace: string, name: string, uid: string, generation: number, resourceVersion: string, replicas: number, partitionedReplicas: number, images: Array<string>, createdAt: string, updateStrategy: unknown, status: { observedGeneration: number, replicas: number, readyReplicas: number, availableReplicas: number, currentReplicas: number | null, updatedReplicas: number, updatedReadyReplicas: number, updatedAvailableReplicas: number, expectedUpdatedReplicas: number, currentRevision: string, updateRevision: string }, columns: Array<{ name: string, value: string }>, health: { state: HealthState, reason: string, pods: Array<string>, until: string | null } }
+    | { kind: WorkloadKind, namespace: string, name: string, uid: string, generation: number, resourceVersion: string, replicas: number, partitionedReplicas: number, images: Array<string>, createdAt: string, updateStrategy: unknown, status: { observedGeneration: number, replicas: number, readyReplicas: number, availableReplicas: number, currentReplicas: number | null, updatedReplicas: number, updatedReadyReplicas: number, updatedAvailableReplicas: number, expectedUpdatedReplicas: number, currentRevision: string, updateRevision: string }, columns: Array<{ name: string, value: string }>, health: { state: HealthState, reason: string, pods: Array<string>, until: string | null }, rollout: { namespace: string, name: string, resourceVersion: string, phase: string | null, paused: boolean, steps: Array<{ index: number, pauseSeconds: number | null, waitsForApproval: boolean }>, canaryStatus: { currentStepIndex: number, currentStepState: string } | null } | null }
+    | { kind: WorkloadKind, namespace: string, name: string, uid: string, generation: number, resourceVersion: string, replicas: number, partitionedReplicas: number, images: Array<string>, createdAt: string, updateStrategy: unknown, ordinals: { start: number, end: number, reserved: Array<{ from: number, to: number }> }, status: { observedGeneration: number, replicas: number, readyReplicas: number, availableReplicas: number, currentReplicas: number | null, updatedReplicas: number, updatedReadyReplicas: number, updatedAvailableReplicas: number, expectedUpdatedReplicas: number, currentRevision: string, updateRevision: string }, columns: Array<{ name: string, value: string }>, health: { state: HealthState, reason: string, pods: Array<string>, until: string | null }, rollout: { namespace: string, name: string, resourceVersion: string, phase: string | null, paused: boolean, steps: Array<{ index: number, pauseSeconds: number | null, waitsForApproval: boolean }>, canaryStatus: { currentStepIndex: number, currentStepState: string } | null } | null }
+    | { kind: WorkloadKind, namespace: string, name: string, uid: string, generation: number, resourceVersion: string, replicas: number, partitionedReplicas: number, images: Array<string>, createdAt: string, updateStrategy: unknown, status: { observedGeneration: number, replicas: number, readyReplicas: number, availableReplicas: number, currentReplicas: number | null, updatedReplicas: number, updatedReadyReplicas: number, updatedAvailableReplicas: number, expectedUpdatedReplicas: number, currentRevision: string, updateRevision: string }, columns: Array<{ name: string, value: string }>, health: { state: HealthState, reason: string, pods: Array<string>, until: string | null }, rollout: { namespace: string, name: string, resourceVersion: string, phase: string | null, paused: boolean, steps: Array<{ index: number, pauseSeconds: number | null, waitsForApproval: boolean }>, canaryStatus: { currentStepIndex: number, currentStepState: string } | null } | null }
    };
 
 export type PodChangedSubscriptionVariables = Exact<{
@@ -184,7 +227,7 @@ export type PodChangedSubscriptionVariables = Exact<{
 }>;
 
 
-export type PodChangedSubscription = { podChanged: { type: string, pod: { name: string, node: string | null, zone: string | null, subset: string | null, podIP: string | null, phase: string, ready: boolean, available: boolean, availableAt: string | null, revision: string, isUpdated: boolean, lifecycleState: LifecycleState, pendingHook: HookPoint | null, pendingSince: string | null, deleting: boolean, ordinal: number | null, createdAt: string, containers: Array<{ name: string, image: string, ready: boolean, restartCount: number }> } } };
+export type PodChangedSubscription = { podChanged: { type: string, pod: { name: string, node: string | null, zone: string | null, subset: string | null, rolloutBatchId: number | null, podIP: string | null, phase: string, ready: boolean, available: boolean, availableAt: string | null, revision: string, isUpdated: boolean, lifecycleState: LifecycleState, pendingHook: HookPoint | null, pendingSince: string | null, deleting: boolean, ordinal: number | null, createdAt: string, containers: Array<{ name: string, image: string, ready: boolean, restartCount: number }> } } };
 
 export type SetPartitionMutationVariables = Exact<{
   kind: WorkloadKind;
@@ -309,6 +352,37 @@ export type RestartContainersMutationVariables = Exact<{
 
 export type RestartContainersMutation = { restartContainers: { name: string } };
 
+export type ApproveRolloutStepMutationVariables = Exact<{
+  namespace: string;
+  name: string;
+  reason?: string | null | undefined;
+  idempotencyKey?: string | null | undefined;
+}>;
+
+
+export type ApproveRolloutStepMutation = { approveRolloutStep: { action: RolloutActionKind, stepIndex: number, actedBy: string, at: string, replayed: boolean } };
+
+export type JumpToRolloutStepMutationVariables = Exact<{
+  namespace: string;
+  name: string;
+  stepIndex: number;
+  reason?: string | null | undefined;
+  idempotencyKey?: string | null | undefined;
+}>;
+
+
+export type JumpToRolloutStepMutation = { jumpToRolloutStep: { action: RolloutActionKind, stepIndex: number, fromStepIndex: number | null, actedBy: string, at: string, replayed: boolean } };
+
+export type AbortRolloutMutationVariables = Exact<{
+  namespace: string;
+  name: string;
+  reason?: string | null | undefined;
+  idempotencyKey?: string | null | undefined;
+}>;
+
+
+export type AbortRolloutMutation = { abortRollout: { action: RolloutActionKind, stepIndex: number, revision: string | null, actedBy: string, at: string, replayed: boolean } };
+
 export type ContainerRestartsQueryVariables = Exact<{
   namespace: string;
   pod: string;
@@ -349,6 +423,24 @@ export class TypedDocumentString<TResult, TVariables>
     return this.value;
   }
 }
+export const RolloutSummaryFieldsFragmentDoc = new TypedDocumentString(`
+    fragment RolloutSummaryFields on Rollout {
+  namespace
+  name
+  resourceVersion
+  phase
+  paused
+  steps {
+    index
+    pauseSeconds
+    waitsForApproval
+  }
+  canaryStatus {
+    currentStepIndex
+    currentStepState
+  }
+}
+    `, {"fragmentName":"RolloutSummaryFields"}) as unknown as TypedDocumentString<RolloutSummaryFieldsFragment, unknown>;
 export const WorkloadFieldsFragmentDoc = new TypedDocumentString(`
     fragment WorkloadFields on Workload {
   kind
@@ -385,6 +477,9 @@ export const WorkloadFieldsFragmentDoc = new TypedDocumentString(`
     pods
     until
   }
+  rollout {
+    ...RolloutSummaryFields
+  }
   ... on StatefulSet {
     ordinals {
       start
@@ -396,13 +491,29 @@ export const WorkloadFieldsFragmentDoc = new TypedDocumentString(`
     }
   }
 }
-    `, {"fragmentName":"WorkloadFields"}) as unknown as TypedDocumentString<WorkloadFieldsFragment, unknown>;
+    fragment RolloutSummaryFields on Rollout {
+  namespace
+  name
+  resourceVersion
+  phase
+  paused
+  steps {
+    index
+    pauseSeconds
+    waitsForApproval
+  }
+  canaryStatus {
+    currentStepIndex
+    currentStepState
+  }
+}`, {"fragmentName":"WorkloadFields"}) as unknown as TypedDocumentString<WorkloadFieldsFragment, unknown>;
 export const PodFieldsFragmentDoc = new TypedDocumentString(`
     fragment PodFields on Pod {
   name
   node
   zone
   subset
+  rolloutBatchId
   podIP
   phase
   ready
@@ -495,6 +606,72 @@ export const TopologyWorkloadPodsFieldsFragmentDoc = new TypedDocumentString(`
   readyPods
 }
     `, {"fragmentName":"TopologyWorkloadPodsFields"}) as unknown as TypedDocumentString<TopologyWorkloadPodsFieldsFragment, unknown>;
+export const RolloutFieldsFragmentDoc = new TypedDocumentString(`
+    fragment RolloutFields on Rollout {
+  namespace
+  name
+  uid
+  resourceVersion
+  phase
+  message
+  paused
+  disabled
+  workloadRef {
+    apiVersion
+    kind
+    name
+  }
+  steps {
+    index
+    replicas
+    pauseSeconds
+    waitsForApproval
+  }
+  canaryStatus {
+    currentStepIndex
+    currentStepState
+    nextStepIndex
+    canaryReplicas
+    canaryReadyReplicas
+    stableRevision
+    canaryRevision
+    podTemplateHash
+    finalisingStep
+    lastUpdateTime
+    message
+    analysis {
+      stepIndex
+      canaryRevision
+      phase
+      message
+      startedAt
+      onFailure
+      checks {
+        name
+        kind
+        phase
+        measured
+        condition
+        reason
+        evaluatedAt
+        consecutiveErrors
+        history {
+          at
+          phase
+          measured
+        }
+      }
+    }
+  }
+  conditions {
+    type
+    status
+    reason
+    message
+    lastTransitionTime
+  }
+}
+    `, {"fragmentName":"RolloutFields"}) as unknown as TypedDocumentString<RolloutFieldsFragment, unknown>;
 export const MeDocument = new TypedDocumentString(`
     query Me {
   me {
@@ -581,6 +758,9 @@ export const WorkloadsDocument = new TypedDocumentString(`
     pods
     until
   }
+  rollout {
+    ...RolloutSummaryFields
+  }
   ... on StatefulSet {
     ordinals {
       start
@@ -590,6 +770,22 @@ export const WorkloadsDocument = new TypedDocumentString(`
         to
       }
     }
+  }
+}
+fragment RolloutSummaryFields on Rollout {
+  namespace
+  name
+  resourceVersion
+  phase
+  paused
+  steps {
+    index
+    pauseSeconds
+    waitsForApproval
+  }
+  canaryStatus {
+    currentStepIndex
+    currentStepState
   }
 }`) as unknown as TypedDocumentString<WorkloadsQuery, WorkloadsQueryVariables>;
 export const WorkloadDocument = new TypedDocumentString(`
@@ -655,6 +851,9 @@ export const WorkloadDocument = new TypedDocumentString(`
     pods
     until
   }
+  rollout {
+    ...RolloutSummaryFields
+  }
   ... on StatefulSet {
     ordinals {
       start
@@ -696,6 +895,22 @@ fragment WorkloadSubsets on Workload {
     subsets {
       ...SubsetFields
     }
+  }
+}
+fragment RolloutSummaryFields on Rollout {
+  namespace
+  name
+  resourceVersion
+  phase
+  paused
+  steps {
+    index
+    pauseSeconds
+    waitsForApproval
+  }
+  canaryStatus {
+    currentStepIndex
+    currentStepState
   }
 }`) as unknown as TypedDocumentString<WorkloadQuery, WorkloadQueryVariables>;
 export const WorkloadPlanDocument = new TypedDocumentString(`
@@ -747,6 +962,7 @@ export const WorkloadPodsDocument = new TypedDocumentString(`
   node
   zone
   subset
+  rolloutBatchId
   podIP
   phase
   ready
@@ -847,6 +1063,276 @@ export const ImagePullJobsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<ImagePullJobsQuery, ImagePullJobsQueryVariables>;
+export const WorkloadRolloutDocument = new TypedDocumentString(`
+    query WorkloadRollout($kind: WorkloadKind!, $namespace: String!, $name: String!) {
+  workload(kind: $kind, namespace: $namespace, name: $name) {
+    rollout {
+      ...RolloutFields
+      history(first: 20) {
+        at
+        action
+        actorName
+        actorRole
+        result
+        message
+        stepIndex
+        fromStepIndex
+        reason
+      }
+    }
+  }
+}
+    fragment RolloutFields on Rollout {
+  namespace
+  name
+  uid
+  resourceVersion
+  phase
+  message
+  paused
+  disabled
+  workloadRef {
+    apiVersion
+    kind
+    name
+  }
+  steps {
+    index
+    replicas
+    pauseSeconds
+    waitsForApproval
+  }
+  canaryStatus {
+    currentStepIndex
+    currentStepState
+    nextStepIndex
+    canaryReplicas
+    canaryReadyReplicas
+    stableRevision
+    canaryRevision
+    podTemplateHash
+    finalisingStep
+    lastUpdateTime
+    message
+    analysis {
+      stepIndex
+      canaryRevision
+      phase
+      message
+      startedAt
+      onFailure
+      checks {
+        name
+        kind
+        phase
+        measured
+        condition
+        reason
+        evaluatedAt
+        consecutiveErrors
+        history {
+          at
+          phase
+          measured
+        }
+      }
+    }
+  }
+  conditions {
+    type
+    status
+    reason
+    message
+    lastTransitionTime
+  }
+}`) as unknown as TypedDocumentString<WorkloadRolloutQuery, WorkloadRolloutQueryVariables>;
+export const RolloutsDocument = new TypedDocumentString(`
+    query Rollouts($after: String) {
+  rollouts(first: 100, after: $after) {
+    pageInfo {
+      hasNextPage
+      endCursor
+    }
+    edges {
+      node {
+        ...RolloutFields
+        history(first: 10) {
+          at
+          action
+          actorName
+          actorRole
+          result
+          message
+          stepIndex
+          fromStepIndex
+          reason
+        }
+      }
+    }
+  }
+}
+    fragment RolloutFields on Rollout {
+  namespace
+  name
+  uid
+  resourceVersion
+  phase
+  message
+  paused
+  disabled
+  workloadRef {
+    apiVersion
+    kind
+    name
+  }
+  steps {
+    index
+    replicas
+    pauseSeconds
+    waitsForApproval
+  }
+  canaryStatus {
+    currentStepIndex
+    currentStepState
+    nextStepIndex
+    canaryReplicas
+    canaryReadyReplicas
+    stableRevision
+    canaryRevision
+    podTemplateHash
+    finalisingStep
+    lastUpdateTime
+    message
+    analysis {
+      stepIndex
+      canaryRevision
+      phase
+      message
+      startedAt
+      onFailure
+      checks {
+        name
+        kind
+        phase
+        measured
+        condition
+        reason
+        evaluatedAt
+        consecutiveErrors
+        history {
+          at
+          phase
+          measured
+        }
+      }
+    }
+  }
+  conditions {
+    type
+    status
+    reason
+    message
+    lastTransitionTime
+  }
+}`) as unknown as TypedDocumentString<RolloutsQuery, RolloutsQueryVariables>;
+export const RolloutChangedDocument = new TypedDocumentString(`
+    subscription RolloutChanged($namespace: String!) {
+  rolloutChanged(namespace: $namespace) {
+    type
+    rollout {
+      ...RolloutFields
+    }
+  }
+}
+    fragment RolloutFields on Rollout {
+  namespace
+  name
+  uid
+  resourceVersion
+  phase
+  message
+  paused
+  disabled
+  workloadRef {
+    apiVersion
+    kind
+    name
+  }
+  steps {
+    index
+    replicas
+    pauseSeconds
+    waitsForApproval
+  }
+  canaryStatus {
+    currentStepIndex
+    currentStepState
+    nextStepIndex
+    canaryReplicas
+    canaryReadyReplicas
+    stableRevision
+    canaryRevision
+    podTemplateHash
+    finalisingStep
+    lastUpdateTime
+    message
+    analysis {
+      stepIndex
+      canaryRevision
+      phase
+      message
+      startedAt
+      onFailure
+      checks {
+        name
+        kind
+        phase
+        measured
+        condition
+        reason
+        evaluatedAt
+        consecutiveErrors
+        history {
+          at
+          phase
+          measured
+        }
+      }
+    }
+  }
+  conditions {
+    type
+    status
+    reason
+    message
+    lastTransitionTime
+  }
+}`) as unknown as TypedDocumentString<RolloutChangedSubscription, RolloutChangedSubscriptionVariables>;
+export const RolloutSummaryChangedDocument = new TypedDocumentString(`
+    subscription RolloutSummaryChanged($namespace: String!) {
+  rolloutChanged(namespace: $namespace) {
+    type
+    rollout {
+      ...RolloutSummaryFields
+    }
+  }
+}
+    fragment RolloutSummaryFields on Rollout {
+  namespace
+  name
+  resourceVersion
+  phase
+  paused
+  steps {
+    index
+    pauseSeconds
+    waitsForApproval
+  }
+  canaryStatus {
+    currentStepIndex
+    currentStepState
+  }
+}`) as unknown as TypedDocumentString<RolloutSummaryChangedSubscription, RolloutSummaryChangedSubscriptionVariables>;
 export const WorkloadChangedDocument = new TypedDocumentString(`
     subscription WorkloadChanged($kind: WorkloadKind, $namespace: String, $name: String) {
   workloadChanged(kind: $kind, namespace: $namespace, name: $name) {
@@ -888,6 +1374,9 @@ export const WorkloadChangedDocument = new TypedDocumentString(`
     pods
     until
   }
+  rollout {
+    ...RolloutSummaryFields
+  }
   ... on StatefulSet {
     ordinals {
       start
@@ -897,6 +1386,22 @@ export const WorkloadChangedDocument = new TypedDocumentString(`
         to
       }
     }
+  }
+}
+fragment RolloutSummaryFields on Rollout {
+  namespace
+  name
+  resourceVersion
+  phase
+  paused
+  steps {
+    index
+    pauseSeconds
+    waitsForApproval
+  }
+  canaryStatus {
+    currentStepIndex
+    currentStepState
   }
 }`) as unknown as TypedDocumentString<WorkloadChangedSubscription, WorkloadChangedSubscriptionVariables>;
 export const PodChangedDocument = new TypedDocumentString(`
@@ -917,6 +1422,7 @@ export const PodChangedDocument = new TypedDocumentString(`
   node
   zone
   subset
+  rolloutBatchId
   podIP
   phase
   ready
@@ -1047,6 +1553,57 @@ export const RestartContainersDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<RestartContainersMutation, RestartContainersMutationVariables>;
+export const ApproveRolloutStepDocument = new TypedDocumentString(`
+    mutation ApproveRolloutStep($namespace: String!, $name: String!, $reason: String, $idempotencyKey: String) {
+  approveRolloutStep(
+    namespace: $namespace
+    name: $name
+    reason: $reason
+    idempotencyKey: $idempotencyKey
+  ) {
+    action
+    stepIndex
+    actedBy
+    at
+    replayed
+  }
+}
+    `) as unknown as TypedDocumentString<ApproveRolloutStepMutation, ApproveRolloutStepMutationVariables>;
+export const JumpToRolloutStepDocument = new TypedDocumentString(`
+    mutation JumpToRolloutStep($namespace: String!, $name: String!, $stepIndex: Int!, $reason: String, $idempotencyKey: String) {
+  jumpToRolloutStep(
+    namespace: $namespace
+    name: $name
+    stepIndex: $stepIndex
+    reason: $reason
+    idempotencyKey: $idempotencyKey
+  ) {
+    action
+    stepIndex
+    fromStepIndex
+    actedBy
+    at
+    replayed
+  }
+}
+    `) as unknown as TypedDocumentString<JumpToRolloutStepMutation, JumpToRolloutStepMutationVariables>;
+export const AbortRolloutDocument = new TypedDocumentString(`
+    mutation AbortRollout($namespace: String!, $name: String!, $reason: String, $idempotencyKey: String) {
+  abortRollout(
+    namespace: $namespace
+    name: $name
+    reason: $reason
+    idempotencyKey: $idempotencyKey
+  ) {
+    action
+    stepIndex
+    revision
+    actedBy
+    at
+    replayed
+  }
+}
+    `) as unknown as TypedDocumentString<AbortRolloutMutation, AbortRolloutMutationVariables>;
 export const ContainerRestartsDocument = new TypedDocumentString(`
     query ContainerRestarts($namespace: String!, $pod: String!) {
   containerRestarts(namespace: $namespace, pod: $pod) {

@@ -8,6 +8,8 @@ import type {
   PendingHooksQuery,
   PodChangedSubscription,
   PodFieldsFragment,
+  RolloutFieldsFragment,
+  RolloutSummaryFieldsFragment,
   SubsetFieldsFragment,
   TopologyQuery,
   TopologyWorkloadPodsFieldsFragment,
@@ -15,6 +17,7 @@ import type {
   WorkloadKindsQuery,
   WorkloadPlanQuery,
   WorkloadQuery,
+  WorkloadRolloutQuery,
 } from './generated';
 
 export type { HealthState, HookPoint, LifecycleState, WorkloadKind } from './generated';
@@ -58,6 +61,19 @@ export type HeldImage = NodeImages['images'][number];
 export type NodePull = NodeImages['pulls'][number];
 /** An ImagePullJob as the workload page's pre-download line reads it. */
 export type ImagePullJob = ImagePullJobsQuery['imagePullJobs'][number];
+
+/** A rollouts.kruise.io Rollout as the workload page's Rollout panel reads it (RolloutFields). */
+export type KruiseRollout = RolloutFieldsFragment;
+export type RolloutStep = KruiseRollout['steps'][number];
+export type RolloutCanaryStatus = NonNullable<KruiseRollout['canaryStatus']>;
+export type StepAnalysis = NonNullable<RolloutCanaryStatus['analysis']>;
+export type AnalysisCheck = StepAnalysis['checks'][number];
+export type CheckSample = AnalysisCheck['history'][number];
+/** Where a workload's Rollout stands, as the workloads list reads it (RolloutSummaryFields). */
+export type RolloutSummary = RolloutSummaryFieldsFragment;
+/** The Rollout with its approvals, jumps and aborts (WorkloadRollout). */
+export type RolloutWithHistory = NonNullable<NonNullable<WorkloadRolloutQuery['workload']>['rollout']>;
+export type RolloutHistoryEntry = RolloutWithHistory['history'][number];
 
 /** Token roles (the schema serves `Me.role` as a String; apps/api/src/auth/roles.ts names them). */
 export type Role = 'viewer' | 'operator' | 'hook-acker' | 'rollout-approver' | 'admin';

@@ -1,24 +1,27 @@
 // What each role may do, mirroring the API's access policy (apps/api/src/auth/access-policy.ts):
 // viewers read, operators also roll out, hook-ackers only list and acknowledge hooks (they cannot read
-// workloads), admins do everything. The UI only hides what a role cannot do; the API enforces it.
+// workloads), rollout-approvers only approve, jump and abort Rollouts (they cannot read workloads
+// either), admins do everything. The UI only hides what a role cannot do; the API enforces it.
 import type { Me, Role } from '../api/types';
 
-/** read: workloads, pods, plans, events and their live streams; hooks: the pending hooks list. */
-export type Capability = 'read' | 'rollout' | 'ack' | 'hooks';
+/**
+ * read: workloads, pods, plans, events and their live streams; hooks: the pending hooks list; approve:
+ * approve, jump and abort a Rollout's release (approveRolloutStep, jumpToRolloutStep, abortRollout).
+ */
+export type Capability = 'read' | 'rollout' | 'ack' | 'hooks' | 'approve';
 
 const GRANTS: Record<Role, readonly Capability[]> = {
   viewer: ['read', 'hooks'],
   operator: ['read', 'rollout', 'hooks'],
   'hook-acker': ['hooks', 'ack'],
-  // Rollouts are approved over the API (docs/rollouts-api.md); the dashboard has no Rollout pages yet.
-  'rollout-approver': [],
-  admin: ['read', 'rollout', 'ack', 'hooks'],
+  'rollout-approver': ['approve'],
+  admin: ['read', 'rollout', 'ack', 'hooks', 'approve'],
 };
 
 export interface Session {
   name: string;
   role: Role;
-  /** Namespaces a hook-acker is limited to; null means every namespace. */
+  /** Namespaces a hook-acker or rollout-approver is limited to; null means every namespace. */
   namespaces: string[] | null;
   /** 'token': the API told us who we are (`me`); 'assumed': the API has no `me` yet. */
   source: 'token' | 'assumed';
@@ -35,7 +38,7 @@ export function sessionFromMe(me: Me): Session {
 export function can(session: Session | null, capability: Capability, namespace?: string): boolean {
   if (!session) return false;
   if (!GRANTS[session.role]?.includes(capability)) return false;
-  if (capability === 'ack' && namespace !== undefined && session.namespaces && session.namespaces.length > 0) {
+  if ((capability === 'ack' || capability === 'approve') && namespace !== undefined && session.namespaces && session.namespaces.length > 0) {
     return session.namespaces.includes(namespace);
   }
   return true;

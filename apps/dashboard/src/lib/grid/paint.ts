@@ -9,7 +9,16 @@ export interface PaintStyle {
   selected: ReadonlySet<string>;
   highlighted: ReadonlySet<string>;
   hovered: string | null;
+  /** The current Rollout batch (its rollout-batch-id): pods on the new revision labelled with it are outlined. Null: none. */
+  batch?: number | null;
 }
+
+/** Whether a pod belongs to the Rollout batch being released (docs/spec/kruise-rollout.md §3.9). */
+export function inBatch(pod: Pick<Pod, 'isUpdated' | 'rolloutBatchId'>, batch: number | null | undefined): boolean {
+  return batch != null && pod.isUpdated && pod.rolloutBatchId === batch;
+}
+
+export const BATCH_OUTLINE = '#7048e8';
 
 const FONT = '12px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 const SMALL = '11px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
@@ -40,11 +49,21 @@ export function paintGrid(ctx: CanvasRenderingContext2D, layout: GridLayout, sty
   }
   // Outlines last, so neighbours do not paint over them.
   for (let i = 0; i < layout.pods.length; i++) {
-    const name = layout.pods[i]!.name;
-    const outline = name === style.hovered ? '#000' : style.selected.has(name) ? '#000' : style.highlighted.has(name) ? '#e8590c' : null;
+    const pod = layout.pods[i]!;
+    const name = pod.name;
+    const outline =
+      name === style.hovered
+        ? '#000'
+        : style.selected.has(name)
+          ? '#000'
+          : style.highlighted.has(name)
+            ? '#e8590c'
+            : inBatch(pod, style.batch)
+              ? BATCH_OUTLINE
+              : null;
     if (!outline) continue;
     ctx.strokeStyle = outline;
-    ctx.lineWidth = style.highlighted.has(name) && !style.selected.has(name) ? 2 : 1.5;
+    ctx.lineWidth = outline === '#e8590c' || outline === BATCH_OUTLINE ? 2 : 1.5;
     ctx.strokeRect(layout.cellX[i]! - 1, layout.cellY[i]! - 1, size + 2, size + 2);
   }
 }

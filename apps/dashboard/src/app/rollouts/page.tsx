@@ -1,0 +1,5 @@
+import { RolloutsPage } from '../../components/rollout/RolloutsPage';
+
+export default function Rollouts() {
+  return <RolloutsPage />;
+}
