@@ -120,6 +120,18 @@ const COVERAGE: Record<string, Coverage> = {
     mirroredBy: 'apps/api/test/rollout-actions.e2e.test.ts',
     why: 'the seeded server has no Rollout paused at a step; the test pauses one (no controller running) and sends these requests: approve, jump with stepIndex, the answers and the audit rows',
   },
+  'README.md § A release with a Rollout #1': {
+    mirroredBy: 'apps/api/test/readme-rollout.e2e.test.ts',
+    why: 'needs a Prometheus on :9090 and a server on :3000; the test runs the same files with its own Prometheus and server (addresses swapped), the kubectl lines as written and the coxswain lines as the GraphQL they send: apply, status, set image',
+  },
+  'README.md § A release with a Rollout #2': {
+    mirroredBy: 'apps/api/test/readme-rollout.e2e.test.ts',
+    why: 'the two approvals and the wait for completion, after the analysis of step 1 passed',
+  },
+  'README.md § A release with a Rollout #3': {
+    mirroredBy: 'apps/api/test/readme-rollout.e2e.test.ts',
+    why: 'the kubectl patch as written, then the analysis failure, the AnalysisFailed event and the CloneSet back on its stable image',
+  },
   'docs/rollouts-api.md § 2. Approve, jump, abort #2': {
     mirroredBy: 'apps/cli/test/cli.e2e.test.ts',
     why: 'the seeded server has no Rollout paused at a step; the CLI e2e releases one under a Rollout and runs rollout approve, jump and abort with a rollout-approver token',
