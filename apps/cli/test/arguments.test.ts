@@ -104,7 +104,7 @@ describe('completion', () => {
   it.each<[string[], string[]]>([
     [[''], ['get', 'describe', 'rollout', 'set', 'partition', 'scale', 'preview', 'apply', 'hooks', 'audit', 'config', 'completion', 'version']],
     [['ro'], ['rollout']],
-    [['rollout', ''], ['status', 'history', 'undo', 'pause', 'resume']],
+    [['rollout', ''], ['status', 'history', 'undo', 'pause', 'resume', 'approve', 'jump', 'abort']],
     [['get', ''], ['clonesets', 'statefulsets', 'uniteddeployments']],
     [['rollout', 'status', 'c'], ['clonesets/']],
     [['partition', 'clone/web', ''], ['set', 'step']],

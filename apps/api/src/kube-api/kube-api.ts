@@ -32,6 +32,7 @@ import { acceptsStrategicMerge, findResource, type ServedResource } from './serv
 import { tableContentType, toTable, type IncludeObject } from './tables.js';
 import { toRequestedVersion, toStorageVersion } from './versions.js';
 import { serveWatch } from './watch-stream.js';
+import { conflictBackoff } from '../cluster/conflict-backoff.js';
 
 /** What the server reports as its version: kubectl picks its own build (and skew warnings) by it. */
 export const KUBE_VERSION = {
@@ -85,15 +86,6 @@ const PATCH_TYPES = {
 
 /** A patch computed from a read object is retried when the object moved on meanwhile, as the apiserver's GuaranteedUpdate does. */
 const PATCH_ATTEMPTS = 20;
-
-/**
- * The wait before a patch is tried again after a Conflict with another writer (a controller writing
- * status while kubectl applies): a few jittered milliseconds, growing, so busy writers interleave.
- */
-function conflictBackoff(attempt: number): Promise<void> {
-  const ms = Math.min(100, 2 ** attempt) * (0.5 + Math.random() / 2);
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
 
 interface Request {
   req: IncomingMessage;

@@ -27,6 +27,7 @@ import { WorkloadsService } from '../workloads/workloads.service.js';
 import { abortTarget, approve, jump, type RolloutActionName } from './rollout-actions.js';
 import { RolloutActionsRepository, type RolloutActionRow } from './rollout-actions.repository.js';
 import { ROLLOUT_REF, RolloutCache } from './rollout-cache.js';
+import { conflictBackoff } from '../cluster/conflict-backoff.js';
 
 export interface RolloutActionRequest {
   namespace: string;
@@ -64,7 +65,7 @@ export interface RolloutActionResult {
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 /** Conflicts mean the controller wrote the Rollout in between; a few re-reads settle it. */
-export const MAX_WRITE_ATTEMPTS = 5;
+export const MAX_WRITE_ATTEMPTS = 20;
 /** Errors that state a fact about the Rollout and so are the key's final answer. */
 const FINAL_ERRORS = new Set<DomainErrorCode>(['NOT_FOUND', 'STEP_NOT_PAUSED', 'ROLLOUT_NOT_PROGRESSING', 'BAD_USER_INPUT']);
 
@@ -181,8 +182,11 @@ export class RolloutActionService {
         await this.cache.caughtUp(written);
         return { ...applied, rolloutUid: rollout.metadata.uid ?? '' };
       } catch (err) {
-        if (isApiError(err, 'Conflict')) continue;
         if (isApiError(err, 'NotFound')) throw notFound(request);
+        if (isApiError(err, 'Conflict')) {
+          await conflictBackoff(attempt);
+          continue;
+        }
         throw err;
       }
     }

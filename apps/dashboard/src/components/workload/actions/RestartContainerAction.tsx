@@ -17,31 +17,35 @@ interface Watched {
 }
 
 /**
- * The watched request's progress, read every POLL_MS (useLiveQuery) until it finished. A failed read
- * keeps the last line shown; the next tick reads again.
+ * The watched request's progress line, read every POLL_MS (useLiveQuery) until it finished; mounted only
+ * while a restart is watched. A failed read keeps the last line shown; the next tick reads again.
  */
-function useRestartProgress(ctx: ActionContext, watching: Watched | null): RestartStatus | null {
+function RestartProgress({ ctx, watching }: { ctx: ActionContext; watching: Watched }) {
   const { m } = ctx;
-  // The request whose progress reached its end: no more reads for it.
-  const finished = useRef<Watched | null>(null);
+  // Set once the request reached its end: no more reads.
+  const finished = useRef(false);
   const { data } = useLiveQuery<RestartStatus | null>(
     () => ({
-      action: `read the progress of ${watching?.name ?? 'the restart'}`,
+      action: `read the progress of ${watching.name}`,
       reloadMinMs: POLL_MS,
       pollMs: POLL_MS,
       async load(update) {
-        if (!watching || finished.current === watching) return;
+        if (finished.current) return;
         const { containerRestarts } = await m.containerRestarts(watching.pod);
         const mine = containerRestarts.find((r) => r.name === watching.name);
         if (!mine) return;
-        if (restartFinished(mine)) finished.current = watching;
+        if (restartFinished(mine)) finished.current = true;
         update(() => mine);
       },
       follow: () => () => {},
     }),
     [watching, m],
   );
-  return watching && data?.name === watching.name ? data : null;
+  return (
+    <p className="muted small" role="status" data-testid="restart-progress">
+      {data ? restartProgress(data) : `${watching.name}: created`}
+    </p>
+  );
 }
 
 export function RestartContainerAction({ ctx, containers }: { ctx: ActionContext; containers: { name: string }[] }) {
@@ -51,7 +55,6 @@ export function RestartContainerAction({ ctx, containers }: { ctx: ActionContext
   const pod = chosen.length === 1 ? chosen[0] : null;
   const [container, setContainer] = useState('');
   const [watching, setWatching] = useState<Watched | null>(null);
-  const progress = useRestartProgress(ctx, watching);
   const form = useActionForm(ctx);
   const chosenContainer = container || containers[0]?.name || '';
 
@@ -82,11 +85,7 @@ export function RestartContainerAction({ ctx, containers }: { ctx: ActionContext
           Restart container…
         </button>
       </div>
-      {watching && (
-        <p className="muted small" role="status" data-testid="restart-progress">
-          {progress ? restartProgress(progress) : `${watching.name}: created`}
-        </p>
-      )}
+      {watching && <RestartProgress key={watching.name} ctx={ctx} watching={watching} />}
       <FormError error={form.error} />
     </>
   );
