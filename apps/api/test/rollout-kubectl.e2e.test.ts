@@ -3,7 +3,7 @@
 // example docs/spec/kruise-rollout.md §6.1 run through kubectl against the server's controllers (a scaled
 // clock, so the 60 s pause passes in seconds): a CloneSet and its Rollout applied, the image changed, step
 // 1 paused with one updated pod, approved with the status merge patch kubectl-kruise sends, then walked to
-// completion.
+// completion; and §6.2, the same release of an Advanced StatefulSet by its ordinal partition.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ADMIN_TOKEN, eventually, TestApi } from './support/api-server.js';
 import { findKubectl, Kubectl, tableRows } from './support/kubectl.js';
@@ -98,5 +98,58 @@ describe('Rollout and BatchRelease over kubectl', () => {
     expect(done.status!.conditions!.find((c) => c.type === 'Progressing')).toMatchObject({ status: 'False', reason: 'Completed' });
     await eventually(async () => ((await images()).join() === Array(5).fill('echo:v2').join() ? true : undefined), 60_000, '5 pods of v2');
     await eventually(async () => ((await k('get', 'batchrelease', 'demo', '-n', NS)).code !== 0 ? true : undefined), 30_000, 'the BatchRelease deleted');
+  }, 240_000);
+
+  it('run docs/spec/kruise-rollout.md §6.2 for an Advanced StatefulSet: the ordinal partition 32767 → 4 → 2, the highest ordinals first, approved by status patches', async () => {
+    const sts = `apiVersion: apps.kruise.io/v1beta1
+kind: StatefulSet
+metadata: {name: web, namespace: ${NS}}
+spec:
+  replicas: 5
+  serviceName: web
+  selector: {matchLabels: {app: web}}
+  template:
+    metadata: {labels: {app: web}}
+    spec: {containers: [{name: web, image: "web:v1"}]}
+---
+apiVersion: rollouts.kruise.io/v1beta1
+kind: Rollout
+metadata: {name: web, namespace: ${NS}}
+spec:
+  workloadRef: {apiVersion: apps.kruise.io/v1beta1, kind: StatefulSet, name: web}
+  strategy:
+    canary:
+      steps:
+      - {replicas: 20%, pause: {}}
+      - {replicas: 50%, pause: {}}
+      - {replicas: 100%}
+`;
+    const rollout = async () => JSON.parse((await k('get', 'rollout', 'web', '-n', NS, '-o', 'json')).stdout) as RolloutJson;
+    const until = (what: string, done: (r: RolloutJson) => boolean, timeoutMs = 60_000) =>
+      eventually(async () => { const r = await rollout(); return done(r) ? r : undefined; }, timeoutMs, what);
+    /** Pod name → image, of the StatefulSet's live pods. */
+    const images = async () => Object.fromEntries((JSON.parse((await k('get', 'pods', '-n', NS, '-l', 'app=web', '-o', 'json')).stdout).items as Array<{ metadata: { name: string; deletionTimestamp?: string }; spec: { containers: Array<{ image: string }> } }>)
+      .filter((p) => !p.metadata.deletionTimestamp).map((p) => [p.metadata.name, p.spec.containers[0]!.image]));
+    const partition = async () => (await k('get', 'statefulsets.apps.kruise.io', 'web', '-n', NS, '-o', 'jsonpath={.spec.updateStrategy.rollingUpdate.partition}')).stdout;
+    const approve = async () => expect((await k('patch', 'rollout', 'web', '-n', NS, '--subresource=status', '--type=merge', '-p', '{"status":{"canaryStatus":{"currentStepState":"StepReady"}}}')).stderr).toBe('');
+    const v2 = (names: string[]) => eventually(async () => {
+      const now = await images();
+      return Object.keys(now).length === 5 && Object.entries(now).every(([name, image]) => image === (names.includes(name) ? 'web:v2' : 'web:v1')) ? now : undefined;
+    }, 60_000, `web:v2 on ${names.join(', ') || 'no pod'}`);
+
+    expect((await kubectl.run(['apply', '-f', '-'], sts)).stderr).toBe('');
+    await v2([]);
+    await until('Healthy', (r) => r.status?.phase === 'Healthy');
+    expect((await k('patch', 'statefulsets.apps.kruise.io', 'web', '-n', NS, '--type=merge', '-p', '{"spec":{"template":{"spec":{"containers":[{"name":"web","image":"web:v2"}]}}}}')).stderr).toBe('');
+    await until('step 1 paused', (r) => r.status?.canaryStatus?.currentStepIndex === 1 && r.status.canaryStatus.currentStepState === 'StepPaused');
+    expect(await partition()).toBe('4');
+    await v2(['web-4']);
+    await approve();
+    await until('step 2 paused', (r) => r.status?.canaryStatus?.currentStepIndex === 2 && r.status.canaryStatus.currentStepState === 'StepPaused');
+    expect(await partition()).toBe('2');
+    await v2(['web-2', 'web-3', 'web-4']);
+    await approve();
+    await until('completed', (r) => r.status?.phase === 'Healthy' && r.status.conditions?.some((c) => c.type === 'Succeeded' && c.status === 'True') === true, 90_000);
+    await v2(['web-0', 'web-1', 'web-2', 'web-3', 'web-4']);
   }, 240_000);
 });
