@@ -130,4 +130,29 @@ describe('docs/spec/kruise-rollout.md §3.7: a Deployment of 5 in canary style, 
     expect((await podsOf(released)).map((p) => p.spec.containers[0]!.image)).toEqual(Array(5).fill('web:v2'));
     expect(env.errors).toEqual([]);
   });
+
+  it('a rollback to v1 mid-release (docs/spec/kruise-rollout.md §2.11): the stable Deployment resumed on v1, the canary Deployment gone', async () => {
+    await env.apply(DEPLOYMENT);
+    await env.runUntil(async () => (await stable()).status?.availableReplicas === 5);
+    await env.apply(ROLLOUT);
+    await env.runUntil(async () => (await env.rollout()).status?.phase === 'Healthy');
+    const v1Pods = (await podsOf(await stable())).map((p) => p.metadata.name).sort();
+    await env.patchSpec(DEPLOYMENT_REF, 'web', { template: V2 });
+    await env.runUntil(async () => canary(await env.rollout())?.currentStepState === 'StepPaused');
+    expect((await canaryDeployment())!.status?.availableReplicas).toBe(1);
+
+    await env.patchSpec(DEPLOYMENT_REF, 'web', { template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'main', image: 'web:v1' }] } } });
+    // The Rollout sees the stable ReplicaSet's template again: a rollback, finalised at once.
+    await env.runUntil(async () => {
+      const r = await env.rollout();
+      return r.status?.phase === 'Healthy' && r.status.conditions?.some((c) => c.type === 'Succeeded' && c.status === 'False') === true;
+    }, 300_000);
+    await env.runUntil(async () => (await env.release()) === undefined && (await canaryDeployment()) === undefined, 300_000);
+    const released = await stable();
+    expect(released.spec.paused).toBe(false);
+    expect(released.metadata.annotations?.[ANNOTATION_IN_PROGRESSING]).toBeUndefined();
+    // Nothing to roll: the same five v1 pods.
+    expect((await podsOf(released)).map((p) => p.metadata.name).sort()).toEqual(v1Pods);
+    expect(env.errors).toEqual([]);
+  });
 });
