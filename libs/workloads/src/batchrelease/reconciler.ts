@@ -3,7 +3,7 @@
 // one pass of the phase machine (plan/phases.ts) whose one workload operation — claim, lower the
 // partition and label pods, check the batch, release — is run here; the status is written when it
 // changed, and the release looks again after 2 s while it has something to wait for. An apps/v1
-// Deployment is released in canary style (§3.7): an extra canary Deployment carries the batches
+// Deployment is released in canary style (docs/spec/kruise-rollout.md §3.7): an extra canary Deployment carries the batches
 // (sync/canary-deployment.ts), the stable Deployment stays paused until Finalize.
 import { isoNow, type Clock, type ClusterClient } from '@coxswain/cluster';
 import type { Informer, Logger, ReconcileResult, Reconciler, Request, ResourceVersionExpectations } from '@coxswain/controller-runtime';

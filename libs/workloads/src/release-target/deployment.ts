@@ -1,5 +1,5 @@
 // An apps/v1 Deployment released in canary style (docs/spec/kruise-rollout.md §2.1 "Deployment, canary
-// style", §3.7), read as the facts the Rollout and the BatchRelease use: the stable revision is the
+// style", docs/spec/kruise-rollout.md §3.7), read as the facts the Rollout and the BatchRelease use: the stable revision is the
 // pod-template-hash of the Deployment's oldest active ReplicaSet, the update revision the hash of its
 // template, and the updated pods are the canary Deployment's (labelled rollouts.kruise.io/canary-deployment
 // with the stable's name): its status.replicas and availableReplicas are the batch's counts. Pure, but

@@ -1,8 +1,9 @@
 // docs/spec/kruise-rollout.md §3.7 walked by the real controllers: an apps/v1 Deployment of 5 released in
-// canary style (enableExtraWorkloadForCanary: true) through 20% (pause {}), 50%, 100%: the workload webhook
-// pauses the Deployment (§4.3), the BatchRelease creates a canary Deployment and raises it 1 → 3 → 5,
-// the canary's pods carry their batch labels, and at the end the stable Deployment is resumed and rolls
-// to the new template while the canary Deployment goes with the BatchRelease.
+// canary style (enableExtraWorkloadForCanary: true) through 20%, 50% (each waiting for an approval),
+// 100%: the workload webhook pauses the Deployment (docs/spec/kruise-rollout.md §4.3), the BatchRelease
+// creates a canary Deployment and raises it 1 → 3 → 5, the canary's pods carry their batch labels, and
+// at the end the stable Deployment is resumed and rolls to the new template while the canary Deployment
+// goes with the BatchRelease.
 import { describe, expect, it } from '@jest/globals';
 import {
   ANNOTATION_BATCH_RELEASE_CONTROL_INFO, ANNOTATION_IN_PROGRESSING, LABEL_ROLLOUT_BATCH_ID, ROLLOUT_ID_KEY, type Deployment, type Rollout,
@@ -63,7 +64,7 @@ async function podsOf(d: Deployment): Promise<Pod[]> {
 const stable = () => env.workload(DEPLOYMENT_REF, 'web') as Promise<Deployment>;
 
 describe('docs/spec/kruise-rollout.md §3.7: a Deployment of 5 in canary style, 20% / approval, 50%, 100%', () => {
-  it('creates a canary Deployment, raises it 1 → 3, then resumes the stable Deployment and lets the canary go', async () => {
+  it('creates a canary Deployment, raises it 1 → 3 → 5, then resumes the stable Deployment and lets the canary go', async () => {
     await env.apply(DEPLOYMENT);
     await env.runUntil(async () => (await stable()).status?.availableReplicas === 5);
     await env.apply(ROLLOUT);
@@ -114,6 +115,8 @@ describe('docs/spec/kruise-rollout.md §3.7: a Deployment of 5 in canary style, 
     // A step without pause waits for an approval too (Kruise's Pause{}); step 3 and the end: the stable
     // Deployment resumed and rolled to v2, the canary Deployment gone.
     await env.patchCanaryStatus('demo', { currentStepState: 'StepReady' });
+    // Step 3 (100%): the canary Deployment at 5, while the stable one is resumed and rolls.
+    await env.runUntil(async () => (await canaryDeployment())?.spec.replicas === 5);
     await env.runUntil(async () => {
       const r = await env.rollout();
       return r.status?.phase === 'Healthy' && r.status.conditions?.some((c) => c.type === 'Succeeded' && c.status === 'True') === true;
