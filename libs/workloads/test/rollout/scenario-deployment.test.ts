@@ -158,4 +158,29 @@ describe('docs/spec/kruise-rollout.md §3.7: a Deployment of 5 in canary style, 
     expect((await podsOf(released)).map((p) => p.metadata.name).sort()).toEqual(v1Pods);
     expect(env.errors).toEqual([]);
   });
+
+  it('a new revision mid-release (docs/spec/kruise-rollout.md §2.10 b): the canary Deployment of v2 goes, one of v3 starts at step 1', async () => {
+    await env.apply(DEPLOYMENT);
+    await env.runUntil(async () => (await stable()).status?.availableReplicas === 5);
+    await env.apply(ROLLOUT);
+    await env.runUntil(async () => (await env.rollout()).status?.phase === 'Healthy');
+    await env.patchSpec(DEPLOYMENT_REF, 'web', { template: V2 });
+    await env.runUntil(async () => canary(await env.rollout())?.currentStepState === 'StepPaused');
+    const v2Canary = (await canaryDeployment())!;
+
+    await env.patchSpec(DEPLOYMENT_REF, 'web', { template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'main', image: 'web:v3' }] } } });
+    await env.runUntil(async () => {
+      const c = await canaryDeployment();
+      return c !== undefined && c.metadata.uid !== v2Canary.metadata.uid && canary(await env.rollout())?.currentStepState === 'StepPaused';
+    }, 300_000);
+    const v3Canary = (await canaryDeployment())!;
+    expect(v3Canary.spec.template.spec.containers[0]!.image).toBe('web:v3');
+    expect(v3Canary.spec.replicas).toBe(1);
+    expect(canary(await env.rollout())?.currentStepIndex).toBe(1);
+    expect((await deployments()).some((d) => d.metadata.uid === v2Canary.metadata.uid)).toBe(false);
+    // The stable Deployment stayed paused on v1 throughout.
+    expect((await stable()).spec.paused).toBe(true);
+    expect((await podsOf(await stable())).map((p) => p.spec.containers[0]!.image)).toEqual(Array(5).fill('web:v1'));
+    expect(env.errors).toEqual([]);
+  });
 });
