@@ -116,7 +116,9 @@ function deploymentFreeze(
   if (!isEffectiveRevisionChange(object, old)) return object;
   const rollout = matchingRollout(object, rollouts(object.metadata.namespace ?? ''));
   if (!rollout) return object;
-  const stable = stableReplicaSet(object, replicaSets(object.metadata.namespace ?? ''));
+  // docs/spec/kruise-rollout.md §4.1: a CD tool's update without uid is the stored object's.
+  const uid = object.metadata.uid || old.metadata.uid;
+  const stable = stableReplicaSet(object, uid, replicaSets(object.metadata.namespace ?? ''));
   const stableRevision = stable?.metadata.labels?.[LABEL_POD_TEMPLATE_HASH];
   if (stableRevision === undefined) return object;
   return {
@@ -134,8 +136,7 @@ function deploymentFreeze(
  * The Deployment's stable ReplicaSet: of its active ReplicaSets (controlled by it, replicas > 0), the
  * newest whose template is not the Deployment's new one (Go: FindCanaryAndStableReplicaSet).
  */
-function stableReplicaSet(deployment: KubeObject, replicaSets: readonly KubeObject[]): KubeObject | undefined {
-  const uid = deployment.metadata.uid;
+function stableReplicaSet(deployment: KubeObject, uid: string | undefined, replicaSets: readonly KubeObject[]): KubeObject | undefined {
   const template = templateIgnoringHash(objectAt((deployment as unknown as Loose)['spec'])['template']);
   const created = (rs: KubeObject) => Date.parse(rs.metadata.creationTimestamp ?? '') || 0;
   return replicaSets

@@ -129,6 +129,13 @@ describe('docs/spec/kruise-rollout.md §4.3: the Deployment rows (canary style)'
     expect(rolloutWorkloadFreeze(object, deployment({ annotations: IN, paused: true }), () => rs, () => sets)).toBe(object);
   });
 
+  it('an update without uid (a CD tool\'s) finds the stable ReplicaSet by the stored object\'s uid', () => {
+    const { uid: _uid, ...metadata } = deployment({ image: 'web:v2' }).metadata;
+    const object = { ...deployment({ image: 'web:v2' }), metadata } as KubeObject;
+    const out = rolloutWorkloadFreeze(object, deployment(), () => rollouts, () => [v1]);
+    expect(out.metadata.labels?.['rollouts.kruise.io/stable-revision']).toBe('111');
+  });
+
   it('in progressing, canary style: every update stays paused and a switch to Recreate is reverted', () => {
     const old = deployment({ image: 'web:v2', annotations: IN, paused: true });
     const resumed = rolloutWorkloadFreeze(deployment({ image: 'web:v2', annotations: IN, paused: false }), old, () => [], () => []);

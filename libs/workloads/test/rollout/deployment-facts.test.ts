@@ -1,10 +1,12 @@
 // docs/spec/kruise-rollout.md §2.1, the row "Deployment, canary style", and docs/spec/kruise-rollout.md
 // §3.7: what the Rollout and the BatchRelease read of a Deployment, its ReplicaSets and its canary Deployment.
 import { describe, expect, it } from '@jest/globals';
+import type { ClusterClient } from '@coxswain/cluster';
 import type { Deployment, Pod, ReplicaSet } from '@coxswain/kruise-api';
 import { describeDeployment } from '../../src/release-target/deployment.js';
 import { releaseTarget } from '../../src/release-target/workload.js';
 import { rolloutWorkload } from '../../src/rollout/plan/rollout-workload.js';
+import { restoreStableTemplate } from '../../src/rollout/sync/rollout-writes.js';
 
 const TARGET = releaseTarget({ apiVersion: 'apps/v1', kind: 'Deployment' })!;
 const template = (image: string, hash?: string) => ({ metadata: { labels: { app: 'web', ...(hash ? { 'pod-template-hash': hash } : {}) } }, spec: { containers: [{ name: 'main', image }] } });
@@ -70,5 +72,21 @@ describe('docs/spec/kruise-rollout.md §2.1: a canary-style Deployment', () => {
     });
     expect(facts).toMatchObject({ ...expected, realPartition: false, stableRevision: w.currentRevision, canaryRevision: w.updateRevision, podTemplateHash: 'h2b' });
     if (!expected.rolloutId) expect(facts.rolloutId).toBe(expected.inRollback ? `rollback-${w.updateRevision}` : w.updateRevision);
+  });
+});
+
+describe('docs/analysis.md §5: an aborted analysis of a canary-style Deployment', () => {
+  const sets = [replicaSet('web-h1', 'web:v1', 'h1', 5, '2026-01-02T00:00:00Z', 'stable')];
+  const updates: unknown[] = [];
+  const client = { update: async (object: unknown) => (updates.push(object), object) } as unknown as ClusterClient;
+
+  it('writes the stable ReplicaSet\'s template back (its pod-template-hash label left out), and nothing when it is there already', async () => {
+    updates.length = 0;
+    await restoreStableTemplate(client, describeDeployment(TARGET, { deployment: deployment('web:v2'), replicaSets: sets, canaries: [], pods: [] }));
+    expect(updates).toHaveLength(1);
+    expect((updates[0] as Deployment).spec.template).toEqual(template('web:v1'));
+    expect((updates[0] as Deployment).metadata.name).toBe('web');
+    await restoreStableTemplate(client, describeDeployment(TARGET, { deployment: deployment('web:v1'), replicaSets: sets, canaries: [], pods: [] }));
+    expect(updates).toHaveLength(1);
   });
 });
