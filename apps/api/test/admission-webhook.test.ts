@@ -278,6 +278,28 @@ describe('Kruise Rollouts\' webhooks', () => {
     expect(notFrozen.spec.updateStrategy.rollingUpdate.partition).toBe(0);
     expect(notFrozen.metadata.annotations).toBeUndefined();
   });
+
+  it('pauses an apps/v1 Deployment a canary-style Rollout references when its template changes, reading its ReplicaSets from the cluster (mdeployment.kb.io, docs/spec/kruise-rollout.md §4.3)', async () => {
+    const withExtra = rollout('rollouts.kruise.io/v1beta1', 'api-rollout', { apiVersion: 'apps/v1', kind: 'Deployment', name: 'api' }) as KubeObject & { spec: { strategy: { canary: Record<string, unknown> } } };
+    withExtra.spec.strategy.canary['enableExtraWorkloadForCanary'] = true;
+    await rig.store.create(withExtra);
+    const deployment = (image: string): KubeObject => ({
+      apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'api', namespace: 'shop', uid: 'api-uid', labels: { 'rollouts.kruise.io/workload-type': 'deployment' } },
+      spec: { replicas: 3, selector: { matchLabels: { app: 'api' } }, template: { metadata: { labels: { app: 'api' } }, spec: { containers: [{ name: 'api', image }] } } },
+    } as KubeObject);
+    await rig.store.create({
+      apiVersion: 'apps/v1', kind: 'ReplicaSet',
+      metadata: { name: 'api-5d88cbd9df', namespace: 'shop', labels: { app: 'api', 'pod-template-hash': '5d88cbd9df' }, ownerReferences: [{ apiVersion: 'apps/v1', kind: 'Deployment', name: 'api', uid: 'api-uid', controller: true }] },
+      spec: { replicas: 3, selector: { matchLabels: { app: 'api', 'pod-template-hash': '5d88cbd9df' } }, template: { metadata: { labels: { app: 'api', 'pod-template-hash': '5d88cbd9df' } }, spec: { containers: [{ name: 'api', image: 'api:v1' }] } } },
+    } as KubeObject);
+    const review = admissionReview('UPDATE', deployment('api:v2'), { oldObject: deployment('api:v1') });
+    const { body } = await rig.post(webhook, '/mutate-apps-v1-deployment', review);
+    expect(body.response).toMatchObject({ allowed: true, patchType: 'JSONPatch' });
+    const patched = applyJsonPatch(deployment('api:v2'), decodePatch(body.response)) as KubeObject & { spec: { paused?: boolean } };
+    expect(patched.spec.paused).toBe(true);
+    expect(patched.metadata.labels?.['rollouts.kruise.io/stable-revision']).toBe('5d88cbd9df');
+    expect(patched.metadata.annotations).toEqual({ 'rollouts.kruise.io/in-progressing': '{"rolloutName":"api-rollout"}' });
+  });
 });
 
 describe('the pod webhook (mpod.kb.io)', () => {

@@ -74,14 +74,15 @@ describe('docker/kubernetes', () => {
       clientConfig: { service: { name: 'coxswain-webhook-service', namespace: 'coxswain', path: w.path } },
       failurePolicy: 'Fail',
       ...(w.namespaceSelector ? { namespaceSelector: w.namespaceSelector } : {}),
+      ...(w.objectSelector ? { objectSelector: w.objectSelector } : {}),
       rules: [{ apiGroups: [w.group], apiVersions: [...w.versions], operations: [...w.operations], resources: [w.resource] }],
       sideEffects: 'None',
     })));
     // Every kind whose admission Coxswain has is registered: the Kruise workloads, the image-pull kinds
     // (ContainerRecreateRequest only mutating: its one webhook validates too, as Kruise's), and pods; and
-    // Kruise Rollouts' two kinds and its workload webhook for apps/v1 StatefulSets (docs/rollouts.md).
+    // Kruise Rollouts' two kinds and its workload webhook for apps/v1 StatefulSets and Deployments (docs/rollouts.md).
     expect(registered.map((w) => w.name)).toEqual([
-      'mpod.kb.io', 'mcloneset.kb.io', 'mcontainerrecreaterequest.kb.io', 'mimagepulljob-v1beta1.kb.io', 'mnodeimage.kb.io', 'mstatefulset.kb.io', 'mnativestatefulset.kb.io', 'muniteddeployment.kb.io',
+      'mpod.kb.io', 'mcloneset.kb.io', 'mcontainerrecreaterequest.kb.io', 'mimagepulljob-v1beta1.kb.io', 'mnodeimage.kb.io', 'mstatefulset.kb.io', 'mnativestatefulset.kb.io', 'mdeployment.kb.io', 'muniteddeployment.kb.io',
       'vcloneset.kb.io', 'vimagepulljob-v1beta1.kb.io', 'vnodeimage.kb.io', 'vstatefulset.kb.io', 'vuniteddeployment.kb.io',
       'vrollout.kb.io', 'vbatchrelease.kb.io',
     ]);

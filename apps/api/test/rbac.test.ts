@@ -4,7 +4,7 @@
 // for the controllers' ClusterRole and the Lease Role only: a request they do not grant is refused with
 // a 403 and recorded. The cluster's own kube-controller-manager runs the apps/v1 controllers beside it.
 // Over the lives of a CloneSet, an Advanced StatefulSet, a UnitedDeployment of each of the four
-// template kinds and a Rollout's release of an Advanced and an apps/v1 StatefulSet, on a cluster with the CRDs of docker/kubernetes/kruise-crds.yaml (OpenKruise v1.9's
+// template kinds and a Rollout's release of an Advanced and an apps/v1 StatefulSet and (canary style) of an apps/v1 Deployment, on a cluster with the CRDs of docker/kubernetes/kruise-crds.yaml (OpenKruise v1.9's
 // served versions, which the embedded cluster serves too: CloneSet and UnitedDeployment as v1alpha1 only,
 // so the adapter converts and a patch becomes a read and an update), nothing is refused, and every verb
 // granted is used or listed with the path that needs it.
@@ -278,11 +278,47 @@ spec:
   await rig.until(() => rig.gone(ROLLOUT, ns), `Rollout ${ref.apiVersion}: deleted, its finalizer removed`);
 }
 
+/** A canary-style release of an apps/v1 Deployment (docs/rollouts.md): a canary Deployment created, raised, and gone with its BatchRelease. */
+async function deploymentRolloutLife(rig: Rig): Promise<void> {
+  const ns = 'rollout-deployment';
+  const ROLLOUT: KindRef = { apiVersion: 'rollouts.kruise.io/v1beta1', kind: 'Rollout' };
+  const DEPLOYMENT: KindRef = { apiVersion: 'apps/v1', kind: 'Deployment' };
+  const images = async () => (await rig.list<Pod>(POD, ns)).filter(isActive).map((p) => p.spec.containers[0]!.image);
+  await rig.apply(`apiVersion: apps/v1
+kind: Deployment
+metadata: {name: api, namespace: ${ns}}
+spec:
+  replicas: 2
+  selector: {matchLabels: {app: api}}
+  template:
+    metadata: {labels: {app: api}}
+    spec: {containers: [{name: main, image: "api:v1"}]}
+---
+apiVersion: rollouts.kruise.io/v1beta1
+kind: Rollout
+metadata: {name: api, namespace: ${ns}}
+spec:
+  workloadRef: {apiVersion: apps/v1, kind: Deployment, name: api}
+  strategy: {canary: {enableExtraWorkloadForCanary: true, steps: [{replicas: 1, pause: {duration: 0}}, {replicas: 100%}]}}
+`);
+  await rig.until(async () => (await rig.get<Rollout>(ROLLOUT, ns, 'api')).status?.phase === 'Healthy' && (await images()).length === 2, 'Rollout of a Deployment: Healthy');
+  await rig.edit<KubeObject & { spec: { template: { spec: { containers: Array<{ image: string }> } } } }>(DEPLOYMENT, ns, 'api', (d) => (d.spec.template.spec.containers[0]!.image = 'api:v2'));
+  await rig.until(async () => (await rig.list(DEPLOYMENT, ns)).length === 2, 'Rollout of a Deployment: the canary Deployment created');
+  await rig.until(async () => {
+    const r = await rig.get<Rollout>(ROLLOUT, ns, 'api');
+    const images_ = await images();
+    return r.status?.phase === 'Healthy' && r.status.conditions?.some((c) => c.type === 'Succeeded' && c.status === 'True') === true
+      && (await rig.list(DEPLOYMENT, ns)).length === 1 && images_.length === 2 && images_.every((i) => i === 'api:v2');
+  }, 'Rollout of a Deployment: the release completed, the canary Deployment gone');
+  await rig.cluster.store.delete(ROLLOUT, ns, 'api');
+  await rig.until(() => rig.gone(ROLLOUT, ns), 'Rollout of a Deployment: deleted, its finalizer removed');
+}
+
 /** Every kind's life at once, each in a namespace of its own. */
 async function lives(rig: Rig): Promise<void> {
   await Promise.all([
     cloneSetLife(rig), statefulSetLife(rig), ...Object.keys(SUBSET_KINDS).map((t) => unitedDeploymentLife(rig, t)),
-    rolloutLife(rig, ASTS), rolloutLife(rig, { apiVersion: 'apps/v1', kind: 'StatefulSet' }),
+    rolloutLife(rig, ASTS), rolloutLife(rig, { apiVersion: 'apps/v1', kind: 'StatefulSet' }), deploymentRolloutLife(rig),
   ]);
 }
 

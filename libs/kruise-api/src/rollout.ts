@@ -28,6 +28,12 @@ export const ANNOTATION_ROLLING_STYLE = 'rollouts.kruise.io/rolling-style';
 export const ANNOTATION_TRAFFIC_ROUTING = 'rollouts.kruise.io/trafficrouting';
 export const FINALIZER_ROLLOUT = 'rollouts.kruise.io/rollout';
 export const FINALIZER_BATCH_RELEASE = 'rollouts.kruise.io/batch-release-finalizer';
+/** On a Deployment: the pod-template-hash of its stable ReplicaSet, written by the workload webhook. */
+export const LABEL_STABLE_REVISION = 'rollouts.kruise.io/stable-revision';
+/** On a canary Deployment (canary style, docs/spec/kruise-rollout.md §3.7): the stable Deployment's name. */
+export const LABEL_CANARY_DEPLOYMENT = 'rollouts.kruise.io/canary-deployment';
+/** On a canary Deployment: removed at Finalize, then the Deployment is garbage-collected with its BatchRelease. */
+export const FINALIZER_CANARY_DEPLOYMENT = 'finalizer.rollouts.kruise.io/batch-release';
 
 // ---------------------------------------------------------------------------------------------
 // Rollout v1beta1 (docs/spec/kruise-rollout.md §1.1–§1.6)

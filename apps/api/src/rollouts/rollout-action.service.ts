@@ -204,7 +204,7 @@ export class RolloutActionService {
     const ref = rollout.spec.workloadRef;
     const descriptor = workloadKindOf({ apiVersion: ref.apiVersion, kind: ref.kind });
     if (!descriptor) {
-      throw new DomainError('ROLLOUT_NOT_PROGRESSING', `rollout ${request.namespace}/${request.rollout} names a ${ref.kind} (${ref.apiVersion}), which has no controller here to roll back`);
+      throw new DomainError('ROLLOUT_NOT_PROGRESSING', `rollout ${request.namespace}/${request.rollout} names a ${ref.kind} (${ref.apiVersion}); abort writes back the template of a CloneSet or an Advanced StatefulSet only: set the ${ref.kind}'s template back to the stable revision (kubectl) to roll back`);
     }
     try {
       await this.workloads.rollbackWorkload({ kind: kindOfDescriptor(descriptor), namespace: request.namespace, name: ref.name }, stableRevision);

@@ -10,7 +10,9 @@
 // upstream serves at Kruise's own CloneSet and Advanced StatefulSet paths (there the same admission entry
 // runs both) and for apps/v1 StatefulSets at /mutate-apps-v1-statefulset — named mstatefulset.kb.io
 // upstream, a name Kruise's Advanced StatefulSet webhook has in the same configuration here, so
-// Coxswain's is mnativestatefulset.kb.io.
+// Coxswain's is mnativestatefulset.kb.io. For apps/v1 Deployments (canary style) the workload webhook is
+// upstream's mdeployment.kb.io at /mutate-apps-v1-deployment, with its object selector (labelled with a
+// workload type, not control-plane=controller-manager), so other Deployments' writes never reach Coxswain.
 import type { LabelSelector } from '@coxswain/kruise-api';
 
 export interface WebhookPath {
@@ -29,6 +31,8 @@ export interface WebhookPath {
   failurePolicy: 'Fail';
   /** Namespaces whose objects the API server sends (all when absent). */
   namespaceSelector?: LabelSelector;
+  /** Objects whose writes the API server sends (all when absent). */
+  objectSelector?: LabelSelector;
   /**
    * A mutating webhook that validates too (Kruise's ContainerRecreateRequest has no validating webhook:
    * its mutating handler refuses what is invalid).
@@ -52,6 +56,14 @@ const POD_NAMESPACES: LabelSelector = {
   ],
 };
 
+/** Kruise Rollouts' object selector for Deployments (docs/spec/kruise-rollout.md §4.1). */
+const ROLLOUT_DEPLOYMENTS: LabelSelector = {
+  matchExpressions: [
+    { key: 'rollouts.kruise.io/workload-type', operator: 'Exists' },
+    { key: 'control-plane', operator: 'NotIn', values: ['controller-manager'] },
+  ],
+};
+
 export const WEBHOOK_PATHS: readonly WebhookPath[] = [
   { path: '/mutate-pod', type: 'mutating', name: 'mpod.kb.io', group: '', kind: 'Pod', resource: 'pods', versions: ['v1'], operations: ['CREATE'], failurePolicy: 'Fail', namespaceSelector: POD_NAMESPACES },
   { path: '/mutate-apps-kruise-io-v1alpha1-cloneset', type: 'mutating', name: 'mcloneset.kb.io', group: KRUISE, kind: 'CloneSet', resource: 'clonesets', versions: ['v1alpha1'], operations: WRITES, failurePolicy: 'Fail' },
@@ -60,6 +72,7 @@ export const WEBHOOK_PATHS: readonly WebhookPath[] = [
   { path: '/mutate-apps-kruise-io-nodeimage', type: 'mutating', name: 'mnodeimage.kb.io', group: KRUISE, kind: 'NodeImage', resource: 'nodeimages', versions: BOTH_VERSIONS, operations: WRITES, failurePolicy: 'Fail' },
   { path: '/mutate-apps-kruise-io-statefulset', type: 'mutating', name: 'mstatefulset.kb.io', group: KRUISE, kind: 'StatefulSet', resource: 'statefulsets', versions: BOTH_VERSIONS, operations: WRITES, failurePolicy: 'Fail' },
   { path: '/mutate-apps-v1-statefulset', type: 'mutating', name: 'mnativestatefulset.kb.io', group: 'apps', kind: 'StatefulSet', resource: 'statefulsets', versions: ['v1'], operations: ['UPDATE'], failurePolicy: 'Fail' },
+  { path: '/mutate-apps-v1-deployment', type: 'mutating', name: 'mdeployment.kb.io', group: 'apps', kind: 'Deployment', resource: 'deployments', versions: ['v1'], operations: ['UPDATE'], failurePolicy: 'Fail', objectSelector: ROLLOUT_DEPLOYMENTS },
   { path: '/mutate-apps-kruise-io-v1alpha1-uniteddeployment', type: 'mutating', name: 'muniteddeployment.kb.io', group: KRUISE, kind: 'UnitedDeployment', resource: 'uniteddeployments', versions: ['v1alpha1'], operations: WRITES, failurePolicy: 'Fail' },
   { path: '/validate-apps-kruise-io-v1alpha1-cloneset', type: 'validating', name: 'vcloneset.kb.io', group: KRUISE, kind: 'CloneSet', resource: 'clonesets', versions: ['v1alpha1'], operations: WRITES_AND_DELETE, failurePolicy: 'Fail' },
   { path: '/validate-apps-kruise-io-imagepulljob', type: 'validating', name: 'vimagepulljob-v1beta1.kb.io', group: KRUISE, kind: 'ImagePullJob', resource: 'imagepulljobs', versions: BOTH_VERSIONS, operations: WRITES, failurePolicy: 'Fail' },

@@ -16,7 +16,7 @@ import { defaultSecret, validateSecret } from './secret-admission.js';
 import { CONTAINER_RECREATE_REQUEST_ADMISSION, IMAGE_PULL_JOB_ADMISSION, NODE_IMAGE_ADMISSION } from './image-pull-admission.js';
 import { BATCH_RELEASE_ADMISSION, ROLLOUT_ADMISSION } from './rollout-admission.js';
 import { POD_ADMISSION } from './pod-admission.js';
-import { rolloutsVia, rolloutWorkloadFreeze } from './rollout-workload-webhook.js';
+import { replicaSetsVia, rolloutsVia, rolloutWorkloadFreeze } from './rollout-workload-webhook.js';
 
 export interface DefaultingInput {
   /** The object as written, in the version the client wrote it in. */
@@ -111,7 +111,9 @@ const NATIVE_STATEFULSET: KindAdmission = {
 
 const DEPLOYMENT: KindAdmission = {
   errorKind: 'Deployment.apps',
-  defaults: ({ object }) => setDefaultsDeployment(object as Deployment),
+  // The API server's defaults, then Kruise Rollouts' workload webhook for Deployments (docs/spec/kruise-rollout.md §4.3).
+  defaults: ({ object, old, list }) =>
+    rolloutWorkloadFreeze(setDefaultsDeployment(object as Deployment), old && setDefaultsDeployment(old as Deployment), rolloutsVia(list), replicaSetsVia(list)),
   validate: ({ object, old }) => validateDeployment(object as Deployment, old as Deployment | undefined),
   toStorage: same,
 };

@@ -86,3 +86,80 @@ describe('docs/spec/kruise-rollout.md §4.3: the freeze', () => {
     expect(created.metadata.name).toBe('web');
   });
 });
+
+describe('docs/spec/kruise-rollout.md §4.3: the Deployment rows (canary style)', () => {
+  const UID = 'd-uid';
+  const deployment = (over: { image?: string; annotations?: Record<string, string>; labels?: Record<string, string>; replicas?: number; paused?: boolean; strategy?: Record<string, unknown> } = {}): KubeObject => ({
+    apiVersion: 'apps/v1', kind: 'Deployment',
+    metadata: { name: 'web', namespace: 'default', uid: UID, labels: { 'rollouts.kruise.io/workload-type': 'deployment', ...over.labels }, ...(over.annotations ? { annotations: over.annotations } : {}) },
+    spec: {
+      replicas: over.replicas ?? 5, selector: { matchLabels: { app: 'web' } }, template: template(over.image ?? 'web:v1'),
+      strategy: over.strategy ?? { type: 'RollingUpdate', rollingUpdate: { maxSurge: '25%', maxUnavailable: '25%' } }, ...(over.paused !== undefined ? { paused: over.paused } : {}),
+    },
+  } as KubeObject);
+  const replicaSet = (name: string, image: string, hash: string, replicas: number, created: string, owner = UID): KubeObject => ({
+    apiVersion: 'apps/v1', kind: 'ReplicaSet',
+    metadata: { name, namespace: 'default', creationTimestamp: created, labels: { app: 'web', 'pod-template-hash': hash }, ownerReferences: [{ apiVersion: 'apps/v1', kind: 'Deployment', name: 'web', uid: owner, controller: true }] },
+    spec: { replicas, selector: { matchLabels: { app: 'web', 'pod-template-hash': hash } }, template: template(image, { 'pod-template-hash': hash }) },
+  } as KubeObject);
+  const v1 = replicaSet('web-111', 'web:v1', '111', 5, '2026-01-01T00:00:00Z');
+  const rollouts = [rollout('apps/v1', 'Deployment')];
+  const IN = { [IN_PROGRESSING]: '{"rolloutName":"demo"}' };
+
+  it('not yet in progressing: an effective change is paused, labelled with the stable ReplicaSet\'s hash and marked in progressing', () => {
+    const object = deployment({ image: 'web:v2' });
+    const out = rolloutWorkloadFreeze(object, deployment(), () => rollouts, () => [v1, replicaSet('web-000', 'web:v0', '000', 0, '2025-01-01T00:00:00Z')]);
+    expect(spec(out)['paused']).toBe(true);
+    expect(out.metadata.labels?.['rollouts.kruise.io/stable-revision']).toBe('111');
+    expect(out.metadata.annotations?.[IN_PROGRESSING]).toBe('{"rolloutName":"demo"}');
+    expect(spec(out)['strategy']).toEqual(spec(object)['strategy']);
+    expect(spec(object)['paused']).toBeUndefined();
+  });
+
+  const untouched: Array<[string, KubeObject, KubeObject[], KubeObject[]]> = [
+    ['replicas 0', deployment({ image: 'web:v2', replicas: 0 }), rollouts, [v1]],
+    ['a scaling', deployment({ replicas: 7 }), rollouts, [v1]],
+    ['no Rollout', deployment({ image: 'web:v2' }), [], [v1]],
+    ['no active ReplicaSet', deployment({ image: 'web:v2' }), rollouts, [replicaSet('web-111', 'web:v1', '111', 0, '2026-01-01T00:00:00Z')]],
+    ['only ReplicaSets of another Deployment', deployment({ image: 'web:v2' }), rollouts, [replicaSet('web-111', 'web:v1', '111', 5, '2026-01-01T00:00:00Z', 'other')]],
+    ['a Deployment labelled control-plane=controller-manager', deployment({ image: 'web:v2', labels: { 'control-plane': 'controller-manager' } }), rollouts, [v1]],
+    ['in progressing, still paused', deployment({ image: 'web:v3', annotations: IN, paused: true }), rollouts, [v1]],
+  ];
+  it.each(untouched)('leaves %s alone', (_, object, rs, sets) => {
+    expect(rolloutWorkloadFreeze(object, deployment({ annotations: IN, paused: true }), () => rs, () => sets)).toBe(object);
+  });
+
+  it('an update without uid (a CD tool\'s) finds the stable ReplicaSet by the stored object\'s uid', () => {
+    const { uid: _uid, ...metadata } = deployment({ image: 'web:v2' }).metadata;
+    const object = { ...deployment({ image: 'web:v2' }), metadata } as KubeObject;
+    const out = rolloutWorkloadFreeze(object, deployment(), () => rollouts, () => [v1]);
+    expect(out.metadata.labels?.['rollouts.kruise.io/stable-revision']).toBe('111');
+  });
+
+  it('in progressing, canary style: every update stays paused and a switch to Recreate is reverted', () => {
+    const old = deployment({ image: 'web:v2', annotations: IN, paused: true });
+    const resumed = rolloutWorkloadFreeze(deployment({ image: 'web:v2', annotations: IN, paused: false }), old, () => [], () => []);
+    expect(spec(resumed)['paused']).toBe(true);
+    const recreate = rolloutWorkloadFreeze(deployment({ image: 'web:v2', annotations: IN, paused: true, strategy: { type: 'Recreate' } }), old, () => [], () => []);
+    expect(spec(recreate)['strategy']).toEqual(spec(old)['strategy']);
+    expect(spec(recreate)['paused']).toBe(true);
+  });
+
+  it('runs in the embedded store on a Deployment update, reading the namespace\'s Rollouts and ReplicaSets', async () => {
+    const { store } = await openStore({ admission: kruiseAdmission() });
+    const ref = { apiVersion: 'apps/v1', kind: 'Deployment' };
+    const { metadata: { uid: _uid, ...metadata }, ...rest } = deployment();
+    const created = await store.create({ ...rest, metadata } as KubeObject);
+    await store.create({ ...v1, metadata: { ...v1.metadata, ownerReferences: [{ apiVersion: 'apps/v1', kind: 'Deployment', name: 'web', uid: created.metadata.uid!, controller: true }] } } as KubeObject);
+    const canaryRollout = rollout('apps/v1', 'Deployment') as KubeObject & { spec: { strategy: { canary: Record<string, unknown> } } };
+    canaryRollout.spec.strategy.canary['enableExtraWorkloadForCanary'] = true;
+    await store.create(canaryRollout);
+    await store.patch(ref, 'default', 'web', { spec: { replicas: 6 } });
+    expect((await store.get(ref, 'default', 'web')).metadata.annotations?.[IN_PROGRESSING]).toBeUndefined();
+    await store.patch(ref, 'default', 'web', { spec: { template: template('web:v2') } });
+    const frozen = await store.get(ref, 'default', 'web');
+    expect(frozen.metadata.annotations?.[IN_PROGRESSING]).toBe('{"rolloutName":"demo"}');
+    expect(frozen.metadata.labels?.['rollouts.kruise.io/stable-revision']).toBe('111');
+    expect(spec(frozen)['paused']).toBe(true);
+  });
+});

@@ -1,11 +1,12 @@
 // Wires the BatchRelease reconciler into a ControllerManager (docs/spec/kruise-rollout.md §3.1): a
 // release is woken by its own changes, by a change of the workload it releases (a CloneSet, an Advanced
-// StatefulSet or an apps/v1 StatefulSet, matched by group, kind and name in its namespace) and by a
-// change of one of that workload's pods (their readiness verifies a batch).
+// StatefulSet, an apps/v1 StatefulSet or an apps/v1 Deployment, matched by group, kind and name in its
+// namespace), by a change of one of that workload's pods (their readiness verifies a batch), and by a
+// change of a canary Deployment it controls (its status verifies a canary-style batch, docs/spec/kruise-rollout.md §3.7).
 import type { Controller, ControllerManager, Logger, Request } from '@coxswain/controller-runtime';
-import { enqueueObject, logRetriedFailure, ResourceVersionExpectations } from '@coxswain/controller-runtime';
+import { enqueueObject, enqueueOwner, logRetriedFailure, ResourceVersionExpectations } from '@coxswain/controller-runtime';
 import type { BatchRelease, KubeObject, Pod } from '@coxswain/kruise-api';
-import { BATCH_RELEASE_REF, POD_REF } from '../refs.js';
+import { BATCH_RELEASE_REF, DEPLOYMENT_REF, POD_REF } from '../refs.js';
 import { referencing, RELEASE_TARGET_REFS } from '../release-target/workload.js';
 import { BatchReleaseReconciler } from './reconciler.js';
 
@@ -35,6 +36,7 @@ export class BatchReleaseController {
       this.controller.watches(workloads, (workload: KubeObject) =>
         referencing(releases.list(workload.metadata.namespace), ref.apiVersion, ref.kind, workload.metadata.name ?? ''));
     }
+    this.controller.watches(manager.informerFor<KubeObject>(DEPLOYMENT_REF), enqueueOwner(BATCH_RELEASE_REF));
     this.controller.watches(pods, (pod: Pod): Request[] => {
       const owner = (pod.metadata.ownerReferences ?? []).find((r) => r.controller === true);
       return owner ? referencing(releases.list(pod.metadata.namespace), owner.apiVersion, owner.kind, owner.name) : [];

@@ -2,11 +2,16 @@
 // finalizer, a fresh status for a new release, the checks before acting (plan/pre-execution.ts), then
 // one pass of the phase machine (plan/phases.ts) whose one workload operation — claim, lower the
 // partition and label pods, check the batch, release — is run here; the status is written when it
-// changed, and the release looks again after 2 s while it has something to wait for.
+// changed, and the release looks again after 2 s while it has something to wait for. An apps/v1
+// Deployment is released in canary style (docs/spec/kruise-rollout.md §3.7): an extra canary Deployment carries the batches
+// (sync/canary-deployment.ts), the stable Deployment stays paused until Finalize.
 import { isoNow, type Clock, type ClusterClient } from '@coxswain/cluster';
 import type { Informer, Logger, ReconcileResult, Reconciler, Request, ResourceVersionExpectations } from '@coxswain/controller-runtime';
 import { requestKey } from '@coxswain/controller-runtime';
-import { ANNOTATION_ROLLBACK_IN_BATCH, FINALIZER_BATCH_RELEASE, LABEL_NO_NEED_UPDATE, LABEL_ROLLOUT_BATCH_ID, ROLLOUT_ID_KEY, type BatchRelease, type BatchReleaseStatus } from '@coxswain/kruise-api';
+import {
+  ANNOTATION_ROLLBACK_IN_BATCH, FINALIZER_BATCH_RELEASE, LABEL_NO_NEED_UPDATE, LABEL_ROLLOUT_BATCH_ID, ROLLOUT_ID_KEY,
+  type BatchRelease, type BatchReleaseStatus, type Deployment,
+} from '@coxswain/kruise-api';
 import { awaitResourceVersions } from '../sync/reconcile-gates.js';
 import { batchNotReady, batchTarget } from './plan/batch-context.js';
 import { batchLabelPatches } from './plan/batch-labels.js';
@@ -17,6 +22,7 @@ import { workloadEvent } from './plan/workload-event.js';
 import { releasePlanHash } from '../release-target/release-plan-hash.js';
 import { claimWorkload, controlledBy, labelPod, markPodNoNeedUpdate, releaseWorkload, setPartition } from './sync/workload-control.js';
 import { setReleaseFinalizer, writeReleaseStatus } from './sync/release-writes.js';
+import { canaryDeploymentsOf, claimStableDeployment, createCanaryDeployment, dropCanaryFinalizer, raiseCanaryReplicas, releaseStableDeployment } from './sync/canary-deployment.js';
 import { onUpdateRevision, readWorkload, releaseTarget, type ReleaseWorkload } from '../release-target/workload.js';
 
 export interface BatchReleaseReconcilerDeps {
@@ -63,14 +69,20 @@ export class BatchReleaseReconciler implements Reconciler {
     const namespace = release.metadata.namespace ?? '';
     const plan = release.spec.releasePlan;
     if (!target) {
-      status.message = `the workload ${release.spec.workloadRef?.apiVersion ?? ''} ${release.spec.workloadRef?.kind ?? ''} is not one Coxswain's BatchRelease drives (CloneSet, Advanced StatefulSet, apps/v1 StatefulSet)`;
+      status.message = `the workload ${release.spec.workloadRef?.apiVersion ?? ''} ${release.spec.workloadRef?.kind ?? ''} is not one Coxswain's BatchRelease drives (CloneSet, Advanced StatefulSet, apps/v1 StatefulSet, apps/v1 Deployment in canary style)`;
+      await this.write(key, release, status);
+      return;
+    }
+    // docs/spec/kruise-rollout.md §3.1: the style is the plan's rollingStyle, else Canary with an extra workload.
+    if (target.kind === 'Deployment' && (plan.rollingStyle || (plan.enableExtraWorkloadForCanary ? 'Canary' : '')) !== 'Canary') {
+      status.message = 'a Deployment is released by Coxswain in canary style only (enableExtraWorkloadForCanary: true); partition style needs Kruise\'s advanced Deployment controller';
       await this.write(key, release, status);
       return;
     }
     let workload: ReleaseWorkload | undefined;
     let readError: string | undefined;
     try {
-      workload = await readWorkload(client, target, namespace, release.spec.workloadRef!.name);
+      workload = await readWorkload(client, target, namespace, release.spec.workloadRef!.name, true, release.metadata.uid);
     } catch (err) {
       readError = err instanceof Error ? err.message : String(err);
     }
@@ -78,7 +90,11 @@ export class BatchReleaseReconciler implements Reconciler {
       replicas: workload.replicas, updatedReplicas: workload.updatedReplicas, updatedReadyReplicas: workload.updatedReadyReplicas,
       stableRevision: workload.currentRevision, updateRevision: workload.updateRevision,
     };
-    const event = readError !== undefined ? 'GetError' : workloadEvent(deleting, workload && { ...workload, stableRevision: workload.currentRevision }, status);
+    const event = readError !== undefined ? 'GetError' : workloadEvent(deleting, workload && {
+      ...workload, stableRevision: workload.currentRevision,
+      // A canary-style Deployment's own updated replicas (its batch counts are the canary's).
+      updatedReplicas: workload.deployment?.stableUpdatedReplicas ?? workload.updatedReplicas,
+    }, status);
     const planHash = releasePlanHash(plan);
     const pre = preExecution({
       release: { metadata: release.metadata, spec: release.spec, status }, deleting, planHash, event,
@@ -114,11 +130,19 @@ export class BatchReleaseReconciler implements Reconciler {
   private async operate(operation: 'initialize' | 'upgradeBatch' | 'batchReady' | 'finalize', release: BatchRelease, status: BatchReleaseStatus, workload: ReleaseWorkload | undefined): Promise<Outcome> {
     const { client } = this.deps;
     const plan = release.spec.releasePlan;
+    const canaryStyle = releaseTarget(release.spec.workloadRef)?.kind === 'Deployment';
+    if (operation === 'finalize' && canaryStyle) return this.finalizeCanary(release, workload);
     if (operation === 'finalize') {
       if (workload) await releaseWorkload(client, workload, plan.batchPartition === undefined || plan.batchPartition === null);
       return OK;
     }
     if (!workload) return { ok: false, message: 'the workload is not found' };
+    if (operation === 'initialize' && workload.deployment) {
+      // docs/spec/kruise-rollout.md §3.7 Initialize.
+      if (!controlledBy(workload, release)) await claimStableDeployment(client, workload.object as Deployment, release);
+      if (!workload.deployment.canary) await createCanaryDeployment(client, workload.object as Deployment, release);
+      return OK;
+    }
     if (operation === 'initialize') {
       if (!controlledBy(workload, release)) await claimWorkload(client, workload, release);
       return this.markNoNeedUpdate(release, status, workload);
@@ -127,6 +151,14 @@ export class BatchReleaseReconciler implements Reconciler {
     const currentBatch = status.canaryStatus?.currentBatch ?? 0;
     const target = batchTarget(plan.batches, workload.replicas, currentBatch, status.canaryStatus?.noNeedUpdateReplicas);
     const rolloutId = plan.rolloutID ?? '';
+    if (operation === 'upgradeBatch' && workload.deployment) {
+      // docs/spec/kruise-rollout.md §3.7 UpgradeBatch: the canary Deployment raised to the batch's pods.
+      const canary = workload.deployment.canary;
+      if (!canary) return { ok: false, message: `the canary Deployment of ${workload.object.metadata.name ?? ''} is not found` };
+      await raiseCanaryReplicas(client, canary.object, target.plannedUpdated);
+      await this.labelBatch(release, workload, currentBatch);
+      return OK;
+    }
     if (operation === 'upgradeBatch') {
       const batch = plan.batches[currentBatch]?.canaryReplicas ?? 0;
       // docs/spec/kruise-rollout.md §3.6: an ordered StatefulSet keeps the pods that need no update below the partition too.
@@ -135,13 +167,7 @@ export class BatchReleaseReconciler implements Reconciler {
         : target.desiredStable + (status.canaryStatus?.noNeedUpdateReplicas ?? 0);
       const lowered = loweredPartition(workload.partition, desired, workload.replicas);
       if (lowered !== undefined) await setPartition(client, workload, lowered);
-      const pods = workload.pods.map((p) => ({
-        name: p.metadata.name ?? '', deleting: p.metadata.deletionTimestamp !== undefined, updated: onUpdateRevision(p, workload),
-        rolloutId: p.metadata.labels?.[ROLLOUT_ID_KEY], batchId: p.metadata.labels?.[LABEL_ROLLOUT_BATCH_ID],
-      }));
-      for (const patch of batchLabelPatches(pods, plan.batches, workload.replicas, currentBatch, rolloutId)) {
-        await labelPod(client, release.metadata.namespace, patch);
-      }
+      await this.labelBatch(release, workload, currentBatch);
       return OK;
     }
     const notReady = batchNotReady({
@@ -151,6 +177,42 @@ export class BatchReleaseReconciler implements Reconciler {
       podRolloutIds: rolloutId === '' ? [] : workload.pods.map((p) => p.metadata.labels?.[ROLLOUT_ID_KEY]),
     });
     return notReady === undefined ? OK : { ok: false, message: notReady };
+  }
+
+  /** docs/spec/kruise-rollout.md §3.9: the batch labels of the pods on the update revision. */
+  private async labelBatch(release: BatchRelease, workload: ReleaseWorkload, currentBatch: number): Promise<void> {
+    const plan = release.spec.releasePlan;
+    const pods = workload.pods.map((p) => ({
+      name: p.metadata.name ?? '', deleting: p.metadata.deletionTimestamp !== undefined, updated: onUpdateRevision(p, workload),
+      rolloutId: p.metadata.labels?.[ROLLOUT_ID_KEY], batchId: p.metadata.labels?.[LABEL_ROLLOUT_BATCH_ID],
+    }));
+    for (const patch of batchLabelPatches(pods, plan.batches, workload.replicas, currentBatch, plan.rolloutID ?? '')) {
+      await labelPod(this.deps.client, release.metadata.namespace, patch);
+    }
+  }
+
+  /**
+   * docs/spec/kruise-rollout.md §3.7 Finalize: the stable Deployment loses the control-info and is resumed
+   * (kept paused while batchPartition is set); with WaitResume, until every replica is updated and
+   * available within maxUnavailable the release is not finalized; then the canary Deployments lose their
+   * finalizer (garbage-collected with the release).
+   */
+  private async finalizeCanary(release: BatchRelease, workload: ReleaseWorkload | undefined): Promise<Outcome> {
+    const { client } = this.deps;
+    const plan = release.spec.releasePlan;
+    const interrupted = plan.batchPartition !== undefined && plan.batchPartition !== null;
+    if (workload?.deployment) {
+      const stable = workload.object as Deployment;
+      if (workload.controlInfo !== undefined || (stable.spec.paused === true) !== interrupted) await releaseStableDeployment(client, stable, interrupted);
+      const facts = workload.deployment;
+      const resumed = !interrupted && plan.finalizingPolicy === 'WaitResume';
+      if (resumed && (workload.observedGeneration < workload.generation || stable.spec.paused === true
+        || facts.stableUpdatedReplicas < workload.replicas || facts.stableAvailableReplicas + facts.maxUnavailable < workload.replicas)) {
+        return { ok: false, message: `the stable Deployment ${stable.metadata.name ?? ''} is not resumed and updated yet` };
+      }
+    }
+    for (const canary of await canaryDeploymentsOf(client, release)) await dropCanaryFinalizer(client, canary);
+    return OK;
   }
 
   /**

@@ -2,23 +2,25 @@
 // give (docs/spec/kruise-rollout.md §2.1, §3.5): a CloneSet, an Advanced StatefulSet or an apps/v1
 // StatefulSet, matched by group and kind (the version of the reference is not consulted: the store keeps
 // every version of a kind as one object). Coxswain's partition-style control reads the workload in its
-// storage version (a CloneSet's partition under updateStrategy.rollingUpdate, v1beta1).
+// storage version (a CloneSet's partition under updateStrategy.rollingUpdate, v1beta1). An apps/v1
+// Deployment is released in canary style only (deployment.ts reads it).
 import { isApiError, type ClusterClient, type KindRef } from '@coxswain/cluster';
 import {
   ANNOTATION_BATCH_RELEASE_CONTROL_INFO, ANNOTATION_IN_PROGRESSING, groupOf, LABEL_CONTROLLER_REVISION_HASH,
-  type CloneSet, type IntOrString, type KubeObject, type LabelSelector, type ObjectRef, type Pod,
+  type CloneSet, type Deployment, type IntOrString, type KubeObject, type LabelSelector, type ObjectRef, type Pod,
 } from '@coxswain/kruise-api';
 import { isActive, isRunningAndReady } from '../pod/pod-state.js';
-import { ADVANCED_STATEFULSET_REF, APPS_STATEFULSET_REF, CLONESET_REF, POD_REF } from '../refs.js';
+import { ADVANCED_STATEFULSET_REF, APPS_STATEFULSET_REF, CLONESET_REF, DEPLOYMENT_REF, POD_REF } from '../refs.js';
+import { readDeploymentWorkload, type DeploymentRelease } from './deployment.js';
 
-export type ReleaseKind = 'CloneSet' | 'StatefulSet';
+export type ReleaseKind = 'CloneSet' | 'StatefulSet' | 'Deployment';
 
 export interface ReleaseTarget {
   kind: ReleaseKind;
   /** The storage version Coxswain reads and patches. */
   ref: KindRef;
   /** The label value rollouts.kruise.io/workload-type (docs/spec/kruise-rollout.md §1.7). */
-  workloadType: 'cloneset' | 'statefulset';
+  workloadType: 'cloneset' | 'statefulset' | 'deployment';
 }
 
 /** The kinds Coxswain's BatchRelease drives (docs/spec/kruise-rollout.md §8.1); undefined for any other. */
@@ -28,6 +30,7 @@ export function releaseTarget(ref: Pick<ObjectRef, 'apiVersion' | 'kind'> | unde
   if (key === 'apps.kruise.io/CloneSet') return { kind: 'CloneSet', ref: CLONESET_REF, workloadType: 'cloneset' };
   if (key === 'apps.kruise.io/StatefulSet') return { kind: 'StatefulSet', ref: ADVANCED_STATEFULSET_REF, workloadType: 'statefulset' };
   if (key === 'apps/StatefulSet') return { kind: 'StatefulSet', ref: APPS_STATEFULSET_REF, workloadType: 'statefulset' };
+  if (key === 'apps/Deployment') return { kind: 'Deployment', ref: DEPLOYMENT_REF, workloadType: 'deployment' };
   return undefined;
 }
 
@@ -50,8 +53,10 @@ export interface ReleaseWorkload {
   /** The annotation batchrelease.rollouts.kruise.io/control-info. */
   controlInfo: string | undefined;
   inProgressing: boolean;
-  /** The live pods the workload controls. */
+  /** The live pods the workload controls (a canary-style Deployment: the canary Deployment's). */
   pods: Pod[];
+  /** A Deployment released in canary style (docs/spec/kruise-rollout.md §3.7). */
+  deployment?: DeploymentRelease;
 }
 
 type Loose = Record<string, unknown>;
@@ -101,7 +106,7 @@ const isSelector = (v: unknown): v is LabelSelector => typeof v === 'object' && 
  * Reads the workload and (unless `withPods` is false: the Rollout needs none) its pods; undefined when the
  * workload is gone. Other read errors are thrown.
  */
-export async function readWorkload(client: ClusterClient, target: ReleaseTarget, namespace: string, name: string, withPods = true): Promise<ReleaseWorkload | undefined> {
+export async function readWorkload(client: ClusterClient, target: ReleaseTarget, namespace: string, name: string, withPods = true, releaseUid?: string): Promise<ReleaseWorkload | undefined> {
   let object: KubeObject;
   try {
     object = await client.get<CloneSet>(target.ref, namespace, name);
@@ -109,6 +114,7 @@ export async function readWorkload(client: ClusterClient, target: ReleaseTarget,
     if (isApiError(err, 'NotFound')) return undefined;
     throw err;
   }
+  if (target.kind === 'Deployment') return readDeploymentWorkload(client, target, object as Deployment, withPods, releaseUid);
   // The workload's own selector narrows the list; ownership (by uid) decides.
   const selector = ((object as unknown as Loose)['spec'] as Loose | undefined)?.['selector'];
   const labelSelector: LabelSelector | undefined = isSelector(selector) ? selector : undefined;
@@ -118,11 +124,13 @@ export async function readWorkload(client: ClusterClient, target: ReleaseTarget,
 
 /** A pod on the workload's update revision. */
 export function onUpdateRevision(pod: Pod, workload: ReleaseWorkload): boolean {
+  // docs/spec/kruise-rollout.md §3.7: a canary-style Deployment's pods are its canary Deployment's, all on the new revision.
+  if (workload.deployment) return true;
   return workload.updateRevision !== '' && pod.metadata.labels?.[LABEL_CONTROLLER_REVISION_HASH] === workload.updateRevision;
 }
 
 /** The kinds a release may target, as the controllers watch them. */
-export const RELEASE_TARGET_REFS: readonly KindRef[] = [CLONESET_REF, ADVANCED_STATEFULSET_REF, APPS_STATEFULSET_REF];
+export const RELEASE_TARGET_REFS: readonly KindRef[] = [CLONESET_REF, ADVANCED_STATEFULSET_REF, APPS_STATEFULSET_REF, DEPLOYMENT_REF];
 
 /** The objects of a namespace (Rollouts, BatchReleases) whose workloadRef names this group, kind and name. */
 export function referencing<T extends KubeObject & { spec: { workloadRef?: { apiVersion: string; kind: string; name: string } } }>(

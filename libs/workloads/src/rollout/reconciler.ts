@@ -134,6 +134,12 @@ export function workloadFacts(workload: ReleaseWorkload): RolloutWorkload {
     kind: workload.target.kind, labels: workload.object.metadata.labels, generation: workload.generation, observedGeneration: workload.observedGeneration,
     replicas: workload.replicas, updatedReplicas: workload.updatedReplicas, currentRevision: workload.currentRevision, updateRevision: workload.updateRevision,
     inProgressing: workload.inProgressing,
+    ...(workload.deployment ? {
+      deployment: {
+        stableFound: workload.deployment.stableFound, stableTemplateEqual: workload.deployment.stableTemplateEqual,
+        canaryPodTemplateHash: workload.deployment.canary?.podTemplateHash ?? '',
+      },
+    } : {}),
   });
 }
 

@@ -1,11 +1,14 @@
 // Kruise Rollouts' controllers (Rollout, BatchRelease) with the CloneSet, Advanced StatefulSet, apps/v1
-// StatefulSet and pod-readiness controllers, against the embedded cluster (its admission runs the
-// workload webhook) on a ManualClock (the rig, rig.ts): what the Rollout scenario tests drive.
+// StatefulSet and pod-readiness controllers (and, with `deployments`, the apps/v1 Deployment and
+// ReplicaSet controllers), against the embedded cluster (its admission runs the workload webhook) on a
+// ManualClock (the rig, rig.ts): what the Rollout scenario tests drive.
 import type { EmbeddedCluster, ManualClock } from '@coxswain/cluster';
 import type { ClusterEventRecorder } from '@coxswain/controller-runtime';
 import { DEFAULT_FEATURE_GATES, type BatchRelease, type CloneSet, type KubeObject, type Pod, type Rollout, type RolloutStatus } from '@coxswain/kruise-api';
 import { BatchReleaseController } from '../../src/batchrelease/controller.js';
 import { CloneSetController } from '../../src/cloneset/controller.js';
+import { DeploymentController } from '../../src/deployment/controller.js';
+import { ReplicaSetController } from '../../src/replicaset/controller.js';
 import { isActive } from '../../src/pod/pod-state.js';
 import { PodReadinessController } from '../../src/podreadiness/controller.js';
 import { BATCH_RELEASE_REF, CLONESET_REF, POD_REF, ROLLOUT_REF } from '../../src/refs.js';
@@ -37,11 +40,20 @@ export interface RolloutEnv {
   stop(): Promise<void>;
 }
 
-export async function startRolloutEnv(): Promise<RolloutEnv> {
+export interface RolloutEnvOptions {
+  /** Run the apps/v1 Deployment and ReplicaSet controllers too (canary-style releases of a Deployment). */
+  deployments?: boolean;
+}
+
+export async function startRolloutEnv(options: RolloutEnvOptions = {}): Promise<RolloutEnv> {
   const rig = await startRig();
   const { clock, cluster, manager, recorder, errors } = rig;
   const log = rig.logger('error', 'warn');
   const gates = DEFAULT_FEATURE_GATES;
+  if (options.deployments) {
+    new DeploymentController(manager, { recorder, log, maxConcurrentReconciles: 2 });
+    new ReplicaSetController(manager, { recorder, log, maxConcurrentReconciles: 2 });
+  }
   new CloneSetController(manager, { gates, recorder, log, maxConcurrentReconciles: 2 });
   new StatefulSetController(manager, { gates, recorder, log, maxConcurrentReconciles: 2 });
   new StatefulSetController(manager, { flavor: NATIVE_STATEFULSET, gates, recorder, log, maxConcurrentReconciles: 2 });

@@ -184,7 +184,7 @@ export class Progressing {
     const analysing = step?.analysis !== undefined && canary.currentStepState === 'StepMetricsAnalysis';
     const evaluation = analysing ? this.deps.analysis?.take(key, token) : undefined;
     const result = runStepMachine({
-      steps, replicas: facts.replicas, realPartition: true, status: canary, podTemplateHash: facts.podTemplateHash, batchRelease: brFacts, now: this.deps.clock.now(),
+      steps, replicas: facts.replicas, realPartition: facts.realPartition, status: canary, podTemplateHash: facts.podTemplateHash, batchRelease: brFacts, now: this.deps.clock.now(),
       ...(evaluation ? { evaluation } : {}),
     });
     if (!analysing) this.deps.analysis?.forget(key);
