@@ -3,7 +3,7 @@
 // example docs/spec/kruise-rollout.md §6.1 run through kubectl against the server's controllers (a scaled
 // clock, so the 60 s pause passes in seconds): a CloneSet and its Rollout applied, the image changed, step
 // 1 paused with one updated pod, approved with the status merge patch kubectl-kruise sends, then walked to
-// completion; and §6.2, the same release of an Advanced StatefulSet by its ordinal partition.
+// completion; and docs/spec/kruise-rollout.md §6.2, the same release of an Advanced StatefulSet by its ordinal partition.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ADMIN_TOKEN, eventually, TestApi } from './support/api-server.js';
 import { findKubectl, Kubectl, tableRows } from './support/kubectl.js';
