@@ -12,7 +12,7 @@ import { claimObjects, controllerRefTo, withControllerRef, withoutOwner } from '
 import { DEPLOYMENT_REF, REPLICASET_REF } from '../refs.js';
 import { readableSelector } from '../sync/reconcile-gates.js';
 import { planDeployment, type DeploymentPlan } from './plan/planner.js';
-import { ANNOTATION_DEPLOYMENT_REVISION, equalIgnoreHash } from './plan/replica-sets.js';
+import { ANNOTATION_DEPLOYMENT_REVISION, equalIgnoreHash } from '../deployment-facts/replica-sets.js';
 import type { DeploymentOperation } from './plan/rollout.js';
 
 export interface DeploymentInformers {

@@ -9,41 +9,13 @@ import {
   ANNOTATION_BATCH_RELEASE_CONTROL_INFO, ANNOTATION_IN_PROGRESSING, LABEL_CANARY_DEPLOYMENT, LABEL_POD_TEMPLATE_HASH,
   type Deployment, type Pod, type PodTemplateSpec, type ReplicaSet,
 } from '@coxswain/kruise-api';
-import { activeReplicaSets, byCreation, equalIgnoreHash, podTemplateHash } from '../deployment/plan/replica-sets.js';
-import { resolveFenceposts } from '../deployment/plan/strategy.js';
+import { activeReplicaSets, byCreation, equalIgnoreHash, podTemplateHash } from '../deployment-facts/replica-sets.js';
+import { resolveFenceposts } from '../deployment-facts/strategy.js';
 import { isActive } from '../pod/pod-state.js';
 import { DEPLOYMENT_REF, POD_REF, REPLICASET_REF } from '../refs.js';
-import type { ReleaseTarget, ReleaseWorkload } from './workload.js';
+import type { CanaryDeployment, ReleaseTarget, ReleaseWorkload } from './release-workload.js';
 
-/** A canary Deployment's facts (docs/spec/kruise-rollout.md §3.7). */
-export interface CanaryDeployment {
-  object: Deployment;
-  /** spec.replicas (default 1). */
-  replicas: number;
-  statusReplicas: number;
-  availableReplicas: number;
-  /** The pod-template-hash of its ReplicaSet of its current template; '' before there is one. */
-  podTemplateHash: string;
-}
-
-/** What only a canary-style Deployment has. */
-export interface DeploymentRelease {
-  /** The stable Deployment's own status.updatedReplicas (the workload event, docs/spec/kruise-rollout.md §3.3). */
-  stableUpdatedReplicas: number;
-  stableAvailableReplicas: number;
-  /** Its resolved maxUnavailable (WaitResume's check at Finalize). */
-  maxUnavailable: number;
-  /** An active ReplicaSet exists (else the Rollout finds the workload inconsistent, as Go's finder). */
-  stableFound: boolean;
-  /** The stable ReplicaSet's template, pod-template-hash label removed (a rollback writes it back). */
-  stableTemplate: PodTemplateSpec | undefined;
-  /** The stable ReplicaSet's template is the Deployment's: a rollback (docs/spec/kruise-rollout.md §2.1). */
-  stableTemplateEqual: boolean;
-  /** The canary Deployment: the newest live one labelled for this Deployment (and owned by the release, when one is named). */
-  canary: CanaryDeployment | undefined;
-  /** Every canary Deployment of this Deployment (Finalize removes their finalizer). */
-  canaries: Deployment[];
-}
+export type { CanaryDeployment, DeploymentRelease } from './release-workload.js';
 
 const controlledBy = (owned: { metadata: { ownerReferences?: Array<{ controller?: boolean; uid: string }> } }, uid: string | undefined) =>
   uid !== undefined && (owned.metadata.ownerReferences ?? []).some((r) => r.controller === true && r.uid === uid);

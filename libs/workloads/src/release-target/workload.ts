@@ -12,16 +12,9 @@ import {
 import { isActive, isRunningAndReady } from '../pod/pod-state.js';
 import { ADVANCED_STATEFULSET_REF, APPS_STATEFULSET_REF, CLONESET_REF, DEPLOYMENT_REF, POD_REF } from '../refs.js';
 import { readDeploymentWorkload, type DeploymentRelease } from './deployment.js';
+import type { ReleaseTarget, ReleaseWorkload } from './release-workload.js';
 
-export type ReleaseKind = 'CloneSet' | 'StatefulSet' | 'Deployment';
-
-export interface ReleaseTarget {
-  kind: ReleaseKind;
-  /** The storage version Coxswain reads and patches. */
-  ref: KindRef;
-  /** The label value rollouts.kruise.io/workload-type (docs/spec/kruise-rollout.md §1.7). */
-  workloadType: 'cloneset' | 'statefulset' | 'deployment';
-}
+export type { ReleaseKind, ReleaseTarget, ReleaseWorkload } from './release-workload.js';
 
 /** The kinds Coxswain's BatchRelease drives (docs/spec/kruise-rollout.md §8.1); undefined for any other. */
 export function releaseTarget(ref: Pick<ObjectRef, 'apiVersion' | 'kind'> | undefined): ReleaseTarget | undefined {
@@ -34,30 +27,6 @@ export function releaseTarget(ref: Pick<ObjectRef, 'apiVersion' | 'kind'> | unde
   return undefined;
 }
 
-/** What the BatchRelease and the Rollout read of the workload. */
-export interface ReleaseWorkload {
-  target: ReleaseTarget;
-  object: KubeObject;
-  /** spec.replicas (default 1). */
-  replicas: number;
-  generation: number;
-  observedGeneration: number;
-  statusReplicas: number;
-  updatedReplicas: number;
-  updatedReadyReplicas: number;
-  /** Full revision names (status.currentRevision / status.updateRevision). */
-  currentRevision: string;
-  updateRevision: string;
-  /** The partition as the spec has it (CloneSet: rollingUpdate.partition; StatefulSet: rollingUpdate.partition). */
-  partition: IntOrString | undefined;
-  /** The annotation batchrelease.rollouts.kruise.io/control-info. */
-  controlInfo: string | undefined;
-  inProgressing: boolean;
-  /** The live pods the workload controls (a canary-style Deployment: the canary Deployment's). */
-  pods: Pod[];
-  /** A Deployment released in canary style (docs/spec/kruise-rollout.md §3.7). */
-  deployment?: DeploymentRelease;
-}
 
 type Loose = Record<string, unknown>;
 const obj = (v: unknown): Loose => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Loose) : {});

@@ -4,8 +4,8 @@ import { describe, expect, it } from '@jest/globals';
 import type { Deployment, Pod, ReplicaSet } from '@coxswain/kruise-api';
 import { pruneHistory } from '../../src/deployment/plan/history.js';
 import { planDeployment } from '../../src/deployment/plan/planner.js';
-import { ANNOTATION_DEPLOYMENT_REVISION, ANNOTATION_DESIRED_REPLICAS, ANNOTATION_MAX_REPLICAS, podTemplateHash } from '../../src/deployment/plan/replica-sets.js';
-import { resolveFenceposts } from '../../src/deployment/plan/strategy.js';
+import { ANNOTATION_DEPLOYMENT_REVISION, ANNOTATION_DESIRED_REPLICAS, ANNOTATION_MAX_REPLICAS, podTemplateHash } from '../../src/deployment-facts/replica-sets.js';
+import { resolveFenceposts } from '../../src/deployment-facts/strategy.js';
 import { podsToDelete } from '../../src/replicaset/plan/delete-order.js';
 import { planReplicaSet } from '../../src/replicaset/plan/planner.js';
 

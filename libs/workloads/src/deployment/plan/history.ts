@@ -1,7 +1,7 @@
 // cleanupDeployment: old ReplicaSets beyond revisionHistoryLimit are deleted, lowest revision first,
 // but only those with no pods (spec and status), fully observed and not already being deleted. Pure.
 import type { ReplicaSet } from '@coxswain/kruise-api';
-import { byCreation, revisionOf } from './replica-sets.js';
+import { byCreation, revisionOf } from '../../deployment-facts/replica-sets.js';
 
 export function pruneHistory(oldRSs: readonly ReplicaSet[], revisionHistoryLimit: number | undefined): ReplicaSet[] {
   if (revisionHistoryLimit === undefined) return [];

@@ -8,11 +8,11 @@ import { pruneHistory } from './history.js';
 import {
   ANNOTATION_DEPLOYMENT_REVISION, activeReplicaSets, byCreation, desiredReplicasAnnotation, findNewReplicaSet, maxRevision, revisionOf,
   specReplicaSum, specReplicas,
-} from './replica-sets.js';
+} from '../../deployment-facts/replica-sets.js';
 import { Rollout, type DeploymentOperation } from './rollout.js';
 import { scaleProportionally } from './scale.js';
 import { deploymentStatus, type ConditionNote } from './status.js';
-import { resolveFenceposts } from './strategy.js';
+import { resolveFenceposts } from '../../deployment-facts/strategy.js';
 
 export interface DeploymentPlanInput {
   d: Deployment;

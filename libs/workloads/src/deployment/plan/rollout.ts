@@ -7,8 +7,8 @@ import type { PlannedAction } from '../../plan/plan-types.js';
 import { controllerRefTo } from '../../ownership/claim.js';
 import {
   ANNOTATION_DEPLOYMENT_REVISION, ANNOTATION_DESIRED_REPLICAS, ANNOTATION_MAX_REPLICAS, podTemplateHash, specReplicas,
-} from './replica-sets.js';
-import { resolveFenceposts } from './strategy.js';
+} from '../../deployment-facts/replica-sets.js';
+import { resolveFenceposts } from '../../deployment-facts/strategy.js';
 
 export type DeploymentOperation =
   | { op: 'createReplicaSet'; rs: ReplicaSet }

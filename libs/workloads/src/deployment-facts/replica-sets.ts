@@ -2,9 +2,9 @@
 // deployment/util): the pod-template-hash, the revision and replicas annotations, the new ReplicaSet
 // (the oldest whose template equals the Deployment's, the hash label aside), and the counts. Pure.
 import { jsonEqual, LABEL_POD_TEMPLATE_HASH, type Deployment, type PodTemplateSpec, type ReplicaSet } from '@coxswain/kruise-api';
-import { canonicalJson } from '../../revision/canonical-json.js';
-import { fnv1a_32, safeEncodeString } from '../../revision/fnv.js';
-import { timestampMillis } from '../../pod/time.js';
+import { canonicalJson } from '../revision/canonical-json.js';
+import { fnv1a_32, safeEncodeString } from '../revision/fnv.js';
+import { timestampMillis } from '../pod/time.js';
 
 export const ANNOTATION_DEPLOYMENT_REVISION = 'deployment.kubernetes.io/revision';
 export const ANNOTATION_DESIRED_REPLICAS = 'deployment.kubernetes.io/desired-replicas';
