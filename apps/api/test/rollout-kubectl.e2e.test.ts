@@ -78,8 +78,10 @@ describe('Rollout and BatchRelease over kubectl', () => {
 
     const patched = await k('patch', 'cloneset', 'echoserver', '-n', NS, '--type=merge', '-p', '{"spec":{"template":{"spec":{"containers":[{"name":"echo","image":"echo:v2"}]}}}}');
     expect(patched.stderr).toBe('');
-    const step1 = await until('step 1 paused', (r) => r.status?.canaryStatus?.currentStepIndex === 1 && r.status.canaryStatus.currentStepState === 'StepPaused');
-    expect(step1.status!.message).toBe('Rollout is in step(1/3), and you need manually confirm to enter the next step');
+    // The step's message is written on the pass after the one that paused it.
+    const step1 = await until('step 1 paused, and saying so', (r) => r.status?.canaryStatus?.currentStepIndex === 1 && r.status.canaryStatus.currentStepState === 'StepPaused'
+      && r.status.message === 'Rollout is in step(1/3), and you need manually confirm to enter the next step');
+    expect(step1.status!.phase).toBe('Progressing');
     expect(await images()).toEqual(['echo:v1', 'echo:v1', 'echo:v1', 'echo:v1', 'echo:v2']);
     // The printer columns: STATUS, CANARY_STEP, CANARY_STATE, MESSAGE.
     const row = tableRows((await k('get', 'rollout', 'demo', '-n', NS)).stdout)[1]!;
