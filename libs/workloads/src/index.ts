@@ -17,6 +17,8 @@ export { ContainerRecreateController } from './containerrecreate/controller.js';
 export { ImagePullJobController } from './imagepulljob/controller.js';
 export { NodeImageController } from './nodeimage/controller.js';
 export { RolloutController } from './rollout/controller.js';
+// The step a Rollout goes to after step i of n (docs/spec/kruise-rollout.md §2.9): the API's jump rule reads it too.
+export { naturalNext } from './rollout/plan/steps.js';
 export { BatchReleaseController } from './batchrelease/controller.js';
 
 // Workload kinds: descriptors, mutations, printer columns.

@@ -4,7 +4,8 @@ import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import type { Rollout } from '@coxswain/kruise-api';
 import { DomainError } from '../errors/domain-error.js';
-import { abortTarget, approve, jump, naturalNext, NOT_PAUSED_MESSAGE } from './rollout-actions.js';
+import { naturalNext } from '@coxswain/workloads';
+import { abortTarget, approve, jump, NOT_PAUSED_MESSAGE } from './rollout-actions.js';
 
 function rollout(steps: number, index: number, state: string, phase = 'Progressing'): Rollout {
   return {

@@ -12,6 +12,7 @@
 import type { CanaryStatus, Rollout, RolloutStatus } from '@coxswain/kruise-api';
 
 type BlueGreenStatus = NonNullable<RolloutStatus['blueGreenStatus']>;
+import { naturalNext } from '@coxswain/workloads';
 import { DomainError } from '../errors/domain-error.js';
 
 export const ROLLOUT_ACTIONS = ['approve', 'jump', 'abort'] as const;
@@ -32,11 +33,6 @@ function subStatus(rollout: Rollout): { key: SubStatusKey; status: CanaryStatus 
 
 const stepCount = (rollout: Rollout) => rollout.spec?.strategy?.canary?.steps?.length ?? rollout.spec?.strategy?.blueGreen?.steps?.length ?? 0;
 const address = (rollout: Rollout) => `rollout ${rollout.metadata.namespace}/${rollout.metadata.name}`;
-
-/** natural(i): the nextStepIndex of step i of n (docs/spec/kruise-rollout.md §0). */
-export function naturalNext(index: number, steps: number): number {
-  return index < steps ? index + 1 : -1;
-}
 
 /** What an approval writes: the Rollout with its paused step marked StepReady; or why not. */
 export function approve(rollout: Rollout): { rollout: Rollout; stepIndex: number } {
