@@ -37,15 +37,19 @@ const address = (rollout: Rollout) => `rollout ${rollout.metadata.namespace}/${r
 /** What an approval writes: the Rollout with its paused step marked StepReady; or why not. */
 export function approve(rollout: Rollout): { rollout: Rollout; stepIndex: number } {
   const sub = subStatus(rollout);
-  if (!sub || !(sub.status.currentStepState === 'StepPaused' || analysisPausedOnFailure(sub.status))) {
+  if (!sub || !awaitsApproval(sub.status)) {
     const now = sub ? `it is ${sub.status.currentStepState || 'empty'} at step ${sub.status.currentStepIndex} of ${stepCount(rollout)}` : 'no release has started';
     throw new DomainError('STEP_NOT_PAUSED', `${address(rollout)} ${NOT_PAUSED_MESSAGE} (${now})`);
   }
   return { rollout: withSubStatus(rollout, sub.key, { ...sub.status, currentStepState: 'StepReady' }), stepIndex: sub.status.currentStepIndex };
 }
 
-/** A step whose analysis failed with onFailure Pause waits for a person, as StepPaused does (docs/analysis.md §5). */
-function analysisPausedOnFailure(status: CanaryStatus | BlueGreenStatus): boolean {
+/**
+ * The step waits for a person's approval: StepPaused, or its analysis failed with onFailure Pause
+ * (docs/analysis.md §5). The one rule approve() applies and every surface shows (awaitingApproval).
+ */
+export function awaitsApproval(status: CanaryStatus | BlueGreenStatus): boolean {
+  if (status.currentStepState === 'StepPaused') return true;
   const analysis = 'analysis' in status ? status.analysis : undefined;
   return status.currentStepState === 'StepMetricsAnalysis' && analysis?.phase === 'Failed' && analysis.onFailure === 'Pause';
 }

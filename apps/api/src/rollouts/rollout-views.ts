@@ -1,6 +1,7 @@
 // What the API shows of a Rollout (docs/spec/kruise-rollout.md §1.1, §1.2, §1.6): the step plan, the
 // canary sub-status and the conditions, as stored (v1beta1). Pure: a Rollout in, a view out.
 import type { CanaryStatus, IntOrString, Rollout, RolloutStatus, StepAnalysisStatus } from '@coxswain/kruise-api';
+import { awaitsApproval } from './rollout-actions.js';
 
 type CanaryStepState = CanaryStatus['currentStepState'];
 type RolloutPhase = NonNullable<RolloutStatus['phase']>;
@@ -18,6 +19,8 @@ export interface RolloutStepView {
 export interface CanaryStatusView {
   currentStepIndex: number;
   currentStepState: CanaryStepState;
+  /** approveRolloutStep would be accepted now (rollout-actions.ts awaitsApproval). */
+  awaitingApproval: boolean;
   nextStepIndex: number;
   canaryReplicas: number;
   canaryReadyReplicas: number;
@@ -110,6 +113,7 @@ function canaryStatusView(s: CanaryStatus): CanaryStatusView {
   return {
     currentStepIndex: s.currentStepIndex ?? 0,
     currentStepState: s.currentStepState,
+    awaitingApproval: awaitsApproval(s),
     nextStepIndex: s.nextStepIndex ?? 0,
     canaryReplicas: s.canaryReplicas ?? 0,
     canaryReadyReplicas: s.canaryReadyReplicas ?? 0,

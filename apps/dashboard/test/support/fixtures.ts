@@ -196,6 +196,8 @@ export function kruiseRollout(over: Partial<KruiseRollout> & { status?: Partial<
             lastUpdateTime: '2026-01-01T00:01:00Z',
             message: null,
             analysis: null,
+            // As the API says it: a paused step waits for approval (the fixture's states do not include a paused analysis failure unless given).
+            awaitingApproval: (s?.currentStepState ?? 'StepPaused') === 'StepPaused',
             ...s,
           },
     conditions: [],

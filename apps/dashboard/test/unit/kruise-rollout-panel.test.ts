@@ -99,6 +99,13 @@ describe('confirmations in words', () => {
     expect(confirmApproveWords(kruiseRollout({ status: { currentStepState: 'StepUpgrade' } }))).toMatch(
       /in state StepUpgrade, not paused: the API refuses an approval/,
     );
+    // A failed analysis that pauses waits for a person as StepPaused does: the API's awaitingApproval decides.
+    expect(confirmApproveWords(kruiseRollout({ status: { currentStepState: 'StepMetricsAnalysis', awaitingApproval: true } }))).toMatch(
+      /^Approve step 1 of 3 /,
+    );
+    expect(confirmApproveWords(kruiseRollout({ status: { currentStepState: 'StepMetricsAnalysis', awaitingApproval: false } }))).toMatch(
+      /not paused: the API refuses/,
+    );
   });
 
   it('says a backward jump keeps the updated pods, and offers every step but the one approving goes to', () => {

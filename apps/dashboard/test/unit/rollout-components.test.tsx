@@ -90,7 +90,7 @@ describe('the Rollout panel', () => {
     const session = sessionFromMe({ name: 'rm', role: 'rollout-approver', namespaces: [] });
     const html = renderToStaticMarkup(
       <RolloutCard
-        rollout={withHistory({ status: { analysis: ANALYSIS, currentStepState: 'StepMetricsAnalysis' } })}
+        rollout={withHistory({ status: { analysis: ANALYSIS, currentStepState: 'StepMetricsAnalysis', awaitingApproval: true } })}
         workload="CloneSet web"
         session={session}
         m={m}
@@ -99,14 +99,26 @@ describe('the Rollout panel', () => {
       />,
     );
     const words = text(html);
+    // The analysis failed with onFailure Pause: the step waits for a person, so approving is offered (the API's awaitingApproval).
+    expect(html).toMatch(/<button type="button" class="primary" data-testid="rollout-approve">Approve step 1…<\/button>/);
     expect(words).toContain('Rollout demo Progressing');
     expect(words).toContain('Step 1: 20% of the pods, then waits for approval now analysis failed: error-ratio');
     expect(words).toContain('Batch 1: 1 pod on the new revision, 1 ready · updated in this batch: web-a');
     expect(words).toContain('Analysis of step 1: Failed');
     expect(html).toContain('data-testid="rollout-actions"');
-    // Not paused: approving is offered but disabled, with why.
-    expect(html).toMatch(
-      /<button[^>]*disabled=""[^>]*title="Only a step paused for approval \(StepPaused\) can be approved"[^>]*data-testid="rollout-approve"/,
+    // Not waiting for approval: approving is offered but disabled, with why.
+    const upgrading = renderToStaticMarkup(
+      <RolloutCard
+        rollout={withHistory({ status: { currentStepState: 'StepUpgrade' } })}
+        workload="CloneSet web"
+        session={session}
+        m={m}
+        onRequest={() => {}}
+        batch={['web-a']}
+      />,
+    );
+    expect(upgrading).toMatch(
+      /<button[^>]*disabled=""[^>]*title="Only a step waiting for approval \(StepPaused, or a failed analysis that pauses\) can be approved"[^>]*data-testid="rollout-approve"/,
     );
     expect(words).toContain('rm (rollout-approver) approved step 1 — “ok”');
   });

@@ -11,7 +11,7 @@ const summary = (resourceVersion: string, step: number, state = 'StepPaused', na
   phase: 'Progressing',
   paused: false,
   steps: [1, 2, 3].map((index) => ({ index, pauseSeconds: null, waitsForApproval: true })),
-  canaryStatus: { currentStepIndex: step, currentStepState: state },
+  canaryStatus: { currentStepIndex: step, currentStepState: state, awaitingApproval: state === 'StepPaused' },
 });
 
 const EMPTY: RolloutOverlay = new Map();

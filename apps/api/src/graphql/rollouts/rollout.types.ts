@@ -52,6 +52,7 @@ export class RolloutStepModel {
 export class RolloutCanaryStatusModel {
   @Field(() => Int) currentStepIndex!: number;
   @Field({ description: 'BeforeStepUpgrade, StepUpgrade, StepTrafficRouting, StepMetricsAnalysis, StepPaused, StepReady or Completed.' }) currentStepState!: string;
+  @Field({ description: 'approveRolloutStep would be accepted now: StepPaused, or the step\'s analysis failed with onFailure Pause (docs/analysis.md §5).' }) awaitingApproval!: boolean;
   @Field(() => Int, { description: 'The step after this one (-1 after the last); a jump sets it.' }) nextStepIndex!: number;
   @Field(() => Int) canaryReplicas!: number;
   @Field(() => Int) canaryReadyReplicas!: number;

@@ -24,7 +24,7 @@ export function RolloutActions({
   const targets = jumpTargets(r);
   const [jumpTo, setJumpTo] = useState<number | null>(null);
   const s = r.canaryStatus;
-  const paused = s?.currentStepState === 'StepPaused';
+  const paused = s?.awaitingApproval === true;
   const chosen = jumpTo !== null && targets.includes(jumpTo) ? jumpTo : (targets[0] ?? null);
 
   const approve = () => {
@@ -70,7 +70,7 @@ export function RolloutActions({
         className="primary"
         onClick={approve}
         disabled={!paused}
-        title={paused ? undefined : 'Only a step paused for approval (StepPaused) can be approved'}
+        title={paused ? undefined : 'Only a step waiting for approval (StepPaused, or a failed analysis that pauses) can be approved'}
         data-testid="rollout-approve"
       >
         Approve step {s?.currentStepIndex ?? ''}…

@@ -12,7 +12,7 @@ export function confirmApproveWords(r: KruiseRollout): string {
   const s = r.canaryStatus;
   if (!s) return `Rollout ${r.name} has no release under way: the API will refuse the approval.`;
   const current = stepLine(r, s.currentStepIndex);
-  if (s.currentStepState !== 'StepPaused') {
+  if (!s.awaitingApproval) {
     return `Rollout ${r.name} is at ${current} in state ${s.currentStepState}, not paused: the API refuses an approval until the step waits for one.`;
   }
   const next = s.nextStepIndex > 0 ? `then moves on to ${stepLine(r, s.nextStepIndex)}` : 'then completes the release';
