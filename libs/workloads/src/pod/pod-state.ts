@@ -145,7 +145,8 @@ export function explainUnavailable(pod: Pod, minReadySeconds: number, now: numbe
   const inPlace = podCondition(pod, CONDITION_INPLACE_UPDATE_READY);
   if (inPlace !== undefined && inPlace.status !== 'True') return `in-place update in progress (InPlaceUpdateReady ${inPlace.status})`;
   if (isPodAvailable(pod, minReadySeconds, now)) return undefined;
-  if (availableAt(pod, minReadySeconds) === undefined) return `Ready since an unknown time (minReadySeconds ${minReadySeconds})`;
+  // The pod's name is in both sentences: the plan keeps one blocker per distinct message.
+  if (availableAt(pod, minReadySeconds) === undefined) return `pod ${pod.metadata.name ?? ''} is Ready since an unknown time (minReadySeconds ${minReadySeconds})`;
   // No count of seconds: words computed at `now` would go stale; the moment is availableAt's.
   return `pod ${pod.metadata.name ?? ''} turns available once Ready for minReadySeconds (${minReadySeconds} s)`;
 }

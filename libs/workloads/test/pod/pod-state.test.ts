@@ -146,7 +146,7 @@ describe('explainUnavailable', () => {
   it('explains an unknown Ready time', () => {
     const pod = readyPod('r');
     pod.status!.conditions![0]!.lastTransitionTime = iso(Date.parse('0001-01-01T00:00:00Z'));
-    expect(explainUnavailable(pod, 5, T0)).toBe('Ready since an unknown time (minReadySeconds 5)');
+    expect(explainUnavailable(pod, 5, T0)).toBe(`pod ${pod.metadata.name} is Ready since an unknown time (minReadySeconds 5)`);
   });
 });
 
