@@ -72,7 +72,8 @@ export async function simulateFork(snapshot: ForkSnapshot, changed: KubeObject, 
     const start = clock.now();
     let lastChange = start;
     const current = () => cluster.store.get(descriptor.ref, namespace, name);
-    const recorder = new WaveRecorder(snapshot.pods, start, (pod) => descriptor.podRevision?.(pod) ?? pod.metadata.labels?.['controller-revision-hash'], (pod) => latest ? descriptor.isPodUpdated(latest, pod) : false);
+    const recorder = new WaveRecorder(snapshot.pods, start, (pod) => descriptor.podRevision?.(pod) ?? pod.metadata.labels?.['controller-revision-hash'], (pod) => latest ? descriptor.isPodUpdated(latest, pod) : false,
+      (pod) => (latest && descriptor.podSubset?.(latest, pod)) ?? null);
     let latest: KubeObject | undefined;
     const podWatch = await local.watch<Pod>({ apiVersion: 'v1', kind: 'Pod' }, { namespace }, (event) => {
       if (!latest || !descriptor.ownsPod(latest, event.object)) return;
@@ -131,7 +132,7 @@ export async function simulateFork(snapshot: ForkSnapshot, changed: KubeObject, 
         images: descriptor.images(latest),
         health: plan ? workloadHealth(plan, finalStatus.conditions).state : 'UNKNOWN',
       },
-      forked: { pods: snapshot.pods.length, nodes: snapshot.nodes.length },
+      forked: { pods: snapshot.pods.length, otherPods: snapshot.others.length, nodes: snapshot.nodes.length },
       wallMs: Math.round(performance.now() - wallStart),
     };
   } finally {
@@ -140,7 +141,12 @@ export async function simulateFork(snapshot: ForkSnapshot, changed: KubeObject, 
   }
 }
 
-/** The snapshot's nodes replace the simulated ones; then the workload, its revisions and pods, as they were. */
+/**
+ * The snapshot's nodes replace the simulated ones; then the workload, the workloads it owns, their
+ * revisions and pods, and the other pods on the nodes, as they were. The others keep their ownerReferences
+ * to owners the fork does not hold, so no controller adopts or reconciles them (nor does the garbage
+ * collector, which acts on deletes).
+ */
 async function forkInto(cluster: EmbeddedCluster, snapshot: ForkSnapshot): Promise<void> {
   const store = cluster.store;
   const keep = new Set(snapshot.nodes.map((n) => n.metadata.name));
@@ -148,7 +154,7 @@ async function forkInto(cluster: EmbeddedCluster, snapshot: ForkSnapshot): Promi
     if (!keep.has(node.metadata.name)) await store.delete({ apiVersion: 'v1', kind: 'Node' }, undefined, node.metadata.name!);
   }
   await store.seed(snapshot.nodes.map(forked));
-  await store.seed([forked(snapshot.workload), ...snapshot.revisions.map(forked), ...snapshot.pods.map(forked)]);
+  await store.seed([forked(snapshot.workload), ...snapshot.owned.map(forked), ...snapshot.revisions.map(forked), ...snapshot.pods.map(forked), ...snapshot.others.map(forked)]);
 }
 
 /** A copy without the source's resourceVersion (the fork's store numbers its own). */

@@ -1,13 +1,17 @@
 // The fork's inputs, read through the cluster port (so embedded and Kubernetes mode fork alike): the
-// workload, the pods it owns, its ControllerRevisions (so the fork names revisions as the cluster did) and
-// every node (placement, zones, image caches). Read only: nothing here writes.
-import type { ClusterClient } from '@coxswain/cluster';
+// workload, the pods it owns, its ControllerRevisions (so the fork names revisions as the cluster did),
+// every node (placement, zones, image caches) and the other pods bound to those nodes (the room they take:
+// copied as they are, never reconciled in the fork). Read only: nothing here writes.
+import { isApiError, type ClusterClient, type KindRef } from '@coxswain/cluster';
 import type { ControllerRevision, KubeObject, Node, Pod } from '@coxswain/kruise-api';
 import { workloadKind, type WorkloadKindDescriptor } from '@coxswain/workloads';
 import { PreviewInputError } from './preview-errors.js';
 import type { PreviewRequest } from './preview-types.js';
 
-/** The most pods (and nodes) a preview forks: beyond it the answer is an error naming the cap. */
+/**
+ * The most pods (and nodes) a preview forks, the workload's own and the other pods on the nodes together:
+ * beyond it the answer is an error naming the cap.
+ */
 export const MAX_FORKED_PODS = 10_000;
 export const MAX_FORKED_NODES = 5_000;
 const PAGE = 1_000;
@@ -17,24 +21,71 @@ export interface ForkSnapshot {
   workload: KubeObject;
   pods: Pod[];
   revisions: ControllerRevision[];
+  /**
+   * The workloads the workload owns, and theirs (a UnitedDeployment's subset CloneSets, StatefulSets or
+   * Deployments, and a Deployment's ReplicaSets): forked with it, so the fork runs its subsets as the cluster does.
+   */
+  owned: KubeObject[];
   nodes: Node[];
+  /**
+   * Pods on the nodes that are not the workload's (other workloads', or no one's), bound and not finished:
+   * node capacity. The fork holds them as they are; their owners are not forked, so nothing reconciles them.
+   */
+  others: Pod[];
 }
 
-/** Kinds whose whole state the fork copies; a UnitedDeployment's subset workloads are not copied yet. */
-const FORKABLE = new Set(['CLONE_SET', 'STATEFUL_SET']);
+/** The kinds a workload can own (a UnitedDeployment's subset kinds, a Deployment's ReplicaSets), walked down from it. */
+const OWNED_KINDS: readonly KindRef[] = [
+  { apiVersion: 'apps.kruise.io/v1beta1', kind: 'CloneSet' },
+  { apiVersion: 'apps.kruise.io/v1beta1', kind: 'StatefulSet' },
+  { apiVersion: 'apps/v1', kind: 'StatefulSet' },
+  { apiVersion: 'apps/v1', kind: 'Deployment' },
+  { apiVersion: 'apps/v1', kind: 'ReplicaSet' },
+];
 
 export async function readForkSnapshot(client: ClusterClient, request: PreviewRequest): Promise<ForkSnapshot> {
   const descriptor = workloadKind(request.kind);
-  if (!descriptor || !FORKABLE.has(request.kind)) throw new PreviewInputError('kind', `preview supports CLONE_SET and STATEFUL_SET, not ${request.kind}`);
+  if (!descriptor) throw new PreviewInputError('kind', `preview supports CLONE_SET, STATEFUL_SET and UNITED_DEPLOYMENT, not ${request.kind}`);
   // NotFound and the port's other failures pass as they are: the API translates them (errors/known-errors.ts).
   const workload = await client.get(descriptor.ref, request.namespace, request.name);
-  const pods = (await listCapped<Pod>(client, { apiVersion: 'v1', kind: 'Pod' }, request.namespace, MAX_FORKED_PODS, 'pods'))
-    .filter((pod) => descriptor.ownsPod(workload, pod));
-  const uid = workload.metadata.uid;
+  const owned = await ownedWorkloads(client, workload);
+  const owners = new Set([workload.metadata.uid, ...owned.map((o) => o.metadata.uid)]);
+  const ownedBy = (object: KubeObject) => object.metadata.ownerReferences?.some((o) => owners.has(o.uid)) ?? false;
+  // Every namespace's pods: any of them may take room on the nodes the rollout places pods on.
+  const all = await listCapped<Pod>(client, { apiVersion: 'v1', kind: 'Pod' }, undefined, MAX_FORKED_PODS, "pods (the workload's and the other pods on the nodes count together)");
+  const pods = all.filter((pod) => pod.metadata.namespace === request.namespace && (descriptor.ownsPod(workload, pod) || ownedBy(pod)));
+  const own = new Set(pods.map((pod) => pod.metadata.uid));
   const revisions = (await listCapped<ControllerRevision>(client, { apiVersion: 'apps/v1', kind: 'ControllerRevision' }, request.namespace, MAX_FORKED_PODS, 'controllerrevisions'))
-    .filter((r) => r.metadata.ownerReferences?.some((o) => o.uid === uid));
+    .filter(ownedBy);
   const nodes = await listCapped<Node>(client, { apiVersion: 'v1', kind: 'Node' }, undefined, MAX_FORKED_NODES, 'nodes');
-  return { descriptor, workload, pods, revisions, nodes };
+  const nodeNames = new Set(nodes.map((n) => n.metadata.name));
+  const others = all.filter((pod) => !own.has(pod.metadata.uid) && takesRoom(pod, nodeNames));
+  return { descriptor, workload, pods, revisions, owned, nodes, others };
+}
+
+/** The workloads `workload` owns, then theirs, down the ownerReferences (two levels at most: UnitedDeployment, Deployment, ReplicaSet). */
+async function ownedWorkloads(client: ClusterClient, workload: KubeObject): Promise<KubeObject[]> {
+  const namespace = workload.metadata.namespace!;
+  const candidates: KubeObject[] = [];
+  for (const ref of OWNED_KINDS) {
+    // A kind the cluster does not serve (no Kruise CRD, say) owns nothing.
+    candidates.push(...(await listCapped(client, ref, namespace, MAX_FORKED_PODS, `${ref.kind}s`).catch((err: unknown) => {
+      if (isApiError(err, 'NotFound')) return [];
+      throw err;
+    })));
+  }
+  const owners = new Set([workload.metadata.uid]);
+  const owned: KubeObject[] = [];
+  for (let found = true; found;) {
+    found = false;
+    for (const candidate of candidates) {
+      if (owners.has(candidate.metadata.uid) || !candidate.metadata.ownerReferences?.some((o) => o.controller && owners.has(o.uid))) continue;
+      owners.add(candidate.metadata.uid);
+      owned.push(candidate);
+      found = true;
+    }
+  }
+  return owned;
 }
 
 /** Lists in pages and stops with an error past `cap`: a preview never holds an unbounded copy. */
@@ -44,8 +95,14 @@ async function listCapped<T extends KubeObject>(client: ClusterClient, ref: { ap
   do {
     const page = await client.list<T>(ref, { namespace, limit: PAGE, continue: next });
     items.push(...page.items);
-    if (items.length > cap) throw new PreviewInputError('name', `the namespace holds more than ${cap} ${what}: a preview forks at most ${cap}`);
+    if (items.length > cap) throw new PreviewInputError('name', `${namespace ? `the namespace ${namespace}` : 'the cluster'} holds more than ${cap} ${what}: a preview forks at most ${cap}`);
     next = page.continue || undefined;
   } while (next);
   return items;
+}
+
+/** Bound to one of the forked nodes and not finished: the scheduler counts it against the node. */
+function takesRoom(pod: Pod, nodes: ReadonlySet<string | undefined>): boolean {
+  const node = pod.spec?.nodeName;
+  return !!node && nodes.has(node) && pod.status?.phase !== 'Succeeded' && pod.status?.phase !== 'Failed';
 }

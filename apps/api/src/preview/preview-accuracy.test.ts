@@ -18,6 +18,7 @@ import { WaveRecorder } from './wave-recorder.js';
 
 const config = loadConfig({}, process.cwd());
 const CLONESET = workloadKind('CLONE_SET')!;
+const UNITED = workloadKind('UNITED_DEPLOYMENT')!;
 const DEMO = { namespace: 'default', name: 'rollout-demo' };
 const STEP = 100;
 
@@ -47,10 +48,10 @@ async function demo(): Promise<KubeObject> {
   return cluster.store.get(CLONESET.ref, DEMO.namespace, DEMO.name);
 }
 
-async function settled(): Promise<boolean> {
-  const w = await demo();
-  const s = CLONESET.status(w);
-  return s.observedGeneration === w.metadata.generation && s.updatedReadyReplicas === s.replicas && s.availableReplicas === s.replicas && s.replicas === CLONESET.replicas(w);
+async function settled(kind = CLONESET, name = DEMO.name): Promise<boolean> {
+  const w = await cluster.store.get(kind.ref, DEMO.namespace, name);
+  const s = kind.status(w);
+  return s.observedGeneration === w.metadata.generation && s.updatedReadyReplicas === s.replicas && s.availableReplicas === s.replicas && s.replicas === kind.replicas(w);
 }
 
 beforeAll(async () => {
@@ -66,7 +67,7 @@ beforeAll(async () => {
   const events = new ClusterEventRecorder({ client: cluster.store.localClient(), clock, component: 'kruise-manager', onError: () => {} });
   registerControllers(manager, config, events, new JsonLogger('error', () => {}));
   await manager.start();
-  await runUntil(settled);
+  await runUntil(async () => (await settled()) && settled(UNITED, 'sample-ud'));
   // Rested, as the demo's rollouts are before the next one.
   await clock.advance(45_000);
   await settle();
@@ -102,7 +103,7 @@ describe('previewRollout of the demo CloneSet\'s next image', () => {
       if (e.object.metadata.name === DEMO.name) latest = e.object;
     });
     latest = await local.update(CLONESET.mutations.setImage(before, 'nginx', nextImage));
-    const actualMs = await runUntil(settled);
+    const actualMs = await runUntil(() => settled());
     podWatch.stop();
     workloadWatch.stop();
     const nodes = (await local.list<Node>({ apiVersion: 'v1', kind: 'Node' })).items;
@@ -113,6 +114,49 @@ describe('previewRollout of the demo CloneSet\'s next image', () => {
     process.stdout.write(`preview accuracy: waves predicted ${preview.waves.length} (${preview.waves.map((w) => w.pods.length).join('+')}), actual ${actual.length}; ` +
       `duration predicted ${preview.durationMs} ms, actual ${actualMs} ms, error ${(error * 100).toFixed(1)}%; ` +
       `wave starts predicted [${preview.waves.map((w) => w.startMs).join(', ')}] actual [${actual.map((w) => w.startMs).join(', ')}]; preview wall ${preview.wallMs} ms\n`);
+    expect(actual.length).toBeGreaterThan(1);
+    expect(shape(preview.waves)).toEqual(shape(actual));
+    expect(error).toBeLessThanOrEqual(0.2);
+    expect(preview.final.images).toEqual([nextImage]);
+  }, 120_000);
+});
+
+describe('previewRollout of the demo UnitedDeployment\'s next image', () => {
+  it('predicts the waves (with their subsets) exactly and the duration within 20%, and writes nothing', async () => {
+    const name = 'sample-ud';
+    const writesBefore = [...cluster.store.writesByResource()];
+    const nextImage = 'nginx:1.27-alpine';
+    const preview = await previewRollout(cluster.store.localClient(), { kind: 'UNITED_DEPLOYMENT', namespace: DEMO.namespace, name, change: { image: { container: 'nginx', image: nextImage } } }, {
+      config, now: clock.now(), kubelet: config.cluster.kubelet,
+    });
+    expect([...cluster.store.writesByResource()]).toEqual(writesBefore);
+    expect(preview.outcome).toBe('COMPLETE');
+
+    const before = await cluster.store.get(UNITED.ref, DEMO.namespace, name);
+    const pods = (await cluster.store.list<Pod>({ apiVersion: 'v1', kind: 'Pod' }, { namespace: DEMO.namespace })).items;
+    let latest = before;
+    const start = clock.now();
+    const recorder = new WaveRecorder(pods.filter((p) => UNITED.ownsPod(before, p)), start, (pod) => UNITED.podRevision!(pod), (pod) => UNITED.isPodUpdated(latest, pod),
+      (pod) => UNITED.podSubset!(latest, pod) ?? null);
+    const local = cluster.store.localClient();
+    const podWatch = await local.watch<Pod>({ apiVersion: 'v1', kind: 'Pod' }, { namespace: DEMO.namespace }, (e) => {
+      if (UNITED.ownsPod(latest, e.object)) recorder.observe(e.object, clock.now(), e.type === 'DELETED');
+    });
+    const workloadWatch = await local.watch(UNITED.ref, { namespace: DEMO.namespace }, (e) => {
+      if (e.object.metadata.name === name) latest = e.object;
+    });
+    latest = await local.update(UNITED.mutations.setImage(before, 'nginx', nextImage));
+    const actualMs = await runUntil(() => settled(UNITED, name));
+    podWatch.stop();
+    workloadWatch.stop();
+    const actual = recorder.waves((await local.list<Node>({ apiVersion: 'v1', kind: 'Node' })).items);
+
+    const shape = (waves: typeof actual) => waves.map((w) => w.pods.map((p) => `${p.subset}/${p.pod}:${p.action}@${p.node}/${p.zone}`));
+    const error = Math.abs(preview.durationMs - actualMs) / actualMs;
+    process.stdout.write(`preview accuracy (UnitedDeployment): waves predicted ${JSON.stringify(shape(preview.waves))}, actual ${JSON.stringify(shape(actual))}; ` +
+      `duration predicted ${preview.durationMs} ms, actual ${actualMs} ms, error ${(error * 100).toFixed(1)}%; ` +
+      `wave starts predicted [${preview.waves.map((w) => w.startMs).join(', ')}] actual [${actual.map((w) => w.startMs).join(', ')}]; preview wall ${preview.wallMs} ms\n`);
+    expect(preview.forked.pods).toBe(6);
     expect(actual.length).toBeGreaterThan(1);
     expect(shape(preview.waves)).toEqual(shape(actual));
     expect(error).toBeLessThanOrEqual(0.2);

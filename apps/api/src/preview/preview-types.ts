@@ -35,6 +35,8 @@ export type PodAction = 'UPDATE_IN_PLACE' | 'DELETE' | 'CREATE';
 export interface WavePod {
   pod: string;
   action: PodAction;
+  /** The subset the pod belongs to (UnitedDeployment), else null. */
+  subset: string | null;
   node: string | null;
   zone: string | null;
   /** Ms after the change when the pod was at the update revision and ready (null: not within the preview). */
@@ -71,8 +73,8 @@ export interface PreviewAnswer {
   hooks: PreviewStop[];
   timings: PreviewTimings;
   final: { replicas: number; updatedReplicas: number; updatedReadyReplicas: number; images: string[]; health: string };
-  /** The fork's size: pods and nodes copied. */
-  forked: { pods: number; nodes: number };
+  /** The fork's size: the workload's pods, the other pods on the nodes (capacity only) and the nodes copied. */
+  forked: { pods: number; otherPods: number; nodes: number };
   /** Wall-clock ms the simulation took. */
   wallMs: number;
 }

@@ -10,7 +10,11 @@ export interface ForkJob {
   workload: KubeObject;
   pods: Pod[];
   revisions: ControllerRevision[];
+  /** Workloads it owns (a UnitedDeployment's subsets, their ReplicaSets). */
+  owned: KubeObject[];
   nodes: Node[];
+  /** Other pods on the nodes: capacity, never reconciled. */
+  others: Pod[];
   /** The workload with the proposed change made. */
   changed: KubeObject;
   timings: PreviewTimings;
@@ -22,7 +26,7 @@ export type ForkReply = { ok: true; answer: PreviewAnswer } | { ok: false; field
 
 export function runForkJob(job: ForkJob, config: AppConfig): Promise<PreviewAnswer> {
   const descriptor = workloadKind(job.kind)!;
-  return simulateFork({ descriptor, workload: job.workload, pods: job.pods, revisions: job.revisions, nodes: job.nodes }, job.changed, job.timings, {
+  return simulateFork({ descriptor, workload: job.workload, pods: job.pods, revisions: job.revisions, owned: job.owned, nodes: job.nodes, others: job.others }, job.changed, job.timings, {
     config, now: job.now, limits: job.limits,
   });
 }

@@ -33,7 +33,7 @@ describe('WaveRecorder', () => {
       [1000, 1300, ['c:DELETE']],
       [1400, 1900, ['e:CREATE']],
     ]);
-    expect(waves[0]!.pods[0]).toEqual({ pod: 'a', action: 'UPDATE_IN_PLACE', node: 'n1', zone: 'z1', readyAtMs: 500 });
+    expect(waves[0]!.pods[0]).toEqual({ pod: 'a', action: 'UPDATE_IN_PLACE', subset: null, node: 'n1', zone: 'z1', readyAtMs: 500 });
     expect(waves[2]!.pods[0]!.zone).toBe('z1');
   });
 

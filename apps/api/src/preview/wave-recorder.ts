@@ -14,6 +14,7 @@ interface Track {
   touchedAt: number;
   readyAt: number | null;
   node: string | null;
+  subset: string | null;
 }
 
 export class WaveRecorder {
@@ -30,6 +31,8 @@ export class WaveRecorder {
     private readonly start: number,
     private readonly revisionOf: (pod: Pod) => string | undefined,
     private readonly isUpdated: (pod: Pod) => boolean,
+    /** The subset a pod belongs to, for kinds with subsets (UnitedDeployment). */
+    private readonly subsetOf: (pod: Pod) => string | null = () => null,
   ) {
     for (const pod of pods) {
       this.initial.set(pod.metadata.name!, revisionOf(pod));
@@ -44,7 +47,7 @@ export class WaveRecorder {
     if (!track) {
       const action = this.actionOf(pod, deleted);
       if (!action) return;
-      track = { action, touchedAt: now, readyAt: null, node: null };
+      track = { action, touchedAt: now, readyAt: null, node: null, subset: this.subsetOf(pod) };
       this.tracks.set(name, track);
     }
     track.node = pod.spec?.nodeName ?? track.node;
@@ -67,7 +70,7 @@ export class WaveRecorder {
     const zones = new Map(nodes.map((n) => [n.metadata.name!, n.metadata.labels?.[ZONE_LABEL] ?? null]));
     const byTime = new Map<number, WavePod[]>();
     for (const [pod, t] of [...this.tracks].sort(([a], [b]) => a.localeCompare(b))) {
-      const entry: WavePod = { pod, action: t.action, node: t.node, zone: t.node ? (zones.get(t.node) ?? null) : null, readyAtMs: t.readyAt === null ? null : t.readyAt - this.start };
+      const entry: WavePod = { pod, action: t.action, subset: t.subset, node: t.node, zone: t.node ? (zones.get(t.node) ?? null) : null, readyAtMs: t.readyAt === null ? null : t.readyAt - this.start };
       const list = byTime.get(t.touchedAt) ?? [];
       list.push(entry);
       byTime.set(t.touchedAt, list);

@@ -12,6 +12,7 @@ registerEnumType(TimingSourceValue, { name: 'PreviewTimingSource', description: 
 export class PreviewWavePodModel {
   @Field() pod!: string;
   @Field(() => PodActionValue) action!: PodActionValue;
+  @Field(() => String, { nullable: true, description: 'The UnitedDeployment subset the pod belongs to (null for other kinds).' }) subset!: string | null;
   @Field(() => String, { nullable: true }) node!: string | null;
   @Field(() => String, { nullable: true }) zone!: string | null;
   @Field(() => Int, { nullable: true, description: 'Ms after the change when the pod is at the update revision and ready (null: not within the preview).' }) readyAtMs!: number | null;
@@ -51,7 +52,8 @@ export class PreviewFinalStateModel {
 
 @ObjectType('PreviewForked')
 export class PreviewForkedModel {
-  @Field(() => Int) pods!: number;
+  @Field(() => Int, { description: "The workload's pods." }) pods!: number;
+  @Field(() => Int, { description: 'Other pods bound to the nodes, copied as node capacity and never reconciled in the fork (they count toward the 10,000-pod cap).' }) otherPods!: number;
   @Field(() => Int) nodes!: number;
 }
 

@@ -1,0 +1,213 @@
+// Preview scenarios on a small embedded cluster, each previewed and then, where it says what the cluster
+// would do, made for real and compared: node capacity taken by another workload's pods (forked as they are,
+// never reconciled in the fork). docs/preview.md is the guide.
+import { afterEach, describe, expect, it } from '@jest/globals';
+import { EmbeddedCluster, ManualClock, MemoryPersistence, applyObjects, installKruiseCrds, kruiseAdmission } from '@coxswain/cluster';
+import { ClusterEventRecorder, ControllerManager } from '@coxswain/controller-runtime';
+import { parseManifests, type KubeObject, type Pod } from '@coxswain/kruise-api';
+import { workloadKind, type WorkloadKindName } from '@coxswain/workloads';
+import { loadConfig } from '../config/config.js';
+import { JsonLogger } from '../logging/json-logger.js';
+import { registerControllers, type PlanSource } from '../cluster-worker/controllers.js';
+import { previewRollout } from './run-preview.js';
+import type { ProposedChange } from './preview-types.js';
+
+const STEP = 100;
+
+class Scenario {
+  private constructor(
+    readonly clock: ManualClock,
+    readonly cluster: EmbeddedCluster,
+    private readonly manager: ControllerManager,
+    readonly plans: ReadonlyMap<WorkloadKindName, PlanSource>,
+    readonly config: ReturnType<typeof loadConfig>,
+  ) {}
+
+  /** An embedded cluster of `env`'s simulated nodes running the server's controllers, with `yaml` applied and settled. */
+  static async start(env: Record<string, string>, yaml: string, settled: (s: Scenario) => Promise<boolean>): Promise<Scenario> {
+    const config = loadConfig(env, process.cwd());
+    const clock = new ManualClock('2026-11-29T00:00:00Z');
+    const cluster = await EmbeddedCluster.start({
+      clock, persistence: new MemoryPersistence(), nodes: config.cluster.nodes, kubelet: config.cluster.kubelet,
+      admission: kruiseAdmission(config.controllers.featureGates), onError: () => {},
+    });
+    await installKruiseCrds(cluster.store);
+    const manager = new ControllerManager({ client: cluster.store.localClient(), clock });
+    const events = new ClusterEventRecorder({ client: cluster.store.localClient(), clock, component: 'kruise-manager', onError: () => {} });
+    const { plans } = registerControllers(manager, config, events, new JsonLogger('error', () => {}));
+    await manager.start();
+    await applyObjects(cluster.store, parseManifests(yaml), { seeder: cluster.store });
+    const scenario = new Scenario(clock, cluster, manager, plans, config);
+    await scenario.runUntil(() => settled(scenario));
+    return scenario;
+  }
+
+  async settle(): Promise<void> {
+    for (let i = 0; i < 3; i++) {
+      await this.clock.advance(0);
+      await this.cluster.scheduler.idle();
+      await this.cluster.kubelet.idle();
+    }
+  }
+
+  async runUntil(done: () => Promise<boolean>, limitMs = 10 * 60_000): Promise<number> {
+    const start = this.clock.now();
+    while (!(await done())) {
+      if (this.clock.now() - start > limitMs) throw new Error(`not done within ${limitMs} ms simulated`);
+      await this.clock.advance(STEP);
+      await this.settle();
+    }
+    return this.clock.now() - start;
+  }
+
+  workload(kind: WorkloadKindName, name: string): Promise<KubeObject> {
+    return this.cluster.store.get(workloadKind(kind)!.ref, 'default', name);
+  }
+
+  async ready(kind: WorkloadKindName, name: string): Promise<boolean> {
+    const d = workloadKind(kind)!;
+    const w = await this.workload(kind, name);
+    const s = d.status(w);
+    return s.observedGeneration === w.metadata.generation && s.replicas === d.replicas(w) && s.updatedReadyReplicas === s.replicas;
+  }
+
+  async preview(kind: WorkloadKindName, name: string, change: ProposedChange) {
+    const writes = [...this.cluster.store.writesByResource()];
+    const answer = await previewRollout(this.cluster.store.localClient(), { kind, namespace: 'default', name, change }, {
+      config: this.config, now: this.clock.now(), kubelet: this.config.cluster.kubelet,
+    });
+    // Never a write to the cluster previewed.
+    expect([...this.cluster.store.writesByResource()]).toEqual(writes);
+    return answer;
+  }
+
+  async stop(): Promise<void> {
+    await this.manager.stop();
+    await this.cluster.stop();
+  }
+}
+
+const cloneSet = (name: string, replicas: number) => `apiVersion: apps.kruise.io/v1alpha1
+kind: CloneSet
+metadata: { name: ${name}, namespace: default }
+spec:
+  replicas: ${replicas}
+  selector: { matchLabels: { app: ${name} } }
+  template:
+    metadata: { labels: { app: ${name} } }
+    spec: { containers: [{ name: main, image: "nginx:1.27" }] }
+  updateStrategy: { type: InPlaceIfPossible, maxUnavailable: 1 }
+`;
+
+let scenario: Scenario | undefined;
+afterEach(async () => {
+  await scenario?.stop();
+  scenario = undefined;
+});
+
+describe('other workloads\' pods are node capacity in the fork', () => {
+  it('a node full of another workload\'s pods stops a scale-up as the cluster does: UNSCHEDULABLE', async () => {
+    // One node of 4 pods: `filler` takes 3, `web` 1; web scaled to 2 has nowhere to go.
+    const s = scenario = await Scenario.start({ SIM_ZONES: '1', SIM_NODES_PER_ZONE: '1', SIM_POD_CAPACITY: '4' }, `${cloneSet('filler', 3)}---\n${cloneSet('web', 1)}`,
+      async (sc) => (await sc.ready('CLONE_SET', 'filler')) && (await sc.ready('CLONE_SET', 'web')));
+    const preview = await s.preview('CLONE_SET', 'web', { scale: { replicas: 2 } });
+    expect(preview.forked).toEqual({ pods: 1, otherPods: 3, nodes: 1 });
+    expect(preview.outcome).toBe('STOPPED');
+    const predicted = preview.stops.filter((x) => x.code === 'UNSCHEDULABLE');
+    expect(predicted).toHaveLength(1);
+    expect(predicted[0]!.message).toMatch(/Too many pods/);
+    expect(preview.final).toMatchObject({ replicas: 2, updatedReadyReplicas: 1 });
+
+    // The change made for real: the same stop, the same words (the pod's generated name aside).
+    const web = await s.workload('CLONE_SET', 'web');
+    await s.cluster.store.localClient().update(workloadKind('CLONE_SET')!.mutations.scaleWorkload(web, 2));
+    await s.runUntil(async () => {
+      const pods = (await s.cluster.store.list<Pod>({ apiVersion: 'v1', kind: 'Pod' }, { namespace: 'default' })).items;
+      return pods.some((p) => p.status?.conditions?.some((c) => c.type === 'PodScheduled' && c.reason === 'Unschedulable'));
+    });
+    await s.clock.advance(1000);
+    await s.settle();
+    const actual = (s.plans.get('CLONE_SET')!.planNow('default', 'web')?.blockers ?? []).filter((b) => b.code === 'UNSCHEDULABLE');
+    const words = (m: string) => m.replace(/web-[a-z0-9]+/g, 'web-*');
+    expect(actual.map((b) => words(b.message))).toEqual(predicted.map((b) => words(b.message)));
+    // The filler's pods were only room in the fork: untouched in the cluster too.
+    expect(await s.ready('CLONE_SET', 'filler')).toBe(true);
+  }, 120_000);
+});
+
+const united = (template: 'cloneSetTemplate' | 'deploymentTemplate', partitions: Record<string, number>) => `apiVersion: apps.kruise.io/v1alpha1
+kind: UnitedDeployment
+metadata: { name: ud, namespace: default }
+spec:
+  replicas: 4
+  selector: { matchLabels: { app: ud } }
+  template:
+    ${template}:
+      metadata: { labels: { app: ud } }
+      spec:
+        selector: { matchLabels: { app: ud } }
+        template:
+          metadata: { labels: { app: ud } }
+          spec: { containers: [{ name: main, image: "nginx:1.27" }] }
+  topology:
+    subsets:
+    - { name: subset-a, nodeSelectorTerm: { matchExpressions: [{ key: node, operator: In, values: [zone-a] }] }, replicas: 2 }
+    - { name: subset-b, nodeSelectorTerm: { matchExpressions: [{ key: node, operator: In, values: [zone-b] }] } }
+  updateStrategy:
+    type: Manual
+    manualUpdate: { partitions: ${JSON.stringify(partitions)} }
+`;
+
+/** Each wave as `subset/action@zone` per pod, sorted within the wave (pod names are generated). */
+const waveShape = (waves: { pods: { subset: string | null; action: string; zone: string | null }[] }[]) =>
+  waves.map((w) => w.pods.map((p) => `${p.subset}/${p.action}@${p.zone}`).sort());
+
+describe('a UnitedDeployment preview forks its subset workloads', () => {
+  const TWO_ZONES = { SIM_ZONES: '2', SIM_NODES_PER_ZONE: '2' };
+
+  it('CloneSet subsets: an image change recreates subset-a, one pod a wave, and stops at subset-b\'s partition; then subset-b\'s partition lifted rolls subset-b', async () => {
+    const s = scenario = await Scenario.start(TWO_ZONES, united('cloneSetTemplate', { 'subset-a': 0, 'subset-b': 2 }), (sc) => sc.ready('UNITED_DEPLOYMENT', 'ud'));
+    const image = await s.preview('UNITED_DEPLOYMENT', 'ud', { image: { container: 'main', image: 'nginx:1.28' } });
+    expect(image.forked).toMatchObject({ pods: 4, otherPods: 0, nodes: 4 });
+    expect(image.outcome).toBe('STOPPED');
+    expect(image.stops.map((x) => x.code)).toContain('PARTITION');
+    // The subset CloneSet's defaults (ReCreate, maxUnavailable 20% of 2, at least 1): one pod at a time, its replacement created with it.
+    const recreate = (zone: string) => [`${zone === 'zone-a' ? 'subset-a' : 'subset-b'}/CREATE@${zone}`, `${zone === 'zone-a' ? 'subset-a' : 'subset-b'}/DELETE@${zone}`];
+    expect(waveShape(image.waves)).toEqual([recreate('zone-a'), recreate('zone-a')]);
+    expect(image.final).toMatchObject({ replicas: 4, updatedReadyReplicas: 2, images: ['nginx:1.28'] });
+
+    // The image change made, held at subset-b's partition; the preview of lifting it rolls subset-b only.
+    const d = workloadKind('UNITED_DEPLOYMENT')!;
+    await s.cluster.store.localClient().update(d.mutations.setImage(await s.workload('UNITED_DEPLOYMENT', 'ud'), 'main', 'nginx:1.28'));
+    await s.runUntil(async () => d.status(await s.workload('UNITED_DEPLOYMENT', 'ud')).updatedReadyReplicas === 2);
+    const lift = await s.preview('UNITED_DEPLOYMENT', 'ud', { partition: { value: 0, subset: 'subset-b' } });
+    expect(lift.outcome).toBe('COMPLETE');
+    expect(waveShape(lift.waves)).toEqual([recreate('zone-b'), recreate('zone-b')]);
+    expect(lift.final).toMatchObject({ replicas: 4, updatedReadyReplicas: 4 });
+  }, 120_000);
+
+  it('Deployment subsets: the fork holds their ReplicaSets, and a scale-up adds pods to the subset without a fixed size', async () => {
+    const s = scenario = await Scenario.start(TWO_ZONES, united('deploymentTemplate', {}), (sc) => sc.ready('UNITED_DEPLOYMENT', 'ud'));
+    const scale = await s.preview('UNITED_DEPLOYMENT', 'ud', { scale: { replicas: 6 } });
+    expect(scale.outcome).toBe('COMPLETE');
+    expect(scale.forked.pods).toBe(4);
+    // subset-a keeps its 2; subset-b takes the rest: two new pods, created together.
+    expect(waveShape(scale.waves)).toEqual([['subset-b/CREATE@zone-b', 'subset-b/CREATE@zone-b']]);
+    expect(scale.final).toMatchObject({ replicas: 6, updatedReadyReplicas: 6 });
+
+    const image = await s.preview('UNITED_DEPLOYMENT', 'ud', { image: { container: 'main', image: 'nginx:1.28' } });
+    expect(image.outcome).toBe('COMPLETE');
+    expect(image.final).toMatchObject({ replicas: 4, updatedReadyReplicas: 4, images: ['nginx:1.28'] });
+    const pods = image.waves.flatMap((w) => w.pods);
+    expect(pods.filter((p) => p.action === 'CREATE').map((p) => p.subset).sort()).toEqual(['subset-a', 'subset-a', 'subset-b', 'subset-b']);
+    expect(pods.filter((p) => p.action === 'DELETE')).toHaveLength(4);
+  }, 120_000);
+
+  it('refuses what the UnitedDeployment mutations refuse, naming the argument', async () => {
+    const s = scenario = await Scenario.start(TWO_ZONES, united('cloneSetTemplate', {}), (sc) => sc.ready('UNITED_DEPLOYMENT', 'ud'));
+    await expect(s.preview('UNITED_DEPLOYMENT', 'ud', { paused: true })).rejects.toMatchObject({ field: 'change.paused', message: expect.stringMatching(/no pause/) });
+    await expect(s.preview('UNITED_DEPLOYMENT', 'ud', { partition: { value: 1, subset: 'nope' } })).rejects.toMatchObject({ field: 'change.partition' });
+    // A subset partition counts pods: no percentage.
+    await expect(s.preview('UNITED_DEPLOYMENT', 'ud', { partition: { value: '50%' } })).rejects.toMatchObject({ field: 'change.partition', message: expect.stringMatching(/non-negative integer/) });
+  }, 120_000);
+});
