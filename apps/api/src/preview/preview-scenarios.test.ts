@@ -211,3 +211,80 @@ describe('a UnitedDeployment preview forks its subset workloads', () => {
     await expect(s.preview('UNITED_DEPLOYMENT', 'ud', { partition: { value: '50%' } })).rejects.toMatchObject({ field: 'change.partition', message: expect.stringMatching(/non-negative integer/) });
   }, 120_000);
 });
+
+const statefulSet = (name: string, replicas: number) => `apiVersion: apps.kruise.io/v1beta1
+kind: StatefulSet
+metadata: { name: ${name}, namespace: default }
+spec:
+  replicas: ${replicas}
+  serviceName: ${name}
+  selector: { matchLabels: { app: ${name} } }
+  template:
+    metadata: { labels: { app: ${name} } }
+    spec: { containers: [{ name: main, image: "nginx:1.27" }] }
+`;
+
+describe('a whole manifest as the proposed change', () => {
+  const start = () => Scenario.start({}, `${cloneSet('web', 4)}---\n${statefulSet('db', 3)}`,
+    async (sc) => (await sc.ready('CLONE_SET', 'web')) && (await sc.ready('STATEFUL_SET', 'db')));
+
+  it('rolls what the manifest changes, strategy included (CloneSet, YAML and JSON; Advanced StatefulSet)', async () => {
+    const s = scenario = await start();
+    // The image and maxUnavailable 1 → 2 at once: two waves of two, where setImage alone would take four.
+    const yaml = cloneSet('web', 4).replace('nginx:1.27', 'nginx:1.28').replace('maxUnavailable: 1', 'maxUnavailable: 2');
+    const answer = await s.preview('CLONE_SET', 'web', { manifest: yaml });
+    expect(answer.outcome).toBe('COMPLETE');
+    expect(answer.waves.map((w) => w.pods.map((p) => p.action))).toEqual([['UPDATE_IN_PLACE', 'UPDATE_IN_PLACE'], ['UPDATE_IN_PLACE', 'UPDATE_IN_PLACE']]);
+    expect(answer.final).toMatchObject({ replicas: 4, updatedReadyReplicas: 4, images: ['nginx:1.28'] });
+    const json = JSON.stringify((await import('@coxswain/kruise-api')).parseManifests(yaml)[0]);
+    expect((await s.preview('CLONE_SET', 'web', { manifest: json })).waves.map((w) => w.pods.length)).toEqual([2, 2]);
+    const setImageOnly = await s.preview('CLONE_SET', 'web', { image: { container: 'main', image: 'nginx:1.28' } });
+    expect(setImageOnly.waves.map((w) => w.pods.length)).toEqual([1, 1, 1, 1]);
+
+    // An Advanced StatefulSet recreates its pods one at a time, highest ordinal first.
+    const db = await s.preview('STATEFUL_SET', 'db', { manifest: statefulSet('db', 3).replace('nginx:1.27', 'nginx:1.28') });
+    expect(db.outcome).toBe('COMPLETE');
+    expect(db.waves.map((w) => w.pods.map((p) => `${p.pod}:${p.action}`))).toEqual([['db-2:DELETE'], ['db-1:DELETE'], ['db-0:DELETE']]);
+    expect(db.final).toMatchObject({ replicas: 3, updatedReadyReplicas: 3, images: ['nginx:1.28'] });
+  }, 120_000);
+
+  it('also for a UnitedDeployment: a manifest with the image and a subset partition', async () => {
+    const s = scenario = await Scenario.start({ SIM_ZONES: '2', SIM_NODES_PER_ZONE: '2' }, united('cloneSetTemplate', { 'subset-a': 0, 'subset-b': 0 }), (sc) => sc.ready('UNITED_DEPLOYMENT', 'ud'));
+    const manifest = united('cloneSetTemplate', { 'subset-a': 0, 'subset-b': 2 }).replace('nginx:1.27', 'nginx:1.28');
+    const answer = await s.preview('UNITED_DEPLOYMENT', 'ud', { manifest });
+    expect(answer.outcome).toBe('STOPPED');
+    expect(answer.stops.map((x) => x.code)).toContain('PARTITION');
+    expect(new Set(answer.waves.flatMap((w) => w.pods.map((p) => p.subset)))).toEqual(new Set(['subset-a']));
+    expect(answer.final).toMatchObject({ replicas: 4, updatedReadyReplicas: 2, images: ['nginx:1.28'] });
+  }, 120_000);
+
+  // [what, manifest, the field the refusal names]
+  const web = cloneSet('web', 4);
+  const hostile: [string, string, string | RegExp][] = [
+    ['another kind', statefulSet('web', 4), 'change.manifest.kind'],
+    ['another name', cloneSet('other', 4), 'change.manifest.metadata.name'],
+    ['another namespace', web.replace('namespace: default', 'namespace: kube-system'), 'change.manifest.metadata.namespace'],
+    ['malformed YAML', 'kind: CloneSet\nmetadata: { name: [web', 'change.manifest'],
+    ['a NUL byte', web.replace('web', 'w\u0000eb'), 'change.manifest'],
+    ['no document', '   \n', 'change.manifest'],
+    ['two documents', `${web}---\n${web}`, 'change.manifest'],
+    ['an unknown field', web.replace('replicas: 4', 'replicas: 4\n  bogus: 1'), 'change.manifest.spec.bogus'],
+    ['a huge number of replicas', web.replace('replicas: 4', 'replicas: 1e300'), /change\.manifest\.spec\.replicas/],
+    ['replicas past the fork cap', web.replace('replicas: 4', 'replicas: 2000000'), 'change.manifest.spec.replicas'],
+    ['a partition over 100% (the cluster\'s admission)', web.replace('maxUnavailable: 1', 'maxUnavailable: 1, partition: "150%"'), /change\.manifest\.spec\.updateStrategy\.partition/],
+    ['a status', `${web}status: { replicas: 9 }\n`, 'change.manifest.status'],
+    ['a manifest of 2 MB', `${web}# ${'x'.repeat(2_000_000)}\n`, 'change.manifest'],
+  ];
+  it.each(hostile)('refuses %s, naming the field, and writes nothing', async (_what, manifest, field) => {
+    const s = scenario = await start();
+    const writes = [...s.cluster.store.writesByResource()];
+    const refusal = await s.preview('CLONE_SET', 'web', { manifest }).then(() => undefined, (err: unknown) => err as { name: string; field: string; message: string; fieldErrors: { field: string }[] });
+    expect(refusal?.name).toBe('PreviewInputError');
+    const named = [refusal!.field, ...refusal!.fieldErrors.map((f) => f.field)];
+    if (typeof field === 'string') expect(named).toContain(field);
+    else expect(named.some((f) => field.test(f))).toBe(true);
+    process.stdout.write(`refused ${_what}: ${refusal!.message.slice(0, 300)}\n`);
+    expect(refusal!.message).not.toMatch(/\bat .+\.(js|ts):\d+/);
+    expect([...s.cluster.store.writesByResource()]).toEqual(writes);
+  }, 60_000);
+});

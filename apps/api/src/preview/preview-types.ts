@@ -9,7 +9,9 @@ export type ProposedChange =
   | { image: { container: string; image: string } }
   | { partition: { value: IntOrString; subset?: string } }
   | { scale: { replicas: number } }
-  | { paused: boolean };
+  | { paused: boolean }
+  /** The workload's whole manifest (YAML or JSON), as applyManifest would take it. */
+  | { manifest: string };
 
 export interface PreviewRequest {
   kind: WorkloadKindName;

@@ -28,7 +28,7 @@ export class PreviewService {
         run: (job) => this.host.run(job),
       });
     } catch (err) {
-      if (err instanceof PreviewInputError) throw new DomainError('BAD_USER_INPUT', err.message, { field: err.field });
+      if (err instanceof PreviewInputError) throw new DomainError('BAD_USER_INPUT', err.message, { field: err.field, ...(err.fieldErrors.length > 0 ? { fieldErrors: err.fieldErrors } : {}) });
       if (err instanceof PreviewBusyError) throw new DomainError('RATE_LIMITED', err.message, { retryAfterSeconds: 5 });
       throw err;
     }

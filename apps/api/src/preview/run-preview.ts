@@ -25,7 +25,7 @@ export interface PreviewOptions {
 export async function previewRollout(source: ClusterClient, request: PreviewRequest, options: PreviewOptions): Promise<PreviewAnswer> {
   const snapshot = await readForkSnapshot(source, request);
   // Checked against the source's object before anything is built: a bad change is the caller's error.
-  const changed = applyProposedChange(snapshot.descriptor, snapshot.workload, request.change);
+  const changed = await applyProposedChange(source, snapshot.descriptor, snapshot.workload, request.change);
   const job: ForkJob = {
     kind: request.kind, workload: snapshot.workload, pods: snapshot.pods, revisions: snapshot.revisions, owned: snapshot.owned, nodes: snapshot.nodes, others: snapshot.others,
     changed, timings: forkTimings(snapshot.pods, options.kubelet), now: options.now, limits: options.limits,
