@@ -130,6 +130,9 @@ describe('preview: exactly one change', () => {
     [{ image: 'nginx:1.27' }, /--image "nginx:1\.27" is not CONTAINER=IMAGE/],
     [{ image: '=nginx' }, /is not CONTAINER=IMAGE/],
     [{ image: 'main=' }, /is not CONTAINER=IMAGE/],
+    [{ filename: 'web.yaml', replicas: 3 }, /exactly one change \(got --replicas, -f\)/],
+    [{ filename: '' }, /-f needs a file/],
+    [{ replicas: 3, subset: 'subset-a' }, /--subset goes with --partition/],
   ])('%j is refused', (flags, message) => {
     expect(() => proposedChange(flags)).toThrow(message);
   });
@@ -142,6 +145,9 @@ describe('preview: exactly one change', () => {
     [{ replicas: 0 }, { replicas: 0 }],
     [{ pause: true }, { paused: true }],
     [{ resume: true, pause: false }, { paused: false }],
+    [{ partition: '1', subset: 'subset-a' }, { partition: 1, subset: 'subset-a' }],
+    [{ filename: 'web.yaml' }, { filename: 'web.yaml' }],
+    [{ filename: '-' }, { filename: '-' }],
   ])('%j proposes %j', (flags, change) => {
     expect(proposedChange(flags)).toEqual(change);
   });

@@ -145,6 +145,18 @@ describe('coxswain against a running API', () => {
     expect(unknown.code).not.toBe(0);
     expect(unknown.stderr).toContain('change.image');
     noStackTrace(unknown);
+
+    // -f: web's whole manifest, edited (docs/preview.md § Use it).
+    const edited = join(home, 'web-edited.yaml');
+    writeFileSync(edited, WEB.replace('nginx:1.25', 'nginx:1.27'));
+    const fromFile = JSON.parse(await ok(['preview', 'cloneset/web', '-f', edited, '-o', 'json'])) as { outcome: string; final: { images: string[] } };
+    expect(fromFile).toMatchObject({ outcome: 'COMPLETE', final: { images: ['nginx:1.27'] } });
+    expect((await workloadJson('web')).spec.template.spec.containers[0].image).toBe('nginx:1.25');
+    writeFileSync(edited, WEB.replace(/name: web\b/, 'name: other'));
+    const renamed = await coxswain(['preview', 'cloneset/web', '-f', edited]);
+    expect(renamed.code).not.toBe(0);
+    expect(renamed.stderr).toContain('change.manifest.metadata.name');
+    noStackTrace(renamed);
   }, STEP_TIMEOUT);
 
   it('holds a new image behind a partition: rollout status exits 3 (held)', async () => {

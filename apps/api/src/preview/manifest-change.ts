@@ -18,17 +18,17 @@ export async function manifestChange(source: ClusterClient, descriptor: Workload
   if (typeof text !== 'string' || text.trim() === '') throw new PreviewInputError(FIELD, 'the manifest is empty');
   if (text.length > MAX_MANIFEST_CHARS) throw new PreviewInputError(FIELD, `the manifest has ${text.length} characters; a preview reads at most ${MAX_MANIFEST_CHARS}`);
   if (text.includes('\u0000')) throw new PreviewInputError(FIELD, 'the manifest contains a NUL character');
-  const object = refusedAs(() => {
-    const { objects, duplicates } = readManifests(text);
-    if (objects.length !== 1) throw new PreviewInputError(FIELD, `give one document, the ${descriptor.clusterKind} itself (got ${objects.length})`);
-    return admitKnownFields(objects[0]!, FieldValidation.STRICT, '', {}, duplicates.map((d) => d.path));
-  });
+  const { objects, duplicates } = refusedAs(() => readManifests(text));
+  if (objects.length !== 1) throw new PreviewInputError(FIELD, `give one document, the ${descriptor.clusterKind} itself (got ${objects.length})`);
+  const read = objects[0]!;
+  // The kind first: another kind's fields would be reported as unknown ones of this kind.
+  if (read.kind !== descriptor.clusterKind || !descriptor.servedVersions.includes(read.apiVersion)) {
+    throw new PreviewInputError(`${FIELD}.kind`, `the manifest is a ${read.kind} ${read.apiVersion}, not the ${descriptor.clusterKind} previewed (${descriptor.servedVersions.join(' or ')})`);
+  }
+  const object = refusedAs(() => admitKnownFields(read, FieldValidation.STRICT, '', {}, duplicates.map((d) => d.path)));
   // The cluster keeps a workload's status itself: a change proposes the rest.
   if ((object as { status?: unknown }).status !== undefined) throw new PreviewInputError(`${FIELD}.status`, 'a proposed change is the workload without its status: leave status out');
   const { namespace, name } = workload.metadata;
-  if (object.kind !== descriptor.clusterKind || !descriptor.servedVersions.includes(object.apiVersion)) {
-    throw new PreviewInputError(`${FIELD}.kind`, `the manifest is a ${object.kind} ${object.apiVersion}, not the ${descriptor.clusterKind} previewed (${descriptor.servedVersions.join(' or ')})`);
-  }
   if (object.metadata?.name !== name) throw new PreviewInputError(`${FIELD}.metadata.name`, `the manifest names ${JSON.stringify(object.metadata?.name ?? null)}, not ${name}: a preview changes the workload it previews`);
   if (object.metadata.namespace !== undefined && object.metadata.namespace !== namespace) {
     throw new PreviewInputError(`${FIELD}.metadata.namespace`, `the manifest is in namespace ${JSON.stringify(object.metadata.namespace)}, not ${namespace}`);

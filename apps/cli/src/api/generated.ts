@@ -333,12 +333,14 @@ export type PreviewRolloutQueryVariables = Exact<{
   container?: string | null | undefined;
   image?: string | null | undefined;
   partition?: number | string | null | undefined;
+  subset?: string | null | undefined;
   replicas?: number | null | undefined;
   paused?: boolean | null | undefined;
+  manifest?: string | null | undefined;
 }>;
 
 
-export type PreviewRolloutQuery = { previewRollout: { outcome: PreviewOutcome, truncated: string | null, durationMs: number, wallMs: number, waves: Array<{ startMs: number, endMs: number | null, pods: Array<{ pod: string, action: PreviewPodAction, node: string | null, zone: string | null, readyAtMs: number | null }> }>, stops: Array<{ code: string, message: string, pods: Array<string> }>, hooks: Array<{ code: string, message: string, pods: Array<string> }>, timings: { source: PreviewTimingSource, samples: number, imagePullMs: number, containerStartMs: number, terminationMs: number }, final: { replicas: number, updatedReplicas: number, updatedReadyReplicas: number, images: Array<string>, health: string }, forked: { pods: number, nodes: number } } };
+export type PreviewRolloutQuery = { previewRollout: { outcome: PreviewOutcome, truncated: string | null, durationMs: number, wallMs: number, waves: Array<{ startMs: number, endMs: number | null, pods: Array<{ pod: string, action: PreviewPodAction, subset: string | null, node: string | null, zone: string | null, readyAtMs: number | null }> }>, stops: Array<{ code: string, message: string, pods: Array<string> }>, hooks: Array<{ code: string, message: string, pods: Array<string> }>, timings: { source: PreviewTimingSource, samples: number, imagePullMs: number, containerStartMs: number, terminationMs: number }, final: { replicas: number, updatedReplicas: number, updatedReadyReplicas: number, images: Array<string>, health: string }, forked: { pods: number, otherPods: number, nodes: number } } };
 
 export type RolloutActionDoneFragment = { id: string, action: RolloutActionKind, namespace: string, name: string, stepIndex: number, fromStepIndex: number | null, revision: string | null, actedBy: string, at: string, reason: string | null, replayed: boolean };
 
@@ -908,7 +910,7 @@ export const MeDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<MeQuery, MeQueryVariables>;
 export const PreviewRolloutDocument = new TypedDocumentString(`
-    query PreviewRollout($kind: WorkloadKind!, $namespace: String!, $name: String!, $container: String, $image: String, $partition: IntOrPercent, $replicas: Int, $paused: Boolean) {
+    query PreviewRollout($kind: WorkloadKind!, $namespace: String!, $name: String!, $container: String, $image: String, $partition: IntOrPercent, $subset: String, $replicas: Int, $paused: Boolean, $manifest: String) {
   previewRollout(
     kind: $kind
     namespace: $namespace
@@ -916,8 +918,10 @@ export const PreviewRolloutDocument = new TypedDocumentString(`
     container: $container
     image: $image
     partition: $partition
+    subset: $subset
     replicas: $replicas
     paused: $paused
+    manifest: $manifest
   ) {
     outcome
     truncated
@@ -928,6 +932,7 @@ export const PreviewRolloutDocument = new TypedDocumentString(`
       pods {
         pod
         action
+        subset
         node
         zone
         readyAtMs
@@ -959,6 +964,7 @@ export const PreviewRolloutDocument = new TypedDocumentString(`
     }
     forked {
       pods
+      otherPods
       nodes
     }
     wallMs

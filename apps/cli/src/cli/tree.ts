@@ -261,20 +261,24 @@ ${TARGET}.`,
       description: `Ask the API what a change would do before making it: it forks the workload, its pods and nodes
 into a private simulated cluster, runs the same controllers there, and answers the waves in order (pods,
 nodes, zones), the predicted duration, the hooks pods will wait on and where the rollout stops. Nothing
-is changed. Exactly one of --image, --partition, --replicas, --pause, --resume.
+is changed. Exactly one of --image, --partition (with --subset for a UnitedDeployment), --replicas,
+--pause, --resume, or -f with the workload's whole manifest (same kind, namespace and name).
 
 ${TARGET}.`,
-      usage: 'KIND/NAME (--image CONTAINER=IMAGE | --partition N | --replicas N | --pause | --resume) [flags]',
+      usage: 'KIND/NAME (--image CONTAINER=IMAGE | --partition N [--subset NAME] | --replicas N | --pause | --resume | -f FILE) [flags]',
       examples: [
         { comment: 'What rolling web to nginx:1.27 would do', command: 'coxswain preview cloneset/web --image nginx=nginx:1.27' },
         { comment: 'Where a partition of 2 would stop it, as JSON', command: 'coxswain preview cloneset/web --partition 2 -o json' },
+        { comment: 'What applying an edited manifest of web would do', command: 'coxswain preview cloneset/web -f web.yaml' },
       ],
       flags: [
         { name: 'image', type: 'string', value: 'CONTAINER=IMAGE', description: 'the image change to preview' },
         { name: 'partition', type: 'string', value: 'N', description: 'the partition to preview (pods or a percentage)' },
+        { name: 'subset', type: 'string', value: 'NAME', description: 'with --partition: the UnitedDeployment subset whose partition it is' },
         { name: 'replicas', type: 'int', value: 'N', description: 'the replica count to preview' },
         { name: 'pause', type: 'boolean', description: 'preview pausing the rollout' },
         { name: 'resume', type: 'boolean', description: 'preview resuming the rollout' },
+        { name: 'filename', short: 'f', type: 'string', value: 'FILE', description: "the workload's whole manifest to preview, or - for stdin" },
         { name: 'output', short: 'o', type: 'string', value: 'FORMAT', description: 'json', values: ['json'] },
       ],
       run: preview,

@@ -40,12 +40,8 @@ export function dryRun(value: unknown): boolean {
   }
 }
 
-export async function apply(inv: Invocation, session: Session): Promise<number> {
-  noMoreArgs(inv.positionals, 'coxswain apply -f FILE');
-  const file = inv.flags.filename as string | undefined;
-  if (file === undefined || file === '') throw new UsageError('-f is required: the manifest file to apply, or - for stdin');
-  const validation = fieldValidation(inv.flags.validate);
-  const dry = dryRun(inv.flags['dry-run']);
+/** The text of -f FILE, or stdin for -; an unreadable or empty one is refused, naming it (`what` the command does with it). */
+export async function readManifestFile(file: string, session: Session, what: string): Promise<string> {
   let yaml: string;
   if (file === '-') yaml = await session.io.readStdin();
   else {
@@ -56,7 +52,17 @@ export async function apply(inv: Invocation, session: Session): Promise<number> 
       throw new CliError(`cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory; name a file' : (err as Error).message}`);
     }
   }
-  if (yaml.trim() === '') throw new CliError(`${file === '-' ? 'stdin' : file} is empty: no documents to apply`);
+  if (yaml.trim() === '') throw new CliError(`${file === '-' ? 'stdin' : file} is empty: no documents to ${what}`);
+  return yaml;
+}
+
+export async function apply(inv: Invocation, session: Session): Promise<number> {
+  noMoreArgs(inv.positionals, 'coxswain apply -f FILE');
+  const file = inv.flags.filename as string | undefined;
+  if (file === undefined || file === '') throw new UsageError('-f is required: the manifest file to apply, or - for stdin');
+  const validation = fieldValidation(inv.flags.validate);
+  const dry = dryRun(inv.flags['dry-run']);
+  const yaml = await readManifestFile(file, session, 'apply');
   const answer = await session.api().request(ApplyManifestDocument, { yaml, dryRun: dry, fieldValidation: validation });
   for (const ref of answer.applyManifest) session.io.out(`${appliedName(ref)} ${ref.action}${dry ? ' (server dry run)' : ''}`);
   return 0;
