@@ -26,7 +26,7 @@ const PREVIEW = `query P($kind: WorkloadKind!, $namespace: String!, $name: Strin
     stops { code message pods } hooks { code pods }
     timings { source imagePullMs containerStartMs }
     final { replicas updatedReplicas updatedReadyReplicas images health }
-    forked { pods otherPods nodes }
+    forked { pods otherPods volumeClaims nodes }
   }
 }`;
 const address = { kind: 'CLONE_SET', namespace: 'default', name: 'pv' };

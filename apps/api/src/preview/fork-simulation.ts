@@ -132,7 +132,7 @@ export async function simulateFork(snapshot: ForkSnapshot, changed: KubeObject, 
         images: descriptor.images(latest),
         health: plan ? workloadHealth(plan, finalStatus.conditions).state : 'UNKNOWN',
       },
-      forked: { pods: snapshot.pods.length, otherPods: snapshot.others.length, nodes: snapshot.nodes.length },
+      forked: { pods: snapshot.pods.length, otherPods: snapshot.others.length, volumeClaims: snapshot.claims.length, nodes: snapshot.nodes.length },
       wallMs: Math.round(performance.now() - wallStart),
     };
   } finally {
@@ -143,7 +143,7 @@ export async function simulateFork(snapshot: ForkSnapshot, changed: KubeObject, 
 
 /**
  * The snapshot's nodes replace the simulated ones; then the workload, the workloads it owns, their
- * revisions and pods, and the other pods on the nodes, as they were. The others keep their ownerReferences
+ * revisions, volume claims and pods, and the other pods on the nodes, as they were. The others keep their ownerReferences
  * to owners the fork does not hold, so no controller adopts or reconciles them (nor does the garbage
  * collector, which acts on deletes).
  */
@@ -154,7 +154,7 @@ async function forkInto(cluster: EmbeddedCluster, snapshot: ForkSnapshot): Promi
     if (!keep.has(node.metadata.name)) await store.delete({ apiVersion: 'v1', kind: 'Node' }, undefined, node.metadata.name!);
   }
   await store.seed(snapshot.nodes.map(forked));
-  await store.seed([forked(snapshot.workload), ...snapshot.owned.map(forked), ...snapshot.revisions.map(forked), ...snapshot.pods.map(forked), ...snapshot.others.map(forked)]);
+  await store.seed([forked(snapshot.workload), ...snapshot.owned.map(forked), ...snapshot.revisions.map(forked), ...snapshot.claims.map(forked), ...snapshot.pods.map(forked), ...snapshot.others.map(forked)]);
 }
 
 /** A copy without the source's resourceVersion (the fork's store numbers its own). */

@@ -3,7 +3,7 @@
 // every node (placement, zones, image caches) and the other pods bound to those nodes (the room they take:
 // copied as they are, never reconciled in the fork). Read only: nothing here writes.
 import { isApiError, type ClusterClient, type KindRef } from '@coxswain/cluster';
-import type { ControllerRevision, KubeObject, Node, Pod } from '@coxswain/kruise-api';
+import type { ControllerRevision, KubeObject, Node, PersistentVolumeClaim, Pod } from '@coxswain/kruise-api';
 import { workloadKind, type WorkloadKindDescriptor } from '@coxswain/workloads';
 import { PreviewInputError } from './preview-errors.js';
 import type { PreviewRequest } from './preview-types.js';
@@ -26,6 +26,11 @@ export interface ForkSnapshot {
    * Deployments, and a Deployment's ReplicaSets): forked with it, so the fork runs its subsets as the cluster does.
    */
   owned: KubeObject[];
+  /**
+   * The PersistentVolumeClaims of the workload's pods and volumeClaimTemplates (a StatefulSet keeps those of
+   * its ordinals), as they are: bound ones stay bound, so the fork provisions none the cluster already has.
+   */
+  claims: PersistentVolumeClaim[];
   nodes: Node[];
   /**
    * Pods on the nodes that are not the workload's (other workloads', or no one's), bound and not finished:
@@ -57,10 +62,25 @@ export async function readForkSnapshot(client: ClusterClient, request: PreviewRe
   const own = new Set(pods.map((pod) => pod.metadata.uid));
   const revisions = (await listCapped<ControllerRevision>(client, { apiVersion: 'apps/v1', kind: 'ControllerRevision' }, request.namespace, MAX_FORKED_PODS, 'controllerrevisions'))
     .filter(ownedBy);
+  const claims = await volumeClaims(client, request.namespace, [workload, ...owned], pods, ownedBy);
   const nodes = await listCapped<Node>(client, { apiVersion: 'v1', kind: 'Node' }, undefined, MAX_FORKED_NODES, 'nodes');
   const nodeNames = new Set(nodes.map((n) => n.metadata.name));
   const others = all.filter((pod) => !own.has(pod.metadata.uid) && takesRoom(pod, nodeNames));
-  return { descriptor, workload, pods, revisions, owned, nodes, others };
+  return { descriptor, workload, pods, revisions, owned, claims, nodes, others };
+}
+
+/**
+ * The claims the pods mount, the workloads own (a CloneSet's), or a workload's volumeClaimTemplates name
+ * (`<template>-<workload>-<ordinal>`: a StatefulSet's, owned by no one unless a retention policy says so).
+ */
+async function volumeClaims(client: ClusterClient, namespace: string, workloads: readonly KubeObject[], pods: readonly Pod[], ownedBy: (o: KubeObject) => boolean): Promise<PersistentVolumeClaim[]> {
+  const mounted = new Set(pods.flatMap((p) => (p.spec?.volumes ?? []).flatMap((v) => (v.persistentVolumeClaim ? [v.persistentVolumeClaim.claimName] : []))));
+  const prefixes = workloads.flatMap((w) => ((w as { spec?: { volumeClaimTemplates?: { metadata?: { name?: string } }[] } }).spec?.volumeClaimTemplates ?? [])
+    .map((t) => `${t.metadata?.name}-${w.metadata.name}-`));
+  const templated = (name: string) => prefixes.some((prefix) => name.startsWith(prefix) && /^\d+$/.test(name.slice(prefix.length)));
+  if (mounted.size === 0 && prefixes.length === 0) return [];
+  return (await listCapped<PersistentVolumeClaim>(client, { apiVersion: 'v1', kind: 'PersistentVolumeClaim' }, namespace, MAX_FORKED_PODS, 'persistentvolumeclaims'))
+    .filter((c) => mounted.has(c.metadata.name!) || ownedBy(c) || templated(c.metadata.name!));
 }
 
 /** The workloads `workload` owns, then theirs, down the ownerReferences (two levels at most: UnitedDeployment, Deployment, ReplicaSet). */

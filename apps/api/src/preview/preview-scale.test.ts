@@ -66,7 +66,7 @@ it(`forks and rolls ${N} pods within its bounds`, async () => {
   const changed = CLONESET.mutations.setImage(big, 'main', 'nginx:1.28');
   const heapBefore = process.memoryUsage().heapUsed;
   const started = Date.now();
-  const answer = await simulateFork({ descriptor: CLONESET, workload: big, pods, revisions, owned: [], nodes, others: [] }, changed, forkTimings(pods, config.cluster.kubelet), { config, now: clock.now(), limits: { wallMs: 60_000 } });
+  const answer = await simulateFork({ descriptor: CLONESET, workload: big, pods, revisions, owned: [], claims: [], nodes, others: [] }, changed, forkTimings(pods, config.cluster.kubelet), { config, now: clock.now(), limits: { wallMs: 60_000 } });
   const wall = Date.now() - started;
   process.stdout.write(`preview scale: ${N} pods on ${nodes.length} nodes: outcome ${answer.outcome}${answer.truncated ? ` (${answer.truncated})` : ''}, ` +
     `${answer.waves.length} waves, ${answer.waves.reduce((n, w) => n + w.pods.length, 0)} pods touched, predicted ${answer.durationMs} ms, ` +

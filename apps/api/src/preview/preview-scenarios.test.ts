@@ -111,7 +111,7 @@ describe('other workloads\' pods are node capacity in the fork', () => {
     const s = scenario = await Scenario.start({ SIM_ZONES: '1', SIM_NODES_PER_ZONE: '1', SIM_POD_CAPACITY: '4' }, `${cloneSet('filler', 3)}---\n${cloneSet('web', 1)}`,
       async (sc) => (await sc.ready('CLONE_SET', 'filler')) && (await sc.ready('CLONE_SET', 'web')));
     const preview = await s.preview('CLONE_SET', 'web', { scale: { replicas: 2 } });
-    expect(preview.forked).toEqual({ pods: 1, otherPods: 3, nodes: 1 });
+    expect(preview.forked).toEqual({ pods: 1, otherPods: 3, volumeClaims: 0, nodes: 1 });
     expect(preview.outcome).toBe('STOPPED');
     const predicted = preview.stops.filter((x) => x.code === 'UNSCHEDULABLE');
     expect(predicted).toHaveLength(1);
@@ -287,4 +287,32 @@ describe('a whole manifest as the proposed change', () => {
     expect(refusal!.message).not.toMatch(/\bat .+\.(js|ts):\d+/);
     expect([...s.cluster.store.writesByResource()]).toEqual(writes);
   }, 60_000);
+});
+
+describe('an Advanced StatefulSet\'s volume claims are forked', () => {
+  it('copies the bound claims of every ordinal, a scaled-away one included, and rolls the pods over them', async () => {
+    const db = statefulSet('db', 3).replace('serviceName: db', `serviceName: db
+  persistentVolumeClaimRetentionPolicy: { whenScaled: Retain }
+  volumeClaimTemplates:
+  - metadata: { name: data }
+    spec: { accessModes: [ReadWriteOnce], resources: { requests: { storage: 1Gi } } }`)
+      .replace('spec: { containers: [{ name: main, image: "nginx:1.27" }] }', 'spec: { containers: [{ name: main, image: "nginx:1.27", volumeMounts: [{ name: data, mountPath: /data }] }] }');
+    const s = scenario = await Scenario.start({}, `${db}---\n${cloneSet('web', 1)}`, async (sc) => (await sc.ready('STATEFUL_SET', 'db')) && (await sc.ready('CLONE_SET', 'web')));
+    const claims = async () => (await s.cluster.store.list<KubeObject & { status?: { phase?: string } }>({ apiVersion: 'v1', kind: 'PersistentVolumeClaim' }, { namespace: 'default' })).items;
+    await s.runUntil(async () => (await claims()).filter((c) => c.status?.phase === 'Bound').length === 3);
+    // Scaled to 2: data-db-2 stays (Retain), bound, with no pod.
+    await s.cluster.store.localClient().update(workloadKind('STATEFUL_SET')!.mutations.scaleWorkload(await s.workload('STATEFUL_SET', 'db'), 2));
+    await s.runUntil(() => s.ready('STATEFUL_SET', 'db'));
+    expect((await claims()).map((c) => c.metadata.name).sort()).toEqual(['data-db-0', 'data-db-1', 'data-db-2']);
+
+    const image = await s.preview('STATEFUL_SET', 'db', { image: { container: 'main', image: 'nginx:1.28' } });
+    expect(image.forked).toMatchObject({ pods: 2, volumeClaims: 3, otherPods: 1 });
+    expect(image.outcome).toBe('COMPLETE');
+    expect(image.waves.map((w) => w.pods.map((p) => `${p.pod}:${p.action}`))).toEqual([['db-1:DELETE'], ['db-0:DELETE']]);
+    const scale = await s.preview('STATEFUL_SET', 'db', { scale: { replicas: 3 } });
+    expect(scale.outcome).toBe('COMPLETE');
+    expect(scale.final).toMatchObject({ replicas: 3, updatedReadyReplicas: 3 });
+    // Another workload's claims are not the StatefulSet's: the CloneSet web has none, and none are counted for it.
+    expect((await s.preview('CLONE_SET', 'web', { scale: { replicas: 2 } })).forked.volumeClaims).toBe(0);
+  }, 120_000);
 });

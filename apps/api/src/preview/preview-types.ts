@@ -75,8 +75,8 @@ export interface PreviewAnswer {
   hooks: PreviewStop[];
   timings: PreviewTimings;
   final: { replicas: number; updatedReplicas: number; updatedReadyReplicas: number; images: string[]; health: string };
-  /** The fork's size: the workload's pods, the other pods on the nodes (capacity only) and the nodes copied. */
-  forked: { pods: number; otherPods: number; nodes: number };
+  /** The fork's size: the workload's pods, the other pods on the nodes (capacity only), its volume claims and the nodes copied. */
+  forked: { pods: number; otherPods: number; volumeClaims: number; nodes: number };
   /** Wall-clock ms the simulation took. */
   wallMs: number;
 }

@@ -1,5 +1,5 @@
 // What the API thread hands a preview worker (plain data, structured-cloned) and how a job is run.
-import type { ControllerRevision, KubeObject, Node, Pod } from '@coxswain/kruise-api';
+import type { ControllerRevision, KubeObject, Node, PersistentVolumeClaim, Pod } from '@coxswain/kruise-api';
 import { workloadKind, type WorkloadKindName } from '@coxswain/workloads';
 import type { AppConfig } from '../config/config.js';
 import { simulateFork, type PreviewLimits } from './fork-simulation.js';
@@ -12,6 +12,7 @@ export interface ForkJob {
   revisions: ControllerRevision[];
   /** Workloads it owns (a UnitedDeployment's subsets, their ReplicaSets). */
   owned: KubeObject[];
+  claims: PersistentVolumeClaim[];
   nodes: Node[];
   /** Other pods on the nodes: capacity, never reconciled. */
   others: Pod[];
@@ -26,7 +27,7 @@ export type ForkReply = { ok: true; answer: PreviewAnswer } | { ok: false; field
 
 export function runForkJob(job: ForkJob, config: AppConfig): Promise<PreviewAnswer> {
   const descriptor = workloadKind(job.kind)!;
-  return simulateFork({ descriptor, workload: job.workload, pods: job.pods, revisions: job.revisions, owned: job.owned, nodes: job.nodes, others: job.others }, job.changed, job.timings, {
+  return simulateFork({ descriptor, workload: job.workload, pods: job.pods, revisions: job.revisions, owned: job.owned, claims: job.claims, nodes: job.nodes, others: job.others }, job.changed, job.timings, {
     config, now: job.now, limits: job.limits,
   });
 }

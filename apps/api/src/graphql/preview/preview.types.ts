@@ -54,6 +54,7 @@ export class PreviewFinalStateModel {
 export class PreviewForkedModel {
   @Field(() => Int, { description: "The workload's pods." }) pods!: number;
   @Field(() => Int, { description: 'Other pods bound to the nodes, copied as node capacity and never reconciled in the fork (they count toward the 10,000-pod cap).' }) otherPods!: number;
+  @Field(() => Int, { description: "The workload's PersistentVolumeClaims, copied as they are (bound ones stay bound: the fork provisions none the cluster has)." }) volumeClaims!: number;
   @Field(() => Int) nodes!: number;
 }
 
