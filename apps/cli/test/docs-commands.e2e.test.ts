@@ -144,7 +144,7 @@ const COVERAGE: Record<string, Coverage> = {
   },
   'docs/preview.md § Use it #1': {
     mirroredBy: 'apps/cli/test/cli.e2e.test.ts',
-    why: 'the block names example workloads (web) the seeded server does not have; cli.e2e runs coxswain preview against a running server (the waves, -o json, the refusals)',
+    why: 'the block names example workloads (web) the seeded server does not have; cli.e2e runs coxswain preview against a running server (the waves, -o json, -f FILE, the refusals); arguments.test checks --partition with --subset, and apps/api/src/preview/preview-scenarios.test.ts previews a UnitedDeployment subset\'s partition',
   },
   'docs/operations.md § PostgreSQL #1': {
     notRun: 'it needs a PostgreSQL server; with TEST_DATABASE_URL set, the API tests start servers on PostgreSQL (migrations at startup included), but no test runs `npm start` on one',
