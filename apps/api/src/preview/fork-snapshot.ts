@@ -1,7 +1,8 @@
 // The fork's inputs, read through the cluster port (so embedded and Kubernetes mode fork alike): the
-// workload, the pods it owns, its ControllerRevisions (so the fork names revisions as the cluster did),
-// every node (placement, zones, image caches) and the other pods bound to those nodes (the room they take:
-// copied as they are, never reconciled in the fork). Read only: nothing here writes.
+// workload and the workloads it owns (a UnitedDeployment's subsets), the pods they own, their
+// ControllerRevisions (so the fork names revisions as the cluster did) and volume claims, every node
+// (placement, zones, image caches) and the other pods bound to those nodes (the room they take: copied as
+// they are, never reconciled in the fork). Read only: nothing here writes.
 import { isApiError, type ClusterClient, type KindRef } from '@coxswain/cluster';
 import type { ControllerRevision, KubeObject, Node, PersistentVolumeClaim, Pod } from '@coxswain/kruise-api';
 import { workloadKind, type WorkloadKindDescriptor } from '@coxswain/workloads';

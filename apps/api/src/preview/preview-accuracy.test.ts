@@ -1,8 +1,9 @@
 // The preview measured against what then happens: the demo CloneSet (`rollout-demo` of
 // apps/api/demo/workloads.yaml, as `npm start` seeds it) is previewed rolling to the demo's next image,
-// then the change is made on the embedded cluster and its pods are watched by the same wave rule. The
-// waves must match exactly (pods, actions, nodes, order) and the duration within 20%. docs/preview.md
-// quotes the figures this prints.
+// then the change is made on the embedded cluster and its pods are watched by the same wave rule; then
+// the same for the demo UnitedDeployment (`sample-ud`, its StatefulSet subsets forked with it). The
+// waves must match exactly (pods, actions, subsets, nodes, order) and the duration within 20%.
+// docs/preview.md quotes the figures this prints.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
