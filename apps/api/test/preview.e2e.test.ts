@@ -19,8 +19,8 @@ spec:
   updateStrategy: { type: InPlaceIfPossible, maxUnavailable: 2 }
 `;
 
-const PREVIEW = `query P($kind: WorkloadKind!, $namespace: String!, $name: String!, $container: String, $image: String, $partition: IntOrPercent, $replicas: Int, $paused: Boolean, $manifest: String) {
-  previewRollout(kind: $kind, namespace: $namespace, name: $name, container: $container, image: $image, partition: $partition, replicas: $replicas, paused: $paused, manifest: $manifest) {
+const PREVIEW = `query P($kind: WorkloadKind!, $namespace: String!, $name: String!, $container: String, $image: String, $partition: IntOrPercent, $subset: String, $replicas: Int, $paused: Boolean, $manifest: String) {
+  previewRollout(kind: $kind, namespace: $namespace, name: $name, container: $container, image: $image, partition: $partition, subset: $subset, replicas: $replicas, paused: $paused, manifest: $manifest) {
     outcome truncated durationMs
     waves { startMs endMs pods { pod action subset node zone readyAtMs } }
     stops { code message pods } hooks { code pods }
@@ -161,6 +161,49 @@ describe('previewRollout', () => {
     expect(JSON.stringify({ message: error.message, extensions: error.extensions })).toContain(field);
     expect((await workload()).images).toEqual(['nginx:1.27-alpine']);
   }, 60_000);
+
+  it('previews a UnitedDeployment: its subsets forked, each wave\'s pods with their subset, a subset\'s partition', async () => {
+    const ud = `apiVersion: apps.kruise.io/v1alpha1
+kind: UnitedDeployment
+metadata: { name: pvud, namespace: default }
+spec:
+  replicas: 4
+  selector: { matchLabels: { app: pvud } }
+  template:
+    cloneSetTemplate:
+      metadata: { labels: { app: pvud } }
+      spec:
+        selector: { matchLabels: { app: pvud } }
+        template:
+          metadata: { labels: { app: pvud } }
+          spec: { containers: [{ name: nginx, image: "nginx:1.27-alpine" }] }
+  topology:
+    subsets:
+    - { name: subset-a, nodeSelectorTerm: { matchExpressions: [{ key: node, operator: In, values: [zone-a] }] }, replicas: 2 }
+    - { name: subset-b, nodeSelectorTerm: { matchExpressions: [{ key: node, operator: In, values: [zone-b] }] } }
+  updateStrategy: { type: Manual, manualUpdate: { partitions: { subset-a: 0, subset-b: 2 } } }
+`;
+    expect((await api.graphql(`mutation($y: String!) { applyManifest(yaml: $y) { name } }`, { y: ud })).errors).toBeUndefined();
+    await eventually(async () => {
+      const r = await api.graphql<{ workload: any }>(`{ workload(kind: UNITED_DEPLOYMENT, namespace: "default", name: "pvud") { status { updatedReadyReplicas } } }`);
+      return r.data?.workload?.status.updatedReadyReplicas === 4 ? true : undefined;
+    }, 60_000, 'pvud ready');
+    const at = { kind: 'UNITED_DEPLOYMENT', namespace: 'default', name: 'pvud' };
+    const image = await api.graphql<{ previewRollout: any }>(PREVIEW, { ...at, container: 'nginx', image: 'nginx:1.26-alpine' });
+    expect(image.errors).toBeUndefined();
+    const p = image.data!.previewRollout;
+    expect(p.forked).toMatchObject({ pods: 4, volumeClaims: 0 });
+    // subset-b's partition holds its two; subset-a's two are recreated one at a time (the subset CloneSet's
+    // ReCreate, maxUnavailable 20% of 2, at least 1), each replacement created as its pod is deleted.
+    expect(p.outcome).toBe('STOPPED');
+    const recreate = ['subset-a:CREATE:zone-a', 'subset-a:DELETE:zone-a'];
+    expect(p.waves.map((w: any) => w.pods.map((x: any) => `${x.subset}:${x.action}:${x.zone}`).sort())).toEqual([recreate, recreate]);
+    const bad = await api.graphql(PREVIEW, { ...at, partition: 1, subset: 'nope' });
+    expect(bad.errors![0]!.extensions?.code).toBe('BAD_USER_INPUT');
+    expect(JSON.stringify(bad.errors![0])).toContain('change.partition');
+    const paused = await api.graphql(PREVIEW, { ...at, paused: true });
+    expect(paused.errors![0]!.message).toMatch(/no pause/);
+  }, 90_000);
 
   it('answers NOT_FOUND for a workload that is not there', async () => {
     const ud = await api.graphql(PREVIEW, { kind: 'UNITED_DEPLOYMENT', namespace: 'default', name: 'pv', replicas: 2 });
