@@ -3,9 +3,9 @@
 // rolling update the change is spread over the active ReplicaSets in proportion to their size (their
 // share of the max-replicas they were sized for), the rounding leftover going to the largest. Pure.
 import type { Deployment, ReplicaSet } from '@coxswain/kruise-api';
-import { activeReplicaSets, byCreation, desiredReplicasAnnotation, maxReplicasAnnotation, specReplicaSum, specReplicas } from '../../deployment-facts/replica-sets.js';
-import type { Rollout } from './rollout.js';
-import { resolveFenceposts } from '../../deployment-facts/strategy.js';
+import { activeReplicaSets, byCreation, desiredReplicasAnnotation, maxReplicasAnnotation, specReplicaSum, specReplicas } from './replica-sets.js';
+import type { Rollout } from './replica-set-ops.js';
+import { resolveFenceposts } from './strategy.js';
 
 export interface Scaled {
   newRS?: ReplicaSet;
