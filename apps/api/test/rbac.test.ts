@@ -378,6 +378,13 @@ describe('the controllers\' ClusterRole and Lease Role', () => {
       'apps.kruise.io containerrecreaterequests patch': 'a request\'s active label, status annotation or unready mark',
       'apps.kruise.io containerrecreaterequests delete': 'a finished request past its ttlSecondsAfterFinished',
       'apps.kruise.io containerrecreaterequests/status update': 'a request completed',
+      // The advanced Deployment controller runs with FEATURE_GATES=AdvancedDeployment=true only (default off
+      // here); libs/workloads test/rollout/scenario-deployment-partition.test.ts and apps/api
+      // rollout-deployment-kubectl.e2e cover its writes on the embedded cluster.
+      'apps replicasets get': 'the new ReplicaSet read back when its name is taken (workloads sync/replica-set-writes.ts)',
+      'apps replicasets create': 'a partition-style Deployment\'s new ReplicaSet (advanced Deployment controller)',
+      'apps replicasets update': 'a partition-style Deployment\'s ReplicaSets scaled (advanced Deployment controller)',
+      'apps deployments/status update': 'a partition-style Deployment\'s status (advanced Deployment controller)',
     };
     expect([...granted].filter((rule) => !used.has(rule) && !(rule in unreached)).sort()).toEqual([]);
     for (const rule of Object.keys(unreached)) expect(granted.has(rule)).toBe(true);
