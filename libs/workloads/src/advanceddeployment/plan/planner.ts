@@ -152,7 +152,7 @@ class AdvancedPass {
   /** sync: a scaling event or a paused strategy only scales, proportionally. */
   sync(): void {
     this.resolve(false);
-    const scaled = scaleProportionally(this.view, this.rollout, this.newRS, this.oldRSs);
+    const scaled = scaleProportionally(this.view, this.rollout, this.newRS, this.oldRSs, true);
     this.newRS = scaled.newRS;
     this.oldRSs = scaled.oldRSs;
     if (this.strategy.paused === true) this.blockers.push({ code: 'PAUSED', message: 'the deployment-strategy annotation is paused: the Deployment scales but does not roll', pods: [] });
