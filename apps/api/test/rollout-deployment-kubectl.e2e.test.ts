@@ -1,7 +1,7 @@
 // A Rollout of an apps/v1 Deployment over the Kubernetes API with real kubectl (docs/rollouts.md): canary
 // style (docs/spec/kruise-rollout.md §3.7: a canary Deployment beside the paused one) and partition style
-// (§3.6, §6.3: the server runs with FEATURE_GATES=AdvancedDeployment=true, and the advanced Deployment
-// controller rolls the Deployment itself to each step's partition). Each release: the Deployment and its
+// (docs/spec/kruise-rollout.md §6.3: the server runs with FEATURE_GATES=AdvancedDeployment=true, and the
+// advanced Deployment controller rolls the Deployment itself to each step's partition). Each release: the Deployment and its
 // Rollout applied, the image changed, step 1 paused with one pod on v2, approved with the status merge
 // patch kubectl-kruise sends, walked to completion with every pod on v2 and the Deployment resumed.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';

@@ -1,5 +1,5 @@
 // An apps/v1 Deployment released in partition style (docs/spec/kruise-rollout.md §2.1 "Deployment,
-// partition style", §3.5, §3.6), read as the facts the Rollout and the BatchRelease use: the stable
+// partition style"; docs/spec/kruise-rollout.md §3.6), read as the facts the Rollout and the BatchRelease use: the stable
 // revision is the workload webhook's label rollouts.kruise.io/stable-revision, the update revision the
 // hash of the template, the updated pods the new ReplicaSet's (status.updatedReplicas) and the ready ones
 // the advanced Deployment controller's deployment-extra-status; the partition is the strategy
