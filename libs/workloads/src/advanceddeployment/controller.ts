@@ -4,10 +4,9 @@
 // embedded cluster and in Kubernetes mode alike: it is Kruise Rollouts' component, not
 // kube-controller-manager's, and the Deployments it drives are paused and Recreate for the native one.
 import type { Controller, ControllerManager, EventRecorder, Logger } from '@coxswain/controller-runtime';
-import { ResourceVersionExpectations, enqueueObject, enqueueOwner, logRetriedFailure, requestKey } from '@coxswain/controller-runtime';
+import { ResourceVersionExpectations, enqueueObject, enqueueOwner, logRetriedFailure } from '@coxswain/controller-runtime';
 import type { Deployment, ReplicaSet } from '@coxswain/kruise-api';
 import { DEPLOYMENT_REF, REPLICASET_REF } from '../refs.js';
-import type { AdvancedDeploymentPlan } from './plan/planner.js';
 import { AdvancedDeploymentReconciler, type AdvancedDeploymentInformers } from './reconciler.js';
 
 export const ADVANCED_DEPLOYMENT_CONTROLLER_NAME = 'advanced-deployment-controller';
@@ -22,7 +21,6 @@ export interface AdvancedDeploymentControllerOptions {
 export class AdvancedDeploymentController {
   readonly informers: AdvancedDeploymentInformers;
   readonly controller: Controller;
-  private readonly plans = new Map<string, AdvancedDeploymentPlan>();
 
   constructor(manager: ControllerManager, options: AdvancedDeploymentControllerOptions) {
     this.informers = {
@@ -43,17 +41,10 @@ export class AdvancedDeploymentController {
           rvExpectations,
           recorder: options.recorder,
           observeOnly: manager.mode === 'observe',
-          onPlan: (key, plan) => this.plans.set(key, plan),
           log: options.log,
         }),
     });
     this.controller.watches(this.informers.deployments, enqueueObject());
     this.controller.watches(this.informers.replicaSets, enqueueOwner<ReplicaSet>(DEPLOYMENT_REF));
-    this.informers.deployments.addEventHandler({ onDelete: (d) => this.plans.delete(requestKey({ namespace: d.metadata.namespace, name: d.metadata.name! })) });
-  }
-
-  /** The plan the last sync computed (in observe mode: computed and not applied). */
-  lastPlan(namespace: string, name: string): AdvancedDeploymentPlan | undefined {
-    return this.plans.get(requestKey({ namespace, name }));
   }
 }

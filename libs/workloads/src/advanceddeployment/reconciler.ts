@@ -14,7 +14,7 @@ import { DEPLOYMENT_REF } from '../refs.js';
 import { readableSelector } from '../sync/reconcile-gates.js';
 import { applyReplicaSetOperation } from '../sync/replica-set-writes.js';
 import { writeStatusWithRetry } from '../sync/status-write.js';
-import { planAdvancedDeployment, type AdvancedDeploymentPlan } from './plan/planner.js';
+import { planAdvancedDeployment } from './plan/planner.js';
 
 export interface AdvancedDeploymentInformers {
   deployments: Informer<Deployment>;
@@ -28,7 +28,6 @@ export interface AdvancedDeploymentReconcilerDeps {
   rvExpectations: ResourceVersionExpectations;
   recorder: EventRecorder;
   observeOnly: boolean;
-  onPlan?: (key: string, plan: AdvancedDeploymentPlan) => void;
   log: Logger;
 }
 
@@ -55,7 +54,6 @@ export class AdvancedDeploymentReconciler implements Reconciler {
       !rs.metadata.deletionTimestamp && selector.matches(rs.metadata.labels ?? {})
       && (rs.metadata.ownerReferences ?? []).some((r) => r.controller === true && r.uid === d.metadata.uid));
     const plan = planAdvancedDeployment({ d, strategy, replicaSets, now: deps.clock.now() });
-    deps.onPlan?.(key, plan);
     if (deps.observeOnly) return {};
 
     for (const operation of plan.operations) await applyReplicaSetOperation(deps, key, d, operation);
