@@ -4,7 +4,8 @@
 // advanced Deployment controller (advanced-control label, strategy annotation at partition 0, control-info,
 // paused + Recreate), raises the annotation's partition step by step while the advanced controller rolls
 // the new ReplicaSet to 1, 3, 5 pods (the native controller leaves it alone), and Finalize gives it back
-// resumed with its RollingUpdate strategy and without the release's marks. With the gate off the
+// resumed with its RollingUpdate strategy and without the release's marks; a new revision mid-release
+// starts over, a rollback resumes the Deployment on v1. With the gate off the
 // Deployment stays paused.
 import { describe, expect, it } from '@jest/globals';
 import {
@@ -125,7 +126,7 @@ describe('docs/spec/kruise-rollout.md §6.3: a Deployment of 5 in partition styl
     expect(env.errors).toEqual([]);
   });
 
-  it('steps through 60%: three pods on v2, never more than 6 pods nor fewer than 5 available', async () => {
+  it('from step 1 to the end: never more than 6 pods nor fewer than 5 available (maxSurge 1, maxUnavailable 0)', async () => {
     await releaseToStepOne();
     await env.runUntil(async () => canary(await env.rollout())?.currentStepState === 'StepPaused');
     // Watched between the controllers' passes while the release goes on (maxSurge 1, maxUnavailable 0).
@@ -140,6 +141,25 @@ describe('docs/spec/kruise-rollout.md §6.3: a Deployment of 5 in partition styl
     }, 300_000);
     expect(maxPods).toBeLessThanOrEqual(6);
     expect(minAvailable).toBeGreaterThanOrEqual(5);
+    expect(env.errors).toEqual([]);
+  });
+
+  it('a new revision mid-release (docs/spec/kruise-rollout.md §2.10): the release of v3 starts over at step 1, the v2 pod goes first', async () => {
+    await releaseToStepOne();
+    await env.runUntil(async () => canary(await env.rollout())?.currentStepState === 'StepPaused');
+    const firstRelease = (await env.release())!.metadata.uid;
+    await env.patchSpec(DEPLOYMENT_REF, 'web', { template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'main', image: 'web:v3' }] } } });
+    // (The webhook paused the strategy annotation on the effective change, docs/spec/kruise-rollout.md §4.3;
+    // the new release's Initialize unpaused it at partition 0 before the patch settled.)
+    await env.runUntil(async () => {
+      const r = await env.release();
+      return r !== undefined && r.metadata.uid !== firstRelease && canary(await env.rollout())?.currentStepState === 'StepPaused';
+    }, 300_000);
+    const d = await stable();
+    expect(canary(await env.rollout())?.currentStepIndex).toBe(1);
+    expect(strategyOf(d)).toEqual({ rollingStyle: 'Partition', rollingUpdate: { maxSurge: 1, maxUnavailable: 0 }, partition: '20%' });
+    // The v2 pod went first (the newer old revision): four of v1 and one of v3.
+    await env.runUntil(async () => (await images()).join() === ['web:v1', 'web:v1', 'web:v1', 'web:v1', 'web:v3'].join());
     expect(env.errors).toEqual([]);
   });
 
