@@ -26,8 +26,9 @@ export function advancedStrategyOf(d: Deployment): AdvancedDeploymentStrategy | 
 
 /**
  * The Deployment as the advanced controller rolls it: a RollingUpdate Deployment, not paused, whose
- * fenceposts are the annotation's (a missing one counts 0, as Go's ResolveFenceposts; none at all: both
- * 0, and ResolveFenceposts makes maxUnavailable 1). The Kubernetes-side helpers then read it unchanged.
+ * fenceposts are the annotation's (a missing one counts 0, as Go's ResolveFenceposts; both resolving to 0,
+ * maxUnavailable becomes 1). The Kubernetes-side helpers then read it unchanged. (Upstream takes 0 and 0
+ * for an annotation without rollingUpdate; Initialize and the webhook always default one.)
  */
 export function rollingView(d: Deployment, strategy: AdvancedDeploymentStrategy): Deployment {
   const rolling = strategy.rollingUpdate ?? {};
