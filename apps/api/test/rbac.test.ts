@@ -4,7 +4,8 @@
 // for the controllers' ClusterRole and the Lease Role only: a request they do not grant is refused with
 // a 403 and recorded. The cluster's own kube-controller-manager runs the apps/v1 controllers beside it.
 // Over the lives of a CloneSet, an Advanced StatefulSet, a UnitedDeployment of each of the four
-// template kinds and a Rollout's release of an Advanced and an apps/v1 StatefulSet and (canary style) of an apps/v1 Deployment, on a cluster with the CRDs of docker/kubernetes/kruise-crds.yaml (OpenKruise v1.9's
+// template kinds and a Rollout's release of an Advanced and an apps/v1 StatefulSet and (canary style, and
+// partition style with the gate AdvancedDeployment) of an apps/v1 Deployment, on a cluster with the CRDs of docker/kubernetes/kruise-crds.yaml (OpenKruise v1.9's
 // served versions, which the embedded cluster serves too: CloneSet and UnitedDeployment as v1alpha1 only,
 // so the adapter converts and a patch becomes a read and an update), nothing is refused, and every verb
 // granted is used or listed with the path that needs it.
@@ -55,6 +56,8 @@ class Rig {
     const facade = await KubeFacade.start(cluster.store.localClient(), clock, { intercept: gate.intercept });
     const worker = await startKubernetesWorker({
       KUBECONFIG: facade.kubeconfigFile(), POD_NAME: 'rbac-test', LEADER_ELECTION_NAMESPACE: 'coxswain',
+      // The advanced Deployment controller runs too (a partition-style Deployment release below).
+      FEATURE_GATES: 'AdvancedDeployment=true',
     });
     const rig = new Rig(cluster, kubeControllerManager, facade, worker, gate.record);
     if (worker.started.kind !== 'started') {
@@ -314,11 +317,52 @@ spec:
   await rig.until(() => rig.gone(ROLLOUT, ns), 'Rollout of a Deployment: deleted, its finalizer removed');
 }
 
+/**
+ * A partition-style release of an apps/v1 Deployment (docs/rollouts.md, gate AdvancedDeployment): the
+ * Deployment handed to the advanced Deployment controller, which creates and scales its ReplicaSets and
+ * writes its status, then handed back to kube-controller-manager's.
+ */
+async function partitionDeploymentLife(rig: Rig): Promise<void> {
+  const ns = 'rollout-advanced';
+  const ROLLOUT: KindRef = { apiVersion: 'rollouts.kruise.io/v1beta1', kind: 'Rollout' };
+  const DEPLOYMENT: KindRef = { apiVersion: 'apps/v1', kind: 'Deployment' };
+  const images = async () => (await rig.list<Pod>(POD, ns)).filter(isActive).map((p) => p.spec.containers[0]!.image);
+  await rig.apply(`apiVersion: apps/v1
+kind: Deployment
+metadata: {name: api, namespace: ${ns}}
+spec:
+  replicas: 2
+  selector: {matchLabels: {app: api}}
+  template:
+    metadata: {labels: {app: api}}
+    spec: {containers: [{name: main, image: "api:v1"}]}
+---
+apiVersion: rollouts.kruise.io/v1beta1
+kind: Rollout
+metadata: {name: api, namespace: ${ns}}
+spec:
+  workloadRef: {apiVersion: apps/v1, kind: Deployment, name: api}
+  strategy: {canary: {steps: [{replicas: 1, pause: {duration: 0}}, {replicas: 100%}]}}
+`);
+  await rig.until(async () => (await rig.get<Rollout>(ROLLOUT, ns, 'api')).status?.phase === 'Healthy' && (await images()).length === 2, 'Rollout of a Deployment, partition style: Healthy');
+  await rig.edit<KubeObject & { spec: { template: { spec: { containers: Array<{ image: string }> } } } }>(DEPLOYMENT, ns, 'api', (d) => (d.spec.template.spec.containers[0]!.image = 'api:v2'));
+  await rig.until(async () => {
+    const r = await rig.get<Rollout>(ROLLOUT, ns, 'api');
+    const d = await rig.get<KubeObject & { spec: { paused?: boolean } }>(DEPLOYMENT, ns, 'api');
+    const images_ = await images();
+    return r.status?.phase === 'Healthy' && r.status.conditions?.some((c) => c.type === 'Succeeded' && c.status === 'True') === true
+      && d.spec.paused !== true && images_.length === 2 && images_.every((i) => i === 'api:v2');
+  }, 'Rollout of a Deployment, partition style: the release completed');
+  await rig.cluster.store.delete(ROLLOUT, ns, 'api');
+  await rig.until(() => rig.gone(ROLLOUT, ns), 'Rollout of a Deployment, partition style: deleted, its finalizer removed');
+}
+
 /** Every kind's life at once, each in a namespace of its own. */
 async function lives(rig: Rig): Promise<void> {
   await Promise.all([
     cloneSetLife(rig), statefulSetLife(rig), ...Object.keys(SUBSET_KINDS).map((t) => unitedDeploymentLife(rig, t)),
     rolloutLife(rig, ASTS), rolloutLife(rig, { apiVersion: 'apps/v1', kind: 'StatefulSet' }), deploymentRolloutLife(rig),
+    partitionDeploymentLife(rig),
   ]);
 }
 
@@ -378,6 +422,7 @@ describe('the controllers\' ClusterRole and Lease Role', () => {
       'apps.kruise.io containerrecreaterequests patch': 'a request\'s active label, status annotation or unready mark',
       'apps.kruise.io containerrecreaterequests delete': 'a finished request past its ttlSecondsAfterFinished',
       'apps.kruise.io containerrecreaterequests/status update': 'a request completed',
+      'apps replicasets get': 'the advanced Deployment controller\'s new ReplicaSet read back when its name is taken (workloads sync/replica-set-writes.ts)',
     };
     expect([...granted].filter((rule) => !used.has(rule) && !(rule in unreached)).sort()).toEqual([]);
     for (const rule of Object.keys(unreached)) expect(granted.has(rule)).toBe(true);

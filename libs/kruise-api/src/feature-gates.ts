@@ -28,6 +28,7 @@ export const KRUISE_FEATURE_GATES = [
   { name: 'PodIndexLabel', default: true, description: 'Advanced StatefulSet pods get the apps.kubernetes.io/pod-index label.' },
   { name: 'StatefulSetAutoResizePVCGate', default: false, description: 'Advanced StatefulSet resizes PVCs with volumeClaimUpdateStrategy OnPodRollingUpdate.' },
   { name: 'ImagePullJobGate', default: false, description: 'Available: ImagePullJobs are admitted and the ImagePullJob controller runs (forced on by PreDownloadImageForInPlaceUpdate, off without KruiseDaemon).' },
+  { name: 'AdvancedDeployment', default: false, description: 'Kruise Rollouts\' advanced Deployment controller runs: an apps/v1 Deployment is released in partition style (docs/rollouts.md); off, such a Deployment stays paused.' },
 ] as const satisfies readonly FeatureGateSpec[];
 
 export type FeatureGateName = (typeof KRUISE_FEATURE_GATES)[number]['name'];

@@ -186,6 +186,11 @@ export {
 } from './rollout.js';
 export { batchReleaseToV1alpha1, rolloutToV1alpha1, toStorageBatchRelease, toStorageRollout } from './rollout-conversion.js';
 export { scaledIntOrPercent, setDefaultsRollout, validateRollout } from './rollout-validation.js';
+export {
+  ANNOTATION_DEPLOYMENT_EXTRA_STATUS, ANNOTATION_DEPLOYMENT_STRATEGY, LABEL_ADVANCED_DEPLOYMENT_CONTROL, deploymentExtraStatusJson, deploymentExtraStatusOf,
+  deploymentStrategyJson, deploymentStrategyOf, isUnderRolloutControl, newRSReplicasLimit, withDefaultDeploymentStrategy,
+} from './advanced-deployment.js';
+export type { AdvancedDeploymentStrategy, DeploymentExtraStatus, DeploymentRollingStyle } from './advanced-deployment.js';
 
 // The image-pull kinds' keys, labels and finalizer (docs/spec/image-pull.md §1.6), and image references.
 export {

@@ -1,6 +1,6 @@
 // The Rollout validating webhook (docs/spec/kruise-rollout.md §1.8), in Kruise Rollouts' own field
 // paths and words, then what Coxswain refuses because nothing in it would act on it (docs/spec/kruise-rollout.md §8.1): traffic
-// routing, blue-green, DaemonSets, partition-style Deployments; and Coxswain's extension, a step's analysis (docs/analysis.md §5). A v1alpha1 Rollout is validated in its v1beta1 form
+// routing, blue-green, DaemonSets; and Coxswain's extension, a step's analysis (docs/analysis.md §5). A v1alpha1 Rollout is validated in its v1beta1 form
 // (toStorageRollout): the rules are the same on the converted fields. Never throws on any input.
 import { FieldPath, forbiddenField, invalidField, type FieldError } from './field-errors.js';
 import { defaultStepAnalysis, validateStepAnalysis } from './rollouts/analysis.js';
@@ -15,7 +15,7 @@ export const PARTITION_PERCENT_LIMIT_WITH_TRAFFIC = 50;
 /** Group + kind Kruise Rollouts supports (pkg/util/workloads_utils.go knownWorkloadGVKs). */
 const SUPPORTED = new Set(['apps/Deployment', 'apps/StatefulSet', 'apps/DaemonSet', 'apps.kruise.io/CloneSet', 'apps.kruise.io/StatefulSet', 'apps.kruise.io/DaemonSet']);
 const BLUE_GREEN_SUPPORTED = new Set(['apps/Deployment', 'apps.kruise.io/CloneSet']);
-/** What Coxswain's BatchRelease drives (docs/spec/kruise-rollout.md §8.1); an apps/v1 Deployment in canary style only. */
+/** What Coxswain's BatchRelease drives (docs/spec/kruise-rollout.md §8.1); an apps/v1 Deployment in canary or partition style. */
 const COXSWAIN_DRIVES = new Set(['apps.kruise.io/CloneSet', 'apps.kruise.io/StatefulSet', 'apps/StatefulSet', 'apps/Deployment']);
 
 /**
@@ -130,11 +130,7 @@ export function coxswainRolloutRefusals(rollout: Rollout): FieldError[] {
   const ref = rollout.spec?.workloadRef;
   const key = `${groupOf(String(ref?.apiVersion ?? ''))}/${String(ref?.kind ?? '')}`;
   if (!COXSWAIN_DRIVES.has(key)) {
-    errors.push(invalidField('spec.workloadRef', ref, `Coxswain's Rollouts drive CloneSets, Advanced StatefulSets, apps/v1 StatefulSets and apps/v1 Deployments (canary style); a ${String(ref?.kind)} is not supported`));
-  } else if (key === 'apps/Deployment' && strategy.blueGreen == null && strategy.canary && contextStyle(rollout) !== 'Canary') {
-    // docs/spec/kruise-rollout.md §3.6: partition style for a Deployment needs Kruise's advanced Deployment controller.
-    errors.push(forbiddenField('spec.strategy.canary.enableExtraWorkloadForCanary',
-      'a Deployment is released by Coxswain in canary style only (enableExtraWorkloadForCanary: true, an extra canary Deployment); partition style needs Kruise\'s advanced Deployment controller, which Coxswain does not run'));
+    errors.push(invalidField('spec.workloadRef', ref, `Coxswain's Rollouts drive CloneSets, Advanced StatefulSets, apps/v1 StatefulSets and apps/v1 Deployments; a ${String(ref?.kind)} is not supported`));
   }
   if (strategy.blueGreen != null) errors.push(forbiddenField('spec.strategy.blueGreen', 'the blue-green style is not supported by Coxswain; use spec.strategy.canary'));
   const canary = strategy.canary ?? strategy.blueGreen;

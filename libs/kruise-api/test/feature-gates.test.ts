@@ -29,6 +29,7 @@ describe('feature gate defaults (docs/spec/cloneset.md §0)', () => {
     ['PodIndexLabel', true],
     ['StatefulSetAutoResizePVCGate', false],
     ['ImagePullJobGate', false],
+    ['AdvancedDeployment', false],
   ];
   it.each(defaults)('%s defaults to %s', (name, value) => {
     expect(DEFAULT_FEATURE_GATES.enabled(name)).toBe(value);

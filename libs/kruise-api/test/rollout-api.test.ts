@@ -118,7 +118,6 @@ describe('validateRollout on update while Progressing or Terminating (docs/spec/
 
 describe("Coxswain's refusals of what nothing in it would act on (docs/spec/kruise-rollout.md §8.1)", () => {
   const noNetwork = 'traffic routing needs an ingress controller or a service mesh, and the embedded cluster has neither';
-  const partitionDeployment = 'a Deployment is released by Coxswain in canary style only (enableExtraWorkloadForCanary: true, an extra canary Deployment); partition style needs Kruise\'s advanced Deployment controller, which Coxswain does not run';
   it.each<[string, Rollout, string[]]>([
     ['a traffic routing', rollout({ steps: [{ replicas: '20%', traffic: '20%' }], trafficRoutings: [{ service: 'echo', ingress: { name: 'echo' } }] }), [
       `spec.strategy.canary.trafficRoutings: Forbidden: ${noNetwork}`,
@@ -131,12 +130,8 @@ describe("Coxswain's refusals of what nothing in it would act on (docs/spec/krui
     ]],
     ['blue-green', { ...rollout(undefined), spec: { workloadRef: CLONESET_REF, strategy: { blueGreen: steps({ replicas: 1 }) } } } as Rollout,
       ['spec.strategy.blueGreen: Forbidden: the blue-green style is not supported by Coxswain; use spec.strategy.canary']],
-    ['a partition-style Deployment (enableExtraWorkloadForCanary absent)', { ...rollout(undefined), spec: { workloadRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'd' }, strategy: { canary: steps({ replicas: 1 }) } } } as Rollout,
-      [`spec.strategy.canary.enableExtraWorkloadForCanary: Forbidden: ${partitionDeployment}`]],
-    ['a partition-style Deployment (enableExtraWorkloadForCanary: false)', { ...rollout(undefined), spec: { workloadRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'd' }, strategy: { canary: { ...steps({ replicas: 1 }), enableExtraWorkloadForCanary: false } } } } as Rollout,
-      [`spec.strategy.canary.enableExtraWorkloadForCanary: Forbidden: ${partitionDeployment}`]],
     ['a DaemonSet', { ...rollout(undefined), spec: { workloadRef: { apiVersion: 'apps.kruise.io/v1alpha1', kind: 'DaemonSet', name: 'd' }, strategy: { canary: steps({ replicas: 1 }) } } } as Rollout,
-      ['spec.workloadRef: Invalid value: {"apiVersion":"apps.kruise.io/v1alpha1","kind":"DaemonSet","name":"d"}: Coxswain\'s Rollouts drive CloneSets, Advanced StatefulSets, apps/v1 StatefulSets and apps/v1 Deployments (canary style); a DaemonSet is not supported']],
+      ['spec.workloadRef: Invalid value: {"apiVersion":"apps.kruise.io/v1alpha1","kind":"DaemonSet","name":"d"}: Coxswain\'s Rollouts drive CloneSets, Advanced StatefulSets, apps/v1 StatefulSets and apps/v1 Deployments; a DaemonSet is not supported']],
   ])('refuses %s in words', (_, r, expected) => {
     expect(texts(validateRollout(r))).toEqual(expected);
   });
@@ -147,7 +142,13 @@ describe("Coxswain's refusals of what nothing in it would act on (docs/spec/krui
     const alpha = { apiVersion: 'rollouts.kruise.io/v1alpha1', kind: 'Rollout', metadata: { name: 'r', namespace: 'default' }, spec: { objectRef: { workloadRef }, strategy: { canary: steps({ replicas: 1 }) } } };
     expect(validateRollout(toStorageRollout(alpha as unknown as RolloutV1alpha1))).toEqual([]);
     const partition = { ...alpha, metadata: { ...alpha.metadata, annotations: { 'rollouts.kruise.io/rolling-style': 'partition' } } };
-    expect(texts(validateRollout(toStorageRollout(partition as unknown as RolloutV1alpha1)))).toEqual([`spec.strategy.canary.enableExtraWorkloadForCanary: Forbidden: ${partitionDeployment}`]);
+    expect(validateRollout(toStorageRollout(partition as unknown as RolloutV1alpha1))).toEqual([]);
+  });
+
+  it('admits a partition-style Deployment (enableExtraWorkloadForCanary absent or false: the advanced Deployment controller, docs/spec/kruise-rollout.md §3.6)', () => {
+    const workloadRef = { apiVersion: 'apps/v1', kind: 'Deployment', name: 'd' };
+    expect(validateRollout({ ...rollout(undefined), spec: { workloadRef, strategy: { canary: steps({ replicas: 1 }) } } } as Rollout)).toEqual([]);
+    expect(validateRollout({ ...rollout(undefined), spec: { workloadRef, strategy: { canary: { ...steps({ replicas: 1 }), enableExtraWorkloadForCanary: false } } } } as Rollout)).toEqual([]);
   });
 
   it('admits an Advanced StatefulSet and an apps/v1 StatefulSet', () => {

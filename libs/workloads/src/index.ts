@@ -11,6 +11,7 @@ export { StatefulSetController } from './statefulset/controller.js';
 export { KRUISE_STATEFULSET, NATIVE_STATEFULSET } from './statefulset/plan/flavor.js';
 export { UnitedDeploymentController } from './uniteddeployment/controller.js';
 export { DeploymentController } from './deployment/controller.js';
+export { AdvancedDeploymentController } from './advanceddeployment/controller.js';
 export { ReplicaSetController } from './replicaset/controller.js';
 export { PodReadinessController } from './podreadiness/controller.js';
 export { ContainerRecreateController } from './containerrecreate/controller.js';

@@ -6,7 +6,7 @@
 // leaves them to it (two controllers reconciling every Deployment of a cluster would fight).
 import type { ControllerManager, EventRecorders } from '@coxswain/controller-runtime';
 import {
-  BatchReleaseController, CloneSetController, ContainerRecreateController, DeploymentController, ImagePullJobController, NATIVE_STATEFULSET, NodeImageController,
+  AdvancedDeploymentController, BatchReleaseController, CloneSetController, ContainerRecreateController, DeploymentController, ImagePullJobController, NATIVE_STATEFULSET, NodeImageController,
   PodReadinessController, ReplicaSetController, RolloutController, StatefulSetController, UnitedDeploymentController, type RolloutPlan, type WorkloadKindName,
 } from '@coxswain/workloads';
 import type { AppConfig } from '../config/config.js';
@@ -47,6 +47,8 @@ export const EVENT_SOURCES = {
   // Kruise Rollouts' Rollout controller (pkg/controller/rollout: GetEventRecorderFor). Its BatchRelease
   // controller records no events Coxswain reproduces.
   rollout: 'rollout-controller',
+  // Kruise Rollouts' advanced Deployment controller (pkg/controller/deployment: GetEventRecorderFor).
+  advancedDeployment: 'advanced-deployment-controller',
 } as const;
 
 export function registerControllers(
@@ -84,6 +86,12 @@ export function registerControllers(
   // Kruise Rollouts' webhooks too).
   new RolloutController(manager, { maxConcurrentReconciles: config.controllers.workers, recorder: recorder(EVENT_SOURCES.rollout), log: log('Rollout') });
   new BatchReleaseController(manager, { maxConcurrentReconciles: config.controllers.workers, log: log('BatchRelease') });
+  // Kruise Rollouts' advanced Deployment controller (docs/spec/kruise-rollout.md §3.6), behind its gate, in
+  // both modes: it drives only the Deployments a partition-style release made paused + Recreate, which
+  // kube-controller-manager's controller leaves alone.
+  if (gates.enabled('AdvancedDeployment')) {
+    new AdvancedDeploymentController(manager, { maxConcurrentReconciles: config.controllers.workers, recorder: recorder(EVENT_SOURCES.advancedDeployment), log: log('AdvancedDeployment') });
+  }
   if (options.nativeControllers ?? true) {
     // apps/v1 StatefulSets run on the same controller with native defaults (and kube-controller-manager's name is the same).
     new StatefulSetController(manager, { ...common, recorder: recorder(EVENT_SOURCES.statefulSet), flavor: NATIVE_STATEFULSET, log: log('StatefulSet (apps/v1)') });

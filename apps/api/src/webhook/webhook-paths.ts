@@ -10,7 +10,7 @@
 // upstream serves at Kruise's own CloneSet and Advanced StatefulSet paths (there the same admission entry
 // runs both) and for apps/v1 StatefulSets at /mutate-apps-v1-statefulset — named mstatefulset.kb.io
 // upstream, a name Kruise's Advanced StatefulSet webhook has in the same configuration here, so
-// Coxswain's is mnativestatefulset.kb.io. For apps/v1 Deployments (canary style) the workload webhook is
+// Coxswain's is mnativestatefulset.kb.io. For apps/v1 Deployments (canary and partition style) the workload webhook is
 // upstream's mdeployment.kb.io at /mutate-apps-v1-deployment, with its object selector (labelled with a
 // workload type, not control-plane=controller-manager), so other Deployments' writes never reach Coxswain.
 import type { LabelSelector } from '@coxswain/kruise-api';

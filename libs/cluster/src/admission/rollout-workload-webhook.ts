@@ -7,10 +7,12 @@
 // effective change re-freezes (a new revision mid-release, a rollback), a change that is not effective
 // (scaling) passes untouched. Upstream: pkg/webhook/workload/mutating/workload_update_handler.go
 // (handleCloneSet, fetchMatchedRollout), unified_update_handler.go (handleStatefulSetLikeWorkload).
-// An apps/v1 Deployment (canary style, the only style Coxswain drives for one) is paused instead, its
-// stable ReplicaSet's pod-template-hash recorded in the stable-revision label; once in progressing, every
-// update keeps it paused and a switch to Recreate is reverted (handleDeployment).
+// An apps/v1 Deployment is paused instead, its stable ReplicaSet's pod-template-hash recorded in the
+// stable-revision label; once in progressing, every update keeps it paused — in canary style a switch to
+// Recreate is reverted, in partition style it stays Recreate with its rollingUpdate in the strategy
+// annotation (handleDeployment).
 import {
+  ANNOTATION_DEPLOYMENT_STRATEGY, deploymentStrategyJson, deploymentStrategyOf, withDefaultDeploymentStrategy, type AdvancedDeploymentStrategy, type Deployment,
   ANNOTATION_IN_PROGRESSING, groupOf, jsonEqual, LABEL_POD_TEMPLATE_HASH, LABEL_STABLE_REVISION, LABEL_WORKLOAD_TYPE, ROLLOUT_ID_KEY, toStorageRollout,
   type KubeObject, type Rollout, type RolloutV1alpha1,
 } from '@coxswain/kruise-api';
@@ -106,6 +108,11 @@ function deploymentFreeze(
   if (object.metadata.labels?.['control-plane'] === 'controller-manager') return object;
   const spec = objectAt((object as unknown as Loose)['spec']);
   if (object.metadata.annotations?.[ANNOTATION_IN_PROGRESSING] !== undefined) {
+    // Upstream looks for the matching Rollout first, in progressing or not.
+    if (!matchingRollout(object, rollouts(object.metadata.namespace ?? ''))) return object;
+    const strategyText = object.metadata.annotations?.[ANNOTATION_DEPLOYMENT_STRATEGY];
+    const style = strategyText === undefined ? '' : String(objectAt(parseJson(strategyText))['rollingStyle'] ?? '');
+    if (style.toLowerCase() === 'partition') return partitionStyleInProgressing(object, old);
     const strategy = objectAt(spec['strategy']);
     const oldStrategy = (old as unknown as Loose)['spec'] !== undefined ? objectAt(objectAt((old as unknown as Loose)['spec'])['strategy']) : {};
     const revert = strategy['type'] === 'Recreate' && oldStrategy['type'] !== 'Recreate';
@@ -129,6 +136,53 @@ function deploymentFreeze(
       annotations: { ...object.metadata.annotations, [ANNOTATION_IN_PROGRESSING]: JSON.stringify({ rolloutName: rollout.metadata.name }) },
     },
     spec: { ...spec, paused: true },
+  } as KubeObject;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * docs/spec/kruise-rollout.md §4.3, "Deployment already in progressing, partition style": every update
+ * stays paused and Recreate (the native controller stays away); a rollingUpdate the update brings moves
+ * into the strategy annotation (maxSurge and maxUnavailable may change mid-release); an effective
+ * revision change pauses the advanced controller too (annotation `paused: true`: a new revision waits
+ * for its own release). The annotation is rewritten with Kruise's defaults when anything changed.
+ */
+export function partitionStyleInProgressing(object: KubeObject, old: KubeObject): KubeObject {
+  const spec = objectAt((object as unknown as Loose)['spec']);
+  const strategy = deploymentStrategyOf(object as Deployment);
+  const strategySpec = { ...objectAt(spec['strategy']) };
+  let modified = false;
+  const nextSpec: Loose = { ...spec };
+  if (spec['paused'] !== true) {
+    modified = true;
+    nextSpec['paused'] = true;
+  }
+  if (strategySpec['type'] === 'RollingUpdate') {
+    modified = true;
+    strategySpec['type'] = 'Recreate';
+  }
+  if (strategySpec['rollingUpdate'] !== undefined && strategySpec['rollingUpdate'] !== null) {
+    modified = true;
+    strategy.rollingUpdate = strategySpec['rollingUpdate'] as AdvancedDeploymentStrategy['rollingUpdate'];
+    delete strategySpec['rollingUpdate'];
+  }
+  if (isEffectiveRevisionChange(object, old)) {
+    modified = true;
+    strategy.paused = true;
+  }
+  if (!modified) return object;
+  nextSpec['strategy'] = strategySpec;
+  return {
+    ...object,
+    metadata: { ...object.metadata, annotations: { ...object.metadata.annotations, [ANNOTATION_DEPLOYMENT_STRATEGY]: deploymentStrategyJson(withDefaultDeploymentStrategy(strategy)) } },
+    spec: nextSpec,
   } as KubeObject;
 }
 

@@ -138,11 +138,16 @@ describe('docs/spec/kruise-rollout.md §4.3: the Deployment rows (canary style)'
 
   it('in progressing, canary style: every update stays paused and a switch to Recreate is reverted', () => {
     const old = deployment({ image: 'web:v2', annotations: IN, paused: true });
-    const resumed = rolloutWorkloadFreeze(deployment({ image: 'web:v2', annotations: IN, paused: false }), old, () => [], () => []);
+    const resumed = rolloutWorkloadFreeze(deployment({ image: 'web:v2', annotations: IN, paused: false }), old, () => rollouts, () => []);
     expect(spec(resumed)['paused']).toBe(true);
-    const recreate = rolloutWorkloadFreeze(deployment({ image: 'web:v2', annotations: IN, paused: true, strategy: { type: 'Recreate' } }), old, () => [], () => []);
+    const recreate = rolloutWorkloadFreeze(deployment({ image: 'web:v2', annotations: IN, paused: true, strategy: { type: 'Recreate' } }), old, () => rollouts, () => []);
     expect(spec(recreate)['strategy']).toEqual(spec(old)['strategy']);
     expect(spec(recreate)['paused']).toBe(true);
+  });
+
+  it('in progressing without a matching Rollout (upstream looks for it first): untouched', () => {
+    const object = deployment({ image: 'web:v2', annotations: IN, paused: false });
+    expect(rolloutWorkloadFreeze(object, deployment({ image: 'web:v2', annotations: IN, paused: true }), () => [], () => [])).toBe(object);
   });
 
   it('runs in the embedded store on a Deployment update, reading the namespace\'s Rollouts and ReplicaSets', async () => {
@@ -161,5 +166,53 @@ describe('docs/spec/kruise-rollout.md §4.3: the Deployment rows (canary style)'
     expect(frozen.metadata.annotations?.[IN_PROGRESSING]).toBe('{"rolloutName":"demo"}');
     expect(frozen.metadata.labels?.['rollouts.kruise.io/stable-revision']).toBe('111');
     expect(spec(frozen)['paused']).toBe(true);
+  });
+});
+
+describe('docs/spec/kruise-rollout.md §4.3: the Deployment row in progressing, partition style', () => {
+  const STRATEGY = 'rollouts.kruise.io/deployment-strategy';
+  const claimed = { type: 'Recreate' };
+  const annotations = (strategy: Record<string, unknown>) => ({ [IN_PROGRESSING]: '{"rolloutName":"demo"}', [STRATEGY]: JSON.stringify(strategy) });
+  const stored = { rollingStyle: 'Partition', rollingUpdate: { maxSurge: 1, maxUnavailable: 0 }, partition: '20%' };
+  const deployment = (over: { image?: string; paused?: boolean; strategy?: Record<string, unknown>; annotations?: Record<string, string> } = {}): KubeObject => ({
+    apiVersion: 'apps/v1', kind: 'Deployment',
+    metadata: { name: 'web', namespace: 'default', uid: 'd-uid', labels: { 'rollouts.kruise.io/workload-type': 'deployment' }, annotations: over.annotations ?? annotations(stored) },
+    spec: { replicas: 5, selector: { matchLabels: { app: 'web' } }, template: template(over.image ?? 'web:v2'), strategy: over.strategy ?? claimed, paused: over.paused ?? true },
+  } as KubeObject);
+  const rollouts = [rollout('apps/v1', 'Deployment')];
+  const freeze = (object: KubeObject, old = deployment()) => rolloutWorkloadFreeze(object, old, () => rollouts, () => []);
+  const strategyOf = (o: KubeObject) => JSON.parse(o.metadata.annotations![STRATEGY]!);
+
+  it.each<[string, KubeObject, { paused: boolean; strategy: Record<string, unknown>; annotation: Record<string, unknown> } | 'untouched']>([
+    ['an update that keeps it paused and Recreate', deployment({ paused: true }), 'untouched'],
+    ['resumed by hand: paused again', deployment({ paused: false }),
+      { paused: true, strategy: claimed, annotation: stored }],
+    ['switched to RollingUpdate: Recreate again, its rollingUpdate moved into the annotation (defaulted)', deployment({ strategy: { type: 'RollingUpdate', rollingUpdate: { maxSurge: 2, maxUnavailable: 1 } } }),
+      { paused: true, strategy: claimed, annotation: { ...stored, rollingUpdate: { maxSurge: 2, maxUnavailable: 1 } } }],
+    ['a rollingUpdate without maxSurge: Kruise\'s default quirk writes 25% into maxUnavailable', deployment({ strategy: { type: 'Recreate', rollingUpdate: { maxUnavailable: 2 } } }),
+      { paused: true, strategy: claimed, annotation: { ...stored, rollingUpdate: { maxUnavailable: '25%' } } }],
+    ['a new revision (v3): the annotation paused, the advanced controller stops rolling', deployment({ image: 'web:v3' }),
+      { paused: true, strategy: claimed, annotation: { ...stored, paused: true } }],
+  ])('%s', (_, object, expected) => {
+    const out = freeze(object);
+    if (expected === 'untouched') {
+      expect(out).toBe(object);
+      return;
+    }
+    expect(spec(out)['paused']).toBe(expected.paused);
+    expect(spec(out)['strategy']).toEqual(expected.strategy);
+    expect(strategyOf(out)).toEqual(expected.annotation);
+    // The input is never modified.
+    expect(strategyOf(object)).toEqual(stored);
+  });
+
+  it('a rollout-id annotation change is an effective change too; a canary-style strategy annotation goes the canary row', () => {
+    const old = deployment({ annotations: { ...annotations(stored), 'rollouts.kruise.io/rollout-id': '1' } });
+    const out = freeze(deployment({ annotations: { ...annotations(stored), 'rollouts.kruise.io/rollout-id': '2' } }), old);
+    expect(strategyOf(out).paused).toBe(true);
+    const canary = deployment({ paused: false, strategy: { type: 'RollingUpdate' }, annotations: annotations({ rollingStyle: 'Canary' }) });
+    const reverted = freeze(canary, deployment({ strategy: { type: 'RollingUpdate' } }));
+    expect(spec(reverted)['paused']).toBe(true);
+    expect(spec(reverted)['strategy']).toEqual({ type: 'RollingUpdate' });
   });
 });

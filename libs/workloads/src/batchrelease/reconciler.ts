@@ -4,23 +4,26 @@
 // partition and label pods, check the batch, release — is run here; the status is written when it
 // changed, and the release looks again after 2 s while it has something to wait for. An apps/v1
 // Deployment is released in canary style (docs/spec/kruise-rollout.md §3.7): an extra canary Deployment carries the batches
-// (sync/canary-deployment.ts), the stable Deployment stays paused until Finalize.
+// (sync/canary-deployment.ts), the stable Deployment stays paused until Finalize; or in partition style
+// (docs/spec/kruise-rollout.md §3.6, plan/deployment-partition.ts): the advanced Deployment controller
+// rolls it to the partition the release raises.
 import { isoNow, type Clock, type ClusterClient } from '@coxswain/cluster';
 import type { Informer, Logger, ReconcileResult, Reconciler, Request, ResourceVersionExpectations } from '@coxswain/controller-runtime';
 import { requestKey } from '@coxswain/controller-runtime';
 import {
   ANNOTATION_ROLLBACK_IN_BATCH, FINALIZER_BATCH_RELEASE, LABEL_NO_NEED_UPDATE, LABEL_ROLLOUT_BATCH_ID, ROLLOUT_ID_KEY,
-  type BatchRelease, type BatchReleaseStatus, type Deployment,
+  type BatchRelease, type BatchReleaseStatus, type Deployment, type ReleasePlan,
 } from '@coxswain/kruise-api';
 import { awaitResourceVersions } from '../sync/reconcile-gates.js';
-import { batchNotReady, batchTarget } from './plan/batch-context.js';
+import { batchNotReady, batchTarget, type BatchTarget } from './plan/batch-context.js';
 import { batchLabelPatches } from './plan/batch-labels.js';
 import { cloneSetPartition, loweredPartition } from './plan/partitions.js';
 import { answeredOps, executePhase, phaseOperation, REQUEUE_SECONDS, type Outcome } from './plan/phases.js';
 import { preExecution, resetBatchReleaseStatus, type WorkloadInfo } from './plan/pre-execution.js';
 import { workloadEvent } from './plan/workload-event.js';
 import { releasePlanHash } from '../release-target/release-plan-hash.js';
-import { claimWorkload, controlledBy, labelPod, markPodNoNeedUpdate, releaseWorkload, setPartition } from './sync/workload-control.js';
+import { claimWorkload, controlInfo, controlledBy, labelPod, markPodNoNeedUpdate, patchDeployment, releaseWorkload, setPartition } from './sync/workload-control.js';
+import { deploymentClaimPatch, deploymentPartitionPatch, deploymentPlannedUpdated, deploymentReleasePatch } from './plan/deployment-partition.js';
 import { setReleaseFinalizer, writeReleaseStatus } from './sync/release-writes.js';
 import { canaryDeploymentsOf, claimStableDeployment, createCanaryDeployment, dropCanaryFinalizer, raiseCanaryReplicas, releaseStableDeployment } from './sync/canary-deployment.js';
 import { onUpdateRevision, readWorkload, releaseTarget, type ReleaseWorkload } from '../release-target/workload.js';
@@ -69,20 +72,21 @@ export class BatchReleaseReconciler implements Reconciler {
     const namespace = release.metadata.namespace ?? '';
     const plan = release.spec.releasePlan;
     if (!target) {
-      status.message = `the workload ${release.spec.workloadRef?.apiVersion ?? ''} ${release.spec.workloadRef?.kind ?? ''} is not one Coxswain's BatchRelease drives (CloneSet, Advanced StatefulSet, apps/v1 StatefulSet, apps/v1 Deployment in canary style)`;
+      status.message = `the workload ${release.spec.workloadRef?.apiVersion ?? ''} ${release.spec.workloadRef?.kind ?? ''} is not one Coxswain's BatchRelease drives (CloneSet, Advanced StatefulSet, apps/v1 StatefulSet, apps/v1 Deployment)`;
       await this.write(key, release, status);
       return;
     }
     // docs/spec/kruise-rollout.md §3.1: the style is the plan's rollingStyle, else Canary with an extra workload.
-    if (target.kind === 'Deployment' && (plan.rollingStyle || (plan.enableExtraWorkloadForCanary ? 'Canary' : '')) !== 'Canary') {
-      status.message = 'a Deployment is released by Coxswain in canary style only (enableExtraWorkloadForCanary: true); partition style needs Kruise\'s advanced Deployment controller';
+    const style = planStyle(plan);
+    if (target.kind === 'Deployment' && style === 'BlueGreen') {
+      status.message = 'a Deployment is released by Coxswain in canary or partition style; the blue-green style is not implemented';
       await this.write(key, release, status);
       return;
     }
     let workload: ReleaseWorkload | undefined;
     let readError: string | undefined;
     try {
-      workload = await readWorkload(client, target, namespace, release.spec.workloadRef!.name, true, release.metadata.uid);
+      workload = await readWorkload(client, target, namespace, release.spec.workloadRef!.name, true, release.metadata.uid, style === 'Canary' ? 'Canary' : 'Partition');
     } catch (err) {
       readError = err instanceof Error ? err.message : String(err);
     }
@@ -130,10 +134,16 @@ export class BatchReleaseReconciler implements Reconciler {
   private async operate(operation: 'initialize' | 'upgradeBatch' | 'batchReady' | 'finalize', release: BatchRelease, status: BatchReleaseStatus, workload: ReleaseWorkload | undefined): Promise<Outcome> {
     const { client } = this.deps;
     const plan = release.spec.releasePlan;
-    const canaryStyle = releaseTarget(release.spec.workloadRef)?.kind === 'Deployment';
+    const canaryStyle = releaseTarget(release.spec.workloadRef)?.kind === 'Deployment' && planStyle(plan) === 'Canary';
     if (operation === 'finalize' && canaryStyle) return this.finalizeCanary(release, workload);
+    const full = plan.batchPartition === undefined || plan.batchPartition === null;
+    if (operation === 'finalize' && workload?.partitionDeployment) {
+      // docs/spec/kruise-rollout.md §3.6 Finalize. keepPaused is the KeepWorkloadPausedOnRolloutDeletion gate's (not modelled: false).
+      await patchDeployment(client, workload, deploymentReleasePatch(workload.object as Deployment, full, false));
+      return OK;
+    }
     if (operation === 'finalize') {
-      if (workload) await releaseWorkload(client, workload, plan.batchPartition === undefined || plan.batchPartition === null);
+      if (workload) await releaseWorkload(client, workload, full);
       return OK;
     }
     if (!workload) return { ok: false, message: 'the workload is not found' };
@@ -143,13 +153,22 @@ export class BatchReleaseReconciler implements Reconciler {
       if (!workload.deployment.canary) await createCanaryDeployment(client, workload.object as Deployment, release);
       return OK;
     }
+    if (operation === 'initialize' && workload.partitionDeployment) {
+      // docs/spec/kruise-rollout.md §3.6 Initialize: handed to the advanced Deployment controller.
+      if (!controlledBy(workload, release)) await patchDeployment(client, workload, deploymentClaimPatch(workload.object as Deployment, controlInfo(release)));
+      return this.markNoNeedUpdate(release, status, workload);
+    }
     if (operation === 'initialize') {
       if (!controlledBy(workload, release)) await claimWorkload(client, workload, release);
       return this.markNoNeedUpdate(release, status, workload);
     }
     if (workload.replicas === 0) return OK;
     const currentBatch = status.canaryStatus?.currentBatch ?? 0;
-    const target = batchTarget(plan.batches, workload.replicas, currentBatch, status.canaryStatus?.noNeedUpdateReplicas);
+    const batch = plan.batches[currentBatch]?.canaryReplicas ?? 0;
+    const target = workload.partitionDeployment
+      // docs/spec/kruise-rollout.md §3.6: planned = desired = NewRSReplicasLimit of the batch's canaryReplicas.
+      ? deploymentTarget(deploymentPlannedUpdated(batch, workload.replicas), workload.replicas)
+      : batchTarget(plan.batches, workload.replicas, currentBatch, status.canaryStatus?.noNeedUpdateReplicas);
     const rolloutId = plan.rolloutID ?? '';
     if (operation === 'upgradeBatch' && workload.deployment) {
       // docs/spec/kruise-rollout.md §3.7 UpgradeBatch: the canary Deployment raised to the batch's pods.
@@ -159,8 +178,13 @@ export class BatchReleaseReconciler implements Reconciler {
       await this.labelBatch(release, workload, currentBatch);
       return OK;
     }
+    if (operation === 'upgradeBatch' && workload.partitionDeployment) {
+      // docs/spec/kruise-rollout.md §3.6 UpgradeBatch: the partition (pods on the new revision) raised to the batch's.
+      await patchDeployment(client, workload, deploymentPartitionPatch(workload.object as Deployment, batch));
+      await this.labelBatch(release, workload, currentBatch);
+      return OK;
+    }
     if (operation === 'upgradeBatch') {
-      const batch = plan.batches[currentBatch]?.canaryReplicas ?? 0;
       // docs/spec/kruise-rollout.md §3.6: an ordered StatefulSet keeps the pods that need no update below the partition too.
       const desired = workload.target.kind === 'CloneSet'
         ? cloneSetPartition(target.desiredStable, workload.replicas, batch)
@@ -250,6 +274,17 @@ export class BatchReleaseReconciler implements Reconciler {
   private expect(key: string, written: BatchRelease | undefined): void {
     if (written) this.deps.versions.expect(key, written);
   }
+}
+
+/** docs/spec/kruise-rollout.md §3.1: the plan's rollingStyle, else Canary with an extra workload, else Partition. */
+function planStyle(plan: ReleasePlan): 'Canary' | 'Partition' | 'BlueGreen' {
+  if (plan.rollingStyle === 'Canary' || plan.rollingStyle === 'BlueGreen') return plan.rollingStyle;
+  if (plan.rollingStyle === 'Partition') return 'Partition';
+  return plan.enableExtraWorkloadForCanary ? 'Canary' : 'Partition';
+}
+
+function deploymentTarget(planned: number, replicas: number): BatchTarget {
+  return { plannedUpdated: planned, desiredUpdated: planned, desiredStable: replicas - planned };
 }
 
 function sorted(value: unknown): unknown {

@@ -3,7 +3,7 @@
 // gone can let a Recreate rollout go on), and the last plan per Deployment.
 import type { Controller, ControllerManager, EventRecorder, Logger, Request } from '@coxswain/controller-runtime';
 import { ResourceVersionExpectations, enqueueObject, enqueueOwner, logRetriedFailure, requestKey } from '@coxswain/controller-runtime';
-import type { Deployment, Pod, ReplicaSet } from '@coxswain/kruise-api';
+import type { Deployment, FeatureGates, Pod, ReplicaSet } from '@coxswain/kruise-api';
 import { enqueueOwnerOrSelecting, ownersSelecting } from '../ownership/selecting.js';
 import { DEPLOYMENT_REF, POD_REF, REPLICASET_REF } from '../refs.js';
 import type { DeploymentPlan } from './plan/planner.js';
@@ -13,6 +13,8 @@ export const DEPLOYMENT_CONTROLLER_NAME = 'deployment-controller';
 
 export interface DeploymentControllerOptions {
   recorder: EventRecorder;
+  /** AdvancedDeployment on: the Deployments Kruise Rollouts' advanced Deployment controller drives are left to it. */
+  gates?: FeatureGates;
   log: Logger;
   maxConcurrentReconciles?: number;
   expectationTimeoutMs?: number;
@@ -44,6 +46,7 @@ export class DeploymentController {
           recorder: options.recorder,
           observeOnly: manager.mode === 'observe',
           onPlan: (key, plan) => this.plans.set(key, plan),
+          leaveToAdvanced: options.gates?.enabled('AdvancedDeployment') ?? false,
           log: options.log,
         }),
     });

@@ -1,19 +1,20 @@
 // The Deployment sync (Kubernetes' syncDeployment): claim the ReplicaSets matching the selector, plan
 // one pass with the pure planner, apply its ReplicaSet writes in order, record the revision annotation,
-// write the status. A new ReplicaSet's name is the Deployment's plus the template hash, so a create
-// repeated from a stale cache meets AlreadyExists: the same template is the same ReplicaSet, another one
-// is a hash collision (status.collisionCount + 1 and a new hash next time).
-import { isApiError, type Clock, type ClusterClient } from '@coxswain/cluster';
+// write the status (the writes: sync/replica-set-writes.ts). A Deployment the advanced Deployment
+// controller drives (docs/spec/kruise-rollout.md §3.6) is left to it, as the Recreate strategy and
+// spec.paused keep kube-controller-manager's controller away from it upstream.
+import type { Clock, ClusterClient } from '@coxswain/cluster';
 import type { EventRecorder, Informer, Logger, Reconciler, ReconcileResult, Request, ResourceVersionExpectations } from '@coxswain/controller-runtime';
 import { requestKey } from '@coxswain/controller-runtime';
 import { jsonEqual, type Deployment, type Pod, type ReplicaSet } from '@coxswain/kruise-api';
 import { writeStatusWithRetry } from '../sync/status-write.js';
 import { claimObjects, controllerRefTo, withControllerRef, withoutOwner } from '../ownership/claim.js';
-import { DEPLOYMENT_REF, REPLICASET_REF } from '../refs.js';
+import { DEPLOYMENT_REF } from '../refs.js';
+import { applyReplicaSetOperation } from '../sync/replica-set-writes.js';
 import { readableSelector } from '../sync/reconcile-gates.js';
 import { planDeployment, type DeploymentPlan } from './plan/planner.js';
-import { ANNOTATION_DEPLOYMENT_REVISION, equalIgnoreHash } from '../deployment-facts/replica-sets.js';
-import type { DeploymentOperation } from './plan/rollout.js';
+import { ANNOTATION_DEPLOYMENT_REVISION } from '../deployment-facts/replica-sets.js';
+import { advancedStrategyOf } from '../deployment-facts/advanced-strategy.js';
 
 export interface DeploymentInformers {
   deployments: Informer<Deployment>;
@@ -29,6 +30,8 @@ export interface DeploymentReconcilerDeps {
   recorder: EventRecorder;
   observeOnly: boolean;
   onPlan?: (key: string, plan: DeploymentPlan) => void;
+  /** The advanced Deployment controller runs (gate AdvancedDeployment): the Deployments it drives are its. */
+  leaveToAdvanced?: boolean;
   log: Logger;
 }
 
@@ -43,6 +46,7 @@ export class DeploymentReconciler implements Reconciler {
       deps.rvExpectations.deleteExpectations(key);
       return {};
     }
+    if (deps.leaveToAdvanced && advancedStrategyOf(d)) return {};
     const selector = readableSelector(d.spec.selector, deps.log, 'Deployment has an invalid selector; not syncing', key);
     if (!selector) return {};
     // A sync from ReplicaSets the cache shows before this controller's own last writes would undo them.
@@ -57,7 +61,7 @@ export class DeploymentReconciler implements Reconciler {
 
     for (const rs of claim.release) deps.rvExpectations.expect(key, await deps.client.update<ReplicaSet>(withoutOwner(rs, d.metadata.uid!)));
     for (const rs of claim.adopt) deps.rvExpectations.expect(key, await deps.client.update<ReplicaSet>(withControllerRef(rs, controllerRefTo(d))));
-    for (const operation of plan.operations) await this.apply(key, d, operation);
+    for (const operation of plan.operations) await applyReplicaSetOperation(deps, key, d, operation);
 
     let current: Deployment = d;
     if (plan.revisionAnnotation !== undefined) {
@@ -67,49 +71,5 @@ export class DeploymentReconciler implements Reconciler {
     }
     if (!jsonEqual(d.status, plan.status)) await writeStatusWithRetry(deps.client, DEPLOYMENT_REF, current, plan.status);
     return plan.requeueAfterMs !== undefined ? { requeueAfterMs: plan.requeueAfterMs } : {};
-  }
-
-  private async apply(key: string, d: Deployment, operation: DeploymentOperation): Promise<void> {
-    const { deps } = this;
-    const name = operation.rs.metadata.name!;
-    switch (operation.op) {
-      case 'createReplicaSet': {
-        try {
-          await deps.client.create<ReplicaSet>(operation.rs);
-        } catch (err) {
-          if (!isApiError(err, 'AlreadyExists')) throw err;
-          await this.onNameTaken(d, operation.rs);
-          return;
-        }
-        const replicas = operation.rs.spec.replicas ?? 1;
-        if (replicas > 0) deps.recorder.event(d, 'Normal', 'ScalingReplicaSet', `Scaled up replica set ${name} from 0 to ${replicas}`);
-        return;
-      }
-      case 'updateReplicaSet': {
-        deps.rvExpectations.expect(key, await deps.client.update<ReplicaSet>(operation.rs));
-        if (operation.from !== operation.to) {
-          const direction = operation.to > operation.from ? 'up' : 'down';
-          deps.recorder.event(d, 'Normal', 'ScalingReplicaSet', `Scaled ${direction} replica set ${name} from ${operation.from} to ${operation.to}`);
-        }
-        return;
-      }
-      case 'deleteReplicaSet':
-        try {
-          await deps.client.delete(REPLICASET_REF, operation.rs.metadata.namespace, name, { preconditions: { uid: operation.rs.metadata.uid } });
-        } catch (err) {
-          if (!isApiError(err, 'NotFound')) throw err;
-        }
-    }
-  }
-
-  /** The same template under that name is our ReplicaSet already; anything else is a hash collision. */
-  private async onNameTaken(d: Deployment, wanted: ReplicaSet): Promise<void> {
-    const { deps } = this;
-    const existing = await deps.client.get<ReplicaSet>(REPLICASET_REF, wanted.metadata.namespace, wanted.metadata.name!);
-    const ours = existing.metadata.ownerReferences?.some((r) => r.controller === true && r.uid === d.metadata.uid);
-    if (ours && equalIgnoreHash(existing.spec.template, d.spec.template)) return;
-    const collisionCount = (d.status?.collisionCount ?? 0) + 1;
-    await writeStatusWithRetry(deps.client, DEPLOYMENT_REF, d, { ...(d.status ?? {}), collisionCount });
-    throw new Error(`ReplicaSet ${wanted.metadata.name} exists with another template: hash collision, collisionCount is now ${collisionCount}`);
   }
 }

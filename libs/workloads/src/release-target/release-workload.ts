@@ -1,7 +1,7 @@
 // The shapes of what a release reads of its workload (docs/spec/kruise-rollout.md §2.1, §3.5, §3.7), apart
 // from the code that reads them (workload.ts, deployment.ts), which both use them.
 import type { KindRef } from '@coxswain/cluster';
-import type { Deployment, IntOrString, KubeObject, Pod, PodTemplateSpec } from '@coxswain/kruise-api';
+import type { AdvancedDeploymentStrategy, Deployment, IntOrString, KubeObject, Pod, PodTemplateSpec } from '@coxswain/kruise-api';
 
 export type ReleaseKind = 'CloneSet' | 'StatefulSet' | 'Deployment';
 
@@ -28,7 +28,7 @@ export interface ReleaseWorkload {
   /** Full revision names (status.currentRevision / status.updateRevision). */
   currentRevision: string;
   updateRevision: string;
-  /** The partition as the spec has it (CloneSet: rollingUpdate.partition; StatefulSet: rollingUpdate.partition). */
+  /** The partition as the spec has it (CloneSet, StatefulSet: rollingUpdate.partition; a partition-style Deployment: its strategy annotation's). */
   partition: IntOrString | undefined;
   /** The annotation batchrelease.rollouts.kruise.io/control-info. */
   controlInfo: string | undefined;
@@ -37,6 +37,19 @@ export interface ReleaseWorkload {
   pods: Pod[];
   /** A Deployment released in canary style (docs/spec/kruise-rollout.md §3.7). */
   deployment?: DeploymentRelease;
+  /** A Deployment released in partition style (docs/spec/kruise-rollout.md §3.6). */
+  partitionDeployment?: PartitionDeploymentRelease;
+}
+
+/** What only a partition-style Deployment has (docs/spec/kruise-rollout.md §2.1, §3.6). */
+export interface PartitionDeploymentRelease {
+  /** The annotation rollouts.kruise.io/deployment-strategy ({} when absent). */
+  strategy: AdvancedDeploymentStrategy;
+  /** While in progressing: the pod-template-hash of the newest active ReplicaSet of the Deployment's template; else ''. */
+  podTemplateHash: string;
+  /** The template of the ReplicaSet the stable-revision label names, pod-template-hash label removed (an aborted analysis writes it back). */
+  stableTemplate: PodTemplateSpec | undefined;
+  stableTemplateEqual: boolean;
 }
 
 /** A canary Deployment's facts (docs/spec/kruise-rollout.md §3.7). */

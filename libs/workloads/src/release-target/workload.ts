@@ -3,15 +3,17 @@
 // StatefulSet, matched by group and kind (the version of the reference is not consulted: the store keeps
 // every version of a kind as one object). Coxswain's partition-style control reads the workload in its
 // storage version (a CloneSet's partition under updateStrategy.rollingUpdate, v1beta1). An apps/v1
-// Deployment is released in canary style only (deployment.ts reads it).
+// Deployment is read as its style says: canary style by deployment.ts, partition style by
+// partition-deployment.ts (docs/spec/kruise-rollout.md §2.1).
 import { isApiError, type ClusterClient, type KindRef } from '@coxswain/cluster';
 import {
-  ANNOTATION_BATCH_RELEASE_CONTROL_INFO, ANNOTATION_IN_PROGRESSING, groupOf, LABEL_CONTROLLER_REVISION_HASH,
+  ANNOTATION_BATCH_RELEASE_CONTROL_INFO, ANNOTATION_IN_PROGRESSING, groupOf, LABEL_CONTROLLER_REVISION_HASH, LABEL_POD_TEMPLATE_HASH,
   type CloneSet, type Deployment, type IntOrString, type KubeObject, type LabelSelector, type ObjectRef, type Pod,
 } from '@coxswain/kruise-api';
 import { isActive, isRunningAndReady } from '../pod/pod-state.js';
 import { ADVANCED_STATEFULSET_REF, APPS_STATEFULSET_REF, CLONESET_REF, DEPLOYMENT_REF, POD_REF } from '../refs.js';
-import { readDeploymentWorkload, type DeploymentRelease } from './deployment.js';
+import { readDeploymentWorkload } from './deployment.js';
+import { readPartitionDeployment } from './partition-deployment.js';
 import type { ReleaseTarget, ReleaseWorkload } from './release-workload.js';
 
 export type { ReleaseKind, ReleaseTarget, ReleaseWorkload } from './release-workload.js';
@@ -71,11 +73,16 @@ export function describeWorkload(target: ReleaseTarget, object: KubeObject, allP
 
 const isSelector = (v: unknown): v is LabelSelector => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** How a Deployment is released (docs/spec/kruise-rollout.md §1.5); other kinds are partition style whatever it says. */
+export type DeploymentStyle = 'Canary' | 'Partition';
+
 /**
  * Reads the workload and (unless `withPods` is false: the Rollout needs none) its pods; undefined when the
  * workload is gone. Other read errors are thrown.
  */
-export async function readWorkload(client: ClusterClient, target: ReleaseTarget, namespace: string, name: string, withPods = true, releaseUid?: string): Promise<ReleaseWorkload | undefined> {
+export async function readWorkload(
+  client: ClusterClient, target: ReleaseTarget, namespace: string, name: string, withPods = true, releaseUid?: string, style: DeploymentStyle = 'Canary',
+): Promise<ReleaseWorkload | undefined> {
   let object: KubeObject;
   try {
     object = await client.get<CloneSet>(target.ref, namespace, name);
@@ -83,6 +90,7 @@ export async function readWorkload(client: ClusterClient, target: ReleaseTarget,
     if (isApiError(err, 'NotFound')) return undefined;
     throw err;
   }
+  if (target.kind === 'Deployment' && style === 'Partition') return readPartitionDeployment(client, target, object as Deployment, withPods);
   if (target.kind === 'Deployment') return readDeploymentWorkload(client, target, object as Deployment, withPods, releaseUid);
   // The workload's own selector narrows the list; ownership (by uid) decides.
   const selector = ((object as unknown as Loose)['spec'] as Loose | undefined)?.['selector'];
@@ -95,6 +103,8 @@ export async function readWorkload(client: ClusterClient, target: ReleaseTarget,
 export function onUpdateRevision(pod: Pod, workload: ReleaseWorkload): boolean {
   // docs/spec/kruise-rollout.md §3.7: a canary-style Deployment's pods are its canary Deployment's, all on the new revision.
   if (workload.deployment) return true;
+  // docs/spec/kruise-rollout.md §3.9: a Deployment's pods carry their ReplicaSet's pod-template-hash.
+  if (workload.partitionDeployment) return workload.updateRevision !== '' && pod.metadata.labels?.[LABEL_POD_TEMPLATE_HASH] === workload.updateRevision;
   return workload.updateRevision !== '' && pod.metadata.labels?.[LABEL_CONTROLLER_REVISION_HASH] === workload.updateRevision;
 }
 

@@ -13,6 +13,7 @@ import { BATCH_RELEASE_REF } from '../refs.js';
 import { awaitResourceVersions } from '../sync/reconcile-gates.js';
 import { calculateRolloutStatus } from './plan/phase.js';
 import { rolloutPlanHash } from './plan/plan-hash.js';
+import { deploymentStyle } from './plan/batch-release-spec.js';
 import { rolloutWorkload, type RolloutWorkload } from './plan/rollout-workload.js';
 import { Progressing, type RolloutContext } from './sync/progressing.js';
 import { labelWorkloadType, setRolloutFinalizer, setRolloutHash, writeRolloutStatus } from './sync/rollout-writes.js';
@@ -68,7 +69,7 @@ export class RolloutReconciler implements Reconciler {
 
     const target = releaseTarget(rollout.spec.workloadRef);
     const namespace = rollout.metadata.namespace ?? '';
-    const workload = target ? await readWorkload(client, target, namespace, rollout.spec.workloadRef.name, false) : undefined;
+    const workload = target ? await readWorkload(client, target, namespace, rollout.spec.workloadRef.name, false, undefined, deploymentStyle(rollout)) : undefined;
     if (workload && workload.object.metadata.labels?.[LABEL_WORKLOAD_TYPE] === undefined) {
       await labelWorkloadType(client, workload.target.ref, workload.object, workload.target.workloadType);
     }
@@ -140,6 +141,7 @@ export function workloadFacts(workload: ReleaseWorkload): RolloutWorkload {
         canaryPodTemplateHash: workload.deployment.canary?.podTemplateHash ?? '',
       },
     } : {}),
+    ...(workload.partitionDeployment ? { partitionDeployment: { podTemplateHash: workload.partitionDeployment.podTemplateHash } } : {}),
   });
 }
 

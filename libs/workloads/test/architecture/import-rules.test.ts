@@ -9,7 +9,7 @@ import { describe, expect, it } from '@jest/globals';
 import { relativeImports, sourceFiles } from './source-imports.js';
 
 /** The folders under src/ that each hold one workload kind. */
-const KIND_FOLDERS = ['cloneset', 'statefulset', 'replicaset', 'deployment', 'uniteddeployment', 'containerrecreate', 'imagepulljob', 'nodeimage', 'batchrelease', 'rollout'];
+const KIND_FOLDERS = ['cloneset', 'statefulset', 'replicaset', 'deployment', 'advanceddeployment', 'uniteddeployment', 'containerrecreate', 'imagepulljob', 'nodeimage', 'batchrelease', 'rollout'];
 
 /** What a kind's folder may hold: its pure planning, its writes, its revisions, its reconcile loop and wiring. */
 const KIND_LAYOUT = ['plan/', 'sync/', 'revision/', 'controller.ts', 'reconciler.ts', 'index.ts'];

@@ -7,6 +7,7 @@ import type { ClusterEventRecorder } from '@coxswain/controller-runtime';
 import { DEFAULT_FEATURE_GATES, type BatchRelease, type CloneSet, type KubeObject, type Pod, type Rollout, type RolloutStatus } from '@coxswain/kruise-api';
 import { BatchReleaseController } from '../../src/batchrelease/controller.js';
 import { CloneSetController } from '../../src/cloneset/controller.js';
+import { AdvancedDeploymentController } from '../../src/advanceddeployment/controller.js';
 import { DeploymentController } from '../../src/deployment/controller.js';
 import { ReplicaSetController } from '../../src/replicaset/controller.js';
 import { isActive } from '../../src/pod/pod-state.js';
@@ -43,17 +44,20 @@ export interface RolloutEnv {
 export interface RolloutEnvOptions {
   /** Run the apps/v1 Deployment and ReplicaSet controllers too (canary-style releases of a Deployment). */
   deployments?: boolean;
+  /** Gate AdvancedDeployment: Kruise Rollouts' advanced Deployment controller runs too (partition-style releases of a Deployment). */
+  advancedDeployment?: boolean;
 }
 
 export async function startRolloutEnv(options: RolloutEnvOptions = {}): Promise<RolloutEnv> {
   const rig = await startRig();
   const { clock, cluster, manager, recorder, errors } = rig;
   const log = rig.logger('error', 'warn');
-  const gates = DEFAULT_FEATURE_GATES;
+  const gates = DEFAULT_FEATURE_GATES.with({ AdvancedDeployment: options.advancedDeployment ?? false });
   if (options.deployments) {
-    new DeploymentController(manager, { recorder, log, maxConcurrentReconciles: 2 });
+    new DeploymentController(manager, { gates, recorder, log, maxConcurrentReconciles: 2 });
     new ReplicaSetController(manager, { recorder, log, maxConcurrentReconciles: 2 });
   }
+  if (options.advancedDeployment) new AdvancedDeploymentController(manager, { recorder, log, maxConcurrentReconciles: 2 });
   new CloneSetController(manager, { gates, recorder, log, maxConcurrentReconciles: 2 });
   new StatefulSetController(manager, { gates, recorder, log, maxConcurrentReconciles: 2 });
   new StatefulSetController(manager, { flavor: NATIVE_STATEFULSET, gates, recorder, log, maxConcurrentReconciles: 2 });

@@ -49,6 +49,11 @@ export async function claimWorkload(client: ClusterClient, workload: ReleaseWork
   await patchWorkload(client, workload, { metadata: { annotations: { [ANNOTATION_BATCH_RELEASE_CONTROL_INFO]: controlInfo(release) } }, spec });
 }
 
+/** A partition-style Deployment's patch (plan/deployment-partition.ts); none when there is nothing to write. */
+export async function patchDeployment(client: ClusterClient, workload: ReleaseWorkload, patch: Record<string, unknown> | undefined): Promise<void> {
+  if (patch) await patchWorkload(client, workload, patch);
+}
+
 /** UpgradeBatch: the (lowered) partition. */
 export async function setPartition(client: ClusterClient, workload: ReleaseWorkload, partition: IntOrString): Promise<void> {
   const rolling = workload.target.kind === 'CloneSet' ? { partition } : rollingUpdate(workload, { partition: Number(partition) });

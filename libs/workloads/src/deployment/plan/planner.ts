@@ -9,9 +9,9 @@ import {
   ANNOTATION_DEPLOYMENT_REVISION, activeReplicaSets, byCreation, desiredReplicasAnnotation, findNewReplicaSet, maxRevision, revisionOf,
   specReplicaSum, specReplicas,
 } from '../../deployment-facts/replica-sets.js';
-import { Rollout, type DeploymentOperation } from './rollout.js';
-import { scaleProportionally } from './scale.js';
-import { deploymentStatus, type ConditionNote } from './status.js';
+import { Rollout, type DeploymentOperation } from '../../deployment-facts/replica-set-ops.js';
+import { scaleProportionally } from '../../deployment-facts/scale.js';
+import { deploymentStatus, type ConditionNote } from '../../deployment-facts/status.js';
 import { resolveFenceposts } from '../../deployment-facts/strategy.js';
 
 export interface DeploymentPlanInput {

@@ -11,6 +11,11 @@ export function rollingStyle(rollout: Rollout): NonNullable<ReleasePlan['rolling
   return rollout.spec.strategy.canary?.enableExtraWorkloadForCanary ? 'Canary' : 'Partition';
 }
 
+/** How a Deployment workload is read (docs/spec/kruise-rollout.md §2.1: the finder follows the style). */
+export function deploymentStyle(rollout: Rollout): 'Canary' | 'Partition' {
+  return rollingStyle(rollout) === 'Canary' ? 'Canary' : 'Partition';
+}
+
 export function desiredBatchRelease(rollout: Rollout, batch: number, rolloutId: string, inRollback: boolean): BatchRelease {
   const canary = rollout.spec.strategy.canary ?? {};
   const releasePlan: ReleasePlan = {

@@ -3,7 +3,8 @@
 // the stable and canary revisions, the pod template hash, whether the workload rolls back (only while in
 // progressing), and the rollout id; and for an apps/v1 Deployment in canary style, the stable ReplicaSet's
 // hash, the template's hash, the canary Deployment's ReplicaSet's hash, and a rollback when the stable
-// ReplicaSet's template is the Deployment's again. Pure.
+// ReplicaSet's template is the Deployment's again; in partition style, the webhook's stable-revision
+// label, the template's hash and the new ReplicaSet's. Pure.
 import { ROLLOUT_ID_KEY } from '@coxswain/kruise-api';
 import type { WorkloadFacts } from './phase.js';
 
@@ -19,6 +20,8 @@ export interface RolloutWorkloadInput {
   inProgressing: boolean;
   /** A canary-style Deployment (docs/spec/kruise-rollout.md §2.1). */
   deployment?: { stableFound: boolean; stableTemplateEqual: boolean; canaryPodTemplateHash: string };
+  /** A partition-style Deployment (docs/spec/kruise-rollout.md §2.1): its new ReplicaSet's pod-template-hash while in progressing. */
+  partitionDeployment?: { podTemplateHash: string };
 }
 
 export interface RolloutWorkload extends WorkloadFacts {
@@ -31,6 +34,7 @@ export interface RolloutWorkload extends WorkloadFacts {
 const suffix = (revision: string) => revision.slice(revision.lastIndexOf('-') + 1);
 
 export function rolloutWorkload(input: RolloutWorkloadInput): RolloutWorkload {
+  if (input.kind === 'Deployment' && input.partitionDeployment) return partitionStyleDeployment(input, input.partitionDeployment.podTemplateHash);
   if (input.kind === 'Deployment') return canaryStyleDeployment(input);
   const cloneSet = input.kind === 'CloneSet';
   const stableRevision = cloneSet ? suffix(input.currentRevision) : input.currentRevision;
@@ -45,6 +49,28 @@ export function rolloutWorkload(input: RolloutWorkloadInput): RolloutWorkload {
     canaryRevision,
     podTemplateHash: canaryRevision,
     rolloutId: label !== '' ? label : inRollback ? `rollback-${canaryRevision}` : canaryRevision,
+    replicas: input.replicas,
+    inRollback,
+    realPartition: true,
+  };
+}
+
+/**
+ * docs/spec/kruise-rollout.md §2.1, "Deployment, partition style": the stable revision is the webhook's
+ * stable-revision label, the canary revision the template's hash, the pod template hash the new
+ * ReplicaSet's; rolling back while the new ReplicaSet is the stable one.
+ */
+function partitionStyleDeployment(input: RolloutWorkloadInput, podTemplateHash: string): RolloutWorkload {
+  const inRollback = input.inProgressing && input.currentRevision !== '' && input.currentRevision === podTemplateHash;
+  const label = input.labels?.[ROLLOUT_ID_KEY] ?? '';
+  return {
+    generation: input.generation,
+    statusConsistent: input.generation === input.observedGeneration,
+    inProgressing: input.inProgressing,
+    stableRevision: input.currentRevision,
+    canaryRevision: input.updateRevision,
+    podTemplateHash,
+    rolloutId: label !== '' ? label : inRollback ? `rollback-${input.updateRevision}` : input.updateRevision,
     replicas: input.replicas,
     inRollback,
     realPartition: true,

@@ -5,10 +5,10 @@
 // status the reconciler writes and returns when to look again (ms), if it needs to.
 import { isoNow, type Clock, type ClusterClient } from '@coxswain/cluster';
 import type { EventRecorder, Logger } from '@coxswain/controller-runtime';
-import { ANNOTATION_ROLLBACK_IN_BATCH, LABEL_WORKLOAD_TYPE, type BatchRelease, type CanaryStatus, type Rollout, type RolloutStatus } from '@coxswain/kruise-api';
-import { readWorkload, type ReleaseWorkload } from '../../release-target/workload.js';
+import { ANNOTATION_ROLLBACK_IN_BATCH, LABEL_WORKLOAD_TYPE, type BatchRelease, type CanaryStatus, type Pod, type Rollout, type RolloutStatus } from '@coxswain/kruise-api';
+import { onUpdateRevision, readWorkload, type ReleaseWorkload } from '../../release-target/workload.js';
 import { releasePlanHash } from '../../release-target/release-plan-hash.js';
-import { desiredBatchRelease, releaseIsDesired } from '../plan/batch-release-spec.js';
+import { deploymentStyle, desiredBatchRelease, releaseIsDesired } from '../plan/batch-release-spec.js';
 import { condition, progressingTransition, setCondition } from '../plan/conditions.js';
 import { finalisingPass, finalisingTask, type FinaliseReason } from '../plan/finalising.js';
 import { inRollingAction, isRollbackInBatch } from '../plan/in-rolling.js';
@@ -255,12 +255,14 @@ export class Progressing {
     if (step?.analysis && analysis && result.evaluateAt !== undefined && result.evaluateAt <= clock.now() && !analysis.running(key)) {
       // The Rollout reads its workload without pods; a pods check judges the batch's, read now.
       const namespace = rollout.metadata.namespace ?? '';
-      const owned = step.analysis.checks.some((check) => check.pods)
-        ? ((await readWorkload(this.deps.client, workload.target, namespace, rollout.spec.workloadRef.name))?.pods ?? [])
-        : [];
+      const full = step.analysis.checks.some((check) => check.pods)
+        ? await readWorkload(this.deps.client, workload.target, namespace, rollout.spec.workloadRef.name, true, undefined, deploymentStyle(rollout))
+        : undefined;
+      // A Deployment's pods carry a pod-template-hash, not a controller-revision-hash.
+      const atRevision = (pod: Pod) => (full?.target.kind === 'Deployment' ? onUpdateRevision(pod, full) : podAtRevision(pod, workload.updateRevision));
       analysis.start(key, token, step.analysis.checks, {
         clock,
-        pods: owned.filter((pod) => podAtRevision(pod, workload.updateRevision)),
+        pods: (full?.pods ?? []).filter(atRevision),
         variables: { namespace, workload: rollout.spec.workloadRef.name, updateRevision: workload.updateRevision, currentRevision: workload.currentRevision },
       });
     }

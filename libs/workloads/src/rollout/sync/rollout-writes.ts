@@ -68,13 +68,14 @@ export async function deleteBatchRelease(client: ClusterClient, release: BatchRe
 
 /**
  * An aborted analysis (docs/analysis.md §5): the workload's pod template set back to its stable revision's
- * (the ControllerRevision named by status.currentRevision; a canary-style Deployment's: its stable
+ * (the ControllerRevision named by status.currentRevision; a Deployment's: its stable
  * ReplicaSet's template), as a user's rollback would. Nothing is written when the template is the stable
  * one already; a Conflict is retried by the next reconcile.
  */
 export async function restoreStableTemplate(client: ClusterClient, workload: ReleaseWorkload): Promise<void> {
-  if (workload.deployment) {
-    const { stableTemplate, stableTemplateEqual } = workload.deployment;
+  const deployment = workload.deployment ?? workload.partitionDeployment;
+  if (deployment) {
+    const { stableTemplate, stableTemplateEqual } = deployment;
     if (!stableTemplate || stableTemplateEqual) return;
     const object = workload.object as KubeObject & { spec: { template: PodTemplateSpec } };
     await quietly(() => client.update({ ...object, spec: { ...object.spec, template: stableTemplate } }));

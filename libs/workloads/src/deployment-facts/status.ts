@@ -2,9 +2,9 @@
 // over its ReplicaSets, Available against maxUnavailable, and Progressing with the progress deadline.
 // Pure: `now` is the sync's time.
 import type { Deployment, DeploymentCondition, DeploymentStatus, ReplicaSet } from '@coxswain/kruise-api';
-import { lifecycleTimestamp, timestampMillis } from '../../pod/time.js';
-import { specReplicaSum } from '../../deployment-facts/replica-sets.js';
-import { availableThreshold } from '../../deployment-facts/strategy.js';
+import { lifecycleTimestamp, timestampMillis } from '../pod/time.js';
+import { specReplicaSum } from './replica-sets.js';
+import { availableThreshold } from './strategy.js';
 
 /** What resolving the new ReplicaSet said, for the Progressing condition. */
 export type ConditionNote = { kind: 'created' | 'found'; rs: string };

@@ -1,18 +1,20 @@
 // Kubernetes' Deployment scale(): spec.replicas changed (or the Deployment is paused). With one active
 // ReplicaSet it simply takes the new size; a saturated new ReplicaSet sends the old ones to 0; during a
 // rolling update the change is spread over the active ReplicaSets in proportion to their size (their
-// share of the max-replicas they were sized for), the rounding leftover going to the largest. Pure.
+// share of the max-replicas they were sized for), the rounding leftover going to the largest. Kruise
+// Rollouts' advanced Deployment controller (`advanced`) spreads to spec.replicas, not replicas + maxSurge,
+// and when shrinking first takes the old ReplicaSets' unavailable pods (upstream sync.go scale). Pure.
 import type { Deployment, ReplicaSet } from '@coxswain/kruise-api';
-import { activeReplicaSets, byCreation, desiredReplicasAnnotation, maxReplicasAnnotation, specReplicaSum, specReplicas } from '../../deployment-facts/replica-sets.js';
-import type { Rollout } from './rollout.js';
-import { resolveFenceposts } from '../../deployment-facts/strategy.js';
+import { activeReplicaSets, byCreation, desiredReplicasAnnotation, maxReplicasAnnotation, specReplicaSum, specReplicas } from './replica-sets.js';
+import type { Rollout } from './replica-set-ops.js';
+import { resolveFenceposts } from './strategy.js';
 
 export interface Scaled {
   newRS?: ReplicaSet;
   oldRSs: ReplicaSet[];
 }
 
-export function scaleProportionally(d: Deployment, rollout: Rollout, newRS: ReplicaSet | undefined, oldRSs: ReplicaSet[]): Scaled {
+export function scaleProportionally(d: Deployment, rollout: Rollout, newRS: ReplicaSet | undefined, oldRSs: ReplicaSet[], advanced = false): Scaled {
   const replicas = d.spec.replicas ?? 1;
   const result: Scaled = { ...(newRS ? { newRS } : {}), oldRSs: [...oldRSs] };
   const replace = (before: ReplicaSet, after: ReplicaSet) => {
@@ -31,9 +33,22 @@ export function scaleProportionally(d: Deployment, rollout: Rollout, newRS: Repl
   }
   if (d.spec.strategy?.type === 'Recreate') return result;
 
-  const all = activeReplicaSets(newRS ? [...oldRSs, newRS] : oldRSs);
-  const allowed = replicas > 0 ? replicas + resolveFenceposts(d).maxSurge : 0;
-  const toAdd = allowed - specReplicaSum(all);
+  let all = activeReplicaSets(newRS ? [...oldRSs, newRS] : oldRSs);
+  const allowed = replicas > 0 ? replicas + (advanced ? 0 : resolveFenceposts(d).maxSurge) : 0;
+  let toAdd = allowed - specReplicaSum(all);
+  if (advanced && toAdd < 0) {
+    let cleaned = 0;
+    for (const rs of [...result.oldRSs].sort(byCreation)) {
+      const size = specReplicas(rs);
+      const unavailable = size - (rs.status?.availableReplicas ?? 0);
+      if (cleaned >= -toAdd || size === 0 || unavailable <= 0) continue;
+      const count = Math.min(-toAdd - cleaned, unavailable);
+      cleaned += count;
+      replace(rs, rollout.scale(rs, size - count, 'scale down unavailable old pods first'));
+    }
+    toAdd += cleaned;
+    all = activeReplicaSets(result.newRS ? [...result.oldRSs, result.newRS] : result.oldRSs);
+  }
   // Larger ReplicaSets first; when growing the newer of equal ones first, when shrinking the older.
   const ordered = [...all].sort((a, b) => specReplicas(b) - specReplicas(a) || (toAdd > 0 ? byCreation(b, a) : byCreation(a, b)));
   const sizes = new Map<ReplicaSet, number>();

@@ -3,12 +3,12 @@
 // operation and applied to a working copy, so the next step of the same sync reads the state the
 // writes produce — as the Go code does with the objects its client returns. Pure.
 import { LABEL_POD_TEMPLATE_HASH, type Deployment, type ReplicaSet } from '@coxswain/kruise-api';
-import type { PlannedAction } from '../../plan/plan-types.js';
-import { controllerRefTo } from '../../ownership/claim.js';
+import type { PlannedAction } from '../plan/plan-types.js';
+import { controllerRefTo } from '../ownership/claim.js';
 import {
   ANNOTATION_DEPLOYMENT_REVISION, ANNOTATION_DESIRED_REPLICAS, ANNOTATION_MAX_REPLICAS, podTemplateHash, specReplicas,
-} from '../../deployment-facts/replica-sets.js';
-import { resolveFenceposts } from '../../deployment-facts/strategy.js';
+} from './replica-sets.js';
+import { resolveFenceposts } from './strategy.js';
 
 export type DeploymentOperation =
   | { op: 'createReplicaSet'; rs: ReplicaSet }
