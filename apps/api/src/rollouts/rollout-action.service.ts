@@ -6,7 +6,7 @@
 // 2. The Rollout is read from the cluster and the action's rule applied (rollout-actions.ts). Approve and
 //    jump write the Rollout's status with the read resourceVersion, so a change in between is a Conflict,
 //    re-read and checked again (bounded); abort writes the workload's template back to the stable
-//    revision through the workload use case (one conditional write, the same as rollbackWorkload).
+//    revision (one conditional write, the same computation as the Rollout controller's analysis abort).
 // 3. The answer is stored alongside the audit row. Answers that state a fact about the Rollout (200,
 //    404 unknown Rollout, 409 step not paused / not releasing, 400 a step it does not have) are final for
 //    the key and replayed to retries; a failure without an answer releases the key so a retry runs again.
@@ -16,14 +16,13 @@ import { createHash, randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { isApiError, type Clock, type ClusterClient } from '@coxswain/cluster';
 import { isDNS1123Label, isDNS1123Subdomain, unstorableTextProblem, type Rollout } from '@coxswain/kruise-api';
-import { workloadKindOf } from '@coxswain/workloads';
+import { readStableTemplate } from '@coxswain/workloads';
 import { AuditTrail } from '../audit/audit-trail.js';
 import type { Principal } from '../auth/principal.js';
 import { DOMAIN_ERRORS, DomainError, isDomainError, type DomainErrorCode } from '../errors/domain-error.js';
 import { MAX_REASON_LENGTH } from '../hooks/hook-ack.service.js';
 import { CLOCK, CLUSTER } from '../tokens.js';
-import { kindOfDescriptor } from '../workloads/workload-kind.js';
-import { WorkloadsService } from '../workloads/workloads.service.js';
+import { ClusterCache } from '../cluster/cluster-cache.js';
 import { abortTarget, approve, jump, type RolloutActionName } from './rollout-actions.js';
 import { RolloutActionsRepository, type RolloutActionRow } from './rollout-actions.repository.js';
 import { ROLLOUT_REF, RolloutCache } from './rollout-cache.js';
@@ -80,7 +79,7 @@ export class RolloutActionService {
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly cache: RolloutCache,
     private readonly actions: RolloutActionsRepository,
-    private readonly workloads: WorkloadsService,
+    private readonly clusterCache: ClusterCache,
     private readonly trail: AuditTrail,
   ) {}
 
@@ -194,30 +193,36 @@ export class RolloutActionService {
   }
 
   /**
-   * docs/spec/kruise-rollout.md §2.11: the workload's template set back to the stable revision's, read
-   * from the workload's ControllerRevision of that revision; the Rollout controller then cancels the
-   * release and the workload converges on the stable revision.
+   * docs/spec/kruise-rollout.md §2.11: the workload's template set back to the stable revision's, as the
+   * Rollout controller's analysis abort computes it (@coxswain/workloads readStableTemplate: the
+   * ControllerRevision of a CloneSet or a StatefulSet, a canary-style Deployment's stable ReplicaSet); the
+   * controller then cancels the release and the workload converges on the stable revision. One conditional
+   * write of the workload as read; a Conflict re-reads the Rollout and the workload and checks again.
    */
   private async abort(request: RolloutActionRequest): Promise<Applied> {
-    const rollout = await this.read(request);
-    const { stableRevision, stepIndex } = abortTarget(rollout);
-    const ref = rollout.spec.workloadRef;
-    const descriptor = workloadKindOf({ apiVersion: ref.apiVersion, kind: ref.kind });
-    if (!descriptor) {
-      throw new DomainError('ROLLOUT_NOT_PROGRESSING', `rollout ${request.namespace}/${request.rollout} names a ${ref.kind} (${ref.apiVersion}); abort writes back the template of a CloneSet or an Advanced StatefulSet only: set the ${ref.kind}'s template back to the stable revision (kubectl) to roll back`);
-    }
-    try {
-      await this.workloads.rollbackWorkload({ kind: kindOfDescriptor(descriptor), namespace: request.namespace, name: ref.name }, stableRevision);
-    } catch (err) {
-      if (isDomainError(err, 'NOT_FOUND')) {
-        throw new DomainError('ROLLOUT_NOT_PROGRESSING', `rollout ${request.namespace}/${request.rollout} names ${ref.kind} ${ref.name}, which does not exist: nothing to roll back`);
+    const what = `rollout ${request.namespace}/${request.rollout}`;
+    for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt++) {
+      const rollout = await this.read(request);
+      const { stableRevision, stepIndex } = abortTarget(rollout);
+      const ref = rollout.spec.workloadRef;
+      const applied = { rolloutUid: rollout.metadata.uid ?? '', stepIndex, fromStepIndex: null, revision: stableRevision };
+      const stable = await readStableTemplate(this.cluster, request.namespace, ref, stableRevision);
+      if (!stable) throw new DomainError('ROLLOUT_NOT_PROGRESSING', `${what} names ${ref.kind} ${ref.name}, which does not exist (or is of a kind no release drives): nothing to roll back`);
+      if (stable.outcome === 'missing') throw new DomainError('ROLLOUT_NOT_PROGRESSING', `the stable revision ${stableRevision} of ${what} cannot be restored: ${stable.why}`);
+      // Already on the stable template (a retry of an abort that was applied, or a rollback by hand): the controller is cancelling.
+      if (stable.outcome === 'stable') return applied;
+      try {
+        const written = await this.cluster.update(stable.next);
+        this.trail.noteObjectChange(stable.current, written);
+        await this.clusterCache.caughtUp([written]);
+        return applied;
+      } catch (err) {
+        if (isApiError(err, 'NotFound')) throw new DomainError('ROLLOUT_NOT_PROGRESSING', `${what} names ${ref.kind} ${ref.name}, which does not exist: nothing to roll back`);
+        if (!isApiError(err, 'Conflict')) throw err;
+        await conflictBackoff(attempt);
       }
-      if (isDomainError(err, 'BAD_USER_INPUT') && err.field === 'revision') {
-        throw new DomainError('ROLLOUT_NOT_PROGRESSING', `the stable revision ${stableRevision} of rollout ${request.namespace}/${request.rollout} cannot be restored: ${err.message}`);
-      }
-      throw err;
     }
-    return { rolloutUid: rollout.metadata.uid ?? '', stepIndex, fromStepIndex: null, revision: stableRevision };
+    throw new DomainError('ROLLOUT_BUSY', `the workload of ${what} changed ${MAX_WRITE_ATTEMPTS} times while applying the abort; nothing was written, retry`, { retryAfterSeconds: 1 });
   }
 
   private async read(request: RolloutActionRequest): Promise<Rollout> {
