@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { ControllerRevision, KubeObject, Rollout, RolloutStatus } from '@coxswain/kruise-api';
 import { TokensRepository } from '../src/auth/tokens.repository.js';
-import { ABANDONED_CLAIM_MS } from '../src/hooks/hook-acks.repository.js';
+import { ABANDONED_CLAIM_MS } from '../src/idempotency/key-claim.js';
 import { hashRequest } from '../src/rollouts/rollout-action.service.js';
 import { RolloutActionsRepository } from '../src/rollouts/rollout-actions.repository.js';
 import { PRISMA } from '../src/tokens.js';
