@@ -3,26 +3,19 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { Prisma, type PrismaClient } from '../generated/prisma/client.js';
-import { ABANDONED_CLAIM_MS, abandonedClaimOf, claimKey, type KeyClaim } from '../idempotency/key-claim.js';
+import { ABANDONED_CLAIM_MS, abandonedClaimOf, claimKey, type KeyClaim, type KeyedRow } from '../idempotency/key-claim.js';
 import { StatementBatcher } from '../persistence/statement-batcher.js';
 import { PRISMA } from '../tokens.js';
 
 export type HookAckState = 'in-flight' | 'done';
 
 
-export interface HookAckRow {
-  id: string;
-  idempotencyKey: string;
-  actorTokenId: string;
-  requestHash: string;
+export interface HookAckRow extends KeyedRow {
   state: HookAckState;
-  response: unknown;
-  status: number | null;
   namespace: string;
   pod: string;
   podUid: string | null;
   hook: string;
-  createdAt: Date;
   completedAt: Date | null;
 }
 

@@ -3,21 +3,13 @@
 // died is taken over by the same request after ABANDONED_CLAIM_MS, so a crash never leaves a key in flight.
 import { Inject, Injectable } from '@nestjs/common';
 import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
-import { abandonedClaimOf, claimKey, type KeyClaim } from '../idempotency/key-claim.js';
+import { abandonedClaimOf, claimKey, type KeyClaim, type KeyedRow } from '../idempotency/key-claim.js';
 import { PRISMA } from '../tokens.js';
 
-export interface RolloutActionRow {
-  id: string;
-  idempotencyKey: string;
-  actorTokenId: string;
-  requestHash: string;
-  state: string;
-  response: unknown;
-  status: number | null;
+export interface RolloutActionRow extends KeyedRow {
   namespace: string;
   rollout: string;
   action: string;
-  createdAt: Date;
   completedAt: Date | null;
 }
 
