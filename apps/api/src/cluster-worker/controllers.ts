@@ -83,7 +83,7 @@ export function registerControllers(
   // style over CloneSets and StatefulSets, in both modes (a real cluster has no other one: Coxswain serves
   // Kruise Rollouts' webhooks too).
   new RolloutController(manager, { maxConcurrentReconciles: config.controllers.workers, recorder: recorder(EVENT_SOURCES.rollout), log: log('Rollout') });
-  new BatchReleaseController(manager, { maxConcurrentReconciles: config.controllers.workers, log: log('BatchRelease') });
+  new BatchReleaseController(manager, { maxConcurrentReconciles: config.controllers.workers, gates, log: log('BatchRelease') });
   if (options.nativeControllers ?? true) {
     // apps/v1 StatefulSets run on the same controller with native defaults (and kube-controller-manager's name is the same).
     new StatefulSetController(manager, { ...common, recorder: recorder(EVENT_SOURCES.statefulSet), flavor: NATIVE_STATEFULSET, log: log('StatefulSet (apps/v1)') });

@@ -5,8 +5,8 @@
 // (docs/rollouts-api.md §2). Each writes the result its own way (the controller quietly, the API with its
 // Conflict retry and audit).
 //   CloneSet, (Advanced) StatefulSet: the template of the workload's ControllerRevision of that revision,
-//     named in full (status.currentRevision) or by the suffix a CloneSet's stableRevision is (§2.1).
-//   Deployment, canary style (§3.7): the template of its stable ReplicaSet (the oldest active one).
+//     named in full (status.currentRevision) or by the suffix a CloneSet's stableRevision is (docs/spec/kruise-rollout.md §2.1).
+//   Deployment, canary style (docs/spec/kruise-rollout.md §3.7): the template of its stable ReplicaSet (the oldest active one).
 import { isApiError, type ClusterClient } from '@coxswain/cluster';
 import type { ControllerRevision, KubeObject, ObjectRef, PodTemplateSpec } from '@coxswain/kruise-api';
 import { readWorkload, releaseTarget, type ReleaseWorkload } from '../release-target/workload.js';

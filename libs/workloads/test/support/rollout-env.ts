@@ -4,7 +4,7 @@
 // ManualClock (the rig, rig.ts): what the Rollout scenario tests drive.
 import type { EmbeddedCluster, ManualClock } from '@coxswain/cluster';
 import type { ClusterEventRecorder } from '@coxswain/controller-runtime';
-import { DEFAULT_FEATURE_GATES, type BatchRelease, type CloneSet, type KubeObject, type Pod, type Rollout, type RolloutStatus } from '@coxswain/kruise-api';
+import { DEFAULT_FEATURE_GATES, type BatchRelease, type FeatureGates, type CloneSet, type KubeObject, type Pod, type Rollout, type RolloutStatus } from '@coxswain/kruise-api';
 import { BatchReleaseController } from '../../src/batchrelease/controller.js';
 import { CloneSetController } from '../../src/cloneset/controller.js';
 import { DeploymentController } from '../../src/deployment/controller.js';
@@ -43,6 +43,8 @@ export interface RolloutEnv {
 export interface RolloutEnvOptions {
   /** Run the apps/v1 Deployment and ReplicaSet controllers too (canary-style releases of a Deployment). */
   deployments?: boolean;
+  /** The BatchRelease controller's gates (Kruise's defaults when absent). */
+  gates?: FeatureGates;
 }
 
 export async function startRolloutEnv(options: RolloutEnvOptions = {}): Promise<RolloutEnv> {
@@ -59,7 +61,7 @@ export async function startRolloutEnv(options: RolloutEnvOptions = {}): Promise<
   new StatefulSetController(manager, { flavor: NATIVE_STATEFULSET, gates, recorder, log, maxConcurrentReconciles: 2 });
   new PodReadinessController(manager, { log });
   new RolloutController(manager, { recorder, log, maxConcurrentReconciles: 2 });
-  new BatchReleaseController(manager, { log, maxConcurrentReconciles: 2 });
+  new BatchReleaseController(manager, { log, maxConcurrentReconciles: 2, ...(options.gates ? { gates: options.gates } : {}) });
   await rig.start();
   const store = cluster.store;
   return {
