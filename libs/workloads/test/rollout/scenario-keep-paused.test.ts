@@ -4,11 +4,11 @@
 // keeps its partition, a canary-style Deployment stays paused — and only the stable pods run on. (With the
 // gate off, deleting the Rollout completes the release: scenario-lifecycle.test.ts.)
 import { describe, expect, it } from '@jest/globals';
-import { ANNOTATION_BATCH_RELEASE_CONTROL_INFO, FeatureGates, type KubeObject, type Pod, type Rollout } from '@coxswain/kruise-api';
+import { ANNOTATION_BATCH_RELEASE_CONTROL_INFO, FeatureGates, type KubeObject, type Pod } from '@coxswain/kruise-api';
 import type { KindRef } from '@coxswain/cluster';
 import { APPS_STATEFULSET_REF, CLONESET_REF, DEPLOYMENT_REF, ROLLOUT_REF } from '../../src/refs.js';
 import { environmentPerTest } from '../support/per-test.js';
-import { CLONESET_V1ALPHA1, rolloutYaml, templateWith, workloadYaml } from '../support/rollout-fixtures.js';
+import { CLONESET_V1ALPHA1, rolloutYaml, templateWith, workloadYaml } from '../../src/rollout/testing-manifests.js';
 import { startRolloutEnv, type RolloutEnv } from '../support/rollout-env.js';
 
 let env: RolloutEnv;
@@ -34,11 +34,10 @@ describe('docs/spec/kruise-rollout.md §2.13, KeepWorkloadPausedOnRolloutDeletio
   ])('%s', async (_what, ref, stored, kept) => {
     await env.apply(workloadYaml(ref, WEB));
     await env.runUntil(async () => status(await env.workload(stored, 'web'))?.readyReplicas === 5);
-    await env.apply(rolloutYaml('demo', ref, 'web', ['{replicas: 20%, pause: {}}', '{replicas: 100%}']));
+    await env.apply(rolloutYaml({ name: 'demo', workloadRef: { ...ref, name: 'web' }, steps: ['{replicas: 20%, pause: {}}', '{replicas: 100%}'] }));
     await env.runUntil(async () => (await env.rollout()).status?.phase === 'Healthy');
     await env.patchSpec(stored, 'web', { template: templateWith(WEB, 'web:v2') });
-    const step1 = (r: Rollout) => r.status?.canaryStatus?.currentStepIndex === 1 && r.status.canaryStatus.currentStepState === 'StepPaused';
-    await env.runUntil(async () => step1(await env.rollout()));
+    await env.pausedAt(1);
 
     await env.cluster.store.delete(ROLLOUT_REF, 'default', 'demo');
     await env.runUntil(async () => (await env.cluster.store.get(ROLLOUT_REF, 'default', 'demo').catch(() => undefined)) === undefined);
