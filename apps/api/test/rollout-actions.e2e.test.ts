@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { ControllerRevision, KubeObject, Rollout, RolloutStatus } from '@coxswain/kruise-api';
 import { TokensRepository } from '../src/auth/tokens.repository.js';
+import { CLONESET_V1ALPHA1, rolloutYaml as sharedRolloutYaml, workloadYaml } from '@coxswain/workloads/testing';
 import { ABANDONED_CLAIM_MS } from '../src/idempotency/key-claim.js';
 import { hashRequest } from '../src/rollouts/rollout-action.service.js';
 import { RolloutActionsRepository } from '../src/rollouts/rollout-actions.repository.js';
@@ -26,32 +27,12 @@ const NS = 'shop';
 let api: TestApi;
 const tokens: Record<'approver' | 'approverTeamA' | 'viewer' | 'operator', string> = { approver: '', approverTeamA: '', viewer: '', operator: '' };
 
-const cloneSet = (name: string, image: string) => `
-apiVersion: apps.kruise.io/v1beta1
-kind: CloneSet
-metadata: { name: ${name}, namespace: ${NS} }
-spec:
-  replicas: 5
-  selector: { matchLabels: { app: ${name} } }
-  template:
-    metadata: { labels: { app: ${name} } }
-    spec: { containers: [{ name: main, image: "${image}" }] }
-`;
+const cloneSet = (name: string, image: string) => workloadYaml(CLONESET_REF, { name, image, namespace: NS });
 
-const rolloutYaml = (name: string, workload: string, namespace = NS, ref = { apiVersion: 'apps.kruise.io/v1alpha1', kind: 'CloneSet' }) => `
-apiVersion: rollouts.kruise.io/v1beta1
-kind: Rollout
-metadata: { name: ${name}, namespace: ${namespace} }
-spec:
-  workloadRef: { apiVersion: ${ref.apiVersion}, kind: ${ref.kind}, name: ${workload} }
-  strategy:
-    canary:${ref.kind === 'Deployment' ? '\n      enableExtraWorkloadForCanary: true' : ''}
-      steps:
-      - { replicas: 20%, pause: {} }
-      - { replicas: 50%, pause: { duration: 60 } }
-      - { replicas: 80%, pause: {} }
-      - { replicas: 100% }
-`;
+const rolloutYaml = (name: string, workload: string, namespace = NS, ref: { apiVersion: string; kind: string } = CLONESET_V1ALPHA1) => sharedRolloutYaml({
+  name, namespace, workloadRef: { ...ref, name: workload },
+  steps: ['{replicas: 20%, pause: {}}', '{replicas: 50%, pause: {duration: 60}}', '{replicas: 80%, pause: {}}', '{replicas: 100%}'],
+});
 
 async function apply(yaml: string): Promise<void> {
   const res = await api.graphql(`mutation($y: String!) { applyManifest(yaml: $y) { name } }`, { y: yaml });
@@ -414,18 +395,7 @@ describe('abortRollout', () => {
   });
 
   it('sets an apps/v1 StatefulSet\'s template back to its stable ControllerRevision', async () => {
-    const sts = (image: string) => `
-apiVersion: apps/v1
-kind: StatefulSet
-metadata: { name: ledger, namespace: ${NS} }
-spec:
-  replicas: 3
-  serviceName: ledger
-  selector: { matchLabels: { app: ledger } }
-  template:
-    metadata: { labels: { app: ledger } }
-    spec: { containers: [{ name: main, image: "${image}" }] }
-`;
+    const sts = (image: string) => workloadYaml(STATEFULSET_REF, { name: 'ledger', image, replicas: 3, namespace: NS });
     await apply(sts('ledger:v1'));
     const v1 = await api.runtime.cluster.get<KubeObject & { spec: { template: Record<string, any> } }>(STATEFULSET_REF, NS, 'ledger');
     await api.runtime.cluster.create(controllerRevision('ledger-5f6c7d8e9', v1, { ...v1.spec.template, $patch: 'replace' }));
@@ -445,17 +415,7 @@ spec:
   });
 
   it('sets a canary-style Deployment\'s template back to its stable ReplicaSet\'s', async () => {
-    const deployment = (image: string) => `
-apiVersion: apps/v1
-kind: Deployment
-metadata: { name: cart, namespace: ${NS} }
-spec:
-  replicas: 4
-  selector: { matchLabels: { app: cart } }
-  template:
-    metadata: { labels: { app: cart } }
-    spec: { containers: [{ name: main, image: "${image}" }] }
-`;
+    const deployment = (image: string) => workloadYaml(DEPLOYMENT_REF, { name: 'cart', image, replicas: 4, namespace: NS });
     await apply(deployment('cart:v1'));
     const v1 = await api.runtime.cluster.get<KubeObject & { spec: { template: Record<string, any> } }>(DEPLOYMENT_REF, NS, 'cart');
     // The stable ReplicaSet the Deployment controller would have made (no controller runs here).
