@@ -22,7 +22,7 @@ export { naturalNext } from './rollout/plan/steps.js';
 export { BatchReleaseController } from './batchrelease/controller.js';
 // Going back to a release's stable revision (docs/spec/kruise-rollout.md §2.11): the API's abortRollout
 // writes what the Rollout controller's analysis abort writes.
-export { readStableTemplate, type StableTemplate } from './rollout/stable-template.js';
+export { readStableTemplate, type StableTemplate } from './rollout/sync/stable-template.js';
 
 // Workload kinds: descriptors, mutations, printer columns.
 export { CLONESET_KIND } from './kinds/cloneset-kind.js';

@@ -7,7 +7,7 @@ import {
   ANNOTATION_BATCH_RELEASE_CONTROL_INFO, FINALIZER_BATCH_RELEASE, LABEL_ROLLOUT_BATCH_ID, ROLLOUT_ID_KEY, type BatchRelease, type Pod,
 } from '@coxswain/kruise-api';
 import { BATCH_RELEASE_REF, CLONESET_REF } from '../../src/refs.js';
-import { CLONESET_V1ALPHA1, ECHOSERVER, templateWith, workloadYaml } from '../../src/rollout/testing-manifests.js';
+import { CLONESET_V1ALPHA1, ECHOSERVER, templateWith, workloadYaml } from '../../src/testing/rollout-manifests.js';
 import { environmentPerTest } from '../support/per-test.js';
 import { startRolloutEnv, type RolloutEnv } from '../support/rollout-env.js';
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import type { Pod, Rollout } from '@coxswain/kruise-api';
 import { CLONESET_REF } from '../../src/refs.js';
-import { CLONESET_V1ALPHA1, demoRollout, ECHOSERVER, templateWith, workloadYaml } from '../../src/rollout/testing-manifests.js';
+import { CLONESET_V1ALPHA1, demoRollout, ECHOSERVER, templateWith, workloadYaml } from '../../src/testing/rollout-manifests.js';
 import { stepReplicas } from '../../src/rollout/plan/steps.js';
 import { startRolloutEnv } from '../support/rollout-env.js';
 

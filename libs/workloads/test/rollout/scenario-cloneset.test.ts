@@ -8,7 +8,7 @@ import {
   type CloneSet, type Pod, type Rollout,
 } from '@coxswain/kruise-api';
 import { CLONESET_REF } from '../../src/refs.js';
-import { CLONESET_V1ALPHA1, demoRollout, ECHOSERVER, templateWith, workloadYaml } from '../../src/rollout/testing-manifests.js';
+import { CLONESET_V1ALPHA1, demoRollout, ECHOSERVER, templateWith, workloadYaml } from '../../src/testing/rollout-manifests.js';
 import { environmentPerTest } from '../support/per-test.js';
 import { startRolloutEnv, type RolloutEnv } from '../support/rollout-env.js';
 

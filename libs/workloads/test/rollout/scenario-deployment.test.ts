@@ -10,7 +10,7 @@ import {
 } from '@coxswain/kruise-api';
 import { DEPLOYMENT_REF, POD_REF, REPLICASET_REF } from '../../src/refs.js';
 import { isActive } from '../../src/pod/pod-state.js';
-import { rolloutYaml, templateWith, workloadYaml } from '../../src/rollout/testing-manifests.js';
+import { rolloutYaml, templateWith, workloadYaml } from '../../src/testing/rollout-manifests.js';
 import { environmentPerTest } from '../support/per-test.js';
 import { startRolloutEnv, type RolloutEnv } from '../support/rollout-env.js';
 import type { Pod, ReplicaSet } from '@coxswain/kruise-api';

@@ -5,7 +5,7 @@ import { describe, expect, it } from '@jest/globals';
 import { LABEL_ROLLOUT_BATCH_ID, ROLLOUT_ID_KEY, SIM_ANNOTATIONS, type Pod, type Rollout } from '@coxswain/kruise-api';
 import { isRunningAndReady } from '../../src/pod/pod-state.js';
 import { CLONESET_REF, POD_REF } from '../../src/refs.js';
-import { CLONESET_V1ALPHA1, demoRollout, ECHOSERVER, templateWith, workloadYaml } from '../../src/rollout/testing-manifests.js';
+import { CLONESET_V1ALPHA1, demoRollout, ECHOSERVER, templateWith, workloadYaml } from '../../src/testing/rollout-manifests.js';
 import { environmentPerTest } from '../support/per-test.js';
 import { startRolloutEnv, type RolloutEnv } from '../support/rollout-env.js';
 

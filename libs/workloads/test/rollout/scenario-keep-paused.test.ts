@@ -8,7 +8,7 @@ import { ANNOTATION_BATCH_RELEASE_CONTROL_INFO, FeatureGates, type KubeObject, t
 import type { KindRef } from '@coxswain/cluster';
 import { APPS_STATEFULSET_REF, CLONESET_REF, DEPLOYMENT_REF, ROLLOUT_REF } from '../../src/refs.js';
 import { environmentPerTest } from '../support/per-test.js';
-import { CLONESET_V1ALPHA1, rolloutYaml, templateWith, workloadYaml } from '../../src/rollout/testing-manifests.js';
+import { CLONESET_V1ALPHA1, rolloutYaml, templateWith, workloadYaml } from '../../src/testing/rollout-manifests.js';
 import { startRolloutEnv, type RolloutEnv } from '../support/rollout-env.js';
 
 let env: RolloutEnv;

@@ -6,7 +6,7 @@ import { describe, expect, it } from '@jest/globals';
 import { ANNOTATION_IN_PROGRESSING, LABEL_ROLLOUT_BATCH_ID, type KubeObject, type Pod, type Rollout } from '@coxswain/kruise-api';
 import { KRUISE_STATEFULSET, NATIVE_STATEFULSET } from '../../src/statefulset/plan/flavor.js';
 import { podOrdinal } from '../../src/statefulset/plan/identity.js';
-import { rolloutYaml, templateWith, workloadYaml, WORKED_EXAMPLE_STEPS } from '../../src/rollout/testing-manifests.js';
+import { rolloutYaml, templateWith, workloadYaml, WORKED_EXAMPLE_STEPS } from '../../src/testing/rollout-manifests.js';
 import { environmentPerTest } from '../support/per-test.js';
 import { startRolloutEnv, type RolloutEnv } from '../support/rollout-env.js';
 

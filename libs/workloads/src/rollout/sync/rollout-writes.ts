@@ -11,7 +11,7 @@ import {
 import type { ReleaseWorkload } from '../../release-target/workload.js';
 import { BATCH_RELEASE_REF, ROLLOUT_REF } from '../../refs.js';
 import { writeStatusWithRetry } from '../../sync/status-write.js';
-import { stableTemplate } from '../stable-template.js';
+import { stableTemplate } from './stable-template.js';
 
 async function quietly<T>(write: () => Promise<T>): Promise<T | undefined> {
   try {

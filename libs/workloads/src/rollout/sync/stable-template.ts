@@ -9,9 +9,9 @@
 //   Deployment, canary style (docs/spec/kruise-rollout.md §3.7): the template of its stable ReplicaSet (the oldest active one).
 import { isApiError, type ClusterClient } from '@coxswain/cluster';
 import type { ControllerRevision, KubeObject, ObjectRef, PodTemplateSpec } from '@coxswain/kruise-api';
-import { readWorkload, releaseTarget, type ReleaseWorkload } from '../release-target/workload.js';
-import { applyRevision } from '../revision/cloneset-revision.js';
-import { CONTROLLER_REVISION_REF } from '../revision/revision-store.js';
+import { readWorkload, releaseTarget, type ReleaseWorkload } from '../../release-target/workload.js';
+import { applyRevision } from '../../revision/cloneset-revision.js';
+import { CONTROLLER_REVISION_REF } from '../../revision/revision-store.js';
 
 type Templated = KubeObject & { spec: { template: PodTemplateSpec } };
 
