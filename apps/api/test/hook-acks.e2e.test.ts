@@ -8,7 +8,8 @@ import type { Pod } from '@coxswain/kruise-api';
 import { POD_REF } from '@coxswain/workloads';
 import { TokensRepository } from '../src/auth/tokens.repository.js';
 import { hashRequest } from '../src/hooks/hook-ack.service.js';
-import { ABANDONED_CLAIM_MS, HookAcksRepository } from '../src/hooks/hook-acks.repository.js';
+import { HookAcksRepository } from '../src/hooks/hook-acks.repository.js';
+import { ABANDONED_CLAIM_MS } from '../src/idempotency/key-claim.js';
 import { PRISMA } from '../src/tokens.js';
 import { ADMIN_TOKEN, eventually, TestApi } from './support/api-server.js';
 

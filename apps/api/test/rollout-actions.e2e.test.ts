@@ -11,7 +11,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { ControllerRevision, KubeObject, Rollout, RolloutStatus } from '@coxswain/kruise-api';
 import { TokensRepository } from '../src/auth/tokens.repository.js';
-import { ABANDONED_CLAIM_MS } from '../src/hooks/hook-acks.repository.js';
+import { CLONESET_V1ALPHA1, rolloutYaml as sharedRolloutYaml, workloadYaml } from '@coxswain/workloads/testing';
+import { ABANDONED_CLAIM_MS } from '../src/idempotency/key-claim.js';
 import { hashRequest } from '../src/rollouts/rollout-action.service.js';
 import { RolloutActionsRepository } from '../src/rollouts/rollout-actions.repository.js';
 import { PRISMA } from '../src/tokens.js';
@@ -19,37 +20,19 @@ import { ADMIN_TOKEN, eventually, TestApi } from './support/api-server.js';
 
 const ROLLOUT_REF = { apiVersion: 'rollouts.kruise.io/v1beta1', kind: 'Rollout' };
 const CLONESET_REF = { apiVersion: 'apps.kruise.io/v1beta1', kind: 'CloneSet' };
+const STATEFULSET_REF = { apiVersion: 'apps/v1', kind: 'StatefulSet' };
+const DEPLOYMENT_REF = { apiVersion: 'apps/v1', kind: 'Deployment' };
 const NS = 'shop';
 
 let api: TestApi;
 const tokens: Record<'approver' | 'approverTeamA' | 'viewer' | 'operator', string> = { approver: '', approverTeamA: '', viewer: '', operator: '' };
 
-const cloneSet = (name: string, image: string) => `
-apiVersion: apps.kruise.io/v1beta1
-kind: CloneSet
-metadata: { name: ${name}, namespace: ${NS} }
-spec:
-  replicas: 5
-  selector: { matchLabels: { app: ${name} } }
-  template:
-    metadata: { labels: { app: ${name} } }
-    spec: { containers: [{ name: main, image: "${image}" }] }
-`;
+const cloneSet = (name: string, image: string) => workloadYaml(CLONESET_REF, { name, image, namespace: NS });
 
-const rolloutYaml = (name: string, workload: string, namespace = NS) => `
-apiVersion: rollouts.kruise.io/v1beta1
-kind: Rollout
-metadata: { name: ${name}, namespace: ${namespace} }
-spec:
-  workloadRef: { apiVersion: apps.kruise.io/v1alpha1, kind: CloneSet, name: ${workload} }
-  strategy:
-    canary:
-      steps:
-      - { replicas: 20%, pause: {} }
-      - { replicas: 50%, pause: { duration: 60 } }
-      - { replicas: 80%, pause: {} }
-      - { replicas: 100% }
-`;
+const rolloutYaml = (name: string, workload: string, namespace = NS, ref: { apiVersion: string; kind: string } = CLONESET_V1ALPHA1) => sharedRolloutYaml({
+  name, namespace, workloadRef: { ...ref, name: workload },
+  steps: ['{replicas: 20%, pause: {}}', '{replicas: 50%, pause: {duration: 60}}', '{replicas: 80%, pause: {}}', '{replicas: 100%}'],
+});
 
 async function apply(yaml: string): Promise<void> {
   const res = await api.graphql(`mutation($y: String!) { applyManifest(yaml: $y) { name } }`, { y: yaml });
@@ -88,6 +71,24 @@ function releasing(index: number, state: string, extra: Partial<RolloutStatus> =
 async function setStatus(namespace: string, name: string, status: RolloutStatus): Promise<Rollout> {
   const current = await api.runtime.cluster.get<Rollout>(ROLLOUT_REF, namespace, name);
   return api.runtime.cluster.updateStatus<Rollout>({ ...current, status });
+}
+
+async function imageOf(ref: { apiVersion: string; kind: string }, name: string): Promise<string> {
+  const workload = await api.runtime.cluster.get<KubeObject & { spec: { template: { spec: { containers: { image: string }[] } } } }>(ref, NS, name);
+  return workload.spec.template.spec.containers[0]!.image;
+}
+
+/** A workload's ControllerRevision of `template`, as its controller would write it (no controller runs here). */
+function controllerRevision(name: string, owner: KubeObject, template: Record<string, unknown>): ControllerRevision {
+  return {
+    apiVersion: 'apps/v1', kind: 'ControllerRevision',
+    metadata: {
+      name, namespace: NS, labels: { 'controller.kubernetes.io/hash': name.slice(name.lastIndexOf('-') + 1) },
+      ownerReferences: [{ apiVersion: owner.apiVersion, kind: owner.kind, name: owner.metadata.name!, uid: owner.metadata.uid!, controller: true, blockOwnerDeletion: true }],
+    },
+    revision: 1,
+    data: { spec: { template } },
+  } as ControllerRevision;
 }
 
 async function readRollout(namespace: string, name: string): Promise<Rollout> {
@@ -370,16 +371,7 @@ describe('abortRollout', () => {
     await apply(cloneSet('shop-api', 'shop:v1'));
     const cs = await api.runtime.cluster.get<KubeObject & { spec: { template: Record<string, any> } }>(CLONESET_REF, NS, 'shop-api');
     const v1Template = cs.spec.template;
-    const revision: ControllerRevision = {
-      apiVersion: 'apps/v1', kind: 'ControllerRevision',
-      metadata: {
-        name: 'shop-api-7d9f8b6c5', namespace: NS, labels: { app: 'shop-api', 'controller.kubernetes.io/hash': '7d9f8b6c5' },
-        ownerReferences: [{ apiVersion: 'apps.kruise.io/v1beta1', kind: 'CloneSet', name: 'shop-api', uid: cs.metadata.uid!, controller: true, blockOwnerDeletion: true }],
-      },
-      revision: 1,
-      data: { spec: { template: { ...v1Template, $patch: 'replace' } } },
-    } as ControllerRevision;
-    await api.runtime.cluster.create(revision);
+    await api.runtime.cluster.create(controllerRevision('shop-api-7d9f8b6c5', cs, { ...v1Template, $patch: 'replace' }));
     const setImage = await api.graphql(`mutation { setImage(kind: CLONE_SET, namespace: "${NS}", name: "shop-api", container: "main", image: "shop:v2") { images } }`);
     expect(setImage.data!.setImage.images).toEqual(['shop:v2']);
     await apply(rolloutYaml('shop-api', 'shop-api'));
@@ -400,6 +392,58 @@ describe('abortRollout', () => {
     });
     const replay = await api.graphql(ABORT, { ns: NS, n: 'shop-api', r: 'error rate up 30%', k: key }, { token: tokens.approver });
     expect(replay.data!.abortRollout).toMatchObject({ id: res.data!.abortRollout.id, replayed: true });
+  });
+
+  it('sets an apps/v1 StatefulSet\'s template back to its stable ControllerRevision', async () => {
+    const sts = (image: string) => workloadYaml(STATEFULSET_REF, { name: 'ledger', image, replicas: 3, namespace: NS });
+    await apply(sts('ledger:v1'));
+    const v1 = await api.runtime.cluster.get<KubeObject & { spec: { template: Record<string, any> } }>(STATEFULSET_REF, NS, 'ledger');
+    await api.runtime.cluster.create(controllerRevision('ledger-5f6c7d8e9', v1, { ...v1.spec.template, $patch: 'replace' }));
+    await apply(rolloutYaml('ledger', 'ledger', NS, { apiVersion: 'apps/v1', kind: 'StatefulSet' }));
+    await apply(sts('ledger:v2'));
+    await setStatus(NS, 'ledger', { ...releasing(1, 'StepPaused'), canaryStatus: { ...releasing(1, 'StepPaused').canaryStatus!, stableRevision: 'ledger-5f6c7d8e9' } });
+
+    const key = randomUUID();
+    const res = await api.graphql(ABORT, { ns: NS, n: 'ledger', r: 'ledger lag', k: key }, { token: tokens.approver });
+    expect(res.errors).toBeUndefined();
+    expect(res.data!.abortRollout).toMatchObject({ action: 'ABORT', stepIndex: 1, revision: 'ledger-5f6c7d8e9', replayed: false });
+    expect(await imageOf(STATEFULSET_REF, 'ledger')).toBe('ledger:v1');
+    expect((await auditRows(NS)).find((r) => r.idempotencyKey === key)).toMatchObject({
+      action: 'abortRollout', targetKind: 'StatefulSet', targetName: 'ledger', result: 'ok',
+      before: { 'spec.template.spec.containers[0].image': 'ledger:v2' }, after: { 'spec.template.spec.containers[0].image': 'ledger:v1' },
+    });
+  });
+
+  it('sets a canary-style Deployment\'s template back to its stable ReplicaSet\'s', async () => {
+    const deployment = (image: string) => workloadYaml(DEPLOYMENT_REF, { name: 'cart', image, replicas: 4, namespace: NS });
+    await apply(deployment('cart:v1'));
+    const v1 = await api.runtime.cluster.get<KubeObject & { spec: { template: Record<string, any> } }>(DEPLOYMENT_REF, NS, 'cart');
+    // The stable ReplicaSet the Deployment controller would have made (no controller runs here).
+    await api.runtime.cluster.create({
+      apiVersion: 'apps/v1', kind: 'ReplicaSet',
+      metadata: {
+        name: 'cart-6b8f9c7d4', namespace: NS, labels: { app: 'cart', 'pod-template-hash': '6b8f9c7d4' },
+        ownerReferences: [{ apiVersion: 'apps/v1', kind: 'Deployment', name: 'cart', uid: v1.metadata.uid!, controller: true, blockOwnerDeletion: true }],
+      },
+      spec: {
+        replicas: 4, selector: { matchLabels: { app: 'cart', 'pod-template-hash': '6b8f9c7d4' } },
+        template: { ...v1.spec.template, metadata: { labels: { app: 'cart', 'pod-template-hash': '6b8f9c7d4' } } },
+      },
+    } as KubeObject);
+    await apply(rolloutYaml('cart', 'cart', NS, { apiVersion: 'apps/v1', kind: 'Deployment' }));
+    await apply(deployment('cart:v2'));
+    await setStatus(NS, 'cart', { ...releasing(2, 'StepPaused'), canaryStatus: { ...releasing(2, 'StepPaused').canaryStatus!, stableRevision: '6b8f9c7d4' } });
+
+    const key = randomUUID();
+    const res = await rest('abort', NS, 'cart', { key, body: { reason: 'cart errors' } });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ action: 'abort', stepIndex: 2, revision: '6b8f9c7d4' });
+    expect(await imageOf(DEPLOYMENT_REF, 'cart')).toBe('cart:v1');
+    expect((await auditRows(NS)).find((r) => r.idempotencyKey === key)).toMatchObject({ action: 'abortRollout', targetKind: 'Deployment', targetName: 'cart', result: 'ok' });
+    // Once on the stable template, an abort (a new key) has nothing left to write and says where the release goes back to.
+    const again = await rest('abort', NS, 'cart', { body: { reason: 'cart errors' } });
+    expect(again.status).toBe(200);
+    expect(await again.json()).toMatchObject({ revision: '6b8f9c7d4' });
   });
 
   it('refuses an abort with nothing to go back to, in words', async () => {

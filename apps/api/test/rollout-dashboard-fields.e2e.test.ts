@@ -5,33 +5,15 @@
 // with the controllers off so that the status written is the status read.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Rollout, RolloutStatus, StepAnalysisStatus } from '@coxswain/kruise-api';
+import { CLONESET_V1ALPHA1, demoRollout, ECHOSERVER, workloadYaml } from '@coxswain/workloads/testing';
 import { eventually, TestApi } from './support/api-server.js';
 
 const ROLLOUT_REF = { apiVersion: 'rollouts.kruise.io/v1beta1', kind: 'Rollout' };
 const NS = 'release';
 
-const MANIFESTS = (namespace: string) => `apiVersion: apps.kruise.io/v1alpha1
-kind: CloneSet
-metadata: {name: echoserver, namespace: ${namespace}}
-spec:
-  replicas: 5
-  selector: {matchLabels: {app: echoserver}}
-  template:
-    metadata: {labels: {app: echoserver}}
-    spec: {containers: [{name: main, image: "echo:v1"}]}
----
-apiVersion: rollouts.kruise.io/v1beta1
-kind: Rollout
-metadata: {name: demo, namespace: ${namespace}}
-spec:
-  workloadRef: {apiVersion: apps.kruise.io/v1alpha1, kind: CloneSet, name: echoserver}
-  strategy:
-    canary:
-      steps:
-      - {replicas: 20%, pause: {}}
-      - {replicas: 50%, pause: {duration: 600}}
-      - {replicas: 100%}
-`;
+// docs/spec/kruise-rollout.md §6.1's CloneSet and Rollout, step 2 pausing 600 s.
+const MANIFESTS = (namespace: string) => `${workloadYaml(CLONESET_V1ALPHA1, { ...ECHOSERVER, container: 'main', namespace })}---${
+  demoRollout(['{replicas: 20%, pause: {}}', '{replicas: 50%, pause: {duration: 600}}', '{replicas: 100%}'], { namespace })}`;
 
 async function apply(api: TestApi, yaml: string): Promise<void> {
   const res = await api.graphql(`mutation($y: String!) { applyManifest(yaml: $y) { name } }`, { y: yaml });

@@ -7,34 +7,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ADMIN_TOKEN, eventually, TestApi } from './support/api-server.js';
 import { findKubectl, Kubectl, tableRows } from './support/kubectl.js';
+import { CLONESET_V1ALPHA1, demoRollout, ECHOSERVER, rolloutYaml, workloadYaml, WORKED_EXAMPLE_STEPS } from '@coxswain/workloads/testing';
 
 let api: TestApi;
 let kubectl: Kubectl;
 const k = (...args: string[]) => kubectl.run(args);
 const NS = 'release';
 
-const MANIFESTS = `apiVersion: apps.kruise.io/v1alpha1
-kind: CloneSet
-metadata: {name: echoserver, namespace: ${NS}}
-spec:
-  replicas: 5
-  selector: {matchLabels: {app: echoserver}}
-  template:
-    metadata: {labels: {app: echoserver}}
-    spec: {containers: [{name: echo, image: "echo:v1"}]}
----
-apiVersion: rollouts.kruise.io/v1beta1
-kind: Rollout
-metadata: {name: demo, namespace: ${NS}}
-spec:
-  workloadRef: {apiVersion: apps.kruise.io/v1alpha1, kind: CloneSet, name: echoserver}
-  strategy:
-    canary:
-      steps:
-      - {replicas: 20%, pause: {}}
-      - {replicas: 50%, pause: {duration: 60}}
-      - {replicas: 100%}
-`;
+const MANIFESTS = `${workloadYaml(CLONESET_V1ALPHA1, { ...ECHOSERVER, namespace: NS })}---${demoRollout(WORKED_EXAMPLE_STEPS, { namespace: NS })}`;
 
 interface RolloutJson {
   metadata: { annotations?: Record<string, string> };
@@ -103,29 +83,9 @@ describe('Rollout and BatchRelease over kubectl', () => {
   }, 240_000);
 
   it('run docs/spec/kruise-rollout.md §6.2 for an Advanced StatefulSet: the ordinal partition 32767 → 4 → 2, the highest ordinals first, approved by status patches', async () => {
-    const sts = `apiVersion: apps.kruise.io/v1beta1
-kind: StatefulSet
-metadata: {name: web, namespace: ${NS}}
-spec:
-  replicas: 5
-  serviceName: web
-  selector: {matchLabels: {app: web}}
-  template:
-    metadata: {labels: {app: web}}
-    spec: {containers: [{name: web, image: "web:v1"}]}
----
-apiVersion: rollouts.kruise.io/v1beta1
-kind: Rollout
-metadata: {name: web, namespace: ${NS}}
-spec:
-  workloadRef: {apiVersion: apps.kruise.io/v1beta1, kind: StatefulSet, name: web}
-  strategy:
-    canary:
-      steps:
-      - {replicas: 20%, pause: {}}
-      - {replicas: 50%, pause: {}}
-      - {replicas: 100%}
-`;
+    const ref = { apiVersion: 'apps.kruise.io/v1beta1', kind: 'StatefulSet' };
+    const sts = `${workloadYaml(ref, { name: 'web', image: 'web:v1', container: 'web', namespace: NS })}---${
+      rolloutYaml({ name: 'web', namespace: NS, workloadRef: { ...ref, name: 'web' }, steps: ['{replicas: 20%, pause: {}}', '{replicas: 50%, pause: {}}', '{replicas: 100%}'] })}`;
     const rollout = async () => JSON.parse((await k('get', 'rollout', 'web', '-n', NS, '-o', 'json')).stdout) as RolloutJson;
     const until = (what: string, done: (r: RolloutJson) => boolean, timeoutMs = 60_000) =>
       eventually(async () => { const r = await rollout(); return done(r) ? r : undefined; }, timeoutMs, what);

@@ -27,6 +27,7 @@ export const KRUISE_FEATURE_GATES = [
   { name: 'StatefulSetStartOrdinal', default: false, description: 'Advanced StatefulSet honours spec.ordinals.start.' },
   { name: 'PodIndexLabel', default: true, description: 'Advanced StatefulSet pods get the apps.kubernetes.io/pod-index label.' },
   { name: 'StatefulSetAutoResizePVCGate', default: false, description: 'Advanced StatefulSet resizes PVCs with volumeClaimUpdateStrategy OnPodRollingUpdate.' },
+  { name: 'KeepWorkloadPausedOnRolloutDeletion', default: false, description: 'Kruise Rollouts: deleting (or disabling) a Rollout mid-release leaves its workload where the release had it: a CloneSet and a StatefulSet keep their partition, a Deployment stays paused (docs/spec/kruise-rollout.md §2.13).' },
   { name: 'ImagePullJobGate', default: false, description: 'Available: ImagePullJobs are admitted and the ImagePullJob controller runs (forced on by PreDownloadImageForInPlaceUpdate, off without KruiseDaemon).' },
   { name: 'AdvancedDeployment', default: false, description: 'Kruise Rollouts\' advanced Deployment controller runs: an apps/v1 Deployment is released in partition style (docs/rollouts.md); off, such a Deployment stays paused.' },
 ] as const satisfies readonly FeatureGateSpec[];

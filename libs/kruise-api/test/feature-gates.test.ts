@@ -28,6 +28,7 @@ describe('feature gate defaults (docs/spec/cloneset.md §0)', () => {
     ['StatefulSetStartOrdinal', false],
     ['PodIndexLabel', true],
     ['StatefulSetAutoResizePVCGate', false],
+    ['KeepWorkloadPausedOnRolloutDeletion', false],
     ['ImagePullJobGate', false],
     ['AdvancedDeployment', false],
   ];

@@ -21,6 +21,9 @@ export { RolloutController } from './rollout/controller.js';
 // The step a Rollout goes to after step i of n (docs/spec/kruise-rollout.md §2.9): the API's jump rule reads it too.
 export { naturalNext } from './rollout/plan/steps.js';
 export { BatchReleaseController } from './batchrelease/controller.js';
+// Going back to a release's stable revision (docs/spec/kruise-rollout.md §2.11): the API's abortRollout
+// writes what the Rollout controller's analysis abort writes.
+export { readStableTemplate, type StableTemplate } from './rollout/sync/stable-template.js';
 
 // Workload kinds: descriptors, mutations, printer columns.
 export { CLONESET_KIND } from './kinds/cloneset-kind.js';

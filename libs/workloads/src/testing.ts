@@ -14,3 +14,5 @@ export { allocateReplicas } from './uniteddeployment/plan/allocation/allocate.js
 export type { SubsetFacts } from './uniteddeployment/plan/allocation/types.js';
 export { CLONESET_SUBSET } from './uniteddeployment/plan/adapters/partitioned.js';
 export type { SubsetObservation } from './uniteddeployment/plan/subsets.js';
+// The manifests of the Rollout tests of every package.
+export { CLONESET_V1ALPHA1, demoRollout, ECHOSERVER, rolloutYaml, workloadYaml, WORKED_EXAMPLE_STEPS, type RolloutManifest, type WorkloadManifest } from './testing/rollout-manifests.js';

@@ -85,7 +85,7 @@ export function registerControllers(
   // style over CloneSets and StatefulSets, in both modes (a real cluster has no other one: Coxswain serves
   // Kruise Rollouts' webhooks too).
   new RolloutController(manager, { maxConcurrentReconciles: config.controllers.workers, recorder: recorder(EVENT_SOURCES.rollout), log: log('Rollout') });
-  new BatchReleaseController(manager, { maxConcurrentReconciles: config.controllers.workers, log: log('BatchRelease') });
+  new BatchReleaseController(manager, { maxConcurrentReconciles: config.controllers.workers, gates, log: log('BatchRelease') });
   // Kruise Rollouts' advanced Deployment controller (docs/spec/kruise-rollout.md §3.6), behind its gate, in
   // both modes: it drives only the Deployments a partition-style release made paused + Recreate, which
   // kube-controller-manager's controller leaves alone.

@@ -19,21 +19,23 @@
 //    are final for the key and replayed to retries; a failure without an answer (pod kept changing, an
 //    internal error) releases the key so a retry runs again — nothing was written to the pod then. Not
 //    after a takeover: the first attempt may have written the pod, so the key stays in flight.
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { isApiError, type Clock, type ClusterClient } from '@coxswain/cluster';
-import { isDNS1123Label, isDNS1123Subdomain, LABEL_LIFECYCLE_STATE, unstorableTextProblem, type LifecycleHook, type Pod } from '@coxswain/kruise-api';
+import { isDNS1123Label, isDNS1123Subdomain, LABEL_LIFECYCLE_STATE, type LifecycleHook, type Pod } from '@coxswain/kruise-api';
 import { pendingHook, POD_REF, type HookPoint } from '@coxswain/workloads';
 import { AuditTrail } from '../audit/audit-trail.js';
 import { ClusterCache } from '../cluster/cluster-cache.js';
 import type { Principal } from '../auth/principal.js';
-import { DOMAIN_ERRORS, DomainError, isDomainError, type DomainErrorCode } from '../errors/domain-error.js';
+import { DomainError, isDomainError, type DomainErrorCode } from '../errors/domain-error.js';
+import type { Prisma } from '../generated/prisma/client.js';
+import { KeyedRequests, validateKeyAndReason, type KeyedRequestRules } from '../idempotency/keyed-request.js';
 import { CLOCK, CLUSTER } from '../tokens.js';
 import { ackPatch } from './ack-patch.js';
 import { formatStamp, readStamp, stampAnnotation } from './ack-stamp.js';
 import { AckTombstonesRepository } from './ack-tombstones.repository.js';
 import { HOOK_POINTS, isHookPoint } from './hook-points.js';
-import { HookAcksRepository, type HookAckRow } from './hook-acks.repository.js';
+import { HookAcksRepository } from './hook-acks.repository.js';
 import { hookOwner } from './hook-owner.js';
 import { notWaitingMessage } from './not-waiting.js';
 import { PodTombstones } from './pod-tombstones.js';
@@ -67,16 +69,12 @@ export interface AckResult {
 /** The ack's answer and the pod as written; `earlier` when an earlier attempt of the key wrote it. */
 type Applied = { answer: HookAckAnswer; pod: Pod | undefined; earlier: boolean };
 
-export const MAX_REASON_LENGTH = 1024;
-const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 /** Conflicts mean someone else wrote the pod in between; a few re-reads settle it. */
 export const MAX_WRITE_ATTEMPTS = 5;
-/** Errors that state a fact about the pod and so are the key's final answer. */
-const FINAL_ERRORS = new Set<DomainErrorCode>(['NOT_FOUND', 'POD_GONE', 'HOOK_NOT_PENDING']);
 
 @Injectable()
 export class HookAckService {
-  private readonly logger = new Logger('HookAck');
+  private readonly keys: KeyedRequests<HookAckAnswer>;
 
   constructor(
     @Inject(CLUSTER) private readonly cluster: ClusterClient,
@@ -86,18 +84,20 @@ export class HookAckService {
     private readonly tombstones: PodTombstones,
     private readonly ackTombstones: AckTombstonesRepository,
     private readonly trail: AuditTrail,
-  ) {}
-
-  /** A key for a GraphQL ack sent without one: never deduplicated, still guarded by the state precondition. */
-  static oneOffKey(): string {
-    return `oneoff-${randomUUID()}`;
+  ) {
+    const store = {
+      complete: (key: string, status: number, response: Prisma.InputJsonValue, completedAt: Date) =>
+        acks.complete(key, { status, response, podUid: status === 200 ? (response as unknown as HookAckAnswer).podUid : null, completedAt }),
+      release: (key: string) => acks.release(key),
+    };
+    this.keys = new KeyedRequests(KEYED_ACK, store, trail, () => clock.now(), new Logger('HookAck'));
   }
 
   async ack(principal: Principal, request: AckRequest): Promise<AckResult> {
     validate(request);
     this.trail.noteIdempotencyKey(request.idempotencyKey);
     const requestHash = hashRequest(request);
-    const claim = await this.acks.claim({
+    const claiming = this.acks.claim({
       idempotencyKey: request.idempotencyKey,
       actorTokenId: principal.tokenId,
       requestHash,
@@ -106,64 +106,26 @@ export class HookAckService {
       hook: request.hook,
       createdAt: new Date(this.clock.now()),
     });
-    if (!claim.claimed) return this.answerExisting(claim.existing, principal, requestHash);
+    const claim = await this.keys.claim(claiming, principal, requestHash, { replayNote: 'replayed', inFlight });
+    if ('replay' in claim) return { answer: claim.replay, replayed: true };
 
     let applied: Applied;
     try {
       applied = await this.writePod(principal, request, claim.row.id, claim.takenOver);
     } catch (err) {
-      await this.settleFailure(request.idempotencyKey, err, claim.takenOver);
+      // A taken-over key stays in flight: whether its first attempt wrote the pod was not settled, and a
+      // released key would run as a new request, blind to that attempt's stamp (KEYED_ACK.keepTakenOver).
+      await this.keys.settleFailure(request.idempotencyKey, err, claim.takenOver);
       throw err;
     }
     if (applied.earlier) this.trail.noteMessage('replayed: an earlier attempt with this key wrote the pod and stopped before storing its answer');
     // Storing the answer and waiting for the API's cache to hold the write are independent: together; and
-    // the answer's row is committed alongside the request's audit row, not before it.
-    const stored = this.trail.alongsideRecord(this.storeAnswer(request.idempotencyKey, applied.answer));
+    // the answer's row is committed alongside the request's audit row, not before it. An answer that could
+    // not be stored leaves the key in flight until a retry takes it over, which answers this same 200 from
+    // the pod's stamp (or its tombstone).
+    const stored = this.trail.alongsideRecord(this.keys.storeAnswer(request.idempotencyKey, applied.answer));
     await Promise.all([stored, applied.pod && this.cache.caughtUp([applied.pod])]);
     return { answer: applied.answer, replayed: applied.earlier };
-  }
-
-  private async storeAnswer(key: string, answer: HookAckAnswer): Promise<void> {
-    try {
-      await this.acks.complete(key, { status: 200, response: { ...answer }, podUid: answer.podUid, completedAt: new Date(this.clock.now()) });
-    } catch (err) {
-      // The pod is written: the caller must hear so. Retries with this key see it in flight until one
-      // takes it over, which answers this same 200 from the pod's stamp (or its tombstone).
-      this.logger.error({ msg: 'ack applied but its answer could not be stored', key, error: String(err) });
-    }
-  }
-
-  private answerExisting(existing: HookAckRow, principal: Principal, requestHash: string): AckResult {
-    if (existing.requestHash !== requestHash || existing.actorTokenId !== principal.tokenId) {
-      throw new DomainError('IDEMPOTENCY_KEY_REUSED', 'this Idempotency-Key was used for a different request (pod, hook, reason or caller); use a new key', { field: 'Idempotency-Key' });
-    }
-    if (existing.state !== 'done') {
-      throw new DomainError('ACK_IN_FLIGHT', 'an acknowledgement with this Idempotency-Key is still being applied; retry shortly to get its answer');
-    }
-    this.trail.noteMessage('replayed');
-    if (existing.status === 200) return { answer: storedAnswer(existing.response as HookAckAnswer), replayed: true };
-    const stored = existing.response as { code: DomainErrorCode; message: string };
-    throw new DomainError(stored.code, stored.message, { replayed: true });
-  }
-
-  private async settleFailure(key: string, err: unknown, takenOver: boolean): Promise<void> {
-    try {
-      if (isDomainError(err) && FINAL_ERRORS.has(err.code)) {
-        await this.acks.complete(key, {
-          status: DOMAIN_ERRORS[err.code].status,
-          response: { code: err.code, message: err.message },
-          podUid: null,
-          completedAt: new Date(this.clock.now()),
-        });
-      } else if (!takenOver) {
-        await this.acks.release(key);
-      }
-      // A taken-over key stays in flight: whether its first attempt wrote the pod was not settled, and a
-      // released key would run as a new request, blind to that attempt's stamp. The next takeover
-      // (ABANDONED_CLAIM_MS) looks again.
-    } catch (storeErr) {
-      this.logger.error({ msg: 'could not settle a failed ack', key, error: String(storeErr) });
-    }
   }
 
   /**
@@ -246,11 +208,15 @@ export class HookAckService {
   }
 }
 
-/** The stored answer in the field order of the first one (JSONB does not keep key order). */
-function storedAnswer(stored: HookAckAnswer): HookAckAnswer {
-  const { id, namespace, pod, podUid, hook, acknowledgedBy, at, reason } = stored;
-  return { id, namespace, pod, podUid, hook, acknowledgedBy, at, reason };
-}
+const inFlight = () => new DomainError('ACK_IN_FLIGHT', 'an acknowledgement with this Idempotency-Key is still being applied; retry shortly to get its answer');
+
+/** How an ack's key refuses, replays and settles (idempotency/keyed-request.ts). */
+const KEYED_ACK: KeyedRequestRules<HookAckAnswer> = {
+  requestFields: 'pod, hook, reason or caller',
+  finalErrors: new Set<DomainErrorCode>(['NOT_FOUND', 'POD_GONE', 'HOOK_NOT_PENDING']),
+  storedAnswer: ({ id, namespace, pod, podUid, hook, acknowledgedBy, at, reason }) => ({ id, namespace, pod, podUid, hook, acknowledgedBy, at, reason }),
+  keepTakenOver: true,
+};
 
 function gone(request: AckRequest): DomainError {
   return new DomainError('POD_GONE', `pod ${request.namespace}/${request.pod} is already gone`);
@@ -264,16 +230,7 @@ function validate(request: AckRequest): void {
     throw new DomainError('BAD_USER_INPUT', `pod ${JSON.stringify(request.pod)} is not a pod name (a lowercase RFC 1123 subdomain)`, { field: 'pod' });
   }
   if (!isHookPoint(request.hook)) throw new DomainError('BAD_USER_INPUT', 'hook must be preDelete, preUpdate, postUpdate or preNormal', { field: 'hook' });
-  if (!IDEMPOTENCY_KEY.test(request.idempotencyKey)) {
-    throw new DomainError('BAD_USER_INPUT', 'Idempotency-Key must be 1-255 visible ASCII characters (a UUID is ideal)', { field: 'Idempotency-Key' });
-  }
-  if (request.reason != null && request.reason.length > MAX_REASON_LENGTH) {
-    throw new DomainError('BAD_USER_INPUT', `reason must be at most ${MAX_REASON_LENGTH} characters`, { field: 'reason' });
-  }
-  // Checked before the key is claimed: the stored answer repeats the reason, and a database that refuses
-  // it would leave the key in flight for good.
-  const textProblem = request.reason == null ? undefined : unstorableTextProblem(request.reason);
-  if (textProblem) throw new DomainError('BAD_USER_INPUT', `reason ${textProblem}`, { field: 'reason' });
+  validateKeyAndReason(request.idempotencyKey, request.reason);
 }
 
 /** The normalized request a key is bound to: the same key must always mean the same ack. */

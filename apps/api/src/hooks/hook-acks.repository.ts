@@ -3,44 +3,25 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { Prisma, type PrismaClient } from '../generated/prisma/client.js';
-import { isUniqueViolation } from '../persistence/prisma-errors.js';
+import { ABANDONED_CLAIM_MS, abandonedClaimOf, claimKey, type KeyClaim, type KeyedRow } from '../idempotency/key-claim.js';
 import { StatementBatcher } from '../persistence/statement-batcher.js';
 import { PRISMA } from '../tokens.js';
 
 export type HookAckState = 'in-flight' | 'done';
 
-/**
- * A key in flight for longer than this (on the cluster clock that stamps claims) was abandoned: the
- * process that claimed it stopped between claiming it and storing the answer. The same request (same
- * caller and body) then takes the key over, under the same id: if the pod (or its tombstone) carries
- * that id's stamp, the first attempt's write landed and its answer is the key's; otherwise it runs again,
- * and the pod's state precondition still lets at most one of the two attempts write it. Without this, a
- * crash at that moment would answer every retry with that key "in flight" forever. An attempt takes well under a second; five minutes of the cluster
- * clock leave room for a slow Kubernetes API, and 15 s of wall time under the default scaled clock (x20).
- * Should a live attempt be taken over all the same (a much faster clock), the pod is still written once.
- */
-export const ABANDONED_CLAIM_MS = 5 * 60_000;
 
-export interface HookAckRow {
-  id: string;
-  idempotencyKey: string;
-  actorTokenId: string;
-  requestHash: string;
+export interface HookAckRow extends KeyedRow {
   state: HookAckState;
-  response: unknown;
-  status: number | null;
   namespace: string;
   pod: string;
   podUid: string | null;
   hook: string;
-  createdAt: Date;
   completedAt: Date | null;
 }
 
 export type NewHookAck = Pick<HookAckRow, 'idempotencyKey' | 'actorTokenId' | 'requestHash' | 'namespace' | 'pod' | 'hook' | 'createdAt'>;
 
-/** `takenOver`: the key was claimed before by an attempt that never answered (ABANDONED_CLAIM_MS). */
-export type Claim = { claimed: true; row: HookAckRow; takenOver: boolean } | { claimed: false; existing: HookAckRow };
+export type Claim = KeyClaim<HookAckRow>;
 
 export interface Completion {
   status: number;
@@ -104,26 +85,12 @@ export class HookAcksRepository {
     });
   }
 
-  private async claimAlone(ack: NewHookAck): Promise<Claim> {
-    // Retried because a losing request may find the row deleted again (a failed attempt releases it).
-    for (let attempt = 0; attempt < 5; attempt++) {
-      try {
-        return { claimed: true, takenOver: false, row: (await this.prisma.hookAck.create({ data: { ...ack, state: 'in-flight' } })) as HookAckRow };
-      } catch (err) {
-        if (!isUniqueViolation(err)) throw err;
-      }
-      const taken = await this.prisma.hookAck.updateMany({
-        where: {
-          idempotencyKey: ack.idempotencyKey, state: 'in-flight', requestHash: ack.requestHash, actorTokenId: ack.actorTokenId,
-          createdAt: { lt: new Date(ack.createdAt.getTime() - ABANDONED_CLAIM_MS) },
-        },
-        data: { createdAt: ack.createdAt },
-      });
-      const existing = await this.prisma.hookAck.findUnique({ where: { idempotencyKey: ack.idempotencyKey } });
-      if (existing && taken.count > 0) return { claimed: true, takenOver: true, row: existing as HookAckRow };
-      if (existing) return { claimed: false, existing: existing as HookAckRow };
-    }
-    throw new Error(`could not claim idempotency key ${ack.idempotencyKey}`);
+  private claimAlone(ack: NewHookAck): Promise<Claim> {
+    return claimKey(ack.idempotencyKey, {
+      insert: async () => (await this.prisma.hookAck.create({ data: { ...ack, state: 'in-flight' } })) as HookAckRow,
+      takeOver: async () => (await this.prisma.hookAck.updateMany({ where: abandonedClaimOf(ack), data: { createdAt: ack.createdAt } })).count,
+      find: async () => (await this.prisma.hookAck.findUnique({ where: { idempotencyKey: ack.idempotencyKey } })) as HookAckRow | null,
+    });
   }
 
   /** Stores the final answer of an in-flight key. */

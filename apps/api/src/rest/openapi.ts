@@ -2,7 +2,7 @@
 // what the contract promises; test/openapi.e2e.test.ts checks it against the controllers' routes and
 // the status codes the server really answers.
 import { HOOK_POINT_NAMES } from '../hooks/hook-points.js';
-import { MAX_REASON_LENGTH } from '../hooks/hook-ack.service.js';
+import { MAX_REASON_LENGTH } from '../idempotency/keyed-request.js';
 import { PROBLEM_CONTENT_TYPE } from './problem-details.js';
 
 const problem = (description: string) => ({ description, content: { [PROBLEM_CONTENT_TYPE]: { schema: { $ref: '#/components/schemas/Problem' } } } });

@@ -6,26 +6,25 @@
 // 2. The Rollout is read from the cluster and the action's rule applied (rollout-actions.ts). Approve and
 //    jump write the Rollout's status with the read resourceVersion, so a change in between is a Conflict,
 //    re-read and checked again (bounded); abort writes the workload's template back to the stable
-//    revision through the workload use case (one conditional write, the same as rollbackWorkload).
+//    revision (one conditional write, the same computation as the Rollout controller's analysis abort).
 // 3. The answer is stored alongside the audit row. Answers that state a fact about the Rollout (200,
 //    404 unknown Rollout, 409 step not paused / not releasing, 400 a step it does not have) are final for
 //    the key and replayed to retries; a failure without an answer releases the key so a retry runs again.
 //    A claim taken over from a process that died runs again: the rules' preconditions then answer for
 //    the state the first attempt may have left (an approval already applied reads "not StepPaused").
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { isApiError, type Clock, type ClusterClient } from '@coxswain/cluster';
-import { isDNS1123Label, isDNS1123Subdomain, unstorableTextProblem, type Rollout } from '@coxswain/kruise-api';
-import { workloadKindOf } from '@coxswain/workloads';
+import { isDNS1123Label, isDNS1123Subdomain, type Rollout } from '@coxswain/kruise-api';
+import { readStableTemplate } from '@coxswain/workloads';
 import { AuditTrail } from '../audit/audit-trail.js';
 import type { Principal } from '../auth/principal.js';
-import { DOMAIN_ERRORS, DomainError, isDomainError, type DomainErrorCode } from '../errors/domain-error.js';
-import { MAX_REASON_LENGTH } from '../hooks/hook-ack.service.js';
+import { DomainError, type DomainErrorCode } from '../errors/domain-error.js';
+import { KeyedRequests, validateKeyAndReason, type KeyedRequestRules } from '../idempotency/keyed-request.js';
 import { CLOCK, CLUSTER } from '../tokens.js';
-import { kindOfDescriptor } from '../workloads/workload-kind.js';
-import { WorkloadsService } from '../workloads/workloads.service.js';
+import { ClusterCache } from '../cluster/cluster-cache.js';
 import { abortTarget, approve, jump, type RolloutActionName } from './rollout-actions.js';
-import { RolloutActionsRepository, type RolloutActionRow } from './rollout-actions.repository.js';
+import { RolloutActionsRepository } from './rollout-actions.repository.js';
 import { ROLLOUT_REF, RolloutCache } from './rollout-cache.js';
 import { conflictBackoff } from '../cluster/conflict-backoff.js';
 
@@ -63,30 +62,24 @@ export interface RolloutActionResult {
   replayed: boolean;
 }
 
-const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 /** Conflicts mean the controller wrote the Rollout in between; a few re-reads settle it. */
 export const MAX_WRITE_ATTEMPTS = 20;
-/** Errors that state a fact about the Rollout and so are the key's final answer. */
-const FINAL_ERRORS = new Set<DomainErrorCode>(['NOT_FOUND', 'STEP_NOT_PAUSED', 'ROLLOUT_NOT_PROGRESSING', 'BAD_USER_INPUT']);
 
 type Applied = Omit<RolloutActionAnswer, 'id' | 'action' | 'namespace' | 'rollout' | 'actedBy' | 'at' | 'reason'>;
 
 @Injectable()
 export class RolloutActionService {
-  private readonly logger = new Logger('RolloutAction');
+  private readonly keys: KeyedRequests<RolloutActionAnswer>;
 
   constructor(
     @Inject(CLUSTER) private readonly cluster: ClusterClient,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly cache: RolloutCache,
     private readonly actions: RolloutActionsRepository,
-    private readonly workloads: WorkloadsService,
+    private readonly clusterCache: ClusterCache,
     private readonly trail: AuditTrail,
-  ) {}
-
-  /** A key for a GraphQL action sent without one: never deduplicated, still guarded by the state preconditions. */
-  static oneOffKey(): string {
-    return `oneoff-${randomUUID()}`;
+  ) {
+    this.keys = new KeyedRequests(KEYED_ACTION, actions, trail, () => clock.now(), new Logger('RolloutAction'));
   }
 
   async act(principal: Principal, request: RolloutActionRequest): Promise<RolloutActionResult> {
@@ -94,7 +87,7 @@ export class RolloutActionService {
     this.trail.noteIdempotencyKey(request.idempotencyKey);
     this.trail.noteMessage(reasonNote(request.reason));
     const requestHash = hashRequest(request);
-    const claim = await this.actions.claim({
+    const claiming = this.actions.claim({
       idempotencyKey: request.idempotencyKey,
       actorTokenId: principal.tokenId,
       requestHash,
@@ -103,7 +96,11 @@ export class RolloutActionService {
       action: request.action,
       createdAt: new Date(this.clock.now()),
     });
-    if (!claim.claimed) return this.answerExisting(claim.existing, principal, requestHash, request);
+    const claim = await this.keys.claim(claiming, principal, requestHash, {
+      replayNote: `replayed; ${reasonNote(request.reason)}`,
+      inFlight: () => new DomainError('ACTION_IN_FLIGHT', `a ${request.action} with this Idempotency-Key is still being applied; retry shortly to get its answer`),
+    });
+    if ('replay' in claim) return { answer: claim.replay, replayed: true };
 
     let answer: RolloutActionAnswer;
     try {
@@ -113,45 +110,11 @@ export class RolloutActionService {
         actedBy: principal.name, at: new Date(this.clock.now()).toISOString(), reason: request.reason,
       };
     } catch (err) {
-      await this.settleFailure(request.idempotencyKey, err);
+      await this.keys.settleFailure(request.idempotencyKey, err, claim.takenOver);
       throw err;
     }
-    await this.trail.alongsideRecord(this.storeAnswer(request.idempotencyKey, answer));
+    await this.trail.alongsideRecord(this.keys.storeAnswer(request.idempotencyKey, answer));
     return { answer, replayed: false };
-  }
-
-  private async storeAnswer(key: string, answer: RolloutActionAnswer): Promise<void> {
-    try {
-      await this.actions.complete(key, 200, { ...answer }, new Date(this.clock.now()));
-    } catch (err) {
-      // The action is applied: the caller must hear so. Retries see the key in flight until it is taken over.
-      this.logger.error({ msg: 'rollout action applied but its answer could not be stored', key, error: String(err) });
-    }
-  }
-
-  private answerExisting(existing: RolloutActionRow, principal: Principal, requestHash: string, request: RolloutActionRequest): RolloutActionResult {
-    if (existing.requestHash !== requestHash || existing.actorTokenId !== principal.tokenId) {
-      throw new DomainError('IDEMPOTENCY_KEY_REUSED', 'this Idempotency-Key was used for a different request (Rollout, action, step, reason or caller); use a new key', { field: 'Idempotency-Key' });
-    }
-    if (existing.state !== 'done') {
-      throw new DomainError('ACTION_IN_FLIGHT', `a ${request.action} with this Idempotency-Key is still being applied; retry shortly to get its answer`);
-    }
-    this.trail.noteMessage(`replayed; ${reasonNote(request.reason)}`);
-    if (existing.status === 200) return { answer: storedAnswer(existing.response as RolloutActionAnswer), replayed: true };
-    const stored = existing.response as { code: DomainErrorCode; message: string };
-    throw new DomainError(stored.code, stored.message, { replayed: true });
-  }
-
-  private async settleFailure(key: string, err: unknown): Promise<void> {
-    try {
-      if (isDomainError(err) && FINAL_ERRORS.has(err.code)) {
-        await this.actions.complete(key, DOMAIN_ERRORS[err.code].status, { code: err.code, message: err.message }, new Date(this.clock.now()));
-      } else {
-        await this.actions.release(key);
-      }
-    } catch (storeErr) {
-      this.logger.error({ msg: 'could not settle a failed rollout action', key, error: String(storeErr) });
-    }
   }
 
   private apply(request: RolloutActionRequest): Promise<Applied> {
@@ -194,30 +157,36 @@ export class RolloutActionService {
   }
 
   /**
-   * docs/spec/kruise-rollout.md §2.11: the workload's template set back to the stable revision's, read
-   * from the workload's ControllerRevision of that revision; the Rollout controller then cancels the
-   * release and the workload converges on the stable revision.
+   * docs/spec/kruise-rollout.md §2.11: the workload's template set back to the stable revision's, as the
+   * Rollout controller's analysis abort computes it (@coxswain/workloads readStableTemplate: the
+   * ControllerRevision of a CloneSet or a StatefulSet, a canary-style Deployment's stable ReplicaSet); the
+   * controller then cancels the release and the workload converges on the stable revision. One conditional
+   * write of the workload as read; a Conflict re-reads the Rollout and the workload and checks again.
    */
   private async abort(request: RolloutActionRequest): Promise<Applied> {
-    const rollout = await this.read(request);
-    const { stableRevision, stepIndex } = abortTarget(rollout);
-    const ref = rollout.spec.workloadRef;
-    const descriptor = workloadKindOf({ apiVersion: ref.apiVersion, kind: ref.kind });
-    if (!descriptor) {
-      throw new DomainError('ROLLOUT_NOT_PROGRESSING', `rollout ${request.namespace}/${request.rollout} names a ${ref.kind} (${ref.apiVersion}); abort writes back the template of a CloneSet or an Advanced StatefulSet only: set the ${ref.kind}'s template back to the stable revision (kubectl) to roll back`);
-    }
-    try {
-      await this.workloads.rollbackWorkload({ kind: kindOfDescriptor(descriptor), namespace: request.namespace, name: ref.name }, stableRevision);
-    } catch (err) {
-      if (isDomainError(err, 'NOT_FOUND')) {
-        throw new DomainError('ROLLOUT_NOT_PROGRESSING', `rollout ${request.namespace}/${request.rollout} names ${ref.kind} ${ref.name}, which does not exist: nothing to roll back`);
+    const what = `rollout ${request.namespace}/${request.rollout}`;
+    for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt++) {
+      const rollout = await this.read(request);
+      const { stableRevision, stepIndex } = abortTarget(rollout);
+      const ref = rollout.spec.workloadRef;
+      const applied = { rolloutUid: rollout.metadata.uid ?? '', stepIndex, fromStepIndex: null, revision: stableRevision };
+      const stable = await readStableTemplate(this.cluster, request.namespace, ref, stableRevision);
+      if (!stable) throw new DomainError('ROLLOUT_NOT_PROGRESSING', `${what} names ${ref.kind} ${ref.name}, which does not exist (or is of a kind no release drives): nothing to roll back`);
+      if (stable.outcome === 'missing') throw new DomainError('ROLLOUT_NOT_PROGRESSING', `the stable revision ${stableRevision} of ${what} cannot be restored: ${stable.why}`);
+      // Already on the stable template (a retry of an abort that was applied, or a rollback by hand): the controller is cancelling.
+      if (stable.outcome === 'stable') return applied;
+      try {
+        const written = await this.cluster.update(stable.next);
+        this.trail.noteObjectChange(stable.current, written);
+        await this.clusterCache.caughtUp([written]);
+        return applied;
+      } catch (err) {
+        if (isApiError(err, 'NotFound')) throw new DomainError('ROLLOUT_NOT_PROGRESSING', `${what} names ${ref.kind} ${ref.name}, which does not exist: nothing to roll back`);
+        if (!isApiError(err, 'Conflict')) throw err;
+        await conflictBackoff(attempt);
       }
-      if (isDomainError(err, 'BAD_USER_INPUT') && err.field === 'revision') {
-        throw new DomainError('ROLLOUT_NOT_PROGRESSING', `the stable revision ${stableRevision} of rollout ${request.namespace}/${request.rollout} cannot be restored: ${err.message}`);
-      }
-      throw err;
     }
-    return { rolloutUid: rollout.metadata.uid ?? '', stepIndex, fromStepIndex: null, revision: stableRevision };
+    throw new DomainError('ROLLOUT_BUSY', `the workload of ${what} changed ${MAX_WRITE_ATTEMPTS} times while applying the abort; nothing was written, retry`, { retryAfterSeconds: 1 });
   }
 
   private async read(request: RolloutActionRequest): Promise<Rollout> {
@@ -239,11 +208,15 @@ function reasonNote(reason: string | null): string {
   return reason === null ? 'no reason given' : `reason: ${reason}`;
 }
 
-/** The stored answer in the field order of the first one (JSONB does not keep key order). */
-function storedAnswer(s: RolloutActionAnswer): RolloutActionAnswer {
-  const { id, action, namespace, rollout, rolloutUid, stepIndex, fromStepIndex, revision, actedBy, at, reason } = s;
-  return { id, action, namespace, rollout, rolloutUid, stepIndex, fromStepIndex, revision, actedBy, at, reason };
-}
+/** How an action's key refuses, replays and settles (idempotency/keyed-request.ts). */
+const KEYED_ACTION: KeyedRequestRules<RolloutActionAnswer> = {
+  requestFields: 'Rollout, action, step, reason or caller',
+  finalErrors: new Set<DomainErrorCode>(['NOT_FOUND', 'STEP_NOT_PAUSED', 'ROLLOUT_NOT_PROGRESSING', 'BAD_USER_INPUT']),
+  storedAnswer: ({ id, action, namespace, rollout, rolloutUid, stepIndex, fromStepIndex, revision, actedBy, at, reason }) =>
+    ({ id, action, namespace, rollout, rolloutUid, stepIndex, fromStepIndex, revision, actedBy, at, reason }),
+  // A taken-over action runs again: the rules' preconditions answer for what the first attempt left.
+  keepTakenOver: false,
+};
 
 function validate(request: RolloutActionRequest): void {
   if (typeof request.namespace !== 'string' || isDNS1123Label(request.namespace).length > 0) {
@@ -255,15 +228,7 @@ function validate(request: RolloutActionRequest): void {
   if (request.action === 'jump' && (!Number.isSafeInteger(request.stepIndex) || request.stepIndex! < 1)) {
     throw new DomainError('BAD_USER_INPUT', `stepIndex must be a step number from 1, got ${JSON.stringify(request.stepIndex)}`, { field: 'stepIndex' });
   }
-  if (!IDEMPOTENCY_KEY.test(request.idempotencyKey)) {
-    throw new DomainError('BAD_USER_INPUT', 'Idempotency-Key must be 1-255 visible ASCII characters (a UUID is ideal)', { field: 'Idempotency-Key' });
-  }
-  if (request.reason != null && request.reason.length > MAX_REASON_LENGTH) {
-    throw new DomainError('BAD_USER_INPUT', `reason must be at most ${MAX_REASON_LENGTH} characters`, { field: 'reason' });
-  }
-  // Before the key is claimed: the stored answer and the audit row repeat the reason.
-  const textProblem = request.reason == null ? undefined : unstorableTextProblem(request.reason);
-  if (textProblem) throw new DomainError('BAD_USER_INPUT', `reason ${textProblem}`, { field: 'reason' });
+  validateKeyAndReason(request.idempotencyKey, request.reason);
 }
 
 /** The normalized request a key is bound to: the same key must always mean the same action. */

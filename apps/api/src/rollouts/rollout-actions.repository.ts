@@ -1,56 +1,32 @@
-// Prisma access for Rollout actions by Idempotency-Key (rollout_actions). As for hook acknowledgements
-// (hooks/hook-acks.repository.ts), the unique key is the lock: whoever inserts the row first performs the
-// action; everyone else finds the row. A claim left in flight by a process that died is taken over by the
-// same request after ABANDONED_CLAIM_MS (the hooks' value), so a crash never leaves a key in flight for good.
+// Prisma access for Rollout actions by Idempotency-Key (rollout_actions), claimed as hook acknowledgements
+// are (idempotency/key-claim.ts): the unique key is the lock, and a claim left in flight by a process that
+// died is taken over by the same request after ABANDONED_CLAIM_MS, so a crash never leaves a key in flight.
 import { Inject, Injectable } from '@nestjs/common';
 import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
-import { ABANDONED_CLAIM_MS } from '../hooks/hook-acks.repository.js';
-import { isUniqueViolation } from '../persistence/prisma-errors.js';
+import { abandonedClaimOf, claimKey, type KeyClaim, type KeyedRow } from '../idempotency/key-claim.js';
 import { PRISMA } from '../tokens.js';
 
-export interface RolloutActionRow {
-  id: string;
-  idempotencyKey: string;
-  actorTokenId: string;
-  requestHash: string;
-  state: string;
-  response: unknown;
-  status: number | null;
+export interface RolloutActionRow extends KeyedRow {
   namespace: string;
   rollout: string;
   action: string;
-  createdAt: Date;
   completedAt: Date | null;
 }
 
 export type NewRolloutAction = Pick<RolloutActionRow, 'idempotencyKey' | 'actorTokenId' | 'requestHash' | 'namespace' | 'rollout' | 'action' | 'createdAt'>;
 
-export type ActionClaim = { claimed: true; row: RolloutActionRow; takenOver: boolean } | { claimed: false; existing: RolloutActionRow };
+export type ActionClaim = KeyClaim<RolloutActionRow>;
 
 @Injectable()
 export class RolloutActionsRepository {
   constructor(@Inject(PRISMA) private readonly prisma: PrismaClient) {}
 
-  async claim(action: NewRolloutAction): Promise<ActionClaim> {
-    // Retried because a losing request may find the row deleted again (a failed attempt releases it).
-    for (let attempt = 0; attempt < 5; attempt++) {
-      try {
-        return { claimed: true, takenOver: false, row: (await this.prisma.rolloutAction.create({ data: { ...action, state: 'in-flight' } })) as RolloutActionRow };
-      } catch (err) {
-        if (!isUniqueViolation(err)) throw err;
-      }
-      const taken = await this.prisma.rolloutAction.updateMany({
-        where: {
-          idempotencyKey: action.idempotencyKey, state: 'in-flight', requestHash: action.requestHash, actorTokenId: action.actorTokenId,
-          createdAt: { lt: new Date(action.createdAt.getTime() - ABANDONED_CLAIM_MS) },
-        },
-        data: { createdAt: action.createdAt },
-      });
-      const existing = await this.prisma.rolloutAction.findUnique({ where: { idempotencyKey: action.idempotencyKey } });
-      if (existing && taken.count > 0) return { claimed: true, takenOver: true, row: existing as RolloutActionRow };
-      if (existing) return { claimed: false, existing: existing as RolloutActionRow };
-    }
-    throw new Error(`could not claim idempotency key ${action.idempotencyKey}`);
+  claim(action: NewRolloutAction): Promise<ActionClaim> {
+    return claimKey(action.idempotencyKey, {
+      insert: async () => (await this.prisma.rolloutAction.create({ data: { ...action, state: 'in-flight' } })) as RolloutActionRow,
+      takeOver: async () => (await this.prisma.rolloutAction.updateMany({ where: abandonedClaimOf(action), data: { createdAt: action.createdAt } })).count,
+      find: async () => (await this.prisma.rolloutAction.findUnique({ where: { idempotencyKey: action.idempotencyKey } })) as RolloutActionRow | null,
+    });
   }
 
   /** Stores the final answer of an in-flight key. */

@@ -2,7 +2,7 @@
 // per transition of the status a controller writes (docs/spec/kruise-rollout.md §1.6, §2.3, §2.5).
 import { describe, expect, it } from '@jest/globals';
 import type { Rollout, RolloutCondition } from '@coxswain/kruise-api';
-import { rolloutEvents } from './rollout-events.js';
+import { eventKey, rolloutEvents } from './rollout-events.js';
 
 type At = { index: number; state: string; progressing?: string; succeeded?: 'True' | 'False' } | null;
 
@@ -62,5 +62,13 @@ describe('ANALYSIS_FAILED (docs/analysis.md §5)', () => {
     ['a failure of another revision is news', analysing('Failed', 1, 'v1'), analysing('Failed'), ['ANALYSIS_FAILED']],
   ])('%s', (_, before, after, expected) => {
     expect(rolloutEvents(before, after).map((e) => e.type)).toEqual(expected);
+  });
+});
+
+describe('eventKey', () => {
+  it('names an event by the Rollout, the change that made it and its type: the same on every replica', () => {
+    const at = (resourceVersion: string) => ({ ...rollout({ index: 1, state: 'StepPaused' }), metadata: { name: 'web', namespace: 'shop', uid: 'u1', resourceVersion } }) as Rollout;
+    expect(eventKey(at('7'), 'PAUSED')).toBe(eventKey(structuredClone(at('7')), 'PAUSED'));
+    expect(new Set([eventKey(at('7'), 'PAUSED'), eventKey(at('7'), 'STEP_REACHED'), eventKey(at('8'), 'PAUSED')]).size).toBe(3);
   });
 });

@@ -67,6 +67,15 @@ export function rolloutEvents(before: Rollout, after: Rollout): RolloutEvent[] {
   }));
 }
 
+/**
+ * An event's identity, the same on every API replica: the Rollout (its uid), the resourceVersion whose
+ * change made it, and its type. (A replica whose informer relisted over a change sees it against another
+ * "before", and may name it at a later resourceVersion.)
+ */
+export function eventKey(after: Rollout, type: RolloutEventType): string {
+  return `${after.metadata.uid ?? ''}/${after.metadata.resourceVersion ?? ''}/${type}`;
+}
+
 function condition(conditions: RolloutCondition[] | undefined, type: string): RolloutCondition | undefined {
   return conditions?.find((c) => c.type === type);
 }

@@ -1,7 +1,7 @@
 // Rollouts for people and automation (docs/rollouts-api.md): the Rollout cache and reads, approvals,
 // jumps and aborts (idempotent, audited), and outgoing webhooks fed by the Rollout changes the cache sees.
 import { Module } from '@nestjs/common';
-import { WorkloadsModule } from '../workloads/workloads.module.js';
+import { ClusterModule } from '../cluster/cluster.module.js';
 import { RolloutActionRetention } from './rollout-action-retention.js';
 import { RolloutActionService } from './rollout-action.service.js';
 import { RolloutActionsRepository } from './rollout-actions.repository.js';
@@ -14,7 +14,7 @@ import { RolloutWebhooksService } from './webhooks/rollout-webhooks.service.js';
 import { WebhookDeliverer } from './webhooks/webhook-deliverer.js';
 
 @Module({
-  imports: [WorkloadsModule],
+  imports: [ClusterModule],
   providers: [
     RolloutCache, RolloutsService, RolloutActionsRepository, RolloutActionService, RolloutActionRetention,
     RolloutWebhooksRepository, RolloutWebhooksService, WebhookDeliverer, RolloutEventObserver, RolloutHistoryService,

@@ -3,7 +3,7 @@
 import { expect } from '@jest/globals';
 import type { Pod } from '@coxswain/kruise-api';
 import { POD_REF } from '@coxswain/workloads';
-import { ABANDONED_CLAIM_MS } from '../../src/hooks/hook-acks.repository.js';
+import { ABANDONED_CLAIM_MS } from '../../src/idempotency/key-claim.js';
 import { PRISMA } from '../../src/tokens.js';
 import { eventually, type TestApi } from './api-server.js';
 

@@ -11,6 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { ADMIN_TOKEN, gql, launchChromium, screenshot, startApi, startDashboard, type Running, type RunningApi } from '../support/servers';
 import { confirmWith as confirmDialogWith } from '../support/confirm-dialog';
 import { pollUntil } from '../support/poll';
+import { CLONESET_V1ALPHA1, demoRollout, workloadYaml, WORKED_EXAMPLE_STEPS } from '@coxswain/workloads/testing';
 
 let api: RunningApi;
 let dashboard: Running;
@@ -19,28 +20,7 @@ let page: Page;
 const pageErrors: string[] = [];
 
 // docs/spec/kruise-rollout.md §6.1.
-const MANIFEST = `apiVersion: apps.kruise.io/v1alpha1
-kind: CloneSet
-metadata: {name: echoserver, namespace: default}
-spec:
-  replicas: 5
-  selector: {matchLabels: {app: echoserver}}
-  template:
-    metadata: {labels: {app: echoserver}}
-    spec: {containers: [{name: main, image: "echoserver:v1"}]}
----
-apiVersion: rollouts.kruise.io/v1beta1
-kind: Rollout
-metadata: {name: demo, namespace: default}
-spec:
-  workloadRef: {apiVersion: apps.kruise.io/v1alpha1, kind: CloneSet, name: echoserver}
-  strategy:
-    canary:
-      steps:
-      - {replicas: 20%, pause: {}}
-      - {replicas: 50%, pause: {duration: 60}}
-      - {replicas: 100%}
-`;
+const MANIFEST = `${workloadYaml(CLONESET_V1ALPHA1, { name: 'echoserver', image: 'echoserver:v1', namespace: 'default' })}---${demoRollout(WORKED_EXAMPLE_STEPS, { namespace: 'default' })}`;
 
 interface RolloutState {
   phase: string | null;

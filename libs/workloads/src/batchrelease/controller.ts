@@ -5,7 +5,7 @@
 // change of a canary Deployment it controls (its status verifies a canary-style batch, docs/spec/kruise-rollout.md §3.7).
 import type { Controller, ControllerManager, Logger, Request } from '@coxswain/controller-runtime';
 import { enqueueObject, enqueueOwner, logRetriedFailure, ResourceVersionExpectations } from '@coxswain/controller-runtime';
-import type { BatchRelease, KubeObject, Pod } from '@coxswain/kruise-api';
+import { DEFAULT_FEATURE_GATES, type BatchRelease, type FeatureGates, type KubeObject, type Pod } from '@coxswain/kruise-api';
 import { BATCH_RELEASE_REF, DEPLOYMENT_REF, POD_REF } from '../refs.js';
 import { referencing, RELEASE_TARGET_REFS } from '../release-target/workload.js';
 import { BatchReleaseReconciler } from './reconciler.js';
@@ -14,6 +14,8 @@ export const BATCH_RELEASE_CONTROLLER_NAME = 'batchrelease-controller';
 
 export interface BatchReleaseControllerOptions {
   log: Logger;
+  /** Kruise Rollouts' gates (KeepWorkloadPausedOnRolloutDeletion); Kruise's defaults when absent. */
+  gates?: FeatureGates;
   maxConcurrentReconciles?: number;
 }
 
@@ -28,7 +30,7 @@ export class BatchReleaseController {
       name: BATCH_RELEASE_CONTROLLER_NAME,
       maxConcurrentReconciles: options.maxConcurrentReconciles,
       onError: logRetriedFailure(options.log),
-      reconciler: (context) => new BatchReleaseReconciler({ client: context.client, clock: manager.clock, releases, versions, log: options.log }),
+      reconciler: (context) => new BatchReleaseReconciler({ client: context.client, clock: manager.clock, releases, versions, gates: options.gates ?? DEFAULT_FEATURE_GATES, log: options.log }),
     });
     this.controller.watches(releases, enqueueObject());
     for (const ref of RELEASE_TARGET_REFS) {

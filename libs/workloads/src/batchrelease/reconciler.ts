@@ -12,13 +12,14 @@ import type { Informer, Logger, ReconcileResult, Reconciler, Request, ResourceVe
 import { requestKey } from '@coxswain/controller-runtime';
 import {
   ANNOTATION_ROLLBACK_IN_BATCH, FINALIZER_BATCH_RELEASE, LABEL_NO_NEED_UPDATE, LABEL_ROLLOUT_BATCH_ID, ROLLOUT_ID_KEY,
-  type BatchRelease, type BatchReleaseStatus, type Deployment, type ReleasePlan,
+  type BatchRelease, type BatchReleaseStatus, type Deployment, type FeatureGates, type ReleasePlan,
 } from '@coxswain/kruise-api';
 import { awaitResourceVersions } from '../sync/reconcile-gates.js';
 import { batchNotReady, batchTarget, type BatchTarget } from './plan/batch-context.js';
 import { batchLabelPatches } from './plan/batch-labels.js';
 import { cloneSetPartition, loweredPartition } from './plan/partitions.js';
 import { answeredOps, executePhase, phaseOperation, REQUEUE_SECONDS, type Outcome } from './plan/phases.js';
+import { finalizeSpec, finalizing, stablePaused } from './plan/finalize.js';
 import { preExecution, resetBatchReleaseStatus, type WorkloadInfo } from './plan/pre-execution.js';
 import { workloadEvent } from './plan/workload-event.js';
 import { releasePlanHash } from '../release-target/release-plan-hash.js';
@@ -34,6 +35,8 @@ export interface BatchReleaseReconcilerDeps {
   releases: Informer<BatchRelease>;
   /** The release's own writes (finalizer, status). */
   versions: ResourceVersionExpectations;
+  /** KeepWorkloadPausedOnRolloutDeletion (plan/finalize.ts). */
+  gates: FeatureGates;
   log: Logger;
 }
 
@@ -136,14 +139,14 @@ export class BatchReleaseReconciler implements Reconciler {
     const plan = release.spec.releasePlan;
     const canaryStyle = releaseTarget(release.spec.workloadRef)?.kind === 'Deployment' && planStyle(plan) === 'Canary';
     if (operation === 'finalize' && canaryStyle) return this.finalizeCanary(release, workload);
-    const full = plan.batchPartition === undefined || plan.batchPartition === null;
     if (operation === 'finalize' && workload?.partitionDeployment) {
-      // docs/spec/kruise-rollout.md §3.6 Finalize. keepPaused is the KeepWorkloadPausedOnRolloutDeletion gate's (not modelled: false).
-      await patchDeployment(client, workload, deploymentReleasePatch(workload.object as Deployment, full, false));
+      // docs/spec/kruise-rollout.md §3.6 Finalize, with the KeepWorkloadPausedOnRolloutDeletion gate's rule.
+      const rule = finalizing(plan, this.deps.gates);
+      await patchDeployment(client, workload, deploymentReleasePatch(workload.object as Deployment, rule.released, rule.keepPaused));
       return OK;
     }
     if (operation === 'finalize') {
-      if (workload) await releaseWorkload(client, workload, full);
+      if (workload && workload.target.kind !== 'Deployment') await releaseWorkload(client, workload, finalizeSpec(workload.target.kind, finalizing(plan, this.deps.gates)));
       return OK;
     }
     if (!workload) return { ok: false, message: 'the workload is not found' };
@@ -217,7 +220,7 @@ export class BatchReleaseReconciler implements Reconciler {
 
   /**
    * docs/spec/kruise-rollout.md §3.7 Finalize: the stable Deployment loses the control-info and is resumed
-   * (kept paused while batchPartition is set); with WaitResume, until every replica is updated and
+   * (kept paused while batchPartition is set, or by the KeepWorkloadPausedOnRolloutDeletion gate, plan/finalize.ts); with WaitResume, until every replica is updated and
    * available within maxUnavailable the release is not finalized; then the canary Deployments lose their
    * finalizer (garbage-collected with the release).
    */
@@ -227,7 +230,8 @@ export class BatchReleaseReconciler implements Reconciler {
     const interrupted = plan.batchPartition !== undefined && plan.batchPartition !== null;
     if (workload?.deployment) {
       const stable = workload.object as Deployment;
-      if (workload.controlInfo !== undefined || (stable.spec.paused === true) !== interrupted) await releaseStableDeployment(client, stable, interrupted);
+      const paused = stablePaused(finalizing(plan, this.deps.gates));
+      if (workload.controlInfo !== undefined || (stable.spec.paused === true) !== paused) await releaseStableDeployment(client, stable, paused);
       const facts = workload.deployment;
       const resumed = !interrupted && plan.finalizingPolicy === 'WaitResume';
       if (resumed && (workload.observedGeneration < workload.generation || stable.spec.paused === true

@@ -7,6 +7,7 @@ import {
   ANNOTATION_BATCH_RELEASE_CONTROL_INFO, FINALIZER_BATCH_RELEASE, LABEL_ROLLOUT_BATCH_ID, ROLLOUT_ID_KEY, type BatchRelease, type Pod,
 } from '@coxswain/kruise-api';
 import { BATCH_RELEASE_REF, CLONESET_REF } from '../../src/refs.js';
+import { CLONESET_V1ALPHA1, ECHOSERVER, templateWith, workloadYaml } from '../../src/testing/rollout-manifests.js';
 import { environmentPerTest } from '../support/per-test.js';
 import { startRolloutEnv, type RolloutEnv } from '../support/rollout-env.js';
 
@@ -15,27 +16,11 @@ environmentPerTest(() => startRolloutEnv(), (started) => (env = started));
 
 const v2 = (pods: Pod[]) => pods.filter((p) => p.spec.containers[0]!.image === 'echo:v2');
 
-async function untilRelease(what: string, done: (br: BatchRelease) => boolean): Promise<BatchRelease> {
-  let last: BatchRelease | undefined;
-  await env.runUntil(async () => !!(last = await env.release('manual')) && done(last)).catch((err) => {
-    throw new Error(`${what}: ${String(err)}: ${JSON.stringify(last?.status)}`);
-  });
-  return last!;
-}
+const untilRelease = (what: string, done: (br: BatchRelease) => boolean) => env.untilRelease('manual', what, done);
 
 describe('docs/spec/kruise-rollout.md §3: a BatchRelease on its own', () => {
   it('claims the CloneSet, releases batches 0 and 1 (partitions 4, 2), labels their pods, then finalises and goes', async () => {
-    await env.apply(`
-apiVersion: apps.kruise.io/v1alpha1
-kind: CloneSet
-metadata: {name: echoserver}
-spec:
-  replicas: 5
-  selector: {matchLabels: {app: echoserver}}
-  template:
-    metadata: {labels: {app: echoserver}}
-    spec: {containers: [{name: echo, image: "echo:v1"}]}
----
+    await env.apply(`${workloadYaml(CLONESET_V1ALPHA1, ECHOSERVER)}---
 apiVersion: rollouts.kruise.io/v1beta1
 kind: BatchRelease
 metadata: {name: manual}
@@ -51,7 +36,7 @@ spec:
     const cs = await env.cloneSet('echoserver');
     expect(JSON.parse(cs.metadata.annotations![ANNOTATION_BATCH_RELEASE_CONTROL_INFO]!)).toMatchObject({ kind: 'BatchRelease', name: 'manual', uid: claimed.metadata.uid, controller: true });
 
-    await env.patchSpec(CLONESET_REF, 'echoserver', { template: { metadata: { labels: { app: 'echoserver' } }, spec: { containers: [{ name: 'echo', image: 'echo:v2' }] } } });
+    await env.patchSpec(CLONESET_REF, 'echoserver', { template: templateWith(ECHOSERVER, 'echo:v2') });
     await env.runUntil(async () => v2(await env.pods(CLONESET_REF, 'echoserver')).length === 1 && (await env.release('manual'))?.status?.canaryStatus?.batchState === 'Ready');
     expect((await env.cloneSet('echoserver')).spec.updateStrategy?.rollingUpdate?.partition).toBe(4);
     let updated = v2(await env.pods(CLONESET_REF, 'echoserver'));

@@ -7,6 +7,7 @@ import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import type { Pod, Rollout } from '@coxswain/kruise-api';
 import { CLONESET_REF } from '../../src/refs.js';
+import { CLONESET_V1ALPHA1, demoRollout, ECHOSERVER, templateWith, workloadYaml } from '../../src/testing/rollout-manifests.js';
 import { stepReplicas } from '../../src/rollout/plan/steps.js';
 import { startRolloutEnv } from '../support/rollout-env.js';
 
@@ -26,30 +27,10 @@ describe('a partition-style release (property)', () => {
     await fc.assert(fc.asyncProperty(plan, async ({ replicas, steps, actions }) => {
       const env = await startRolloutEnv();
       try {
-        await env.apply(`
-apiVersion: apps.kruise.io/v1alpha1
-kind: CloneSet
-metadata: {name: echoserver}
-spec:
-  replicas: ${replicas}
-  updateStrategy: {maxUnavailable: 100%}
-  selector: {matchLabels: {app: echoserver}}
-  template:
-    metadata: {labels: {app: echoserver}}
-    spec: {containers: [{name: echo, image: "echo:v1"}]}
----
-apiVersion: rollouts.kruise.io/v1beta1
-kind: Rollout
-metadata: {name: demo}
-spec:
-  workloadRef: {apiVersion: apps.kruise.io/v1alpha1, kind: CloneSet, name: echoserver}
-  strategy:
-    canary:
-      steps:
-${steps.map((s) => `      - {replicas: "${s}", pause: {}}`).join('\n')}
-`);
+        await env.apply(workloadYaml(CLONESET_V1ALPHA1, { ...ECHOSERVER, replicas, spec: 'updateStrategy: {maxUnavailable: 100%}' })
+          + `---${demoRollout(steps.map((s) => `{replicas: "${s}", pause: {}}`))}`);
         await env.runUntil(async () => (await env.rollout()).status?.phase === 'Healthy' && (await env.cloneSet('echoserver')).status?.updatedReadyReplicas === replicas);
-        await env.patchSpec(CLONESET_REF, 'echoserver', { template: { metadata: { labels: { app: 'echoserver' } }, spec: { containers: [{ name: 'echo', image: 'echo:v2' }] } } });
+        await env.patchSpec(CLONESET_REF, 'echoserver', { template: templateWith(ECHOSERVER, 'echo:v2') });
         const done = (r: Rollout) => r.status?.conditions?.some((c) => c.type === 'Succeeded' && c.status === 'True') === true;
         let furthest = 0;
         let seen = 0;

@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Event, Pod, Rollout } from '@coxswain/kruise-api';
 import { CLONESET_REF, POD_REF } from '../../src/refs.js';
+import { CLONESET_V1ALPHA1, demoRollout, ECHOSERVER, templateWith, workloadYaml } from '../../src/testing/rollout-manifests.js';
 import { environmentPerTest } from '../support/per-test.js';
 import { startRolloutEnv, type RolloutEnv } from '../support/rollout-env.js';
 
@@ -29,60 +30,26 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise((resolve) => server.close(resolve)));
 
-const ECHO = `
-apiVersion: apps.kruise.io/v1alpha1
-kind: CloneSet
-metadata: {name: echoserver}
-spec:
-  replicas: 5
-  selector: {matchLabels: {app: echoserver}}
-  template:
-    metadata: {labels: {app: echoserver}}
-    spec: {containers: [{name: echo, image: "echo:v1"}]}
-`;
+/** The Rollout of docs/spec/kruise-rollout.md §6.1's CloneSet whose step 1 has this analysis (at the analysis's own indentation). */
+const rollout = (analysis: string) => demoRollout([`replicas: 20%\npause: {}\nanalysis:\n${analysis}`, '{replicas: 50%, pause: {}}', '{replicas: 100%}']);
 
-const rollout = (analysis: string) => `
-apiVersion: rollouts.kruise.io/v1beta1
-kind: Rollout
-metadata: {name: demo}
-spec:
-  workloadRef: {apiVersion: apps.kruise.io/v1alpha1, kind: CloneSet, name: echoserver}
-  strategy:
-    canary:
-      steps:
-      - replicas: 20%
-        pause: {}
-        analysis:
-${analysis}
-      - {replicas: 50%, pause: {}}
-      - {replicas: 100%}
-`;
-
-const httpCheck = (path: string, onFailure: string) => `          onFailure: ${onFailure}
-          intervalSeconds: 1
-          checks:
-          - name: health
-            http: {url: "${base}${path}", jsonPath: ok, successCondition: {operator: Equal, value: true}}`;
+const httpCheck = (path: string, onFailure: string) => `  onFailure: ${onFailure}
+  intervalSeconds: 1
+  checks:
+  - name: health
+    http: {url: "${base}${path}", jsonPath: ok, successCondition: {operator: Equal, value: true}}`;
 
 const canary = (r: Rollout) => r.status?.canaryStatus;
 const image = (p: Pod) => p.spec.containers[0]!.image;
 
-async function untilRollout(done: (r: Rollout) => boolean): Promise<Rollout> {
-  let last: Rollout | undefined;
-  try {
-    await env.runUntil(async () => done((last = await env.rollout())), 120_000);
-  } catch (err) {
-    throw new Error(`${String(err)}; rollout status ${JSON.stringify(last?.status)}`);
-  }
-  return last!;
-}
+const untilRollout = (done: (r: Rollout) => boolean) => env.untilRollout('the release', done);
 
 async function releaseV2(analysis: string): Promise<void> {
-  await env.apply(ECHO);
+  await env.apply(workloadYaml(CLONESET_V1ALPHA1, ECHOSERVER));
   await env.runUntil(async () => (await env.cloneSet('echoserver')).status?.updatedReadyReplicas === 5);
   await env.apply(rollout(analysis));
   await untilRollout((r) => r.status?.phase === 'Healthy');
-  await env.patchSpec(CLONESET_REF, 'echoserver', { template: { metadata: { labels: { app: 'echoserver' } }, spec: { containers: [{ name: 'echo', image: 'echo:v2' }] } } });
+  await env.patchSpec(CLONESET_REF, 'echoserver', { template: templateWith(ECHOSERVER, 'echo:v2') });
 }
 
 async function analysisEvents(): Promise<Event[]> {
@@ -128,9 +95,9 @@ describe("a step's analysis (docs/analysis.md §5)", () => {
   });
 
   it("a pods check passes once the batch's pod has been Ready for readyForSeconds, then the step pauses for its approval", async () => {
-    await releaseV2(`          checks:
-          - name: steady
-            pods: {readyForSeconds: 30}`);
+    await releaseV2(`  checks:
+  - name: steady
+    pods: {readyForSeconds: 30}`);
     const running = await untilRollout((r) => canary(r)?.analysis?.checks[0]?.phase === 'Pending' && canary(r)?.analysis?.phase === 'Running');
     expect(running.status!.message).toMatch(/^Rollout is in step\(1\/3\), and analysing the new version: steady: pending, all 1 pods Ready for \d+s of 30s$/);
     const paused = await untilRollout((r) => canary(r)?.currentStepState === 'StepPaused');

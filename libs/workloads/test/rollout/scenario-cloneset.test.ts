@@ -8,63 +8,28 @@ import {
   type CloneSet, type Pod, type Rollout,
 } from '@coxswain/kruise-api';
 import { CLONESET_REF } from '../../src/refs.js';
+import { CLONESET_V1ALPHA1, demoRollout, ECHOSERVER, templateWith, workloadYaml } from '../../src/testing/rollout-manifests.js';
 import { environmentPerTest } from '../support/per-test.js';
 import { startRolloutEnv, type RolloutEnv } from '../support/rollout-env.js';
 
 let env: RolloutEnv;
 environmentPerTest(() => startRolloutEnv(), (started) => (env = started));
 
-export const ECHO = (replicas = 5, extra = '') => `
-apiVersion: apps.kruise.io/v1alpha1
-kind: CloneSet
-metadata: {name: echoserver${extra}}
-spec:
-  replicas: ${replicas}
-  selector: {matchLabels: {app: echoserver}}
-  template:
-    metadata: {labels: {app: echoserver}}
-    spec: {containers: [{name: echo, image: "echo:v1"}]}
-`;
-
-const DEMO = `
-apiVersion: rollouts.kruise.io/v1beta1
-kind: Rollout
-metadata: {name: demo}
-spec:
-  workloadRef: {apiVersion: apps.kruise.io/v1alpha1, kind: CloneSet, name: echoserver}
-  strategy:
-    canary:
-      steps:
-      - {replicas: 20%, pause: {}}
-      - {replicas: 50%, pause: {duration: 60}}
-      - {replicas: 100%}
-`;
-
 const image = (p: Pod) => p.spec.containers[0]!.image;
 const partition = (cs: CloneSet) => cs.spec.updateStrategy?.rollingUpdate?.partition;
 const canary = (r: Rollout) => r.status?.canaryStatus;
 
-async function untilRollout(done: (r: Rollout) => boolean, limitMs = 120_000): Promise<Rollout> {
-  let last: Rollout | undefined;
-  try {
-    await env.runUntil(async () => done((last = await env.rollout())), limitMs);
-  } catch (err) {
-    throw new Error(`${String(err)}; rollout status ${JSON.stringify(last?.status)}`);
-  }
-  return last!;
-}
-
 async function healthyV1(): Promise<void> {
-  await env.apply(ECHO());
+  await env.apply(workloadYaml(CLONESET_V1ALPHA1, ECHOSERVER));
   await env.runUntil(async () => (await env.cloneSet('echoserver')).status?.updatedReadyReplicas === 5);
-  await env.apply(DEMO);
+  await env.apply(demoRollout());
 }
 
 describe('docs/spec/kruise-rollout.md §6.1: CloneSet, 20% / approval, 50% / 60 s, 100%', () => {
   it('walks the release step by step and finalises', async () => {
     await healthyV1();
     // Row 0: the workload labelled, the Rollout Healthy with a synthesised completed sub-status.
-    const healthy = await untilRollout((r) => r.status?.phase === 'Healthy' && canary(r)?.currentStepState === 'Completed');
+    const healthy = await env.untilRollout('the release', (r) => r.status?.phase === 'Healthy' && canary(r)?.currentStepState === 'Completed');
     expect(healthy.status!.message).toBe('workload deployment is completed');
     expect(canary(healthy)).toMatchObject({ currentStepIndex: 3, nextStepIndex: -1 });
     expect(healthy.metadata.finalizers).toContain('rollouts.kruise.io/rollout');
@@ -73,13 +38,13 @@ describe('docs/spec/kruise-rollout.md §6.1: CloneSet, 20% / approval, 50% / 60 
     expect((await env.cloneSet('echoserver')).metadata.labels?.[LABEL_WORKLOAD_TYPE]).toBe('cloneset');
 
     // Row 1: the template change is frozen by the webhook.
-    await env.patchSpec(CLONESET_REF, 'echoserver', { template: { metadata: { labels: { app: 'echoserver' } }, spec: { containers: [{ name: 'echo', image: 'echo:v2' }] } } });
+    await env.patchSpec(CLONESET_REF, 'echoserver', { template: templateWith(ECHOSERVER, 'echo:v2') });
     const frozen = await env.cloneSet('echoserver');
     expect(partition(frozen)).toBe('100%');
     expect(JSON.parse(frozen.metadata.annotations![ANNOTATION_IN_PROGRESSING]!)).toEqual({ rolloutName: 'demo' });
 
     // Rows 2–6: step 1 upgraded (partition 80%, 1 pod) and paused for approval.
-    const step1 = await untilRollout((r) => canary(r)?.currentStepIndex === 1 && canary(r)?.currentStepState === 'StepPaused');
+    const step1 = await env.pausedAt(1);
     expect(step1.status!.phase).toBe('Progressing');
     expect(step1.status!.message).toBe('Rollout is in step(1/3), and you need manually confirm to enter the next step');
     expect(step1.status!.conditions!.find((c) => c.type === 'Progressing')).toMatchObject({ status: 'True', reason: 'InRolling' });
@@ -105,7 +70,7 @@ describe('docs/spec/kruise-rollout.md §6.1: CloneSet, 20% / approval, 50% / 60 
 
     // Rows 7–9: approved; step 2 upgrades to 3 pods (partition 40%) and pauses 60 s.
     await env.patchCanaryStatus('demo', { currentStepState: 'StepReady' });
-    const step2 = await untilRollout((r) => canary(r)?.currentStepIndex === 2 && canary(r)?.currentStepState === 'StepPaused');
+    const step2 = await env.pausedAt(2);
     expect(step2.status!.message).toBe('Rollout is in step(2/3), and wait duration(60 seconds) to enter the next step');
     expect(partition(await env.cloneSet('echoserver'))).toBe('40%');
     pods = await env.pods(CLONESET_REF, 'echoserver');
@@ -113,10 +78,10 @@ describe('docs/spec/kruise-rollout.md §6.1: CloneSet, 20% / approval, 50% / 60 
     const pausedAt = Date.parse(canary(step2)!.lastUpdateTime!);
 
     // Rows 10–13: 60 s later step 3 (100%, never pauses), then finalising and Healthy.
-    const step3 = await untilRollout((r) => (canary(r)?.currentStepIndex ?? 0) === 3);
+    const step3 = await env.untilRollout('the release', (r) => (canary(r)?.currentStepIndex ?? 0) === 3);
     expect(env.clock.now() - pausedAt).toBeGreaterThanOrEqual(60_000);
     expect(canary(step3)!.nextStepIndex).toBe(-1);
-    const done = await untilRollout((r) => r.status?.phase === 'Healthy' && r.status.conditions?.some((c) => c.type === 'Succeeded' && c.status === 'True') === true);
+    const done = await env.untilRollout('the release', (r) => r.status?.phase === 'Healthy' && r.status.conditions?.some((c) => c.type === 'Succeeded' && c.status === 'True') === true);
     expect(done.status!.conditions!.find((c) => c.type === 'Progressing')).toMatchObject({ status: 'False', reason: 'Completed', message: 'Rollout progressing has been completed' });
     expect(canary(done)!.finalisingStep).toBe('END');
     await env.runUntil(async () => (await env.release()) === undefined);

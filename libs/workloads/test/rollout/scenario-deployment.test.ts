@@ -10,6 +10,7 @@ import {
 } from '@coxswain/kruise-api';
 import { DEPLOYMENT_REF, POD_REF, REPLICASET_REF } from '../../src/refs.js';
 import { isActive } from '../../src/pod/pod-state.js';
+import { rolloutYaml, templateWith, workloadYaml } from '../../src/testing/rollout-manifests.js';
 import { environmentPerTest } from '../support/per-test.js';
 import { startRolloutEnv, type RolloutEnv } from '../support/rollout-env.js';
 import type { Pod, ReplicaSet } from '@coxswain/kruise-api';
@@ -17,34 +18,11 @@ import type { Pod, ReplicaSet } from '@coxswain/kruise-api';
 let env: RolloutEnv;
 environmentPerTest(() => startRolloutEnv({ deployments: true }), (started) => (env = started));
 
-const DEPLOYMENT = `
-apiVersion: apps/v1
-kind: Deployment
-metadata: {name: web}
-spec:
-  replicas: 5
-  selector: {matchLabels: {app: web}}
-  template:
-    metadata: {labels: {app: web}}
-    spec: {containers: [{name: main, image: "web:v1"}]}
-`;
-
-const ROLLOUT = `
-apiVersion: rollouts.kruise.io/v1beta1
-kind: Rollout
-metadata: {name: demo}
-spec:
-  workloadRef: {apiVersion: apps/v1, kind: Deployment, name: web}
-  strategy:
-    canary:
-      enableExtraWorkloadForCanary: true
-      steps:
-      - {replicas: 20%, pause: {}}
-      - {replicas: 50%}  # no pause: Kruise's Pause{}, an approval
-      - {replicas: 100%}
-`;
-
-const V2 = { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'main', image: 'web:v2' }] } };
+const WEB = { name: 'web', image: 'web:v1' };
+const DEPLOYMENT = workloadYaml(DEPLOYMENT_REF, WEB);
+// Step 2 has no pause: Kruise's Pause{}, an approval.
+const ROLLOUT = rolloutYaml({ name: 'demo', workloadRef: { ...DEPLOYMENT_REF, name: 'web' }, steps: ['{replicas: 20%, pause: {}}', '{replicas: 50%}', '{replicas: 100%}'] });
+const V2 = templateWith(WEB, 'web:v2');
 const canary = (r: Rollout) => r.status?.canaryStatus;
 
 async function deployments(): Promise<Deployment[]> {

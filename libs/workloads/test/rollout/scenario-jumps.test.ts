@@ -5,37 +5,16 @@ import { describe, expect, it } from '@jest/globals';
 import { LABEL_ROLLOUT_BATCH_ID, ROLLOUT_ID_KEY, SIM_ANNOTATIONS, type Pod, type Rollout } from '@coxswain/kruise-api';
 import { isRunningAndReady } from '../../src/pod/pod-state.js';
 import { CLONESET_REF, POD_REF } from '../../src/refs.js';
+import { CLONESET_V1ALPHA1, demoRollout, ECHOSERVER, templateWith, workloadYaml } from '../../src/testing/rollout-manifests.js';
 import { environmentPerTest } from '../support/per-test.js';
 import { startRolloutEnv, type RolloutEnv } from '../support/rollout-env.js';
 
 let env: RolloutEnv;
 environmentPerTest(() => startRolloutEnv(), (started) => (env = started));
 
-const cloneSet = (replicas: number, extra = '', labels = '') => `
-apiVersion: apps.kruise.io/v1alpha1
-kind: CloneSet
-metadata: {name: echoserver${labels}}
-spec:
-  replicas: ${replicas}
-  selector: {matchLabels: {app: echoserver}}
-  ${extra}
-  template:
-    metadata: {labels: {app: echoserver}}
-    spec: {containers: [{name: echo, image: "echo:v1"}]}
-`;
-
-const rollout = (steps: string[], extra = '') => `
-apiVersion: rollouts.kruise.io/v1beta1
-kind: Rollout
-metadata: {name: demo}
-spec:
-  workloadRef: {apiVersion: apps.kruise.io/v1alpha1, kind: CloneSet, name: echoserver}
-  strategy:
-    canary:
-      ${extra}
-      steps:
-${steps.map((s) => `      - {replicas: ${s}, pause: {}}`).join('\n')}
-`;
+const cloneSet = (replicas: number, spec?: string) => workloadYaml(CLONESET_V1ALPHA1, { ...ECHOSERVER, replicas, ...(spec ? { spec } : {}) });
+/** Every step waits for an approval. */
+const rollout = (steps: string[], canary?: string) => demoRollout(steps.map((s) => `{replicas: ${s}, pause: {}}`), canary ? { canary } : {});
 
 const canary = (r: Rollout) => r.status?.canaryStatus;
 const v2 = (pods: Pod[]) => pods.filter((p) => p.spec.containers[0]!.image === 'echo:v2');
@@ -44,17 +23,11 @@ async function start(replicas: number, yaml: string, template: Record<string, un
   await env.apply(yaml);
   await env.runUntil(async () => (await env.cloneSet('echoserver')).status?.updatedReadyReplicas === replicas);
   await env.runUntil(async () => (await env.rollout()).status?.phase === 'Healthy');
-  await env.patchSpec(CLONESET_REF, 'echoserver', { template: { metadata: { labels: { app: 'echoserver' }, ...template }, spec: { containers: [{ name: 'echo', image: 'echo:v2' }] } } });
+  const v2Template = templateWith(ECHOSERVER, 'echo:v2');
+  await env.patchSpec(CLONESET_REF, 'echoserver', { template: { ...v2Template, metadata: { ...v2Template.metadata, ...template } } });
 }
 
-async function pausedAt(step: number): Promise<Rollout> {
-  let last: Rollout | undefined;
-  await env.runUntil(async () => {
-    last = await env.rollout();
-    return canary(last)?.currentStepIndex === step && canary(last)?.currentStepState === 'StepPaused';
-  }).catch((err) => { throw new Error(`${String(err)}: ${JSON.stringify(last?.status)}`); });
-  return last!;
-}
+const pausedAt = (step: number) => env.pausedAt(step);
 
 describe('docs/spec/kruise-rollout.md §6.4: nextStepIndex jumps', () => {
   it('jumps back from step 4 to 3, 2, 1 without rolling pods back, then forward to 5 and completes', async () => {

@@ -5,37 +5,15 @@
 import { describe, expect, it } from '@jest/globals';
 import { ANNOTATION_IN_PROGRESSING, type Pod, type Rollout } from '@coxswain/kruise-api';
 import { CLONESET_REF, ROLLOUT_REF } from '../../src/refs.js';
+import { CLONESET_V1ALPHA1, demoRollout, ECHOSERVER, templateWith, workloadYaml } from '../../src/testing/rollout-manifests.js';
 import { environmentPerTest } from '../support/per-test.js';
 import { startRolloutEnv, type RolloutEnv } from '../support/rollout-env.js';
 
 let env: RolloutEnv;
 environmentPerTest(() => startRolloutEnv(), (started) => (env = started));
 
-const ECHO = `
-apiVersion: apps.kruise.io/v1alpha1
-kind: CloneSet
-metadata: {name: echoserver}
-spec:
-  replicas: 5
-  selector: {matchLabels: {app: echoserver}}
-  template:
-    metadata: {labels: {app: echoserver}}
-    spec: {containers: [{name: echo, image: "echo:v1"}]}
-`;
-
-const DEMO = `
-apiVersion: rollouts.kruise.io/v1beta1
-kind: Rollout
-metadata: {name: demo}
-spec:
-  workloadRef: {apiVersion: apps.kruise.io/v1alpha1, kind: CloneSet, name: echoserver}
-  strategy:
-    canary:
-      steps:
-      - {replicas: 20%, pause: {}}
-      - {replicas: 40%, pause: {}}
-      - {replicas: 100%}
-`;
+const ECHO = workloadYaml(CLONESET_V1ALPHA1, ECHOSERVER);
+const DEMO = demoRollout(['{replicas: 20%, pause: {}}', '{replicas: 40%, pause: {}}', '{replicas: 100%}']);
 
 const canary = (r: Rollout) => r.status?.canaryStatus;
 const progressing = (r: Rollout) => r.status?.conditions?.find((c) => c.type === 'Progressing');
@@ -44,18 +22,11 @@ const images = (pods: Pod[]) => pods.map((p) => p.spec.containers[0]!.image).sor
 const partition = async () => (await env.cloneSet('echoserver')).spec.updateStrategy?.rollingUpdate?.partition;
 
 async function setImage(image: string): Promise<void> {
-  await env.patchSpec(CLONESET_REF, 'echoserver', { template: { metadata: { labels: { app: 'echoserver' } }, spec: { containers: [{ name: 'echo', image }] } } });
+  await env.patchSpec(CLONESET_REF, 'echoserver', { template: templateWith(ECHOSERVER, image) });
 }
 
-async function until(what: string, done: (r: Rollout) => boolean, limitMs = 120_000): Promise<Rollout> {
-  let last: Rollout | undefined;
-  await env.runUntil(async () => done((last = await env.rollout())), limitMs).catch((err) => {
-    throw new Error(`${what}: ${String(err)}: ${JSON.stringify(last?.status)}`);
-  });
-  return last!;
-}
-
-const pausedAt = (step: number) => until(`paused at step ${step}`, (r) => canary(r)?.currentStepIndex === step && canary(r)?.currentStepState === 'StepPaused');
+const until = (what: string, done: (r: Rollout) => boolean) => env.untilRollout(what, done);
+const pausedAt = (step: number) => env.pausedAt(step);
 
 async function releasing(rollout = DEMO): Promise<void> {
   await env.apply(ECHO);

@@ -6,38 +6,16 @@ import { describe, expect, it } from '@jest/globals';
 import { ANNOTATION_IN_PROGRESSING, LABEL_ROLLOUT_BATCH_ID, type KubeObject, type Pod, type Rollout } from '@coxswain/kruise-api';
 import { KRUISE_STATEFULSET, NATIVE_STATEFULSET } from '../../src/statefulset/plan/flavor.js';
 import { podOrdinal } from '../../src/statefulset/plan/identity.js';
+import { rolloutYaml, templateWith, workloadYaml, WORKED_EXAMPLE_STEPS } from '../../src/testing/rollout-manifests.js';
 import { environmentPerTest } from '../support/per-test.js';
 import { startRolloutEnv, type RolloutEnv } from '../support/rollout-env.js';
 
 let env: RolloutEnv;
 environmentPerTest(() => startRolloutEnv(), (started) => (env = started));
 
-const set = (apiVersion: string) => `
-apiVersion: ${apiVersion}
-kind: StatefulSet
-metadata: {name: web}
-spec:
-  replicas: 5
-  serviceName: web
-  selector: {matchLabels: {app: web}}
-  template:
-    metadata: {labels: {app: web}}
-    spec: {containers: [{name: main, image: "web:v1"}]}
-`;
-
-const rollout = (apiVersion: string) => `
-apiVersion: rollouts.kruise.io/v1beta1
-kind: Rollout
-metadata: {name: demo}
-spec:
-  workloadRef: {apiVersion: ${apiVersion}, kind: StatefulSet, name: web}
-  strategy:
-    canary:
-      steps:
-      - {replicas: 20%, pause: {}}
-      - {replicas: 50%, pause: {duration: 60}}
-      - {replicas: 100%}
-`;
+const WEB = { name: 'web', image: 'web:v1' };
+const set = (apiVersion: string) => workloadYaml({ apiVersion, kind: 'StatefulSet' }, WEB);
+const rollout = (apiVersion: string) => rolloutYaml({ name: 'demo', workloadRef: { apiVersion, kind: 'StatefulSet', name: 'web' }, steps: WORKED_EXAMPLE_STEPS });
 
 const partitionOf = (o: KubeObject) => (o as unknown as { spec: { updateStrategy?: { rollingUpdate?: { partition?: number } } } }).spec.updateStrategy?.rollingUpdate?.partition;
 const canary = (r: Rollout) => r.status?.canaryStatus;
@@ -53,7 +31,7 @@ describe.each([
     await env.apply(rollout(ref.apiVersion));
     await env.runUntil(async () => (await env.rollout()).status?.phase === 'Healthy');
 
-    await env.patchSpec(ref, 'web', { template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'main', image: 'web:v2' }] } } });
+    await env.patchSpec(ref, 'web', { template: templateWith(WEB, 'web:v2') });
     const frozen = await env.workload(ref, 'web');
     expect(partitionOf(frozen)).toBe(32767);
     expect(frozen.metadata.annotations?.[ANNOTATION_IN_PROGRESSING]).toBe('{"rolloutName":"demo"}');

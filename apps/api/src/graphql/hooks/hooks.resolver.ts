@@ -4,6 +4,7 @@ import type { HookPoint as HookPointValue } from '@coxswain/workloads';
 import { CurrentPrincipal } from '../../auth/current-principal.decorator.js';
 import type { Principal } from '../../auth/principal.js';
 import { HookAckService } from '../../hooks/hook-ack.service.js';
+import { oneOffKey } from '../../idempotency/keyed-request.js';
 import { PendingHooksService } from '../../hooks/pending-hooks.service.js';
 import { kindOfClusterKind } from '../../workloads/workload-kind.js';
 import { HOOK_NAMES, LIFECYCLE_NAMES, type HookPointName } from '../../workloads/views.js';
@@ -57,7 +58,7 @@ export class HooksResolver {
       namespace,
       pod,
       hook: HOOK_POINTS_BY_NAME[hook],
-      idempotencyKey: idempotencyKey ?? HookAckService.oneOffKey(),
+      idempotencyKey: idempotencyKey ?? oneOffKey(),
       reason: reason ?? null, // an omitted nullable argument arrives as undefined
     });
     return { ...answer, hook: HOOK_NAMES[answer.hook], at: new Date(answer.at), replayed };

@@ -3,6 +3,7 @@
 import { Args, Int, Mutation, Query, Resolver, Subscription } from '@nestjs/graphql';
 import { CurrentPrincipal } from '../../auth/current-principal.decorator.js';
 import type { Principal } from '../../auth/principal.js';
+import { oneOffKey } from '../../idempotency/keyed-request.js';
 import { RolloutActionService, type RolloutActionResult } from '../../rollouts/rollout-action.service.js';
 import type { RolloutActionName } from '../../rollouts/rollout-actions.js';
 import { RolloutsService, type RolloutChange } from '../../rollouts/rollouts.service.js';
@@ -86,7 +87,7 @@ export class RolloutsResolver {
   ): Promise<RolloutActionModel> {
     const result = await this.actions.act(principal, {
       namespace, rollout: name, action, stepIndex, reason: reason ?? null, // an omitted nullable argument arrives as undefined
-      idempotencyKey: idempotencyKey ?? RolloutActionService.oneOffKey(),
+      idempotencyKey: idempotencyKey ?? oneOffKey(),
     });
     return actionModel(result);
   }

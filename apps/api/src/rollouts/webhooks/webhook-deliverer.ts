@@ -2,22 +2,38 @@
 // event and webhook, stored before the first attempt; each attempt POSTs the same JSON body, signed
 // (webhook-signature.ts), and is recorded on the row (status or error, when). A non-2xx answer, a timeout
 // or a refused connection is retried after an exponential backoff (retry-schedule.ts) up to the configured
-// number of attempts, then the delivery is failed. Deliveries still pending when the API stops are resumed
-// when it starts. Waits are wall-clock time: the receiver lives in real time, whatever the cluster's clock.
+// number of attempts, then the delivery is failed. Waits are wall-clock time: the receiver lives in real
+// time, whatever the cluster's clock.
+// Every API replica observes the same Rollout changes, and a delivery is one replica's all the same: the
+// row is stored once per event (its key, the same on every replica) and webhook, whoever stores it first,
+// and an attempt is made only under a lease of the row (rollout-webhooks.repository.ts), which the
+// attempt's record ends. The replica that leased the first attempt schedules the retries; every replica
+// sweeps for deliveries due and not leased (or leased past their lease: their replica stopped), so a
+// restart resumes what it left and a replica that stopped is taken over after the lease.
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { RealClock, type Clock, type TimerHandle } from '@coxswain/cluster';
 import type { Runtime } from '../../runtime.js';
 import { CLOCK, RUNTIME } from '../../tokens.js';
 import type { RolloutEvent } from '../rollout-events.js';
 import { retryDelayMs } from './retry-schedule.js';
-import { RolloutWebhooksRepository, type DeliveryRow } from './rollout-webhooks.repository.js';
+import { RolloutWebhooksRepository, type DeliveryRow, type Lease } from './rollout-webhooks.repository.js';
 import { SIGNATURE_HEADER, signature } from './webhook-signature.js';
 
 /** A receiver that has not answered in this long is a failed attempt. */
 export const ATTEMPT_TIMEOUT_MS = 10_000;
 /** Kept of a receiver's error answer in the delivery's lastError. */
 const ERROR_TEXT_LIMIT = 200;
+/** Deliveries one sweep leases at most. */
+const SWEEP_BATCH = 50;
+
+/** How long an attempt's lease lasts (well beyond an attempt's timeout), and how often a replica sweeps. */
+export interface DeliveryLeaseTiming {
+  leaseMs: number;
+  sweepMs: number;
+}
+export const DELIVERY_LEASE_TIMING = Symbol('DELIVERY_LEASE_TIMING');
+export const DEFAULT_LEASE_TIMING: DeliveryLeaseTiming = { leaseMs: 6 * ATTEMPT_TIMEOUT_MS, sweepMs: 15_000 };
 
 @Injectable()
 export class WebhookDeliverer implements OnApplicationBootstrap, OnModuleDestroy {
@@ -25,51 +41,92 @@ export class WebhookDeliverer implements OnApplicationBootstrap, OnModuleDestroy
   private readonly wall: Clock = new RealClock();
   private readonly timers = new Set<TimerHandle>();
   private readonly running = new Set<Promise<void>>();
+  /** This replica, as lease holder. */
+  private readonly owner = randomUUID();
+  private sweeper: TimerHandle | undefined;
   private stopped = false;
 
   constructor(
     private readonly repository: RolloutWebhooksRepository,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(RUNTIME) private readonly runtime: Pick<Runtime, 'config'>,
+    @Optional() @Inject(DELIVERY_LEASE_TIMING) private readonly timing: DeliveryLeaseTiming = DEFAULT_LEASE_TIMING,
   ) {}
 
-  /** Resumes the deliveries a previous run left pending, each at its next attempt's time. */
+  /** Resumes the deliveries left pending (by this replica before a restart, or by one that stopped), and keeps sweeping. */
   async onApplicationBootstrap(): Promise<void> {
-    for (const delivery of await this.repository.pending()) this.schedule(delivery, (delivery.nextAttemptAt?.getTime() ?? 0) - this.wall.now());
+    await this.sweep();
   }
 
   async onModuleDestroy(): Promise<void> {
     this.stopped = true;
+    this.sweeper?.cancel();
     for (const timer of this.timers) timer.cancel();
     this.timers.clear();
     await Promise.all(this.running);
   }
 
-  /** Stores a delivery of `event` for every webhook of its namespace that wants it, and attempts each. */
-  async dispatch(event: RolloutEvent): Promise<void> {
+  /**
+   * Stores a delivery of `event` for every webhook of its namespace that wants it (unless another replica
+   * stored it: same `eventKey`), and attempts those no replica has leased yet.
+   */
+  async dispatch(event: RolloutEvent, eventKey: string): Promise<void> {
     const hooks = (await this.repository.list(event.namespace)).filter((h) => h.events.length === 0 || h.events.includes(event.type));
     if (hooks.length === 0) return;
     const now = new Date(this.wall.now());
     const at = new Date(this.clock.now()).toISOString();
-    const deliveries = hooks.map((hook) => {
+    const { type, ...facts } = event;
+    await this.repository.createDeliveries(hooks.map((hook) => {
       const id = randomUUID();
-      const { type, ...facts } = event;
       return {
-        id, webhookId: hook.id, namespace: event.namespace, webhook: hook.name, event: type, rollout: event.rollout,
+        id, webhookId: hook.id, namespace: event.namespace, webhook: hook.name, event: type, rollout: event.rollout, eventKey,
         body: JSON.stringify({ id, type, at, ...facts }), state: 'pending', attempts: 0, createdAt: now, nextAttemptAt: now,
       };
-    });
-    await this.repository.createDeliveries(deliveries);
-    for (const delivery of deliveries) this.schedule({ ...delivery, lastStatus: null, lastError: null, lastAttemptAt: null }, 0);
+    }));
+    for (const delivery of await this.repository.leaseEvent(eventKey, hooks.map((h) => h.id), this.lease())) this.start(delivery);
   }
 
-  private schedule(delivery: DeliveryRow, delayMs: number): void {
+  private lease(): Lease {
+    const now = this.wall.now();
+    return { owner: this.owner, now: new Date(now), until: new Date(now + this.timing.leaseMs) };
+  }
+
+  /** Leases the deliveries due, attempts them, and sweeps again after sweepMs. */
+  private async sweep(): Promise<void> {
+    if (this.stopped) return;
+    try {
+      for (;;) {
+        const due = await this.repository.leaseDue(this.lease(), SWEEP_BATCH);
+        for (const delivery of due) this.start(delivery);
+        if (due.length < SWEEP_BATCH) break;
+      }
+    } catch (err) {
+      this.logger.error({ msg: 'could not lease the webhook deliveries due', error: String(err) });
+    }
+    if (this.stopped) return;
+    this.sweeper = this.wall.setTimer(this.timing.sweepMs, () => {
+      const next = this.sweep();
+      this.running.add(next);
+      void next.finally(() => this.running.delete(next));
+    });
+  }
+
+  /** Attempts a delivery this replica leased. */
+  private start(delivery: DeliveryRow): void {
+    const attempt = this.attempt(delivery).catch((err) => this.logger.error({ msg: 'a webhook delivery attempt failed to record', delivery: delivery.id, error: String(err) }));
+    this.running.add(attempt);
+    void attempt.finally(() => this.running.delete(attempt));
+  }
+
+  /** Leases the delivery again when its retry is due (unless another replica's sweep did first) and attempts it. */
+  private retryAt(id: string, delayMs: number): void {
     if (this.stopped) return;
     const timer = this.wall.setTimer(Math.max(0, delayMs), () => {
       this.timers.delete(timer);
-      const attempt = this.attempt(delivery).catch((err) => this.logger.error({ msg: 'a webhook delivery attempt failed to record', delivery: delivery.id, error: String(err) }));
-      this.running.add(attempt);
-      void attempt.finally(() => this.running.delete(attempt));
+      const leased = this.repository.leaseOne(id, this.lease()).then((delivery) => delivery && this.start(delivery))
+        .catch((err) => this.logger.error({ msg: 'could not lease a webhook delivery for its retry', delivery: id, error: String(err) }));
+      this.running.add(leased);
+      void leased.finally(() => this.running.delete(leased));
     });
     this.timers.add(timer);
   }
@@ -79,7 +136,7 @@ export class WebhookDeliverer implements OnApplicationBootstrap, OnModuleDestroy
     const attempts = delivery.attempts + 1;
     const lastAttemptAt = new Date(this.wall.now());
     if (!hook) {
-      await this.repository.recordAttempt(delivery.id, { state: 'failed', attempts: delivery.attempts, lastStatus: null, lastError: 'the webhook was deleted', lastAttemptAt, nextAttemptAt: null });
+      await this.repository.recordAttempt(delivery.id, this.owner, { state: 'failed', attempts: delivery.attempts, lastStatus: null, lastError: 'the webhook was deleted', lastAttemptAt, nextAttemptAt: null });
       return;
     }
     const outcome = await post(hook.url, delivery.body, {
@@ -90,15 +147,16 @@ export class WebhookDeliverer implements OnApplicationBootstrap, OnModuleDestroy
       'x-coxswain-delivery': delivery.id,
     });
     if (outcome.ok) {
-      await this.repository.recordAttempt(delivery.id, { state: 'delivered', attempts, lastStatus: outcome.status, lastError: null, lastAttemptAt, nextAttemptAt: null });
+      await this.repository.recordAttempt(delivery.id, this.owner, { state: 'delivered', attempts, lastStatus: outcome.status, lastError: null, lastAttemptAt, nextAttemptAt: null });
       return;
     }
     const { attempts: max, retryBaseMs } = this.runtime.config.rolloutWebhooks;
     const delay = retryDelayMs(attempts, max, retryBaseMs);
     const nextAttemptAt = delay === undefined ? null : new Date(lastAttemptAt.getTime() + delay);
-    const next = { state: delay === undefined ? 'failed' : 'pending', attempts, lastStatus: outcome.status, lastError: outcome.error, lastAttemptAt, nextAttemptAt };
-    await this.repository.recordAttempt(delivery.id, next);
-    if (delay !== undefined) this.schedule({ ...delivery, ...next }, delay);
+    const recorded = await this.repository.recordAttempt(delivery.id, this.owner, {
+      state: delay === undefined ? 'failed' : 'pending', attempts, lastStatus: outcome.status, lastError: outcome.error, lastAttemptAt, nextAttemptAt,
+    });
+    if (recorded && delay !== undefined) this.retryAt(delivery.id, delay);
   }
 }
 

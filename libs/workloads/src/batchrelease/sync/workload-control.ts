@@ -60,17 +60,10 @@ export async function setPartition(client: ClusterClient, workload: ReleaseWorkl
   await patchWorkload(client, workload, { spec: { updateStrategy: { rollingUpdate: rolling } } });
 }
 
-/**
- * Finalize: control-info removed; when the release finished or was cancelled (`batchPartition` null) the
- * partition is removed and the workload resumed too, else (deleted mid-flight) the partition is kept.
- */
-export async function releaseWorkload(client: ClusterClient, workload: ReleaseWorkload, full: boolean): Promise<void> {
+/** Finalize: control-info removed, and the spec patch plan/finalize.ts says (none: the partition is kept). */
+export async function releaseWorkload(client: ClusterClient, workload: ReleaseWorkload, spec: Record<string, unknown> | undefined): Promise<void> {
   const patch: Record<string, unknown> = { metadata: { annotations: { [ANNOTATION_BATCH_RELEASE_CONTROL_INFO]: null } } };
-  if (full) {
-    patch['spec'] = workload.target.kind === 'CloneSet'
-      ? { updateStrategy: { rollingUpdate: { partition: null, paused: false } } }
-      : { updateStrategy: { rollingUpdate: { partition: null } } };
-  }
+  if (spec) patch['spec'] = spec;
   await patchWorkload(client, workload, patch);
 }
 

@@ -6,13 +6,12 @@
 import { isApiError, type ClusterClient, type KindRef } from '@coxswain/cluster';
 import {
   ANNOTATION_IN_PROGRESSING, ANNOTATION_ROLLOUT_HASH, FINALIZER_ROLLOUT, LABEL_WORKLOAD_TYPE,
-  type BatchRelease, type ControllerRevision, type KubeObject, type PodTemplateSpec, type Rollout, type RolloutStatus,
+  type BatchRelease, type KubeObject, type Rollout, type RolloutStatus,
 } from '@coxswain/kruise-api';
 import type { ReleaseWorkload } from '../../release-target/workload.js';
 import { BATCH_RELEASE_REF, ROLLOUT_REF } from '../../refs.js';
-import { applyRevision } from '../../revision/cloneset-revision.js';
-import { CONTROLLER_REVISION_REF } from '../../revision/revision-store.js';
 import { writeStatusWithRetry } from '../../sync/status-write.js';
+import { stableTemplate } from './stable-template.js';
 
 async function quietly<T>(write: () => Promise<T>): Promise<T | undefined> {
   try {
@@ -68,22 +67,11 @@ export async function deleteBatchRelease(client: ClusterClient, release: BatchRe
 
 /**
  * An aborted analysis (docs/analysis.md §5): the workload's pod template set back to its stable revision's
- * (the ControllerRevision named by status.currentRevision; a Deployment's: its stable
- * ReplicaSet's template), as a user's rollback would. Nothing is written when the template is the stable
- * one already; a Conflict is retried by the next reconcile.
+ * (stable-template.ts: status.currentRevision's ControllerRevision; a canary-style Deployment's stable
+ * ReplicaSet's), as a user's rollback would. Nothing is written when the template is the stable one
+ * already; a Conflict is retried by the next reconcile.
  */
 export async function restoreStableTemplate(client: ClusterClient, workload: ReleaseWorkload): Promise<void> {
-  const deployment = workload.deployment ?? workload.partitionDeployment;
-  if (deployment) {
-    const { stableTemplate, stableTemplateEqual } = deployment;
-    if (!stableTemplate || stableTemplateEqual) return;
-    const object = workload.object as KubeObject & { spec: { template: PodTemplateSpec } };
-    await quietly(() => client.update({ ...object, spec: { ...object.spec, template: stableTemplate } }));
-    return;
-  }
-  if (workload.currentRevision === '' || workload.currentRevision === workload.updateRevision) return;
-  const revision = await quietly(() => client.get<ControllerRevision>(CONTROLLER_REVISION_REF, workload.object.metadata.namespace, workload.currentRevision));
-  if (!revision) return;
-  const object = workload.object as KubeObject & { spec: { template: PodTemplateSpec } };
-  await quietly(() => client.update(applyRevision(object, revision)));
+  const stable = await quietly(() => stableTemplate(client, workload, workload.currentRevision));
+  if (stable?.outcome === 'restore') await quietly(() => client.update(stable.next));
 }
