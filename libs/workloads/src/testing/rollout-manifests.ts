@@ -58,14 +58,20 @@ export interface RolloutManifest {
   /** Each step as its list item's text; lines after a step's first are indented under it. */
   steps: readonly string[];
   namespace?: string;
-  /** More canary lines (at the canary's indentation). A Deployment's Rollout is canary style anyway (docs/spec/kruise-rollout.md §3.7). */
+  /** More canary lines (at the canary's indentation). */
   canary?: string;
+  /**
+   * A Deployment's release style: 'canary' (a canary Deployment beside it, docs/spec/kruise-rollout.md §3.7;
+   * the default) or 'partition' (the advanced Deployment controller, §3.6, gate AdvancedDeployment).
+   */
+  deploymentStyle?: 'canary' | 'partition';
 }
 
 /** A v1beta1 Rollout. */
 export function rolloutYaml(r: RolloutManifest): string {
   const { apiVersion, kind, name } = r.workloadRef;
-  const canary = [...(kind === 'Deployment' ? ['enableExtraWorkloadForCanary: true'] : []), ...(r.canary ? [r.canary] : [])];
+  const canaryStyle = kind === 'Deployment' && r.deploymentStyle !== 'partition';
+  const canary = [...(canaryStyle ? ['enableExtraWorkloadForCanary: true'] : []), ...(r.canary ? [r.canary] : [])];
   return `
 apiVersion: rollouts.kruise.io/v1beta1
 kind: Rollout
