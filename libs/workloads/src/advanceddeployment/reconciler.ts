@@ -15,6 +15,7 @@ import { readableSelector } from '../sync/reconcile-gates.js';
 import { applyReplicaSetOperation } from '../sync/replica-set-writes.js';
 import { writeStatusWithRetry } from '../sync/status-write.js';
 import { planAdvancedDeployment } from './plan/planner.js';
+import { isControlledBy } from '../ownership/controller-ref.js';
 
 export interface AdvancedDeploymentInformers {
   deployments: Informer<Deployment>;
@@ -52,7 +53,7 @@ export class AdvancedDeploymentReconciler implements Reconciler {
     // getReplicaSetsForDeployment: the ones it controls, matching its selector, not being deleted (no adoption).
     const replicaSets = deps.informers.replicaSets.list(d.metadata.namespace).filter((rs) =>
       !rs.metadata.deletionTimestamp && selector.matches(rs.metadata.labels ?? {})
-      && (rs.metadata.ownerReferences ?? []).some((r) => r.controller === true && r.uid === d.metadata.uid));
+      && isControlledBy(rs, d.metadata.uid));
     const plan = planAdvancedDeployment({ d, strategy, replicaSets, now: deps.clock.now() });
     if (deps.observeOnly) return {};
 

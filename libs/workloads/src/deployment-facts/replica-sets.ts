@@ -29,7 +29,8 @@ export function equalIgnoreHash(a: PodTemplateSpec, b: PodTemplateSpec): boolean
   return jsonEqual(withoutHashLabel(a), withoutHashLabel(b));
 }
 
-function withoutHashLabel(template: PodTemplateSpec): PodTemplateSpec {
+/** The template without its pod-template-hash label (as a ReplicaSet's template is the Deployment's with it). */
+export function withoutHashLabel(template: PodTemplateSpec): PodTemplateSpec {
   const labels = { ...(template.metadata?.labels ?? {}) };
   delete labels[LABEL_POD_TEMPLATE_HASH];
   return { ...template, metadata: { ...template.metadata, labels } };

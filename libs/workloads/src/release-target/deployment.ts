@@ -7,24 +7,16 @@
 import type { ClusterClient } from '@coxswain/cluster';
 import {
   ANNOTATION_BATCH_RELEASE_CONTROL_INFO, ANNOTATION_IN_PROGRESSING, LABEL_CANARY_DEPLOYMENT, LABEL_POD_TEMPLATE_HASH,
-  type Deployment, type Pod, type PodTemplateSpec, type ReplicaSet,
+  type Deployment, type Pod, type ReplicaSet,
 } from '@coxswain/kruise-api';
-import { activeReplicaSets, byCreation, equalIgnoreHash, podTemplateHash } from '../deployment-facts/replica-sets.js';
+import { activeReplicaSets, byCreation, equalIgnoreHash, podTemplateHash, withoutHashLabel } from '../deployment-facts/replica-sets.js';
 import { resolveFenceposts } from '../deployment-facts/strategy.js';
+import { isControlledBy } from '../ownership/controller-ref.js';
 import { isActive } from '../pod/pod-state.js';
 import { DEPLOYMENT_REF, POD_REF, REPLICASET_REF } from '../refs.js';
 import type { CanaryDeployment, ReleaseTarget, ReleaseWorkload } from './release-workload.js';
 
 export type { CanaryDeployment, DeploymentRelease } from './release-workload.js';
-
-const controlledBy = (owned: { metadata: { ownerReferences?: Array<{ controller?: boolean; uid: string }> } }, uid: string | undefined) =>
-  uid !== undefined && (owned.metadata.ownerReferences ?? []).some((r) => r.controller === true && r.uid === uid);
-
-const withoutHashLabel = (template: PodTemplateSpec): PodTemplateSpec => {
-  const labels = { ...(template.metadata?.labels ?? {}) };
-  delete labels[LABEL_POD_TEMPLATE_HASH];
-  return { ...template, metadata: { ...template.metadata, labels } };
-};
 
 export interface DeploymentObjects {
   deployment: Deployment;
@@ -40,15 +32,15 @@ export interface DeploymentObjects {
 /** The facts of a canary-style Deployment (docs/spec/kruise-rollout.md §2.1, §3.7). */
 export function describeDeployment(target: ReleaseTarget, objects: DeploymentObjects): ReleaseWorkload {
   const { deployment: d, replicaSets, pods } = objects;
-  const stableSets = activeReplicaSets(replicaSets.filter((rs) => controlledBy(rs, d.metadata.uid))).sort(byCreation);
+  const stableSets = activeReplicaSets(replicaSets.filter((rs) => isControlledBy(rs, d.metadata.uid))).sort(byCreation);
   const stable = stableSets[0];
-  const canaries = objects.canaries.filter((c) => objects.releaseUid === undefined || controlledBy(c, objects.releaseUid));
+  const canaries = objects.canaries.filter((c) => objects.releaseUid === undefined || isControlledBy(c, objects.releaseUid));
   const live = canaries.filter((c) => c.metadata.deletionTimestamp === undefined).sort((a, b) => -byCreation(a as unknown as ReplicaSet, b as unknown as ReplicaSet));
   const canaryObject = live[0];
   let canary: CanaryDeployment | undefined;
   let canaryPods: Pod[] = [];
   if (canaryObject) {
-    const sets = replicaSets.filter((rs) => controlledBy(rs, canaryObject.metadata.uid));
+    const sets = replicaSets.filter((rs) => isControlledBy(rs, canaryObject.metadata.uid));
     const current = sets.filter((rs) => equalIgnoreHash(rs.spec.template, canaryObject.spec.template)).sort(byCreation)[0];
     const setUids = new Set(sets.map((rs) => rs.metadata.uid));
     canaryPods = pods.filter((p) => isActive(p) && (p.metadata.ownerReferences ?? []).some((r) => r.controller === true && setUids.has(r.uid)));

@@ -9,21 +9,13 @@
 import type { ClusterClient } from '@coxswain/cluster';
 import {
   ANNOTATION_BATCH_RELEASE_CONTROL_INFO, ANNOTATION_IN_PROGRESSING, deploymentExtraStatusOf, deploymentStrategyOf, LABEL_POD_TEMPLATE_HASH,
-  LABEL_STABLE_REVISION, type Deployment, type Pod, type PodTemplateSpec, type ReplicaSet,
+  LABEL_STABLE_REVISION, type Deployment, type Pod, type ReplicaSet,
 } from '@coxswain/kruise-api';
-import { byCreation, equalIgnoreHash, podTemplateHash, revisionOf, specReplicas } from '../deployment-facts/replica-sets.js';
+import { byCreation, equalIgnoreHash, podTemplateHash, revisionOf, specReplicas, withoutHashLabel } from '../deployment-facts/replica-sets.js';
+import { isControlledBy } from '../ownership/controller-ref.js';
 import { isActive } from '../pod/pod-state.js';
 import { POD_REF, REPLICASET_REF } from '../refs.js';
 import type { ReleaseTarget, ReleaseWorkload } from './release-workload.js';
-
-const controlledBy = (owned: { metadata: { ownerReferences?: Array<{ controller?: boolean; uid: string }> } }, uid: string | undefined) =>
-  uid !== undefined && (owned.metadata.ownerReferences ?? []).some((r) => r.controller === true && r.uid === uid);
-
-const withoutHashLabel = (template: PodTemplateSpec): PodTemplateSpec => {
-  const labels = { ...(template.metadata?.labels ?? {}) };
-  delete labels[LABEL_POD_TEMPLATE_HASH];
-  return { ...template, metadata: { ...template.metadata, labels } };
-};
 
 /** FindCanaryAndStableReplicaSet's order: by the revision annotation, then by creation. */
 function byRevision(a: ReplicaSet, b: ReplicaSet): number {
@@ -41,7 +33,7 @@ export interface PartitionDeploymentObjects {
 
 /** The facts of a partition-style Deployment (docs/spec/kruise-rollout.md §2.1, §3.6). */
 export function describePartitionDeployment(target: ReleaseTarget, { deployment: d, replicaSets, pods }: PartitionDeploymentObjects): ReleaseWorkload {
-  const owned = replicaSets.filter((rs) => controlledBy(rs, d.metadata.uid) && !rs.metadata.deletionTimestamp);
+  const owned = replicaSets.filter((rs) => isControlledBy(rs, d.metadata.uid) && !rs.metadata.deletionTimestamp);
   // GetReplicaSetsForDeployment keeps the active ones; the new one is the last whose template is the Deployment's.
   const active = owned.filter((rs) => specReplicas(rs) > 0).sort(byRevision);
   const newRS = active.filter((rs) => equalIgnoreHash(rs.spec.template, d.spec.template)).at(-1);

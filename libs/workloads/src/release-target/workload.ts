@@ -8,13 +8,14 @@
 import { isApiError, type ClusterClient, type KindRef } from '@coxswain/cluster';
 import {
   ANNOTATION_BATCH_RELEASE_CONTROL_INFO, ANNOTATION_IN_PROGRESSING, groupOf, LABEL_CONTROLLER_REVISION_HASH, LABEL_POD_TEMPLATE_HASH,
-  type CloneSet, type Deployment, type IntOrString, type KubeObject, type LabelSelector, type ObjectRef, type Pod,
+  type CloneSet, type Deployment, type KubeObject, type LabelSelector, type ObjectRef, type Pod,
 } from '@coxswain/kruise-api';
 import { isActive, isRunningAndReady } from '../pod/pod-state.js';
 import { ADVANCED_STATEFULSET_REF, APPS_STATEFULSET_REF, CLONESET_REF, DEPLOYMENT_REF, POD_REF } from '../refs.js';
 import { readDeploymentWorkload } from './deployment.js';
 import { readPartitionDeployment } from './partition-deployment.js';
 import type { ReleaseTarget, ReleaseWorkload } from './release-workload.js';
+import { isControlledBy } from '../ownership/controller-ref.js';
 
 export type { ReleaseKind, ReleaseTarget, ReleaseWorkload } from './release-workload.js';
 
@@ -38,7 +39,7 @@ const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 /** The workload's pods: active pods whose controller is the workload (by uid). */
 export function ownedPods(workload: KubeObject, pods: readonly Pod[]): Pod[] {
   const uid = workload.metadata.uid;
-  return pods.filter((p) => isActive(p) && (p.metadata.ownerReferences ?? []).some((r) => r.controller === true && r.uid === uid));
+  return pods.filter((p) => isActive(p) && isControlledBy(p, uid));
 }
 
 /** The facts of a workload object and its pods. */

@@ -14,10 +14,10 @@ import {
 import type { Blocker, RolloutPlan } from '../../plan/plan-types.js';
 import { rollingView } from '../../deployment-facts/advanced-strategy.js';
 import { Rollout, type DeploymentOperation } from '../../deployment-facts/replica-set-ops.js';
+import { ANNOTATION_DEPLOYMENT_REVISION, activeReplicaSets, byCreation, revisionOf, specReplicaSum, specReplicas } from '../../deployment-facts/replica-sets.js';
 import {
-  ANNOTATION_DEPLOYMENT_REVISION, ANNOTATION_DESIRED_REPLICAS, activeReplicaSets, byCreation, desiredReplicasAnnotation, findNewReplicaSet, maxRevision,
-  revisionOf, specReplicaSum, specReplicas,
-} from '../../deployment-facts/replica-sets.js';
+  availableReplicaSum, cleanupUnhealthyReplicas, currentReplicaSetName, isScalingEvent, scaleDownOldReplicaSets, syncReplicaSets,
+} from '../../deployment-facts/rolling-steps.js';
 import { scaleProportionally } from '../../deployment-facts/scale.js';
 import { deploymentStatus, type ConditionNote } from '../../deployment-facts/status.js';
 import { resolveFenceposts } from '../../deployment-facts/strategy.js';
@@ -64,14 +64,6 @@ export function planAdvancedDeployment({ d, strategy, replicaSets, now }: Advanc
   return pass.plan(now);
 }
 
-function isScalingEvent(d: Deployment, replicaSets: readonly ReplicaSet[]): boolean {
-  const replicas = d.spec.replicas ?? 1;
-  return activeReplicaSets(replicaSets).some((rs) => {
-    const desired = desiredReplicasAnnotation(rs);
-    return desired !== undefined && desired !== replicas;
-  });
-}
-
 /** ReplicaSetsBySmallerRevision: the highest revision first (the middle revisions go before the oldest), ties oldest first. */
 function bySmallerRevision(a: ReplicaSet, b: ReplicaSet): number {
   const ra = revisionOf(a);
@@ -106,33 +98,18 @@ class AdvancedPass {
     this.limit = newRSReplicasLimit(strategy.partition, this.replicas);
   }
 
-  /** getAllReplicaSetsAndSyncRevision: the new ReplicaSet (created when asked and missing) and the old ones. */
+  /** getAllReplicaSetsAndSyncRevision (rolling-steps.ts). */
   resolve(createIfMissing: boolean): void {
-    const found = findNewReplicaSet(this.view, this.replicaSets);
-    this.oldRSs = this.replicaSets.filter((rs) => rs !== found);
-    const newRevision = maxRevision(this.oldRSs) + 1;
-    if (found) {
-      let rs = found;
-      const annotations = { ...(rs.metadata.annotations ?? {}) };
-      if (revisionOf(rs) < newRevision) annotations[ANNOTATION_DEPLOYMENT_REVISION] = String(newRevision);
-      if (annotations[ANNOTATION_DESIRED_REPLICAS] === undefined) Object.assign(annotations, this.rollout.replicasAnnotations());
-      const minReady = this.d.spec.minReadySeconds ?? 0;
-      if (JSON.stringify(annotations) !== JSON.stringify(rs.metadata.annotations ?? {}) || (rs.spec.minReadySeconds ?? 0) !== minReady) {
-        rs = this.rollout.update(rs, { ...rs, metadata: { ...rs.metadata, annotations }, spec: { ...rs.spec, minReadySeconds: minReady } }, specReplicas(rs), specReplicas(rs), 'revision');
-      }
-      this.newRS = rs;
-      this.revision = rs.metadata.annotations?.[ANNOTATION_DEPLOYMENT_REVISION];
-      this.notes.push({ kind: 'found', rs: rs.metadata.name! });
-      return;
-    }
-    if (!createIfMissing) return;
-    // NewRSReplicasLowerBound: without surge the new ReplicaSet starts with one pod (upstream: else the
-    // native controller would fight with this one over an empty ReplicaSet).
-    const lowerBound = this.maxSurge > 0 ? 0 : Math.min(1, this.replicas);
-    const replicas = Math.max(this.newReplicaCount(0, specReplicaSum(this.oldRSs)), lowerBound);
-    this.newRS = this.rollout.newReplicaSet(newRevision, replicas);
-    this.revision = String(newRevision);
-    this.notes.push({ kind: 'created', rs: this.newRS.metadata.name! });
+    const synced = syncReplicaSets(this.view, this.replicaSets, this.rollout, createIfMissing, (oldRSs) => {
+      // NewRSReplicasLowerBound: without surge the new ReplicaSet starts with one pod (upstream: else the
+      // native controller would fight with this one over an empty ReplicaSet).
+      const lowerBound = this.maxSurge > 0 ? 0 : Math.min(1, this.replicas);
+      return Math.max(this.newReplicaCount(0, specReplicaSum(oldRSs)), lowerBound);
+    });
+    this.newRS = synced.newRS;
+    this.oldRSs = synced.oldRSs;
+    this.revision = synced.revision;
+    if (synced.note) this.notes.push(synced.note);
   }
 
   /** NewRSNewReplicas under the partition: up to replicas + maxSurge pods in all, never beyond the limit. */
@@ -197,9 +174,13 @@ class AdvancedPass {
       this.blockers.push({ code: 'MAX_UNAVAILABLE', message: `maxUnavailable ${this.maxUnavailable}: ${newUnavailable} new pods are not available yet, no old pod may go`, pods: [] });
       return false;
     }
-    const cleaned = this.cleanupUnhealthyReplicas(maxScaledDown);
-    const scaledDown = this.scaleDownOldForRollingUpdate(minAvailable);
-    return cleaned + scaledDown > 0;
+    const cleaned = cleanupUnhealthyReplicas(this.oldRSs, maxScaledDown, this.rollout);
+    this.oldRSs = cleaned.oldRSs;
+    // Then available old pods, as long as minAvailable stay available and the partition's share stays old; highest revision first.
+    const budget = Math.max(0, Math.min(availableReplicaSum(this.all()) - minAvailable, this.scaleDownLimitForOld()));
+    const scaledDown = scaleDownOldReplicaSets(this.oldRSs, budget, bySmallerRevision, this.rollout, `scale down old pods within maxUnavailable (${minAvailable} must stay available) and partition limit ${this.limit}`);
+    this.oldRSs = scaledDown.oldRSs;
+    return cleaned.total + scaledDown.total > 0;
   }
 
   /** scaleUpOldReplicaSets: the largest (then oldest) active old ReplicaSet gets the missing pods. */
@@ -212,37 +193,6 @@ class AdvancedPass {
     return true;
   }
 
-  /** Old ReplicaSets lose their unavailable pods first, oldest ReplicaSet first. */
-  private cleanupUnhealthyReplicas(maxCleanup: number): number {
-    let total = 0;
-    this.oldRSs = [...this.oldRSs].sort(byCreation).map((rs) => {
-      if (total >= maxCleanup) return rs;
-      const replicas = specReplicas(rs);
-      const available = rs.status?.availableReplicas ?? 0;
-      if (replicas === 0 || replicas === available) return rs;
-      const count = Math.min(maxCleanup - total, replicas - available);
-      total += count;
-      return this.rollout.scale(rs, replicas - count, 'scale down unavailable old pods');
-    });
-    return total;
-  }
-
-  /** Then available old pods, as long as minAvailable stay available and the partition's share stays old; highest revision first. */
-  private scaleDownOldForRollingUpdate(minAvailable: number): number {
-    const available = this.all().reduce((sum, rs) => sum + (rs.status?.availableReplicas ?? 0), 0);
-    if (available <= minAvailable) return 0;
-    const budget = Math.min(available - minAvailable, this.scaleDownLimitForOld());
-    let total = 0;
-    this.oldRSs = [...this.oldRSs].sort(bySmallerRevision).map((rs) => {
-      const replicas = specReplicas(rs);
-      if (total >= budget || replicas === 0) return rs;
-      const count = Math.min(replicas, budget - total);
-      total += count;
-      return this.rollout.scale(rs, replicas - count, `scale down old pods within maxUnavailable (${minAvailable} must stay available) and partition limit ${this.limit}`);
-    });
-    return total;
-  }
-
   plan(now: number): AdvancedDeploymentPlan {
     const all = this.all();
     const { status } = deploymentStatus({ d: this.view, all, newRS: this.newRS, notes: this.notes, now });
@@ -253,7 +203,7 @@ class AdvancedPass {
       && (this.d.status?.replicas ?? 0) === this.replicas && (this.d.status?.updatedReplicas ?? 0) >= this.limit;
     return {
       updateRevision: this.newRS?.metadata.name ?? '',
-      currentRevision: [...this.oldRSs].sort(byCreation).reverse().find((rs) => specReplicas(rs) > 0)?.metadata.name ?? this.newRS?.metadata.name ?? '',
+      currentRevision: currentReplicaSetName(this.oldRSs, this.newRS),
       complete: status.updatedReplicas === this.limit && status.replicas === this.replicas && status.availableReplicas === this.replicas,
       diff: {
         replicas: this.replicas, maxSurge: this.maxSurge, maxUnavailable: this.maxUnavailable, newRSReplicasLimit: this.limit,

@@ -12,6 +12,7 @@ import {
 } from '@coxswain/kruise-api';
 import { DEPLOYMENT_REF } from '../../refs.js';
 import { controlInfo } from './workload-control.js';
+import { isControlledBy } from '../../ownership/controller-ref.js';
 
 /** The canary Deployment Initialize creates for `stable` (docs/spec/kruise-rollout.md §3.7). */
 export function canaryDeploymentFor(stable: Deployment, release: BatchRelease): Deployment {
@@ -80,5 +81,5 @@ export async function dropCanaryFinalizer(client: ClusterClient, canary: Deploym
 export async function canaryDeploymentsOf(client: ClusterClient, release: BatchRelease): Promise<Deployment[]> {
   const name = release.spec.workloadRef?.name ?? '';
   const { items } = await client.list<Deployment>(DEPLOYMENT_REF, { namespace: release.metadata.namespace, labelSelector: { matchLabels: { [LABEL_CANARY_DEPLOYMENT]: name } } });
-  return items.filter((d) => (d.metadata.ownerReferences ?? []).some((r) => r.controller === true && r.uid === release.metadata.uid));
+  return items.filter((d) => isControlledBy(d, release.metadata.uid));
 }

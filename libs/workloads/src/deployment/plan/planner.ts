@@ -5,11 +5,11 @@
 import type { Deployment, DeploymentStatus, Pod, ReplicaSet } from '@coxswain/kruise-api';
 import type { Blocker, RolloutPlan } from '../../plan/plan-types.js';
 import { pruneHistory } from './history.js';
-import {
-  ANNOTATION_DEPLOYMENT_REVISION, activeReplicaSets, byCreation, desiredReplicasAnnotation, findNewReplicaSet, maxRevision, revisionOf,
-  specReplicaSum, specReplicas,
-} from '../../deployment-facts/replica-sets.js';
+import { ANNOTATION_DEPLOYMENT_REVISION, byCreation, specReplicaSum, specReplicas } from '../../deployment-facts/replica-sets.js';
 import { Rollout, type DeploymentOperation } from '../../deployment-facts/replica-set-ops.js';
+import {
+  availableReplicaSum, cleanupUnhealthyReplicas, currentReplicaSetName, isScalingEvent, scaleDownOldReplicaSets, syncReplicaSets,
+} from '../../deployment-facts/rolling-steps.js';
 import { scaleProportionally } from '../../deployment-facts/scale.js';
 import { deploymentStatus, type ConditionNote } from '../../deployment-facts/status.js';
 import { resolveFenceposts } from '../../deployment-facts/strategy.js';
@@ -55,14 +55,6 @@ export function planDeployment({ d, replicaSets, pods, now }: DeploymentPlanInpu
   return pass.plan(now);
 }
 
-/** isScalingEvent: an active ReplicaSet's desired-replicas annotation differs from spec.replicas. */
-function isScalingEvent(d: Deployment, replicaSets: readonly ReplicaSet[]): boolean {
-  return activeReplicaSets(replicaSets).some((rs) => {
-    const desired = desiredReplicasAnnotation(rs);
-    return desired !== undefined && desired !== (d.spec.replicas ?? 1);
-  });
-}
-
 class Pass {
   private readonly rollout: Rollout;
   private newRS?: ReplicaSet;
@@ -81,31 +73,16 @@ class Pass {
     return this.d.spec.replicas ?? 1;
   }
 
-  /** getAllReplicaSetsAndSyncRevision: the new ReplicaSet (created when asked and missing) and the old ones. */
+  /** getAllReplicaSetsAndSyncRevision (rolling-steps.ts). */
   resolve(createIfMissing: boolean): void {
-    const found = findNewReplicaSet(this.d, this.replicaSets);
-    this.oldRSs = this.replicaSets.filter((rs) => rs !== found);
-    const newRevision = maxRevision(this.oldRSs) + 1;
-    if (found) {
-      let rs = found;
-      const annotations = { ...(rs.metadata.annotations ?? {}) };
-      if (revisionOf(rs) < newRevision) annotations[ANNOTATION_DEPLOYMENT_REVISION] = String(newRevision);
-      if (annotations['deployment.kubernetes.io/desired-replicas'] === undefined) Object.assign(annotations, this.rollout.replicasAnnotations());
-      const minReady = this.d.spec.minReadySeconds ?? 0;
-      const changed = JSON.stringify(annotations) !== JSON.stringify(rs.metadata.annotations ?? {}) || (rs.spec.minReadySeconds ?? 0) !== minReady;
-      if (changed) {
-        rs = this.rollout.update(rs, { ...rs, metadata: { ...rs.metadata, annotations }, spec: { ...rs.spec, minReadySeconds: minReady } }, specReplicas(rs), specReplicas(rs), 'revision');
-      }
-      this.newRS = rs;
-      this.revision = rs.metadata.annotations?.[ANNOTATION_DEPLOYMENT_REVISION];
-      this.notes.push({ kind: 'found', rs: rs.metadata.name! });
-      return;
-    }
-    if (!createIfMissing) return;
-    const replicas = this.newReplicaCount(undefined);
-    this.newRS = this.rollout.newReplicaSet(newRevision, replicas);
-    this.revision = String(newRevision);
-    this.notes.push({ kind: 'created', rs: this.newRS.metadata.name! });
+    const synced = syncReplicaSets(this.d, this.replicaSets, this.rollout, createIfMissing, (oldRSs) => {
+      this.oldRSs = oldRSs;
+      return this.newReplicaCount(undefined);
+    });
+    this.newRS = synced.newRS;
+    this.oldRSs = synced.oldRSs;
+    this.revision = synced.revision;
+    if (synced.note) this.notes.push(synced.note);
   }
 
   /** NewRSNewReplicas: RollingUpdate grows the new ReplicaSet up to replicas + maxSurge pods in total. */
@@ -172,40 +149,13 @@ class Pass {
       this.blockers.push({ code: 'MAX_UNAVAILABLE', message: `maxUnavailable ${maxUnavailable}: ${newUnavailable} new pods are not available yet, no old pod may go`, pods: [] });
       return false;
     }
-    const cleaned = this.cleanupUnhealthyReplicas(maxScaledDown);
-    const scaledDown = this.scaleDownOldForRollingUpdate(minAvailable);
-    return cleaned + scaledDown > 0;
-  }
-
-  /** Old ReplicaSets lose their unavailable pods first, oldest ReplicaSet first. */
-  private cleanupUnhealthyReplicas(maxCleanup: number): number {
-    let total = 0;
-    this.oldRSs = [...this.oldRSs].sort(byCreation).map((rs) => {
-      if (total >= maxCleanup) return rs;
-      const replicas = specReplicas(rs);
-      const available = rs.status?.availableReplicas ?? 0;
-      if (replicas === 0 || replicas === available) return rs;
-      const count = Math.min(maxCleanup - total, replicas - available);
-      total += count;
-      return this.rollout.scale(rs, replicas - count, 'scale down unavailable old pods');
-    });
-    return total;
-  }
-
-  /** Then available old pods, as long as minAvailable pods stay available, oldest ReplicaSet first. */
-  private scaleDownOldForRollingUpdate(minAvailable: number): number {
-    const available = this.all().reduce((sum, rs) => sum + (rs.status?.availableReplicas ?? 0), 0);
-    if (available <= minAvailable) return 0;
-    const budget = available - minAvailable;
-    let total = 0;
-    this.oldRSs = [...this.oldRSs].sort(byCreation).map((rs) => {
-      const replicas = specReplicas(rs);
-      if (total >= budget || replicas === 0) return rs;
-      const count = Math.min(replicas, budget - total);
-      total += count;
-      return this.rollout.scale(rs, replicas - count, `scale down old pods within maxUnavailable (${minAvailable} must stay available)`);
-    });
-    return total;
+    const cleaned = cleanupUnhealthyReplicas(this.oldRSs, maxScaledDown, this.rollout);
+    this.oldRSs = cleaned.oldRSs;
+    // Then available old pods, as long as minAvailable pods stay available, oldest ReplicaSet first.
+    const budget = Math.max(0, availableReplicaSum(this.all()) - minAvailable);
+    const scaledDown = scaleDownOldReplicaSets(this.oldRSs, budget, byCreation, this.rollout, `scale down old pods within maxUnavailable (${minAvailable} must stay available)`);
+    this.oldRSs = scaledDown.oldRSs;
+    return cleaned.total + scaledDown.total > 0;
   }
 
   /** rolloutRecreate: every old ReplicaSet to 0, wait until their pods are gone, then the new one to replicas. */
@@ -254,7 +204,7 @@ class Pass {
     const newReplicas = this.newRS ? specReplicas(this.newRS) : 0;
     return {
       updateRevision: this.newRS?.metadata.name ?? '',
-      currentRevision: [...this.oldRSs].sort(byCreation).reverse().find((rs) => specReplicas(rs) > 0)?.metadata.name ?? this.newRS?.metadata.name ?? '',
+      currentRevision: currentReplicaSetName(this.oldRSs, this.newRS),
       complete: status.updatedReplicas === this.replicas && status.replicas === this.replicas && status.availableReplicas === this.replicas,
       diff: {
         replicas: this.replicas, maxSurge: fence.maxSurge, maxUnavailable: fence.maxUnavailable, newReplicaSet: this.newRS?.metadata.name ?? '',
