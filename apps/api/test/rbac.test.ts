@@ -281,49 +281,15 @@ spec:
   await rig.until(() => rig.gone(ROLLOUT, ns), `Rollout ${ref.apiVersion}: deleted, its finalizer removed`);
 }
 
-/** A canary-style release of an apps/v1 Deployment (docs/rollouts.md): a canary Deployment created, raised, and gone with its BatchRelease. */
-async function deploymentRolloutLife(rig: Rig): Promise<void> {
-  const ns = 'rollout-deployment';
-  const ROLLOUT: KindRef = { apiVersion: 'rollouts.kruise.io/v1beta1', kind: 'Rollout' };
-  const DEPLOYMENT: KindRef = { apiVersion: 'apps/v1', kind: 'Deployment' };
-  const images = async () => (await rig.list<Pod>(POD, ns)).filter(isActive).map((p) => p.spec.containers[0]!.image);
-  await rig.apply(`apiVersion: apps/v1
-kind: Deployment
-metadata: {name: api, namespace: ${ns}}
-spec:
-  replicas: 2
-  selector: {matchLabels: {app: api}}
-  template:
-    metadata: {labels: {app: api}}
-    spec: {containers: [{name: main, image: "api:v1"}]}
----
-apiVersion: rollouts.kruise.io/v1beta1
-kind: Rollout
-metadata: {name: api, namespace: ${ns}}
-spec:
-  workloadRef: {apiVersion: apps/v1, kind: Deployment, name: api}
-  strategy: {canary: {enableExtraWorkloadForCanary: true, steps: [{replicas: 1, pause: {duration: 0}}, {replicas: 100%}]}}
-`);
-  await rig.until(async () => (await rig.get<Rollout>(ROLLOUT, ns, 'api')).status?.phase === 'Healthy' && (await images()).length === 2, 'Rollout of a Deployment: Healthy');
-  await rig.edit<KubeObject & { spec: { template: { spec: { containers: Array<{ image: string }> } } } }>(DEPLOYMENT, ns, 'api', (d) => (d.spec.template.spec.containers[0]!.image = 'api:v2'));
-  await rig.until(async () => (await rig.list(DEPLOYMENT, ns)).length === 2, 'Rollout of a Deployment: the canary Deployment created');
-  await rig.until(async () => {
-    const r = await rig.get<Rollout>(ROLLOUT, ns, 'api');
-    const images_ = await images();
-    return r.status?.phase === 'Healthy' && r.status.conditions?.some((c) => c.type === 'Succeeded' && c.status === 'True') === true
-      && (await rig.list(DEPLOYMENT, ns)).length === 1 && images_.length === 2 && images_.every((i) => i === 'api:v2');
-  }, 'Rollout of a Deployment: the release completed, the canary Deployment gone');
-  await rig.cluster.store.delete(ROLLOUT, ns, 'api');
-  await rig.until(() => rig.gone(ROLLOUT, ns), 'Rollout of a Deployment: deleted, its finalizer removed');
-}
-
 /**
- * A partition-style release of an apps/v1 Deployment (docs/rollouts.md, gate AdvancedDeployment): the
- * Deployment handed to the advanced Deployment controller, which creates and scales its ReplicaSets and
- * writes its status, then handed back to kube-controller-manager's.
+ * A release of an apps/v1 Deployment (docs/rollouts.md). Canary style: a canary Deployment created, raised,
+ * and gone with its BatchRelease. Partition style (gate AdvancedDeployment): the Deployment handed to the
+ * advanced Deployment controller, which creates and scales its ReplicaSets and writes its status, then
+ * handed back to kube-controller-manager's.
  */
-async function partitionDeploymentLife(rig: Rig): Promise<void> {
-  const ns = 'rollout-advanced';
+async function deploymentRolloutLife(rig: Rig, style: 'canary' | 'partition'): Promise<void> {
+  const ns = style === 'canary' ? 'rollout-deployment' : 'rollout-advanced';
+  const what = `Rollout of a Deployment, ${style} style`;
   const ROLLOUT: KindRef = { apiVersion: 'rollouts.kruise.io/v1beta1', kind: 'Rollout' };
   const DEPLOYMENT: KindRef = { apiVersion: 'apps/v1', kind: 'Deployment' };
   const images = async () => (await rig.list<Pod>(POD, ns)).filter(isActive).map((p) => p.spec.containers[0]!.image);
@@ -342,27 +308,28 @@ kind: Rollout
 metadata: {name: api, namespace: ${ns}}
 spec:
   workloadRef: {apiVersion: apps/v1, kind: Deployment, name: api}
-  strategy: {canary: {steps: [{replicas: 1, pause: {duration: 0}}, {replicas: 100%}]}}
+  strategy: {canary: {enableExtraWorkloadForCanary: ${style === 'canary'}, steps: [{replicas: 1, pause: {duration: 0}}, {replicas: 100%}]}}
 `);
-  await rig.until(async () => (await rig.get<Rollout>(ROLLOUT, ns, 'api')).status?.phase === 'Healthy' && (await images()).length === 2, 'Rollout of a Deployment, partition style: Healthy');
+  await rig.until(async () => (await rig.get<Rollout>(ROLLOUT, ns, 'api')).status?.phase === 'Healthy' && (await images()).length === 2, `${what}: Healthy`);
   await rig.edit<KubeObject & { spec: { template: { spec: { containers: Array<{ image: string }> } } } }>(DEPLOYMENT, ns, 'api', (d) => (d.spec.template.spec.containers[0]!.image = 'api:v2'));
+  if (style === 'canary') await rig.until(async () => (await rig.list(DEPLOYMENT, ns)).length === 2, `${what}: the canary Deployment created`);
   await rig.until(async () => {
     const r = await rig.get<Rollout>(ROLLOUT, ns, 'api');
     const d = await rig.get<KubeObject & { spec: { paused?: boolean } }>(DEPLOYMENT, ns, 'api');
     const images_ = await images();
     return r.status?.phase === 'Healthy' && r.status.conditions?.some((c) => c.type === 'Succeeded' && c.status === 'True') === true
-      && d.spec.paused !== true && images_.length === 2 && images_.every((i) => i === 'api:v2');
-  }, 'Rollout of a Deployment, partition style: the release completed');
+      && (await rig.list(DEPLOYMENT, ns)).length === 1 && d.spec.paused !== true && images_.length === 2 && images_.every((i) => i === 'api:v2');
+  }, `${what}: the release completed${style === 'canary' ? ', the canary Deployment gone' : ''}`);
   await rig.cluster.store.delete(ROLLOUT, ns, 'api');
-  await rig.until(() => rig.gone(ROLLOUT, ns), 'Rollout of a Deployment, partition style: deleted, its finalizer removed');
+  await rig.until(() => rig.gone(ROLLOUT, ns), `${what}: deleted, its finalizer removed`);
 }
 
 /** Every kind's life at once, each in a namespace of its own. */
 async function lives(rig: Rig): Promise<void> {
   await Promise.all([
     cloneSetLife(rig), statefulSetLife(rig), ...Object.keys(SUBSET_KINDS).map((t) => unitedDeploymentLife(rig, t)),
-    rolloutLife(rig, ASTS), rolloutLife(rig, { apiVersion: 'apps/v1', kind: 'StatefulSet' }), deploymentRolloutLife(rig),
-    partitionDeploymentLife(rig),
+    rolloutLife(rig, ASTS), rolloutLife(rig, { apiVersion: 'apps/v1', kind: 'StatefulSet' }), deploymentRolloutLife(rig, 'canary'),
+    deploymentRolloutLife(rig, 'partition'),
   ]);
 }
 
