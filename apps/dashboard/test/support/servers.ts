@@ -178,3 +178,9 @@ export async function gql<T = Record<string, unknown>>(
     throw new Error(`the API answered HTTP ${status} without a GraphQL body: ${JSON.stringify(text.slice(0, 200))}`);
   }
 }
+
+/** Applies a multi-document manifest through the API as the admin; a refusal throws with the API's message. */
+export async function applyManifest(apiUrl: string, yaml: string): Promise<void> {
+  const applied = await gql(apiUrl, 'mutation($y: String!) { applyManifest(yaml: $y) { name } }', { y: yaml });
+  if (applied.errors) throw new Error(applied.errors[0]!.message);
+}
