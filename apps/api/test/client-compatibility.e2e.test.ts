@@ -2,11 +2,11 @@
 // kubectl 1.32 (the machine's), Debian's kubectl 1.20 (legacy discovery, OpenAPI v2 as protobuf;
 // scripts/ensure-legacy-kubectl.mjs unpacks it) and @kubernetes/client-node. docs/kubectl.md has the
 // table of what works per client; each row of it is a step here.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { KubeConfig, KubernetesObjectApi, PatchStrategy, Watch, type KubernetesObject } from '@kubernetes/client-node';
-import { ADMIN_TOKEN, TestApi, eventually } from './support/api-server.js';
+import { ADMIN_TOKEN, TestApi, testApiPerFile, eventually } from './support/api-server.js';
 import { findKubectl, Kubectl, tableRows } from './support/kubectl.js';
 
 const SEEDS = join(import.meta.dirname, 'fixtures', 'seeds');
@@ -14,12 +14,7 @@ const LEGACY_KUBECTL = join(import.meta.dirname, '..', '..', '..', '.data', 'too
 
 let api: TestApi;
 
-beforeAll(async () => {
-  api = await TestApi.start({ KUBE_API_PORT: '0' });
-}, 60_000);
-afterAll(async () => {
-  await api?.close();
-});
+testApiPerFile({ KUBE_API_PORT: '0' }, (started) => (api = started), 60_000);
 
 function legacyKubectl(): string {
   if (!existsSync(LEGACY_KUBECTL)) throw new Error(`no ${LEGACY_KUBECTL}: run node scripts/ensure-legacy-kubectl.mjs (the test command does)`);

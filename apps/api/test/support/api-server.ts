@@ -1,6 +1,7 @@
 // Starts the real API (Nest + GraphQL + graphql-ws) over an in-memory PGlite and a fast embedded
 // cluster, listening on a free loopback port, for tests that talk to it over HTTP and WebSocket.
 import { request as httpsRequest } from 'node:https';
+import { afterAll, beforeAll } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
@@ -117,6 +118,18 @@ export class TestApi {
 function authorization(as: AsToken): Record<string, string> {
   const token = as.token === undefined ? ADMIN_TOKEN : as.token;
   return token === null ? {} : { authorization: `Bearer ${token}` };
+}
+
+/** One TestApi (started with `env`) for all of a file's tests: handed to `use` before them, closed after them. */
+export function testApiPerFile(env: Record<string, string>, use: (api: TestApi) => void, startTimeoutMs?: number): void {
+  let api: TestApi | undefined;
+  beforeAll(async () => {
+    api = await TestApi.start(env);
+    use(api);
+  }, startTimeoutMs);
+  afterAll(async () => {
+    await api?.close();
+  });
 }
 
 /** Polls `probe` until it returns a value other than undefined, or fails after `timeoutMs`. */
