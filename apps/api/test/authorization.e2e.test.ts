@@ -84,9 +84,7 @@ beforeAll(async () => {
     ['viewer', 'viewer', null], ['operator', 'operator', null], ['hook-acker', 'hook-acker', null], ['acker-team-a', 'hook-acker', ['team-a']],
     ['approver', 'rollout-approver', null], ['approver-team-a', 'rollout-approver', ['team-a']],
   ] as const) {
-    const res = await api.graphql(`mutation($n: String!, $r: String!, $ns: [String!]) { createToken(name: $n, role: $r, namespaces: $ns) { secret } }`, { n: name, r: role, ns: namespaces });
-    expect(res.errors).toBeUndefined();
-    secrets[name] = res.data!.createToken.secret;
+    secrets[name] = await api.createToken(name, role, namespaces ?? undefined);
   }
 });
 afterAll(async () => {

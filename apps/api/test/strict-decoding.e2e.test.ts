@@ -6,9 +6,9 @@
 import { request } from 'node:https';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { pruneObjectUnknownFields } from '@coxswain/kruise-api';
-import { ADMIN_TOKEN, eventually, TestApi } from './support/api-server.js';
+import { ADMIN_TOKEN, eventually, TestApi, testApiPerFile } from './support/api-server.js';
 import { INVALID_BODY_JSON_FOUND, invalidBodyJSON } from './support/field-validation.js';
 import { findKubectl, Kubectl } from './support/kubectl.js';
 
@@ -51,15 +51,11 @@ function kube(method: string, path: string, body?: string, contentType = 'applic
 
 const DEPLOYMENTS = `/apis/apps/v1/namespaces/${NS}/deployments`;
 
+testApiPerFile({ KUBE_API_PORT: '0' }, (started) => (api = started), 60_000);
 beforeAll(async () => {
-  api = await TestApi.start({ KUBE_API_PORT: '0' });
   kubectl = new Kubectl(findKubectl(), api.kubeUrl(), ADMIN_TOKEN);
   expect((await k('create', 'namespace', NS)).code).toBe(0);
 }, 60_000);
-
-afterAll(async () => {
-  await api?.close();
-});
 
 describe('kubectl and unknown fields in the built-in types inside a Kruise kind', () => {
   const misspelt = readFileSync(join(SEEDS, 'cloneset-cs-demo.yaml'), 'utf8').replace('name: cs-demo', 'name: misspelt')

@@ -54,6 +54,16 @@ export class TestApi {
     return (await res.json()) as GraphQLResponse<T>;
   }
 
+  /** Creates a token as the admin and answers its secret; a refusal throws with the API's message. */
+  async createToken(name: string, role: string, namespaces?: readonly string[]): Promise<string> {
+    const res = await this.graphql<{ createToken: { secret: string } }>(
+      'mutation($n: String!, $r: String!, $ns: [String!]) { createToken(name: $n, role: $r, namespaces: $ns) { secret } }',
+      { n: name, r: role, ns: namespaces ?? null },
+    );
+    if (res.errors) throw new Error(res.errors[0]!.message);
+    return res.data!.createToken.secret;
+  }
+
   /** The raw HTTP response, for status codes and headers. */
   graphqlResponse(query: string, variables: Record<string, unknown> = {}, as: AsToken = {}): Promise<Response> {
     return fetch(`${this.url}/graphql`, {
