@@ -45,7 +45,7 @@ describe.each(KUBECTLS)('%s', (label, binary) => {
   });
 
   it('applies the documents\' CloneSet (validating) and gets it with its printer columns', async () => {
-    await api.graphql(`mutation($y: String!) { applyManifest(yaml: $y) { name } }`, { y: `apiVersion: v1\nkind: Namespace\nmetadata: { name: ${ns} }\n` });
+    await api.apply(`apiVersion: v1\nkind: Namespace\nmetadata: { name: ${ns} }\n`);
     const applied = await k('apply', '-f', join(SEEDS, 'cloneset-cs-demo.yaml'));
     expect({ out: applied.stdout.trim(), err: applied.stderr }).toEqual({ out: 'cloneset.apps.kruise.io/cs-demo created', err: '' });
     const rows = await eventually(async () => {

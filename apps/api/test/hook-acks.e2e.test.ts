@@ -49,8 +49,7 @@ beforeAll(async () => {
 });
 
 async function apply(yaml: string): Promise<void> {
-  const res = await api.graphql(`mutation($y: String!) { applyManifest(yaml: $y) { name } }`, { y: yaml });
-  expect(res.errors).toBeUndefined();
+  await api.apply(yaml);
 }
 
 async function pods(namespace: string, name: string): Promise<PodNode[]> {

@@ -27,7 +27,7 @@ const JOB = `query($namespace: String!, $name: String!) {
 testApiPerFile({ FEATURE_GATES: 'ImagePullJobGate=true', CLOCK_MODE: 'scaled', CLOCK_SCALE: '100' }, (started) => (api = started), 60_000);
 beforeAll(async () => {
   for (const role of ['viewer', 'operator']) tokens[role] = await api.createToken(`pull-${role}`, role);
-  await api.graphql(`mutation($y: String!) { applyManifest(yaml: $y) { name } }`, { y: `apiVersion: v1\nkind: Namespace\nmetadata: { name: ${NS} }\n` });
+  await api.apply(`apiVersion: v1\nkind: Namespace\nmetadata: { name: ${NS} }\n`);
 }, 60_000);
 
 describe('createImagePullJob', () => {
@@ -111,7 +111,7 @@ describe('without ImagePullJobGate', () => {
   it('the job is refused in Kruise\'s words', async () => {
     const off = await TestApi.start({});
     try {
-      await off.graphql(`mutation($y: String!) { applyManifest(yaml: $y) { name } }`, { y: `apiVersion: v1\nkind: Namespace\nmetadata: { name: ${NS} }\n` });
+      await off.apply(`apiVersion: v1\nkind: Namespace\nmetadata: { name: ${NS} }\n`);
       const res = await off.graphql(CREATE, { namespace: NS, name: 'gated', image: 'nginx' }, { token: ADMIN_TOKEN });
       expect(res.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
       expect(res.errors?.[0]?.message).toContain('feature-gate ImagePullJobGate is not enabled');

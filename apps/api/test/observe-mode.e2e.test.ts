@@ -19,7 +19,7 @@ testApiPerFile({ CONTROLLER_MODE: 'observe' }, (started) => (api = started));
 
 describe('observe mode', () => {
   it('plans three creations for a new CloneSet and creates nothing: no pods, no revisions, no status', async () => {
-    await api.graphql(`mutation($y: String!) { applyManifest(yaml: $y) { name } }`, { y: SAMPLE });
+    await api.apply(SAMPLE);
     const plan = await eventually(async () => {
       const res = await api.graphql<{ workload: { plan: { actions: { type: string; reason: string }[]; diff: { scaleUpNum: number } } } }>(
         `{ workload(kind: CLONE_SET, namespace: "default", name: "shadow") { plan { actions { type reason } diff } } }`,

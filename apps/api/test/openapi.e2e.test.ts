@@ -69,7 +69,7 @@ spec:
   template: { metadata: { labels: { app: doc, hold: "yes" } }, spec: { containers: [{ name: c, image: nginx }] } }
   lifecycle: { preDelete: { labelsHandler: { hold: "yes" } } }
 `;
-    expect((await api.graphql(`mutation($y: String!) { applyManifest(yaml: $y) { name } }`, { y: yaml })).errors).toBeUndefined();
+    await api.apply(yaml);
     await eventually(async () => ((await api.graphql(`{ objects(kind: "pods", namespace: "docs") { totalCount } }`)).data!.objects.totalCount === 2 ? true : undefined), 20_000, '2 pods');
     expect((await api.graphql(`mutation { scaleWorkload(kind: CLONE_SET, namespace: "docs", name: "doc", replicas: 1) { name } }`)).errors).toBeUndefined();
     const held = await eventually(async () => {

@@ -42,7 +42,7 @@ testApiPerFile({ KUBE_API_PORT: '0' }, (started) => (api = started), 60_000);
 beforeAll(async () => {
   secrets.admin = ADMIN_TOKEN;
   for (const role of ['viewer', 'operator', 'hook-acker', 'rollout-approver'] as const) secrets[role] = await api.createToken(`matrix-${role}`, role);
-  await api.graphql(`mutation($y: String!) { applyManifest(yaml: $y) { name } }`, { y: `apiVersion: v1\nkind: Namespace\nmetadata: { name: ${ns} }\n` });
+  await api.apply(`apiVersion: v1\nkind: Namespace\nmetadata: { name: ${ns} }\n`);
 }, 60_000);
 
 function kube(method: string, path: string, token: string, body?: unknown, contentType = 'application/json'): Promise<number> {

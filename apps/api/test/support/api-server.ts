@@ -54,6 +54,12 @@ export class TestApi {
     return (await res.json()) as GraphQLResponse<T>;
   }
 
+  /** Applies a (multi-document) manifest as the admin; a refusal throws with the API's message. */
+  async apply(yaml: string): Promise<void> {
+    const res = await this.graphql('mutation($y: String!) { applyManifest(yaml: $y) { name } }', { y: yaml });
+    if (res.errors) throw new Error(res.errors[0]!.message);
+  }
+
   /** Creates a token as the admin and answers its secret; a refusal throws with the API's message. */
   async createToken(name: string, role: string, namespaces?: readonly string[]): Promise<string> {
     const res = await this.graphql<{ createToken: { secret: string } }>(
