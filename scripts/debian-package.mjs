@@ -1,6 +1,7 @@
 // Installs a Debian package the test command needs when its binary is missing (never a download by a
 // test tool): apt-get as root, or through sudo -n otherwise, retried after `apt-get update` when the
-// package lists are stale. Shared by ensure-chromium.mjs and ensure-kubectl.mjs.
+// package lists are stale. Shared by the ensure-*.mjs scripts, with the program-or-package rule and the
+// command-line form they have in common.
 //
 // Another apt-get or dpkg may hold the package locks (an engineer installing something, or a parallel
 // test run installing the same package): apt-get waits for the dpkg lock itself (DPkg::Lock::Timeout),
@@ -64,4 +65,32 @@ export function ensureDebianPackage({
   }
   if (!existsSync(path)) throw new Error(`apt-get installed ${pkg} but ${path} is still missing`);
   return { path, installed: true };
+}
+
+/**
+ * The program a test needs: the one `env[variable]` names when it is set (a user's choice is never
+ * replaced by another; it must exist), else Debian's `pkg` at `packagePath`, installed when missing.
+ * The other options are ensureDebianPackage's machine.
+ */
+export function ensureProgram({ variable, pkg, purpose, packagePath, env = process.env, log, run, isRoot, now, sleep }) {
+  if (env[variable]) {
+    if (!existsSync(env[variable])) throw new Error(`${variable}=${env[variable]} does not exist`);
+    return { path: env[variable], installed: false };
+  }
+  try {
+    return ensureDebianPackage({ pkg, path: packagePath, purpose, env, log, run, isRoot, now, sleep });
+  } catch (err) {
+    throw new Error(`${err.message}; install it or set ${variable}`);
+  }
+}
+
+/** An ensure-*.mjs script run on its own: says what it found or `done` (installed), or `name: why` and exits 1. */
+export function runEnsure(name, ensure, done = 'installed') {
+  try {
+    const { path, installed } = ensure();
+    console.log(installed ? `${done} ${path}` : `${path} is present`);
+  } catch (err) {
+    console.error(`${name}: ${err.message}`);
+    process.exit(1);
+  }
 }

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ensureDebianPackage } from './debian-package.mjs';
+import { ensureDebianPackage, runEnsure } from './debian-package.mjs';
 
 export const SDK_BIN = '/usr/lib/google-cloud-sdk/bin';
 export const DEBIAN_KUBECTL = '/usr/bin/kubectl';
@@ -30,12 +30,4 @@ export function ensureKubectl({ env = process.env, log, run, sdkBin = SDK_BIN, p
   return ensureDebianPackage({ pkg: 'kubernetes-client', path: packagePath, purpose: 'for the kubectl tests', env, log, run, isRoot, now, sleep });
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  try {
-    const { path, installed } = ensureKubectl();
-    console.log(installed ? `installed ${path}` : `${path} is present`);
-  } catch (err) {
-    console.error(`ensure-kubectl: ${err.message}`);
-    process.exit(1);
-  }
-}
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) runEnsure('ensure-kubectl', ensureKubectl);

@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { runEnsure } from './debian-package.mjs';
 
 const ROOT = join(import.meta.dirname, '..');
 export const LEGACY_KUBECTL_DIR = join(ROOT, '.data', 'tools', 'kubernetes-client');
@@ -29,12 +30,4 @@ export function ensureLegacyKubectl({ log = (line) => process.stderr.write(`${li
   return { path: LEGACY_KUBECTL, installed: true };
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  try {
-    const { path, installed } = ensureLegacyKubectl();
-    console.log(installed ? `unpacked ${path}` : `${path} is present`);
-  } catch (err) {
-    console.error(`ensure-legacy-kubectl: ${err.message}`);
-    process.exit(1);
-  }
-}
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) runEnsure('ensure-legacy-kubectl', ensureLegacyKubectl, 'unpacked');

@@ -1,7 +1,7 @@
 // The audit log records every mutation — who, what, the target, the changed fields before and after,
 // the request id (also sent back in x-request-id) and the result — for successes and failures alike.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { ADMIN_TOKEN, TestApi } from './support/api-server.js';
+import { describe, expect, it } from '@jest/globals';
+import { ADMIN_TOKEN, TestApi, testApiPerFile } from './support/api-server.js';
 
 const NS = 'audited';
 const CLONESET = `apiVersion: apps.kruise.io/v1beta1
@@ -15,12 +15,7 @@ spec:
 const W = `kind: CLONE_SET, namespace: "${NS}", name: "shop"`;
 
 let api: TestApi;
-beforeAll(async () => {
-  api = await TestApi.start();
-});
-afterAll(async () => {
-  await api?.close();
-});
+testApiPerFile({}, (started) => (api = started));
 
 /** Runs a mutation and returns the audit row written for it (matched by the x-request-id header). */
 async function audited(query: string, variables: Record<string, unknown> = {}, headers: Record<string, string> = {}) {

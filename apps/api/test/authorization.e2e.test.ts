@@ -84,9 +84,7 @@ beforeAll(async () => {
     ['viewer', 'viewer', null], ['operator', 'operator', null], ['hook-acker', 'hook-acker', null], ['acker-team-a', 'hook-acker', ['team-a']],
     ['approver', 'rollout-approver', null], ['approver-team-a', 'rollout-approver', ['team-a']],
   ] as const) {
-    const res = await api.graphql(`mutation($n: String!, $r: String!, $ns: [String!]) { createToken(name: $n, role: $r, namespaces: $ns) { secret } }`, { n: name, r: role, ns: namespaces });
-    expect(res.errors).toBeUndefined();
-    secrets[name] = res.data!.createToken.secret;
+    secrets[name] = await api.createToken(name, role, namespaces ?? undefined);
   }
 });
 afterAll(async () => {
@@ -132,20 +130,14 @@ describe('GraphQL over HTTP', () => {
     expect(me.data).toEqual({ me: { name: 'acker-team-a', role: 'hook-acker', namespaces: ['team-a'] } });
   });
 
-  it('limits a namespaced rollout-approver to its namespaces', async () => {
-    const approve = (ns: string) => api.graphql(`mutation { approveRolloutStep(namespace: "${ns}", name: "x") { id } }`, {}, { token: secrets['approver-team-a'] });
-    expect((await approve('team-a')).errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
-    expect((await approve('team-b')).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
-    const read = await api.graphql('{ rollout(namespace: "team-b", name: "x") { name } }', {}, { token: secrets['approver-team-a'] });
-    expect(read.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
-  });
-
-  it('limits a namespaced hook-acker to its namespaces', async () => {
-    const ack = (ns: string) => api.graphql(`mutation { ackHook(namespace: "${ns}", pod: "x", hook: PRE_DELETE) { id } }`, {}, { token: secrets['acker-team-a'] });
-    expect((await ack('team-a')).errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
-    expect((await ack('team-b')).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
-    const list = await api.graphql('{ pendingHooks(namespace: "team-b") { pod } }', {}, { token: secrets['acker-team-a'] });
-    expect(list.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+  it.each([
+    ['rollout-approver', 'approver-team-a', (ns: string) => `mutation { approveRolloutStep(namespace: "${ns}", name: "x") { id } }`, '{ rollout(namespace: "team-b", name: "x") { name } }'],
+    ['hook-acker', 'acker-team-a', (ns: string) => `mutation { ackHook(namespace: "${ns}", pod: "x", hook: PRE_DELETE) { id } }`, '{ pendingHooks(namespace: "team-b") { pod } }'],
+  ] as const)('limits a namespaced %s to its namespaces', async (_role, caller, act, readTeamB) => {
+    const as = { token: secrets[caller] };
+    expect((await api.graphql(act('team-a'), {}, as)).errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    expect((await api.graphql(act('team-b'), {}, as)).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    expect((await api.graphql(readTeamB, {}, as)).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
   });
 
   it('writes an audit row for each refused mutation, naming the caller', async () => {

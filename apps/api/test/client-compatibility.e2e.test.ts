@@ -2,11 +2,11 @@
 // kubectl 1.32 (the machine's), Debian's kubectl 1.20 (legacy discovery, OpenAPI v2 as protobuf;
 // scripts/ensure-legacy-kubectl.mjs unpacks it) and @kubernetes/client-node. docs/kubectl.md has the
 // table of what works per client; each row of it is a step here.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { KubeConfig, KubernetesObjectApi, PatchStrategy, Watch, type KubernetesObject } from '@kubernetes/client-node';
-import { ADMIN_TOKEN, TestApi, eventually } from './support/api-server.js';
+import { ADMIN_TOKEN, TestApi, testApiPerFile, eventually } from './support/api-server.js';
 import { findKubectl, Kubectl, tableRows } from './support/kubectl.js';
 
 const SEEDS = join(import.meta.dirname, 'fixtures', 'seeds');
@@ -14,12 +14,7 @@ const LEGACY_KUBECTL = join(import.meta.dirname, '..', '..', '..', '.data', 'too
 
 let api: TestApi;
 
-beforeAll(async () => {
-  api = await TestApi.start({ KUBE_API_PORT: '0' });
-}, 60_000);
-afterAll(async () => {
-  await api?.close();
-});
+testApiPerFile({ KUBE_API_PORT: '0' }, (started) => (api = started), 60_000);
 
 function legacyKubectl(): string {
   if (!existsSync(LEGACY_KUBECTL)) throw new Error(`no ${LEGACY_KUBECTL}: run node scripts/ensure-legacy-kubectl.mjs (the test command does)`);
@@ -50,7 +45,7 @@ describe.each(KUBECTLS)('%s', (label, binary) => {
   });
 
   it('applies the documents\' CloneSet (validating) and gets it with its printer columns', async () => {
-    await api.graphql(`mutation($y: String!) { applyManifest(yaml: $y) { name } }`, { y: `apiVersion: v1\nkind: Namespace\nmetadata: { name: ${ns} }\n` });
+    await api.apply(`apiVersion: v1\nkind: Namespace\nmetadata: { name: ${ns} }\n`);
     const applied = await k('apply', '-f', join(SEEDS, 'cloneset-cs-demo.yaml'));
     expect({ out: applied.stdout.trim(), err: applied.stderr }).toEqual({ out: 'cloneset.apps.kruise.io/cs-demo created', err: '' });
     const rows = await eventually(async () => {

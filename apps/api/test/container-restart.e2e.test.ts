@@ -2,8 +2,8 @@
 // mutation creates a ContainerRecreateRequest, the CRR controller and the embedded cluster's kruise-daemon
 // restart exactly the named container (the pod keeps its UID, the other containers their restart
 // counts), and `containerRestarts` shows the progress. Then the mutation's hostile inputs.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { eventually, TestApi, type GraphQLResponse } from './support/api-server.js';
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import { eventually, TestApi, testApiPerFile, type GraphQLResponse } from './support/api-server.js';
 
 const NS = 'restart';
 const POD = `
@@ -42,25 +42,17 @@ async function readPod(): Promise<PodStatus> {
   return res.data!.object.object;
 }
 
+testApiPerFile({}, (started) => (api = started), 60_000);
 beforeAll(async () => {
-  api = await TestApi.start();
-  const tokens = await api.graphql(`mutation {
-    o: createToken(name: "restart-operator", role: "operator") { secret }
-    v: createToken(name: "restart-viewer", role: "viewer") { secret }
-  }`);
-  operator = tokens.data!.o.secret;
-  viewer = tokens.data!.v.secret;
-  expect((await api.graphql(`mutation($y: String!) { applyManifest(yaml: $y) { name } }`, { y: `apiVersion: v1\nkind: Namespace\nmetadata: {name: ${NS}}\n` })).errors).toBeUndefined();
-  expect((await api.graphql(`mutation($y: String!) { applyManifest(yaml: $y) { name } }`, { y: POD })).errors).toBeUndefined();
+  operator = await api.createToken('restart-operator', 'operator');
+  viewer = await api.createToken('restart-viewer', 'viewer');
+  await api.apply(`apiVersion: v1\nkind: Namespace\nmetadata: {name: ${NS}}\n`);
+  await api.apply(POD);
   await eventually(async () => {
     const statuses = (await readPod()).status?.containerStatuses ?? [];
     return statuses.length === 3 && statuses.every((s) => s.ready) ? true : undefined;
   }, 30_000, 'web-0 running and ready');
 }, 60_000);
-
-afterAll(async () => {
-  await api?.close();
-});
 
 describe('restartContainers', () => {
   it('restarts exactly the named container in place and reports its progress', async () => {

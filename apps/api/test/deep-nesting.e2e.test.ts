@@ -5,10 +5,10 @@
 // parser recurses per level), a 400 problem document on REST. Thousands of levels once overflowed the
 // stack (500, "Maximum call stack size exceeded", also in the audit row).
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { MAX_OBJECT_DEPTH } from '@coxswain/kruise-api';
 import WebSocket from 'ws';
-import { ADMIN_TOKEN, eventually, TestApi, type GraphQLResponse } from './support/api-server.js';
+import { ADMIN_TOKEN, eventually, TestApi, testApiPerFile, type GraphQLResponse } from './support/api-server.js';
 
 let api: TestApi;
 
@@ -19,14 +19,11 @@ function pod(name: string, args: string): string {
   return `{"apiVersion":"v1","kind":"Pod","metadata":{"name":"${name}","namespace":"default"},"spec":{"containers":[{"name":"main","image":"nginx:1.25","args":${args}}]}}`;
 }
 
+testApiPerFile({ KUBE_API_PORT: '0' }, (started) => (api = started), 60_000);
 beforeAll(async () => {
-  api = await TestApi.start({ KUBE_API_PORT: '0' });
   const created = await api.kubeRequest('/api/v1/namespaces/default/pods', { method: 'POST', headers: { 'content-type': 'application/json' }, body: pod('target', '[]') });
   expect(created.status).toBe(201);
 }, 60_000);
-afterAll(async () => {
-  await api?.close();
-});
 
 function expectTooDeep(res: { status: number; body: string }): void {
   expect(res.status).toBe(400);

@@ -1,17 +1,12 @@
 // Workload.health over GraphQL (issue 14 item 4): the state an SRE reads, with the reason and the pods
 // concerned, computed once in the API for the dashboard and scripts alike.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { TestApi, eventually } from './support/api-server.js';
+import { describe, expect, it } from '@jest/globals';
+import { TestApi, testApiPerFile, eventually } from './support/api-server.js';
 
 interface Health { state: string; reason: string; pods: string[] }
 
 let api: TestApi;
-beforeAll(async () => {
-  api = await TestApi.start({ SIM_FAIL_IMAGE_PATTERN: 'broken' });
-});
-afterAll(async () => {
-  await api.close();
-});
+testApiPerFile({ SIM_FAIL_IMAGE_PATTERN: 'broken' }, (started) => (api = started));
 
 function cloneSet(name: string, { replicas = 2, image = 'nginx:1.25', extra = '', podSpec = '' } = {}): string {
   return `apiVersion: apps.kruise.io/v1beta1
@@ -27,8 +22,7 @@ ${extra}`;
 }
 
 async function apply(yaml: string): Promise<void> {
-  const res = await api.graphql(`mutation($y: String!) { applyManifest(yaml: $y) { name } }`, { y: yaml });
-  expect(res.errors).toBeUndefined();
+  await api.apply(yaml);
 }
 
 async function health(name: string): Promise<Health> {

@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { databaseEnv, testDatabases } from './support/databases.js';
+import { hookedCloneSet } from './support/hook-acks.js';
 import { Replica } from './support/replica.js';
 
 const TOKEN = 'crash-test-admin-token-0123456789';
@@ -82,21 +83,7 @@ describe.each(testDatabases())('kill -9 while 20 clients acknowledge, on $name',
 
     server = await start(env);
     const acker = (await gql(`mutation { createToken(name: "discovery", role: "hook-acker") { secret } }`)).createToken.secret as string;
-    await gql(`mutation($y: String!) { applyManifest(yaml: $y) { name } }`, {
-      y: `apiVersion: apps.kruise.io/v1beta1
-kind: CloneSet
-metadata: { name: web, namespace: ${NS} }
-spec:
-  replicas: ${PODS}
-  selector: { matchLabels: { app: web } }
-  template:
-    metadata: { labels: { app: web, example.io/block-deleting: "true" } }
-    spec: { containers: [{ name: main, image: "nginx:1.25" }] }
-  lifecycle:
-    preDelete:
-      labelsHandler: { example.io/block-deleting: "true" }
-`,
-    });
+    await gql(`mutation($y: String!) { applyManifest(yaml: $y) { name } }`, { y: hookedCloneSet(NS, PODS) });
     await waitFor(async () => (await podNames('NORMAL')).length === PODS, `${PODS} pods`);
     await gql(`mutation { scaleWorkload(kind: CLONE_SET, namespace: "${NS}", name: "web", replicas: 0) { replicas } }`);
     await waitFor(async () => (await podNames('PREPARING_DELETE')).length === PODS, `${PODS} PreparingDelete pods`);

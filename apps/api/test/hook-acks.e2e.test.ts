@@ -2,7 +2,7 @@
 // down holds a pod in PreparingDelete until the ack, which deletes it; then Idempotency-Key semantics
 // under concurrency, every error answer of the contract, and the audit rows of all of it.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import type { WatchHandle } from '@coxswain/cluster';
 import type { Pod } from '@coxswain/kruise-api';
 import { POD_REF } from '@coxswain/workloads';
@@ -11,7 +11,7 @@ import { hashRequest } from '../src/hooks/hook-ack.service.js';
 import { HookAcksRepository } from '../src/hooks/hook-acks.repository.js';
 import { ABANDONED_CLAIM_MS } from '../src/idempotency/key-claim.js';
 import { PRISMA } from '../src/tokens.js';
-import { ADMIN_TOKEN, eventually, TestApi } from './support/api-server.js';
+import { ADMIN_TOKEN, eventually, TestApi, testApiPerFile } from './support/api-server.js';
 
 const BLOCK = 'example.io/block-deleting';
 
@@ -44,18 +44,13 @@ interface PodNode {
 let api: TestApi;
 let acker = '';
 
+testApiPerFile({}, (started) => (api = started));
 beforeAll(async () => {
-  api = await TestApi.start();
-  const created = await api.graphql(`mutation { createToken(name: "discovery", role: "hook-acker") { secret } }`);
-  acker = created.data!.createToken.secret;
-});
-afterAll(async () => {
-  await api?.close();
+  acker = await api.createToken('discovery', 'hook-acker');
 });
 
 async function apply(yaml: string): Promise<void> {
-  const res = await api.graphql(`mutation($y: String!) { applyManifest(yaml: $y) { name } }`, { y: yaml });
-  expect(res.errors).toBeUndefined();
+  await api.apply(yaml);
 }
 
 async function pods(namespace: string, name: string): Promise<PodNode[]> {

@@ -6,9 +6,9 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { getIntrospectionQuery, Kind, parse, print, separateOperations } from 'graphql';
-import { eventually, TestApi, type GraphQLResponse } from './support/api-server.js';
+import { eventually, TestApi, testApiPerFile, type GraphQLResponse } from './support/api-server.js';
 
 const BLOCK = 'example.io/block-deleting';
 const HELD = `
@@ -35,15 +35,11 @@ async function pendingPods(): Promise<string[]> {
   return res.data!.pendingHooks.map((h) => h.pod);
 }
 
+testApiPerFile({}, (started) => (api = started), 60_000);
 beforeAll(async () => {
-  api = await TestApi.start();
-  const tokens = await api.graphql(`mutation {
-    p: createToken(name: "payments-acker", role: "hook-acker", namespaces: ["payments"]) { secret }
-    a: createToken(name: "acker", role: "hook-acker") { secret }
-  }`);
-  payments = tokens.data!.p.secret;
-  acker = tokens.data!.a.secret;
-  expect((await api.graphql(`mutation($y: String!) { applyManifest(yaml: $y) { name } }`, { y: HELD })).errors).toBeUndefined();
+  payments = await api.createToken('payments-acker', 'hook-acker', ['payments']);
+  acker = await api.createToken('acker', 'hook-acker');
+  await api.apply(HELD);
   await eventually(async () => {
     const res = await api.graphql<{ workload: { status: { readyReplicas: number } } }>('{ workload(kind: CLONE_SET, namespace: "default", name: "held") { status { readyReplicas } } }');
     return res.data?.workload.status.readyReplicas === 2 ? true : undefined;
@@ -51,9 +47,6 @@ beforeAll(async () => {
   expect((await api.graphql('mutation { scaleWorkload(kind: CLONE_SET, namespace: "default", name: "held", replicas: 1) { replicas } }')).errors).toBeUndefined();
   heldPod = await eventually(async () => (await pendingPods())[0], 30_000, 'a pod held by its preDelete hook');
 }, 60_000);
-afterAll(async () => {
-  await api?.close();
-});
 
 function ackRest(pod: string, init: { key?: string; body?: string; contentType?: string | null; token?: string; namespace?: string } = {}): Promise<Response> {
   const headers: Record<string, string> = { 'idempotency-key': init.key ?? randomUUID() };
@@ -284,7 +277,7 @@ describe('the last admin token (item 13)', () => {
     expect(res.errors![0]!.message).toBe('token "local-admin" is the last active admin token and cannot be revoked; create another admin token first');
     expect((await api.graphql('{ me { name } }')).data).toEqual({ me: { name: 'local-admin' } });
 
-    const second = (await api.graphql('mutation { createToken(name: "second-admin", role: "admin") { secret } }')).data!.createToken.secret;
+    const second = await api.createToken('second-admin', 'admin');
     expect((await api.graphql('mutation { revokeToken(name: "local-admin") }')).data).toEqual({ revokeToken: true });
     expect((await api.graphqlResponse('{ me { name } }')).status).toBe(401);
     const self = await api.graphql('mutation { revokeToken(name: "second-admin") }', {}, { token: second });

@@ -10,10 +10,10 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from '@jest/globals';
+import { beforeAll, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { printYaml, type KubeObject, type PersistentVolume, type PersistentVolumeClaim } from '@coxswain/kruise-api';
-import { eventually, TestApi } from './support/api-server.js';
+import { eventually, TestApi, testApiPerFile } from './support/api-server.js';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 2_000);
 const NS = 'fuzz';
@@ -317,15 +317,11 @@ async function settledVersion(): Promise<string> {
   }, 20_000, 'the store to settle (fz-pvc bound to its volume)');
 }
 
+testApiPerFile(QUIET, (started) => (api = started), 60_000);
 beforeAll(async () => {
-  api = await TestApi.start(QUIET);
-  acker = (await api.graphql('mutation { createToken(name: "fuzz-acker", role: "hook-acker") { secret } }')).data!.createToken.secret;
-  const seeded = await api.graphql('mutation($y: String!) { applyManifest(yaml: $y) { name } }', { y: `${CORDONED}---\n${printYaml(BASE)}` });
-  expect(seeded.errors).toBeUndefined();
+  acker = await api.createToken('fuzz-acker', 'hook-acker');
+  await api.apply(`${CORDONED}---\n${printYaml(BASE)}`);
 }, 60_000);
-afterAll(async () => {
-  await api?.close();
-});
 
 it(`answers ${RUNS} hostile requests without a 5xx or stack text, writing nothing when it refuses; the server stays healthy and restarts`, async () => {
   let version = await settledVersion();

@@ -4,8 +4,8 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { eventually, TestApi, type GraphQLResponse } from './support/api-server.js';
+import { describe, expect, it } from '@jest/globals';
+import { eventually, TestApi, testApiPerFile, type GraphQLResponse } from './support/api-server.js';
 
 const APPLY = `mutation($yaml: String!, $dryRun: Boolean) { applyManifest(yaml: $yaml, dryRun: $dryRun) { kind namespace name action } }`;
 const OBJECT = `query($kind: String!, $ns: String, $name: String!) { object(kind: $kind, namespace: $ns, name: $name) { generation resourceVersion object } }`;
@@ -26,12 +26,7 @@ ${spec}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'coxswain-hostile-'));
 let api: TestApi;
 
-beforeAll(async () => {
-  api = await TestApi.start({ PGLITE_DIR: dataDir });
-});
-afterAll(async () => {
-  await api?.close();
-});
+testApiPerFile({ PGLITE_DIR: dataDir }, (started) => (api = started));
 
 function apply(yaml: string, dryRun = false): Promise<GraphQLResponse> {
   return api.graphql(APPLY, { yaml, dryRun });

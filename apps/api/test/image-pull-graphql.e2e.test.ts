@@ -2,8 +2,8 @@
 // with Kruise's rules in its words), the job's progress per node and each node's images, and hostile
 // arguments refused with a code and the field they name, never a stack trace. The embedded cluster runs
 // on a scaled clock so the NodeImages (30 s after the nodes turned Ready) and the pulls come quickly.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { ADMIN_TOKEN, TestApi, eventually } from './support/api-server.js';
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import { ADMIN_TOKEN, TestApi, testApiPerFile, eventually } from './support/api-server.js';
 
 let api: TestApi;
 const NS = 'pull-gql';
@@ -24,18 +24,11 @@ const JOB = `query($namespace: String!, $name: String!) {
   }
 }`;
 
+testApiPerFile({ FEATURE_GATES: 'ImagePullJobGate=true', CLOCK_MODE: 'scaled', CLOCK_SCALE: '100' }, (started) => (api = started), 60_000);
 beforeAll(async () => {
-  api = await TestApi.start({ FEATURE_GATES: 'ImagePullJobGate=true', CLOCK_MODE: 'scaled', CLOCK_SCALE: '100' });
-  for (const role of ['viewer', 'operator']) {
-    const res = await api.graphql<{ createToken: { secret: string } }>(`mutation($n: String!, $r: String!) { createToken(name: $n, role: $r) { secret } }`, { n: `pull-${role}`, r: role });
-    tokens[role] = res.data!.createToken.secret;
-  }
-  await api.graphql(`mutation($y: String!) { applyManifest(yaml: $y) { name } }`, { y: `apiVersion: v1\nkind: Namespace\nmetadata: { name: ${NS} }\n` });
+  for (const role of ['viewer', 'operator']) tokens[role] = await api.createToken(`pull-${role}`, role);
+  await api.apply(`apiVersion: v1\nkind: Namespace\nmetadata: { name: ${NS} }\n`);
 }, 60_000);
-
-afterAll(async () => {
-  await api?.close();
-});
 
 describe('createImagePullJob', () => {
   it('an operator creates a job over a node selector; it completes with per-node status, and the node shows the image', async () => {
@@ -118,7 +111,7 @@ describe('without ImagePullJobGate', () => {
   it('the job is refused in Kruise\'s words', async () => {
     const off = await TestApi.start({});
     try {
-      await off.graphql(`mutation($y: String!) { applyManifest(yaml: $y) { name } }`, { y: `apiVersion: v1\nkind: Namespace\nmetadata: { name: ${NS} }\n` });
+      await off.apply(`apiVersion: v1\nkind: Namespace\nmetadata: { name: ${NS} }\n`);
       const res = await off.graphql(CREATE, { namespace: NS, name: 'gated', image: 'nginx' }, { token: ADMIN_TOKEN });
       expect(res.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
       expect(res.errors?.[0]?.message).toContain('feature-gate ImagePullJobGate is not enabled');

@@ -5,8 +5,8 @@
 // controller and the embedded cluster's kruise-daemon then carry out: docs/container-restart.md). The
 // ImagePullJob's status is its controller's; the NodeImage is a fake one (no such node, so no daemon
 // answers it and the NodeImage controller keeps it) whose status is written here by hand.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { ADMIN_TOKEN, TestApi, eventually } from './support/api-server.js';
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import { ADMIN_TOKEN, TestApi, testApiPerFile, eventually } from './support/api-server.js';
 import { findKubectl, Kubectl, tableRows } from './support/kubectl.js';
 
 let api: TestApi;
@@ -52,15 +52,11 @@ spec:
   ttlSecondsAfterFinished: 1800
 `;
 
+testApiPerFile({ KUBE_API_PORT: '0', FEATURE_GATES: 'ImagePullJobGate=true' }, (started) => (api = started), 60_000);
 beforeAll(async () => {
-  api = await TestApi.start({ KUBE_API_PORT: '0', FEATURE_GATES: 'ImagePullJobGate=true' });
   kubectl = new Kubectl(findKubectl(), api.kubeUrl(), ADMIN_TOKEN);
   expect((await k('create', 'namespace', NS)).code).toBe(0);
 }, 60_000);
-
-afterAll(async () => {
-  await api?.close();
-});
 
 describe('discovery', () => {
   it('serves the three kinds as OpenKruise v1.9\'s CRDs do', async () => {

@@ -1,17 +1,12 @@
 // Issue 28 item 3: a request line longer than the Kubernetes API serves is answered 414 with a Status,
 // as an apiserver answers what it will not read, instead of the connection being reset.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { MAX_URL_LENGTH } from '../src/kube-api/kube-api.server.js';
-import { TestApi } from './support/api-server.js';
+import { TestApi, testApiPerFile } from './support/api-server.js';
 
 let api: TestApi;
 
-beforeAll(async () => {
-  api = await TestApi.start({ KUBE_API_PORT: '0' });
-}, 60_000);
-afterAll(async () => {
-  await api?.close();
-});
+testApiPerFile({ KUBE_API_PORT: '0' }, (started) => (api = started), 60_000);
 
 describe('the Kubernetes API limits the length of a URL', () => {
   it.each([MAX_URL_LENGTH + 1, 100_000, 1_000_000])('answers a %d-character URL with 414 and a Status', async (length) => {

@@ -2,6 +2,7 @@
 // without a resourceVersion, bookmarks when asked for, the end after timeoutSeconds, and a 200 then an
 // ERROR event with a 410 Expired Status for a resourceVersion older than the history.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { IncomingMessage } from 'node:http';
 import { request } from 'node:https';
 import { EmbeddedStore, RealClock } from '@coxswain/cluster';
 import type { KubeObject } from '@coxswain/kruise-api';
@@ -16,24 +17,29 @@ function pod(name: string): KubeObject {
   return { apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'demo' }, spec: { containers: [{ name: 'main', image: 'nginx:1' }] } };
 }
 
+/** Appends each event of a watch response to `events` as its line arrives (one JSON object a line). */
+function collectEvents(res: IncomingMessage, events: { type: string; object: any }[]): void {
+  let buffer = '';
+  res.on('data', (chunk) => {
+    buffer += chunk;
+    let nl: number;
+    while ((nl = buffer.indexOf('\n')) >= 0) {
+      events.push(JSON.parse(buffer.slice(0, nl)));
+      buffer = buffer.slice(nl + 1);
+    }
+  });
+}
+
 /** GETs a watch and collects its events until the server ends it (or `untilMs`). */
 function watch(path: string, untilMs = 5000): Promise<{ status: number; events: { type: string; object: any }[]; endedByServer: boolean }> {
   return new Promise((resolve, reject) => {
     const req = request(`${facade.url}${path}`, { headers: { authorization: 'Bearer t' }, rejectUnauthorized: false }, (res) => {
       const events: { type: string; object: any }[] = [];
-      let buffer = '';
       const timer = setTimeout(() => {
         req.destroy();
         resolve({ status: res.statusCode!, events, endedByServer: false });
       }, untilMs);
-      res.on('data', (chunk) => {
-        buffer += chunk;
-        let nl: number;
-        while ((nl = buffer.indexOf('\n')) >= 0) {
-          events.push(JSON.parse(buffer.slice(0, nl)));
-          buffer = buffer.slice(nl + 1);
-        }
-      });
+      collectEvents(res, events);
       res.on('end', () => {
         clearTimeout(timer);
         resolve({ status: res.statusCode!, events, endedByServer: true });
@@ -48,16 +54,8 @@ function watch(path: string, untilMs = 5000): Promise<{ status: number; events: 
 function openWatch(path: string): { events: { type: string; object: any }[]; ended: () => boolean; close: () => void } {
   const events: { type: string; object: any }[] = [];
   let ended = false;
-  let buffer = '';
   const req = request(`${facade.url}${path}`, { headers: { authorization: 'Bearer t' }, rejectUnauthorized: false }, (res) => {
-    res.on('data', (chunk) => {
-      buffer += chunk;
-      let nl: number;
-      while ((nl = buffer.indexOf('\n')) >= 0) {
-        events.push(JSON.parse(buffer.slice(0, nl)));
-        buffer = buffer.slice(nl + 1);
-      }
-    });
+    collectEvents(res, events);
     res.on('end', () => (ended = true));
   });
   req.on('error', () => (ended = true));

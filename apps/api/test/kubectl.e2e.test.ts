@@ -285,8 +285,7 @@ describe('kubectl against the embedded cluster', () => {
   });
 
   it('uses the API tokens and their roles, and every change lands in the audit log with the token', async () => {
-    const created = await api.graphql<{ createToken: { secret: string } }>(`mutation { createToken(name: "watcher", role: "viewer") { secret } }`);
-    kubectl.writeConfig(api.kubeUrl(), { admin: ADMIN_TOKEN, watcher: created.data!.createToken.secret, stranger: 'not-a-token-at-all-0000' });
+    kubectl.writeConfig(api.kubeUrl(), { admin: ADMIN_TOKEN, watcher: await api.createToken('watcher', 'viewer'), stranger: 'not-a-token-at-all-0000' });
     expect((await k('get', 'clone', 'sample', '-n', 'cloneset-sample', '--user', 'watcher')).code).toBe(0);
     const forbidden = await k('delete', 'clone', 'sample', '-n', 'cloneset-sample', '--user', 'watcher');
     expect(forbidden.stderr.trim()).toBe(

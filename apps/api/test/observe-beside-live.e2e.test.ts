@@ -13,12 +13,12 @@ let d: TestApi;
 
 beforeAll(async () => {
   a = await TestApi.start({ KUBE_API_PORT: '0' });
-  const token = await a.graphql<{ createToken: { secret: string } }>(`mutation { createToken(name: "observer", role: "operator") { secret } }`);
+  const token = await a.createToken('observer', 'operator');
   const kubeconfig = join(mkdtempSync(join(tmpdir(), 'coxswain-observe-')), 'config');
   writeFileSync(kubeconfig, [
     'apiVersion: v1', 'kind: Config',
     `clusters: [{name: a, cluster: {server: "${a.kubeUrl()}", insecure-skip-tls-verify: true}}]`,
-    `users: [{name: observer, user: {token: ${token.data!.createToken.secret}}}]`,
+    `users: [{name: observer, user: {token: ${token}}}]`,
     'contexts: [{name: a, context: {cluster: a, user: observer}}]', 'current-context: a', '',
   ].join('\n'));
   d = await TestApi.start({ CLUSTER: 'kubernetes', KUBECONFIG: kubeconfig, CONTROLLER_MODE: 'observe' });

@@ -1,7 +1,7 @@
 // CONTROLLER_MODE=observe: the CloneSet controller computes its plan and writes nothing; the plan is
 // served by `plan` so an SRE can see what the controller would do next.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { TestApi, eventually } from './support/api-server.js';
+import { describe, expect, it } from '@jest/globals';
+import { TestApi, testApiPerFile, eventually } from './support/api-server.js';
 
 const SAMPLE = `apiVersion: apps.kruise.io/v1alpha1
 kind: CloneSet
@@ -15,16 +15,11 @@ spec:
 `;
 
 let api: TestApi;
-beforeAll(async () => {
-  api = await TestApi.start({ CONTROLLER_MODE: 'observe' });
-});
-afterAll(async () => {
-  await api.close();
-});
+testApiPerFile({ CONTROLLER_MODE: 'observe' }, (started) => (api = started));
 
 describe('observe mode', () => {
   it('plans three creations for a new CloneSet and creates nothing: no pods, no revisions, no status', async () => {
-    await api.graphql(`mutation($y: String!) { applyManifest(yaml: $y) { name } }`, { y: SAMPLE });
+    await api.apply(SAMPLE);
     const plan = await eventually(async () => {
       const res = await api.graphql<{ workload: { plan: { actions: { type: string; reason: string }[]; diff: { scaleUpNum: number } } } }>(
         `{ workload(kind: CLONE_SET, namespace: "default", name: "shadow") { plan { actions { type reason } diff } } }`,

@@ -1,27 +1,24 @@
 // The OpenAPI document at /api/docs says what the REST controller does: the same routes and operation
 // ids, and every status code the server answers (each one provoked here over HTTP) is documented.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
 import { RequestMethod } from '@nestjs/common';
 import { REST_OPERATION } from '../src/auth/decorators.js';
 import { HooksController } from '../src/rest/hooks.controller.js';
 import { RolloutsController } from '../src/rest/rollouts.controller.js';
-import { eventually, TestApi } from './support/api-server.js';
+import { eventually, TestApi, testApiPerFile } from './support/api-server.js';
 
 type OpenApi = { openapi: string; paths: Record<string, Record<string, { operationId: string; responses: Record<string, unknown> }>> };
 
 let api: TestApi;
 let doc: OpenApi;
 
+testApiPerFile({}, (started) => (api = started));
 beforeAll(async () => {
-  api = await TestApi.start();
   const res = await api.fetch('/api/docs', { token: null });
   expect(res.status).toBe(200);
   doc = (await res.json()) as OpenApi;
-});
-afterAll(async () => {
-  await api?.close();
 });
 
 /** The controllers' routes as OpenAPI path templates: `:namespace` becomes `{namespace}`. */
@@ -60,9 +57,9 @@ describe('the OpenAPI document', () => {
   });
 
   it('documents every status code the server answers', async () => {
-    const acker = (await api.graphql(`mutation { createToken(name: "acker", role: "hook-acker") { secret } }`)).data!.createToken.secret as string;
-    const viewer = (await api.graphql(`mutation { createToken(name: "viewer", role: "viewer") { secret } }`)).data!.createToken.secret as string;
-    const limited = (await api.graphql(`mutation { createToken(name: "limited", role: "hook-acker", namespaces: ["elsewhere"]) { secret } }`)).data!.createToken.secret as string;
+    const acker = await api.createToken('acker', 'hook-acker');
+    const viewer = await api.createToken('viewer', 'viewer');
+    const limited = await api.createToken('limited', 'hook-acker', ['elsewhere']);
     const yaml = `apiVersion: apps.kruise.io/v1beta1
 kind: CloneSet
 metadata: { name: doc, namespace: docs }
@@ -72,7 +69,7 @@ spec:
   template: { metadata: { labels: { app: doc, hold: "yes" } }, spec: { containers: [{ name: c, image: nginx }] } }
   lifecycle: { preDelete: { labelsHandler: { hold: "yes" } } }
 `;
-    expect((await api.graphql(`mutation($y: String!) { applyManifest(yaml: $y) { name } }`, { y: yaml })).errors).toBeUndefined();
+    await api.apply(yaml);
     await eventually(async () => ((await api.graphql(`{ objects(kind: "pods", namespace: "docs") { totalCount } }`)).data!.objects.totalCount === 2 ? true : undefined), 20_000, '2 pods');
     expect((await api.graphql(`mutation { scaleWorkload(kind: CLONE_SET, namespace: "docs", name: "doc", replicas: 1) { name } }`)).errors).toBeUndefined();
     const held = await eventually(async () => {

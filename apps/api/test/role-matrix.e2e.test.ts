@@ -1,9 +1,9 @@
 // One role table on every surface (issue 27 item 6): each role against each kind and write verb, over
 // GraphQL (applyManifest, patchObject, deleteObject) and the Kubernetes API (POST, PATCH, DELETE), must
 // get the same verdict. The expectation is written out here, independently of auth/object-access.ts.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { request } from 'node:https';
-import { ADMIN_TOKEN, TestApi } from './support/api-server.js';
+import { ADMIN_TOKEN, TestApi, testApiPerFile } from './support/api-server.js';
 
 type Role = 'viewer' | 'operator' | 'hook-acker' | 'rollout-approver' | 'admin';
 const ROLES: Role[] = ['viewer', 'operator', 'hook-acker', 'rollout-approver', 'admin'];
@@ -38,18 +38,12 @@ function allowed(role: Role, kind: string): boolean {
 let api: TestApi;
 const secrets = {} as Record<Role, string>;
 
+testApiPerFile({ KUBE_API_PORT: '0' }, (started) => (api = started), 60_000);
 beforeAll(async () => {
-  api = await TestApi.start({ KUBE_API_PORT: '0' });
   secrets.admin = ADMIN_TOKEN;
-  for (const role of ['viewer', 'operator', 'hook-acker', 'rollout-approver'] as const) {
-    const res = await api.graphql<{ createToken: { secret: string } }>(`mutation($n: String!, $r: String!) { createToken(name: $n, role: $r) { secret } }`, { n: `matrix-${role}`, r: role });
-    secrets[role] = res.data!.createToken.secret;
-  }
-  await api.graphql(`mutation($y: String!) { applyManifest(yaml: $y) { name } }`, { y: `apiVersion: v1\nkind: Namespace\nmetadata: { name: ${ns} }\n` });
+  for (const role of ['viewer', 'operator', 'hook-acker', 'rollout-approver'] as const) secrets[role] = await api.createToken(`matrix-${role}`, role);
+  await api.apply(`apiVersion: v1\nkind: Namespace\nmetadata: { name: ${ns} }\n`);
 }, 60_000);
-afterAll(async () => {
-  await api?.close();
-});
 
 function kube(method: string, path: string, token: string, body?: unknown, contentType = 'application/json'): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -6,9 +6,10 @@
 import { request } from 'node:https';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { pruneObjectUnknownFields } from '@coxswain/kruise-api';
-import { ADMIN_TOKEN, eventually, TestApi } from './support/api-server.js';
+import { ADMIN_TOKEN, eventually, TestApi, testApiPerFile } from './support/api-server.js';
+import { INVALID_BODY_JSON_FOUND, invalidBodyJSON } from './support/field-validation.js';
 import { findKubectl, Kubectl } from './support/kubectl.js';
 
 const NS = 'strict';
@@ -50,39 +51,11 @@ function kube(method: string, path: string, body?: string, contentType = 'applic
 
 const DEPLOYMENTS = `/apis/apps/v1/namespaces/${NS}/deployments`;
 
-/** The apiserver integration test's invalid Deployment (field_validation_test.go, invalidBodyJSON). */
-const invalidDeployment = (name: string) => `{
-  "apiVersion": "apps/v1",
-  "kind": "Deployment",
-  "metadata": {"name": "dupename", "name": "${name}", "labels": {"app": "nginx"}, "unknownMeta": "metaVal"},
-  "spec": {
-    "unknown1": "val1",
-    "unknownDupe": "valDupe",
-    "unknownDupe": "valDupe2",
-    "paused": true,
-    "paused": false,
-    "selector": {"matchLabels": {"app": "nginx"}},
-    "template": {
-      "metadata": {"labels": {"app": "nginx"}},
-      "spec": {"containers": [{"name": "nginx", "image": "nginx:latest", "unknownNested": "val1", "imagePullPolicy": "Always", "imagePullPolicy": "Never"}]}
-    }
-  }
-}`;
-
-const FOUND = [
-  'duplicate field "metadata.name"', 'unknown field "metadata.unknownMeta"', 'unknown field "spec.unknown1"', 'unknown field "spec.unknownDupe"',
-  'duplicate field "spec.paused"', 'unknown field "spec.template.spec.containers[0].unknownNested"', 'duplicate field "spec.template.spec.containers[0].imagePullPolicy"',
-];
-
+testApiPerFile({ KUBE_API_PORT: '0' }, (started) => (api = started), 60_000);
 beforeAll(async () => {
-  api = await TestApi.start({ KUBE_API_PORT: '0' });
   kubectl = new Kubectl(findKubectl(), api.kubeUrl(), ADMIN_TOKEN);
   expect((await k('create', 'namespace', NS)).code).toBe(0);
 }, 60_000);
-
-afterAll(async () => {
-  await api?.close();
-});
 
 describe('kubectl and unknown fields in the built-in types inside a Kruise kind', () => {
   const misspelt = readFileSync(join(SEEDS, 'cloneset-cs-demo.yaml'), 'utf8').replace('name: cs-demo', 'name: misspelt')
@@ -145,16 +118,16 @@ describe('what the embedded cluster writes itself', () => {
 
 describe('the apiserver\'s field validation bodies over HTTP', () => {
   it('Strict: a 400 listing the unknown and repeated fields in the order of the text', async () => {
-    const answer = await kube('POST', `${DEPLOYMENTS}?fieldValidation=Strict`, invalidDeployment('strict'));
+    const answer = await kube('POST', `${DEPLOYMENTS}?fieldValidation=Strict`, invalidBodyJSON('strict'));
     expect({ status: answer.status, reason: answer.body.reason }).toEqual({ status: 400, reason: 'BadRequest' });
-    expect(answer.body.message).toBe(`Deployment in version "v1" cannot be handled as a Deployment: strict decoding error: ${FOUND.join(', ')}`);
+    expect(answer.body.message).toBe(`Deployment in version "v1" cannot be handled as a Deployment: strict decoding error: ${INVALID_BODY_JSON_FOUND.join(', ')}`);
     expect((await kube('GET', `${DEPLOYMENTS}/strict`)).status).toBe(404);
   });
 
   it('Warn (the default): a Warning per finding; stored without the unknown fields, with the last of each repeated key', async () => {
-    const answer = await kube('POST', DEPLOYMENTS, invalidDeployment('warned'));
+    const answer = await kube('POST', DEPLOYMENTS, invalidBodyJSON('warned'));
     expect(answer.status).toBe(201);
-    expect(answer.warnings).toEqual(FOUND);
+    expect(answer.warnings).toEqual(INVALID_BODY_JSON_FOUND);
     const stored = (await kube('GET', `${DEPLOYMENTS}/warned`)).body;
     expect(stored.spec.paused).toBe(false);
     expect(stored.spec).not.toHaveProperty('unknown1');
@@ -164,7 +137,7 @@ describe('the apiserver\'s field validation bodies over HTTP', () => {
   });
 
   it('Ignore: accepted without a word, the last of each repeated key kept', async () => {
-    const answer = await kube('POST', `${DEPLOYMENTS}?fieldValidation=Ignore`, invalidDeployment('ignored'));
+    const answer = await kube('POST', `${DEPLOYMENTS}?fieldValidation=Ignore`, invalidBodyJSON('ignored'));
     expect({ status: answer.status, warnings: answer.warnings }).toEqual({ status: 201, warnings: [] });
     expect(answer.body.metadata.name).toBe('ignored');
     expect(answer.body.spec).not.toHaveProperty('unknownDupe');

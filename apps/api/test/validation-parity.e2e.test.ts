@@ -3,8 +3,8 @@
 // with the same field and message; and the Kubernetes API answers bad patches, /scale bodies, charsets
 // and missing namespaces as the apiserver does. Each row was accepted before.
 import { request } from 'node:https';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { ADMIN_TOKEN, eventually, TestApi } from './support/api-server.js';
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import { ADMIN_TOKEN, eventually, TestApi, testApiPerFile } from './support/api-server.js';
 
 const NS = 'parity';
 const APPLY = `mutation($yaml: String!) { applyManifest(yaml: $yaml) { kind namespace name action } }`;
@@ -37,13 +37,10 @@ function kube(method: string, path: string, body?: unknown, contentType = 'appli
   });
 }
 
+testApiPerFile({ KUBE_API_PORT: '0' }, (started) => (api = started), 60_000);
 beforeAll(async () => {
-  api = await TestApi.start({ KUBE_API_PORT: '0' });
   expect((await kube('POST', '/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: NS } })).status).toBe(201);
 }, 60_000);
-afterAll(async () => {
-  await api?.close();
-});
 
 // ---------------------------------------------------------------------------------------------
 // The same refusal on both surfaces

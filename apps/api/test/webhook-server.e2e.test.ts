@@ -2,10 +2,10 @@
 // unless configured: at start the server keeps its certificate in the Secret WEBHOOK_NAMESPACE/
 // WEBHOOK_SECRET of its cluster and serves reviews over HTTPS with it, for the Service's DNS name. The
 // Secret holds private keys, so only admin tokens read it, over GraphQL and the Kubernetes API alike.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { request } from 'node:https';
 import type { Secret } from '@coxswain/kruise-api';
-import { ADMIN_TOKEN, TestApi } from './support/api-server.js';
+import { ADMIN_TOKEN, TestApi, testApiPerFile } from './support/api-server.js';
 import { applyJsonPatch } from '../src/kube-api/patches/json-patch.js';
 import { admissionReview } from './support/webhook-rig.js';
 
@@ -13,15 +13,10 @@ const SECRET = { apiVersion: 'v1', kind: 'Secret' };
 let api: TestApi;
 let viewer: string;
 
+testApiPerFile({ WEBHOOK_PORT: '0', WEBHOOK_NAMESPACE: 'hooks', WEBHOOK_SERVICE: 'admission', KUBE_API_PORT: '0' }, (started) => (api = started), 60_000);
 beforeAll(async () => {
-  api = await TestApi.start({ WEBHOOK_PORT: '0', WEBHOOK_NAMESPACE: 'hooks', WEBHOOK_SERVICE: 'admission', KUBE_API_PORT: '0' });
-  const res = await api.graphql<{ createToken: { secret: string } }>('mutation { createToken(name: "looker", role: "viewer") { secret } }');
-  viewer = res.data!.createToken.secret;
+  viewer = await api.createToken('looker', 'viewer');
 }, 60_000);
-
-afterAll(async () => {
-  await api?.close();
-});
 
 function https(url: string, options: { method?: string; ca?: string; servername?: string; token?: string; body?: unknown }): Promise<{ status: number; body: any }> {
   return new Promise((resolve, reject) => {

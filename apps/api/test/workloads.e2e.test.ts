@@ -2,8 +2,8 @@
 // rolled with partition steps 5 -> 3 -> 0 with status and pod labels asserted at each step, rollback,
 // conflicts, validation errors, plan, events and the subscriptions.
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { TestApi, eventually } from './support/api-server.js';
+import { describe, expect, it } from '@jest/globals';
+import { TestApi, testApiPerFile, eventually } from './support/api-server.js';
 
 // The demo `npm start` seeds: the OpenKruise docs' sample CloneSet, as users paste it (v1alpha1), and the
 // Advanced StatefulSet document's in-place example (web), the UnitedDeployment document's, and the CloneSet
@@ -26,12 +26,7 @@ interface Workload {
 }
 
 let api: TestApi;
-beforeAll(async () => {
-  api = await TestApi.start();
-});
-afterAll(async () => {
-  await api.close();
-});
+testApiPerFile({}, (started) => (api = started));
 
 async function workload(name = 'sample'): Promise<Workload> {
   const res = await api.graphql<{ workload: Workload }>(WORKLOAD, { name });

@@ -23,6 +23,17 @@ let names = 0;
 const correlator = () => new EventCorrelator((objectName) => `${objectName}.combined-${++names}`);
 const at = (ms: number) => new Date(ms).toISOString();
 
+/** An embedded store on a manual clock at 2026-01-01 for `body`, closed after it whatever happened. */
+async function withStore(body: (store: EmbeddedStore, clock: ManualClock) => Promise<void>): Promise<void> {
+  const clock = new ManualClock(Date.parse('2026-01-01T00:00:00Z'));
+  const store = await EmbeddedStore.open({ clock });
+  try {
+    await body(store, clock);
+  } finally {
+    await store.close();
+  }
+}
+
 describe('EventCorrelator (client-go)', () => {
   it('counts a repeat on the first Event: same name, count + 1, patch of count, lastTimestamp and message', () => {
     const c = correlator();
@@ -98,9 +109,7 @@ describe('EventCorrelator (client-go)', () => {
 
 describe('ClusterEventRecorder', () => {
   it('writes a 1,000-pod creation as a few Events on the CloneSet: 9 single, 1 combined with the count of the rest', async () => {
-    const clock = new ManualClock(Date.parse('2026-01-01T00:00:00Z'));
-    const store = await EmbeddedStore.open({ clock });
-    try {
+    await withStore(async (store, clock) => {
       const recorder = new ClusterEventRecorder({ client: store, clock, component: 'cloneset-controller' });
       for (let i = 0; i < 1000; i++) recorder.event(owner(), 'Normal', 'SuccessfulCreate', `succeed to create pod web-${i}`);
       await recorder.flush();
@@ -110,15 +119,11 @@ describe('ClusterEventRecorder', () => {
       // 25 writes pass the spam filter: 9 singles, the combined create and 15 patches of it.
       expect(combined.count).toBe(SPAM_BURST - (AGGREGATE_MAX_EVENTS - 1));
       expect(combined.message).toBe(`${COMBINED_PREFIX}succeed to create pod web-${SPAM_BURST - 1}`);
-    } finally {
-      await store.close();
-    }
+    });
   });
 
   it('creates the Event again when the one a repeat would count on was deleted', async () => {
-    const clock = new ManualClock(Date.parse('2026-01-01T00:00:00Z'));
-    const store = await EmbeddedStore.open({ clock });
-    try {
+    await withStore(async (store, clock) => {
       const recorder = new ClusterEventRecorder({ client: store, clock, component: 'cloneset-controller' });
       recorder.event(owner(), 'Warning', 'FailedCreate', 'quota');
       await recorder.flush();
@@ -128,15 +133,11 @@ describe('ClusterEventRecorder', () => {
       await recorder.flush();
       const { items } = await store.list<Event>(EVENT_REF, { namespace: 'default' });
       expect(items.map((e) => [e.metadata.name, e.count])).toEqual([[first!.metadata.name, 2]]);
-    } finally {
-      await store.close();
-    }
+    });
   });
 
   it('names each controller as the source of its own events, writing them through one queue', async () => {
-    const clock = new ManualClock(Date.parse('2026-01-01T00:00:00Z'));
-    const store = await EmbeddedStore.open({ clock });
-    try {
+    await withStore(async (store, clock) => {
       const recorder = new ClusterEventRecorder({ client: store, clock, component: 'kruise-manager' });
       recorder.forComponent('cloneset-controller').event(owner('web'), 'Normal', 'SuccessfulCreate', 'succeed to create pod web-1');
       recorder.forComponent('statefulset-controller').event(owner('db'), 'Normal', 'SuccessfulCreate', 'create Pod db-0 in StatefulSet db successful');
@@ -145,8 +146,6 @@ describe('ClusterEventRecorder', () => {
       expect(items.map((e) => [e.involvedObject.name, e.source?.component, e.reportingComponent]).sort()).toEqual([
         ['db', 'statefulset-controller', 'statefulset-controller'], ['web', 'cloneset-controller', 'cloneset-controller'],
       ]);
-    } finally {
-      await store.close();
-    }
+    });
   });
 });

@@ -79,6 +79,24 @@ async function lease(store: EmbeddedStore): Promise<Lease> {
   return store.get<Lease>(LEASE_REF, 'kube-system', 'coxswain');
 }
 
+/** Writes the Lease as a holder that is not one of the candidates left it. */
+async function leaseLeftBy(store: EmbeddedStore, spec: NonNullable<Lease['spec']>): Promise<void> {
+  await store.create<Lease>({ apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', metadata: { name: 'coxswain', namespace: 'kube-system' }, spec });
+}
+
+type Setup = Awaited<ReturnType<typeof setup>>;
+
+/** a starts and takes the missing Lease at once; b starts after it; both run for `ms`. */
+async function aLeadsThenB({ clock, candidate, leaders }: Setup, ms: number): Promise<{ a: Candidate; b: Candidate }> {
+  const a = candidate('a');
+  a.elector.start();
+  await clock.advance(0);
+  const b = candidate('b');
+  b.elector.start();
+  await run(clock, ms, leaders);
+  return { a, b };
+}
+
 /** Advances in small steps, checking at each that there is at most one leader. */
 async function run(clock: ManualClock, ms: number, leaders: () => string[], step = 250): Promise<void> {
   for (let t = 0; t < ms; t += step) {
@@ -111,13 +129,9 @@ describe('LeaderElector', () => {
   });
 
   it('a leader that cannot renew steps down within the renew deadline, before the lease can be taken; the other takes over after the lease duration', async () => {
-    const { clock, store, candidate, leaders } = await setup();
-    const a = candidate('a');
-    a.elector.start();
-    await clock.advance(0);
-    const b = candidate('b');
-    b.elector.start();
-    await run(clock, 5_000, leaders);
+    const s = await setup();
+    const { clock, store, leaders } = s;
+    const { a, b } = await aLeadsThenB(s, 5_000);
     const lastRenew = Date.parse((await lease(store)).spec!.renewTime!);
 
     a.partition.mode = 'fail';
@@ -151,13 +165,9 @@ describe('LeaderElector', () => {
   });
 
   it('releases the lease on stop, so the next candidate takes over within a retry period instead of the lease duration', async () => {
-    const { clock, store, candidate, leaders } = await setup();
-    const a = candidate('a');
-    a.elector.start();
-    await clock.advance(0);
-    const b = candidate('b');
-    b.elector.start();
-    await run(clock, 4_000, leaders);
+    const s = await setup();
+    const { clock, store, leaders } = s;
+    const { a, b } = await aLeadsThenB(s, 4_000);
     await a.elector.stop();
     const releasedAt = clock.now();
     expect((await lease(store)).spec).toMatchObject({ holderIdentity: '', leaseDurationSeconds: 1 });
@@ -170,8 +180,7 @@ describe('LeaderElector', () => {
   it('of candidates racing for an expired lease exactly one wins (the other update is a Conflict)', async () => {
     const { clock, store, candidate, leaders } = await setup();
     // A lease left by a holder that is gone.
-    await store.create<Lease>({ apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', metadata: { name: 'coxswain', namespace: 'kube-system' },
-      spec: { holderIdentity: 'gone', leaseDurationSeconds: 15, renewTime: microTime(clock.now()), acquireTime: microTime(clock.now()), leaseTransitions: 4 } });
+    await leaseLeftBy(store, { holderIdentity: 'gone', leaseDurationSeconds: 15, renewTime: microTime(clock.now()), acquireTime: microTime(clock.now()), leaseTransitions: 4 });
     // Same jitter: they try at the same instants.
     const cs = ['x', 'y', 'z'].map((id) => candidate(id, () => 0));
     for (const c of cs) c.elector.start();
@@ -185,8 +194,7 @@ describe('LeaderElector', () => {
     const { clock, store, candidate, leaders } = await setup();
     // A holder whose clock runs an hour ahead: its renewTime is in our future, and it keeps renewing.
     const ahead = (ms: number) => microTime(ms + 3_600_000);
-    await store.create<Lease>({ apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', metadata: { name: 'coxswain', namespace: 'kube-system' },
-      spec: { holderIdentity: 'skewed', leaseDurationSeconds: 15, renewTime: ahead(clock.now()), acquireTime: ahead(clock.now()), leaseTransitions: 0 } });
+    await leaseLeftBy(store, { holderIdentity: 'skewed', leaseDurationSeconds: 15, renewTime: ahead(clock.now()), acquireTime: ahead(clock.now()), leaseTransitions: 0 });
     const c = candidate('c');
     c.elector.start();
     for (let i = 0; i < 10; i++) {

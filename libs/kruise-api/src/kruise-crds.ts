@@ -25,6 +25,12 @@ function int(name: string, jsonPath: string, description: string): PrinterColumn
   return { name, type: 'integer', jsonPath, description };
 }
 
+const DESIRED = int('DESIRED', '.spec.replicas', 'The desired number of pods.');
+const UPDATED = int('UPDATED', '.status.updatedReplicas', 'The number of pods updated.');
+const READY = int('READY', '.status.readyReplicas', 'The number of pods ready.');
+/** The Advanced StatefulSet's and the UnitedDeployment's first columns (a CloneSet orders and names them its own way). */
+const COUNTS: readonly PrinterColumn[] = [DESIRED, int('CURRENT', '.status.replicas', 'The number of currently all pods.'), UPDATED, READY, AGE];
+
 export interface KruiseCrdKind {
   kind: string;
   plural: string;
@@ -61,11 +67,11 @@ export const KRUISE_CRD_KINDS: readonly KruiseCrdKind[] = [
     singular: 'cloneset',
     shortNames: ['clone'],
     printerColumns: [
-      int('DESIRED', '.spec.replicas', 'The desired number of pods.'),
-      int('UPDATED', '.status.updatedReplicas', 'The number of pods updated.'),
+      DESIRED,
+      UPDATED,
       int('UPDATED_READY', '.status.updatedReadyReplicas', 'The number of pods updated and ready.'),
       int('UPDATED_AVAILABLE', '.status.updatedAvailableReplicas', 'The number of pods updated and available.'),
-      int('READY', '.status.readyReplicas', 'The number of pods ready.'),
+      READY,
       int('TOTAL', '.status.replicas', 'The number of currently all pods.'),
       AGE,
       { ...CONTAINERS, description: 'The containers of currently cloneset.' },
@@ -82,11 +88,7 @@ export const KRUISE_CRD_KINDS: readonly KruiseCrdKind[] = [
     singular: 'statefulset',
     shortNames: ['asts'],
     printerColumns: [
-      int('DESIRED', '.spec.replicas', 'The desired number of pods.'),
-      int('CURRENT', '.status.replicas', 'The number of currently all pods.'),
-      int('UPDATED', '.status.updatedReplicas', 'The number of pods updated.'),
-      int('READY', '.status.readyReplicas', 'The number of pods ready.'),
-      AGE,
+      ...COUNTS,
       { ...CONTAINERS, description: 'The containers of currently advanced statefulset.' },
       { ...IMAGES, description: 'The images of currently advanced statefulset.' },
     ],
@@ -98,13 +100,7 @@ export const KRUISE_CRD_KINDS: readonly KruiseCrdKind[] = [
     plural: 'uniteddeployments',
     singular: 'uniteddeployment',
     shortNames: ['ud'],
-    printerColumns: [
-      int('DESIRED', '.spec.replicas', 'The desired number of pods.'),
-      int('CURRENT', '.status.replicas', 'The number of currently all pods.'),
-      int('UPDATED', '.status.updatedReplicas', 'The number of pods updated.'),
-      int('READY', '.status.readyReplicas', 'The number of pods ready.'),
-      AGE,
-    ],
+    printerColumns: [...COUNTS],
     servedVersions: ['v1alpha1'],
   },
   // ImagePullJob, NodeImage, ContainerRecreateRequest (docs/spec/image-pull.md §1.1).

@@ -116,31 +116,17 @@ describe('updateStrategy type mapping', () => {
   });
 
   it('moves the rolling fields under rollingUpdate', () => {
-    const obj = v1alpha1({
-      updateStrategy: {
-        type: 'InPlaceIfPossible',
-        partition: '30%',
-        maxUnavailable: 2,
-        maxSurge: '10%',
-        paused: true,
-        priorityStrategy: { weightPriority: [{ weight: 50, matchSelector: { matchLabels: { a: 'b' } } }] },
-        scatterStrategy: [{ key: 'zone', value: 'a' }],
-        inPlaceUpdateStrategy: { gracePeriodSeconds: 10 },
-      },
-    });
-    expect(convertCloneSetToV1beta1(obj).spec.updateStrategy).toStrictEqual({
-      type: 'RollingUpdate',
-      rollingUpdate: {
-        podUpdatePolicy: 'InPlaceIfPossible',
-        partition: '30%',
-        maxUnavailable: 2,
-        maxSurge: '10%',
-        paused: true,
-        priorityStrategy: { weightPriority: [{ weight: 50, matchSelector: { matchLabels: { a: 'b' } } }] },
-        scatterStrategy: [{ key: 'zone', value: 'a' }],
-        inPlaceUpdateStrategy: { gracePeriodSeconds: 10 },
-      },
-    });
+    const rolling = {
+      partition: '30%',
+      maxUnavailable: 2,
+      maxSurge: '10%',
+      paused: true,
+      priorityStrategy: { weightPriority: [{ weight: 50, matchSelector: { matchLabels: { a: 'b' } } }] },
+      scatterStrategy: [{ key: 'zone', value: 'a' }],
+      inPlaceUpdateStrategy: { gracePeriodSeconds: 10 },
+    };
+    const obj = v1alpha1({ updateStrategy: { type: 'InPlaceIfPossible', ...rolling } });
+    expect(convertCloneSetToV1beta1(obj).spec.updateStrategy).toStrictEqual({ type: 'RollingUpdate', rollingUpdate: { podUpdatePolicy: 'InPlaceIfPossible', ...rolling } });
   });
 
   it('v1beta1 OnDelete and RollingUpdate map back', () => {

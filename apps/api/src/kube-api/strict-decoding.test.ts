@@ -3,41 +3,10 @@
 // Deployment written in JSON and in YAML, patched by merge, JSON and strategic merge patches, applied.
 import { describe, expect, it } from '@jest/globals';
 import { parseBodyText } from './request-body.js';
+import { INVALID_BODY_JSON_FOUND, invalidBodyJSON } from '../../test/support/field-validation.js';
 import { goQuote, strictDecoding, type BodyRole } from './strict-decoding.js';
 
 const DEPLOYMENT = { kind: 'Deployment', version: 'v1' };
-
-const invalidBodyJSON = `
-{
-  "apiVersion": "apps/v1",
-  "kind": "Deployment",
-  "metadata": {
-    "name": "dupename",
-    "name": "deploy",
-    "labels": {"app": "nginx"},
-    "unknownMeta": "metaVal"
-  },
-  "spec": {
-    "unknown1": "val1",
-    "unknownDupe": "valDupe",
-    "unknownDupe": "valDupe2",
-    "paused": true,
-    "paused": false,
-    "selector": {"matchLabels": {"app": "nginx"}},
-    "template": {
-      "metadata": {"labels": {"app": "nginx"}},
-      "spec": {
-        "containers": [{
-          "name": "nginx",
-          "image": "nginx:latest",
-          "unknownNested": "val1",
-          "imagePullPolicy": "Always",
-          "imagePullPolicy": "Never"
-        }]
-      }
-    }
-  }
-}`;
 
 const invalidBodyYAML = `apiVersion: apps/v1
 kind: Deployment
@@ -78,11 +47,8 @@ function decode(text: string, role: BodyRole, contentType: string, patched?: (bo
 
 describe('strict decoding, as the apiserver words and orders it', () => {
   it('a JSON create: unknown and repeated fields in the text\'s order, a repeated unknown one once, as unknown', () => {
-    const found = decode(invalidBodyJSON, 'object', 'application/json');
-    const expected = [
-      'duplicate field "metadata.name"', 'unknown field "metadata.unknownMeta"', 'unknown field "spec.unknown1"', 'unknown field "spec.unknownDupe"',
-      'duplicate field "spec.paused"', 'unknown field "spec.template.spec.containers[0].unknownNested"', 'duplicate field "spec.template.spec.containers[0].imagePullPolicy"',
-    ];
+    const found = decode(invalidBodyJSON('deploy'), 'object', 'application/json');
+    const expected = INVALID_BODY_JSON_FOUND;
     expect(found.warnings).toEqual(expected);
     expect(found.refusal).toBe(`Deployment in version "v1" cannot be handled as a Deployment: strict decoding error: ${expected.join(', ')}`);
     // Read as JSON.parse reads it: the last of a repeated key.

@@ -1,6 +1,7 @@
 // Starts the real API (Nest + GraphQL + graphql-ws) over an in-memory PGlite and a fast embedded
 // cluster, listening on a free loopback port, for tests that talk to it over HTTP and WebSocket.
 import { request as httpsRequest } from 'node:https';
+import { afterAll, beforeAll } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
@@ -51,6 +52,22 @@ export class TestApi {
   async graphql<T = Record<string, any>>(query: string, variables: Record<string, unknown> = {}, as: AsToken = {}): Promise<GraphQLResponse<T>> {
     const res = await this.graphqlResponse(query, variables, as);
     return (await res.json()) as GraphQLResponse<T>;
+  }
+
+  /** Applies a (multi-document) manifest as the admin; a refusal throws with the API's message. */
+  async apply(yaml: string): Promise<void> {
+    const res = await this.graphql('mutation($y: String!) { applyManifest(yaml: $y) { name } }', { y: yaml });
+    if (res.errors) throw new Error(res.errors[0]!.message);
+  }
+
+  /** Creates a token as the admin and answers its secret; a refusal throws with the API's message. */
+  async createToken(name: string, role: string, namespaces?: readonly string[]): Promise<string> {
+    const res = await this.graphql<{ createToken: { secret: string } }>(
+      'mutation($n: String!, $r: String!, $ns: [String!]) { createToken(name: $n, role: $r, namespaces: $ns) { secret } }',
+      { n: name, r: role, ns: namespaces ?? null },
+    );
+    if (res.errors) throw new Error(res.errors[0]!.message);
+    return res.data!.createToken.secret;
   }
 
   /** The raw HTTP response, for status codes and headers. */
@@ -117,6 +134,18 @@ export class TestApi {
 function authorization(as: AsToken): Record<string, string> {
   const token = as.token === undefined ? ADMIN_TOKEN : as.token;
   return token === null ? {} : { authorization: `Bearer ${token}` };
+}
+
+/** One TestApi (started with `env`) for all of a file's tests: handed to `use` before them, closed after them. */
+export function testApiPerFile(env: Record<string, string>, use: (api: TestApi) => void, startTimeoutMs?: number): void {
+  let api: TestApi | undefined;
+  beforeAll(async () => {
+    api = await TestApi.start(env);
+    use(api);
+  }, startTimeoutMs);
+  afterAll(async () => {
+    await api?.close();
+  });
 }
 
 /** Polls `probe` until it returns a value other than undefined, or fails after `timeoutMs`. */

@@ -9,18 +9,9 @@ import { eventually, type TestApi } from './api-server.js';
 
 export const BLOCK = 'example.io/block-deleting';
 
-/**
- * Applies (through `api`, an embedded cluster's) a CloneSet `web` of `replicas` pods whose preDelete hook
- * is the label BLOCK, and scales it down to `keep`: the names of the pods then waiting in PreparingDelete.
- */
-export async function podsHeldForDeletion(api: TestApi, namespace: string, replicas: number, keep: number): Promise<string[]> {
-  const gql = async (query: string, variables: Record<string, unknown> = {}) => {
-    const res = await api.graphql(query, variables);
-    if (res.errors) throw new Error(JSON.stringify(res.errors));
-  };
-  const pods = async () => (await api.runtime.cluster.list<Pod>(POD_REF, { namespace })).items;
-  await gql(`mutation($y: String!) { applyManifest(yaml: $y) { name } }`, {
-    y: `apiVersion: apps.kruise.io/v1beta1
+/** A CloneSet `web` of `replicas` pods whose preDelete hook is the label BLOCK: each waits in PreparingDelete until acknowledged. */
+export function hookedCloneSet(namespace: string, replicas: number): string {
+  return `apiVersion: apps.kruise.io/v1beta1
 kind: CloneSet
 metadata: { name: web, namespace: ${namespace} }
 spec:
@@ -32,8 +23,20 @@ spec:
   lifecycle:
     preDelete:
       labelsHandler: { ${BLOCK}: "true" }
-`,
-  });
+`;
+}
+
+/**
+ * Applies (through `api`, an embedded cluster's) a CloneSet `web` of `replicas` pods whose preDelete hook
+ * is the label BLOCK, and scales it down to `keep`: the names of the pods then waiting in PreparingDelete.
+ */
+export async function podsHeldForDeletion(api: TestApi, namespace: string, replicas: number, keep: number): Promise<string[]> {
+  const gql = async (query: string, variables: Record<string, unknown> = {}) => {
+    const res = await api.graphql(query, variables);
+    if (res.errors) throw new Error(JSON.stringify(res.errors));
+  };
+  const pods = async () => (await api.runtime.cluster.list<Pod>(POD_REF, { namespace })).items;
+  await api.apply(hookedCloneSet(namespace, replicas));
   await eventually(async () => ((await pods()).filter((p) => p.status?.phase === 'Running').length === replicas ? true : undefined), 60_000, `${replicas} running pods`);
   await gql(`mutation { scaleWorkload(kind: CLONE_SET, namespace: "${namespace}", name: "web", replicas: ${keep}) { replicas } }`);
   return eventually(async () => {

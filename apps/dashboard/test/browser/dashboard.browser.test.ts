@@ -6,17 +6,18 @@
 // PreDownloadImageForInPlaceUpdate on), and what viewer and hook-acker tokens see. Screenshots go to
 // apps/dashboard/.artifacts/.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { CURRENT_COLOR, UPDATE_COLOR } from '../../src/lib/grid/colors';
-import { ADMIN_TOKEN, gql, launchChromium, screenshot, startApi, startDashboard, type Running, type RunningApi } from '../support/servers';
+import { openBrowserSession, type BrowserSession } from '../support/browser-session';
+import { predownloadComesAndGoes } from '../support/predownload';
+import { ADMIN_TOKEN, applyManifest, gql, screenshot, type Running, type RunningApi } from '../support/servers';
 import { confirmDialog, confirmWith as confirmDialogWith } from '../support/confirm-dialog';
 import { pollUntil } from '../support/poll';
 
+let session: BrowserSession;
 let api: RunningApi;
 let dashboard: Running;
-let browser: Browser;
 let page: Page;
-const pageErrors: string[] = [];
 const foreignRequests: string[] = [];
 let oldRevision = '';
 // A CloneSet whose pods carry a preDelete hook (Kruise's labelsHandler): deleting one waits for an ack.
@@ -51,11 +52,8 @@ spec:
 `;
 
 beforeAll(async () => {
-  api = await startApi({ FEATURE_GATES: 'PreDownloadImageForInPlaceUpdate=true' });
-  dashboard = await startDashboard(api);
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-  page.on('pageerror', (err) => pageErrors.push(err.message));
+  session = await openBrowserSession({ apiEnv: { FEATURE_GATES: 'PreDownloadImageForInPlaceUpdate=true' } });
+  ({ api, dashboard, page } = session);
   // Offline-ready: the browser may talk to the dashboard and the API, nothing else (no fonts, CDNs, analytics).
   const allowed = [new URL(dashboard.url).origin, new URL(api.url).origin, new URL(api.url.replace(/^http/, 'ws')).origin];
   page.on('request', (req) => {
@@ -64,11 +62,7 @@ beforeAll(async () => {
   });
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await dashboard?.close();
-  await api?.close();
-});
+afterAll(() => session?.close());
 
 const grid = () => page.locator('[data-testid=pod-grid]');
 const dialog = () => confirmDialog(page);
@@ -366,32 +360,12 @@ describe('SRE dashboard in Chromium', () => {
   });
 
   it("shows a CloneSet canary's pre-download progress while its ImagePullJob exists", async () => {
-    expect((await gql(api.url, `mutation($y: String!) { applyManifest(yaml: $y) { name } }`, { y: WARMED('nginx:1.25', 0) })).errors).toBeUndefined();
-    await page.goto(`${dashboard.url}/workloads/cloneset/default/warmed`);
-    await page.waitForFunction(() => document.querySelector('h1 .badge')?.textContent === 'complete', null, { timeout: 30_000 });
-    await expect(page.getByTestId('predownload').count()).resolves.toBe(0);
-    // A canary: a new image with the partition at 2 updates 2 pods and pre-pulls on the other 2 pods' nodes.
-    expect((await gql(api.url, `mutation($y: String!) { applyManifest(yaml: $y) { name } }`, { y: WARMED('nginx:1.26', 2) })).errors).toBeUndefined();
-    const line = page.getByTestId('predownload');
-    await line.waitFor({ timeout: 30_000 });
-    await page.waitForFunction(
-      () => {
-        const job = document.querySelector('[data-testid=predownload] [data-job]');
-        return job !== null && Number(job.getAttribute('data-desired')) > 0 && job.getAttribute('data-done') === job.getAttribute('data-desired');
-      },
-      null,
-      { timeout: 30_000 },
-    );
-    await expect(line.textContent()).resolves.toMatch(/^Pre-downloading on the nodes of the pods not yet updated: nginx:1\.26 on (\d) of \1 nodes?/);
-    await screenshot(page, 'predownload');
-    // The rollout finishes: the jobs are deleted and the line goes.
-    expect((await gql(api.url, `mutation($y: String!) { applyManifest(yaml: $y) { name } }`, { y: WARMED('nginx:1.26', 0) })).errors).toBeUndefined();
-    await line.waitFor({ state: 'detached', timeout: 30_000 });
+    // The canary: a new image with the partition at 2 updates 2 pods and pre-pulls on the other 2 pods' nodes.
+    await predownloadComesAndGoes(page, api.url, `${dashboard.url}/workloads/cloneset/default/warmed`, WARMED, () => screenshot(page, 'predownload'));
   });
 
   it('acknowledges a pending preDelete hook: the pod leaves its hook state and goes', async () => {
-    const applied = await gql(api.url, `mutation($y: String!) { applyManifest(yaml: $y) { name } }`, { y: HOOKED });
-    expect(applied.errors).toBeUndefined();
+    await applyManifest(api.url, HOOKED);
     await page.goto(`${dashboard.url}/workloads/cloneset/default/hooked`);
     await page.waitForFunction(
       () =>
@@ -469,7 +443,7 @@ describe('SRE dashboard in Chromium', () => {
   });
 
   it('raised no error in the page and requested nothing outside the dashboard and the API', () => {
-    expect(pageErrors).toEqual([]);
+    expect(session.pageErrors).toEqual([]);
     expect(foreignRequests).toEqual([]);
   });
 });

@@ -9,16 +9,17 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildClientSchema, getIntrospectionQuery, lexicographicSortSchema, printSchema, type IntrospectionQuery } from 'graphql';
-import type { Browser, Page } from 'playwright-core';
-import { ADMIN_TOKEN, gql, launchChromium, ROOT, screenshot, startApi, startDashboard, type Running, type RunningApi } from '../support/servers';
+import type { Page } from 'playwright-core';
+import { openBrowserSession, type BrowserSession } from '../support/browser-session';
+import { predownloadComesAndGoes } from '../support/predownload';
+import { gql, ROOT, screenshot, type Running, type RunningApi } from '../support/servers';
 import { confirmWith as confirmDialogWith } from '../support/confirm-dialog';
 import { pollUntil } from '../support/poll';
 
+let session: BrowserSession;
 let api: RunningApi;
 let dashboard: Running;
-let browser: Browser;
 let page: Page;
-const pageErrors: string[] = [];
 const podPageRequests: string[] = [];
 
 // Five ordinals, 1 reserved: pods web-0, web-2, web-3, web-4. The partition keeps all four at first.
@@ -72,26 +73,19 @@ spec:
 `;
 
 beforeAll(async () => {
-  api = await startApi({ FEATURE_GATES: 'PreDownloadImageForInPlaceUpdate=true' });
-  const applied = await gql(api.url, 'mutation($y: String!) { applyManifest(yaml: $y) { name } }', { y: `${STATEFUL_SET}---\n${STUCK}` });
-  if (applied.errors) throw new Error(applied.errors[0]!.message);
-  dashboard = await startDashboard(api);
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-  page.on('pageerror', (err) => pageErrors.push(err.message));
+  session = await openBrowserSession({
+    apiEnv: { FEATURE_GATES: 'PreDownloadImageForInPlaceUpdate=true' },
+    manifest: `${STATEFUL_SET}---\n${STUCK}`,
+    signedIn: true,
+  });
+  ({ api, dashboard, page } = session);
   page.on('request', (req) => {
     const body = req.postData() ?? '';
     if (body.includes('query WorkloadPods(')) podPageRequests.push(body);
   });
-  // Signed in as the admin before the first script runs (src/lib/auth/token-store.ts keeps it there).
-  await page.addInitScript((token) => window.localStorage.setItem('coxswain.token', token), ADMIN_TOKEN);
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await dashboard?.close();
-  await api?.close();
-});
+afterAll(() => session?.close());
 
 const strip = () => page.getByTestId('ordinal-strip');
 
@@ -253,6 +247,8 @@ describe('Advanced StatefulSet, health and filters in Chromium', () => {
     const linked = await page.getByTestId('health-pods').locator('a').allTextContents();
     expect(linked).toHaveLength(2);
     expect(linked.every((p) => p.startsWith('stuck-'))).toBe(true);
+    // The plan panel loads after the badge ("Asking the controller for its plan…" until then).
+    await page.waitForFunction(() => document.querySelector('[data-testid=plan]')?.textContent?.includes('Cannot be scheduled:'), null, { timeout: 30_000 });
     await expect(page.getByTestId('plan').textContent()).resolves.toContain('Cannot be scheduled:');
     // The pod list names the blocker of each pod; the tooltip says it in the scheduler's words.
     await page.waitForFunction(
@@ -350,32 +346,14 @@ describe('Advanced StatefulSet, health and filters in Chromium', () => {
   });
 
   it("shows an Advanced StatefulSet canary's pre-download progress while its ImagePullJob exists", async () => {
-    const apply = (y: string) => gql(api.url, `mutation($y: String!) { applyManifest(yaml: $y) { name } }`, { y });
-    expect((await apply(WARM_STS('nginx:1.25', 0))).errors).toBeUndefined();
-    await page.goto(`${dashboard.url}/workloads/statefulset/shop/warm-sts`);
-    await page.waitForFunction(() => document.querySelector('h1 .badge')?.textContent === 'complete', null, { timeout: 30_000 });
-    await expect(page.getByTestId('predownload').count()).resolves.toBe(0);
-    // A canary: ordinals 2 and 3 update in place; ordinals 0 and 1 keep the old image, and their nodes pre-pull the new one.
-    expect((await apply(WARM_STS('nginx:1.26', 2))).errors).toBeUndefined();
-    const line = page.getByTestId('predownload');
-    await line.waitFor({ timeout: 30_000 });
-    await page.waitForFunction(
-      () => {
-        const job = document.querySelector('[data-testid=predownload] [data-job]');
-        return job !== null && Number(job.getAttribute('data-desired')) > 0 && job.getAttribute('data-done') === job.getAttribute('data-desired');
-      },
-      null,
-      { timeout: 30_000 },
-    );
-    await expect(line.textContent()).resolves.toMatch(/^Pre-downloading on the nodes of the pods not yet updated: nginx:1\.26 on (\d) of \1 nodes?/);
-    await expect(line.locator('[data-job]').first().getAttribute('data-job')).resolves.toMatch(/^warm-sts-\w+-main$/);
-    await screenshot(page, 'statefulset-predownload');
-    // The rollout finishes: the jobs are deleted and the line goes.
-    expect((await apply(WARM_STS('nginx:1.26', 0))).errors).toBeUndefined();
-    await line.waitFor({ state: 'detached', timeout: 30_000 });
+    // The canary: ordinals 2 and 3 update in place; ordinals 0 and 1 keep the old image, and their nodes pre-pull the new one.
+    await predownloadComesAndGoes(page, api.url, `${dashboard.url}/workloads/statefulset/shop/warm-sts`, WARM_STS, async (line) => {
+      await expect(line.locator('[data-job]').first().getAttribute('data-job')).resolves.toMatch(/^warm-sts-\w+-main$/);
+      await screenshot(page, 'statefulset-predownload');
+    });
   });
 
   it('raised no error in the page', () => {
-    expect(pageErrors).toEqual([]);
+    expect(session.pageErrors).toEqual([]);
   });
 });

@@ -4,17 +4,17 @@
 // cluster topology page (every zone with its nodes and the pods of each workload on them, polling only
 // while the tab is visible).
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { CURRENT_COLOR, UPDATE_COLOR } from '../../src/lib/grid/colors';
-import { ADMIN_TOKEN, gql, launchChromium, screenshot, startApi, startDashboard, type Running, type RunningApi } from '../support/servers';
+import { openBrowserSession, type BrowserSession } from '../support/browser-session';
+import { gql, screenshot, type Running, type RunningApi } from '../support/servers';
 import { confirmWith as confirmDialogWith } from '../support/confirm-dialog';
 import { pollUntil } from '../support/poll';
 
+let session: BrowserSession;
 let api: RunningApi;
 let dashboard: Running;
-let browser: Browser;
 let page: Page;
-const pageErrors: string[] = [];
 const topologyRequests: number[] = [];
 
 // OpenKruise's example with a CloneSet template (a CloneSet partition keeps that many pods back, so a
@@ -46,24 +46,14 @@ spec:
 const SUBSET_REPLICAS = { 'subset-a': 1, 'subset-b': 3, 'subset-c': 2 };
 
 beforeAll(async () => {
-  api = await startApi();
-  const applied = await gql(api.url, 'mutation($y: String!) { applyManifest(yaml: $y) { name } }', { y: UNITED });
-  if (applied.errors) throw new Error(applied.errors[0]!.message);
-  dashboard = await startDashboard(api);
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-  page.on('pageerror', (err) => pageErrors.push(err.message));
+  session = await openBrowserSession({ manifest: UNITED, signedIn: true });
+  ({ api, dashboard, page } = session);
   page.on('request', (req) => {
     if ((req.postData() ?? '').includes('query Topology')) topologyRequests.push(Date.now());
   });
-  await page.addInitScript((token) => window.localStorage.setItem('coxswain.token', token), ADMIN_TOKEN);
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await dashboard?.close();
-  await api?.close();
-});
+afterAll(() => session?.close());
 
 const confirmWith = (button: RegExp | string, expectBody: (string | RegExp)[] = []): Promise<void> => confirmDialogWith(page, button, expectBody);
 
@@ -327,6 +317,6 @@ describe('UnitedDeployment and topology in Chromium', () => {
   });
 
   it('raised no error in the page', () => {
-    expect(pageErrors).toEqual([]);
+    expect(session.pageErrors).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import type {
   KruiseRollout,
   Ordinals,
   Pod,
+  Revision,
   RolloutCanaryStatus,
   RolloutPlan,
   StatefulSetWorkload,
@@ -202,5 +203,21 @@ export function kruiseRollout(over: Partial<KruiseRollout> & { status?: Partial<
           },
     conditions: [],
     ...rest,
+  };
+}
+
+/** A ControllerRevision of workload `web-…`: its hash is the name's tail, its image nginx:<revision>. */
+export function revision(name: string, number: number, over: Partial<Revision> = {}): Revision {
+  return {
+    name,
+    hash: name.replace(/^web-/, ''),
+    revision: number,
+    createdAt: '2026-01-01T00:00:00Z',
+    isCurrent: false,
+    isUpdate: false,
+    podCount: 0,
+    images: [`nginx:${number}`],
+    manifest: '',
+    ...over,
   };
 }

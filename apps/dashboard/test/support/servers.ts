@@ -1,9 +1,9 @@
 // Starts the real pieces for browser tests and the benchmark: the built API (embedded cluster, PGlite
 // in memory) and the built dashboard (`next start`), each on a free port, plus Debian's Chromium.
 // Nx builds both first (the test target depends on them); a missing build is reported, not rebuilt.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { startChildServer } from '../../../../scripts/child-server.mjs';
 import { freePort } from '../../../../scripts/free-port.mjs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,65 +40,35 @@ export interface RunningApi extends Running {
   dashboardPort: number;
 }
 
-function run(name: string, command: string, args: string[], cwd: string, env: Record<string, string>): { child: ChildProcess; log: () => string } {
-  const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  const keep = (chunk: Buffer) => {
-    out += chunk.toString();
-    if (out.length > 200_000) out = out.slice(-100_000);
-  };
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
-  child.on('error', (err) => keep(Buffer.from(`${name}: ${err.message}\n`)));
-  return { child, log: () => out };
-}
-
-async function waitFor(url: string, child: ChildProcess, log: () => string, what: string, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${what} exited with ${child.exitCode}:\n${log().slice(-3000)}`);
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${what} did not answer ${url} within ${timeoutMs} ms:\n${log().slice(-3000)}`);
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((r) => child.once('exit', () => r()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-  await exited;
-  clearTimeout(timer);
-}
-
 /** The API with the embedded cluster, fast simulated kubelet latencies, and PGlite in memory. */
 export async function startApi(env: Record<string, string> = {}): Promise<RunningApi> {
   if (!existsSync(API_MAIN)) throw new Error(`${API_MAIN} is missing: build the API first (npx nx run @coxswain/api:build)`);
   const port = await freePort();
   const dashboardPort = await freePort();
-  const { child, log } = run('api', process.execPath, [API_MAIN], ROOT, {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PGLITE_DIR: 'memory',
-    SEED_FILE: 'apps/api/demo/workloads.yaml',
-    SIM_IMAGE_PULL_MS: '200',
-    SIM_CONTAINER_START_MS: '100',
-    SIM_TERMINATION_MS: '100',
-    LOG_LEVEL: 'warn',
-    KUBE_API_PORT: 'off',
-    BOOTSTRAP_ADMIN_TOKEN: ADMIN_TOKEN,
-    DASHBOARD_ORIGIN: `http://127.0.0.1:${dashboardPort}`,
-    ...env,
-  });
   const url = `http://127.0.0.1:${port}`;
-  await waitFor(`${url}/readyz`, child, log, 'the API');
-  return { url, log, dashboardPort, close: () => stop(child) };
+  const server = await startChildServer({
+    what: 'the API',
+    command: process.execPath,
+    args: [API_MAIN],
+    cwd: ROOT,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PGLITE_DIR: 'memory',
+      SEED_FILE: 'apps/api/demo/workloads.yaml',
+      SIM_IMAGE_PULL_MS: '200',
+      SIM_CONTAINER_START_MS: '100',
+      SIM_TERMINATION_MS: '100',
+      LOG_LEVEL: 'warn',
+      KUBE_API_PORT: 'off',
+      BOOTSTRAP_ADMIN_TOKEN: ADMIN_TOKEN,
+      DASHBOARD_ORIGIN: `http://127.0.0.1:${dashboardPort}`,
+      ...env,
+    },
+    readyUrl: `${url}/readyz`,
+    timeoutMs: 60_000,
+  });
+  return { url, dashboardPort, ...server };
 }
 
 /** The production build of the dashboard (`next start`), on the port the API expects it on. */
@@ -108,13 +78,17 @@ export async function startDashboard(api: RunningApi): Promise<Running> {
   }
   const apiUrl = api.url;
   const port = api.dashboardPort;
-  const { child, log } = run('dashboard', process.execPath, [NEXT_BIN, 'start', '--port', String(port), '--hostname', '127.0.0.1'], DASHBOARD_DIR, {
-    API_URL: apiUrl,
-    NEXT_TELEMETRY_DISABLED: '1',
-  });
   const url = `http://127.0.0.1:${port}`;
-  await waitFor(url, child, log, 'the dashboard');
-  return { url, log, close: () => stop(child) };
+  const server = await startChildServer({
+    what: 'the dashboard',
+    command: process.execPath,
+    args: [NEXT_BIN, 'start', '--port', String(port), '--hostname', '127.0.0.1'],
+    cwd: DASHBOARD_DIR,
+    env: { API_URL: apiUrl, NEXT_TELEMETRY_DISABLED: '1' },
+    readyUrl: url,
+    timeoutMs: 60_000,
+  });
+  return { url, ...server };
 }
 
 export async function launchChromium(): Promise<Browser> {
@@ -177,4 +151,10 @@ export async function gql<T = Record<string, unknown>>(
   } catch {
     throw new Error(`the API answered HTTP ${status} without a GraphQL body: ${JSON.stringify(text.slice(0, 200))}`);
   }
+}
+
+/** Applies a multi-document manifest through the API as the admin; a refusal throws with the API's message. */
+export async function applyManifest(apiUrl: string, yaml: string): Promise<void> {
+  const applied = await gql(apiUrl, 'mutation($y: String!) { applyManifest(yaml: $y) { name } }', { y: yaml });
+  if (applied.errors) throw new Error(applied.errors[0]!.message);
 }

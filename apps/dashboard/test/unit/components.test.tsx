@@ -19,7 +19,7 @@ import { RevisionPods } from '../../src/components/workload/RevisionPods';
 import { PodStore } from '../../src/lib/live/pod-store';
 import { serverClock } from '../../src/lib/clock/server-clock';
 import { blockersByPod } from '../../src/lib/rollout/plan-words';
-import { plan, pod, statefulSet, status, workload } from '../support/fixtures';
+import { plan, pod, revision, statefulSet, status, workload } from '../support/fixtures';
 
 const text = (html: string) =>
   html
@@ -121,30 +121,7 @@ describe('components', () => {
   });
 
   it('RevisionPods lists the update revision first, each with its pods counted', () => {
-    const revisions = [
-      {
-        name: 'web-old',
-        hash: 'old',
-        revision: 1,
-        createdAt: '2026-01-01T00:00:00Z',
-        isCurrent: true,
-        isUpdate: false,
-        podCount: 2,
-        images: ['nginx:1'],
-        manifest: '',
-      },
-      {
-        name: 'web-new',
-        hash: 'new',
-        revision: 2,
-        createdAt: '2026-01-01T00:00:00Z',
-        isCurrent: false,
-        isUpdate: true,
-        podCount: 1,
-        images: ['nginx:2'],
-        manifest: '',
-      },
-    ];
+    const revisions = [revision('web-old', 1, { isCurrent: true, podCount: 2 }), revision('web-new', 2, { isUpdate: true, podCount: 1 })];
     const store = new PodStore();
     store.replaceAll([pod('web-a'), pod('web-b', { ready: false, available: false }), pod('web-c', { revision: 'new' })]);
     const html = renderToStaticMarkup(<RevisionPods store={store} revisions={revisions} colors={revisionColors(revisions)} showPods />);
@@ -213,30 +190,7 @@ describe('components', () => {
   });
 
   it('RevisionsPanel offers rollback only to operators, never to the update revision', () => {
-    const revisions = [
-      {
-        name: 'web-new',
-        hash: 'new',
-        revision: 2,
-        createdAt: '2026-01-01T00:00:00Z',
-        isCurrent: false,
-        isUpdate: true,
-        podCount: 2,
-        images: ['nginx:2'],
-        manifest: '',
-      },
-      {
-        name: 'web-old',
-        hash: 'old',
-        revision: 1,
-        createdAt: '2026-01-01T00:00:00Z',
-        isCurrent: true,
-        isUpdate: false,
-        podCount: 3,
-        images: ['nginx:1'],
-        manifest: '',
-      },
-    ];
+    const revisions = [revision('web-new', 2, { isUpdate: true, podCount: 2 }), revision('web-old', 1, { isCurrent: true, podCount: 3 })];
     const props = { workload: atThree, revisions, colors: revisionColors(revisions), m: {} as Mutations, onRequest: () => {} };
     const operator = renderToStaticMarkup(<RevisionsPanel {...props} mayRollback />);
     expect(operator.match(/Roll back…/g)).toHaveLength(1);

@@ -2,20 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { flatCell, flatHit, flatLayout } from '../../src/lib/grid/flat';
 import { FIRST_PAGE, PAGE, pageSize } from '../../src/lib/live/pod-pages';
 import { revisionGroups } from '../../src/lib/rollout/revision-groups';
-import { pod } from '../support/fixtures';
-
-const rev = (name: string, revision: number, over: { isUpdate?: boolean; isCurrent?: boolean } = {}) => ({
-  name,
-  hash: name.replace(/^web-/, ''),
-  revision,
-  createdAt: '2026-01-01T00:00:00Z',
-  isCurrent: false,
-  isUpdate: false,
-  podCount: 0,
-  images: [`nginx:${revision}`],
-  manifest: '',
-  ...over,
-});
+import { pod, revision as rev } from '../support/fixtures';
 
 describe('revisions and their pods', () => {
   it('puts the update revision first (even without pods), then revisions with pods newest first; no card for an empty old revision', () => {

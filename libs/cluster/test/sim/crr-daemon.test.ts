@@ -6,7 +6,7 @@ import { describe, expect, it } from '@jest/globals';
 import {
   ANNOTATION_CRR_SYNC_CONTAINER_STATUSES, CRR_UNREADY_ACQUIRED, type ContainerRecreateRequest, type ContainerRecreateRequestStrategy, type Pod,
 } from '@coxswain/kruise-api';
-import { at, containerStatus, makePod, startSimCluster, type SimCluster } from './sim-fixtures.js';
+import { at, containerStatus, makePod, withSimCluster, type SimCluster } from './sim-fixtures.js';
 
 const CRR = { apiVersion: 'apps.kruise.io/v1alpha1', kind: 'ContainerRecreateRequest' };
 const CONTAINERS = [
@@ -80,8 +80,7 @@ const completed = (cluster: SimCluster) => async () => (await request(cluster)).
 
 describe('kruise-daemon (simulated): ContainerRecreateRequest', () => {
   it('restarts exactly the named containers in place and completes', async () => {
-    const cluster = await startSimCluster({ nodes: { zones: 1, nodesPerZone: 1 }, crrDaemon: true });
-    try {
+    await withSimCluster({ nodes: { zones: 1, nodesPerZone: 1 }, crrDaemon: true }, async (cluster) => {
       const before = await runningPod(cluster);
       await createRequest(cluster, before, 'restart', ['app', 'sidecar']);
       await cluster.advance();
@@ -102,14 +101,11 @@ describe('kruise-daemon (simulated): ContainerRecreateRequest', () => {
         expect(containerStatus(after, name)!.containerID).not.toBe(containerStatus(before, name)!.containerID);
       }
       expect(containerStatus(after, 'log')).toEqual(containerStatus(before, 'log'));
-    } finally {
-      await cluster.stop();
-    }
+    });
   });
 
   it('without orderedRecreate kills the next container without waiting for the previous one', async () => {
-    const cluster = await startSimCluster({ nodes: { zones: 1, nodesPerZone: 1 }, crrDaemon: true, kubelet: { containerStartMs: 5000 } });
-    try {
+    await withSimCluster({ nodes: { zones: 1, nodesPerZone: 1 }, crrDaemon: true, kubelet: { containerStartMs: 5000 } }, async (cluster) => {
       const pod = await runningPod(cluster);
       await createRequest(cluster, pod, 'restart', ['app', 'sidecar']);
       await runUntil(cluster, async () => (await phases(cluster)).join() === 'app:Recreating,sidecar:Recreating', 100, 4000);
@@ -117,14 +113,11 @@ describe('kruise-daemon (simulated): ContainerRecreateRequest', () => {
       const now = await cluster.pod('web-0');
       expect(containerStatus(now, 'app')?.state?.running).toBeUndefined();
       expect(containerStatus(now, 'sidecar')?.state?.running).toBeUndefined();
-    } finally {
-      await cluster.stop();
-    }
+    });
   });
 
   it('with orderedRecreate waits until the previous container succeeded', async () => {
-    const cluster = await startSimCluster({ nodes: { zones: 1, nodesPerZone: 1 }, crrDaemon: true });
-    try {
+    await withSimCluster({ nodes: { zones: 1, nodesPerZone: 1 }, crrDaemon: true }, async (cluster) => {
       const pod = await runningPod(cluster);
       await createRequest(cluster, pod, 'restart', ['app', 'sidecar'], { orderedRecreate: true, minStartedSeconds: 3 });
       const seen = new Set<string>();
@@ -135,14 +128,11 @@ describe('kruise-daemon (simulated): ContainerRecreateRequest', () => {
       expect(seen).toContain('app:Recreating,sidecar:Pending');
       expect(seen).toContain('app:Succeeded,sidecar:Recreating');
       expect(seen).not.toContain('app:Recreating,sidecar:Recreating');
-    } finally {
-      await cluster.stop();
-    }
+    });
   });
 
   it('counts a container as Succeeded only after minStartedSeconds of running ready', async () => {
-    const cluster = await startSimCluster({ nodes: { zones: 1, nodesPerZone: 1 }, crrDaemon: true });
-    try {
+    await withSimCluster({ nodes: { zones: 1, nodesPerZone: 1 }, crrDaemon: true }, async (cluster) => {
       const pod = await runningPod(cluster);
       await createRequest(cluster, pod, 'restart', ['app'], { minStartedSeconds: 10 });
       await runUntil(cluster, async () => containerStatus(await cluster.pod('web-0'), 'app')?.ready === true && (await phases(cluster)).length > 0);
@@ -152,14 +142,11 @@ describe('kruise-daemon (simulated): ContainerRecreateRequest', () => {
       // Both times are whole seconds (metav1.Time).
       expect(completionTime - startedAt).toBeGreaterThanOrEqual(10_000);
       expect(completionTime - startedAt).toBeLessThanOrEqual(11_000);
-    } finally {
-      await cluster.stop();
-    }
+    });
   });
 
   it('with unreadyGracePeriodSeconds waits for the unready mark, then for the grace period', async () => {
-    const cluster = await startSimCluster({ nodes: { zones: 1, nodesPerZone: 1 }, crrDaemon: true });
-    try {
+    await withSimCluster({ nodes: { zones: 1, nodesPerZone: 1 }, crrDaemon: true }, async (cluster) => {
       const pod = await runningPod(cluster);
       await createRequest(cluster, pod, 'restart', ['app'], { unreadyGracePeriodSeconds: 5 });
       await cluster.advance(3000);
@@ -172,14 +159,11 @@ describe('kruise-daemon (simulated): ContainerRecreateRequest', () => {
       expect(containerStatus(await cluster.pod('web-0'), 'app')?.restartCount).toBe(0);
       await runUntil(cluster, completed(cluster));
       expect(containerStatus(await cluster.pod('web-0'), 'app')?.restartCount).toBe(1);
-    } finally {
-      await cluster.stop();
-    }
+    });
   });
 
   it('completes with the parse error when the unready mark is no RFC 3339 time', async () => {
-    const cluster = await startSimCluster({ nodes: { zones: 1, nodesPerZone: 1 }, crrDaemon: true });
-    try {
+    await withSimCluster({ nodes: { zones: 1, nodesPerZone: 1 }, crrDaemon: true }, async (cluster) => {
       const pod = await runningPod(cluster);
       await createRequest(cluster, pod, 'restart', ['app'], { unreadyGracePeriodSeconds: 5 });
       await cluster.advance();
@@ -187,14 +171,11 @@ describe('kruise-daemon (simulated): ContainerRecreateRequest', () => {
       await cluster.store.update({ ...crr, metadata: { ...crr.metadata, annotations: { [CRR_UNREADY_ACQUIRED]: 'yesterday' } } });
       await cluster.advance();
       expect((await request(cluster)).status).toMatchObject({ phase: 'Completed', message: expect.stringMatching(/^failed to parse unready time yesterday: /) });
-    } finally {
-      await cluster.stop();
-    }
+    });
   });
 
   it('works on one request per pod: a second one waits as Pending', async () => {
-    const cluster = await startSimCluster({ nodes: { zones: 1, nodesPerZone: 1 }, crrDaemon: true });
-    try {
+    await withSimCluster({ nodes: { zones: 1, nodesPerZone: 1 }, crrDaemon: true }, async (cluster) => {
       const pod = await runningPod(cluster);
       await createRequest(cluster, pod, 'restart', ['app']);
       await cluster.advance(1000);
@@ -202,14 +183,11 @@ describe('kruise-daemon (simulated): ContainerRecreateRequest', () => {
       await cluster.advance();
       expect((await request(cluster, 'second')).status).toEqual({ phase: 'Pending' });
       expect(containerStatus(await cluster.pod('web-0'), 'sidecar')?.restartCount).toBe(0);
-    } finally {
-      await cluster.stop();
-    }
+    });
   });
 
   it('leaves a container the node does not run Pending with the daemon message', async () => {
-    const cluster = await startSimCluster({ nodes: { zones: 1, nodesPerZone: 1 }, crrDaemon: true });
-    try {
+    await withSimCluster({ nodes: { zones: 1, nodesPerZone: 1 }, crrDaemon: true }, async (cluster) => {
       const pod = await runningPod(cluster);
       await createRequest(cluster, pod, 'restart', ['ghost', 'app'], { failurePolicy: 'Ignore' });
       await cluster.advance(5000);
@@ -218,14 +196,11 @@ describe('kruise-daemon (simulated): ContainerRecreateRequest', () => {
         { name: 'app', phase: 'Pending' },
       ]);
       expect(containerStatus(await cluster.pod('web-0'), 'app')?.restartCount).toBe(0);
-    } finally {
-      await cluster.stop();
-    }
+    });
   });
 
   it('completes failed after a Failed container with failurePolicy Fail, and goes on with Ignore', async () => {
-    const cluster = await startSimCluster({ nodes: { zones: 1, nodesPerZone: 1 }, crrDaemon: true });
-    try {
+    await withSimCluster({ nodes: { zones: 1, nodesPerZone: 1 }, crrDaemon: true }, async (cluster) => {
       const pod = await runningPod(cluster);
       await createRequest(cluster, pod, 'restart', ['app', 'sidecar'], { unreadyGracePeriodSeconds: 1 });
       await cluster.advance();
@@ -237,16 +212,13 @@ describe('kruise-daemon (simulated): ContainerRecreateRequest', () => {
       await cluster.advance(500);
       expect((await request(cluster)).status).toMatchObject({ phase: 'Completed', containerRecreateStates: [{ name: 'app', phase: 'Failed' }, { name: 'sidecar', phase: 'Pending' }] });
       expect(containerStatus(await cluster.pod('web-0'), 'sidecar')?.restartCount).toBe(0);
-    } finally {
-      await cluster.stop();
-    }
+    });
   });
 });
 
 describe('kruise-daemon (simulated): node outage', () => {
   it('does nothing while the node is down and goes on when it is back', async () => {
-    const cluster = await startSimCluster({ nodes: { zones: 1, nodesPerZone: 1 }, crrDaemon: true });
-    try {
+    await withSimCluster({ nodes: { zones: 1, nodesPerZone: 1 }, crrDaemon: true }, async (cluster) => {
       const pod = await runningPod(cluster);
       await cluster.kubelet!.setNodeReady(pod.spec!.nodeName!, false);
       await cluster.advance(100);
@@ -256,8 +228,6 @@ describe('kruise-daemon (simulated): node outage', () => {
       await cluster.kubelet!.setNodeReady(pod.spec!.nodeName!, true);
       await runUntil(cluster, completed(cluster));
       expect(containerStatus(await cluster.pod('web-0'), 'app')?.restartCount).toBe(1);
-    } finally {
-      await cluster.stop();
-    }
+    });
   });
 });

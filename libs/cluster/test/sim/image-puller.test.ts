@@ -6,7 +6,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { ImageTagSpec, Node, NodeImage } from '@coxswain/kruise-api';
 import { defaultImageSizeBytes } from '../../src/embedded/sim/image-cache.js';
 import { NODE_IMAGE } from '../../src/embedded/sim/image-puller.js';
-import { at, condition, makePod, NODE, startSimCluster, type SimCluster } from './sim-fixtures.js';
+import { at, condition, makePod, NODE, withSimCluster, type SimCluster, type SimClusterOptions } from './sim-fixtures.js';
 
 const NODE_NAME = 'sim-a-1';
 
@@ -24,14 +24,7 @@ const tag = (t: string, pullPolicy: ImageTagSpec['pullPolicy'] = {}, extra: Part
 
 const read = (cluster: SimCluster) => cluster.store.get<NodeImage>(NODE_IMAGE, undefined, NODE_NAME);
 
-async function withCluster(options: Parameters<typeof startSimCluster>[0], body: (cluster: SimCluster) => Promise<void>): Promise<void> {
-  const cluster = await startSimCluster({ nodes: { zones: 1, nodesPerZone: 1 }, ...options });
-  try {
-    await body(cluster);
-  } finally {
-    await cluster.stop();
-  }
-}
+const withCluster = (options: SimClusterOptions, body: (cluster: SimCluster) => Promise<void>) => withSimCluster({ nodes: { zones: 1, nodesPerZone: 1 }, ...options }, body);
 
 describe('ImagePuller (simulated kruise-daemon)', () => {
   it('pulls a tag with the pull latency, reporting Pulling then Succeeded, and the node lists it with its size', async () => {

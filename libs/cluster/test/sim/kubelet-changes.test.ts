@@ -1,7 +1,7 @@
 import { describe, it, expect } from '@jest/globals';
 import type { Pod } from '@coxswain/kruise-api';
 import { KubeletSimulator } from '../../src/embedded/sim/kubelet.js';
-import { POD, at, condition, containerStatus, makePod, startSimCluster } from './sim-fixtures.js';
+import { at, condition, containerStatus, makePod, POD, withSimCluster } from './sim-fixtures.js';
 
 const TWO_CONTAINERS = [
   { name: 'app', image: 'registry.example/web:v1' },
@@ -14,8 +14,7 @@ function withImage(pod: Pod, container: string, image: string): Pod {
 
 describe('KubeletSimulator: in-place image change', () => {
   it('restarts only the changed container, keeping the pod, its IP and node', async () => {
-    const cluster = await startSimCluster();
-    try {
+    await withSimCluster({}, async (cluster) => {
       await cluster.store.create(makePod('web-0', { containers: TWO_CONTAINERS }));
       await cluster.advance(2500);
       const before = await cluster.pod('web-0');
@@ -55,14 +54,11 @@ describe('KubeletSimulator: in-place image change', () => {
       expect(appAfter.containerID).not.toBe(appBefore.containerID);
       expect(containerStatus(after, 'sidecar')).toEqual(sidecarBefore);
       expect(condition(after, 'Ready')).toMatchObject({ status: 'True', lastTransitionTime: at(15_000) });
-    } finally {
-      await cluster.stop();
-    }
+    });
   });
 
   it('skips the pull when the new image is already on the node, and writes once per visible step', async () => {
-    const cluster = await startSimCluster({ nodes: { zones: 1, nodesPerZone: 1 } });
-    try {
+    await withSimCluster({ nodes: { zones: 1, nodesPerZone: 1 } }, async (cluster) => {
       await cluster.store.create(makePod('warm', { image: 'registry.example/web:v2', labels: { app: 'warm' } }));
       await cluster.store.create(makePod('web-0'));
       await cluster.advance(2500);
@@ -75,16 +71,13 @@ describe('KubeletSimulator: in-place image change', () => {
       expect(containerStatus(await cluster.pod('web-0'), 'app')).toMatchObject({ image: 'registry.example/web:v2', restartCount: 1, ready: true });
       // (The spec update went to the store directly.) One status write for the kill, one for the new container.
       expect(cluster.client.writesFor('web-0') - writesBefore).toBe(2);
-    } finally {
-      await cluster.stop();
-    }
+    });
   });
 });
 
 describe('KubeletSimulator: graceful termination', () => {
   it('stops the containers after terminationMs and then deletes the pod', async () => {
-    const cluster = await startSimCluster();
-    try {
+    await withSimCluster({}, async (cluster) => {
       await cluster.store.create(makePod('web-0'));
       await cluster.advance(2500);
       await cluster.store.delete(POD, 'default', 'web-0');
@@ -92,14 +85,11 @@ describe('KubeletSimulator: graceful termination', () => {
       expect((await cluster.pod('web-0')).metadata.deletionTimestamp).toBeDefined();
       await cluster.advance(1);
       await expect(cluster.pod('web-0')).rejects.toMatchObject({ reason: 'NotFound' });
-    } finally {
-      await cluster.stop();
-    }
+    });
   });
 
   it('caps the termination time at the pod grace period', async () => {
-    const cluster = await startSimCluster({ kubelet: { terminationMs: 60_000 } });
-    try {
+    await withSimCluster({ kubelet: { terminationMs: 60_000 } }, async (cluster) => {
       await cluster.store.create(makePod('web-0', { spec: { terminationGracePeriodSeconds: 2 } }));
       await cluster.advance(2500);
       await cluster.store.delete(POD, 'default', 'web-0');
@@ -107,14 +97,11 @@ describe('KubeletSimulator: graceful termination', () => {
       await expect(cluster.pod('web-0')).resolves.toBeDefined();
       await cluster.advance(1);
       await expect(cluster.pod('web-0')).rejects.toMatchObject({ reason: 'NotFound' });
-    } finally {
-      await cluster.stop();
-    }
+    });
   });
 
   it('shows stopped containers on a pod that finalizers still hold', async () => {
-    const cluster = await startSimCluster();
-    try {
+    await withSimCluster({}, async (cluster) => {
       await cluster.store.create(makePod('held', { finalizers: ['example.com/deregister'] }));
       await cluster.advance(2500);
       await cluster.store.delete(POD, 'default', 'held');
@@ -127,14 +114,11 @@ describe('KubeletSimulator: graceful termination', () => {
       await cluster.store.update<Pod>({ ...pod, metadata: { ...pod.metadata, finalizers: [] } });
       await cluster.advance();
       await expect(cluster.pod('held')).rejects.toMatchObject({ reason: 'NotFound' });
-    } finally {
-      await cluster.stop();
-    }
+    });
   });
 
   it('releases the pod IP: a replacement pod gets a fresh address', async () => {
-    const cluster = await startSimCluster({ nodes: { zones: 1, nodesPerZone: 1 } });
-    try {
+    await withSimCluster({ nodes: { zones: 1, nodesPerZone: 1 } }, async (cluster) => {
       await cluster.store.create(makePod('a'));
       await cluster.advance(2500);
       const ip = (await cluster.pod('a')).status?.podIP;
@@ -146,16 +130,13 @@ describe('KubeletSimulator: graceful termination', () => {
       expect(replacement.status?.phase).toBe('Running');
       expect(replacement.status?.podIP).toMatch(/^10\.244\.0\.\d+$/);
       expect(replacement.status?.podIP).not.toBe(ip);
-    } finally {
-      await cluster.stop();
-    }
+    });
   });
 });
 
 describe('KubeletSimulator: frozen mode', () => {
   it('makes no progress while frozen and catches up on unfreeze', async () => {
-    const cluster = await startSimCluster({ kubelet: { frozen: true } });
-    try {
+    await withSimCluster({ kubelet: { frozen: true } }, async (cluster) => {
       await cluster.store.create(makePod('web-0'));
       await cluster.advance(30_000);
       let pod = await cluster.pod('web-0');
@@ -168,14 +149,11 @@ describe('KubeletSimulator: frozen mode', () => {
       pod = await cluster.pod('web-0');
       expect(pod.status?.phase).toBe('Running');
       expect(condition(pod, 'Ready')).toMatchObject({ status: 'True' });
-    } finally {
-      await cluster.stop();
-    }
+    });
   });
 
   it('holds work that falls due while frozen, and does it at once on unfreeze', async () => {
-    const cluster = await startSimCluster();
-    try {
+    await withSimCluster({}, async (cluster) => {
       await cluster.store.create(makePod('web-0'));
       await cluster.advance(1000);
       cluster.kubelet!.freeze();
@@ -188,16 +166,13 @@ describe('KubeletSimulator: frozen mode', () => {
       cluster.kubelet!.unfreeze();
       await cluster.advance(1000);
       await expect(cluster.pod('web-0')).rejects.toMatchObject({ reason: 'NotFound' });
-    } finally {
-      await cluster.stop();
-    }
+    });
   });
 });
 
 describe('KubeletSimulator: node outage', () => {
   it('marks the pods of a NotReady node not Ready and restores them when it recovers', async () => {
-    const cluster = await startSimCluster({ nodes: { zones: 1, nodesPerZone: 2 } });
-    try {
+    await withSimCluster({ nodes: { zones: 1, nodesPerZone: 2 } }, async (cluster) => {
       await cluster.store.create(makePod('a', { ownerUid: 'u' }));
       await cluster.store.create(makePod('b', { ownerUid: 'u' }));
       await cluster.advance(2500);
@@ -211,14 +186,11 @@ describe('KubeletSimulator: node outage', () => {
       await cluster.kubelet!.setNodeReady('sim-a-1', true);
       await cluster.advance(1000);
       expect(condition(await cluster.pod('a'), 'Ready')).toMatchObject({ status: 'True', lastTransitionTime: at(3500) });
-    } finally {
-      await cluster.stop();
-    }
+    });
   });
 
   it('makes no progress on a node that is down', async () => {
-    const cluster = await startSimCluster({ nodes: { zones: 1, nodesPerZone: 1 } });
-    try {
+    await withSimCluster({ nodes: { zones: 1, nodesPerZone: 1 } }, async (cluster) => {
       await cluster.store.create(makePod('a'));
       await cluster.advance(1000);
       await cluster.kubelet!.setNodeReady('sim-a-1', false);
@@ -227,16 +199,13 @@ describe('KubeletSimulator: node outage', () => {
       await cluster.kubelet!.setNodeReady('sim-a-1', true);
       await cluster.advance(500);
       expect((await cluster.pod('a')).status?.phase).toBe('Running');
-    } finally {
-      await cluster.stop();
-    }
+    });
   });
 });
 
 describe('KubeletSimulator: restart', () => {
   it('adopts running pods without rewriting them and remembers the images on each node', async () => {
-    const cluster = await startSimCluster({ nodes: { zones: 1, nodesPerZone: 1 } });
-    try {
+    await withSimCluster({ nodes: { zones: 1, nodesPerZone: 1 } }, async (cluster) => {
       await cluster.store.create(makePod('a'));
       await cluster.advance(2500);
       const before = await cluster.pod('a');
@@ -259,8 +228,6 @@ describe('KubeletSimulator: restart', () => {
       expect(b.status?.podIP).not.toBe(before.status?.podIP);
       await restarted.stop();
       expect(errors).toEqual([]);
-    } finally {
-      await cluster.stop();
-    }
+    });
   });
 });

@@ -5,7 +5,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Container, Pod } from '@coxswain/kruise-api';
 import { envFromMetadataHash, readRuntimeContainerMeta } from '../../src/embedded/sim/kruise-daemon-contract.js';
-import { at, condition, containerStatus, makePod, startSimCluster, type SimCluster } from './sim-fixtures.js';
+import { at, condition, containerStatus, makePod, withSimCluster, type SimCluster } from './sim-fixtures.js';
 
 const READER: Container = {
   name: 'app',
@@ -44,8 +44,7 @@ const withAnnotation = (value: string) => (pod: Pod): Pod => ({ ...pod, metadata
 
 describe('KubeletSimulator as kruise-daemon: env from metadata', () => {
   it('reports runtime-containers-meta for Kruise pods whose env reads their metadata, and only for them', async () => {
-    const cluster = await startSimCluster({ nodes: { zones: 1, nodesPerZone: 1 } });
-    try {
+    await withSimCluster({ nodes: { zones: 1, nodesPerZone: 1 } }, async (cluster) => {
       await cluster.store.create(kruisePod('reader', [READER, PLAIN]));
       await cluster.store.create(kruisePod('plain', [PLAIN], {}));
       await cluster.store.create(makePod('unowned', { containers: [READER], annotations: { 'app-config': 'v1' }, labels: { app: 'other' } }));
@@ -57,14 +56,11 @@ describe('KubeletSimulator as kruise-daemon: env from metadata', () => {
       ]);
       expect(readRuntimeContainerMeta(await cluster.pod('plain'))).toBeUndefined();
       expect(readRuntimeContainerMeta(await cluster.pod('unowned'))).toBeUndefined();
-    } finally {
-      await cluster.stop();
-    }
+    });
   });
 
   it('restarts only the container reading a changed annotation while the pod is updated in place, and reports the new container', async () => {
-    const cluster = await startSimCluster({ nodes: { zones: 1, nodesPerZone: 1 } });
-    try {
+    await withSimCluster({ nodes: { zones: 1, nodesPerZone: 1 } }, async (cluster) => {
       await cluster.store.create(kruisePod('web-0', [READER, PLAIN]));
       await cluster.advance(2500);
       const before = await cluster.pod('web-0');
@@ -94,14 +90,11 @@ describe('KubeletSimulator as kruise-daemon: env from metadata', () => {
       // Settled: no further restart.
       await cluster.advance(5000);
       expect(containerStatus(await cluster.pod('web-0'), 'app')).toMatchObject({ restartCount: 1, containerID: app.containerID });
-    } finally {
-      await cluster.stop();
-    }
+    });
   });
 
   it('leaves the container alone while the pod is not being updated in place, and restarts it when an update begins', async () => {
-    const cluster = await startSimCluster({ nodes: { zones: 1, nodesPerZone: 1 } });
-    try {
+    await withSimCluster({ nodes: { zones: 1, nodesPerZone: 1 } }, async (cluster) => {
       await cluster.store.create(kruisePod('web-0', [READER]));
       await cluster.advance(2500);
       const pod = await cluster.pod('web-0');
@@ -116,14 +109,11 @@ describe('KubeletSimulator as kruise-daemon: env from metadata', () => {
       await updateInPlace(cluster, 'web-0', (p) => p);
       await cluster.advance(500);
       expect(containerStatus(await cluster.pod('web-0'), 'app')).toMatchObject({ restartCount: 1, ready: true });
-    } finally {
-      await cluster.stop();
-    }
+    });
   });
 
   it('after a restart of the simulator, a pending env restart still happens (the report says what the container started with)', async () => {
-    const cluster = await startSimCluster({ nodes: { zones: 1, nodesPerZone: 1 } });
-    try {
+    await withSimCluster({ nodes: { zones: 1, nodesPerZone: 1 } }, async (cluster) => {
       await cluster.store.create(kruisePod('web-0', [READER]));
       await cluster.advance(2500);
       await cluster.kubelet!.stop();
@@ -141,9 +131,7 @@ describe('KubeletSimulator as kruise-daemon: env from metadata', () => {
       expect(readRuntimeContainerMeta(pod)![0]).toMatchObject({ containerID: containerStatus(pod, 'app')!.containerID, hashes: { extractedEnvFromMetadataHash: envFromMetadataHash(READER, pod.metadata) } });
       await restarted.stop();
       expect(errors).toEqual([]);
-    } finally {
-      await cluster.stop();
-    }
+    });
   });
 });
 
@@ -157,8 +145,7 @@ describe('KubeletSimulator: container launch barrier', () => {
   ];
 
   it('starts a container only once every container of higher priority is ready', async () => {
-    const cluster = await startSimCluster({ nodes: { zones: 1, nodesPerZone: 1 } });
-    try {
+    await withSimCluster({ nodes: { zones: 1, nodesPerZone: 1 } }, async (cluster) => {
       await cluster.store.create(makePod('web-0', { containers: prioritized('web-0') }));
       // Both images are pulled at 2000; main then waits for its barrier key.
       await cluster.advance(2000);
@@ -187,29 +174,23 @@ describe('KubeletSimulator: container launch barrier', () => {
       await cluster.advance(2500);
       pod = await cluster.pod('web-0');
       expect(containerStatus(pod, 'main')).toMatchObject({ image: 'registry.example/web:v2', ready: true, restartCount: 1 });
-    } finally {
-      await cluster.stop();
-    }
+    });
   });
 
   it('never starts a lower-priority container while a higher one is never ready', async () => {
-    const cluster = await startSimCluster({ nodes: { zones: 1, nodesPerZone: 1 } });
-    try {
+    await withSimCluster({ nodes: { zones: 1, nodesPerZone: 1 } }, async (cluster) => {
       await cluster.store.create(makePod('stuck', { containers: prioritized('stuck'), annotations: { 'sim.coxswain.io/never-ready': 'true' } }));
       await cluster.advance(30_000);
       const pod = await cluster.pod('stuck');
       expect(containerStatus(pod, 'sidecar')?.state?.running).toBeDefined();
       expect(containerStatus(pod, 'main')?.state?.waiting?.reason).toBe('CreateContainerConfigError');
-    } finally {
-      await cluster.stop();
-    }
+    });
   });
 });
 
 describe('KubeletSimulator: restart keeps restart counts (issue 13 item 12)', () => {
   it('a container restarting at the kill keeps its restartCount and lastState, and counts the restart when it runs', async () => {
-    const cluster = await startSimCluster({ nodes: { zones: 1, nodesPerZone: 1 } });
-    try {
+    await withSimCluster({ nodes: { zones: 1, nodesPerZone: 1 } }, async (cluster) => {
       await cluster.store.create(makePod('web-0'));
       await cluster.advance(2500);
       const setImage = async (image: string) => {
@@ -245,14 +226,11 @@ describe('KubeletSimulator: restart keeps restart counts (issue 13 item 12)', ()
       expect(after).toMatchObject({ image: 'registry.example/web:v3', restartCount: 2, ready: true, lastState: killed.lastState });
       await restarted.stop();
       expect(errors).toEqual([]);
-    } finally {
-      await cluster.stop();
-    }
+    });
   });
 
   it('a running container keeps its restartCount, lastState and ID across a restart', async () => {
-    const cluster = await startSimCluster({ nodes: { zones: 1, nodesPerZone: 1 } });
-    try {
+    await withSimCluster({ nodes: { zones: 1, nodesPerZone: 1 } }, async (cluster) => {
       await cluster.store.create(makePod('web-0'));
       await cluster.advance(2500);
       const pod = await cluster.pod('web-0');
@@ -268,8 +246,6 @@ describe('KubeletSimulator: restart keeps restart counts (issue 13 item 12)', ()
       await restarted.idle();
       expect(containerStatus(await cluster.pod('web-0'), 'app')).toEqual(before);
       await restarted.stop();
-    } finally {
-      await cluster.stop();
-    }
+    });
   });
 });

@@ -1,14 +1,13 @@
 import { describe, it, expect } from '@jest/globals';
 import type { Node, Pod } from '@coxswain/kruise-api';
 import { createHash } from 'node:crypto';
-import { NODE, POD, at, condition, containerStatus, makePod, startSimCluster } from './sim-fixtures.js';
+import { at, condition, containerStatus, makePod, NODE, POD, withSimCluster } from './sim-fixtures.js';
 
 const IMAGE = 'registry.example/web:v1';
 
 describe('KubeletSimulator: starting pods', () => {
   it('takes a bound pod from Pending/ContainerCreating to Running and Ready after pull + start', async () => {
-    const cluster = await startSimCluster({ nodes: { zones: 1, nodesPerZone: 1 } });
-    try {
+    await withSimCluster({ nodes: { zones: 1, nodesPerZone: 1 } }, async (cluster) => {
       await cluster.store.create(makePod('web-0'));
       await cluster.advance();
       let pod = await cluster.pod('web-0');
@@ -41,14 +40,11 @@ describe('KubeletSimulator: starting pods', () => {
       expect(condition(pod, 'Initialized')?.lastTransitionTime).toBe(at(0));
       // bind + PodScheduled + Pending + Running/Ready; the kubelet may fold PodScheduled into its first write.
       expect(cluster.client.writesFor('web-0')).toBeLessThanOrEqual(4);
-    } finally {
-      await cluster.stop();
-    }
+    });
   });
 
   it('pulls an image once per node: the second pod with the same image starts without a pull', async () => {
-    const cluster = await startSimCluster({ nodes: { zones: 1, nodesPerZone: 1 } });
-    try {
+    await withSimCluster({ nodes: { zones: 1, nodesPerZone: 1 } }, async (cluster) => {
       await cluster.store.create(makePod('first'));
       await cluster.advance(2500);
       expect((await cluster.pod('first')).status?.phase).toBe('Running');
@@ -61,14 +57,11 @@ describe('KubeletSimulator: starting pods', () => {
 
       const node = await cluster.store.get<Node>(NODE, undefined, 'sim-a-1');
       expect(node.status?.images?.flatMap((i) => i.names)).toContain(IMAGE);
-    } finally {
-      await cluster.stop();
-    }
+    });
   });
 
   it('shares one pull between pods that need the same image on the same node at the same time', async () => {
-    const cluster = await startSimCluster({ nodes: { zones: 1, nodesPerZone: 1 } });
-    try {
+    await withSimCluster({ nodes: { zones: 1, nodesPerZone: 1 } }, async (cluster) => {
       await cluster.store.create(makePod('early'));
       await cluster.advance(1000);
       await cluster.store.create(makePod('late'));
@@ -76,14 +69,11 @@ describe('KubeletSimulator: starting pods', () => {
       // Both ride the pull that started at 0 and finished at 2000.
       expect((await cluster.pod('early')).status?.phase).toBe('Running');
       expect((await cluster.pod('late')).status?.phase).toBe('Running');
-    } finally {
-      await cluster.stop();
-    }
+    });
   });
 
   it('pulls again on another node: the image cache is per node', async () => {
-    const cluster = await startSimCluster({ nodes: { zones: 2, nodesPerZone: 1 } });
-    try {
+    await withSimCluster({ nodes: { zones: 2, nodesPerZone: 1 } }, async (cluster) => {
       await cluster.store.create(makePod('a', { ownerUid: 'u' }));
       await cluster.advance(2500);
       await cluster.store.create(makePod('b', { ownerUid: 'u' }));
@@ -93,14 +83,11 @@ describe('KubeletSimulator: starting pods', () => {
       expect(b.status?.phase).toBe('Pending');
       await cluster.advance(2000);
       expect((await cluster.pod('b')).status?.phase).toBe('Running');
-    } finally {
-      await cluster.stop();
-    }
+    });
   });
 
   it('gives pods on a node distinct IPs from its pod CIDR and the node address as hostIP', async () => {
-    const cluster = await startSimCluster({ nodes: { zones: 1, nodesPerZone: 2 } });
-    try {
+    await withSimCluster({ nodes: { zones: 1, nodesPerZone: 2 } }, async (cluster) => {
       for (let i = 0; i < 6; i++) await cluster.store.create(makePod(`p-${i}`, { ownerUid: 'u' }));
       await cluster.advance(2500);
       const pods = (await cluster.store.list<Pod>(POD)).items;
@@ -112,17 +99,14 @@ describe('KubeletSimulator: starting pods', () => {
         expect(pod.status?.hostIP).toBe(`172.18.0.${2 + index}`);
         expect(pod.status?.podIPs).toEqual([{ ip: pod.status?.podIP }]);
       }
-    } finally {
-      await cluster.stop();
-    }
+    });
   });
 });
 
 describe('KubeletSimulator: readiness', () => {
   it('holds Ready False until every readiness gate condition is True, keeping conditions written by others', async () => {
     const gate = 'apps.kruise.io/example-gate';
-    const cluster = await startSimCluster();
-    try {
+    await withSimCluster({}, async (cluster) => {
       await cluster.store.create(makePod('gated', { spec: { readinessGates: [{ conditionType: gate }] } }));
       await cluster.advance(2500);
       let pod = await cluster.pod('gated');
@@ -154,28 +138,22 @@ describe('KubeletSimulator: readiness', () => {
       pod = await cluster.pod('gated');
       expect(condition(pod, 'Ready')).toMatchObject({ status: 'False', reason: 'ReadinessGatesNotReady', lastTransitionTime: at(3500) });
       expect(condition(pod, gate)).toMatchObject({ status: 'False' });
-    } finally {
-      await cluster.stop();
-    }
+    });
   });
 
   it('runs but never readies containers of a pod annotated sim.coxswain.io/never-ready', async () => {
-    const cluster = await startSimCluster();
-    try {
+    await withSimCluster({}, async (cluster) => {
       await cluster.store.create(makePod('stuck', { annotations: { 'sim.coxswain.io/never-ready': 'true' } }));
       await cluster.advance(60_000);
       const pod = await cluster.pod('stuck');
       expect(pod.status?.phase).toBe('Running');
       expect(containerStatus(pod, 'app')).toMatchObject({ ready: false, started: true, state: { running: {} } });
       expect(condition(pod, 'Ready')).toMatchObject({ status: 'False', reason: 'ContainersNotReady', message: 'containers with unready status: [app]' });
-    } finally {
-      await cluster.stop();
-    }
+    });
   });
 
   it('reports ErrImagePull, then ImagePullBackOff, for images matching failImagePattern', async () => {
-    const cluster = await startSimCluster({ kubelet: { failImagePattern: /:broken$/ } });
-    try {
+    await withSimCluster({ kubelet: { failImagePattern: /:broken$/ } }, async (cluster) => {
       await cluster.store.create(makePod('bad', { image: 'registry.example/web:broken' }));
       await cluster.store.create(makePod('good', { labels: { app: 'good' } }));
       await cluster.advance(2000);
@@ -197,8 +175,6 @@ describe('KubeletSimulator: readiness', () => {
       bad = await cluster.pod('bad');
       expect(bad.status?.phase).toBe('Running');
       expect(containerStatus(bad, 'app')).toMatchObject({ image: 'registry.example/web:v2', ready: true });
-    } finally {
-      await cluster.stop();
-    }
+    });
   });
 });

@@ -3,7 +3,7 @@ import type { KubeObject, Pod } from '@coxswain/kruise-api';
 import { ApiError } from '../../src/errors.js';
 import { ListWatchCache, objectKey } from '../../src/embedded/sim/list-watch.js';
 import type { ClusterClient, KindRef, WatchEvent, WatchHandle, WatchOptions } from '../../src/port.js';
-import { CountingClient, POD, makePod, startSimCluster } from './sim-fixtures.js';
+import { CountingClient, makePod, POD, withSimCluster } from './sim-fixtures.js';
 
 /** Lets a test lose watch events (a broken connection) and then end the watch as an API server does. */
 class ClosableWatchClient extends CountingClient {
@@ -49,8 +49,7 @@ class ClosableWatchClient extends CountingClient {
 
 describe('ListWatchCache', () => {
   it('lists again after a Gone watch and reports what changed meanwhile', async () => {
-    const cluster = await startSimCluster({ scheduler: false, kubelet: false });
-    try {
+    await withSimCluster({ scheduler: false, kubelet: false }, async (cluster) => {
       const client = new ClosableWatchClient(cluster.store);
       const seen: string[] = [];
       const errors: unknown[] = [];
@@ -89,14 +88,11 @@ describe('ListWatchCache', () => {
       // Gone is routine: it is handled, not reported.
       expect(errors).toEqual([]);
       cache.stop();
-    } finally {
-      await cluster.stop();
-    }
+    });
   });
 
   it('retries with a back-off on other watch errors', async () => {
-    const cluster = await startSimCluster({ scheduler: false, kubelet: false });
-    try {
+    await withSimCluster({ scheduler: false, kubelet: false }, async (cluster) => {
       const client = new ClosableWatchClient(cluster.store);
       const errors: unknown[] = [];
       const cache = new ListWatchCache<KubeObject>(client, cluster.clock, POD, { upserted: () => {}, deleted: () => {} }, (err) => errors.push(err));
@@ -108,8 +104,6 @@ describe('ListWatchCache', () => {
       expect(client.watchStarts).toBe(2);
       expect(errors).toEqual([new Error('connection reset')]);
       cache.stop();
-    } finally {
-      await cluster.stop();
-    }
+    });
   });
 });

@@ -1,12 +1,11 @@
 import { describe, it, expect } from '@jest/globals';
 import type { Node, Pod } from '@coxswain/kruise-api';
 import { simulatedNodes } from '../../src/embedded/sim/nodes.js';
-import { NODE, POD, condition, makePod, startSimCluster } from './sim-fixtures.js';
+import { condition, makePod, NODE, POD, startSimCluster, withSimCluster } from './sim-fixtures.js';
 
 describe('Scheduler', () => {
   it('spreads 9 pods of one owner over 3x3 nodes: 3 per zone, 1 per node', async () => {
-    const cluster = await startSimCluster({ kubelet: false });
-    try {
+    await withSimCluster({ kubelet: false }, async (cluster) => {
       for (let i = 0; i < 9; i++) await cluster.store.create(makePod(`web-${i}`, { ownerUid: 'cloneset-web' }));
       await cluster.advance();
       const pods = (await cluster.store.list<Pod>(POD)).items;
@@ -16,28 +15,22 @@ describe('Scheduler', () => {
       for (const node of nodes) zones.set(node!.slice(0, 5), (zones.get(node!.slice(0, 5)) ?? 0) + 1);
       expect([...zones.values()]).toEqual([3, 3, 3]);
       for (const pod of pods) expect(condition(pod, 'PodScheduled')).toMatchObject({ status: 'True' });
-    } finally {
-      await cluster.stop();
-    }
+    });
   });
 
   it('decides on assumed bindings without waiting for each write: 90 pods at once, 10 per node, binds in flight together', async () => {
-    const cluster = await startSimCluster({ kubelet: false });
-    try {
+    await withSimCluster({ kubelet: false }, async (cluster) => {
       await Promise.all(Array.from({ length: 90 }, (_, i) => cluster.store.create(makePod(`web-${i}`, { ownerUid: 'u' }))));
       await cluster.advance();
       const perNode = new Map<string, number>();
       for (const pod of (await cluster.store.list<Pod>(POD)).items) perNode.set(pod.spec.nodeName!, (perNode.get(pod.spec.nodeName!) ?? 0) + 1);
       expect([...perNode.values()]).toEqual(Array(9).fill(10));
       expect(cluster.client.maxInFlight).toBeGreaterThanOrEqual(50);
-    } finally {
-      await cluster.stop();
-    }
+    });
   });
 
   it('spreads across zones first: pods arriving one by one alternate zones', async () => {
-    const cluster = await startSimCluster({ kubelet: false });
-    try {
+    await withSimCluster({ kubelet: false }, async (cluster) => {
       const placed: string[] = [];
       for (let i = 0; i < 4; i++) {
         await cluster.store.create(makePod(`web-${i}`, { ownerUid: 'u' }));
@@ -45,14 +38,11 @@ describe('Scheduler', () => {
         placed.push((await cluster.pod(`web-${i}`)).spec.nodeName!);
       }
       expect(placed).toEqual(['sim-a-1', 'sim-b-1', 'sim-c-1', 'sim-a-2']);
-    } finally {
-      await cluster.stop();
-    }
+    });
   });
 
   it('binds with spec.nodeName, keeping the rest of the pod, with one spec and at most one status write', async () => {
-    const cluster = await startSimCluster({ kubelet: false });
-    try {
+    await withSimCluster({ kubelet: false }, async (cluster) => {
       await cluster.store.create(makePod('solo', { labels: { app: 'solo' } }));
       await cluster.advance();
       const pod = await cluster.pod('solo');
@@ -60,17 +50,14 @@ describe('Scheduler', () => {
       expect(pod.metadata.labels).toEqual({ app: 'solo' });
       expect(condition(pod, 'PodScheduled')).toMatchObject({ status: 'True', lastTransitionTime: '2026-01-01T00:00:00Z' });
       expect(cluster.client.writesFor('solo')).toBe(2);
-    } finally {
-      await cluster.stop();
-    }
+    });
   });
 
   it('marks a pod that fits nowhere Unschedulable with a kube-scheduler message, and binds it once a node fits', async () => {
     const nodes: Node[] = simulatedNodes().map((n, i) =>
       i < 3 ? { ...n, spec: { ...n.spec, taints: [{ key: 'dedicated', value: 'gpu', effect: 'NoSchedule' }] } } : n,
     );
-    const cluster = await startSimCluster({ nodes, kubelet: false });
-    try {
+    await withSimCluster({ nodes, kubelet: false }, async (cluster) => {
       await cluster.store.create(makePod('trainer', { spec: { nodeSelector: { accelerator: 'gpu' } } }));
       await cluster.advance();
       let pod = await cluster.pod('trainer');
@@ -94,9 +81,7 @@ describe('Scheduler', () => {
       pod = await cluster.pod('trainer');
       expect(pod.spec.nodeName).toBe('sim-c-3');
       expect(condition(pod, 'PodScheduled')).toMatchObject({ status: 'True' });
-    } finally {
-      await cluster.stop();
-    }
+    });
   });
 
   it('honours a zone cordoned through the API at once, and schedules there again once it is uncordoned', async () => {
@@ -131,8 +116,7 @@ describe('Scheduler', () => {
 
   it('retries an unschedulable pod when its own spec changes (a toleration is added)', async () => {
     const nodes: Node[] = simulatedNodes({ zones: 1, nodesPerZone: 1 }).map((n) => ({ ...n, spec: { ...n.spec, taints: [{ key: 'dedicated', value: 'gpu', effect: 'NoSchedule' }] } }));
-    const cluster = await startSimCluster({ nodes, kubelet: false });
-    try {
+    await withSimCluster({ nodes, kubelet: false }, async (cluster) => {
       await cluster.store.create(makePod('p'));
       await cluster.advance();
       const pending = await cluster.pod('p');
@@ -140,14 +124,11 @@ describe('Scheduler', () => {
       await cluster.store.update<Pod>({ ...pending, spec: { ...pending.spec, tolerations: [{ key: 'dedicated', operator: 'Exists' }] } });
       await cluster.advance();
       expect((await cluster.pod('p')).spec.nodeName).toBe('sim-a-1');
-    } finally {
-      await cluster.stop();
-    }
+    });
   });
 
   it('respects capacity and schedules the waiting pod when a slot frees up', async () => {
-    const cluster = await startSimCluster({ nodes: { zones: 1, nodesPerZone: 2, podCapacity: 1 }, kubelet: false });
-    try {
+    await withSimCluster({ nodes: { zones: 1, nodesPerZone: 2, podCapacity: 1 }, kubelet: false }, async (cluster) => {
       for (const name of ['a', 'b', 'c']) await cluster.store.create(makePod(name, { ownerUid: 'u' }));
       await cluster.advance();
       expect((await cluster.pod('a')).spec.nodeName).toBe('sim-a-1');
@@ -156,14 +137,11 @@ describe('Scheduler', () => {
       await cluster.store.delete(POD, 'default', 'a', { gracePeriodSeconds: 0 });
       await cluster.advance();
       expect((await cluster.pod('c')).spec.nodeName).toBe('sim-a-1');
-    } finally {
-      await cluster.stop();
-    }
+    });
   });
 
   it('skips a NotReady node', async () => {
-    const cluster = await startSimCluster({ kubelet: {} });
-    try {
+    await withSimCluster({ kubelet: {} }, async (cluster) => {
       await cluster.kubelet!.setNodeReady('sim-a-1', false);
       await cluster.advance();
       for (let i = 0; i < 9; i++) await cluster.store.create(makePod(`web-${i}`, { ownerUid: 'u' }));
@@ -171,14 +149,11 @@ describe('Scheduler', () => {
       const nodes = (await cluster.store.list<Pod>(POD)).items.map((p) => p.spec.nodeName);
       expect(nodes).not.toContain('sim-a-1');
       expect(nodes.filter((n) => n!.startsWith('sim-a'))).toHaveLength(3);
-    } finally {
-      await cluster.stop();
-    }
+    });
   });
 
   it('leaves alone pods for another scheduler, pods already bound, and pods being deleted', async () => {
-    const cluster = await startSimCluster({ kubelet: false });
-    try {
+    await withSimCluster({ kubelet: false }, async (cluster) => {
       await cluster.store.create(makePod('custom', { spec: { schedulerName: 'volcano' } }));
       await cluster.store.create(makePod('pinned', { spec: { nodeName: 'sim-c-3' } }));
       await cluster.store.create(makePod('explicit', { spec: { schedulerName: 'default-scheduler' } }));
@@ -188,14 +163,11 @@ describe('Scheduler', () => {
       expect((await cluster.pod('pinned')).spec.nodeName).toBe('sim-c-3');
       expect(cluster.client.writesFor('pinned')).toBe(0);
       expect((await cluster.pod('explicit')).spec.nodeName).toBeDefined();
-    } finally {
-      await cluster.stop();
-    }
+    });
   });
 
   it('sees pods that existed before it started', async () => {
-    const cluster = await startSimCluster({ scheduler: false, kubelet: false });
-    try {
+    await withSimCluster({ scheduler: false, kubelet: false }, async (cluster) => {
       await cluster.store.create(makePod('early'));
       const { Scheduler } = await import('../../src/embedded/sim/scheduler.js');
       const scheduler = new Scheduler(cluster.client, cluster.clock);
@@ -203,8 +175,6 @@ describe('Scheduler', () => {
       await scheduler.idle();
       expect((await cluster.pod('early')).spec.nodeName).toBe('sim-a-1');
       await scheduler.stop();
-    } finally {
-      await cluster.stop();
-    }
+    });
   });
 });

@@ -89,6 +89,16 @@ export async function startSimCluster(options: SimClusterOptions = {}): Promise<
   };
 }
 
+/** A SimCluster for `body`, stopped after it whatever happened (stop() fails on any error a simulator reported). */
+export async function withSimCluster<T>(options: SimClusterOptions, body: (cluster: SimCluster) => Promise<T>): Promise<T> {
+  const cluster = await startSimCluster(options);
+  try {
+    return await body(cluster);
+  } finally {
+    await cluster.stop();
+  }
+}
+
 export interface PodOptions {
   image?: string;
   containers?: Container[];

@@ -9,13 +9,13 @@
 // same run. Longer hunts: FC_RUNS=<n> FC_MAX_ACTIONS=<n> (default 40 runs of at most 16 actions).
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { isApiError, type WatchHandle } from '@coxswain/cluster';
+import type { WatchHandle } from '@coxswain/cluster';
 import {
   CONDITION_INPLACE_UPDATE_READY, LABEL_CLONESET_INSTANCE_ID, LABEL_LIFECYCLE_STATE, LABEL_SPECIFIED_DELETE, LIFECYCLE_STATES,
   type CloneSet, type KubeObject, type Node, type Pod,
 } from '@coxswain/kruise-api';
 import { CLONESET_REF, NODE_REF, POD_REF } from '../../src/refs.js';
-import { assertScenarios, convergeWithin, heal, ignoreGone, pickPod, runCommonAction, SwitchablePattern, TapClient, combineHooks, type ChaosContext, type CommonAction, type TapHooks, type TappedWrite } from '../support/chaos.js';
+import { assertScenarios, chaosContext, convergeWithin, heal, pickPod, playActions, SwitchablePattern, TapClient, combineHooks, type CommonAction, type TapHooks, type TappedWrite } from '../support/chaos.js';
 import { startCloneSetEnv, type CloneSetEnv } from '../support/cloneset-env.js';
 import { seededRandom } from '../support/rig.js';
 
@@ -440,26 +440,14 @@ async function runScenario(scenario: Scenario): Promise<RunResult> {
     } as KubeObject);
     await env.run(1_000);
 
-    const patchSpec = async (spec: Record<string, unknown>) => {
-      try {
-        await store.patch(CLONESET_REF, NS, NAME, { spec });
-      } catch (err) {
-        // maxUnavailable and maxSurge both below 1 is rejected by validation (docs/spec/cloneset.md §1.4): the edit just does not happen.
-        if (!isApiError(err, 'Invalid')) throw err;
-      }
-    };
-    const rolling = (field: string, value: IntOrString) => patchSpec({ updateStrategy: { rollingUpdate: { [field]: value } } });
     const running = env;
-    const chaos: ChaosContext = {
-      cluster: env.cluster, run: (ms) => running.run(ms), nodes, namespace: NS, pods: () => monitor.activePods(), patchSpec,
-      async deleteExternally(pod) {
-        monitor.externalDelete(pod.metadata.uid!);
-        await store.delete(POD_REF, NS, pod.metadata.name!, { preconditions: { uid: pod.metadata.uid } }).catch(ignoreGone);
-      },
-    };
+    const chaos = chaosContext({
+      cluster: env.cluster, run: (ms) => running.run(ms), nodes, ref: CLONESET_REF, namespace: NS, name: NAME, pods: () => monitor.activePods(),
+      beforeExternalDelete: (pod) => monitor.externalDelete(pod.metadata.uid!),
+    });
+    const rolling = (field: string, value: IntOrString) => chaos.patchSpec({ updateStrategy: { rollingUpdate: { [field]: value } } });
 
-    for (const action of scenario.actions) {
-      if (await runCommonAction(chaos, action)) continue;
+    await playActions(chaos, scenario.actions, async (action) => {
       switch (action.kind) {
         case 'partition':
         case 'maxUnavailable':
@@ -467,18 +455,16 @@ async function runScenario(scenario: Scenario): Promise<RunResult> {
           await rolling(action.kind, action.value);
           break;
         case 'paused':
-          await patchSpec({ updateStrategy: { rollingUpdate: { paused: action.value } } });
+          await chaos.patchSpec({ updateStrategy: { rollingUpdate: { paused: action.value } } });
           break;
         case 'podsToDelete': {
           const pod = pickPod(chaos, action.pick);
-          const listed = (await env.cloneSet(NAME)).spec.scaleStrategy?.podsToDelete ?? [];
-          if (pod && !listed.includes(pod.metadata.name!)) await patchSpec({ scaleStrategy: { podsToDelete: [...listed, pod.metadata.name!] } });
+          const listed = (await running.cloneSet(NAME)).spec.scaleStrategy?.podsToDelete ?? [];
+          if (pod && !listed.includes(pod.metadata.name!)) await chaos.patchSpec({ scaleStrategy: { podsToDelete: [...listed, pod.metadata.name!] } });
           break;
         }
       }
-      // No time passes between actions except through 'wait': back-to-back edits land while the
-      // controller may be in the middle of a pass, which is an interleaving worth having.
-    }
+    });
 
     // Heal (nodes, never-ready pods, failing pulls), then a fresh good image, partition kept.
     await heal(chaos, pattern, scenario.kubelet.imagePullMs);

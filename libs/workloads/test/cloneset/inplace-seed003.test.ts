@@ -40,8 +40,20 @@ async function patchTemplate(name: string, template: Record<string, unknown>): P
   await env.cluster.store.patch(CLONESET_REF, 'default', name, { spec: { template } });
 }
 
-describe('seed 003: env from metadata', () => {
-  const appConfig = (name: string) => `
+/** Runs until the CloneSet's only pod satisfies `reached`, and returns that pod as it was then. */
+async function podOnceIt(name: string, reached: (pod: Pod) => boolean): Promise<Pod> {
+  let seen: Pod | undefined;
+  await env.runUntil(async () => {
+    const pod = await onlyPod(name);
+    if (!reached(pod)) return false;
+    seen = pod;
+    return true;
+  });
+  return seen!;
+}
+
+/** A one-replica in-place CloneSet whose template carries the `app-config` annotation; `containers` is its YAML list. */
+const annotatedCloneSet = (name: string, containers: string) => `
 apiVersion: apps.kruise.io/v1alpha1
 kind: CloneSet
 metadata: {name: ${name}}
@@ -54,13 +66,17 @@ spec:
       annotations: {app-config: "config v1"}
     spec:
       containers:
+${containers}
+  updateStrategy: {type: InPlaceIfPossible}`;
+
+describe('seed 003: env from metadata', () => {
+  const appConfig = (name: string) => annotatedCloneSet(name, `\
       - name: app
         image: app-image:v1
         env:
         - name: APP_CONFIG
           valueFrom: {fieldRef: {fieldPath: "metadata.annotations['app-config']"}}
-        - {name: APP_NAME, value: xxx}
-  updateStrategy: {type: InPlaceIfPossible}`;
+        - {name: APP_NAME, value: xxx}`);
 
   it('changing only the annotation restarts the container that reads it and completes the update', async () => {
     await env.apply(appConfig('cfg'));
@@ -126,19 +142,7 @@ spec:
 });
 
 describe('seed 003: container launch priority', () => {
-  const twoContainers = (name: string) => `
-apiVersion: apps.kruise.io/v1alpha1
-kind: CloneSet
-metadata: {name: ${name}}
-spec:
-  replicas: 1
-  selector: {matchLabels: {app: ${name}}}
-  template:
-    metadata:
-      labels: {app: ${name}}
-      annotations: {app-config: "config v1"}
-    spec:
-      containers:
+  const twoContainers = (name: string) => annotatedCloneSet(name, `\
       - name: sidecar
         image: sidecar-image:v1
         env:
@@ -146,8 +150,12 @@ spec:
         - name: APP_CONFIG
           valueFrom: {fieldRef: {fieldPath: "metadata.annotations['app-config']"}}
       - name: main
-        image: main-image:v1
-  updateStrategy: {type: InPlaceIfPossible}`;
+        image: main-image:v1`);
+  // The sidecar as a template patch writes it: priority 10, APP_CONFIG from the annotation.
+  const sidecar = (image: string) => ({
+    name: 'sidecar', image,
+    env: [{ name: 'KRUISE_CONTAINER_PRIORITY', value: '10' }, { name: 'APP_CONFIG', valueFrom: { fieldRef: { fieldPath: "metadata.annotations['app-config']" } } }],
+  });
 
   it('new pods carry the launch barrier: priority 10 for sidecar, 0 for main, and sidecar starts first', async () => {
     await env.apply(twoContainers('prio'));
@@ -169,21 +177,15 @@ spec:
     await patchTemplate('imgs', {
       spec: {
         containers: [
-          { name: 'sidecar', image: 'sidecar-image:v2', env: [{ name: 'KRUISE_CONTAINER_PRIORITY', value: '10' }, { name: 'APP_CONFIG', valueFrom: { fieldRef: { fieldPath: "metadata.annotations['app-config']" } } }] },
+          sidecar('sidecar-image:v2'),
           { name: 'main', image: 'main-image:v2' },
         ],
       },
     });
     // First batch written: only sidecar's image changed, main's waits in the state.
-    let firstBatch: Pod | undefined;
-    await env.runUntil(async () => {
-      const pod = await onlyPod('imgs');
-      if (pod.spec.containers[0]!.image !== 'sidecar-image:v2') return false;
-      firstBatch = pod;
-      return true;
-    });
-    expect(firstBatch!.spec.containers[1]!.image).toBe('main-image:v1');
-    expect(stateOf(firstBatch!)).toMatchObject({
+    const firstBatch = await podOnceIt('imgs', (pod) => pod.spec.containers[0]!.image === 'sidecar-image:v2');
+    expect(firstBatch.spec.containers[1]!.image).toBe('main-image:v1');
+    expect(stateOf(firstBatch)).toMatchObject({
       nextContainerImages: { main: 'main-image:v2' },
       preCheckBeforeNext: { containersRequiredReady: ['sidecar'] },
       containerBatchesRecord: [{ containers: ['sidecar'] }],
@@ -191,14 +193,8 @@ spec:
     });
 
     // main's image is not touched before sidecar is ready with its new image.
-    let mainChanged: Pod | undefined;
-    await env.runUntil(async () => {
-      const pod = await onlyPod('imgs');
-      if (pod.spec.containers[1]!.image !== 'main-image:v2') return false;
-      mainChanged = pod;
-      return true;
-    });
-    expect(status(mainChanged!, 'sidecar')).toMatchObject({ image: 'sidecar-image:v2', ready: true });
+    const mainChanged = await podOnceIt('imgs', (pod) => pod.spec.containers[1]!.image === 'main-image:v2');
+    expect(status(mainChanged, 'sidecar')).toMatchObject({ image: 'sidecar-image:v2', ready: true });
 
     await rolledOut('imgs');
     const after = await onlyPod('imgs');
@@ -214,28 +210,13 @@ spec:
   it("the seed's example: the annotation and main's image change; sidecar restarts for its env first, then main", async () => {
     await env.apply(twoContainers('seed'));
     await rolledOut('seed');
-    await env.cluster.store.patch(CLONESET_REF, 'default', 'seed', {
-      spec: {
-        template: {
-          metadata: { annotations: { 'app-config': 'config v2' } },
-          spec: {
-            containers: [
-              { name: 'sidecar', image: 'sidecar-image:v1', env: [{ name: 'KRUISE_CONTAINER_PRIORITY', value: '10' }, { name: 'APP_CONFIG', valueFrom: { fieldRef: { fieldPath: "metadata.annotations['app-config']" } } }] },
-              { name: 'main', image: 'main-image:v2' },
-            ],
-          },
-        },
-      },
+    await patchTemplate('seed', {
+      metadata: { annotations: { 'app-config': 'config v2' } },
+      spec: { containers: [sidecar('sidecar-image:v1'), { name: 'main', image: 'main-image:v2' }] },
     });
-    let firstBatch: Pod | undefined;
-    await env.runUntil(async () => {
-      const pod = await onlyPod('seed');
-      if (pod.metadata.annotations!['app-config'] !== 'config v2') return false;
-      firstBatch = pod;
-      return true;
-    });
-    expect(firstBatch!.spec.containers[1]!.image).toBe('main-image:v1');
-    expect(stateOf(firstBatch!)).toMatchObject({
+    const firstBatch = await podOnceIt('seed', (pod) => pod.metadata.annotations!['app-config'] === 'config v2');
+    expect(firstBatch.spec.containers[1]!.image).toBe('main-image:v1');
+    expect(stateOf(firstBatch)).toMatchObject({
       nextContainerImages: { main: 'main-image:v2' },
       preCheckBeforeNext: { containersRequiredReady: ['sidecar'] },
       containerBatchesRecord: [{ containers: ['sidecar'] }],
@@ -243,7 +224,7 @@ spec:
     await rolledOut('seed');
     const after = await onlyPod('seed');
     expect(stateOf(after).containerBatchesRecord!.map((b) => b.containers)).toEqual([['sidecar'], ['main']]);
-    expect(stateOf(after).lastContainerStatuses).toEqual({ main: { imageID: status(firstBatch!, 'main').imageID } });
+    expect(stateOf(after).lastContainerStatuses).toEqual({ main: { imageID: status(firstBatch, 'main').imageID } });
     expect(status(after, 'sidecar')).toMatchObject({ image: 'sidecar-image:v1', restartCount: 1 });
     expect(status(after, 'main')).toMatchObject({ image: 'main-image:v2', restartCount: 1 });
   });

@@ -9,10 +9,10 @@
 // (FC_SHRINK=1 to shrink). Longer hunts: FC_RUNS=<n> FC_MAX_ACTIONS=<n> (default 30 runs of at most 14).
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { isApiError, type WatchHandle } from '@coxswain/cluster';
+import type { WatchHandle } from '@coxswain/cluster';
 import { type KubeObject, type Node, type Pod, type StatefulSet } from '@coxswain/kruise-api';
 import { NODE_REF, POD_REF } from '../../src/refs.js';
-import { assertScenarios, convergeWithin, heal, ignoreGone, pickPod, runCommonAction, SwitchablePattern, TapClient, combineHooks, type ChaosContext, type CommonAction, type TapHooks, type TappedWrite } from '../support/chaos.js';
+import { assertScenarios, chaosContext, convergeWithin, heal, ignoreGone, pickPod, playActions, SwitchablePattern, TapClient, combineHooks, type CommonAction, type TapHooks, type TappedWrite } from '../support/chaos.js';
 import { ASTS_REF, startStatefulSetEnv, type StatefulSetEnv } from '../support/statefulset-env.js';
 
 const NAME = 'prop';
@@ -290,32 +290,21 @@ async function runScenario(scenario: Scenario): Promise<{ monitor: InvariantMoni
     } as KubeObject);
     await env.run(1_000);
 
-    const patchSpec = async (spec: Record<string, unknown>) => {
-      try {
-        await store.patch(ASTS_REF, NS, NAME, { spec });
-      } catch (err) {
-        if (!isApiError(err, 'Invalid')) throw err;
-      }
-    };
     const running = env;
-    const chaos: ChaosContext = {
-      cluster: env.cluster, run: (ms) => running.run(ms), nodes, namespace: NS, pods: () => monitor.livePods(), patchSpec,
-      async deleteExternally(pod) {
-        monitor.externalDelete();
-        await store.delete(POD_REF, NS, pod.metadata.name!, { preconditions: { uid: pod.metadata.uid } }).catch(ignoreGone);
-      },
-    };
+    const chaos = chaosContext({
+      cluster: env.cluster, run: (ms) => running.run(ms), nodes, ref: ASTS_REF, namespace: NS, name: NAME, pods: () => monitor.livePods(),
+      beforeExternalDelete: () => monitor.externalDelete(),
+    });
 
-    for (const action of scenario.actions) {
-      if (await runCommonAction(chaos, action)) continue;
+    await playActions(chaos, scenario.actions, async (action) => {
       switch (action.kind) {
         case 'partition':
         case 'maxUnavailable':
         case 'paused':
-          await patchSpec({ updateStrategy: { rollingUpdate: { [action.kind]: action.value } } });
+          await chaos.patchSpec({ updateStrategy: { rollingUpdate: { [action.kind]: action.value } } });
           break;
         case 'reserve':
-          await patchSpec({ reserveOrdinals: action.value });
+          await chaos.patchSpec({ reserveOrdinals: action.value });
           break;
         case 'specifiedDelete': {
           const pod = pickPod(chaos, action.pick);
@@ -323,7 +312,7 @@ async function runScenario(scenario: Scenario): Promise<{ monitor: InvariantMoni
           break;
         }
       }
-    }
+    });
 
     // Heal (nodes, never-ready pods, failing pulls), then a fresh image, partition 0, not paused.
     await heal(chaos, pattern, scenario.kubelet.imagePullMs);

@@ -111,6 +111,40 @@ export interface ChaosContext {
   patchSpec(spec: Record<string, unknown>): Promise<void>;
 }
 
+/** What a scenario run knows about its workload; chaosContext makes the ChaosContext from it. */
+export interface ChaosTarget {
+  cluster: EmbeddedCluster;
+  run(ms: number): Promise<void>;
+  nodes: readonly string[];
+  /** The workload's kind, namespace and name: what patchSpec writes. */
+  ref: KindRef;
+  namespace: string;
+  name: string;
+  pods(): readonly Pod[];
+  /** Told before a pod is deleted behind the controller's back, so a monitor can expect the deletion. */
+  beforeExternalDelete(pod: Pod): void;
+}
+
+export function chaosContext(target: ChaosTarget): ChaosContext {
+  const { cluster, ref, namespace, name } = target;
+  return {
+    cluster, namespace, nodes: target.nodes, run: (ms) => target.run(ms), pods: () => target.pods(),
+    async patchSpec(spec) {
+      try {
+        await cluster.store.patch(ref, namespace, name, { spec });
+      } catch (err) {
+        // An edit validation refuses (for a CloneSet, maxUnavailable and maxSurge both below 1,
+        // docs/spec/cloneset.md §1.4) just does not happen.
+        if (!isApiError(err, 'Invalid')) throw err;
+      }
+    },
+    async deleteExternally(pod) {
+      target.beforeExternalDelete(pod);
+      await cluster.store.delete(POD_REF, namespace, pod.metadata.name!, { preconditions: { uid: pod.metadata.uid } }).catch(ignoreGone);
+    },
+  };
+}
+
 /** The `i`-th pod, wrapping around; undefined when there are none. */
 export function pickPod(ctx: ChaosContext, i: number): Pod | undefined {
   const pods = ctx.pods();
@@ -118,7 +152,7 @@ export function pickPod(ctx: ChaosContext, i: number): Pod | undefined {
 }
 
 /** Runs `action` when both languages have it and returns true; false leaves a kind-specific action to the caller. */
-export async function runCommonAction(ctx: ChaosContext, action: { kind: string }): Promise<boolean> {
+async function runCommonAction(ctx: ChaosContext, action: { kind: string }): Promise<boolean> {
   if (!COMMON_KINDS.has(action.kind)) return false;
   const a = action as CommonAction;
   switch (a.kind) {
@@ -147,6 +181,15 @@ export async function runCommonAction(ctx: ChaosContext, action: { kind: string 
       break;
   }
   return true;
+}
+
+/** Plays a scenario's actions in order: the common ones through runCommonAction, the kind's own through `own`. */
+export async function playActions<A extends { kind: string }>(ctx: ChaosContext, actions: readonly A[], own: (action: Exclude<A, CommonAction>) => Promise<void>): Promise<void> {
+  // No time passes between actions except through 'wait': back-to-back edits land while the
+  // controller may be in the middle of a pass, which is an interleaving worth having.
+  for (const action of actions) {
+    if (!(await runCommonAction(ctx, action))) await own(action as Exclude<A, CommonAction>);
+  }
 }
 
 /**

@@ -1,13 +1,13 @@
 // A CloneSet controller running against the embedded cluster on a ManualClock (the rig, rig.ts): what
 // the scenario and property tests drive. `run(ms)` advances time in small steps, letting the watch, the
 // controller and the kubelet simulator settle in between, so a test reads like a timeline.
-import type { ClusterClient, EmbeddedCluster, KubeletOptions, ManualClock } from '@coxswain/cluster';
+import type { EmbeddedCluster, ManualClock } from '@coxswain/cluster';
 import type { ClusterEventRecorder, ControllerManager } from '@coxswain/controller-runtime';
-import { DEFAULT_FEATURE_GATES, type CloneSet, type Event, type FeatureGates, type Pod } from '@coxswain/kruise-api';
+import { DEFAULT_FEATURE_GATES, type CloneSet, type Event, type Pod } from '@coxswain/kruise-api';
 import { CloneSetController } from '../../src/cloneset/controller.js';
 import { isActive, isPodAvailable } from '../../src/pod/pod-state.js';
 import { CLONESET_REF, POD_REF } from '../../src/refs.js';
-import { startRig } from './rig.js';
+import { startEnvRig, type EnvOptions } from './rig.js';
 
 export { START } from './rig.js';
 
@@ -29,25 +29,12 @@ export interface CloneSetEnv {
   stop(): Promise<void>;
 }
 
-export interface CloneSetEnvOptions {
-  gates?: FeatureGates;
-  kubelet?: Partial<KubeletOptions>;
+export interface CloneSetEnvOptions extends EnvOptions {
   random?: () => number;
-  nodes?: { zones: number; nodesPerZone: number; podCapacity: number };
-  /**
-   * The client the controller manager (informers and the controller's writes) uses, built around the
-   * store's local client; default that client. The kubelet, scheduler and event recorder use their own,
-   * so a wrapper here sees exactly the controller's own traffic.
-   */
-  controllerClient?: (store: ClusterClient) => ClusterClient;
 }
 
 export async function startCloneSetEnv(options: CloneSetEnvOptions = {}): Promise<CloneSetEnv> {
-  const rig = await startRig({
-    kubelet: options.kubelet,
-    nodes: options.nodes,
-    controllerClient: (cluster) => options.controllerClient?.(cluster.store.localClient()) ?? cluster.store.localClient(),
-  });
+  const rig = await startEnvRig(options);
   const { clock, cluster, manager, recorder, errors } = rig;
   const controller = new CloneSetController(manager, {
     gates: options.gates ?? DEFAULT_FEATURE_GATES,

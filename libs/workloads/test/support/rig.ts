@@ -37,6 +37,29 @@ export interface RigOptions {
   tolerate?: (error: unknown) => boolean;
 }
 
+/** What each kind's environment (cloneset-env, statefulset-env, united-env) takes besides its own options. */
+export interface EnvOptions {
+  gates?: FeatureGates;
+  kubelet?: Partial<KubeletOptions>;
+  nodes?: SimulatedNodesOptions;
+  /**
+   * The client the controller manager (informers and the controller's writes) uses, built around the
+   * store's local client; default that client. The kubelet, scheduler and event recorder use their own,
+   * so a wrapper here sees exactly the controller's own traffic.
+   */
+  controllerClient?: (store: ClusterClient) => ClusterClient;
+}
+
+/** The rig of an environment: its kubelet and nodes, its controllerClient around the store's local client. */
+export function startEnvRig(options: EnvOptions & Pick<RigOptions, 'tolerate'>): Promise<Rig> {
+  return startRig({
+    kubelet: options.kubelet,
+    nodes: options.nodes,
+    controllerClient: (cluster) => options.controllerClient?.(cluster.store.localClient()) ?? cluster.store.localClient(),
+    tolerate: options.tolerate,
+  });
+}
+
 export interface MeasureOptions<T> {
   limitMs?: number;
   step?: number;

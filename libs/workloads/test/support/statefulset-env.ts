@@ -2,18 +2,18 @@
 // cluster on a ManualClock (the rig, rig.ts): what the StatefulSet scenario and property tests drive.
 // `run(ms)` advances time in small steps, letting the watch, the controllers and the kubelet simulator
 // settle in between.
-import type { ClusterClient, EmbeddedCluster, KubeletOptions, ManualClock } from '@coxswain/cluster';
+import type { EmbeddedCluster, ManualClock } from '@coxswain/cluster';
 import type { ClusterEventRecorder } from '@coxswain/controller-runtime';
 import {
   DEFAULT_FEATURE_GATES,
-  type Event, type FeatureGates, type KubeObject, type NativeStatefulSet, type PersistentVolumeClaim, type Pod, type StatefulSet,
+  type Event, type KubeObject, type NativeStatefulSet, type PersistentVolumeClaim, type Pod, type StatefulSet,
 } from '@coxswain/kruise-api';
 import { PodReadinessController } from '../../src/podreadiness/controller.js';
 import { POD_REF, PVC_REF } from '../../src/refs.js';
 import { StatefulSetController } from '../../src/statefulset/controller.js';
 import { KRUISE_STATEFULSET, NATIVE_STATEFULSET } from '../../src/statefulset/plan/flavor.js';
 import { podOrdinal } from '../../src/statefulset/plan/identity.js';
-import { startRig } from './rig.js';
+import { startEnvRig, type EnvOptions } from './rig.js';
 
 export { START } from './rig.js';
 export const ASTS_REF = KRUISE_STATEFULSET.ref;
@@ -39,19 +39,10 @@ export interface StatefulSetEnv {
   stop(): Promise<void>;
 }
 
-export interface StatefulSetEnvOptions {
-  gates?: FeatureGates;
-  kubelet?: Partial<KubeletOptions>;
-  nodes?: { zones: number; nodesPerZone: number; podCapacity: number };
-  controllerClient?: (store: ClusterClient) => ClusterClient;
-}
+export type StatefulSetEnvOptions = EnvOptions;
 
 export async function startStatefulSetEnv(options: StatefulSetEnvOptions = {}): Promise<StatefulSetEnv> {
-  const rig = await startRig({
-    kubelet: options.kubelet,
-    nodes: options.nodes,
-    controllerClient: (cluster) => options.controllerClient?.(cluster.store.localClient()) ?? cluster.store.localClient(),
-  });
+  const rig = await startEnvRig(options);
   const { clock, cluster, manager, recorder, errors } = rig;
   // A failed reconcile is logged as a warning and retried; in these tests it is an error.
   const log = rig.logger('error', 'warn');

@@ -3,9 +3,9 @@
 // ReplicaSet, and the UnitedDeployment controller itself. `run(ms)` advances time in small steps,
 // letting the watch, the controllers and the simulators settle in between, so a test reads like a
 // timeline. Controllers read the store's shared frozen objects (a mutation would throw).
-import type { ClusterClient, EmbeddedCluster, KindRef, KubeletOptions, ManualClock, SimulatedNodesOptions } from '@coxswain/cluster';
+import type { EmbeddedCluster, KindRef, ManualClock } from '@coxswain/cluster';
 import type { ClusterEventRecorder, ControllerManager } from '@coxswain/controller-runtime';
-import { DEFAULT_FEATURE_GATES, type Event, type FeatureGates, type KubeObject, type Node, type Pod } from '@coxswain/kruise-api';
+import { DEFAULT_FEATURE_GATES, type Event, type KubeObject, type Node, type Pod } from '@coxswain/kruise-api';
 import { CloneSetController } from '../../src/cloneset/controller.js';
 import { DeploymentController } from '../../src/deployment/controller.js';
 import { PodReadinessController } from '../../src/podreadiness/controller.js';
@@ -14,7 +14,7 @@ import { ReplicaSetController } from '../../src/replicaset/controller.js';
 import { StatefulSetController } from '../../src/statefulset/controller.js';
 import { KRUISE_STATEFULSET, NATIVE_STATEFULSET } from '../../src/statefulset/plan/flavor.js';
 import { UnitedDeploymentController } from '../../src/uniteddeployment/controller.js';
-import { startRig } from './rig.js';
+import { startEnvRig, type EnvOptions } from './rig.js';
 
 export { START } from './rig.js';
 export { CLONESET_REF, DEPLOYMENT_REF, REPLICASET_REF, UNITED_DEPLOYMENT_REF as UD_REF } from '../../src/refs.js';
@@ -47,11 +47,7 @@ export interface UnitedEnv {
   stop(): Promise<void>;
 }
 
-export interface UnitedEnvOptions {
-  gates?: FeatureGates;
-  kubelet?: Partial<KubeletOptions>;
-  nodes?: SimulatedNodesOptions;
-  controllerClient?: (store: ClusterClient) => ClusterClient;
+export interface UnitedEnvOptions extends EnvOptions {
   /**
    * The apps/v1 StatefulSet, Deployment and ReplicaSet controllers (default true). Off, the cluster is
    * one without kube-controller-manager, as Kubernetes mode may meet: those workloads get no pods.
@@ -62,12 +58,7 @@ export interface UnitedEnvOptions {
 }
 
 export async function startUnitedEnv(options: UnitedEnvOptions = {}): Promise<UnitedEnv> {
-  const rig = await startRig({
-    kubelet: options.kubelet,
-    nodes: options.nodes,
-    controllerClient: (cluster) => options.controllerClient?.(cluster.store.localClient()) ?? cluster.store.localClient(),
-    tolerate: options.tolerate,
-  });
+  const rig = await startEnvRig(options);
   const { clock, cluster, manager, recorder, errors } = rig;
   const log = rig.logger('error', 'warn');
   const gates = options.gates ?? DEFAULT_FEATURE_GATES;

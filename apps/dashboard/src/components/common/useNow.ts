@@ -3,10 +3,15 @@
 import { useEffect, useState } from 'react';
 
 export function useNow(everyMs: number): number {
-  const [now, setNow] = useState(() => Date.now());
+  return useTime(Date.now, everyMs);
+}
+
+/** What `read` says the time is, read again every `everyMs` (`read` must be one function for the component's life). */
+export function useTime(read: () => number, everyMs: number): number {
+  const [now, setNow] = useState(read);
   useEffect(() => {
-    const t = setInterval(() => setNow(Date.now()), everyMs);
+    const t = setInterval(() => setNow(read()), everyMs);
     return () => clearInterval(t);
-  }, [everyMs]);
+  }, [read, everyMs]);
   return now;
 }

@@ -3,7 +3,7 @@
 // this page) and for anyone following a rollout: filtered by namespace, hook and text (kept in the
 // URL); Acknowledge, with a reason, where the token may ack.
 import Link from 'next/link';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { HookPoint } from '../../lib/api/types';
 import { can } from '../../lib/auth/roles';
 import { age } from '../../lib/format';
@@ -17,6 +17,9 @@ import { ackHook } from '../workload/mutations';
 import { ackRequest } from './ackRequest';
 import { usePendingHooks } from './usePendingHooks';
 import { FilterSelect } from '../common/FilterSelect';
+import { ErrorAlert } from '../common/ErrorAlert';
+import { SearchField } from '../common/SearchField';
+import { usePageTitle } from '../common/usePageTitle';
 
 export function HooksPage() {
   const { http, session } = useSession();
@@ -31,9 +34,7 @@ export function HooksPage() {
     [rows, filter.namespace],
   );
 
-  useEffect(() => {
-    document.title = 'Pending hooks · Coxswain';
-  }, []);
+  usePageTitle('Pending hooks');
 
   function ask(namespace: string, pod: string, hook: HookPoint) {
     setRequest(ackRequest(pod, hook, (key, reason) => ackHook(http, namespace, pod, hook, key, reason)));
@@ -46,16 +47,9 @@ export function HooksPage() {
       <div className="filters" role="search">
         <FilterSelect label="Namespace" name="namespace" value={filter.namespace} choices={namespaces} onChange={(namespace) => set({ namespace })} />
         <FilterSelect label="Hook" name="hook" value={filter.hook} choices={HOOK_POINTS} onChange={(hook) => set({ hook })} />
-        <label className="grow">
-          Search
-          <input type="search" placeholder="pod, workload, node, zone or IP" value={filter.text} onChange={(e) => set({ text: e.target.value })} name="text" />
-        </label>
+        <SearchField placeholder="pod, workload, node, zone or IP" value={filter.text} onChange={(text) => set({ text })} />
       </div>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorAlert error={error} />
       {hooks === null && !error && <p className="muted">Loading…</p>}
       {hooks !== null && (
         <div className="table-wrap">

@@ -3,9 +3,8 @@
 // that kind, plus namespace, images, the health badge with its reason in words (and where the Rollout that
 // drives a workload stands), and a small progress bar; filters by namespace, kind, health and text, kept in the URL; live.
 import Link from 'next/link';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import type { WorkloadKindInfo, Workload } from '../../lib/api/types';
-import { can } from '../../lib/auth/roles';
 import { age } from '../../lib/format';
 import { kindLabel, workloadHref } from '../../lib/kinds';
 import { filterFromQuery, filterToQuery, filterWorkloads, namespacesOf, type WorkloadFilter } from '../../lib/rollout/filters';
@@ -16,15 +15,19 @@ import { MiniProgress } from '../common/MiniProgress';
 import { StatusBadge } from '../common/StatusBadge';
 import { useNow } from '../common/useNow';
 import { useUrlFilter } from '../common/useUrlFilter';
-import { RoleNotice } from '../session/RoleNotice';
-import { useSession } from '../session/SessionProvider';
 import { useWorkloads } from './useWorkloads';
 import { FilterSelect } from '../common/FilterSelect';
+import { ErrorAlert } from '../common/ErrorAlert';
+import { SearchField } from '../common/SearchField';
+import { usePageTitle } from '../common/usePageTitle';
+import { RoleGate } from '../session/RoleGate';
 
 export function WorkloadList() {
-  const { session } = useSession();
-  if (session && !can(session, 'read')) return <RoleNotice session={session} what="workloads" />;
-  return <WorkloadTables />;
+  return (
+    <RoleGate what="workloads">
+      <WorkloadTables />
+    </RoleGate>
+  );
 }
 
 function WorkloadTables() {
@@ -36,9 +39,7 @@ function WorkloadTables() {
   // A namespace from the URL that has no workload (yet) stays selectable, so the filter reads true.
   const namespaceOptions = filter.namespace && !namespaces.includes(filter.namespace) ? [...namespaces, filter.namespace].sort() : namespaces;
 
-  useEffect(() => {
-    document.title = 'Workloads · Coxswain';
-  }, []);
+  usePageTitle('Workloads');
 
   return (
     <main className="page">
@@ -59,16 +60,9 @@ function WorkloadTables() {
           choices={HEALTH_STATES.map((s) => ({ value: s, label: healthWord(s) }))}
           onChange={(state) => set({ state })}
         />
-        <label className="grow">
-          Search
-          <input type="search" placeholder="name, namespace or image" value={filter.text} onChange={(e) => set({ text: e.target.value })} name="text" />
-        </label>
+        <SearchField placeholder="name, namespace or image" value={filter.text} onChange={(text) => set({ text })} />
       </div>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorAlert error={error} />
       {(rows === null || kinds === null) && !error && <p className="muted">Loading workloads…</p>}
       {rows !== null && kinds !== null && (
         <>

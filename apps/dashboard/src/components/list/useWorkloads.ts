@@ -5,8 +5,9 @@
 // tables and the Kind filter. Where a Rollout stands changes without a workload event: rolloutChanged of
 // the namespaces with a Rollout-driven workload is laid over the rows (lib/kruise-rollout/summary-overlay.ts).
 import { useEffect, useMemo, useState } from 'react';
+import { allPages } from '../../lib/api/all-pages';
 import { describeError } from '../../lib/api/errors';
-import { RolloutSummaryChangedDocument, WorkloadChangedDocument, WorkloadKindsDocument, WorkloadsDocument, type WorkloadsQuery } from '../../lib/api/generated';
+import { RolloutSummaryChangedDocument, WorkloadChangedDocument, WorkloadKindsDocument, WorkloadsDocument } from '../../lib/api/generated';
 import { latestRollout, rolloutNamespaces, withRolloutEvent, type RolloutOverlay } from '../../lib/kruise-rollout/summary-overlay';
 import type { Workload, WorkloadKindInfo } from '../../lib/api/types';
 import { useLiveQuery } from '../common/useLiveQuery';
@@ -44,13 +45,7 @@ export function useWorkloads(): WorkloadsState {
       reloadMinMs: RELOAD_MIN_MS,
       pollMs: POLL_MS,
       async load(update) {
-        const all: Workload[] = [];
-        let after: string | null = null;
-        do {
-          const page: WorkloadsQuery = await http.request(WorkloadsDocument, { after });
-          all.push(...page.workloads.edges.map((e) => e.node));
-          after = page.workloads.pageInfo.hasNextPage ? (page.workloads.pageInfo.endCursor ?? null) : null;
-        } while (after);
+        const all = await allPages(async (after) => (await http.request(WorkloadsDocument, { after })).workloads);
         update(() => all);
       },
       follow: (changed) =>

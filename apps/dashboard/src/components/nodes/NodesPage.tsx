@@ -3,19 +3,22 @@
 // take, and what it is pulling (its NodeImage's tags by state: pulling, waiting, failed, pulled), so a
 // pre-download or an ImagePullJob can be followed node by node. Filtered by text (kept in the URL);
 // polled every 2 s.
-import { useEffect, useMemo } from 'react';
-import { can } from '../../lib/auth/roles';
+import { useMemo } from 'react';
 import { bytesWords, filterNodeImages, nodeFilterFromQuery, nodeFilterToQuery, type NodeFilter } from '../../lib/images/node-images';
 import { useUrlFilter } from '../common/useUrlFilter';
-import { RoleNotice } from '../session/RoleNotice';
-import { useSession } from '../session/SessionProvider';
 import { NodeImagesCard } from './NodeImagesCard';
 import { useNodeImages } from './useNodeImages';
+import { ErrorAlert } from '../common/ErrorAlert';
+import { SearchField } from '../common/SearchField';
+import { usePageTitle } from '../common/usePageTitle';
+import { RoleGate } from '../session/RoleGate';
 
 export function NodesPage() {
-  const { session } = useSession();
-  if (session && !can(session, 'read')) return <RoleNotice session={session} what="the nodes’ images" />;
-  return <Nodes />;
+  return (
+    <RoleGate what="the nodes’ images">
+      <Nodes />
+    </RoleGate>
+  );
 }
 
 function Nodes() {
@@ -23,9 +26,7 @@ function Nodes() {
   const [filter, set] = useUrlFilter<NodeFilter>(nodeFilterFromQuery, nodeFilterToQuery);
   const shown = useMemo(() => filterNodeImages(nodes ?? [], filter), [nodes, filter]);
 
-  useEffect(() => {
-    document.title = 'Nodes · Coxswain';
-  }, []);
+  usePageTitle('Nodes');
 
   const disk = (nodes ?? []).reduce((sum, n) => sum + n.diskUsedBytes, 0);
   const pulling = (nodes ?? []).reduce((sum, n) => sum + n.pulls.filter((p) => p.phase === 'Pulling').length, 0);
@@ -34,16 +35,9 @@ function Nodes() {
       <h1>Nodes</h1>
       <p className="muted">The images each node holds and what it is pulling (its NodeImage). Refreshed every 2 seconds.</p>
       <div className="filters" role="search">
-        <label className="grow">
-          Search
-          <input type="search" placeholder="node or image" value={filter.text} onChange={(e) => set({ text: e.target.value })} name="text" />
-        </label>
+        <SearchField placeholder="node or image" value={filter.text} onChange={(text) => set({ text })} />
       </div>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorAlert error={error} />
       {nodes === null && !error && <p className="muted">Loading the nodes…</p>}
       {nodes !== null && (
         <>

@@ -6,7 +6,8 @@
 // history and new or deleted Rollouts come with a reload every 15 s and after each action.
 import Link from 'next/link';
 import { useEffect, useMemo, useState } from 'react';
-import { RolloutChangedDocument, RolloutsDocument, type RolloutsQuery } from '../../lib/api/generated';
+import { RolloutChangedDocument, RolloutsDocument } from '../../lib/api/generated';
+import { allPages } from '../../lib/api/all-pages';
 import type { KruiseRollout, RolloutWithHistory } from '../../lib/api/types';
 import { latestRollout, withRolloutEvent, type RolloutOverlay } from '../../lib/kruise-rollout/summary-overlay';
 import { can } from '../../lib/auth/roles';
@@ -14,17 +15,21 @@ import { kindLabel, workloadHref } from '../../lib/kinds';
 import { workloadOf } from '../../lib/kruise-rollout/workload-ref';
 import { ConfirmDialog, type ConfirmRequest } from '../common/ConfirmDialog';
 import { useLiveQuery } from '../common/useLiveQuery';
-import { RoleNotice } from '../session/RoleNotice';
 import { useSession } from '../session/SessionProvider';
 import { RolloutCard } from './RolloutPanel';
 import { rolloutMutationsFor } from './rollout-mutations';
+import { ErrorAlert } from '../common/ErrorAlert';
+import { usePageTitle } from '../common/usePageTitle';
+import { RoleGate } from '../session/RoleGate';
 
 const POLL_MS = 15_000;
 
 export function RolloutsPage() {
-  const { session } = useSession();
-  if (session && !can(session, 'read') && !can(session, 'approve')) return <RoleNotice session={session} what="Rollouts" />;
-  return <RolloutList />;
+  return (
+    <RoleGate what="Rollouts" may={(session) => can(session, 'read') || can(session, 'approve')}>
+      <RolloutList />
+    </RoleGate>
+  );
 }
 
 function RolloutList() {
@@ -40,13 +45,7 @@ function RolloutList() {
       reloadMinMs: 1000,
       pollMs: POLL_MS,
       async load(update) {
-        const all: RolloutWithHistory[] = [];
-        let after: string | null = null;
-        do {
-          const page: RolloutsQuery = await http.request(RolloutsDocument, { after });
-          all.push(...page.rollouts.edges.map((e) => e.node));
-          after = page.rollouts.pageInfo.hasNextPage ? (page.rollouts.pageInfo.endCursor ?? null) : null;
-        } while (after);
+        const all = await allPages(async (after) => (await http.request(RolloutsDocument, { after })).rollouts);
         update(() => all);
       },
       follow: () => () => {},
@@ -74,19 +73,13 @@ function RolloutList() {
     [loaded, overlay],
   );
 
-  useEffect(() => {
-    document.title = 'Rollouts · Coxswain';
-  }, []);
+  usePageTitle('Rollouts');
 
   const mayRead = can(session, 'read');
   return (
     <main className="page">
       <h1>Rollouts</h1>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorAlert error={error} />
       {rollouts === null && !error && <p className="muted">Loading the Rollouts…</p>}
       {rollouts?.length === 0 && <p className="muted">No Rollout{session?.namespaces?.length ? ` in ${session.namespaces.join(', ')}` : ''}.</p>}
       {rollouts?.map((r) => {

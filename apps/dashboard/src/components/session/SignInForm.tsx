@@ -5,6 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { describeError } from '../../lib/api/errors';
 import { can, describeSession } from '../../lib/auth/roles';
 import { useSession } from './SessionProvider';
+import { ErrorAlert } from '../common/ErrorAlert';
 
 export function SignInForm() {
   const { signIn, session, state, problem } = useSession();
@@ -56,11 +57,7 @@ export function SignInForm() {
       <button type="submit" disabled={busy || !token.trim()}>
         {busy ? 'Checking…' : 'Sign in'}
       </button>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorAlert error={error} />
     </form>
   );
 }

@@ -2,29 +2,29 @@
 // The cluster at a glance for an SRE: every zone with its nodes (state, taints, labels) and the pods of
 // every workload on them, what an outage of each zone would take down, and the pods no node has taken.
 // Polled every 2 s while the tab is visible.
-import { useEffect, useMemo } from 'react';
-import { can } from '../../lib/auth/roles';
+import { useMemo } from 'react';
 import { clockTime } from '../../lib/format';
 import { zoneImpact } from '../../lib/topology/zone-impact';
-import { RoleNotice } from '../session/RoleNotice';
-import { useSession } from '../session/SessionProvider';
 import { UnscheduledPanel } from './UnscheduledPanel';
 import { useTopology } from './useTopology';
 import { ZoneCard } from './ZoneCard';
+import { ErrorAlert } from '../common/ErrorAlert';
+import { usePageTitle } from '../common/usePageTitle';
+import { RoleGate } from '../session/RoleGate';
 
 export function TopologyPage() {
-  const { session } = useSession();
-  if (session && !can(session, 'read')) return <RoleNotice session={session} what="the cluster topology" />;
-  return <Topology />;
+  return (
+    <RoleGate what="the cluster topology">
+      <Topology />
+    </RoleGate>
+  );
 }
 
 function Topology() {
   const { topology, error, unsupported, at } = useTopology();
   const impact = useMemo(() => (topology ? zoneImpact(topology) : []), [topology]);
 
-  useEffect(() => {
-    document.title = 'Topology · Coxswain';
-  }, []);
+  usePageTitle('Topology');
 
   const nodes = topology?.zones.reduce((n, z) => n + z.nodes.length, 0) ?? 0;
   const pods = topology?.zones.reduce((n, z) => n + z.pods, 0) ?? 0;
@@ -41,11 +41,7 @@ function Topology() {
           This API does not serve the cluster topology yet (no <code>topology</code> query).
         </p>
       )}
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorAlert error={error} />
       {!topology && !error && !unsupported && <p className="muted">Loading the topology…</p>}
       {topology && (
         <>

@@ -13,6 +13,7 @@ import { ackRequest } from '../hooks/ackRequest';
 import type { Mutations } from './mutations';
 import { usePodSnapshot } from './usePodSnapshot';
 import { FilterSelect } from '../common/FilterSelect';
+import { SearchField } from '../common/SearchField';
 
 const SHOWN = 200;
 
@@ -59,16 +60,13 @@ function HooksPanelView({
         <>
           <div className="filters" role="search">
             <FilterSelect label="Hook" name="hook-point" value={filter.hook} choices={HOOK_POINTS} onChange={(hook) => setFilter((f) => ({ ...f, hook }))} />
-            <label className="grow">
-              Filter
-              <input
-                type="search"
-                placeholder="pod, node, zone or IP"
-                value={filter.text}
-                onChange={(e) => setFilter((f) => ({ ...f, text: e.target.value }))}
-                name="hook-filter"
-              />
-            </label>
+            <SearchField
+              label="Filter"
+              name="hook-filter"
+              placeholder="pod, node, zone or IP"
+              value={filter.text}
+              onChange={(text) => setFilter((f) => ({ ...f, text }))}
+            />
           </div>
           <table>
             <thead>

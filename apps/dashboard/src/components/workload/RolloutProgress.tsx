@@ -1,5 +1,6 @@
 // Rollout progress: updated / ready / available against desired, with the partition and
 // expectedUpdatedReplicas marked, and the current and update revisions (one, when they are the same).
+import type { ReactNode } from 'react';
 import type { Progress } from '../../lib/rollout/progress';
 import { CURRENT_COLOR, UPDATE_COLOR } from '../../lib/grid/colors';
 
@@ -38,45 +39,12 @@ export function RolloutProgress({ p, currentRevision, updateRevision }: { p: Pro
         )}
       </div>
       <dl className="numbers" data-testid="progress-numbers">
-        <div>
-          <dt>desired</dt>
-          <dd data-field="desired">{p.desired}</dd>
-        </div>
-        <div>
-          <dt>updated</dt>
-          <dd data-field="updated">{p.updated}</dd>
-        </div>
-        <div>
-          <dt>updated ready</dt>
-          <dd data-field="updatedReady">{p.updatedReady}</dd>
-        </div>
-        <div>
-          <dt>updated available</dt>
-          <dd data-field="updatedAvailable">{p.updatedAvailable}</dd>
-        </div>
-        <div>
-          <dt>expected updated</dt>
-          <dd data-field="expectedUpdated">{p.expectedUpdated}</dd>
-        </div>
-        <div>
-          <dt>partition</dt>
-          <dd data-field="partition">
-            {String(p.partitionRaw)}
-            {typeof p.partitionRaw === 'string' ? ` (${p.partition} pods)` : ''}
-          </dd>
-        </div>
-        <div>
-          <dt>ready</dt>
-          <dd data-field="ready">{p.ready}</dd>
-        </div>
-        <div>
-          <dt>available</dt>
-          <dd data-field="available">{p.available}</dd>
-        </div>
-        <div>
-          <dt>total</dt>
-          <dd data-field="total">{p.total}</dd>
-        </div>
+        {figures(p).map(([label, field, value]) => (
+          <div key={field}>
+            <dt>{label}</dt>
+            <dd data-field={field}>{value}</dd>
+          </div>
+        ))}
       </dl>
       <p className="revisions-line" data-testid="revisions-line">
         {currentRevision && currentRevision !== updateRevision ? (
@@ -97,4 +65,26 @@ export function RolloutProgress({ p, currentRevision, updateRevision }: { p: Pro
       </p>
     </section>
   );
+}
+
+/** The rollout's numbers: label, data-field and value, in the order the list shows them. */
+function figures(p: Progress): [string, string, ReactNode][] {
+  return [
+    ['desired', 'desired', p.desired],
+    ['updated', 'updated', p.updated],
+    ['updated ready', 'updatedReady', p.updatedReady],
+    ['updated available', 'updatedAvailable', p.updatedAvailable],
+    ['expected updated', 'expectedUpdated', p.expectedUpdated],
+    [
+      'partition',
+      'partition',
+      <>
+        {String(p.partitionRaw)}
+        {typeof p.partitionRaw === 'string' ? ` (${p.partition} pods)` : ''}
+      </>,
+    ],
+    ['ready', 'ready', p.ready],
+    ['available', 'available', p.available],
+    ['total', 'total', p.total],
+  ];
 }

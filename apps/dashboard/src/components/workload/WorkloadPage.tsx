@@ -22,7 +22,6 @@ import { RolloutPanel } from '../rollout/RolloutPanel';
 import { rolloutMutationsFor } from '../rollout/rollout-mutations';
 import { useWorkloadRollout } from '../rollout/useWorkloadRollout';
 import { useSession } from '../session/SessionProvider';
-import { RoleNotice } from '../session/RoleNotice';
 import { SubsetsPanel } from '../subsets/SubsetsPanel';
 import { ActionsPanel } from './actions/ActionsPanel';
 import { askSubsetPartition } from './actions/subsetPartitionRequest';
@@ -44,11 +43,16 @@ import { RolloutProgress } from './RolloutProgress';
 import { usePreDownloadJobs } from './usePreDownloadJobs';
 import { usePods } from './usePods';
 import { useWorkload } from './useWorkload';
+import { ErrorAlert } from '../common/ErrorAlert';
+import { usePageTitle } from '../common/usePageTitle';
+import { RoleGate } from '../session/RoleGate';
 
 export function WorkloadPage(props: { kind: WorkloadKind; namespace: string; name: string }) {
-  const { session } = useSession();
-  if (session && !can(session, 'read')) return <RoleNotice session={session} what="workloads" />;
-  return <WorkloadView {...props} />;
+  return (
+    <RoleGate what="workloads">
+      <WorkloadView {...props} />
+    </RoleGate>
+  );
 }
 
 const NO_REVISIONS: never[] = [];
@@ -87,9 +91,7 @@ function WorkloadView({ kind, namespace, name }: { kind: WorkloadKind; namespace
   const blockers = useMemo(() => blockersByPod(plan?.blockers ?? []), [plan?.blockers]);
   const selection = usePodSelectionState(blockers, podsSection);
 
-  useEffect(() => {
-    document.title = `${name} · Coxswain`;
-  }, [name]);
+  usePageTitle(name);
 
   const mayRollout = can(session, 'rollout', namespace);
   // The latest workload and pods when the operator clicks, not when the rows last rendered.
@@ -141,21 +143,9 @@ function WorkloadView({ kind, namespace, name }: { kind: WorkloadKind; namespace
           generation {w.generation} (observed {w.status.observedGeneration}) · images {w.images.join(', ')} ·{' '}
           {strategyLine(w.updateStrategy, w.kind, ud ? subsets : null)}
         </p>
-        {error && (
-          <p className="error" role="alert">
-            {error}
-          </p>
-        )}
-        {pods.error && (
-          <p className="error" role="alert">
-            {pods.error}
-          </p>
-        )}
-        {rolloutError && (
-          <p className="error" role="alert">
-            {rolloutError}
-          </p>
-        )}
+        <ErrorAlert error={error} />
+        <ErrorAlert error={pods.error} />
+        <ErrorAlert error={rolloutError} />
         {rollout && rm && (
           <RolloutPanel rollout={rollout} workload={`${kindLabel(kind)} ${name}`} store={pods.store} session={session} m={rm} onRequest={setRequest} />
         )}

@@ -173,6 +173,8 @@ export type ImagePullJobsQueryVariables = Exact<{
 
 export type ImagePullJobsQuery = { imagePullJobs: Array<{ namespace: string, name: string, image: string, desired: number, active: number, succeeded: number, failed: number, message: string | null, completionTime: string | null, revisionHash: string | null, owner: { kind: string, name: string } | null }> };
 
+export type RolloutHistoryFieldsFragment = { at: string, action: RolloutActionKind, actorName: string, actorRole: string, result: string, message: string | null, stepIndex: number | null, fromStepIndex: number | null, reason: string | null };
+
 export type WorkloadRolloutQueryVariables = Exact<{
   kind: WorkloadKind;
   namespace: string;
@@ -675,6 +677,19 @@ export const RolloutFieldsFragmentDoc = new TypedDocumentString(`
   }
 }
     `, {"fragmentName":"RolloutFields"}) as unknown as TypedDocumentString<RolloutFieldsFragment, unknown>;
+export const RolloutHistoryFieldsFragmentDoc = new TypedDocumentString(`
+    fragment RolloutHistoryFields on RolloutHistoryEntry {
+  at
+  action
+  actorName
+  actorRole
+  result
+  message
+  stepIndex
+  fromStepIndex
+  reason
+}
+    `, {"fragmentName":"RolloutHistoryFields"}) as unknown as TypedDocumentString<RolloutHistoryFieldsFragment, unknown>;
 export const MeDocument = new TypedDocumentString(`
     query Me {
   me {
@@ -1074,15 +1089,7 @@ export const WorkloadRolloutDocument = new TypedDocumentString(`
     rollout {
       ...RolloutFields
       history(first: 20) {
-        at
-        action
-        actorName
-        actorRole
-        result
-        message
-        stepIndex
-        fromStepIndex
-        reason
+        ...RolloutHistoryFields
       }
     }
   }
@@ -1151,6 +1158,17 @@ export const WorkloadRolloutDocument = new TypedDocumentString(`
     message
     lastTransitionTime
   }
+}
+fragment RolloutHistoryFields on RolloutHistoryEntry {
+  at
+  action
+  actorName
+  actorRole
+  result
+  message
+  stepIndex
+  fromStepIndex
+  reason
 }`) as unknown as TypedDocumentString<WorkloadRolloutQuery, WorkloadRolloutQueryVariables>;
 export const RolloutsDocument = new TypedDocumentString(`
     query Rollouts($after: String) {
@@ -1163,15 +1181,7 @@ export const RolloutsDocument = new TypedDocumentString(`
       node {
         ...RolloutFields
         history(first: 10) {
-          at
-          action
-          actorName
-          actorRole
-          result
-          message
-          stepIndex
-          fromStepIndex
-          reason
+          ...RolloutHistoryFields
         }
       }
     }
@@ -1241,6 +1251,17 @@ export const RolloutsDocument = new TypedDocumentString(`
     message
     lastTransitionTime
   }
+}
+fragment RolloutHistoryFields on RolloutHistoryEntry {
+  at
+  action
+  actorName
+  actorRole
+  result
+  message
+  stepIndex
+  fromStepIndex
+  reason
 }`) as unknown as TypedDocumentString<RolloutsQuery, RolloutsQueryVariables>;
 export const RolloutChangedDocument = new TypedDocumentString(`
     subscription RolloutChanged($namespace: String!) {

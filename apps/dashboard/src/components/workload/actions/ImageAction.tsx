@@ -2,7 +2,8 @@
 // Set a container's image: a new update revision, which the partition holds back as it says.
 import { useState } from 'react';
 import { confirmImage } from '../../../lib/rollout/confirm-words';
-import { FormError, useActionForm, type ActionContext } from './confirm';
+import { ErrorAlert } from '../../common/ErrorAlert';
+import { useActionForm, type ActionContext } from './confirm';
 import { ContainerSelect } from './ContainerSelect';
 
 export function ImageAction({ ctx, containers }: { ctx: ActionContext; containers: { name: string; image: string }[] }) {
@@ -36,7 +37,7 @@ export function ImageAction({ ctx, containers }: { ctx: ActionContext; container
           Set image…
         </button>
       </div>
-      <FormError error={form.error} />
+      <ErrorAlert error={form.error} />
     </>
   );
 }

@@ -7,7 +7,8 @@ import { isStatefulSet } from '../../../lib/api/types';
 import { confirmPartition } from '../../../lib/rollout/confirm-words';
 import { parseIntOrPercent } from '../../../lib/rollout/int-or-percent';
 import { strategyOf } from '../../../lib/rollout/strategy';
-import { FormError, useActionForm, type ActionContext } from './confirm';
+import { ErrorAlert } from '../../common/ErrorAlert';
+import { useActionForm, type ActionContext } from './confirm';
 
 export function PartitionAction({ ctx }: { ctx: ActionContext }) {
   const { workload: w, m } = ctx;
@@ -81,7 +82,7 @@ export function PartitionAction({ ctx }: { ctx: ActionContext }) {
           Set partition…
         </button>
       </div>
-      <FormError error={form.error} />
+      <ErrorAlert error={form.error} />
     </>
   );
 }

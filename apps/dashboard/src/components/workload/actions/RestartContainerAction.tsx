@@ -5,7 +5,8 @@ import { useRef, useState } from 'react';
 import { confirmRestartContainers, restartFinished, restartProgress, type RestartStatus } from '../../../lib/restart/restart-words';
 import { useLiveQuery } from '../../common/useLiveQuery';
 import { usePodSelection } from '../PodSelection';
-import { FormError, useActionForm, type ActionContext } from './confirm';
+import { ErrorAlert } from '../../common/ErrorAlert';
+import { useActionForm, type ActionContext } from './confirm';
 import { ContainerSelect } from './ContainerSelect';
 
 /** How often the progress is read while a restart runs. */
@@ -86,7 +87,7 @@ export function RestartContainerAction({ ctx, containers }: { ctx: ActionContext
         </button>
       </div>
       {watching && <RestartProgress key={watching.name} ctx={ctx} watching={watching} />}
-      <FormError error={form.error} />
+      <ErrorAlert error={form.error} />
     </>
   );
 }

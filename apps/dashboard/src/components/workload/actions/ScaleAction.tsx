@@ -2,7 +2,8 @@
 // Scale to a number of replicas (the API checks the number; its refusal is shown in words).
 import { useState } from 'react';
 import { confirmScale } from '../../../lib/rollout/confirm-words';
-import { FormError, useActionForm, type ActionContext } from './confirm';
+import { ErrorAlert } from '../../common/ErrorAlert';
+import { useActionForm, type ActionContext } from './confirm';
 
 export function ScaleAction({ ctx }: { ctx: ActionContext }) {
   const { workload: w, m } = ctx;
@@ -42,7 +43,7 @@ export function ScaleAction({ ctx }: { ctx: ActionContext }) {
           Scale…
         </button>
       </div>
-      <FormError error={form.error} />
+      <ErrorAlert error={form.error} />
     </>
   );
 }

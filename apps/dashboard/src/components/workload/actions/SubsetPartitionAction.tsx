@@ -5,7 +5,8 @@
 import { useState } from 'react';
 import type { Subset } from '../../../lib/api/types';
 import { canStep, hasPartition, heldBack, parseStep, parseSubsetPartition, steppedPartition } from '../../../lib/subsets/partition-step';
-import { FormError, useActionForm, type ActionContext } from './confirm';
+import { ErrorAlert } from '../../common/ErrorAlert';
+import { useActionForm, type ActionContext } from './confirm';
 import { subsetPartitionRequest } from './subsetPartitionRequest';
 
 export function SubsetPartitionAction({ subsets, ctx }: { subsets: Subset[]; ctx: ActionContext }) {
@@ -67,7 +68,7 @@ export function SubsetPartitionAction({ subsets, ctx }: { subsets: Subset[]; ctx
           Set partition…
         </button>
       </div>
-      <FormError error={form.error} />
+      <ErrorAlert error={form.error} />
     </>
   );
 }

@@ -53,12 +53,3 @@ export function useActionForm(to: Confirmer): ActionForm {
     },
   };
 }
-
-/** The form's refusal, under its row. */
-export function FormError({ error }: { error: string | null }) {
-  return error ? (
-    <p className="error" role="alert">
-      {error}
-    </p>
-  ) : null;
-}
