@@ -22,5 +22,7 @@ export default {
   // One fast-check seed per project run, printed, and FC_SEED to replay it (README, "Two commands").
   globalSetup: fileURLToPath(new URL('./scripts/fast-check-seed-choose.js', import.meta.url)),
   setupFiles: [fileURLToPath(new URL('./scripts/fast-check-seed-apply.js', import.meta.url))],
-  testTimeout: 30000,
+  // A hang guard, not a speed budget: on a busy 2-core machine (CI beside other work) a scenario test or a
+  // server start can take several times its quiet time.
+  testTimeout: 120000,
 };

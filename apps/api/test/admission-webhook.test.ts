@@ -40,7 +40,7 @@ let webhook: WebhookReplica;
 beforeAll(async () => {
   rig = await WebhookRig.start();
   webhook = await rig.replica();
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   await rig?.stop();

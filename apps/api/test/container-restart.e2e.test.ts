@@ -52,7 +52,7 @@ beforeAll(async () => {
     const statuses = (await readPod()).status?.containerStatuses ?? [];
     return statuses.length === 3 && statuses.every((s) => s.ready) ? true : undefined;
   }, 30_000, 'web-0 running and ready');
-}, 60_000);
+}, 180_000);
 
 describe('restartContainers', () => {
   it('restarts exactly the named container in place and reports its progress', async () => {
@@ -79,7 +79,7 @@ describe('restartContainers', () => {
       expect(byName(after, other).restartCount).toBe(byName(before, other).restartCount);
       expect(byName(after, other).containerID).toBe(byName(before, other).containerID);
     }
-  }, 60_000);
+  }, 180_000);
 
   it('is audited with the token that asked, naming the request it created; a refusal too', async () => {
     await api.graphql(RESTART, { ns: NS, pod: 'web-0', c: ['db'] }, { token: operator });

@@ -39,5 +39,5 @@ describe('crash safety on PGlite', () => {
     expect(Number(store.currentResourceVersion())).toBeGreaterThanOrEqual(maxRv);
     await store.close();
     await database.close();
-  }, 60_000);
+  }, 180_000);
 });

@@ -23,7 +23,7 @@ testApiPerFile({ KUBE_API_PORT: '0' }, (started) => (api = started), 60_000);
 beforeAll(async () => {
   const created = await api.kubeRequest('/api/v1/namespaces/default/pods', { method: 'POST', headers: { 'content-type': 'application/json' }, body: pod('target', '[]') });
   expect(created.status).toBe(201);
-}, 60_000);
+}, 180_000);
 
 function expectTooDeep(res: { status: number; body: string }): void {
   expect(res.status).toBe(400);

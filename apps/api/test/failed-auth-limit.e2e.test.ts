@@ -10,7 +10,7 @@ let api: TestApi;
 beforeAll(async () => {
   // One failure earned back every 15 s: the burst stays spent however slowly a loaded machine sends it.
   api = await TestApi.start({ KUBE_API_PORT: '0', AUTH_FAILURE_REFILL_PER_MINUTE: '4' });
-}, 60_000);
+}, 180_000);
 afterAll(async () => {
   await api?.close();
 });

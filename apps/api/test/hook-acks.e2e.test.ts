@@ -211,7 +211,7 @@ describe('Idempotency-Key and the error answers', () => {
       return held.length === 5 ? held : undefined;
     }, 20_000, '5 PreparingDelete pods');
     normal = (await pods(ns, 'api')).find((p) => p.lifecycleState === 'NORMAL')!;
-  }, 60_000);
+  }, 180_000);
 
   it('applies 20 concurrent requests with one key exactly once; the others replay the same answer or are told it is in flight', async () => {
     const pod = waiting[0]!;

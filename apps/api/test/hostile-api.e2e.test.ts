@@ -46,7 +46,7 @@ beforeAll(async () => {
   }, 30_000, '2 ready pods');
   expect((await api.graphql('mutation { scaleWorkload(kind: CLONE_SET, namespace: "default", name: "held", replicas: 1) { replicas } }')).errors).toBeUndefined();
   heldPod = await eventually(async () => (await pendingPods())[0], 30_000, 'a pod held by its preDelete hook');
-}, 60_000);
+}, 180_000);
 
 function ackRest(pod: string, init: { key?: string; body?: string; contentType?: string | null; token?: string; namespace?: string } = {}): Promise<Response> {
   const headers: Record<string, string> = { 'idempotency-key': init.key ?? randomUUID() };

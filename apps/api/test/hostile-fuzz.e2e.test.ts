@@ -321,7 +321,7 @@ testApiPerFile(QUIET, (started) => (api = started), 60_000);
 beforeAll(async () => {
   acker = await api.createToken('fuzz-acker', 'hook-acker');
   await api.apply(`${CORDONED}---\n${printYaml(BASE)}`);
-}, 60_000);
+}, 180_000);
 
 it(`answers ${RUNS} hostile requests without a 5xx or stack text, writing nothing when it refuses; the server stays healthy and restarts`, async () => {
   let version = await settledVersion();

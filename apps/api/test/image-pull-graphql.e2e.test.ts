@@ -28,7 +28,7 @@ testApiPerFile({ FEATURE_GATES: 'ImagePullJobGate=true', CLOCK_MODE: 'scaled', C
 beforeAll(async () => {
   for (const role of ['viewer', 'operator']) tokens[role] = await api.createToken(`pull-${role}`, role);
   await api.apply(`apiVersion: v1\nkind: Namespace\nmetadata: { name: ${NS} }\n`);
-}, 60_000);
+}, 180_000);
 
 describe('createImagePullJob', () => {
   it('an operator creates a job over a node selector; it completes with per-node status, and the node shows the image', async () => {
@@ -60,7 +60,7 @@ describe('createImagePullJob', () => {
       const all = (await api.graphql(query)).data!.nodeImages.map((n: { node: string }) => n.node);
       expect(all).toEqual(nodes.map((n) => n.name));
     }
-  }, 60_000);
+  }, 180_000);
 
   it('is audited with the actor and the created job', async () => {
     const log = await api.graphql(`{ auditLog(first: 50) { edges { node { actorName actorRole action targetKind targetNamespace targetName result } } } }`);
@@ -118,5 +118,5 @@ describe('without ImagePullJobGate', () => {
     } finally {
       await off.close();
     }
-  }, 60_000);
+  }, 180_000);
 });

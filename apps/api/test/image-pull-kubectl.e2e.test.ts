@@ -56,7 +56,7 @@ testApiPerFile({ KUBE_API_PORT: '0', FEATURE_GATES: 'ImagePullJobGate=true' }, (
 beforeAll(async () => {
   kubectl = new Kubectl(findKubectl(), api.kubeUrl(), ADMIN_TOKEN);
   expect((await k('create', 'namespace', NS)).code).toBe(0);
-}, 60_000);
+}, 180_000);
 
 describe('discovery', () => {
   it('serves the three kinds as OpenKruise v1.9\'s CRDs do', async () => {

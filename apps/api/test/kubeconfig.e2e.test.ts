@@ -17,7 +17,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'coxswain-kubeconfig-'));
   // No BOOTSTRAP_ADMIN_TOKEN: the server makes the local admin token and writes its secret next to PGlite.
   api = await TestApi.start({ PGLITE_DIR: join(dir, 'pglite'), BOOTSTRAP_ADMIN_TOKEN: '', KUBE_API_PORT: '0' });
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   await api?.close();

@@ -51,7 +51,7 @@ beforeAll(async () => {
   expect(await kubectl.run(['apply', '-f', '-'], DEPLOYMENT)).toMatchObject({ code: 0, stdout: 'deployment.apps/web created\n' });
   await eventually(async () => ((await k('get', 'pod', 'solo', '-n', 'conv-pods')).stdout.includes('Running') ? true : undefined), 20_000, 'the pod running');
   await eventually(async () => (JSON.parse((await k('get', 'deployments', 'web', '-n', 'conv-apps', '-o', 'json')).stdout || '{}').status?.availableReplicas === 2 ? true : undefined), 20_000, 'the Deployment available');
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   await api?.close();

@@ -17,7 +17,7 @@ beforeAll(async () => {
   const binary = findKubectl();
   api = await TestApi.start({ KUBE_API_PORT: '0' });
   kubectl = new Kubectl(binary, api.kubeUrl(), ADMIN_TOKEN);
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   await api?.close();

@@ -95,7 +95,7 @@ beforeAll(async () => {
   await eventually(async () => ((await b.readyz())?.leaderElection?.isLeader ? true : undefined), 30_000, 'B to start and lead').catch((err) => {
     throw new Error(`${err.message}\n${b.output()}`);
   });
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   b?.kill('SIGKILL');

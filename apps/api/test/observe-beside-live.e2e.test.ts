@@ -22,7 +22,7 @@ beforeAll(async () => {
     'contexts: [{name: a, context: {cluster: a, user: observer}}]', 'current-context: a', '',
   ].join('\n'));
   d = await TestApi.start({ CLUSTER: 'kubernetes', KUBECONFIG: kubeconfig, CONTROLLER_MODE: 'observe' });
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   await d?.close();

@@ -66,7 +66,7 @@ describe('previewRollout', () => {
     const after = await workload();
     expect(after.generation).toBe(before.generation);
     expect(after.images).toEqual(['nginx:1.27-alpine']);
-  }, 60_000);
+  }, 180_000);
 
   it('says where a partition stops an image change, and which pods it lets through', async () => {
     const set = await api.graphql(`mutation { setPartition(kind: CLONE_SET, namespace: "default", name: "pv", partition: 4) { generation } }`);
@@ -83,7 +83,7 @@ describe('previewRollout', () => {
     } finally {
       await api.graphql(`mutation { setPartition(kind: CLONE_SET, namespace: "default", name: "pv", partition: 0) { generation } }`);
     }
-  }, 60_000);
+  }, 180_000);
 
   it('names the hook each pod will wait on', async () => {
     const hooked = CLONESET.replace(/pv/g, 'hooked').replace('metadata: { labels: { app: hooked } }', 'metadata: { labels: { app: hooked, example.com/ready-to-update: "false" } }')
@@ -114,20 +114,20 @@ describe('previewRollout', () => {
     expect(p.waves.map((w: any) => w.pods.length)).toEqual([3, 3]);
     expect(p.final).toMatchObject({ replicas: 6, updatedReadyReplicas: 6, images: ['nginx:1.26-alpine'] });
     expect((await workload()).images).toEqual(['nginx:1.27-alpine']);
-  }, 60_000);
+  }, 180_000);
 
   it('a partition alone rolls nothing: no wave', async () => {
     const res = await api.graphql<{ previewRollout: any }>(PREVIEW, { ...address, partition: 4 });
     expect(res.errors).toBeUndefined();
     expect(res.data!.previewRollout.outcome).not.toBe('TRUNCATED');
     expect(res.data!.previewRollout.waves).toEqual([]);
-  }, 60_000);
+  }, 180_000);
 
   it('says where a pause holds the image change', async () => {
     const res = await api.graphql<{ previewRollout: any }>(PREVIEW, { ...address, paused: true });
     expect(res.errors).toBeUndefined();
     expect(res.data!.previewRollout.waves).toEqual([]);
-  }, 60_000);
+  }, 180_000);
 
   // [what, arguments, text the error must name]
   const hostile: [string, Record<string, unknown>, string][] = [
@@ -160,7 +160,7 @@ describe('previewRollout', () => {
     expect(JSON.stringify(error)).not.toMatch(/\bat .+\.(js|ts):\d+/);
     expect(JSON.stringify({ message: error.message, extensions: error.extensions })).toContain(field);
     expect((await workload()).images).toEqual(['nginx:1.27-alpine']);
-  }, 60_000);
+  }, 180_000);
 
   it('previews a UnitedDeployment: its subsets forked, each wave\'s pods with their subset, a subset\'s partition', async () => {
     const ud = `apiVersion: apps.kruise.io/v1alpha1
@@ -210,5 +210,5 @@ spec:
     expect(ud.errors![0]!.extensions?.code).toBe('NOT_FOUND');
     const missing = await api.graphql(PREVIEW, { ...address, name: 'x'.repeat(300), paused: true });
     expect(missing.errors![0]!.extensions?.code).toMatch(/NOT_FOUND|BAD_USER_INPUT/);
-  }, 60_000);
+  }, 180_000);
 });

@@ -43,7 +43,7 @@ beforeAll(async () => {
   secrets.admin = ADMIN_TOKEN;
   for (const role of ['viewer', 'operator', 'hook-acker', 'rollout-approver'] as const) secrets[role] = await api.createToken(`matrix-${role}`, role);
   await api.apply(`apiVersion: v1\nkind: Namespace\nmetadata: { name: ${ns} }\n`);
-}, 60_000);
+}, 180_000);
 
 function kube(method: string, path: string, token: string, body?: unknown, contentType = 'application/json'): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -134,7 +134,7 @@ beforeAll(async () => {
   }
   await apply(cloneSet('web', 'nginx:1.25'));
   await apply(rolloutYaml('web', 'web'));
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   await api?.close();

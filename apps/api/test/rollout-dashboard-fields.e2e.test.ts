@@ -35,7 +35,7 @@ describe('with the controllers: batch ids and history (docs/spec/kruise-rollout.
     tokens.approver = await createToken(api, 'release-manager', 'rollout-approver');
     tokens.viewer = await createToken(api, 'watcher', 'viewer');
     await apply(api, MANIFESTS(NS));
-  }, 60_000);
+  }, 180_000);
 
   afterAll(async () => {
     await api?.close();
@@ -112,7 +112,7 @@ describe('with the controllers off: the analysis as stored (docs/analysis.md §5
   beforeAll(async () => {
     api = await TestApi.start({ CONTROLLER_MODE: 'off' });
     await apply(api, MANIFESTS('checks'));
-  }, 60_000);
+  }, 180_000);
 
   afterAll(async () => {
     await api?.close();

@@ -5,10 +5,10 @@
 // back. §6.2 for an Advanced StatefulSet, §6.3 for a Deployment in partition style (gate
 // AdvancedDeployment), and §3.7's canary style. The same walks through kubectl are rollout-kubectl.e2e
 // and rollout-deployment-kubectl.e2e.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import type { KindRef } from '@coxswain/cluster';
 import { rolloutYaml, workloadYaml, type RolloutManifest } from '@coxswain/workloads/testing';
-import { eventually, TestApi } from './support/api-server.js';
+import { eventually, testApiPerFile, type TestApi } from './support/api-server.js';
 
 const NS = 'graphql-release';
 const STEPS = ['{replicas: 20%, pause: {}}', '{replicas: 60%, pause: {}}', '{replicas: 100%}'];
@@ -16,17 +16,13 @@ const ADVANCED_STATEFULSET: KindRef = { apiVersion: 'apps.kruise.io/v1beta1', ki
 const DEPLOYMENT: KindRef = { apiVersion: 'apps/v1', kind: 'Deployment' };
 
 let api: TestApi;
+testApiPerFile({ FEATURE_GATES: 'AdvancedDeployment=true' }, (started) => (api = started));
 
 interface CanaryStatus { currentStepIndex: number; currentStepState: string; awaitingApproval: boolean; stableRevision: string }
 interface RolloutView { phase: string | null; canaryStatus: CanaryStatus | null; conditions: Array<{ type: string; status: string }> }
 
 beforeAll(async () => {
-  api = await TestApi.start({ FEATURE_GATES: 'AdvancedDeployment=true' });
-  await gql(`mutation($y: String!) { applyManifest(yaml: $y) { name } }`, { y: `{apiVersion: v1, kind: Namespace, metadata: {name: ${NS}}}` });
-}, 60_000);
-
-afterAll(async () => {
-  await api?.close();
+  await api.apply(`{apiVersion: v1, kind: Namespace, metadata: {name: ${NS}}}`);
 });
 
 async function gql<T = Record<string, any>>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
@@ -67,7 +63,7 @@ async function approve(name: string, reason: string): Promise<void> {
 async function applyRelease(ref: KindRef, name: string, over: Partial<RolloutManifest> = {}, spec?: string): Promise<void> {
   const yaml = workloadYaml(ref, { name, image: `${name}:v1`, namespace: NS, ...(spec ? { spec } : {}) })
     + '---' + rolloutYaml({ name, namespace: NS, workloadRef: { ...ref, name }, steps: STEPS, ...over });
-  await gql(`mutation($y: String!) { applyManifest(yaml: $y) { name } }`, { y: yaml });
+  await api.apply(yaml);
   await imagesAre(name, Array(5).fill(`${name}:v1`), '5 pods of v1');
   await untilRollout(name, 'Healthy', (r) => r.phase === 'Healthy');
 }
@@ -121,7 +117,7 @@ describe('Rollout worked examples over GraphQL (docs/spec/kruise-rollout.md §6)
     expect(released.spec.strategy?.type).toBe('RollingUpdate');
   }, 300_000);
 
-  it('§3.7: a Deployment in canary style, its canary Deployment grown per step beside the paused one', async () => {
+  it('docs/spec/kruise-rollout.md §3.7: a Deployment in canary style, its canary Deployment grown per step beside the paused one', async () => {
     await applyRelease(DEPLOYMENT, 'cart');
     await patchDeploymentImage('cart', 'cart:v2');
     await pausedAt('cart', 1);

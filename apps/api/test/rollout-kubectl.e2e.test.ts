@@ -25,7 +25,7 @@ beforeAll(async () => {
   api = await TestApi.start({ KUBE_API_PORT: '0', CLOCK_MODE: 'scaled', CLOCK_SCALE: '20' });
   kubectl = new Kubectl(findKubectl(), api.kubeUrl(), ADMIN_TOKEN);
   expect((await k('create', 'namespace', NS)).code).toBe(0);
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   await api?.close();

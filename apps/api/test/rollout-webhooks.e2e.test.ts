@@ -47,7 +47,7 @@ beforeAll(async () => {
   api = await TestApi.start({ CONTROLLER_MODE: 'off', ROLLOUT_WEBHOOK_RETRY_BASE_MS: '40', ROLLOUT_WEBHOOK_ATTEMPTS: '3' });
   const created = await api.graphql(`mutation { createToken(name: "watcher", role: "viewer") { secret } }`);
   viewer = created.data!.createToken.secret;
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   await api?.close();

@@ -55,7 +55,7 @@ testApiPerFile({ KUBE_API_PORT: '0' }, (started) => (api = started), 60_000);
 beforeAll(async () => {
   kubectl = new Kubectl(findKubectl(), api.kubeUrl(), ADMIN_TOKEN);
   expect((await k('create', 'namespace', NS)).code).toBe(0);
-}, 60_000);
+}, 180_000);
 
 describe('kubectl and unknown fields in the built-in types inside a Kruise kind', () => {
   const misspelt = readFileSync(join(SEEDS, 'cloneset-cs-demo.yaml'), 'utf8').replace('name: cs-demo', 'name: misspelt')

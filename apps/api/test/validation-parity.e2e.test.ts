@@ -40,7 +40,7 @@ function kube(method: string, path: string, body?: unknown, contentType = 'appli
 testApiPerFile({ KUBE_API_PORT: '0' }, (started) => (api = started), 60_000);
 beforeAll(async () => {
   expect((await kube('POST', '/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: NS } })).status).toBe(201);
-}, 60_000);
+}, 180_000);
 
 // ---------------------------------------------------------------------------------------------
 // The same refusal on both surfaces

@@ -62,7 +62,7 @@ describe('the webhook certificate', () => {
   let rig: WebhookRig;
   beforeAll(async () => {
     rig = await gatedRig();
-  }, 60_000);
+  }, 180_000);
 
   it('is made once by the first replica, kept in the Secret with Kruise\'s keys, and served for the Service\'s DNS name', async () => {
     const first = await rig.replica();
@@ -115,7 +115,7 @@ describe('a configuration re-created without its caBundle', () => {
     await rig.clock.advance(60_000);
     const restored = await eventually(async () => rig.caBundle().catch(() => undefined), 10_000, 'the caBundle to be written again');
     expect(restored).toBe(replica.served().caCert);
-  }, 60_000);
+  }, 180_000);
 });
 
 describe('two replicas starting at once', () => {
@@ -124,7 +124,7 @@ describe('two replicas starting at once', () => {
     const [a, b] = await Promise.all([rig.replica(), rig.replica()]);
     expect(a.served().cert).toBe(b.served().cert);
     expect(pem(await secretOf(rig), 'cert.pem')).toBe(a.served().cert);
-  }, 60_000);
+  }, 180_000);
 });
 
 describe('rotation', () => {
@@ -160,7 +160,7 @@ describe('rotation', () => {
     const presentedByB = await rig.post(b, '/healthz', undefined, { method: 'GET', verify: false });
     expect(presentedByB.fingerprint).toBe(presentedByA.fingerprint);
     expect(presentedByA.fingerprint).toBe(new X509Certificate(rotated.cert).fingerprint256);
-  }, 60_000);
+  }, 180_000);
 
   it('replaces a certificate for another DNS name, keeping the authority and so the caBundle', async () => {
     const rig = await gatedRig();
@@ -174,7 +174,7 @@ describe('rotation', () => {
         expect(Buffer.from(webhook.clientConfig.caBundle!, 'base64').toString('utf8')).toBe(first.served().caCert);
       }
     }
-  }, 60_000);
+  }, 180_000);
 });
 
 describe('a replica without the webhook roles', () => {
@@ -190,7 +190,7 @@ describe('a replica without the webhook roles', () => {
       'secrets "coxswain-webhook-certs" is forbidden: User "system:serviceaccount:coxswain:coxswain" cannot get resource "secrets" in API group "" in the namespace "coxswain"',
     );
     expect(webhook.port()).toBeUndefined();
-  }, 60_000);
+  }, 180_000);
 });
 
 describe('the RBAC of docker/kubernetes/coxswain.yaml', () => {
@@ -207,5 +207,5 @@ describe('the RBAC of docker/kubernetes/coxswain.yaml', () => {
     const used = new Set(records.flatMap((r) => r.requests.map((q) => permission(q))));
     expect([...webhookRoles.granted()].filter((p) => !used.has(p)).sort()).toEqual([]);
     expect(used.has(' pods get')).toBe(true);
-  }, 60_000);
+  }, 180_000);
 });

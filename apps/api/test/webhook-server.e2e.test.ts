@@ -16,7 +16,7 @@ let viewer: string;
 testApiPerFile({ WEBHOOK_PORT: '0', WEBHOOK_NAMESPACE: 'hooks', WEBHOOK_SERVICE: 'admission', KUBE_API_PORT: '0' }, (started) => (api = started), 60_000);
 beforeAll(async () => {
   viewer = await api.createToken('looker', 'viewer');
-}, 60_000);
+}, 180_000);
 
 function https(url: string, options: { method?: string; ca?: string; servername?: string; token?: string; body?: unknown }): Promise<{ status: number; body: any }> {
   return new Promise((resolve, reject) => {

@@ -137,7 +137,8 @@ function authorization(as: AsToken): Record<string, string> {
 }
 
 /** One TestApi (started with `env`) for all of a file's tests: handed to `use` before them, closed after them. */
-export function testApiPerFile(env: Record<string, string>, use: (api: TestApi) => void, startTimeoutMs?: number): void {
+/** `startTimeoutMs` guards against a hung start; a start on a busy 2-core machine can take minutes. */
+export function testApiPerFile(env: Record<string, string>, use: (api: TestApi) => void, startTimeoutMs = 180_000): void {
   let api: TestApi | undefined;
   beforeAll(async () => {
     api = await TestApi.start(env);

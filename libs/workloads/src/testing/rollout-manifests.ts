@@ -62,7 +62,7 @@ export interface RolloutManifest {
   canary?: string;
   /**
    * A Deployment's release style: 'canary' (a canary Deployment beside it, docs/spec/kruise-rollout.md §3.7;
-   * the default) or 'partition' (the advanced Deployment controller, §3.6, gate AdvancedDeployment).
+   * the default) or 'partition' (the advanced Deployment controller, docs/spec/kruise-rollout.md §3.6, gate AdvancedDeployment).
    */
   deploymentStyle?: 'canary' | 'partition';
 }
