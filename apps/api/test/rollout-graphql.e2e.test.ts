@@ -91,7 +91,7 @@ async function patchDeploymentImage(name: string, image: string): Promise<void> 
 }
 
 describe('Rollout worked examples over GraphQL (docs/spec/kruise-rollout.md §6)', () => {
-  it('§6.2: an Advanced StatefulSet released by ordinal partition, approved step by step', async () => {
+  it('docs/spec/kruise-rollout.md §6.2: an Advanced StatefulSet released by ordinal partition, approved step by step', async () => {
     await applyRelease(ADVANCED_STATEFULSET, 'ledger');
     await gql(`mutation($ns: String!) { setImage(kind: STATEFUL_SET, namespace: $ns, name: "ledger", container: "main", image: "ledger:v2") { generation } }`, { ns: NS });
     // 20% and 60% of 5: 1 and 3 pods, the highest ordinals first.
@@ -103,7 +103,7 @@ describe('Rollout worked examples over GraphQL (docs/spec/kruise-rollout.md §6)
     expect(set.workload.status.currentRevision).toBe(set.workload.status.updateRevision);
   }, 300_000);
 
-  it('§6.3: a Deployment in partition style, rolled by the advanced Deployment controller, then given back', async () => {
+  it('docs/spec/kruise-rollout.md §6.3: a Deployment in partition style, rolled by the advanced Deployment controller, then given back', async () => {
     await applyRelease(DEPLOYMENT, 'till', { deploymentStyle: 'partition' });
     await patchDeploymentImage('till', 'till:v2');
     await pausedAt('till', 1);
