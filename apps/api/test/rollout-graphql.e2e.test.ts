@@ -3,7 +3,7 @@
 // for an Advanced StatefulSet, patchObject for an apps/v1 Deployment, which is no WorkloadKind), each
 // step read from `rollout { canaryStatus }` and approved with approveRolloutStep, and the final state read
 // back. §6.2 for an Advanced StatefulSet, §6.3 for a Deployment in partition style (gate
-// AdvancedDeployment), and §3.7's canary style. The same walks through kubectl are rollout-kubectl.e2e
+// AdvancedDeployment), and docs/spec/kruise-rollout.md §3.7's canary style. The same walks through kubectl are rollout-kubectl.e2e
 // and rollout-deployment-kubectl.e2e.
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import type { KindRef } from '@coxswain/cluster';
