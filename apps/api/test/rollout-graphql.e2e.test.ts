@@ -1,10 +1,11 @@
-// docs/spec/kruise-rollout.md's worked examples through GraphQL only (docs/rollouts-api.md), with the
-// real controllers: the workload and its Rollout applied with applyManifest, the image changed (setImage
-// for an Advanced StatefulSet, patchObject for an apps/v1 Deployment, which is no WorkloadKind), each
-// step read from `rollout { canaryStatus }` and approved with approveRolloutStep, and the final state read
-// back. §6.2 for an Advanced StatefulSet, §6.3 for a Deployment in partition style (gate
-// AdvancedDeployment), and docs/spec/kruise-rollout.md §3.7's canary style. The same walks through kubectl are rollout-kubectl.e2e
-// and rollout-deployment-kubectl.e2e.
+// The worked examples of docs/spec/kruise-rollout.md through GraphQL only (docs/rollouts-api.md), with
+// the real controllers: the workload and its Rollout applied with applyManifest, the image changed
+// (setImage for an Advanced StatefulSet, patchObject for an apps/v1 Deployment, which is no
+// WorkloadKind), each step read from `rollout { canaryStatus }` and approved with approveRolloutStep, and
+// the final state read back: docs/spec/kruise-rollout.md §6.2 for an Advanced StatefulSet,
+// docs/spec/kruise-rollout.md §6.3 for a Deployment in partition style (gate AdvancedDeployment), and
+// docs/spec/kruise-rollout.md §3.7 for one in canary style. The same walks through kubectl are
+// rollout-kubectl.e2e and rollout-deployment-kubectl.e2e.
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import type { KindRef } from '@coxswain/cluster';
 import { rolloutYaml, workloadYaml, type RolloutManifest } from '@coxswain/workloads/testing';
