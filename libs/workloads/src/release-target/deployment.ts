@@ -14,7 +14,7 @@ import { resolveFenceposts } from '../deployment-facts/strategy.js';
 import { isControlledBy } from '../ownership/controller-ref.js';
 import { isActive } from '../pod/pod-state.js';
 import { DEPLOYMENT_REF, POD_REF, REPLICASET_REF } from '../refs.js';
-import type { CanaryDeployment, ReleaseTarget, ReleaseWorkload } from './release-workload.js';
+import { deploymentBasics, type CanaryDeployment, type ReleaseTarget, type ReleaseWorkload } from './release-workload.js';
 
 export type { CanaryDeployment, DeploymentRelease } from './release-workload.js';
 
@@ -54,12 +54,7 @@ export function describeDeployment(target: ReleaseTarget, objects: DeploymentObj
   }
   const stableTemplate = stable ? withoutHashLabel(stable.spec.template) : undefined;
   return {
-    target,
-    object: d,
-    replicas: d.spec.replicas ?? 1,
-    generation: d.metadata.generation ?? 0,
-    observedGeneration: d.status?.observedGeneration ?? 0,
-    statusReplicas: d.status?.replicas ?? 0,
+    ...deploymentBasics(target, d),
     // docs/spec/kruise-rollout.md §3.7: the batch's counts are the canary Deployment's.
     updatedReplicas: canary?.statusReplicas ?? 0,
     updatedReadyReplicas: canary?.availableReplicas ?? 0,

@@ -15,7 +15,7 @@ import { byCreation, equalIgnoreHash, podTemplateHash, revisionOf, specReplicas,
 import { isControlledBy } from '../ownership/controller-ref.js';
 import { isActive } from '../pod/pod-state.js';
 import { POD_REF, REPLICASET_REF } from '../refs.js';
-import type { ReleaseTarget, ReleaseWorkload } from './release-workload.js';
+import { deploymentBasics, type ReleaseTarget, type ReleaseWorkload } from './release-workload.js';
 
 /** FindCanaryAndStableReplicaSet's order: by the revision annotation, then by creation. */
 function byRevision(a: ReplicaSet, b: ReplicaSet): number {
@@ -44,12 +44,7 @@ export function describePartitionDeployment(target: ReleaseTarget, { deployment:
   const strategy = deploymentStrategyOf(d);
   const inProgressing = d.metadata.annotations?.[ANNOTATION_IN_PROGRESSING] !== undefined;
   return {
-    target,
-    object: d,
-    replicas: d.spec.replicas ?? 1,
-    generation: d.metadata.generation ?? 0,
-    observedGeneration: d.status?.observedGeneration ?? 0,
-    statusReplicas: d.status?.replicas ?? 0,
+    ...deploymentBasics(target, d),
     updatedReplicas: d.status?.updatedReplicas ?? 0,
     // docs/spec/kruise-rollout.md §3.5: the ready ones as the advanced Deployment controller reports them.
     updatedReadyReplicas: deploymentExtraStatusOf(d).updatedReadyReplicas ?? 0,

@@ -1,5 +1,6 @@
 // The shapes of what a release reads of its workload (docs/spec/kruise-rollout.md §2.1, §3.5, §3.7), apart
-// from the code that reads them (workload.ts, deployment.ts), which both use them.
+// from the code that reads them (workload.ts, deployment.ts, partition-deployment.ts), which all use them;
+// and a Deployment's basics, read alike in both release styles.
 import type { KindRef } from '@coxswain/cluster';
 import type { AdvancedDeploymentStrategy, Deployment, IntOrString, KubeObject, Pod, PodTemplateSpec } from '@coxswain/kruise-api';
 
@@ -39,6 +40,18 @@ export interface ReleaseWorkload {
   deployment?: DeploymentRelease;
   /** A Deployment released in partition style (docs/spec/kruise-rollout.md §3.6). */
   partitionDeployment?: PartitionDeploymentRelease;
+}
+
+/** What a release reads of a Deployment the same way in either style: its object, replicas and generations. */
+export function deploymentBasics(target: ReleaseTarget, d: Deployment): Pick<ReleaseWorkload, 'target' | 'object' | 'replicas' | 'generation' | 'observedGeneration' | 'statusReplicas'> {
+  return {
+    target,
+    object: d,
+    replicas: d.spec.replicas ?? 1,
+    generation: d.metadata.generation ?? 0,
+    observedGeneration: d.status?.observedGeneration ?? 0,
+    statusReplicas: d.status?.replicas ?? 0,
+  };
 }
 
 /** What only a partition-style Deployment has (docs/spec/kruise-rollout.md §2.1, §3.6). */
