@@ -3,7 +3,7 @@
 // simulator the embedded cluster runs; the proposed change is made there and the pods are watched. It runs
 // in a preview worker thread (preview-host.ts), never on the API thread.
 import { performance } from 'node:perf_hooks';
-import { EmbeddedCluster, ManualClock, MemoryPersistence, installKruiseCrds, kruiseAdmission } from '@coxswain/cluster';
+import { EmbeddedCluster, MemoryPersistence, installKruiseCrds, kruiseAdmission } from '@coxswain/cluster';
 import { ClusterEventRecorder, ControllerManager } from '@coxswain/controller-runtime';
 import type { KubeObject, Node, Pod } from '@coxswain/kruise-api';
 import { workloadHealth, type RolloutPlan } from '@coxswain/workloads';
@@ -14,6 +14,7 @@ import type { ForkSnapshot } from './fork-snapshot.js';
 import { PreviewInputError } from './preview-errors.js';
 import type { PreviewAnswer, PreviewOutcome, PreviewStop, PreviewTimings } from './preview-types.js';
 import { WaveRecorder } from './wave-recorder.js';
+import { ForkClock } from './fork-clock.js';
 
 export interface PreviewLimits {
   /** Simulated time after which the preview stops and says so (default 6 h). */
@@ -38,7 +39,7 @@ export interface ForkOptions {
 export async function simulateFork(snapshot: ForkSnapshot, changed: KubeObject, timings: PreviewTimings, options: ForkOptions): Promise<PreviewAnswer> {
   const limits = { ...DEFAULT_PREVIEW_LIMITS, ...options.limits };
   const wallStart = performance.now();
-  const clock = new ManualClock(options.now);
+  const clock = new ForkClock(options.now);
   const gates = options.config.controllers.featureGates;
   const cluster = await EmbeddedCluster.start({
     clock,

@@ -1,0 +1,67 @@
+// The fork's virtual clock. Like ManualClock, time stands still until advanced; unlike it, every timer
+// due at one instant fires together before anything else runs, as a real clock's timers due together do
+// (Node runs expired timers back to back, before I/O and immediates). Then the fork settles once for the
+// instant instead of once per timer: a wave of N pods whose containers start at one instant is one
+// round of watch events and one reconcile, not N.
+import type { Clock, TimerHandle } from '@coxswain/cluster';
+
+interface ForkTimer {
+  at: number;
+  seq: number;
+  fn: () => void;
+  cancelled: boolean;
+}
+
+export class ForkClock implements Clock {
+  private current: number;
+  private seq = 0;
+  private timers: ForkTimer[] = [];
+
+  constructor(start: number, private readonly settle: () => Promise<void> = immediates) {
+    this.current = start;
+  }
+
+  now(): number {
+    return this.current;
+  }
+
+  setTimer(ms: number, fn: () => void): TimerHandle {
+    const timer: ForkTimer = { at: this.current + Math.max(0, ms), seq: this.seq++, fn, cancelled: false };
+    this.timers.push(timer);
+    return { cancel: () => (timer.cancelled = true) };
+  }
+
+  sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => this.setTimer(ms, resolve));
+  }
+
+  /** Moves time forward by `ms`: each instant with due timers in turn, its timers in the order they were set. */
+  async advance(ms: number): Promise<void> {
+    const target = this.current + ms;
+    for (;;) {
+      await this.settle();
+      const due = this.dueAtNextInstant(target);
+      if (due.length === 0) break;
+      this.current = Math.max(this.current, due[0]!.at);
+      for (const timer of due) {
+        if (timer.cancelled) continue;
+        timer.cancelled = true;
+        timer.fn();
+      }
+    }
+    this.current = target;
+    this.timers = this.timers.filter((t) => !t.cancelled);
+    await this.settle();
+  }
+
+  private dueAtNextInstant(limit: number): ForkTimer[] {
+    let at = Infinity;
+    for (const t of this.timers) if (!t.cancelled && t.at <= limit && t.at < at) at = t.at;
+    if (at === Infinity) return [];
+    return this.timers.filter((t) => !t.cancelled && t.at === at).sort((a, b) => a.seq - b.seq);
+  }
+}
+
+async function immediates(): Promise<void> {
+  for (let i = 0; i < 5; i++) await new Promise<void>((resolve) => setImmediate(resolve));
+}
