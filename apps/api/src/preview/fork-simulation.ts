@@ -49,6 +49,8 @@ export async function simulateFork(snapshot: ForkSnapshot, changed: KubeObject, 
     admission: kruiseAdmission(gates),
     // The simulators retry what fails; a fork has no one to report to.
     onError: () => {},
+    // Every pod is seeded or written through the store's schema check: the simulators need not repeat it.
+    checkWatchedPods: false,
   });
   const manager = new ControllerManager({ client: cluster.store.localClient(), clock });
   try {
