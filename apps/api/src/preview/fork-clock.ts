@@ -1,8 +1,9 @@
 // The fork's virtual clock. Like ManualClock, time stands still until advanced; unlike it, every timer
-// due at one instant fires together before anything else runs, as a real clock's timers due together do
-// (Node runs expired timers back to back, before I/O and immediates). Then the fork settles once for the
-// instant instead of once per timer: a wave of N pods whose containers start at one instant is one
-// round of watch events and one reconcile, not N.
+// due at one instant fires before anything reacts to the first, as on a real clock (Node runs the timers
+// that expired together before any I/O or immediate callback, where a controller's reconcile waits).
+// Then the fork settles once for the instant instead of once per timer: a wave of N pods whose containers
+// start at one instant is one round of watch events and a few reconciles, not a few per pod. The same
+// callbacks fire at the same times as on ManualClock (fork-clock.test.ts says where the order may differ).
 import type { Clock, TimerHandle } from '@coxswain/cluster';
 
 interface ForkTimer {
