@@ -1,5 +1,6 @@
 // The preview's bounds at scale: a CloneSet of PREVIEW_SCALE_PODS pods (default 200; docs/preview.md
-// quotes larger runs) forked and rolled to a new image. The fork is built from one real pod of a small
+// quotes larger runs) forked and rolled to a new image, with a wall budget of PREVIEW_SCALE_WALL_MS
+// (default 60 s). The fork is built from one real pod of a small
 // embedded cluster, copied N times over the nodes, so the snapshot is what the port would read. The
 // answer must be COMPLETE or TRUNCATED with its reason (never a hang or a crash), within the wall budget
 // plus the fork's build, and the figures are printed.
@@ -16,6 +17,7 @@ import { simulateFork } from './fork-simulation.js';
 import { forkTimings } from './learned-timings.js';
 
 const N = Number(process.env.PREVIEW_SCALE_PODS ?? 200);
+const WALL_MS = Number(process.env.PREVIEW_SCALE_WALL_MS ?? 60_000);
 const config = loadConfig({ SIM_NODES_PER_ZONE: '40' }, process.cwd());
 const CLONESET = workloadKind('CLONE_SET')!;
 let clock: ManualClock;
@@ -73,7 +75,7 @@ it(`forks and rolls ${N} pods within its bounds`, async () => {
   const heapBefore = process.memoryUsage().heapUsed;
   const started = Date.now();
   const cpuBefore = process.cpuUsage();
-  const answer = await simulateFork({ descriptor: CLONESET, workload: big, pods, revisions, owned: [], claims: [], nodes, others: [] }, changed, forkTimings(pods, config.cluster.kubelet), { config, now: clock.now(), limits: { wallMs: 60_000 } });
+  const answer = await simulateFork({ descriptor: CLONESET, workload: big, pods, revisions, owned: [], claims: [], nodes, others: [] }, changed, forkTimings(pods, config.cluster.kubelet), { config, now: clock.now(), limits: { wallMs: WALL_MS } });
   const wall = Date.now() - started;
   const cpu = process.cpuUsage(cpuBefore);
   process.stdout.write(`preview scale: ${N} pods on ${nodes.length} nodes: outcome ${answer.outcome}${answer.truncated ? ` (${answer.truncated})` : ''}, ` +
