@@ -3,7 +3,7 @@
 // simulator the embedded cluster runs; the proposed change is made there and the pods are watched. It runs
 // in a preview worker thread (preview-host.ts), never on the API thread.
 import { performance } from 'node:perf_hooks';
-import { EmbeddedCluster, ManualClock, MemoryPersistence, installKruiseCrds, kruiseAdmission } from '@coxswain/cluster';
+import { EmbeddedCluster, installKruiseCrds, kruiseAdmission } from '@coxswain/cluster';
 import { ClusterEventRecorder, ControllerManager } from '@coxswain/controller-runtime';
 import type { KubeObject, Node, Pod } from '@coxswain/kruise-api';
 import { workloadHealth, type RolloutPlan } from '@coxswain/workloads';
@@ -14,6 +14,8 @@ import type { ForkSnapshot } from './fork-snapshot.js';
 import { PreviewInputError } from './preview-errors.js';
 import type { PreviewAnswer, PreviewOutcome, PreviewStop, PreviewTimings } from './preview-types.js';
 import { WaveRecorder } from './wave-recorder.js';
+import { ForkClock } from './fork-clock.js';
+import { ForkPersistence } from './fork-persistence.js';
 
 export interface PreviewLimits {
   /** Simulated time after which the preview stops and says so (default 6 h). */
@@ -38,15 +40,17 @@ export interface ForkOptions {
 export async function simulateFork(snapshot: ForkSnapshot, changed: KubeObject, timings: PreviewTimings, options: ForkOptions): Promise<PreviewAnswer> {
   const limits = { ...DEFAULT_PREVIEW_LIMITS, ...options.limits };
   const wallStart = performance.now();
-  const clock = new ManualClock(options.now);
+  const clock = new ForkClock(options.now);
   const gates = options.config.controllers.featureGates;
   const cluster = await EmbeddedCluster.start({
     clock,
-    persistence: new MemoryPersistence(),
+    persistence: new ForkPersistence(),
     kubelet: { imagePullMs: timings.imagePullMs, containerStartMs: timings.containerStartMs, terminationMs: timings.terminationMs },
     admission: kruiseAdmission(gates),
     // The simulators retry what fails; a fork has no one to report to.
     onError: () => {},
+    // Every pod is seeded or written through the store's schema check: the simulators need not repeat it.
+    checkWatchedPods: false,
   });
   const manager = new ControllerManager({ client: cluster.store.localClient(), clock });
   try {

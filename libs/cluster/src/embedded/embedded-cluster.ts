@@ -30,6 +30,14 @@ export interface EmbeddedClusterOptions {
   admission?: AdmissionHook;
   /** Where the simulators report failures they survive and retry. */
   onError?: (err: unknown) => void;
+  /**
+   * Whether the scheduler and the kubelets check each pod a watch event carries against the Pod schema
+   * (default true), though the store checked it when it was written: a pod the store loaded from
+   * persistence, written before admission checked it, reaches them through a list, which they always
+   * check. A cluster seeded only through the store (a preview's fork, never reopened) turns this off: its
+   * every pod went through the store's check, and the two repeats were a fifth of its time.
+   */
+  checkWatchedPods?: boolean;
 }
 
 export class EmbeddedCluster {
@@ -68,8 +76,9 @@ export class EmbeddedCluster {
         bind: (pod, nodeName) => store.bindPod({
           namespace: pod.metadata.namespace ?? '', name: pod.metadata.name ?? '', nodeName, uid: pod.metadata.uid, resourceVersion: pod.metadata.resourceVersion,
         }),
+        checkWatchedPods: options.checkWatchedPods,
       });
-      const kubelet = new KubeletSimulator(local, options.clock, { ...options.kubelet, onError: options.onError });
+      const kubelet = new KubeletSimulator(local, options.clock, { ...options.kubelet, onError: options.onError, checkWatchedPods: options.checkWatchedPods });
       const volumes = new VolumeProvisioner(local, options.clock, { onError: options.onError });
       const crrDaemon = new CrrDaemonSimulator(local, options.clock, kubelet, options.onError ?? ((err) => console.warn('[sim kruise-daemon]', err)));
       await scheduler.start();

@@ -31,7 +31,7 @@ function boundPod(name: string, extra: Record<string, unknown> = {}): Pod {
   return { ...pod, spec: { ...pod.spec, nodeName: 'sim-a-1' }, ...extra } as Pod;
 }
 
-async function start(persistence: MemoryPersistence) {
+async function start(persistence: MemoryPersistence, checkWatchedPods?: boolean) {
   const clock = new ManualClock(START);
   const errors: unknown[] = [];
   const cluster = await EmbeddedCluster.start({
@@ -39,6 +39,7 @@ async function start(persistence: MemoryPersistence) {
     persistence,
     kubelet: { imagePullMs: 100, containerStartMs: 50 },
     onError: (err) => void errors.push(err),
+    checkWatchedPods,
   });
   const settle = async (ms: number) => {
     for (let i = 0; i < 10; i++) {
@@ -76,6 +77,21 @@ describe('the simulators meet objects that do not match their schema', () => {
       const stored = await cluster.store.get(malformed.kind === 'Node' ? NODE : POD, malformed.kind === 'Node' ? undefined : 'default', 'bad');
       expect(stored.metadata.resourceVersion).toBeDefined();
       if (malformed.kind === 'Node') expect((await cluster.store.get<Pod>(POD, 'default', 'fresh')).spec.nodeName).not.toBe('bad');
+    } finally {
+      await cluster.stop();
+    }
+  });
+
+  it('without the check of watched pods (a preview fork), a listed malformed pod is still left alone', async () => {
+    const { cluster, errors, settle } = await start(await storedBefore([boundPod('bad', { status: { conditions: 'x' } }), boundPod('good')]), false);
+    try {
+      await settle(5000);
+      // Reported by each simulator that lists pods (the scheduler and the kubelets), about the bad pod only.
+      const reports = errors.filter((e) => e instanceof MalformedObjectError).map((e) => (e as Error).message);
+      expect(reports.length).toBeGreaterThan(0);
+      for (const report of reports) expect(report).toMatch(/^ignoring Pod default\/bad .*status\.conditions: Invalid value: "x": must be a list/);
+      expect((await cluster.store.get<Pod>(POD, 'default', 'bad')).status?.conditions).toBe('x');
+      expect((await cluster.store.get<Pod>(POD, 'default', 'good')).status?.phase).toBe('Running');
     } finally {
       await cluster.stop();
     }

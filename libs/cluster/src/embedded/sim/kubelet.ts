@@ -48,6 +48,11 @@ export interface KubeletOptions {
   frozen: boolean;
   /** Failures the simulator survives and retries. Default: console.warn. */
   onError?: (err: unknown) => void;
+  /**
+   * Check each pod a watch event carries against the Pod schema, as a listed one is (default true). Off
+   * only where every stored pod went through the store's own check: EmbeddedClusterOptions.checkWatchedPods.
+   */
+  checkWatchedPods?: boolean;
 }
 
 export const DEFAULT_KUBELET_OPTIONS: Readonly<KubeletOptions> = {
@@ -116,7 +121,7 @@ export class KubeletSimulator {
     this.pods = new ListWatchCache<Pod>(client, clock, POD, {
       upserted: (pod) => this.podUpserted(pod),
       deleted: (pod) => this.forget(pod.metadata.uid ?? ''),
-    }, this.onError);
+    }, this.onError, this.options.checkWatchedPods ?? true);
   }
 
   get frozen(): boolean {

@@ -44,6 +44,12 @@ export class ListWatchCache<T extends KubeObject> {
     private readonly ref: KindRef,
     private readonly listener: CacheListener<T>,
     private readonly onError: (err: unknown) => void,
+    /**
+     * Check the objects watch events carry, not only those a list returns (default true). A store whose
+     * every object was written through its own schema check (a preview's fork, seeded through it) may
+     * skip the watched ones: only a list can meet an object stored before admission checked it.
+     */
+    private readonly checkWatched = true,
   ) {}
 
   /** Lists and starts watching; rejects when the first list fails. */
@@ -116,7 +122,7 @@ export class ListWatchCache<T extends KubeObject> {
 
   private apply(event: WatchEvent<T>): void {
     if (event.type === 'DELETED') this.remove(objectKey(event.object), event.object);
-    else this.upsert(event.object);
+    else this.upsert(event.object, this.checkWatched);
   }
 
   private replaceAll(items: readonly T[]): void {
@@ -129,10 +135,10 @@ export class ListWatchCache<T extends KubeObject> {
     for (const [key, object] of [...this.objects]) if (!listed.has(key)) this.remove(key, object);
   }
 
-  private upsert(object: T): void {
+  private upsert(object: T, check = true): void {
     const key = objectKey(object);
     const previous = this.objects.get(key);
-    const problems = validateObjectSchema(object);
+    const problems = check ? validateObjectSchema(object) : [];
     if (problems.length > 0) {
       this.onError(new MalformedObjectError(object, formatFieldErrors(problems)));
       if (previous) this.remove(key, previous);
@@ -141,7 +147,7 @@ export class ListWatchCache<T extends KubeObject> {
     // A new object under an old name is a different object: its predecessor is gone.
     if (previous && previous.metadata.uid !== object.metadata.uid) {
       this.remove(key, previous);
-      this.upsert(object);
+      this.upsert(object, check);
       return;
     }
     this.objects.set(key, object);

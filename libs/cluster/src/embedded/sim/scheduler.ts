@@ -29,6 +29,11 @@ export interface SchedulerOptions {
    * the store's binding.
    */
   bind?: (pod: Pod, nodeName: string) => Promise<Pod>;
+  /**
+   * Check each pod a watch event carries against the Pod schema, as a listed one is (default true). Off
+   * only where every stored pod went through the store's own check: EmbeddedClusterOptions.checkWatchedPods.
+   */
+  checkWatchedPods?: boolean;
 }
 
 const RETRY_AFTER_ERROR_MS = 1000;
@@ -76,7 +81,7 @@ export class Scheduler {
     this.pods = new ListWatchCache<Pod>(client, clock, POD, {
       upserted: (pod, previous) => this.podUpserted(pod, previous),
       deleted: (pod) => this.podDeleted(pod),
-    }, this.onError);
+    }, this.onError, options.checkWatchedPods ?? true);
   }
 
   /** Lists and watches nodes, then pods, and starts binding. Resolves once both are listed. */
