@@ -118,6 +118,22 @@ describe('Rollout worked examples over GraphQL (docs/spec/kruise-rollout.md §6)
     expect(released.spec.strategy?.type).toBe('RollingUpdate');
   }, 300_000);
 
+  it('docs/spec/kruise-rollout.md §2.11: abortRollout of a partition-style Deployment sets its stable template back; the release is cancelled and the Deployment given back', async () => {
+    await applyRelease(DEPLOYMENT, 'bolt', { deploymentStyle: 'partition' });
+    await patchDeploymentImage('bolt', 'bolt:v2');
+    await pausedAt('bolt', 1);
+    await imagesAre('bolt', [...Array(4).fill('bolt:v1'), 'bolt:v2'], 'one pod of v2 at step 1');
+    const aborted = await gql<{ abortRollout: { action: string; revision: string | null } }>(
+      `mutation($ns: String!) { abortRollout(namespace: $ns, name: "bolt", reason: "errors in the canary") { action revision } }`, { ns: NS },
+    );
+    expect(aborted.abortRollout.action).toBe('ABORT');
+    await untilRollout('bolt', 'cancelled, Healthy', (r) => r.phase === 'Healthy' && r.conditions.some((c) => c.type === 'Succeeded' && c.status === 'False'), 120_000);
+    await imagesAre('bolt', Array(5).fill('bolt:v1'), '5 pods of v1 again');
+    const released = await deployment('bolt');
+    expect(released.spec.paused).toBe(false);
+    expect(released.spec.strategy?.type).toBe('RollingUpdate');
+  }, 300_000);
+
   it('docs/spec/kruise-rollout.md §3.7: a Deployment in canary style, its canary Deployment grown per step beside the paused one', async () => {
     await applyRelease(DEPLOYMENT, 'cart');
     await patchDeploymentImage('cart', 'cart:v2');
