@@ -19,3 +19,6 @@ export interface ChildServer {
 }
 
 export declare function startChildServer(options: ChildServerOptions): Promise<ChildServer>;
+
+/** The built API (apps/api/dist/main.js below `root`) on a free loopback port, ready when /readyz answers; `env` goes after PORT and HOST. */
+export declare function startBuiltApi(options: { root: string; env: Record<string, string>; timeoutMs?: number }): Promise<ChildServer & { url: string }>;

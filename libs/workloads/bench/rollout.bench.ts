@@ -9,6 +9,7 @@ import { DEFAULT_FEATURE_GATES, type CloneSet, type KubeObject } from '@coxswain
 import { CLONESET_REF, CloneSetController } from '@coxswain/workloads';
 import { seededRandom, startRig } from '../test/support/rig.js';
 import { CountingClient } from './support/counting-client.js';
+import { TenthsUpdated } from './support/milestones.js';
 
 const PODS = 1_000;
 const MAX_UNAVAILABLE = '10%'; // 100 pods: parser K rounds up without surge (docs/spec/cloneset.md §3.2)
@@ -63,11 +64,8 @@ async function rollout(policy: Policy): Promise<string> {
   const rolloutWallStart = performance.now();
   await cluster.store.patch(CLONESET_REF, 'default', 'web', { spec: { template: { spec: { containers: [{ name: 'web', image: 'nginx:1.26' }] } } } });
   // When each further 10% of the pods was reported updated and available: where the time goes.
-  const milestones: string[] = [];
-  const rolloutMs = await runUntil(rolledOut('nginx:1.26'), 'rollout to nginx:1.26', (cs, elapsed) => {
-    const done = cs.status?.updateRevision !== cs.status?.currentRevision || milestones.length > 0 ? (cs.status?.updatedAvailableReplicas ?? 0) : 0;
-    while (milestones.length < 10 && done >= ((milestones.length + 1) * PODS) / 10) milestones.push(`${(elapsed / 1000).toFixed(1)}`);
-  });
+  const milestones = new TenthsUpdated(PODS);
+  const rolloutMs = await runUntil(rolledOut('nginx:1.26'), 'rollout to nginx:1.26', (cs, elapsed) => milestones.observe(cs.status, elapsed));
   const rolloutWall = performance.now() - rolloutWallStart;
 
   await rig.stop();
@@ -86,8 +84,8 @@ async function rollout(policy: Policy): Promise<string> {
   const floorMs = KUBELET.imagePullMs + waves * KUBELET.containerStartMs;
   const podWrites = client.total('pod') + client.total('pvc');
   const otherWrites = client.total('status') + client.total('other');
-  details.push(`${policy}: updated+available 10%, 20%, ... 100% at (s): ${milestones.join(', ')}`);
-  details.push(`${policy}: writes by kind and verb: ${[...client.counts].sort().map(([k, n]) => `${k}=${n}${client.failed.get(k) ? ` (${client.failed.get(k)} refused)` : ''}`).join(', ')}`);
+  details.push(`${policy}: updated+available 10%, 20%, ... 100% at (s): ${milestones}`);
+  details.push(`${policy}: writes by kind and verb: ${client.describe()}`);
   details.push(`${policy}: initial creation of ${PODS} pods: ${(createMs / 1000).toFixed(1)} s simulated, ${(createWall / 1000).toFixed(1)} s wall incl. startup`);
   return (
     `| ${policy} | ${PODS.toLocaleString('en-US')} | ${waves} | ${(idealMs / 1000).toFixed(1)} | ${(floorMs / 1000).toFixed(1)} | ${(rolloutMs / 1000).toFixed(1)} | ` +

@@ -11,6 +11,7 @@ import { DEFAULT_FEATURE_GATES, type KubeObject, type StatefulSet } from '@coxsw
 import { KRUISE_STATEFULSET, PodReadinessController, StatefulSetController } from '@coxswain/workloads';
 import { startRig } from '../test/support/rig.js';
 import { CountingClient } from './support/counting-client.js';
+import { TenthsUpdated } from './support/milestones.js';
 
 const PODS = 1_000;
 const MAX_UNAVAILABLE = '10%'; // 100 pods: parser K rounds down (docs/spec/advanced-statefulset.md §4.5)
@@ -57,11 +58,8 @@ const createWall = performance.now() - wallStart;
 client.reset();
 const rolloutWallStart = performance.now();
 await cluster.store.patch(REF, 'default', 'web', { spec: { template: { spec: { containers: [{ name: 'web', image: 'nginx:1.26' }] } } } });
-const milestones: string[] = [];
-const rolloutMs = await runUntil(rolledOut('nginx:1.26'), 'rollout to nginx:1.26', (set, elapsed) => {
-  const done = set.status?.updateRevision !== set.status?.currentRevision || milestones.length > 0 ? (set.status?.updatedAvailableReplicas ?? 0) : 0;
-  while (milestones.length < 10 && done >= ((milestones.length + 1) * PODS) / 10) milestones.push(`${(elapsed / 1000).toFixed(1)}`);
-});
+const milestones = new TenthsUpdated(PODS);
+const rolloutMs = await runUntil(rolledOut('nginx:1.26'), 'rollout to nginx:1.26', (set, elapsed) => milestones.observe(set.status, elapsed));
 const rolloutWall = performance.now() - rolloutWallStart;
 
 await readinessManager.stop();
@@ -82,6 +80,6 @@ console.log('| policy | pods | waves | ideal (s) | floor (s) | simulated (s) | r
 console.log('|---|---|---|---|---|---|---|---|---|---|---|');
 console.log(`| InPlaceIfPossible | ${PODS.toLocaleString('en-US')} | ${waves} | ${(idealMs / 1000).toFixed(1)} | ${(floorMs / 1000).toFixed(1)} | ${(rolloutMs / 1000).toFixed(1)} | ` +
   `${(rolloutMs / idealMs).toFixed(2)} | ${(rolloutMs / floorMs).toFixed(2)} | ${(rolloutWall / 1000).toFixed(1)} | ${(podWrites / PODS).toFixed(2)} | ${(otherWrites / PODS).toFixed(3)} |`);
-console.log(`updated+available 10%, 20%, ... 100% at (s): ${milestones.join(', ')}`);
-console.log(`writes by kind and verb: ${[...client.counts].sort().map(([k, n]) => `${k}=${n}${client.failed.get(k) ? ` (${client.failed.get(k)} refused)` : ''}`).join(', ')}`);
+console.log(`updated+available 10%, 20%, ... 100% at (s): ${milestones}`);
+console.log(`writes by kind and verb: ${client.describe()}`);
 console.log(`initial creation of ${PODS} pods: ${(createMs / 1000).toFixed(1)} s simulated, ${(createWall / 1000).toFixed(1)} s wall incl. startup`);

@@ -79,5 +79,5 @@ console.log('| pods | waves per subset | ideal (s) | floor (s) | simulated (s) |
 console.log('|---|---|---|---|---|---|---|---|---|---|');
 console.log(`| ${PODS.toLocaleString('en-US')} | ${waves} | ${(idealMs / 1000).toFixed(1)} | ${(floorMs / 1000).toFixed(1)} | ${(rolloutMs / 1000).toFixed(1)} | ` +
   `${(rolloutMs / idealMs).toFixed(2)} | ${(rolloutMs / floorMs).toFixed(2)} | ${(rolloutWall / 1000).toFixed(1)} | ${(client.total('pod') / PODS).toFixed(2)} | ${client.total('status') + client.total('other')} |`);
-console.log(`writes by kind and verb: ${[...client.counts].sort().map(([k, n]) => `${k}=${n}${client.failed.get(k) ? ` (${client.failed.get(k)} refused)` : ''}`).join(', ')}`);
+console.log(`writes by kind and verb: ${client.describe()}`);
 console.log(`initial creation of ${PODS.toLocaleString('en-US')} pods: ${(createMs / 1000).toFixed(1)} s simulated, ${(createWall / 1000).toFixed(1)} s wall incl. startup`);

@@ -96,17 +96,9 @@ export class HookAckService {
   async ack(principal: Principal, request: AckRequest): Promise<AckResult> {
     validate(request);
     this.trail.noteIdempotencyKey(request.idempotencyKey);
-    const requestHash = hashRequest(request);
-    const claiming = this.acks.claim({
-      idempotencyKey: request.idempotencyKey,
-      actorTokenId: principal.tokenId,
-      requestHash,
-      namespace: request.namespace,
-      pod: request.pod,
-      hook: request.hook,
-      createdAt: new Date(this.clock.now()),
-    });
-    const claim = await this.keys.claim(claiming, principal, requestHash, { replayNote: 'replayed', inFlight });
+    const claim = await this.keys.claim(principal, request.idempotencyKey, hashRequest(request),
+      (keyed) => this.acks.claim({ ...keyed, namespace: request.namespace, pod: request.pod, hook: request.hook }),
+      { replayNote: 'replayed', inFlight });
     if ('replay' in claim) return { answer: claim.replay, replayed: true };
 
     let applied: Applied;

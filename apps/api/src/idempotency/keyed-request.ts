@@ -55,6 +55,9 @@ export interface AnswerStore {
   release(key: string): Promise<void>;
 }
 
+/** The columns of a new keyed row that say who claimed the key, for which request, when. */
+export type NewKeyedRow = Pick<KeyedRow, 'idempotencyKey' | 'actorTokenId' | 'requestHash' | 'createdAt'>;
+
 export class KeyedRequests<Answer extends object> {
   constructor(
     private readonly rules: KeyedRequestRules<Answer>,
@@ -65,14 +68,16 @@ export class KeyedRequests<Answer extends object> {
   ) {}
 
   /**
-   * A claim of the key: the claimed row, to apply the request under; or the stored answer of an earlier
-   * request with the key (`replayNote` goes to the audit row). Refused in words as 1. says (`inFlight`:
+   * A claim of the key (`claimRow` inserts the row: the key's columns and the request's own): the claimed
+   * row, to apply the request under; or the stored answer of an earlier request with the key (`replayNote`
+   * goes to the audit row). Refused in words as 1. says (`inFlight`:
    * the refusal while the key is in flight).
    */
   async claim<Row extends KeyedRow>(
-    claiming: Promise<KeyClaim<Row>>, principal: Principal, requestHash: string, words: { replayNote: string; inFlight: () => DomainError },
+    principal: Principal, idempotencyKey: string, requestHash: string,
+    claimRow: (keyed: NewKeyedRow) => Promise<KeyClaim<Row>>, words: { replayNote: string; inFlight: () => DomainError },
   ): Promise<{ row: Row; takenOver: boolean } | { replay: Answer }> {
-    const claim = await claiming;
+    const claim = await claimRow({ idempotencyKey, actorTokenId: principal.tokenId, requestHash, createdAt: new Date(this.now()) });
     if (claim.claimed) return claim;
     const existing = claim.existing;
     if (existing.requestHash !== requestHash || existing.actorTokenId !== principal.tokenId) {

@@ -2,7 +2,7 @@
 // (rest/hooks.controller.ts): POST .../rollouts/{name}/approve, /jump and /abort, each with an
 // Idempotency-Key header and an optional JSON body ({"reason": ...}, and "stepIndex" for a jump). Thin:
 // parameters in, RolloutActionService, JSON out; errors become problem documents (http/error.filter.ts).
-import { Body, Controller, Headers, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import { Controller, createParamDecorator, HttpCode, Post, type ExecutionContext } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { CurrentPrincipal } from '../auth/current-principal.decorator.js';
 import { Operation } from '../auth/decorators.js';
@@ -12,6 +12,24 @@ import { RolloutActionService, type RolloutActionAnswer } from '../rollouts/roll
 import type { RolloutActionName } from '../rollouts/rollout-actions.js';
 import { bodyFields, requireJsonBody } from './json-body.js';
 
+/** What every action takes from its request besides the caller: the Rollout, the key, the body, and the response for the replay header. */
+interface ActionCall {
+  req: Request;
+  res: Response;
+  namespace: string;
+  name: string;
+  idempotencyKey: string | undefined;
+  body: unknown;
+}
+
+/** The route's :namespace and :name, the Idempotency-Key header and the body, as @Param, @Headers and @Body read them. */
+const Call = createParamDecorator((_: unknown, context: ExecutionContext): ActionCall => {
+  const http = context.switchToHttp();
+  const req = http.getRequest<Request>();
+  const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
+  return { req, res: http.getResponse<Response>(), namespace: req.params.namespace as string, name: req.params.name as string, idempotencyKey, body: req.body as unknown };
+});
+
 @Controller('api/v1/namespaces/:namespace/rollouts/:name')
 export class RolloutsController {
   constructor(private readonly actions: RolloutActionService) {}
@@ -19,39 +37,25 @@ export class RolloutsController {
   @Post('approve')
   @Operation('approveRolloutStep')
   @HttpCode(200)
-  approve(
-    @CurrentPrincipal() principal: Principal, @Res({ passthrough: true }) res: Response, @Req() req: Request,
-    @Param('namespace') namespace: string, @Param('name') name: string,
-    @Headers('idempotency-key') idempotencyKey: string | undefined, @Body() body: unknown,
-  ): Promise<RolloutActionAnswer> {
-    return this.act(principal, res, req, 'approve', namespace, name, idempotencyKey, body);
+  approve(@CurrentPrincipal() principal: Principal, @Call() call: ActionCall): Promise<RolloutActionAnswer> {
+    return this.act(principal, 'approve', call);
   }
 
   @Post('jump')
   @Operation('jumpToRolloutStep')
   @HttpCode(200)
-  jump(
-    @CurrentPrincipal() principal: Principal, @Res({ passthrough: true }) res: Response, @Req() req: Request,
-    @Param('namespace') namespace: string, @Param('name') name: string,
-    @Headers('idempotency-key') idempotencyKey: string | undefined, @Body() body: unknown,
-  ): Promise<RolloutActionAnswer> {
-    return this.act(principal, res, req, 'jump', namespace, name, idempotencyKey, body);
+  jump(@CurrentPrincipal() principal: Principal, @Call() call: ActionCall): Promise<RolloutActionAnswer> {
+    return this.act(principal, 'jump', call);
   }
 
   @Post('abort')
   @Operation('abortRollout')
   @HttpCode(200)
-  abort(
-    @CurrentPrincipal() principal: Principal, @Res({ passthrough: true }) res: Response, @Req() req: Request,
-    @Param('namespace') namespace: string, @Param('name') name: string,
-    @Headers('idempotency-key') idempotencyKey: string | undefined, @Body() body: unknown,
-  ): Promise<RolloutActionAnswer> {
-    return this.act(principal, res, req, 'abort', namespace, name, idempotencyKey, body);
+  abort(@CurrentPrincipal() principal: Principal, @Call() call: ActionCall): Promise<RolloutActionAnswer> {
+    return this.act(principal, 'abort', call);
   }
 
-  private async act(
-    principal: Principal, res: Response, req: Request, action: RolloutActionName, namespace: string, name: string, idempotencyKey: string | undefined, body: unknown,
-  ): Promise<RolloutActionAnswer> {
+  private async act(principal: Principal, action: RolloutActionName, { req, res, namespace, name, idempotencyKey, body }: ActionCall): Promise<RolloutActionAnswer> {
     requireJsonBody(req);
     if (!idempotencyKey) {
       throw new DomainError('IDEMPOTENCY_KEY_REQUIRED', `send an Idempotency-Key header (a new UUID per ${action}, the same one on retries)`, { field: 'Idempotency-Key' });

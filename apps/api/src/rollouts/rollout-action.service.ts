@@ -86,17 +86,8 @@ export class RolloutActionService {
     validate(request);
     this.trail.noteIdempotencyKey(request.idempotencyKey);
     this.trail.noteMessage(reasonNote(request.reason));
-    const requestHash = hashRequest(request);
-    const claiming = this.actions.claim({
-      idempotencyKey: request.idempotencyKey,
-      actorTokenId: principal.tokenId,
-      requestHash,
-      namespace: request.namespace,
-      rollout: request.rollout,
-      action: request.action,
-      createdAt: new Date(this.clock.now()),
-    });
-    const claim = await this.keys.claim(claiming, principal, requestHash, {
+    const claim = await this.keys.claim(principal, request.idempotencyKey, hashRequest(request),
+      (keyed) => this.actions.claim({ ...keyed, namespace: request.namespace, rollout: request.rollout, action: request.action }), {
       replayNote: `replayed; ${reasonNote(request.reason)}`,
       inFlight: () => new DomainError('ACTION_IN_FLIGHT', `a ${request.action} with this Idempotency-Key is still being applied; retry shortly to get its answer`),
     });

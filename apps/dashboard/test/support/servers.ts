@@ -3,7 +3,7 @@
 // Nx builds both first (the test target depends on them); a missing build is reported, not rebuilt.
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { startChildServer } from '../../../../scripts/child-server.mjs';
+import { startBuiltApi, startChildServer } from '../../../../scripts/child-server.mjs';
 import { freePort } from '../../../../scripts/free-port.mjs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,7 +23,6 @@ function dashboardDir(): string {
 export const DASHBOARD_DIR = dashboardDir();
 export const ROOT = join(DASHBOARD_DIR, '..', '..');
 export const ARTIFACTS = join(DASHBOARD_DIR, '.artifacts');
-const API_MAIN = join(ROOT, 'apps', 'api', 'dist', 'main.js');
 const NEXT_BIN = join(ROOT, 'node_modules', 'next', 'dist', 'bin', 'next');
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** The API's first admin token in tests and benchmarks (BOOTSTRAP_ADMIN_TOKEN). */
@@ -42,18 +41,10 @@ export interface RunningApi extends Running {
 
 /** The API with the embedded cluster, fast simulated kubelet latencies, and PGlite in memory. */
 export async function startApi(env: Record<string, string> = {}): Promise<RunningApi> {
-  if (!existsSync(API_MAIN)) throw new Error(`${API_MAIN} is missing: build the API first (npx nx run @coxswain/api:build)`);
-  const port = await freePort();
   const dashboardPort = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const server = await startChildServer({
-    what: 'the API',
-    command: process.execPath,
-    args: [API_MAIN],
-    cwd: ROOT,
+  const api = await startBuiltApi({
+    root: ROOT,
     env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
       PGLITE_DIR: 'memory',
       SEED_FILE: 'apps/api/demo/workloads.yaml',
       SIM_IMAGE_PULL_MS: '200',
@@ -65,10 +56,9 @@ export async function startApi(env: Record<string, string> = {}): Promise<Runnin
       DASHBOARD_ORIGIN: `http://127.0.0.1:${dashboardPort}`,
       ...env,
     },
-    readyUrl: `${url}/readyz`,
     timeoutMs: 60_000,
   });
-  return { url, dashboardPort, ...server };
+  return { ...api, dashboardPort };
 }
 
 /** The production build of the dashboard (`next start`), on the port the API expects it on. */

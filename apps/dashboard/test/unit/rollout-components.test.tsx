@@ -74,6 +74,10 @@ const withHistory = (over: Parameters<typeof kruiseRollout>[0] = {}): RolloutWit
   ],
 });
 
+/** The card of the CloneSet web's Rollout (withHistory(over)) as `session` sees it; `batch`: the pods of the current batch. */
+const card = (over: Parameters<typeof kruiseRollout>[0], session: ReturnType<typeof sessionFromMe>, batch: string[] | null): string =>
+  renderToStaticMarkup(<RolloutCard rollout={withHistory(over)} workload="CloneSet web" session={session} m={m} onRequest={() => {}} batch={batch} />);
+
 describe('the Rollout panel', () => {
   it('shows each check with its verdict, value, condition, reason and a chart of its values', () => {
     const html = renderToStaticMarkup(<AnalysisChecks analysis={ANALYSIS} />);
@@ -88,16 +92,7 @@ describe('the Rollout panel', () => {
 
   it('offers approve, jump and abort to an approver, with the batch pods and the history', () => {
     const session = sessionFromMe({ name: 'rm', role: 'rollout-approver', namespaces: [] });
-    const html = renderToStaticMarkup(
-      <RolloutCard
-        rollout={withHistory({ status: { analysis: ANALYSIS, currentStepState: 'StepMetricsAnalysis', awaitingApproval: true } })}
-        workload="CloneSet web"
-        session={session}
-        m={m}
-        onRequest={() => {}}
-        batch={['web-a']}
-      />,
-    );
+    const html = card({ status: { analysis: ANALYSIS, currentStepState: 'StepMetricsAnalysis', awaitingApproval: true } }, session, ['web-a']);
     const words = text(html);
     // The analysis failed with onFailure Pause: the step waits for a person, so approving is offered (the API's awaitingApproval).
     expect(html).toMatch(/<button type="button" class="primary" data-testid="rollout-approve">Approve step 1…<\/button>/);
@@ -107,16 +102,7 @@ describe('the Rollout panel', () => {
     expect(words).toContain('Analysis of step 1: Failed');
     expect(html).toContain('data-testid="rollout-actions"');
     // Not waiting for approval: approving is offered but disabled, with why.
-    const upgrading = renderToStaticMarkup(
-      <RolloutCard
-        rollout={withHistory({ status: { currentStepState: 'StepUpgrade' } })}
-        workload="CloneSet web"
-        session={session}
-        m={m}
-        onRequest={() => {}}
-        batch={['web-a']}
-      />,
-    );
+    const upgrading = card({ status: { currentStepState: 'StepUpgrade' } }, session, ['web-a']);
     expect(upgrading).toMatch(
       /<button[^>]*disabled=""[^>]*title="Only a step waiting for approval \(StepPaused, or a failed analysis that pauses\) can be approved"[^>]*data-testid="rollout-approve"/,
     );
@@ -125,20 +111,11 @@ describe('the Rollout panel', () => {
 
   it('shows a viewer no actions and says why; a Rollout with no release has none either', () => {
     const viewer = sessionFromMe({ name: 'v', role: 'viewer', namespaces: [] });
-    const html = renderToStaticMarkup(<RolloutCard rollout={withHistory()} workload="CloneSet web" session={viewer} m={m} onRequest={() => {}} batch={null} />);
+    const html = card({}, viewer, null);
     expect(html).not.toContain('data-testid="rollout-actions"');
     expect(text(html)).toContain('Approving, jumping and aborting need a rollout-approver or admin token; this one is viewer.');
     const admin = sessionFromMe({ name: 'a', role: 'admin', namespaces: [] });
-    const healthy = renderToStaticMarkup(
-      <RolloutCard
-        rollout={withHistory({ phase: 'Healthy', status: { currentStepIndex: 3, currentStepState: 'Completed' } })}
-        workload="CloneSet web"
-        session={admin}
-        m={m}
-        onRequest={() => {}}
-        batch={null}
-      />,
-    );
+    const healthy = card({ phase: 'Healthy', status: { currentStepIndex: 3, currentStepState: 'Completed' } }, admin, null);
     expect(healthy).not.toContain('data-testid="rollout-actions"');
     expect(text(healthy)).toContain('✓ Step 3: 100% of the pods, then ends the release done');
   });

@@ -29,6 +29,11 @@ export class CountingClient implements ClusterClient {
     return sum;
   }
 
+  /** The counts as the benchmarks print them: `class Kind verb=n`, sorted, with the refused ones. */
+  describe(): string {
+    return [...this.counts].sort().map(([k, n]) => `${k}=${n}${this.failed.get(k) ? ` (${this.failed.get(k)} refused)` : ''}`).join(', ');
+  }
+
   reset(): void {
     this.counts.clear();
     this.failed.clear();

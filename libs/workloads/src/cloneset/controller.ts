@@ -13,6 +13,7 @@ import { SlowStarts } from './sync/plan-executor.js';
 import { planCloneSet, type CloneSetPlan } from './plan/planner.js';
 import { CloneSetReconciler, type CloneSetInformers } from './reconciler.js';
 import type { RandomSource } from './plan/sort/instance-ids.js';
+import { LastPlans } from '../plan/last-plans.js';
 
 export const CLONESET_CONTROLLER_NAME = 'cloneset-controller';
 
@@ -30,7 +31,7 @@ export class CloneSetController {
   readonly informers: CloneSetInformers;
   readonly scaleExpectations: ScaleExpectations;
   readonly controller: Controller;
-  private readonly plans = new Map<string, CloneSetPlan>();
+  private readonly plans: LastPlans<CloneSetPlan>;
   private readonly clock: Clock;
 
   constructor(manager: ControllerManager, private readonly options: CloneSetControllerOptions) {
@@ -41,6 +42,7 @@ export class CloneSetController {
       revisions: manager.informerFor<ControllerRevision>(CONTROLLER_REVISION_REF),
       nodes: manager.informerFor<Node>(NODE_REF),
     };
+    this.plans = new LastPlans(this.informers.cloneSets);
     const clock = manager.clock;
     this.clock = clock;
     this.scaleExpectations = new ScaleExpectations({ clock, timeoutMs: options.expectationTimeoutMs });
@@ -68,7 +70,7 @@ export class CloneSetController {
           excludePreparingDeleteFlag: options.excludePreparingDeleteFlag ?? false,
           random: options.random ?? Math.random,
           observeOnly,
-          onPlan: (key, plan) => this.plans.set(key, plan),
+          onPlan: this.plans.record,
           log: options.log,
         }),
     });
@@ -77,14 +79,13 @@ export class CloneSetController {
     this.controller.watches(this.informers.cloneSets, enqueueObject());
     this.controller.watches(this.informers.pods, owner as MapFunc<Pod>);
     this.controller.watches(this.informers.pvcs, owner as MapFunc<PersistentVolumeClaim>);
-    this.informers.cloneSets.addEventHandler({ onDelete: (cs) => this.plans.delete(requestKey({ namespace: cs.metadata.namespace, name: cs.metadata.name! })) });
     observeScaleEvents(this.scaleExpectations, this.informers.pods, owner);
     observeScaleEvents(this.scaleExpectations, this.informers.pvcs, owner);
   }
 
   /** The plan the last reconcile computed (in observe mode: computed and not applied). */
   lastPlan(namespace: string, name: string): CloneSetPlan | undefined {
-    return this.plans.get(requestKey({ namespace, name }));
+    return this.plans.get(namespace, name);
   }
 
   /**

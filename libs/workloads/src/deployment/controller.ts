@@ -2,12 +2,13 @@
 // wakes the owning Deployment; an orphan, the Deployments whose selector matches it) and pods (a pod
 // gone can let a Recreate rollout go on), and the last plan per Deployment.
 import type { Controller, ControllerManager, EventRecorder, Logger, Request } from '@coxswain/controller-runtime';
-import { ResourceVersionExpectations, enqueueObject, enqueueOwner, logRetriedFailure, requestKey } from '@coxswain/controller-runtime';
+import { ResourceVersionExpectations, enqueueObject, enqueueOwner, logRetriedFailure } from '@coxswain/controller-runtime';
 import type { Deployment, FeatureGates, Pod, ReplicaSet } from '@coxswain/kruise-api';
 import { enqueueOwnerOrSelecting, ownersSelecting } from '../ownership/selecting.js';
 import { DEPLOYMENT_REF, POD_REF, REPLICASET_REF } from '../refs.js';
 import type { DeploymentPlan } from './plan/planner.js';
 import { DeploymentReconciler, type DeploymentInformers } from './reconciler.js';
+import { LastPlans } from '../plan/last-plans.js';
 
 export const DEPLOYMENT_CONTROLLER_NAME = 'deployment-controller';
 
@@ -23,7 +24,7 @@ export interface DeploymentControllerOptions {
 export class DeploymentController {
   readonly informers: DeploymentInformers;
   readonly controller: Controller;
-  private readonly plans = new Map<string, DeploymentPlan>();
+  private readonly plans: LastPlans<DeploymentPlan>;
 
   constructor(manager: ControllerManager, options: DeploymentControllerOptions) {
     this.informers = {
@@ -31,6 +32,7 @@ export class DeploymentController {
       replicaSets: manager.informerFor<ReplicaSet>(REPLICASET_REF),
       pods: manager.informerFor<Pod>(POD_REF),
     };
+    this.plans = new LastPlans(this.informers.deployments);
     const clock = manager.clock;
     const rvExpectations = new ResourceVersionExpectations({ clock, timeoutMs: options.expectationTimeoutMs, cache: this.informers.replicaSets });
     this.controller = manager.newController({
@@ -45,7 +47,7 @@ export class DeploymentController {
           rvExpectations,
           recorder: options.recorder,
           observeOnly: manager.mode === 'observe',
-          onPlan: (key, plan) => this.plans.set(key, plan),
+          onPlan: this.plans.record,
           leaveToAdvanced: options.gates?.enabled('AdvancedDeployment') ?? false,
           log: options.log,
         }),
@@ -59,12 +61,11 @@ export class DeploymentController {
       const rs = rsRef ? this.informers.replicaSets.get(pod.metadata.namespace, rsRef.name) : undefined;
       return rs ? owner(rs) : [];
     });
-    this.informers.deployments.addEventHandler({ onDelete: (d) => this.plans.delete(requestKey({ namespace: d.metadata.namespace, name: d.metadata.name! })) });
   }
 
   /** The plan the last sync computed (in observe mode: computed and not applied). */
   lastPlan(namespace: string, name: string): DeploymentPlan | undefined {
-    return this.plans.get(requestKey({ namespace, name }));
+    return this.plans.get(namespace, name);
   }
 
   private deploymentsMatching(rs: ReplicaSet): Request[] {

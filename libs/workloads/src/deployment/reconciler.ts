@@ -11,7 +11,7 @@ import { writeStatusWithRetry } from '../sync/status-write.js';
 import { claimObjects, controllerRefTo, withControllerRef, withoutOwner } from '../ownership/claim.js';
 import { DEPLOYMENT_REF } from '../refs.js';
 import { applyReplicaSetOperation } from '../sync/replica-set-writes.js';
-import { readableSelector } from '../sync/reconcile-gates.js';
+import { awaitResourceVersions, readableSelector } from '../sync/reconcile-gates.js';
 import { planDeployment, type DeploymentPlan } from './plan/planner.js';
 import { ANNOTATION_DEPLOYMENT_REVISION } from '../deployment-facts/replica-sets.js';
 import { advancedStrategyOf } from '../deployment-facts/advanced-strategy.js';
@@ -50,8 +50,8 @@ export class DeploymentReconciler implements Reconciler {
     const selector = readableSelector(d.spec.selector, deps.log, 'Deployment has an invalid selector; not syncing', key);
     if (!selector) return {};
     // A sync from ReplicaSets the cache shows before this controller's own last writes would undo them.
-    const stale = deps.rvExpectations.pending(key);
-    if (stale) return { requeueAfterMs: Math.max(1, stale.expiresAt - deps.clock.now()) };
+    const waitCache = awaitResourceVersions(deps.rvExpectations, key, deps.clock);
+    if (waitCache) return waitCache;
 
     const claim = claimObjects(d, deps.informers.replicaSets.list(d.metadata.namespace), (rs) => selector.matches(rs.metadata.labels ?? {}));
     const pods = claim.owned.flatMap((rs) => deps.informers.pods.byOwner(rs.metadata.uid!));

@@ -2,12 +2,13 @@
 // handlers that feed the scale expectations and wake the owning ReplicaSet (for an orphan pod, the
 // ReplicaSets whose selector matches it), and the last plan per ReplicaSet.
 import type { Controller, ControllerManager, EventRecorder, Logger, MapFunc, Request } from '@coxswain/controller-runtime';
-import { ScaleExpectations, enqueueObject, enqueueOwner, logRetriedFailure, observeScaleEvents, requestKey } from '@coxswain/controller-runtime';
+import { ScaleExpectations, enqueueObject, enqueueOwner, logRetriedFailure, observeScaleEvents } from '@coxswain/controller-runtime';
 import type { KubeObject, Pod, ReplicaSet } from '@coxswain/kruise-api';
 import { enqueueOwnerOrSelecting, ownersSelecting } from '../ownership/selecting.js';
 import { POD_REF, REPLICASET_REF } from '../refs.js';
 import type { ReplicaSetPlan } from './plan/planner.js';
 import { ReplicaSetReconciler, type ReplicaSetInformers } from './reconciler.js';
+import { LastPlans } from '../plan/last-plans.js';
 
 export const REPLICASET_CONTROLLER_NAME = 'replicaset-controller';
 
@@ -22,13 +23,14 @@ export class ReplicaSetController {
   readonly informers: ReplicaSetInformers;
   readonly scaleExpectations: ScaleExpectations;
   readonly controller: Controller;
-  private readonly plans = new Map<string, ReplicaSetPlan>();
+  private readonly plans: LastPlans<ReplicaSetPlan>;
 
   constructor(manager: ControllerManager, options: ReplicaSetControllerOptions) {
     this.informers = {
       replicaSets: manager.informerFor<ReplicaSet>(REPLICASET_REF),
       pods: manager.informerFor<Pod>(POD_REF),
     };
+    this.plans = new LastPlans(this.informers.replicaSets);
     const clock = manager.clock;
     this.scaleExpectations = new ScaleExpectations({ clock, timeoutMs: options.expectationTimeoutMs });
     this.controller = manager.newController({
@@ -43,7 +45,7 @@ export class ReplicaSetController {
           scaleExpectations: this.scaleExpectations,
           recorder: options.recorder,
           observeOnly: manager.mode === 'observe',
-          onPlan: (key, plan) => this.plans.set(key, plan),
+          onPlan: this.plans.record,
           log: options.log,
         }),
     });
@@ -51,13 +53,12 @@ export class ReplicaSetController {
     const owner = enqueueOwner<Pod>(REPLICASET_REF);
     this.controller.watches(this.informers.replicaSets, enqueueObject());
     this.controller.watches(this.informers.pods, enqueueOwnerOrSelecting(owner, (pod: Pod) => this.replicaSetsMatching(pod)));
-    this.informers.replicaSets.addEventHandler({ onDelete: (rs) => this.plans.delete(requestKey({ namespace: rs.metadata.namespace, name: rs.metadata.name! })) });
     observeScaleEvents(this.scaleExpectations, this.informers.pods, owner as MapFunc<KubeObject>);
   }
 
   /** The plan the last sync computed (in observe mode: computed and not applied). */
   lastPlan(namespace: string, name: string): ReplicaSetPlan | undefined {
-    return this.plans.get(requestKey({ namespace, name }));
+    return this.plans.get(namespace, name);
   }
 
   private replicaSetsMatching(pod: Pod): Request[] {

@@ -17,6 +17,7 @@ import { enqueueOwnerOrSelecting, ownersSelecting } from '../ownership/selecting
 import { claimStatefulSetPods } from './plan/pod-adoption.js';
 import { StatefulSetReconciler, type StatefulSetInformers, type StoredStatefulSet } from './reconciler.js';
 import { UpdateExpectations } from './sync/update-expectations.js';
+import { LastPlans } from '../plan/last-plans.js';
 
 export const STATEFULSET_CONTROLLER_NAME = 'statefulset-controller';
 export const NATIVE_STATEFULSET_CONTROLLER_NAME = 'native-statefulset-controller';
@@ -37,7 +38,7 @@ export class StatefulSetController {
   readonly scaleExpectations: ScaleExpectations;
   readonly updateExpectations = new UpdateExpectations();
   readonly controller: Controller;
-  private readonly plans = new Map<string, StatefulSetPlan>();
+  private readonly plans: LastPlans<StatefulSetPlan>;
   private readonly clock: Clock;
 
   constructor(manager: ControllerManager, private readonly options: StatefulSetControllerOptions) {
@@ -49,6 +50,7 @@ export class StatefulSetController {
       pvcs: manager.informerFor<PersistentVolumeClaim>(PVC_REF),
       revisions: manager.informerFor<ControllerRevision>(CONTROLLER_REVISION_REF),
     };
+    this.plans = new LastPlans(this.informers.sets);
     this.clock = manager.clock;
     this.scaleExpectations = new ScaleExpectations({ clock: this.clock, timeoutMs: options.expectationTimeoutMs });
     const rvExpectations = new ResourceVersionExpectations({ clock: this.clock, timeoutMs: options.expectationTimeoutMs, cache: this.informers.pods });
@@ -74,7 +76,7 @@ export class StatefulSetController {
           recorder: options.recorder,
           gates: options.gates,
           observeOnly,
-          onPlan: (key, plan) => this.plans.set(key, plan),
+          onPlan: this.plans.record,
           log: options.log,
         }),
     });
@@ -84,13 +86,12 @@ export class StatefulSetController {
     this.controller.watches(this.informers.pods, enqueueOwnerOrSelecting(owner, (pod: Pod) => this.setsMatching(pod, true)));
     // A claim being deleted or losing an owner can unblock a creation (docs/spec/advanced-statefulset.md §4.3 step 3).
     this.controller.watches(this.informers.pvcs, (claim: PersistentVolumeClaim) => this.setsMatching(claim, false));
-    this.informers.sets.addEventHandler({ onDelete: (set) => this.plans.delete(requestKey({ namespace: set.metadata.namespace, name: set.metadata.name! })) });
     observeScaleEvents(this.scaleExpectations, this.informers.pods, owner);
   }
 
   /** The plan the last reconcile computed (in observe mode: computed and not applied). */
   lastPlan(namespace: string, name: string): StatefulSetPlan | undefined {
-    return this.plans.get(requestKey({ namespace, name }));
+    return this.plans.get(namespace, name);
   }
 
   /** Creations and deletions the set still waits to see, in words; undefined when none. */

@@ -16,6 +16,7 @@ import {
   readUnitedDeployment, UnitedDeploymentReconciler, type UnitedDeploymentInformers,
 } from './reconciler.js';
 import { claimRevisions, previewUnitedDeploymentRevisions } from './revision/revisions.js';
+import { LastPlans } from '../plan/last-plans.js';
 
 /** Only the status (and the resourceVersion) differ. */
 function statusOnly(old: UnitedDeployment, next: UnitedDeployment): boolean {
@@ -38,7 +39,7 @@ export class UnitedDeploymentController {
   readonly controller: Controller;
   /** Subset workloads created and not yet in the cache. */
   readonly creations: ScaleExpectations;
-  private readonly plans = new Map<string, UnitedDeploymentPlan>();
+  private readonly plans: LastPlans<UnitedDeploymentPlan>;
   private readonly clock: Clock;
 
   constructor(manager: ControllerManager, options: UnitedDeploymentControllerOptions) {
@@ -50,6 +51,7 @@ export class UnitedDeploymentController {
       pods: manager.informerFor<Pod>(POD_REF),
       revisions: manager.informerFor<ControllerRevision>(CONTROLLER_REVISION_REF),
     };
+    this.plans = new LastPlans(this.informers.unitedDeployments);
     const statusExpectations = new ResourceVersionExpectations({ clock: this.clock, timeoutMs: options.expectationTimeoutMs, cache: this.informers.unitedDeployments });
     const creations = new ScaleExpectations({ clock: this.clock, timeoutMs: options.expectationTimeoutMs });
     this.creations = creations;
@@ -66,7 +68,7 @@ export class UnitedDeploymentController {
           creations,
           recorder: options.recorder,
           observeOnly: manager.mode === 'observe',
-          onPlan: (key, plan) => this.plans.set(key, plan),
+          onPlan: this.plans.record,
           log: options.log,
         }),
     });
@@ -90,9 +92,6 @@ export class UnitedDeploymentController {
         },
       });
     }
-    this.informers.unitedDeployments.addEventHandler({
-      onDelete: (ud) => this.plans.delete(requestKey({ namespace: ud.metadata.namespace, name: ud.metadata.name! })),
-    });
   }
 
   private matching(object: KubeObject): Request[] {
@@ -101,7 +100,7 @@ export class UnitedDeploymentController {
 
   /** The plan the last reconcile computed (in observe mode: computed and not applied). */
   lastPlan(namespace: string, name: string): UnitedDeploymentPlan | undefined {
-    return this.plans.get(requestKey({ namespace, name }));
+    return this.plans.get(namespace, name);
   }
 
   /** Subset workloads created and not yet in the cache, in words; undefined when none. */
