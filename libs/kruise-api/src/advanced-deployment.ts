@@ -120,7 +120,7 @@ export function deploymentStrategyOf(d: Deployment): AdvancedDeploymentStrategy 
 }
 
 /** The deployment-extra-status annotation's counts that are sound, and why the others are not. */
-export function readDeploymentExtraStatus(d: Deployment): { status: DeploymentExtraStatus; problems: FieldError[] } {
+function readDeploymentExtraStatus(d: Deployment): { status: DeploymentExtraStatus; problems: FieldError[] } {
   const text = d.metadata.annotations?.[ANNOTATION_DEPLOYMENT_EXTRA_STATUS];
   if (text === undefined || text === '') return { status: {}, problems: [] };
   const path = annotationPath(ANNOTATION_DEPLOYMENT_EXTRA_STATUS);

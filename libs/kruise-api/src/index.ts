@@ -188,10 +188,10 @@ export { batchReleaseToV1alpha1, rolloutToV1alpha1, toStorageBatchRelease, toSto
 export { scaledIntOrPercent, setDefaultsRollout, validateRollout } from './rollout-validation.js';
 export {
   ANNOTATION_DEPLOYMENT_EXTRA_STATUS, ANNOTATION_DEPLOYMENT_STRATEGY, LABEL_ADVANCED_DEPLOYMENT_CONTROL, deploymentExtraStatusJson, deploymentExtraStatusOf,
-  deploymentStrategyJson, deploymentStrategyOf, isUnderRolloutControl, newRSReplicasLimit, readDeploymentExtraStatus, readDeploymentStrategy,
+  deploymentStrategyJson, deploymentStrategyOf, isUnderRolloutControl, newRSReplicasLimit, readDeploymentStrategy,
   validateAdvancedDeploymentAnnotations, withDefaultDeploymentStrategy,
 } from './advanced-deployment.js';
-export type { AdvancedDeploymentStrategy, DeploymentExtraStatus, DeploymentRollingStyle, DeploymentStrategyReading } from './advanced-deployment.js';
+export type { AdvancedDeploymentStrategy, DeploymentExtraStatus, DeploymentRollingStyle } from './advanced-deployment.js';
 
 // The image-pull kinds' keys, labels and finalizer (docs/spec/image-pull.md §1.6), and image references.
 export {
