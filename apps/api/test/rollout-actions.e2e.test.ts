@@ -470,7 +470,7 @@ describe('abortRollout, hostile', () => {
     const before = await api.runtime.cluster.get<KubeObject>(CLONESET_REF, NS, 'victim');
     for (const [stableRevision, words] of [
       ['intruder-5c4b3a291', 'the stable revision intruder-5c4b3a291 of rollout shop/victim cannot be restored: the CloneSet has no ControllerRevision intruder-5c4b3a291 or victim-intruder-5c4b3a291 of its own'],
-      ['8d7c6b5a4', 'the stable revision 8d7c6b5a4 of rollout shop/victim cannot be restored: ControllerRevision "victim-8d7c6b5a4" has no spec.template in its data'],
+      ['8d7c6b5a4', 'the stable revision 8d7c6b5a4 of rollout shop/victim cannot be restored: ControllerRevision "victim-8d7c6b5a4" has no spec.template in its data; it is not a CloneSet revision'],
     ]) {
       await setStatus(NS, 'victim', { ...releasing(1, 'StepPaused'), canaryStatus: { ...releasing(1, 'StepPaused').canaryStatus!, stableRevision } });
       const res = await api.graphql(ABORT, { ns: NS, n: 'victim', k: randomUUID() }, { token: tokens.approver });
