@@ -141,4 +141,35 @@ describe('a partition-style Deployment release with an unsound deployment-strate
     await storeUnchecked(ANNOTATION_DEPLOYMENT_EXTRA_STATUS, '{"updatedReadyReplicas":1000}');
     await env.runUntil(async () => (await stable()).metadata.annotations?.[ANNOTATION_DEPLOYMENT_EXTRA_STATUS] === '{"updatedReadyReplicas":1,"expectedUpdatedReplicas":1}');
   }, 120_000);
+
+  it('a Deployment of 0 replicas: the release has nothing to roll and completes, the Deployment given back unpaused', async () => {
+    await env.apply(DEPLOYMENT.replace('replicas: 5', 'replicas: 0'));
+    await env.apply(ROLLOUT);
+    await env.runUntil(async () => (await env.rollout()).status?.phase === 'Healthy');
+    await env.patchSpec(DEPLOYMENT_REF, 'web', { template: V2 });
+    await env.runUntil(async () => (await env.rollout()).status?.message === 'workload deployment is completed');
+    const d = await stable();
+    expect(d.spec.paused).not.toBe(true);
+    expect(d.metadata.annotations?.[ANNOTATION_DEPLOYMENT_STRATEGY]).toBeUndefined();
+    expect(await pods()).toEqual([]);
+  }, 120_000);
+
+  it('a Deployment deleted mid-release: the Rollout says the workload is not found, nothing fails', async () => {
+    await pausedAtStepOne();
+    await env.cluster.store.delete(DEPLOYMENT_REF, 'default', 'web');
+    await env.runUntil(async () => (await env.rollout()).status?.message === 'Workload Not Found');
+    await env.run(10_000, 500);
+    expect((await env.rollout()).status?.message).toBe('Workload Not Found');
+  }, 120_000);
+
+  it('the advanced-control label set by hand on an unrelated Deployment changes nothing: the native controller rolls it', async () => {
+    await env.apply(DEPLOYMENT.replace('name: web', 'name: other').replace(/app: web/g, 'app: other'));
+    await env.cluster.store.patch(DEPLOYMENT_REF, 'default', 'other', { metadata: { labels: { 'rollouts.kruise.io/controlled-by-advanced-deployment-controller': 'true' } } });
+    await env.runUntil(async () => ((await env.workload(DEPLOYMENT_REF, 'other')) as Deployment).status?.availableReplicas === 5);
+    await env.patchSpec(DEPLOYMENT_REF, 'other', { template: { metadata: { labels: { app: 'other' } }, spec: { containers: [{ name: 'main', image: 'other:v2' }] } } });
+    await env.runUntil(async () => {
+      const d = (await env.workload(DEPLOYMENT_REF, 'other')) as Deployment;
+      return d.status?.updatedReplicas === 5 && d.status.availableReplicas === 5 && d.status.replicas === 5;
+    }, 120_000);
+  }, 120_000);
 });
