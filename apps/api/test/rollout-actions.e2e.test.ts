@@ -490,7 +490,7 @@ describe('abortRollout, hostile', () => {
     const key = randomUUID();
     const first = await rest('abort', NS, 'ghost', { key });
     expect(first.status).toBe(409);
-    expect((await first.json()).detail).toBe('rollout shop/ghost names CloneSet ghost, which does not exist (or is of a kind no release drives): nothing to roll back');
+    expect(((await first.json()) as { detail: string }).detail).toBe('rollout shop/ghost names CloneSet ghost, which does not exist (or is of a kind no release drives): nothing to roll back');
     const replay = await rest('abort', NS, 'ghost', { key });
     expect(replay.status).toBe(409);
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
