@@ -37,6 +37,9 @@ function hugeBody(res: import('node:http').ServerResponse): void {
   pump();
 }
 
+/** The receiver's answers to /slow, held until the test lets them go. */
+const slowAnswers: (() => void)[] = [];
+
 let api: TestApi;
 let receiver: Server;
 let receiverUrl = '';
@@ -54,6 +57,7 @@ beforeAll(async () => {
       // Hostile receivers: an error body with NUL and bytes that are not UTF-8, a huge one, a redirect.
       if (req.url === '/binary') return void res.writeHead(500).end(Buffer.concat([Buffer.from('bad\u0000gateway '), Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from(' 🚀'.repeat(100))]));
       if (req.url === '/huge') return void hugeBody(res);
+      if (req.url === '/slow') return void slowAnswers.push(() => res.writeHead(500).end('late'));
       if (req.url === '/redirect') return void res.writeHead(307, { location: `${receiverUrl}/elsewhere` }).end();
       if ((failuresLeft[req.url!] ?? 0) > 0) {
         failuresLeft[req.url!]!--;
@@ -261,4 +265,19 @@ describe('deliveries', () => {
     expect(byWebhook['redirect']).toMatchObject({ attempts: 3, lastStatus: 307, lastError: 'HTTP 307' });
     expect(received.filter((r) => r.path === '/elsewhere').length).toBe(redirectedBefore);
   }, 90_000);
+
+  it('a webhook deleted while its delivery is being attempted: the attempt is recorded, and its retry fails in words, once', async () => {
+    await setWebhook('slowns', 'slow', '/slow', null);
+    await applyRollout('slowns', 'svc');
+    await setStatus('slowns', 'svc', status(1, 'StepUpgrade'));
+    await eventually(async () => (slowAnswers.length > 0 ? true : undefined), 15_000, 'the attempt to reach the slow receiver');
+    expect((await api.graphql(`mutation { deleteRolloutWebhook(namespace: "slowns", name: "slow") }`)).data).toEqual({ deleteRolloutWebhook: true });
+    slowAnswers.shift()!();
+    const failed = await eventually(async () => {
+      const [d] = await deliveries('slowns');
+      return d?.state === 'failed' ? d : undefined;
+    }, 15_000, 'the deleted webhook\'s delivery to fail');
+    expect(failed).toMatchObject({ attempts: 1, lastError: 'the webhook was deleted' });
+    expect(received.filter((r) => r.path === '/slow')).toHaveLength(1);
+  }, 60_000);
 });
