@@ -1,4 +1,5 @@
-// Fuzzing the API over real HTTP with hostile manifests, mutation arguments and hook acknowledgements
+// Fuzzing the API over real HTTP with hostile manifests, mutation arguments (Rollout actions and previews
+// among them) and hook acknowledgements
 // (fast-check): whatever arrives, the answer is never a 5xx and never carries stack text, a refused
 // request writes nothing at all (the store's resourceVersion does not move), the server stays healthy,
 // and a restart on the same data still starts with everything as it was. FUZZ_RUNS sets the number of
@@ -51,6 +52,23 @@ const BASE: KubeObject[] = [
     apiVersion: 'apps.kruise.io/v1alpha1', kind: 'UnitedDeployment', metadata: { name: 'fz-ud', namespace: NS },
     spec: { replicas: 0, selector: { matchLabels: { app: 'fz-ud' } }, template: { cloneSetTemplate: { metadata: { labels: { app: 'fz-ud' } }, spec: { selector: { matchLabels: { app: 'fz-ud' } }, template: { metadata: { labels: { app: 'fz-ud' } }, spec: { containers: [{ name: 'main', image: 'nginx' }] } } } } }, topology: { subsets: [{ name: 'a', replicas: '50%' }] } },
   } as unknown as KubeObject,
+  // A Deployment released in partition style (its two annotations the advanced controller reads) and its Rollout.
+  {
+    apiVersion: 'apps/v1', kind: 'Deployment',
+    metadata: {
+      name: 'fz-dep', namespace: NS, labels: { 'rollouts.kruise.io/controlled-by-advanced-deployment-controller': 'true' },
+      annotations: {
+        'rollouts.kruise.io/deployment-strategy': '{"rollingStyle":"Partition","rollingUpdate":{"maxSurge":1,"maxUnavailable":0},"partition":"20%"}',
+        'rollouts.kruise.io/deployment-extra-status': '{"updatedReadyReplicas":1,"expectedUpdatedReplicas":1}',
+        'batchrelease.rollouts.kruise.io/control-info': '{"apiVersion":"rollouts.kruise.io/v1beta1","kind":"BatchRelease","name":"fz-ro","uid":"u","controller":true}',
+      },
+    },
+    spec: { replicas: 0, paused: true, strategy: { type: 'Recreate' }, selector: { matchLabels: { app: 'fz-dep' } }, template: { metadata: { labels: { app: 'fz-dep' } }, spec: { containers: [{ name: 'main', image: 'nginx' }] } } },
+  } as KubeObject,
+  {
+    apiVersion: 'rollouts.kruise.io/v1beta1', kind: 'Rollout', metadata: { name: 'fz-ro', namespace: NS },
+    spec: { workloadRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'fz-dep' }, strategy: { canary: { steps: [{ replicas: '20%', pause: {} }, { replicas: '100%' }] } } },
+  } as KubeObject,
 ];
 
 const DIGEST_QUERY = `{ ${BASE.map((o, i) => `d${i}: object(kind: "${o.kind}", ${o.metadata.namespace ? `namespace: "${o.metadata.namespace}", ` : ''}name: "${o.metadata.name}") { object }`).join(' ')} }`;
@@ -113,7 +131,7 @@ interface Mutation {
 const mutation: fc.Arbitrary<Mutation> = fc.record({
   walk: fc.array(fc.nat(), { maxLength: 8 }),
   action: fc.constantFrom<Mutation['action']>('set', 'set', 'add', 'delete'),
-  key: fc.oneof(fc.constantFrom('replicas', 'image', 'name', 'labels', 'status', 'spec', 'metadata', 'partition', 'maxSurge', 'conditions', 'taints', 'env', '__proto__', 'a\u0000'), fc.string({ maxLength: 8 })),
+  key: fc.oneof(fc.constantFrom('replicas', 'image', 'name', 'labels', 'status', 'spec', 'metadata', 'partition', 'maxSurge', 'rollouts.kruise.io/deployment-strategy', 'steps', 'conditions', 'taints', 'env', '__proto__', 'a\u0000'), fc.string({ maxLength: 8 })),
   value: hostileValue,
 });
 
@@ -159,7 +177,7 @@ const manifestCase = fc.record({
   dryRun: fc.boolean(),
 });
 
-const name = fc.oneof(fc.constantFrom('fz-cs', 'fz-cs1', 'fz-pod', 'nope', '', 'FZ-CS', 'fz-cs\u0000', 'a'.repeat(300)), fc.string({ unit: 'binary', maxLength: 10 }));
+const name = fc.oneof(fc.constantFrom('fz-cs', 'fz-cs1', 'fz-ro', 'fz-dep', 'fz-pod', 'nope', '', 'FZ-CS', 'fz-cs\u0000', 'a'.repeat(300)), fc.string({ unit: 'binary', maxLength: 10 }));
 const namespace = fc.oneof(fc.constantFrom(NS, '', 'default', 'kube-system', 'Fuzz', 'a\u0000', '../x'), fc.string({ unit: 'binary', maxLength: 8 }));
 
 const OPERATIONS: Record<string, { document: string; variables: (v: Record<string, unknown>) => Record<string, unknown> }> = {
@@ -171,6 +189,10 @@ const OPERATIONS: Record<string, { document: string; variables: (v: Record<strin
   rollbackWorkload: { document: 'mutation($ns: String!, $n: String!, $r: String!) { rollbackWorkload(kind: CLONE_SET, namespace: $ns, name: $n, revision: $r) { generation } }', variables: (v) => ({ r: v.text }) },
   deleteObject: { document: 'mutation($ns: String, $n: String!, $k: String!) { deleteObject(kind: $k, namespace: $ns, name: $n) { name } }', variables: (v) => ({ k: v.text }) },
   createToken: { document: 'mutation($n: String!, $r: String!, $nss: [String!]) { createToken(name: $n, role: $r, namespaces: $nss) { name } }', variables: (v) => ({ r: v.text, nss: [v.value] }) },
+  approveRolloutStep: { document: 'mutation($ns: String!, $n: String!, $r: String, $k: String) { approveRolloutStep(namespace: $ns, name: $n, reason: $r, idempotencyKey: $k) { stepIndex } }', variables: (v) => ({ r: v.text, k: v.value }) },
+  jumpToRolloutStep: { document: 'mutation($ns: String!, $n: String!, $i: Int!, $k: String) { jumpToRolloutStep(namespace: $ns, name: $n, stepIndex: $i, idempotencyKey: $k) { stepIndex } }', variables: (v) => ({ i: v.int, k: v.text }) },
+  abortRollout: { document: 'mutation($ns: String!, $n: String!, $r: String, $k: String) { abortRollout(namespace: $ns, name: $n, reason: $r, idempotencyKey: $k) { revision } }', variables: (v) => ({ r: v.value, k: v.text }) },
+  previewRollout: { document: 'query($ns: String!, $n: String!, $m: String) { previewRollout(kind: CLONE_SET, namespace: $ns, name: $n, manifest: $m) { outcome } }', variables: (v) => ({ m: v.value }) },
   objects: { document: 'query($ns: String, $k: String!, $s: String, $f: Int, $a: String) { objects(kind: $k, namespace: $ns, labelSelector: $s, first: $f, after: $a) { totalCount } }', variables: (v) => ({ k: v.text, s: v.value, f: v.int, a: v.text }) },
   objectChanged: { document: 'subscription($ns: String, $k: String!) { objectChanged(kind: $k, namespace: $ns) { type } }', variables: (v) => ({ k: v.text }) },
 };

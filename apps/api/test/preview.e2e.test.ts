@@ -205,6 +205,45 @@ spec:
     expect(paused.errors![0]!.message).toMatch(/no pause/);
   }, 90_000);
 
+  it('refuses every hostile manifest with its field under change.manifest, never a stack trace, and writes nothing', async () => {
+    const before = await workload();
+    const bomb = ['a: &a ["x","x","x","x","x","x","x","x","x","x"]', ...Array.from({ length: 9 }, (_, i) => `${String.fromCharCode(98 + i)}: &${String.fromCharCode(98 + i)} [*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)}]`)].join('\n');
+    const cases: [string, string][] = [
+      ['', 'change.manifest'],
+      ['{ not: yaml: at: all', 'change.manifest'],
+      [`${CLONESET}---\n${CLONESET}`, 'change.manifest'],
+      [CLONESET.replace('kind: CloneSet', 'kind: Deployment').replace('apps.kruise.io/v1alpha1', 'apps/v1'), 'change.manifest'],
+      [CLONESET.replace('name: pv,', 'name: other,'), 'change.manifest.metadata.name'],
+      [CLONESET.replace('name: pv,', 'name: "pv\\u0000",'), 'change.manifest.metadata.name'],
+      [CLONESET.replace('replicas: 6', 'replicas: 1e300'), 'change.manifest.spec.replicas'],
+      [CLONESET.replace('replicas: 6', 'replicas: "six"'), 'change.manifest.spec.replicas'],
+      [CLONESET.replace('maxUnavailable: 2', 'maxUnavailable: 2, partition: "150%"'), 'change.manifest.spec.updateStrategy.partition'],
+      [`${CLONESET}status: { replicas: 6 }\n`, 'change.manifest.status'],
+      [CLONESET.replace('replicas: 6', 'replicas: 6\n  bogus: 1'), 'change.manifest.spec.bogus'],
+      // Over the manifest's bound, the request is over the HTTP body's too: 413 in words.
+      [`x: "${'y'.repeat(1_000_001)}"`, '413'],
+      [bomb, 'change.manifest'],
+      ['['.repeat(100_000), 'change.manifest'],
+    ];
+    for (const [manifest, field] of cases) {
+      const res = await api.graphql(PREVIEW, { ...address, manifest });
+      const what = `manifest ${JSON.stringify(manifest.slice(0, 80))}`;
+      if (field === '413') {
+        expect(res).toEqual({ statusCode: 413, message: 'request entity too large' });
+        continue;
+      }
+      expect([what, res.errors?.[0]?.extensions?.code]).toEqual([what, 'BAD_USER_INPUT']);
+      const text = JSON.stringify(res.errors);
+      expect([what, text.includes(field)]).toEqual([what, true]);
+      expect([what, /\bat .*\.(js|ts):\d+/.test(text)]).toEqual([what, false]);
+    }
+    // Nothing written, and the server still previews.
+    expect((await workload()).generation).toBe(before.generation);
+    const ok = await api.graphql<{ previewRollout: any }>(PREVIEW, { ...address, manifest: CLONESET.replace('nginx:1.27-alpine', 'nginx:1.26-alpine') });
+    expect(ok.errors).toBeUndefined();
+    expect(ok.data!.previewRollout.outcome).toBe('COMPLETE');
+  }, 120_000);
+
   it('answers NOT_FOUND for a workload that is not there', async () => {
     const ud = await api.graphql(PREVIEW, { kind: 'UNITED_DEPLOYMENT', namespace: 'default', name: 'pv', replicas: 2 });
     expect(ud.errors![0]!.extensions?.code).toBe('NOT_FOUND');

@@ -456,6 +456,57 @@ describe('abortRollout', () => {
   });
 });
 
+describe('abortRollout, hostile', () => {
+  it('never restores another workload\'s ControllerRevision nor one without a template: refused in words, nothing written', async () => {
+    await apply(cloneSet('victim', 'victim:v2'));
+    await apply(cloneSet('intruder', 'evil:1'));
+    const intruder = await api.runtime.cluster.get<KubeObject & { spec: { template: Record<string, any> } }>(CLONESET_REF, NS, 'intruder');
+    const victim = await api.runtime.cluster.get<KubeObject>(CLONESET_REF, NS, 'victim');
+    // A stableRevision written by hand (the status subresource) naming the other CloneSet's revision in full.
+    await api.runtime.cluster.create(controllerRevision('intruder-5c4b3a291', intruder, { ...intruder.spec.template, $patch: 'replace' }));
+    // The victim's own revision, but its data is not a template.
+    await api.runtime.cluster.create({ ...controllerRevision('victim-8d7c6b5a4', victim, {}), data: { spec: 'x' } } as ControllerRevision);
+    await apply(rolloutYaml('victim', 'victim'));
+    const before = await api.runtime.cluster.get<KubeObject>(CLONESET_REF, NS, 'victim');
+    for (const [stableRevision, words] of [
+      ['intruder-5c4b3a291', 'the stable revision intruder-5c4b3a291 of rollout shop/victim cannot be restored: the CloneSet has no ControllerRevision intruder-5c4b3a291 or victim-intruder-5c4b3a291 of its own'],
+      ['8d7c6b5a4', 'the stable revision 8d7c6b5a4 of rollout shop/victim cannot be restored: ControllerRevision "victim-8d7c6b5a4" has no spec.template in its data; it is not a CloneSet revision'],
+    ]) {
+      await setStatus(NS, 'victim', { ...releasing(1, 'StepPaused'), canaryStatus: { ...releasing(1, 'StepPaused').canaryStatus!, stableRevision } });
+      const res = await api.graphql(ABORT, { ns: NS, n: 'victim', k: randomUUID() }, { token: tokens.approver });
+      expect(res.errors?.[0]?.extensions?.code).toBe('ROLLOUT_NOT_PROGRESSING');
+      expect(res.errors?.[0]?.message).toBe(words);
+      const rest409 = await rest('abort', NS, 'victim');
+      expect(rest409.status).toBe(409);
+      expect(await rest409.text()).not.toMatch(/\bat .*\.js:\d+/);
+    }
+    expect((await api.runtime.cluster.get<KubeObject>(CLONESET_REF, NS, 'victim')).metadata.resourceVersion).toBe(before.metadata.resourceVersion);
+    expect(await imageOf(CLONESET_REF, 'victim')).toBe('victim:v2');
+  });
+
+  it('refuses an abort whose workload is gone, or a Deployment without its stable ReplicaSet, in words; the same key replays the refusal, another key asks again', async () => {
+    await apply(rolloutYaml('ghost', 'ghost'));
+    await setStatus(NS, 'ghost', releasing(1, 'StepPaused'));
+    const key = randomUUID();
+    const first = await rest('abort', NS, 'ghost', { key });
+    expect(first.status).toBe(409);
+    expect(((await first.json()) as { detail: string }).detail).toBe('rollout shop/ghost names CloneSet ghost, which does not exist (or is of a kind no release drives): nothing to roll back');
+    const replay = await rest('abort', NS, 'ghost', { key });
+    expect(replay.status).toBe(409);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    // The same key for another Rollout is refused, whatever that Rollout's state.
+    expect((await rest('abort', NS, 'web', { key })).status).toBe(422);
+
+    await apply(workloadYaml(DEPLOYMENT_REF, { name: 'bare', image: 'bare:v2', replicas: 2, namespace: NS }));
+    await apply(rolloutYaml('bare', 'bare', NS, { apiVersion: 'apps/v1', kind: 'Deployment' }));
+    await setStatus(NS, 'bare', releasing(1, 'StepPaused'));
+    const res = await api.graphql(ABORT, { ns: NS, n: 'bare' }, { token: tokens.approver });
+    expect(res.errors?.[0]?.extensions?.code).toBe('ROLLOUT_NOT_PROGRESSING');
+    expect(res.errors?.[0]?.message).toBe('the stable revision v1hash of rollout shop/bare cannot be restored: the Deployment has no stable ReplicaSet left');
+    expect(await imageOf(DEPLOYMENT_REF, 'bare')).toBe('bare:v2');
+  });
+});
+
 describe('who may act', () => {
   it('lets approvers and admins act, refuses viewers and operators (403 / FORBIDDEN), and audits the refusals', async () => {
     await setStatus(NS, 'web', releasing(1, 'StepUpgrade'));

@@ -21,6 +21,25 @@ interface Received {
   body: string;
 }
 
+/** 256 MiB of error answer, written as fast as the client reads it. */
+function hugeBody(res: import('node:http').ServerResponse): void {
+  res.writeHead(500, { 'content-type': 'text/plain' });
+  const chunk = Buffer.alloc(1 << 20, 'x');
+  let left = 256;
+  const pump = () => {
+    while (left > 0) {
+      left--;
+      if (!res.write(chunk)) return void res.once('drain', pump);
+    }
+    res.end();
+  };
+  res.on('error', () => undefined);
+  pump();
+}
+
+/** The receiver's answers to /slow, held until the test lets them go. */
+const slowAnswers: (() => void)[] = [];
+
 let api: TestApi;
 let receiver: Server;
 let receiverUrl = '';
@@ -35,6 +54,11 @@ beforeAll(async () => {
     req.on('end', () => {
       received.push({ path: req.url!, headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
       if (req.url === '/down') return void res.writeHead(503).end('maintenance');
+      // Hostile receivers: an error body with NUL and bytes that are not UTF-8, a huge one, a redirect.
+      if (req.url === '/binary') return void res.writeHead(500).end(Buffer.concat([Buffer.from('bad\u0000gateway '), Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from(' 🚀'.repeat(100))]));
+      if (req.url === '/huge') return void hugeBody(res);
+      if (req.url === '/slow') return void slowAnswers.push(() => res.writeHead(500).end('late'));
+      if (req.url === '/redirect') return void res.writeHead(307, { location: `${receiverUrl}/elsewhere` }).end();
       if ((failuresLeft[req.url!] ?? 0) > 0) {
         failuresLeft[req.url!]!--;
         return void res.writeHead(500).end('boom');
@@ -220,4 +244,40 @@ describe('deliveries', () => {
     expect(await repository.forgetDeliveriesBefore(new Date(Date.now() + 60_000))).toBeGreaterThanOrEqual(before);
     expect(await deliveries(NS)).toEqual([]);
   });
+
+  it('records hostile receivers in words and keeps counting their attempts: NUL and non-UTF-8 error bodies, a huge body, a redirect (not followed)', async () => {
+    await setWebhook('hostile', 'binary', '/binary', null);
+    await setWebhook('hostile', 'huge', '/huge', null);
+    await setWebhook('hostile', 'redirect', '/redirect', null);
+    await applyRollout('hostile', 'svc');
+    const redirectedBefore = received.filter((r) => r.path === '/elsewhere').length;
+    await setStatus('hostile', 'svc', status(1, 'StepUpgrade'));
+    const failed = await eventually(async () => {
+      const all = await deliveries('hostile');
+      return all.length === 3 && all.every((d) => d.state === 'failed') ? all : undefined;
+    }, 60_000, 'the three hostile deliveries to fail after their attempts');
+    const byWebhook = Object.fromEntries(failed.map((d) => [d.webhook, d]));
+    expect(byWebhook['binary']).toMatchObject({ attempts: 3, lastStatus: 500 });
+    expect(byWebhook['binary']!.lastError).toMatch(/^HTTP 500: bad.gateway /);
+    expect(byWebhook['binary']!.lastError).not.toMatch(/[\u0000-\u0008\u000b-\u001f]/);
+    expect(byWebhook['huge']).toMatchObject({ attempts: 3, lastStatus: 500 });
+    expect(byWebhook['huge']!.lastError.length).toBeLessThanOrEqual(220);
+    expect(byWebhook['redirect']).toMatchObject({ attempts: 3, lastStatus: 307, lastError: 'HTTP 307' });
+    expect(received.filter((r) => r.path === '/elsewhere').length).toBe(redirectedBefore);
+  }, 90_000);
+
+  it('a webhook deleted while its delivery is being attempted: the attempt is recorded, and its retry fails in words, once', async () => {
+    await setWebhook('slowns', 'slow', '/slow', null);
+    await applyRollout('slowns', 'svc');
+    await setStatus('slowns', 'svc', status(1, 'StepUpgrade'));
+    await eventually(async () => (slowAnswers.length > 0 ? true : undefined), 15_000, 'the attempt to reach the slow receiver');
+    expect((await api.graphql(`mutation { deleteRolloutWebhook(namespace: "slowns", name: "slow") }`)).data).toEqual({ deleteRolloutWebhook: true });
+    slowAnswers.shift()!();
+    const failed = await eventually(async () => {
+      const [d] = await deliveries('slowns');
+      return d?.state === 'failed' ? d : undefined;
+    }, 15_000, 'the deleted webhook\'s delivery to fail');
+    expect(failed).toMatchObject({ attempts: 1, lastError: 'the webhook was deleted' });
+    expect(received.filter((r) => r.path === '/slow')).toHaveLength(1);
+  }, 60_000);
 });

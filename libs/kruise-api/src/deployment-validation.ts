@@ -55,6 +55,15 @@ function validateStrategy(strategy: unknown, path: FieldPath): FieldError[] {
     return isSet(rolling) ? [forbiddenField(rollingPath, "may not be specified when strategy `type` is 'Recreate'")] : [];
   }
   if (!isSet(rolling)) return [requiredField(rollingPath, 'this should be defaulted and never be nil')];
+  return validateRollingUpdateDeployment(rolling, rollingPath);
+}
+
+/**
+ * ValidateRollingUpdateDeployment: maxUnavailable and maxSurge each an integer >= 0 or "<digits>%",
+ * maxUnavailable at most 100 %, not both 0. Also read for the rollingUpdate of Kruise Rollouts'
+ * deployment-strategy annotation (advanced-deployment.ts).
+ */
+export function validateRollingUpdateDeployment(rolling: unknown, rollingPath: FieldPath): FieldError[] {
   if (!isObject(rolling)) return [invalidField(rollingPath, rolling, 'must be an object')];
   const errors: FieldError[] = [];
   const maxUnavailable = rolling['maxUnavailable'];

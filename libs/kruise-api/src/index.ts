@@ -188,7 +188,8 @@ export { batchReleaseToV1alpha1, rolloutToV1alpha1, toStorageBatchRelease, toSto
 export { scaledIntOrPercent, setDefaultsRollout, validateRollout } from './rollout-validation.js';
 export {
   ANNOTATION_DEPLOYMENT_EXTRA_STATUS, ANNOTATION_DEPLOYMENT_STRATEGY, LABEL_ADVANCED_DEPLOYMENT_CONTROL, deploymentExtraStatusJson, deploymentExtraStatusOf,
-  deploymentStrategyJson, deploymentStrategyOf, isUnderRolloutControl, newRSReplicasLimit, withDefaultDeploymentStrategy,
+  deploymentStrategyJson, deploymentStrategyOf, isUnderRolloutControl, newRSReplicasLimit, readDeploymentStrategy,
+  validateAdvancedDeploymentAnnotations, withDefaultDeploymentStrategy,
 } from './advanced-deployment.js';
 export type { AdvancedDeploymentStrategy, DeploymentExtraStatus, DeploymentRollingStyle } from './advanced-deployment.js';
 

@@ -8,7 +8,7 @@
 import {
   groupOf, setDefaultsCloneSetAnyVersion, setDefaultsDeployment, setDefaultsNativeStatefulSet, setDefaultsReplicaSet,
   setDefaultsStatefulSetAnyVersion, setDefaultsUnitedDeployment, toStorageCloneSet, toStorageStatefulSet, toStorageUnitedDeployment,
-  validateCloneSet, validateDeployment, validateNativeStatefulSet, validateReplicaSet, validateStatefulSet, validateUnitedDeployment,
+  validateAdvancedDeploymentAnnotations, validateCloneSet, validateDeployment, validateNativeStatefulSet, validateReplicaSet, validateStatefulSet, validateUnitedDeployment,
   type CloneSet, type CloneSetV1alpha1, type Deployment, type FeatureGates, type FieldError, type KubeObject, type NativeStatefulSet,
   type Node, type Pod, type ReplicaSet, type StatefulSet, type StatefulSetV1alpha1, type UnitedDeployment, type UnitedDeploymentV1alpha1,
 } from '@coxswain/kruise-api';
@@ -114,7 +114,11 @@ const DEPLOYMENT: KindAdmission = {
   // The API server's defaults, then Kruise Rollouts' workload webhook for Deployments (docs/spec/kruise-rollout.md §4.3).
   defaults: ({ object, old, list }) =>
     rolloutWorkloadFreeze(setDefaultsDeployment(object as Deployment), old && setDefaultsDeployment(old as Deployment), rolloutsVia(list), replicaSetsVia(list)),
-  validate: ({ object, old }) => validateDeployment(object as Deployment, old as Deployment | undefined),
+  // Then Kruise Rollouts' two Deployment annotations, which nothing could act on unsound (advanced-deployment.ts).
+  validate: ({ object, old }) => [
+    ...validateDeployment(object as Deployment, old as Deployment | undefined),
+    ...validateAdvancedDeploymentAnnotations(object as Deployment, old as Deployment | undefined),
+  ],
   toStorage: same,
 };
 

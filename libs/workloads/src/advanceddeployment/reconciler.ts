@@ -7,7 +7,7 @@
 import type { Clock, ClusterClient } from '@coxswain/cluster';
 import type { EventRecorder, Informer, Logger, Reconciler, ReconcileResult, Request, ResourceVersionExpectations } from '@coxswain/controller-runtime';
 import { requestKey } from '@coxswain/controller-runtime';
-import { ANNOTATION_DEPLOYMENT_EXTRA_STATUS, jsonEqual, type Deployment, type ReplicaSet } from '@coxswain/kruise-api';
+import { ANNOTATION_DEPLOYMENT_EXTRA_STATUS, formatFieldErrors, jsonEqual, type Deployment, type ReplicaSet } from '@coxswain/kruise-api';
 import { advancedStrategyOf } from '../deployment-facts/advanced-strategy.js';
 import { ANNOTATION_DEPLOYMENT_REVISION } from '../deployment-facts/replica-sets.js';
 import { DEPLOYMENT_REF } from '../refs.js';
@@ -43,8 +43,15 @@ export class AdvancedDeploymentReconciler implements Reconciler {
       deps.rvExpectations.deleteExpectations(key);
       return {};
     }
-    const strategy = advancedStrategyOf(d);
-    if (!strategy) return {};
+    const control = advancedStrategyOf(d);
+    if (!control) return {};
+    if (control.problems.length > 0) {
+      // Rolling on a guess could update more pods than the release allows: wait, and say why (the
+      // BatchRelease rewrites the annotation at its next batch; so may the person who wrote it).
+      deps.recorder.event(d, 'Warning', 'InvalidDeploymentStrategy', `not rolling: ${formatFieldErrors(control.problems)}`);
+      return {};
+    }
+    const { strategy } = control;
     const selector = readableSelector(d.spec.selector, deps.log, 'Deployment has an invalid selector; not syncing', key);
     if (!selector) return {};
     const stale = deps.rvExpectations.pending(key);

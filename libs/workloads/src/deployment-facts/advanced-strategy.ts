@@ -2,26 +2,26 @@
 // (docs/spec/kruise-rollout.md §3.6; upstream pkg/controller/deployment/controller.go NewController,
 // deployment/util IsUnderRolloutControl, MaxSurge/MaxUnavailable with the annotation's strategy). Pure.
 import {
-  ANNOTATION_DEPLOYMENT_STRATEGY, isUnderRolloutControl, type AdvancedDeploymentStrategy, type Deployment,
+  ANNOTATION_DEPLOYMENT_STRATEGY, isUnderRolloutControl, readDeploymentStrategy, type AdvancedDeploymentStrategy, type Deployment, type FieldError,
 } from '@coxswain/kruise-api';
 
+/** A Deployment the advanced controller drives: its strategy annotation's sound fields and why any others are not. */
+export interface AdvancedControl {
+  strategy: AdvancedDeploymentStrategy;
+  /** Non-empty: the annotation cannot be acted on as written (the controller waits and says why). */
+  problems: FieldError[];
+}
+
 /**
- * The strategy annotation of a Deployment the advanced controller drives: under rollout control
- * (control-info, Recreate, paused), the annotation readable and not canary style; else undefined.
+ * The Deployments the advanced controller drives: under rollout control (control-info, Recreate, paused)
+ * with a strategy annotation that is not canary style; else undefined. An unsound annotation is still
+ * this controller's (the native one leaves such a Deployment alone), with its problems.
  */
-export function advancedStrategyOf(d: Deployment): AdvancedDeploymentStrategy | undefined {
+export function advancedStrategyOf(d: Deployment): AdvancedControl | undefined {
   if (!isUnderRolloutControl(d)) return undefined;
-  const text = d.metadata.annotations?.[ANNOTATION_DEPLOYMENT_STRATEGY];
-  if (text === undefined) return undefined;
-  let strategy: unknown;
-  try {
-    strategy = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  if (typeof strategy !== 'object' || strategy === null || Array.isArray(strategy)) return undefined;
-  const parsed = strategy as AdvancedDeploymentStrategy;
-  return parsed.rollingStyle === 'Canary' ? undefined : parsed;
+  if (d.metadata.annotations?.[ANNOTATION_DEPLOYMENT_STRATEGY] === undefined) return undefined;
+  const { strategy, problems } = readDeploymentStrategy(d);
+  return strategy.rollingStyle === 'Canary' ? undefined : { strategy, problems };
 }
 
 /**

@@ -4,7 +4,7 @@
 // the partition leaves them (or grown back), the extra-status annotation, and which Deployments it drives.
 import { describe, expect, it } from '@jest/globals';
 import {
-  ANNOTATION_BATCH_RELEASE_CONTROL_INFO, ANNOTATION_DEPLOYMENT_STRATEGY, newRSReplicasLimit, withDefaultDeploymentStrategy,
+  ANNOTATION_BATCH_RELEASE_CONTROL_INFO, ANNOTATION_DEPLOYMENT_STRATEGY, formatFieldError, newRSReplicasLimit, withDefaultDeploymentStrategy,
   type AdvancedDeploymentStrategy, type Deployment, type IntOrString, type ReplicaSet,
 } from '@coxswain/kruise-api';
 import { planAdvancedDeployment } from '../../src/advanceddeployment/plan/planner.js';
@@ -80,9 +80,18 @@ describe('which Deployments the advanced controller drives', () => {
     ['not paused', { ...d, spec: { ...d.spec, paused: false } }, false],
     ['RollingUpdate', { ...d, spec: { ...d.spec, strategy: { type: 'RollingUpdate' } } }, false],
     ['canary style', { ...d, metadata: { ...d.metadata, annotations: { ...d.metadata.annotations, [ANNOTATION_DEPLOYMENT_STRATEGY]: '{"rollingStyle":"Canary"}' } } }, false],
-    ['an unreadable strategy', { ...d, metadata: { ...d.metadata, annotations: { ...d.metadata.annotations, [ANNOTATION_DEPLOYMENT_STRATEGY]: '{' } } }, false],
+    // Still this controller's (the native one keeps away), which waits and says why: its problems.
+    ['an unreadable strategy', { ...d, metadata: { ...d.metadata, annotations: { ...d.metadata.annotations, [ANNOTATION_DEPLOYMENT_STRATEGY]: '{' } } }, true],
   ])('%s: %s', (_, deploymentObject, driven) => {
     expect(advancedStrategyOf(deploymentObject) !== undefined).toBe(driven);
+  });
+  it.each<[string, string]>([
+    ['{', 'metadata.annotations[rollouts.kruise.io/deployment-strategy]: Invalid value: "{": must be a JSON object'],
+    ['{"rollingStyle":"Partition","partition":"150%"}', 'metadata.annotations[rollouts.kruise.io/deployment-strategy].partition: Invalid value: "150%": must not be greater than 100%'],
+    ['{"rollingStyle":"Partition","paused":"yes","partition":1}', 'metadata.annotations[rollouts.kruise.io/deployment-strategy].paused: Invalid value: "yes": must be true or false'],
+  ])('an unsound strategy %s: the problem names the field', (text, problem) => {
+    const control = advancedStrategyOf({ ...d, metadata: { ...d.metadata, annotations: { ...d.metadata.annotations, [ANNOTATION_DEPLOYMENT_STRATEGY]: text } } });
+    expect(control?.problems.map(formatFieldError)).toEqual([problem]);
   });
 });
 

@@ -35,6 +35,8 @@ export interface RigOptions {
   controllerClient?: (cluster: EmbeddedCluster) => ClusterClient;
   /** Reported failures (logs at the levels a logger reports, simulator errors) count unless this says otherwise. */
   tolerate?: (error: unknown) => boolean;
+  /** Wraps the cluster's admission (what an object stored before a rule existed, or Kubernetes mode, lets through). */
+  admission?: (admit: ReturnType<typeof kruiseAdmission>) => ReturnType<typeof kruiseAdmission>;
 }
 
 /** What each kind's environment (cloneset-env, statefulset-env, united-env) takes besides its own options. */
@@ -110,7 +112,7 @@ export async function startRig(options: RigOptions = {}): Promise<Rig> {
     persistence: new MemoryPersistence(),
     nodes: options.nodes,
     kubelet: { ...KUBELET, ...options.kubelet },
-    ...(options.gates ? { admission: kruiseAdmission(options.gates) } : {}),
+    ...(options.gates || options.admission ? { admission: (options.admission ?? ((admit) => admit))(kruiseAdmission(options.gates)) } : {}),
     onError,
   });
   const client = options.controllerClient?.(cluster) ?? cluster.store.localClient();

@@ -16,7 +16,7 @@ import { BATCH_RELEASE_REF, CLONESET_REF, POD_REF, ROLLOUT_REF } from '../../src
 import { RolloutController } from '../../src/rollout/controller.js';
 import { StatefulSetController } from '../../src/statefulset/controller.js';
 import { NATIVE_STATEFULSET } from '../../src/statefulset/plan/flavor.js';
-import { startRig, type Rig } from './rig.js';
+import { startRig, type Rig, type RigOptions } from './rig.js';
 
 export interface RolloutEnv {
   clock: ManualClock;
@@ -54,10 +54,12 @@ export interface RolloutEnvOptions {
   advancedDeployment?: boolean;
   /** The controllers' gates (Kruise's defaults when absent; AdvancedDeployment is the option above's). */
   gates?: FeatureGates;
+  /** Wraps the cluster's admission (RigOptions.admission). */
+  admission?: RigOptions['admission'];
 }
 
 export async function startRolloutEnv(options: RolloutEnvOptions = {}): Promise<RolloutEnv> {
-  const rig = await startRig();
+  const rig = await startRig(options.admission ? { admission: options.admission } : {});
   const { clock, cluster, manager, recorder, errors } = rig;
   const log = rig.logger('error', 'warn');
   const gates = (options.gates ?? DEFAULT_FEATURE_GATES).with({ AdvancedDeployment: options.advancedDeployment ?? false });

@@ -166,12 +166,42 @@ async function post(url: string, body: string, headers: Record<string, string>):
   try {
     // Redirects are not followed: the signature is for the configured receiver.
     const res = await fetch(url, { method: 'POST', headers, body, redirect: 'manual', signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS) });
-    const text = await res.text().catch(() => '');
+    const text = await answerStart(res);
     if (res.status >= 200 && res.status < 300) return { ok: true, status: res.status };
-    return { ok: false, status: res.status, error: `HTTP ${res.status}${text ? `: ${text.slice(0, ERROR_TEXT_LIMIT)}` : ''}` };
+    return { ok: false, status: res.status, error: `HTTP ${res.status}${text ? `: ${text}` : ''}` };
   } catch (err) {
     const cause = (err as { cause?: { code?: string; message?: string } }).cause;
     const timedOut = (err as { name?: string }).name === 'TimeoutError';
-    return { ok: false, status: null, error: timedOut ? `no answer within ${ATTEMPT_TIMEOUT_MS / 1000} s` : cause?.code ?? cause?.message ?? String(err) };
+    return { ok: false, status: null, error: timedOut ? `no answer within ${ATTEMPT_TIMEOUT_MS / 1000} s` : printable(cause?.code ?? cause?.message ?? String(err)) };
   }
+}
+
+/**
+ * The start of a receiver's answer, as text fit for the delivery's lastError: at most a few KiB are read
+ * (the rest is cancelled, however large), bytes that are not UTF-8 become U+FFFD, control characters
+ * (NUL above all, which PostgreSQL text refuses: the attempt could not be recorded and was made again
+ * every lease) become spaces, cut at ERROR_TEXT_LIMIT characters, never inside one.
+ */
+async function answerStart(res: Response): Promise<string> {
+  if (!res.body) return '';
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    while (size < ERROR_TEXT_LIMIT * 4) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      size += value.byteLength;
+    }
+  } catch {
+    // A body cut short (the timeout, a reset) still has its start.
+  } finally {
+    void reader.cancel().catch(() => undefined);
+  }
+  return printable(new TextDecoder('utf-8').decode(Buffer.concat(chunks)));
+}
+
+function printable(text: string): string {
+  return Array.from(text.replace(/[\u0000-\u001f\u007f]/g, ' ')).slice(0, ERROR_TEXT_LIMIT).join('').trim();
 }

@@ -6,7 +6,8 @@
 // Finalize hands it back to the native controller. Pure.
 import {
   ANNOTATION_BATCH_RELEASE_CONTROL_INFO, ANNOTATION_DEPLOYMENT_EXTRA_STATUS, ANNOTATION_DEPLOYMENT_STRATEGY, deploymentStrategyJson, deploymentStrategyOf,
-  isUnderRolloutControl, LABEL_ADVANCED_DEPLOYMENT_CONTROL, LABEL_STABLE_REVISION, newRSReplicasLimit, scaledIntOrPercent, withDefaultDeploymentStrategy,
+  isUnderRolloutControl, LABEL_ADVANCED_DEPLOYMENT_CONTROL, LABEL_STABLE_REVISION, newRSReplicasLimit, readDeploymentStrategy, scaledIntOrPercent,
+  withDefaultDeploymentStrategy,
   type Deployment, type IntOrString,
 } from '@coxswain/kruise-api';
 
@@ -42,13 +43,19 @@ export function partitionAtLeast(current: IntOrString | undefined, desired: IntO
 
 /**
  * UpgradeBatch: the strategy annotation's partition raised to the batch's canaryReplicas, as given;
- * nothing when the Deployment has left rollout control or its partition is there already.
+ * nothing when the Deployment has left rollout control or its partition is there already (and the
+ * annotation is sound).
  */
 export function deploymentPartitionPatch(d: Deployment, desired: IntOrString): Patch | undefined {
   if (!isUnderRolloutControl(d)) return undefined;
-  const strategy = deploymentStrategyOf(d);
-  if (partitionAtLeast(strategy.partition, desired)) return undefined;
-  return { metadata: { annotations: { [ANNOTATION_DEPLOYMENT_STRATEGY]: deploymentStrategyJson({ ...strategy, partition: desired }) } } };
+  const { strategy, problems } = readDeploymentStrategy(d);
+  const sound = problems.length === 0;
+  if (sound && partitionAtLeast(strategy.partition, desired)) return undefined;
+  // An unsound annotation (someone else wrote it) is rewritten from its sound fields, defaulted as
+  // Initialize writes it, so that the advanced controller can act again.
+  const next = sound ? strategy : withDefaultDeploymentStrategy({ rollingStyle: 'Partition', ...strategy });
+  const partition = strategy.partition !== undefined && partitionAtLeast(strategy.partition, desired) ? strategy.partition : desired;
+  return { metadata: { annotations: { [ANNOTATION_DEPLOYMENT_STRATEGY]: deploymentStrategyJson({ ...next, partition }) } } };
 }
 
 /** The batch's planned (and desired) updated pods: NewRSReplicasLimit of its canaryReplicas. */

@@ -5,11 +5,13 @@
 // (docs/rollouts-api.md §2). Each writes the result its own way (the controller quietly, the API with its
 // Conflict retry and audit).
 //   CloneSet, (Advanced) StatefulSet: the template of the workload's ControllerRevision of that revision,
-//     named in full (status.currentRevision) or by the suffix a CloneSet's stableRevision is (docs/spec/kruise-rollout.md §2.1).
+//     named in full (status.currentRevision) or by the suffix a CloneSet's stableRevision is (docs/spec/kruise-rollout.md §2.1),
+//     controlled by the workload.
 //   Deployment, canary or partition style (docs/spec/kruise-rollout.md §3.6, §3.7): the template of its stable ReplicaSet.
 import { isApiError, type ClusterClient } from '@coxswain/cluster';
 import type { ControllerRevision, KubeObject, ObjectRef, PodTemplateSpec } from '@coxswain/kruise-api';
 import { readWorkload, releaseTarget, type ReleaseWorkload } from '../../release-target/workload.js';
+import { isControlledBy } from '../../ownership/controller-ref.js';
 import { applyRevision } from '../../revision/cloneset-revision.js';
 import { CONTROLLER_REVISION_REF } from '../../revision/revision-store.js';
 
@@ -41,14 +43,23 @@ export async function stableTemplate(client: ClusterClient, workload: ReleaseWor
   const names = [stableRevision, `${current.metadata.name}-${stableRevision}`];
   if (names.includes(workload.updateRevision)) return { outcome: 'stable', current };
   for (const name of names) {
+    let revision: ControllerRevision;
     try {
-      const revision = await client.get<ControllerRevision>(CONTROLLER_REVISION_REF, current.metadata.namespace, name);
-      return { outcome: 'restore', current, next: applyRevision(current as Templated, revision) };
+      revision = await client.get<ControllerRevision>(CONTROLLER_REVISION_REF, current.metadata.namespace, name);
     } catch (err) {
       if (!isApiError(err, 'NotFound')) throw err;
+      continue;
+    }
+    // Only the workload's own revisions: a stableRevision (a status anyone with the status subresource
+    // can write) naming another workload's must not put that workload's template into this one.
+    if (!isControlledBy(revision, current.metadata.uid)) continue;
+    try {
+      return { outcome: 'restore', current, next: applyRevision(current as Templated, revision) };
+    } catch (err) {
+      return { outcome: 'missing', current, why: err instanceof Error ? err.message : String(err) };
     }
   }
-  return { outcome: 'missing', current, why: `the ${workload.target.kind} has no ControllerRevision ${names.join(' or ')}` };
+  return { outcome: 'missing', current, why: `the ${workload.target.kind} has no ControllerRevision ${names.join(' or ')} of its own` };
 }
 
 /**
