@@ -10,65 +10,26 @@
 import { describe, expect, it } from '@jest/globals';
 import {
   ANNOTATION_BATCH_RELEASE_CONTROL_INFO, ANNOTATION_DEPLOYMENT_EXTRA_STATUS, ANNOTATION_DEPLOYMENT_STRATEGY, ANNOTATION_IN_PROGRESSING,
-  LABEL_ADVANCED_DEPLOYMENT_CONTROL, LABEL_ROLLOUT_BATCH_ID, LABEL_STABLE_REVISION, type Deployment, type Pod, type ReplicaSet, type Rollout,
+  LABEL_ADVANCED_DEPLOYMENT_CONTROL, LABEL_ROLLOUT_BATCH_ID, LABEL_STABLE_REVISION, type Deployment, type Rollout,
 } from '@coxswain/kruise-api';
-import { DEPLOYMENT_REF, POD_REF, REPLICASET_REF } from '../../src/refs.js';
-import { isActive } from '../../src/pod/pod-state.js';
+import { DEPLOYMENT_REF } from '../../src/refs.js';
 import { environmentPerTest } from '../support/per-test.js';
+import { DEPLOYMENT, ROLLOUT, V2, deploymentReads } from '../support/deployment-release.js';
 import { startRolloutEnv, type RolloutEnv } from '../support/rollout-env.js';
 
 let env: RolloutEnv;
 const withGate = (advancedDeployment: boolean) => environmentPerTest(() => startRolloutEnv({ deployments: true, advancedDeployment }), (started) => (env = started));
 
-const DEPLOYMENT = `
-apiVersion: apps/v1
-kind: Deployment
-metadata: {name: web}
-spec:
-  replicas: 5
-  selector: {matchLabels: {app: web}}
-  strategy: {type: RollingUpdate, rollingUpdate: {maxSurge: 1, maxUnavailable: 0}}
-  template:
-    metadata: {labels: {app: web}}
-    spec: {containers: [{name: main, image: "web:v1"}]}
-`;
 
-const ROLLOUT = `
-apiVersion: rollouts.kruise.io/v1beta1
-kind: Rollout
-metadata: {name: demo}
-spec:
-  workloadRef: {apiVersion: apps/v1, kind: Deployment, name: web}
-  strategy:
-    canary:
-      steps:
-      - {replicas: 20%, pause: {}}
-      - {replicas: 60%, pause: {duration: 0}}
-      - {replicas: 100%}
-`;
 
-const V2 = { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'main', image: 'web:v2' }] } };
 const canary = (r: Rollout) => r.status?.canaryStatus;
-const stable = () => env.workload(DEPLOYMENT_REF, 'web') as Promise<Deployment>;
+const { stable, pods, releaseV2 } = deploymentReads(() => env);
 
-/** The live pods of the Deployment (through its ReplicaSets). */
-async function pods(): Promise<Pod[]> {
-  const d = await stable();
-  const sets = (await env.cluster.store.list<ReplicaSet>(REPLICASET_REF, { namespace: 'default' })).items
-    .filter((rs) => rs.metadata.ownerReferences?.some((r) => r.uid === d.metadata.uid));
-  const uids = new Set(sets.map((rs) => rs.metadata.uid));
-  return (await env.cluster.store.list<Pod>(POD_REF, { namespace: 'default' })).items
-    .filter((p) => isActive(p) && p.metadata.ownerReferences?.some((r) => uids.has(r.uid)));
-}
 const images = async () => (await pods()).map((p) => p.spec.containers[0]!.image).sort();
 const strategyOf = (d: Deployment) => JSON.parse(d.metadata.annotations![ANNOTATION_DEPLOYMENT_STRATEGY]!);
 
 async function releaseToStepOne(): Promise<void> {
-  await env.apply(DEPLOYMENT);
-  await env.runUntil(async () => (await stable()).status?.availableReplicas === 5);
-  await env.apply(ROLLOUT);
-  await env.runUntil(async () => (await env.rollout()).status?.phase === 'Healthy');
-  await env.patchSpec(DEPLOYMENT_REF, 'web', { template: V2 });
+  await releaseV2();
 }
 
 describe('docs/spec/kruise-rollout.md §6.3: a Deployment of 5 in partition style, 20% / approval, 60%, 100%', () => {
