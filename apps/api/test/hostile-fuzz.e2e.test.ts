@@ -11,10 +11,10 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { printYaml, type KubeObject, type PersistentVolume, type PersistentVolumeClaim } from '@coxswain/kruise-api';
-import { eventually, TestApi, testApiPerFile } from './support/api-server.js';
+import { eventually, TestApi } from './support/api-server.js';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 2_000);
 const NS = 'fuzz';
@@ -339,11 +339,16 @@ async function settledVersion(): Promise<string> {
   }, 20_000, 'the store to settle (fz-pvc bound to its volume)');
 }
 
-testApiPerFile(QUIET, (started) => (api = started), 60_000);
+// Not testApiPerFile: the test restarts the server, and the one to close at the end is the restarted one.
 beforeAll(async () => {
+  api = await TestApi.start(QUIET);
   acker = await api.createToken('fuzz-acker', 'hook-acker');
   await api.apply(`${CORDONED}---\n${printYaml(BASE)}`);
 }, 180_000);
+
+afterAll(async () => {
+  await api?.close();
+});
 
 it(`answers ${RUNS} hostile requests without a 5xx or stack text, writing nothing when it refuses; the server stays healthy and restarts`, async () => {
   let version = await settledVersion();

@@ -4,8 +4,8 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from '@jest/globals';
-import { eventually, TestApi, testApiPerFile, type GraphQLResponse } from './support/api-server.js';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { eventually, TestApi, type GraphQLResponse } from './support/api-server.js';
 
 const APPLY = `mutation($yaml: String!, $dryRun: Boolean) { applyManifest(yaml: $yaml, dryRun: $dryRun) { kind namespace name action } }`;
 const OBJECT = `query($kind: String!, $ns: String, $name: String!) { object(kind: $kind, namespace: $ns, name: $name) { generation resourceVersion object } }`;
@@ -26,7 +26,13 @@ ${spec}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'coxswain-hostile-'));
 let api: TestApi;
 
-testApiPerFile({ PGLITE_DIR: dataDir }, (started) => (api = started));
+// Not testApiPerFile: restart() replaces the server, and the one to close at the end is the newest.
+beforeAll(async () => {
+  api = await TestApi.start({ PGLITE_DIR: dataDir });
+}, 180_000);
+afterAll(async () => {
+  await api?.close();
+});
 
 function apply(yaml: string, dryRun = false): Promise<GraphQLResponse> {
   return api.graphql(APPLY, { yaml, dryRun });

@@ -32,6 +32,8 @@ export interface AsToken {
 }
 
 export class TestApi {
+  private closed = false;
+
   private constructor(readonly app: INestApplication, readonly runtime: Runtime, readonly url: string) {}
 
   static async start(env: Record<string, string> = {}): Promise<TestApi> {
@@ -125,7 +127,10 @@ export class TestApi {
     return port;
   }
 
+  /** Stops the server; a second call does nothing (a file that restarted its server and then closed the first one again hung past its 120 s hook). */
   async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
     await this.app.close();
     await this.runtime.close();
   }
