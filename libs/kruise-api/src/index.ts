@@ -185,7 +185,7 @@ export {
   LABEL_WORKLOAD_TYPE, ROLLOUT_ID_KEY, ROLLOUTS_V1BETA1,
 } from './rollout.js';
 export { batchReleaseToV1alpha1, rolloutToV1alpha1, toStorageBatchRelease, toStorageRollout } from './rollout-conversion.js';
-export { scaledIntOrPercent, setDefaultsRollout, validateRollout } from './rollout-validation.js';
+export { coxswainBatchReleaseRefusals, scaledIntOrPercent, setDefaultsRollout, validateRollout } from './rollout-validation.js';
 export {
   ANNOTATION_DEPLOYMENT_EXTRA_STATUS, ANNOTATION_DEPLOYMENT_STRATEGY, LABEL_ADVANCED_DEPLOYMENT_CONTROL, deploymentExtraStatusJson, deploymentExtraStatusOf,
   deploymentStrategyJson, deploymentStrategyOf, isUnderRolloutControl, newRSReplicasLimit, readDeploymentStrategy,

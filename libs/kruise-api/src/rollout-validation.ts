@@ -7,7 +7,7 @@ import { defaultStepAnalysis, validateStepAnalysis } from './rollouts/analysis.j
 import { isObject } from './value-shape.js';
 import type { IntOrString } from './meta.js';
 import { groupOf } from './kinds.js';
-import type { BlueGreenStrategy, CanaryStep, ObjectRef, Rollout, RolloutStrategy, TrafficRoutingRef } from './rollout.js';
+import type { BatchRelease, BlueGreenStrategy, CanaryStep, ObjectRef, Rollout, RolloutStrategy, TrafficRoutingRef } from './rollout.js';
 
 /** `--partition-percent-limit`: a partition-style step with traffic may not exceed this percentage. */
 export const PARTITION_PERCENT_LIMIT_WITH_TRAFFIC = 50;
@@ -146,6 +146,25 @@ export function coxswainRolloutRefusals(rollout: Rollout): FieldError[] {
         if (step[field] != null) errors.push(forbiddenField(`spec.strategy.${style}.steps[${i}].${field}`, noNetwork));
       }
     }
+  }
+  return errors;
+}
+
+/**
+ * Why Coxswain refuses a BatchRelease (v1beta1 form) that nothing in it would act on (docs/spec/kruise-rollout.md
+ * §8.1): Kruise Rollouts has no BatchRelease webhook, but a BatchRelease written by hand must not be
+ * stored to be ignored, nor released in a style it did not ask for (a blue-green CloneSet would otherwise
+ * run as partition style). The words are the Rollout's refusals'.
+ */
+export function coxswainBatchReleaseRefusals(release: BatchRelease): FieldError[] {
+  const errors: FieldError[] = [];
+  const ref = release.spec?.workloadRef;
+  const key = `${groupOf(String(ref?.apiVersion ?? ''))}/${String(ref?.kind ?? '')}`;
+  if (!COXSWAIN_DRIVES.has(key)) {
+    errors.push(invalidField('spec.workloadRef', ref, `Coxswain's BatchReleases drive CloneSets, Advanced StatefulSets, apps/v1 StatefulSets and apps/v1 Deployments; a ${String(ref?.kind)} is not supported`));
+  }
+  if (release.spec?.releasePlan?.rollingStyle === 'BlueGreen') {
+    errors.push(forbiddenField('spec.releasePlan.rollingStyle', 'the blue-green style is not supported by Coxswain; use Partition or Canary'));
   }
   return errors;
 }

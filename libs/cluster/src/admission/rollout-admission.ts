@@ -3,12 +3,13 @@
 // webhook in its own words (the one-Rollout-per-workload check reads the namespace's other Rollouts,
 // the immutability while progressing reads the stored phase), then Coxswain's refusals of what nothing
 // in it acts on (traffic routing, blue-green, kinds its BatchRelease does not drive); both kinds are
-// stored as v1beta1. BatchRelease has no webhook upstream: only its shape is checked. The Rollout and
+// stored as v1beta1. BatchRelease has no webhook upstream: its shape is checked, then Coxswain's refusals
+// (a workload kind it does not drive, the blue-green style). The Rollout and
 // BatchRelease controllers (libs/workloads/src/rollout, libs/workloads/src/batchrelease) act on what is
 // stored, the workload webhook (rollout-workload-webhook.ts) freezes the workloads they release.
 // Approvals, jumps and aborts act on a stored Rollout's status (the API's rollout actions, docs/rollouts-api.md).
 import {
-  setDefaultsRollout, toStorageBatchRelease, toStorageRollout, validateRollout,
+  coxswainBatchReleaseRefusals, setDefaultsRollout, toStorageBatchRelease, toStorageRollout, validateRollout,
   type BatchRelease, type BatchReleaseV1alpha1, type KubeObject, type Rollout, type RolloutV1alpha1,
 } from '@coxswain/kruise-api';
 import type { KindAdmission } from './kind-admission.js';
@@ -31,6 +32,6 @@ export const ROLLOUT_ADMISSION: KindAdmission = {
 export const BATCH_RELEASE_ADMISSION: KindAdmission = {
   errorKind: 'BatchRelease',
   defaults: ({ object }) => object,
-  validate: () => [],
+  validate: ({ object }) => coxswainBatchReleaseRefusals(toStorageBatchRelease(object as BatchRelease | BatchReleaseV1alpha1)),
   toStorage: (object) => toStorageBatchRelease(object as BatchRelease | BatchReleaseV1alpha1),
 };

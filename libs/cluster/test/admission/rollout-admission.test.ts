@@ -98,3 +98,40 @@ describe('BatchRelease admission', () => {
     expect(stored.spec).toEqual({ workloadRef: CLONESET_REF, releasePlan: { batches: [{ canaryReplicas: '20%' }], enableExtraWorkloadForCanary: false, rollingStyle: 'Partition' } });
   });
 });
+
+describe('BatchRelease admission: Coxswain refuses what its BatchRelease would not act on (docs/spec/kruise-rollout.md §8.1)', () => {
+  const release = (name: string, spec: Record<string, unknown>): KubeObject => ({ apiVersion: 'rollouts.kruise.io/v1beta1', kind: 'BatchRelease', metadata: { name, namespace: 'default' }, spec });
+  const PLAN = { batches: [{ canaryReplicas: '20%' }], enableExtraWorkloadForCanary: false };
+
+  it.each([
+    ['the blue-green style, for a CloneSet (it would otherwise run as partition style)', { workloadRef: CLONESET_REF, releasePlan: { ...PLAN, rollingStyle: 'BlueGreen' } },
+      [{ field: 'spec.releasePlan.rollingStyle', message: 'Forbidden: the blue-green style is not supported by Coxswain; use Partition or Canary' }]],
+    ['the blue-green style, for a Deployment', { workloadRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' }, releasePlan: { ...PLAN, rollingStyle: 'BlueGreen' } },
+      [{ field: 'spec.releasePlan.rollingStyle', message: 'Forbidden: the blue-green style is not supported by Coxswain; use Partition or Canary' }]],
+    ['a DaemonSet', { workloadRef: { apiVersion: 'apps/v1', kind: 'DaemonSet', name: 'agent' }, releasePlan: PLAN },
+      [{ field: 'spec.workloadRef', message: expect.stringContaining("Coxswain's BatchReleases drive CloneSets, Advanced StatefulSets, apps/v1 StatefulSets and apps/v1 Deployments; a DaemonSet is not supported") }]],
+  ])('refuses %s, naming the field, and stores nothing', async (_, spec, causes) => {
+    const { store } = await openStore({ admission });
+    const error = await refusal(store.create(release('demo', spec)));
+    expect(error.reason).toBe('Invalid');
+    expect(error.details.causes).toEqual(causes);
+    expect((await store.list(BATCH_RELEASE)).items).toEqual([]);
+  });
+
+  it('refuses the blue-green style in v1alpha1 too (the rolling-style annotation)', async () => {
+    const { store } = await openStore({ admission });
+    const error = await refusal(store.create({
+      apiVersion: 'rollouts.kruise.io/v1alpha1', kind: 'BatchRelease',
+      metadata: { name: 'demo', namespace: 'default', annotations: { 'rollouts.kruise.io/rolling-style': 'bluegreen' } },
+      spec: { targetReference: { workloadRef: CLONESET_REF }, releasePlan: { batches: [{ canaryReplicas: '20%' }] } },
+    }));
+    expect(error.details.causes!.map((c) => c.field)).toEqual(['spec.releasePlan.rollingStyle']);
+  });
+
+  it('stores the partition and canary styles', async () => {
+    const { store } = await openStore({ admission });
+    await store.create(release('p', { workloadRef: CLONESET_REF, releasePlan: { ...PLAN, rollingStyle: 'Partition' } }));
+    await store.create(release('c', { workloadRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' }, releasePlan: { ...PLAN, rollingStyle: 'Canary', enableExtraWorkloadForCanary: true } }));
+    expect((await store.list(BATCH_RELEASE)).items.map((r) => r.metadata.name).sort()).toEqual(['c', 'p']);
+  });
+});

@@ -81,8 +81,9 @@ export class BatchReleaseReconciler implements Reconciler {
     }
     // docs/spec/kruise-rollout.md §3.1: the style is the plan's rollingStyle, else Canary with an extra workload.
     const style = planStyle(plan);
-    if (target.kind === 'Deployment' && style === 'BlueGreen') {
-      status.message = 'a Deployment is released by Coxswain in canary or partition style; the blue-green style is not implemented';
+    if (style === 'BlueGreen') {
+      // Refused at admission (coxswainBatchReleaseRefusals); one stored before that rule is told so, never released as another style.
+      status.message = 'rollingStyle BlueGreen is not supported by Coxswain (docs/spec/kruise-rollout.md §8.1): nothing is released; use Partition or Canary';
       await this.write(key, release, status);
       return;
     }

@@ -63,3 +63,30 @@ spec:
     await env.runUntil(async () => (await env.release('manual')) === undefined);
   });
 });
+
+describe('docs/spec/kruise-rollout.md §8.1: a blue-green BatchRelease stored past admission', () => {
+  /** Admission refuses rollingStyle BlueGreen; this one is stored as an older server or Kubernetes mode without the webhook would have. */
+  environmentPerTest(() => startRolloutEnv({ admission: (admit) => (request) => (request.object.kind === 'BatchRelease' ? request.object : admit(request)) }), (started) => (env = started));
+
+  it('releases nothing in another style and says why in its status', async () => {
+    await env.apply(`${workloadYaml(CLONESET_V1ALPHA1, ECHOSERVER)}---
+apiVersion: rollouts.kruise.io/v1beta1
+kind: BatchRelease
+metadata: {name: manual}
+spec:
+  workloadRef: {apiVersion: apps.kruise.io/v1alpha1, kind: CloneSet, name: echoserver}
+  releasePlan:
+    batches: [{canaryReplicas: 1}, {canaryReplicas: 5}]
+    rollingStyle: BlueGreen
+    enableExtraWorkloadForCanary: false
+`);
+    const told = await untilRelease('told why', (br) => br.status?.message !== undefined);
+    expect(told.status?.message).toBe('rollingStyle BlueGreen is not supported by Coxswain (docs/spec/kruise-rollout.md §8.1): nothing is released; use Partition or Canary');
+    await env.patchSpec(CLONESET_REF, 'echoserver', { template: templateWith(ECHOSERVER, 'echo:v2') });
+    await env.run(10_000, 500);
+    // Not claimed, not frozen: the CloneSet rolls as it would without the BatchRelease.
+    const cs = await env.cloneSet('echoserver');
+    expect(cs.metadata.annotations?.[ANNOTATION_BATCH_RELEASE_CONTROL_INFO]).toBeUndefined();
+    expect((await env.release('manual'))?.status?.phase).not.toBe('Progressing');
+  });
+});
