@@ -136,7 +136,7 @@ export async function simulateFork(snapshot: ForkSnapshot, changed: KubeObject, 
         images: descriptor.images(latest),
         health: plan ? workloadHealth(plan, finalStatus.conditions).state : 'UNKNOWN',
       },
-      forked: { pods: snapshot.pods.length, otherPods: snapshot.others.length, volumeClaims: snapshot.claims.length, nodes: snapshot.nodes.length },
+      forked: { pods: snapshot.pods.length, otherPods: snapshot.others.length, otherPodsLeftOut: snapshot.othersLeftOut, volumeClaims: snapshot.claims.length, nodes: snapshot.nodes.length },
       wallMs: Math.round(performance.now() - wallStart),
     };
   } finally {

@@ -38,6 +38,8 @@ export interface ForkSnapshot {
    * node capacity. The fork holds them as they are; their owners are not forked, so nothing reconciles them.
    */
   others: Pod[];
+  /** Other pods taking room beyond the fork's cap, not copied (0 when every one is). */
+  othersLeftOut: number;
 }
 
 /** The kinds a workload can own (a UnitedDeployment's subset kinds, a Deployment's ReplicaSets), walked down from it. */
@@ -49,7 +51,8 @@ const OWNED_KINDS: readonly KindRef[] = [
   { apiVersion: 'apps/v1', kind: 'ReplicaSet' },
 ];
 
-export async function readForkSnapshot(client: ClusterClient, request: PreviewRequest): Promise<ForkSnapshot> {
+/** `cap`: the most pods forked, the workload's and the others together (MAX_FORKED_PODS; tests set less). */
+export async function readForkSnapshot(client: ClusterClient, request: PreviewRequest, cap = MAX_FORKED_PODS): Promise<ForkSnapshot> {
   const descriptor = workloadKind(request.kind);
   if (!descriptor) throw new PreviewInputError('kind', `preview supports CLONE_SET, STATEFUL_SET and UNITED_DEPLOYMENT, not ${request.kind}`);
   // NotFound and the port's other failures pass as they are: the API translates them (errors/known-errors.ts).
@@ -57,17 +60,14 @@ export async function readForkSnapshot(client: ClusterClient, request: PreviewRe
   const owned = await ownedWorkloads(client, workload);
   const owners = new Set([workload.metadata.uid, ...owned.map((o) => o.metadata.uid)]);
   const ownedBy = (object: KubeObject) => object.metadata.ownerReferences?.some((o) => owners.has(o.uid)) ?? false;
-  // Every namespace's pods: any of them may take room on the nodes the rollout places pods on.
-  const all = await listCapped<Pod>(client, { apiVersion: 'v1', kind: 'Pod' }, undefined, MAX_FORKED_PODS, "pods (the workload's and the other pods on the nodes count together)");
-  const pods = all.filter((pod) => pod.metadata.namespace === request.namespace && (descriptor.ownsPod(workload, pod) || ownedBy(pod)));
-  const own = new Set(pods.map((pod) => pod.metadata.uid));
+  const pods = (await listCapped<Pod>(client, { apiVersion: 'v1', kind: 'Pod' }, request.namespace, cap, 'pods'))
+    .filter((pod) => descriptor.ownsPod(workload, pod) || ownedBy(pod));
   const revisions = (await listCapped<ControllerRevision>(client, { apiVersion: 'apps/v1', kind: 'ControllerRevision' }, request.namespace, MAX_FORKED_PODS, 'controllerrevisions'))
     .filter(ownedBy);
   const claims = await volumeClaims(client, request.namespace, [workload, ...owned], pods, ownedBy);
   const nodes = await listCapped<Node>(client, { apiVersion: 'v1', kind: 'Node' }, undefined, MAX_FORKED_NODES, 'nodes');
-  const nodeNames = new Set(nodes.map((n) => n.metadata.name));
-  const others = all.filter((pod) => !own.has(pod.metadata.uid) && takesRoom(pod, nodeNames));
-  return { descriptor, workload, pods, revisions, owned, claims, nodes, others };
+  const { others, othersLeftOut } = await otherPods(client, new Set(pods.map((pod) => pod.metadata.uid)), new Set(nodes.map((n) => n.metadata.name)), cap - pods.length);
+  return { descriptor, workload, pods, revisions, owned, claims, nodes, others, othersLeftOut };
 }
 
 /**
@@ -120,6 +120,27 @@ async function listCapped<T extends KubeObject>(client: ClusterClient, ref: { ap
     next = page.continue || undefined;
   } while (next);
   return items;
+}
+
+/**
+ * The pods of every namespace that take room on the forked nodes and are not the workload's, read page by
+ * page and kept up to `budget` (the fork's cap less the workload's own pods); the rest are counted, not
+ * copied, so a large cluster neither is refused nor held whole.
+ */
+async function otherPods(client: ClusterClient, own: ReadonlySet<string | undefined>, nodes: ReadonlySet<string | undefined>, budget: number): Promise<{ others: Pod[]; othersLeftOut: number }> {
+  const others: Pod[] = [];
+  let othersLeftOut = 0;
+  let next: string | undefined;
+  do {
+    const page = await client.list<Pod>({ apiVersion: 'v1', kind: 'Pod' }, { limit: PAGE, continue: next });
+    for (const pod of page.items) {
+      if (own.has(pod.metadata.uid) || !takesRoom(pod, nodes)) continue;
+      if (others.length < budget) others.push(pod);
+      else othersLeftOut++;
+    }
+    next = page.continue || undefined;
+  } while (next);
+  return { others, othersLeftOut };
 }
 
 /** Bound to one of the forked nodes and not finished: the scheduler counts it against the node. */

@@ -75,7 +75,7 @@ it(`forks and rolls ${N} pods within its bounds`, async () => {
   const heapBefore = process.memoryUsage().heapUsed;
   const started = Date.now();
   const cpuBefore = process.cpuUsage();
-  const answer = await simulateFork({ descriptor: CLONESET, workload: big, pods, revisions, owned: [], claims: [], nodes, others: [] }, changed, forkTimings(pods, config.cluster.kubelet), { config, now: clock.now(), limits: { wallMs: WALL_MS } });
+  const answer = await simulateFork({ descriptor: CLONESET, workload: big, pods, revisions, owned: [], claims: [], nodes, others: [], othersLeftOut: 0 }, changed, forkTimings(pods, config.cluster.kubelet), { config, now: clock.now(), limits: { wallMs: WALL_MS } });
   const wall = Date.now() - started;
   const cpu = process.cpuUsage(cpuBefore);
   process.stdout.write(`preview scale: ${N} pods on ${nodes.length} nodes: outcome ${answer.outcome}${answer.truncated ? ` (${answer.truncated})` : ''}, ` +

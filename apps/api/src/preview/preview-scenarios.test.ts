@@ -9,6 +9,7 @@ import { workloadKind, type WorkloadKindName } from '@coxswain/workloads';
 import { loadConfig } from '../config/config.js';
 import { JsonLogger } from '../logging/json-logger.js';
 import { registerControllers, type PlanSource } from '../cluster-worker/controllers.js';
+import { readForkSnapshot } from './fork-snapshot.js';
 import { previewRollout } from './run-preview.js';
 import type { ProposedChange } from './preview-types.js';
 
@@ -106,12 +107,25 @@ afterEach(async () => {
 });
 
 describe('other workloads\' pods are node capacity in the fork', () => {
+  it('copies other pods up to the cap and counts the rest left out, instead of refusing a large cluster', async () => {
+    // filler's 3 pods live in another namespace, on the same node as web's.
+    const other = `apiVersion: v1\nkind: Namespace\nmetadata: { name: other }\n---\n${cloneSet('filler', 3).replace('namespace: default', 'namespace: other')}`;
+    const s = scenario = await Scenario.start({ SIM_ZONES: '1', SIM_NODES_PER_ZONE: '1', SIM_POD_CAPACITY: '8' }, `${other}---\n${cloneSet('web', 1)}`,
+      async (sc) => (await sc.ready('CLONE_SET', 'web')) && (await sc.cluster.store.list<Pod>({ apiVersion: 'v1', kind: 'Pod' }, { namespace: 'other' })).items.filter((p) => p.spec.nodeName).length === 3);
+    const request = { kind: 'CLONE_SET' as const, namespace: 'default', name: 'web', change: { scale: { replicas: 2 } } };
+    // A cap of 2: web's own pod and one of filler's are copied, filler's other two only counted.
+    const snapshot = await readForkSnapshot(s.cluster.store.localClient(), request, 2);
+    expect({ pods: snapshot.pods.length, others: snapshot.others.length, leftOut: snapshot.othersLeftOut }).toEqual({ pods: 1, others: 1, leftOut: 2 });
+    // The workload's own namespace over the cap is still refused, naming it.
+    await expect(readForkSnapshot(s.cluster.store.localClient(), request, 0)).rejects.toThrow('the namespace default holds more than 0 pods: a preview forks at most 0');
+  });
+
   it('a node full of another workload\'s pods stops a scale-up as the cluster does: UNSCHEDULABLE', async () => {
     // One node of 4 pods: `filler` takes 3, `web` 1; web scaled to 2 has nowhere to go.
     const s = scenario = await Scenario.start({ SIM_ZONES: '1', SIM_NODES_PER_ZONE: '1', SIM_POD_CAPACITY: '4' }, `${cloneSet('filler', 3)}---\n${cloneSet('web', 1)}`,
       async (sc) => (await sc.ready('CLONE_SET', 'filler')) && (await sc.ready('CLONE_SET', 'web')));
     const preview = await s.preview('CLONE_SET', 'web', { scale: { replicas: 2 } });
-    expect(preview.forked).toEqual({ pods: 1, otherPods: 3, volumeClaims: 0, nodes: 1 });
+    expect(preview.forked).toEqual({ pods: 1, otherPods: 3, otherPodsLeftOut: 0, volumeClaims: 0, nodes: 1 });
     expect(preview.outcome).toBe('STOPPED');
     const predicted = preview.stops.filter((x) => x.code === 'UNSCHEDULABLE');
     expect(predicted).toHaveLength(1);

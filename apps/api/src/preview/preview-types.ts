@@ -76,7 +76,7 @@ export interface PreviewAnswer {
   timings: PreviewTimings;
   final: { replicas: number; updatedReplicas: number; updatedReadyReplicas: number; images: string[]; health: string };
   /** The fork's size: the workload's pods, the other pods on the nodes (capacity only), its volume claims and the nodes copied. */
-  forked: { pods: number; otherPods: number; volumeClaims: number; nodes: number };
+  forked: { pods: number; otherPods: number; otherPodsLeftOut: number; volumeClaims: number; nodes: number };
   /** Wall-clock ms the simulation took. */
   wallMs: number;
 }

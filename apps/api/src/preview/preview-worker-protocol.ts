@@ -16,6 +16,8 @@ export interface ForkJob {
   nodes: Node[];
   /** Other pods on the nodes: capacity, never reconciled. */
   others: Pod[];
+  /** Other pods taking room beyond the cap, not copied. */
+  othersLeftOut: number;
   /** The workload with the proposed change made. */
   changed: KubeObject;
   timings: PreviewTimings;
@@ -27,7 +29,7 @@ export type ForkReply = { ok: true; answer: PreviewAnswer } | { ok: false; field
 
 export function runForkJob(job: ForkJob, config: AppConfig): Promise<PreviewAnswer> {
   const descriptor = workloadKind(job.kind)!;
-  return simulateFork({ descriptor, workload: job.workload, pods: job.pods, revisions: job.revisions, owned: job.owned, claims: job.claims, nodes: job.nodes, others: job.others }, job.changed, job.timings, {
+  return simulateFork({ descriptor, workload: job.workload, pods: job.pods, revisions: job.revisions, owned: job.owned, claims: job.claims, nodes: job.nodes, others: job.others, othersLeftOut: job.othersLeftOut }, job.changed, job.timings, {
     config, now: job.now, limits: job.limits,
   });
 }

@@ -27,7 +27,7 @@ export async function previewRollout(source: ClusterClient, request: PreviewRequ
   // Checked against the source's object before anything is built: a bad change is the caller's error.
   const changed = await applyProposedChange(source, snapshot.descriptor, snapshot.workload, request.change);
   const job: ForkJob = {
-    kind: request.kind, workload: snapshot.workload, pods: snapshot.pods, revisions: snapshot.revisions, owned: snapshot.owned, claims: snapshot.claims, nodes: snapshot.nodes, others: snapshot.others,
+    kind: request.kind, workload: snapshot.workload, pods: snapshot.pods, revisions: snapshot.revisions, owned: snapshot.owned, claims: snapshot.claims, nodes: snapshot.nodes, others: snapshot.others, othersLeftOut: snapshot.othersLeftOut,
     changed, timings: forkTimings(snapshot.pods, options.kubelet), now: options.now, limits: options.limits,
   };
   if (options.run) return options.run(job);

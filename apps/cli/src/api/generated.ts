@@ -340,7 +340,7 @@ export type PreviewRolloutQueryVariables = Exact<{
 }>;
 
 
-export type PreviewRolloutQuery = { previewRollout: { outcome: PreviewOutcome, truncated: string | null, durationMs: number, wallMs: number, waves: Array<{ startMs: number, endMs: number | null, pods: Array<{ pod: string, action: PreviewPodAction, subset: string | null, node: string | null, zone: string | null, readyAtMs: number | null }> }>, stops: Array<{ code: string, message: string, pods: Array<string> }>, hooks: Array<{ code: string, message: string, pods: Array<string> }>, timings: { source: PreviewTimingSource, samples: number, imagePullMs: number, containerStartMs: number, terminationMs: number }, final: { replicas: number, updatedReplicas: number, updatedReadyReplicas: number, images: Array<string>, health: string }, forked: { pods: number, otherPods: number, volumeClaims: number, nodes: number } } };
+export type PreviewRolloutQuery = { previewRollout: { outcome: PreviewOutcome, truncated: string | null, durationMs: number, wallMs: number, waves: Array<{ startMs: number, endMs: number | null, pods: Array<{ pod: string, action: PreviewPodAction, subset: string | null, node: string | null, zone: string | null, readyAtMs: number | null }> }>, stops: Array<{ code: string, message: string, pods: Array<string> }>, hooks: Array<{ code: string, message: string, pods: Array<string> }>, timings: { source: PreviewTimingSource, samples: number, imagePullMs: number, containerStartMs: number, terminationMs: number }, final: { replicas: number, updatedReplicas: number, updatedReadyReplicas: number, images: Array<string>, health: string }, forked: { pods: number, otherPods: number, otherPodsLeftOut: number, volumeClaims: number, nodes: number } } };
 
 export type RolloutActionDoneFragment = { id: string, action: RolloutActionKind, namespace: string, name: string, stepIndex: number, fromStepIndex: number | null, revision: string | null, actedBy: string, at: string, reason: string | null, replayed: boolean };
 
@@ -965,6 +965,7 @@ export const PreviewRolloutDocument = new TypedDocumentString(`
     forked {
       pods
       otherPods
+      otherPodsLeftOut
       volumeClaims
       nodes
     }

@@ -53,7 +53,8 @@ export class PreviewFinalStateModel {
 @ObjectType('PreviewForked')
 export class PreviewForkedModel {
   @Field(() => Int, { description: "The workload's pods." }) pods!: number;
-  @Field(() => Int, { description: 'Other pods bound to the nodes, copied as node capacity and never reconciled in the fork (they count toward the 10,000-pod cap).' }) otherPods!: number;
+  @Field(() => Int, { description: 'Other pods bound to the nodes, copied as node capacity and never reconciled in the fork (with the workload\'s pods, at most 10,000).' }) otherPods!: number;
+  @Field(() => Int, { description: 'Other pods taking room on the nodes beyond that cap: not copied, so the fork sees more room than the cluster has (0 when every one is copied).' }) otherPodsLeftOut!: number;
   @Field(() => Int, { description: "The workload's PersistentVolumeClaims, copied as they are (bound ones stay bound: the fork provisions none the cluster has)." }) volumeClaims!: number;
   @Field(() => Int) nodes!: number;
 }
